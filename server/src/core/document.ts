@@ -1,0 +1,207 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex } from './lines';
+import type { FieldPath, OffsetRange, Segment } from './types';
+
+export interface SyntaxProblem { offset: number; length: number; code: string }
+export interface Comment { offset: number; length: number; text: string; line: number }
+
+/** One parse of one document version: everything the rules and editor features read. */
+export interface ParsedDocument {
+  readonly text: string;
+  readonly isJsonc: boolean;
+  readonly root: Node | undefined;
+  /** The JSON value (last duplicate key wins, as the API's parser does). Undefined when unparseable. */
+  readonly value: unknown;
+  readonly syntaxErrors: SyntaxProblem[];
+  readonly lines: LineIndex;
+  /** Set when the document exceeds a limit and was not parsed. */
+  readonly tooDeep?: { depth: number; offset: number };
+  comments(): Comment[];
+  /** The node of a field path; `undefined` when the path does not exist. */
+  nodeAt(path: FieldPath): Node | undefined;
+  /** Where to report a finding about a path: its key, its value or the whole property. */
+  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange;
+}
+
+export const isJsoncName = (fileName: string | undefined): boolean => !!fileName && /\.jsonc$/i.test(fileName);
+
+/**
+ * Deepest nesting of arrays and objects, found without recursion so that hostile input
+ * cannot overflow the stack. Strings and comments are skipped.
+ */
+export function measureDepth(text: string, limit: number): { depth: number; offset: number } | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++; else if (d === 34 || d === 10 || d === 13) break;
+      }
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 123 || c === 91) {
+      if (++depth > limit) {
+        let deepest = depth;
+        for (let j = i + 1; j < text.length; j++) { const e = text.charCodeAt(j); if (e === 123 || e === 91) deepest++; else if (e === 125 || e === 93) break; }
+        return { depth: deepest, offset: i };
+      }
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  // `__proto__` must become an ordinary property, never the object's prototype.
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** Converts a parse tree to a plain value without recursion (the tree can be deep). */
+export function nodeValue(root: Node | undefined): unknown {
+  if (!root) return undefined;
+  const results = new Map<Node, unknown>();
+  const stack: Array<{ node: Node; visited: boolean }> = [{ node: root, visited: false }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const { node } = top;
+    if (node.type !== 'object' && node.type !== 'array') { results.set(node, node.value); stack.pop(); continue; }
+    if (!top.visited) {
+      top.visited = true;
+      for (const child of node.children ?? []) {
+        const valueNode = node.type === 'object' ? child.children?.[1] : child;
+        if (valueNode) stack.push({ node: valueNode, visited: false });
+      }
+      continue;
+    }
+    stack.pop();
+    if (node.type === 'array') {
+      results.set(node, (node.children ?? []).map((c) => { const v = results.get(c); results.delete(c); return v; }));
+    } else {
+      const obj: Record<string, unknown> = {};
+      for (const prop of node.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k) continue;
+        setOwn(obj, String(k.value), v ? results.get(v) : undefined);
+        if (v) results.delete(v);
+      }
+      results.set(node, obj);
+    }
+  }
+  return results.get(root);
+}
+
+const objectIndexes = new WeakMap<Node, Map<string, Node>>();
+/** The property node of `key` in an object node (last one wins), indexed for large objects. */
+export function propertyNode(obj: Node, key: string): Node | undefined {
+  const children = obj.children ?? [];
+  if (children.length < 32) {
+    for (let i = children.length - 1; i >= 0; i--) if (children[i].children?.[0]?.value === key) return children[i];
+    return undefined;
+  }
+  let index = objectIndexes.get(obj);
+  if (!index) {
+    index = new Map();
+    for (const prop of children) { const k = prop.children?.[0]?.value; if (typeof k === 'string') index.set(k, prop); }
+    objectIndexes.set(obj, index);
+  }
+  return index.get(key);
+}
+
+export function parseDocument(text: string, opts: { fileName?: string; maxDepth?: number } = {}): ParsedDocument {
+  const isJsonc = isJsoncName(opts.fileName);
+  const lines = new LineIndex(text);
+  const tooDeep = measureDepth(text, opts.maxDepth ?? 256);
+  let root: Node | undefined;
+  const errors: ParseError[] = [];
+  if (!tooDeep) root = parseTree(text, errors, { allowTrailingComma: isJsonc, disallowComments: !isJsonc, allowEmptyContent: false });
+  const value = tooDeep ? undefined : nodeValue(root);
+  let comments: Comment[] | undefined;
+  const nodeAt = (path: FieldPath): Node | undefined => {
+    let node = root;
+    for (const seg of path) {
+      if (!node) return undefined;
+      if (node.type === 'object' && typeof seg === 'string') node = propertyNode(node, seg)?.children?.[1];
+      else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+      else return undefined;
+    }
+    return node;
+  };
+  return {
+    text, isJsonc, root, value, lines, tooDeep,
+    syntaxErrors: errors.map((e) => ({ offset: e.offset, length: e.length, code: printParseErrorCode(e.error) })),
+    comments: () => (comments ??= scanComments(text, lines)),
+    nodeAt,
+    locate(path, target) {
+      // Walk as far as the path exists: a missing field is reported on its nearest existing parent.
+      let node = root;
+      let depth = 0;
+      for (; node && depth < path.length; depth++) {
+        const next = nodeAt(path.slice(0, depth + 1));
+        if (!next) break;
+        node = next;
+      }
+      if (!node) return { offset: 0, length: Math.min(text.length, 1) };
+      const complete = depth === path.length;
+      const prop = node.parent?.type === 'property' ? node.parent : undefined;
+      if (complete && prop && target !== 'value') {
+        const keyNode = prop.children![0];
+        return target === 'key' ? { offset: keyNode.offset, length: keyNode.length } : { offset: prop.offset, length: prop.length };
+      }
+      if (!complete && prop) {
+        // Underline the key of the parent object so the squiggle stays short.
+        const keyNode = prop.children![0];
+        return { offset: keyNode.offset, length: keyNode.length };
+      }
+      if (!complete && node.type === 'object') return { offset: node.offset, length: 1 };
+      return { offset: node.offset, length: node.length };
+    },
+  };
+}
+
+/** Comments with their text, for suppression directives. Strings are skipped. */
+export function scanComments(text: string, lines: LineIndex): Comment[] {
+  const out: Comment[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10) break; }
+    } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      let end = text.indexOf('\n', i); if (end < 0) end = text.length;
+      const raw = text.slice(i, end).replace(/\r$/, '');
+      out.push({ offset: i, length: raw.length, text: raw.slice(2).trim(), line: lines.positionAt(i).line });
+      i = end;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      let end = text.indexOf('*/', i + 2); end = end < 0 ? text.length : end + 2;
+      out.push({ offset: i, length: end - i, text: text.slice(i + 2, end - 2).trim(), line: lines.positionAt(i).line });
+      i = end - 1;
+    }
+  }
+  return out;
+}
+
+/** `search.http_max_content_length`, `ip_filter[2]`, `search["cluster.filecache.remote_data_ratio"]`. */
+export function formatPath(path: FieldPath): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)) out += out ? `.${seg}` : seg;
+    else out += `[${JSON.stringify(seg)}]`;
+  }
+  return out;
+}
+
+export function parsePathString(s: string): Segment[] {
+  const out: Segment[] = [];
+  const re = /([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\./g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) {
+    if (m[1] !== undefined) out.push(m[1]);
+    else if (m[2] !== undefined) out.push(Number(m[2]));
+    else if (m[3] !== undefined) out.push(JSON.parse(`"${m[3]}"`));
+  }
+  return out;
+}

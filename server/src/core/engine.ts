@@ -1,0 +1,134 @@
+import validate from '../generated/validate';
+import { formatPath, parseDocument, type ParsedDocument } from './document';
+import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
+import { RULES, RULES_BY_ID } from './rules';
+import { schemaAt } from './schema';
+import { applyDirectives, parseDirectives } from './suppress';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting } from './types';
+
+export interface AnalysisResult {
+  findings: Finding[];
+  doc: ParsedDocument;
+  /** Rules that threw: the rest of the analysis still ran. */
+  internalErrors: Array<{ ruleId: string; message: string }>;
+}
+
+/** The severity a rule runs with under these options, or 'off'. */
+export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
+  return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
+}
+
+function pointerToPath(pointer: string, root: unknown): Segment[] {
+  if (!pointer) return [];
+  const out: Segment[] = [];
+  let cur: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur)) { out.push(Number(key)); cur = cur[Number(key)]; }
+    else { out.push(key); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined; }
+  }
+  return out;
+}
+
+/** Runs the precompiled schema validator; an empty list for a valid document. */
+export function schemaErrorsOf(value: unknown): SchemaError[] {
+  if (value === undefined || validate(value)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const path = pointerToPath(e.instancePath, value);
+    return { path, keyword: e.keyword, params: e.params as Record<string, unknown>, schema: schemaAt(path) };
+  });
+}
+
+export function parseFor(text: string, options: AnalyzeOptions): ParsedDocument {
+  return parseDocument(text, { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
+}
+
+/** Text plus options in, findings out. Pure: no I/O. */
+export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): AnalysisResult {
+  const maxSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  if (text.length > maxSize) {
+    const doc = parseDocument('', {});
+    findings.push(limitFinding(`The file has ${text.length} characters, more than the limit of ${maxSize}; it was not analysed. Split the configuration, or raise maxFileSize in .search-lint.json if the file is really meant to be this large.`, options));
+    return { findings, doc, internalErrors };
+  }
+  const doc = parsed ?? parseFor(text, options);
+  if (doc.tooDeep) {
+    const { depth, offset } = doc.tooDeep;
+    const max = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    const pos = doc.lines.positionAt(offset);
+    findings.push({ ...limitFinding(`Arrays and objects are nested ${depth > max + 1 ? `at least ${depth}` : depth} levels deep here, more than the ${max} levels the analyzer reads; the file was not analysed. A service configuration is at most a few levels deep: check how this file was generated.`, options), offset, length: 1, range: { start: pos, end: { line: pos.line, character: pos.character + 1 } } });
+    return { findings, doc, internalErrors };
+  }
+  const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
+  const schemaErrors = schemaErrorsOf(doc.value);
+  for (const rule of RULES) {
+    const severity = effectiveSeverity(rule, options);
+    if (severity === 'off') continue;
+    if (rule.meta.needsBaseline && !baseline) continue;
+    if (rule.meta.needsCpus && !options.cpus) continue;
+    if (rule.meta.id === 'unused-suppression') continue;
+    const ctx: RuleContext = {
+      doc, value: doc.value, options, schemaErrors, baseline,
+      report: (raw) => findings.push(locateFinding(doc, rule.meta.id, severity, raw)),
+    };
+    try { rule.check(ctx); } catch (err) {
+      internalErrors.push({ ruleId: rule.meta.id, message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const directives = parseDirectives(doc);
+  let kept = applyDirectives(findings, directives);
+  const unused = RULES_BY_ID.get('unused-suppression');
+  const unusedSeverity = unused ? effectiveSeverity(unused, options) : 'off';
+  if (unusedSeverity !== 'off') {
+    for (const d of directives) {
+      if (d.used || d.kind === 'enable') continue;
+      const names = d.rules === 'all' ? 'any rule' : d.rules.join(', ');
+      kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
+        path: [], at: { offset: d.offset, length: d.length },
+        message: `This suppression comment for ${names} suppresses nothing${d.kind === 'next-line' ? ' on the next line' : ''}: remove it so that it does not hide a future problem.`,
+        tags: ['unnecessary'],
+        fix: { title: 'Remove the unused suppression comment', edits: [removeLineEdit(doc.text, d.offset, d.length)] },
+      }));
+    }
+  }
+  kept = kept.sort((a, b) => a.offset - b.offset || a.ruleId.localeCompare(b.ruleId));
+  return { findings: kept, doc, internalErrors };
+}
+
+function limitFinding(message: string, _options: AnalyzeOptions): Finding {
+  return { ruleId: 'input-limit', severity: 'error', message, path: '', offset: 0, length: 0, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+}
+
+function baselineOf(options: AnalyzeOptions): BaselineInfo | undefined {
+  const doc = parseDocument(options.baselineText ?? '', { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
+  if (doc.value === undefined) return undefined;
+  return { doc, value: doc.value, label: options.baselineLabel ?? 'the baseline' };
+}
+
+export function locateFinding(doc: ParsedDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
+  const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
+  const f: Finding = {
+    ruleId, severity, message: raw.message, path: formatPath(raw.path),
+    offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
+  };
+  if (raw.fix) f.fix = raw.fix;
+  if (raw.suggestions?.length) f.suggestions = raw.suggestions;
+  if (raw.tags?.length) f.tags = raw.tags;
+  if (raw.related?.length) f.related = raw.related;
+  return f;
+}
+
+/** An edit deleting a comment together with its line when the line holds nothing else. */
+function removeLineEdit(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
+  let start = offset, end = offset + length;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  const lineStarts = start === 0 || text[start - 1] === '\n';
+  if (lineStarts) {
+    if (text[end] === '\r') end++;
+    if (text[end] === '\n') end++;
+    return { offset: start, length: end - start, newText: '' };
+  }
+  return { offset: start, length: end - start, newText: '' };
+}

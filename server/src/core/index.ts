@@ -1,0 +1,8 @@
+/** Public surface of the analyzer core. Hosts (CLI, language server) import only from here. */
+export * from './types';
+export { analyze, effectiveSeverity, type AnalysisResult } from './engine';
+export { applyEdits, fixAll, compatibleFixes, type FixAllResult } from './fix';
+export { RULES, RULES_BY_ID } from './rules';
+export { parseDocument, formatPath, parsePathString, type ParsedDocument } from './document';
+export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
+export { LineIndex } from './lines';

@@ -1,0 +1,43 @@
+import type { Position, Range } from './types';
+
+/** Maps offsets to 0-based line/character positions (UTF-16 code units, as LSP and our JSON output use). */
+export class LineIndex {
+  private readonly starts: number[];
+  constructor(private readonly text: string) {
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13 /* \r */) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      } else if (c === 10) starts.push(i + 1);
+    }
+    this.starts = starts;
+  }
+  get lineCount(): number { return this.starts.length; }
+  lineStart(line: number): number { return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]; }
+  positionAt(offset: number): Position {
+    offset = Math.max(0, Math.min(offset, this.text.length));
+    let lo = 0, hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid; else hi = mid - 1;
+    }
+    return { line: lo, character: offset - this.starts[lo] };
+  }
+  offsetAt(pos: Position): number {
+    if (pos.line < 0) return 0;
+    if (pos.line >= this.starts.length) return this.text.length;
+    const start = this.starts[pos.line];
+    const next = pos.line + 1 < this.starts.length ? this.starts[pos.line + 1] : this.text.length;
+    return Math.max(start, Math.min(start + Math.max(0, pos.character), next));
+  }
+  rangeOf(offset: number, length: number): Range {
+    return { start: this.positionAt(offset), end: this.positionAt(offset + length) };
+  }
+  /** The line ending the document mostly uses, so that inserted lines match it. */
+  static eolOf(text: string): string {
+    const i = text.indexOf('\n');
+    return i > 0 && text.charCodeAt(i - 1) === 13 ? '\r\n' : '\n';
+  }
+}

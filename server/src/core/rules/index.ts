@@ -1,0 +1,51 @@
+import type { Rule } from '../rule';
+import invalidJson from './invalid-json';
+import duplicateKey from './duplicate-key';
+import unknownField from './unknown-field';
+import undocumentedField from './undocumented-field';
+import typeMismatch from './type-mismatch';
+import invalidValue from './invalid-value';
+import deprecatedField from './deprecated-field';
+import settingCannotBeEnabled from './setting-cannot-be-enabled';
+import missingRequired from './missing-required';
+import unitHint from './unit-hint';
+import unitMismatch from './unit-mismatch';
+import restartRequired from './restart-required';
+import createOnlyField from './create-only-field';
+import noEffect from './no-effect';
+import secretInPlainText from './secret-in-plain-text';
+import invalidCidr from './invalid-cidr';
+import ipFilterOpen from './ip-filter-open';
+import insecureUrl from './insecure-url';
+import threadPoolCapped from './thread-pool-capped';
+import performanceRisk from './performance-risk';
+import unusedSuppression from './unused-suppression';
+import inputLimit from './input-limit';
+
+/** Every rule, in the order the docs list them. Rule ids are a public interface: never rename one. */
+export const RULES: readonly Rule[] = [
+  invalidJson,
+  duplicateKey,
+  unknownField,
+  undocumentedField,
+  typeMismatch,
+  invalidValue,
+  deprecatedField,
+  settingCannotBeEnabled,
+  missingRequired,
+  unitHint,
+  unitMismatch,
+  restartRequired,
+  createOnlyField,
+  noEffect,
+  secretInPlainText,
+  invalidCidr,
+  ipFilterOpen,
+  insecureUrl,
+  threadPoolCapped,
+  performanceRisk,
+  unusedSuppression,
+  inputLimit,
+];
+
+export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -1,0 +1,72 @@
+import { defineRule } from '../rule';
+
+const WHY: Record<string, string> = {
+  InvalidCommentToken: 'Comments are not allowed in a .json file: the API accepts plain JSON. Remove the comment, or rename the file to .jsonc if it is only a source that is converted before submission.',
+  PropertyNameExpected: 'A property name in double quotes is expected here.',
+  ValueExpected: 'A value is expected here.',
+  ColonExpected: 'A colon is expected after the property name.',
+  CommaExpected: 'A comma is expected between the members.',
+  CloseBraceExpected: 'A closing brace } is expected.',
+  CloseBracketExpected: 'A closing bracket ] is expected.',
+  EndOfFileExpected: 'Nothing may follow the configuration object.',
+  InvalidSymbol: 'This is not valid JSON.',
+  InvalidNumberFormat: 'This number is not valid JSON.',
+  InvalidUnicode: 'This \\u escape is not valid.',
+  InvalidEscapeCharacter: 'This escape sequence is not valid in a JSON string.',
+  UnexpectedEndOfComment: 'The comment is not closed.',
+  UnexpectedEndOfString: 'The string is not closed.',
+  UnexpectedEndOfNumber: 'The number is incomplete.',
+  InvalidCharacter: 'This character is not allowed in a JSON string: escape it.',
+};
+
+/** Finds a comma that only trailing whitespace/comments separate from the closing bracket. */
+function trailingCommaBefore(text: string, offset: number): number | undefined {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text[i] === ',' ? i : undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'invalid-json',
+    defaultSeverity: 'error',
+    summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
+    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted.',
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "search_version": "2.19" }' }, { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' }],
+      invalid: [{ code: '{ "search_version": "2.19", }' }, { code: '{\n  // comment\n  "static_ips": true\n}' }, { code: '{ "static_ips": true' }],
+    },
+  },
+  check(ctx) {
+    const { text } = ctx.doc;
+    if (!text.trim()) {
+      ctx.report({ path: [], at: { offset: 0, length: 0 }, message: 'The file is empty: a service configuration is a JSON object, at least {}.' });
+      return;
+    }
+    const commas = new Set<number>();
+    for (const e of ctx.doc.syntaxErrors) {
+      const comma = e.code === 'PropertyNameExpected' || e.code === 'ValueExpected' ? trailingCommaBefore(text, e.offset) : undefined;
+      const closing = text[e.offset] === '}' || text[e.offset] === ']';
+      if (comma !== undefined && closing) {
+        if (commas.has(comma)) continue;
+        commas.add(comma);
+        ctx.report({
+          path: [], at: { offset: comma, length: 1 },
+          message: 'Trailing commas are not allowed in a .json file: the API accepts plain JSON. Remove the comma (or rename the file to .jsonc).',
+          fix: { title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }] },
+        });
+        continue;
+      }
+      const found = e.length ? ` (found ${JSON.stringify(text.slice(e.offset, e.offset + Math.min(e.length, 20)))})` : '';
+      ctx.report({
+        path: [], at: { offset: e.offset, length: e.length },
+        message: `Syntax error: ${WHY[e.code] ?? e.code}${e.code === 'InvalidCommentToken' ? '' : found}`,
+        suggestions: e.code === 'InvalidCommentToken' ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }] : undefined,
+      });
+    }
+    if (ctx.doc.root && ctx.doc.root.type !== 'object' && !ctx.doc.syntaxErrors.length) {
+      ctx.report({ path: [], message: `The configuration must be a JSON object, but the file holds ${ctx.doc.root.type === 'array' ? 'an array' : `a ${ctx.doc.root.type}`}. Wrap the settings in { }.` });
+    }
+  },
+});

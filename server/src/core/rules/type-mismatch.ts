@@ -1,0 +1,57 @@
+import { defineRule } from '../rule';
+import { allowsNull, typesOf } from '../schema';
+import { expectedTypes, jsonType, show } from '../values';
+import { formatPath } from '../document';
+import type { Fix } from '../types';
+
+/** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
+function conversion(ctxText: string, node: { offset: number; length: number }, value: unknown, types: string[]): Fix | undefined {
+  if (typeof value === 'string' && types.includes('integer') && /^-?\d+$/.test(value.trim())) {
+    const n = Number(value.trim());
+    if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, edits: [{ offset: node.offset, length: node.length, newText: String(n) }] };
+  }
+  if (typeof value === 'number' && types.includes('string')) {
+    const raw = ctxText.slice(node.offset, node.offset + node.length);
+    return { title: `Quote ${raw} as the string "${raw}"`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(raw) }] };
+  }
+  if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {
+    const b = value.trim().toLowerCase();
+    return { title: `Replace ${JSON.stringify(value)} with ${b}`, edits: [{ offset: node.offset, length: node.length, newText: b }] };
+  }
+  return undefined;
+}
+
+export default defineRule({
+  meta: {
+    id: 'type-mismatch',
+    defaultSeverity: 'error',
+    summary: 'A value must have the JSON type the field takes; null only where the field allows it.',
+    details: 'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.',
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": null }' }],
+      invalid: [{ code: '{ "search": { "http_max_content_length": "104857600" } }' }, { code: '{ "search_version": 2 }' }, { code: '{ "static_ips": null }' }],
+    },
+  },
+  check(ctx) {
+    for (const e of ctx.schemaErrors) {
+      if (e.keyword !== 'type' || !e.path.length || !e.schema) continue;
+      const node = ctx.doc.nodeAt(e.path);
+      const value = node?.type === 'object' || node?.type === 'array' ? (node.type === 'array' ? [] : {}) : node?.value;
+      const field = formatPath(e.path);
+      const types = typesOf(e.schema);
+      const expected = expectedTypes(e.schema);
+      if (value === null) {
+        ctx.report({ path: e.path, message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.` });
+        continue;
+      }
+      const fix = node && conversion(ctx.doc.text, node, value, types);
+      const hint = allowsNull(e.schema) ? ' (or null)' : '';
+      ctx.report({
+        path: e.path,
+        message: `${field} is ${jsonType(value)} (${show(value, e.schema)}), but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
+        fix,
+      });
+    }
+  },
+});

@@ -1,0 +1,60 @@
+import type { ParsedDocument } from './document';
+import type { Finding } from './types';
+
+/**
+ * Inline suppression for `.jsonc` files, in ESLint's style:
+ *   // search-config-disable-next-line rule-a, rule-b -- reason
+ *   // search-config-disable rule-a   ...   // search-config-enable rule-a
+ * A directive without rule ids applies to every rule.
+ */
+export interface Directive {
+  kind: 'next-line' | 'disable' | 'enable';
+  rules: string[] | 'all';
+  offset: number;
+  length: number;
+  /** Lines (0-based, inclusive) the directive covers. */
+  fromLine: number;
+  toLine: number;
+  used: boolean;
+}
+
+const DIRECTIVE = /^search-config-(disable-next-line|disable|enable)\b\s*([^]*?)\s*(?:--[^]*)?$/;
+
+export function parseDirectives(doc: ParsedDocument): Directive[] {
+  if (!doc.isJsonc || !doc.text.includes('search-config-')) return [];
+  const out: Directive[] = [];
+  const open = new Map<string, Directive>();
+  for (const c of doc.comments()) {
+    const m = DIRECTIVE.exec(c.text);
+    if (!m) continue;
+    const rules = m[2].trim() ? m[2].split(/[\s,]+/).filter(Boolean) : 'all';
+    const kind: Directive['kind'] = m[1] === 'disable-next-line' ? 'next-line' : (m[1] as 'disable' | 'enable');
+    if (kind === 'next-line') {
+      out.push({ kind, rules, offset: c.offset, length: c.length, fromLine: c.line + 1, toLine: c.line + 1, used: false });
+    } else if (kind === 'disable') {
+      const d: Directive = { kind, rules, offset: c.offset, length: c.length, fromLine: c.line, toLine: Number.MAX_SAFE_INTEGER, used: false };
+      out.push(d);
+      for (const r of rules === 'all' ? ['*'] : rules) open.set(r, d);
+    } else {
+      for (const r of rules === 'all' ? [...open.keys()] : rules) {
+        const d = open.get(r);
+        if (d) { d.toLine = c.line; open.delete(r); }
+      }
+    }
+  }
+  return out;
+}
+
+/** Removes suppressed findings and marks the directives that suppressed something. */
+export function applyDirectives(findings: Finding[], directives: Directive[]): Finding[] {
+  if (!directives.length) return findings;
+  return findings.filter((f) => {
+    const line = f.range.start.line;
+    let suppressed = false;
+    for (const d of directives) {
+      if (d.kind === 'enable' || line < d.fromLine || line > d.toLine) continue;
+      if (d.rules === 'all' || d.rules.includes(f.ruleId)) { d.used = true; suppressed = true; }
+    }
+    return !suppressed;
+  });
+}

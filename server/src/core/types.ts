@@ -1,0 +1,98 @@
+/** Shared vocabulary of the analyzer core. Nothing here performs I/O. */
+
+export type Severity = 'error' | 'warning' | 'info' | 'hint';
+export type SeveritySetting = Severity | 'off';
+export const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info', 'hint'];
+/** Lower rank = more severe. */
+export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
+
+/** A segment of a field path: object key or array index. */
+export type Segment = string | number;
+export type FieldPath = readonly Segment[];
+
+export interface Position { line: number; character: number } // 0-based, UTF-16 code units
+export interface Range { start: Position; end: Position }
+export interface OffsetRange { offset: number; length: number }
+
+export interface TextEdit { offset: number; length: number; newText: string }
+export interface Fix {
+  /** What the fix does, imperative: "Replace \"10\" with 10". */
+  title: string;
+  edits: TextEdit[];
+}
+
+export type FindingTag = 'deprecated' | 'unnecessary';
+
+export interface RelatedInfo { message: string; range?: Range; /** The finding concerns another document (e.g. the baseline). */ inBaseline?: boolean }
+
+export interface Finding {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Dotted field path: `search.http_max_content_length`, `ip_filter[2]`, `` for the root. */
+  path: string;
+  range: Range;
+  offset: number;
+  length: number;
+  fix?: Fix;
+  suggestions?: Fix[];
+  tags?: FindingTag[];
+  related?: RelatedInfo[];
+}
+
+/** Options understood by `analyze`. All optional: defaults give the documented behaviour. */
+export interface AnalyzeOptions {
+  /** Used only to tell `.jsonc` (comments and trailing commas allowed) from `.json`. */
+  fileName?: string;
+  /** Rule id -> severity override. */
+  rules?: Record<string, SeveritySetting>;
+  /** Text of the same configuration as deployed now; enables change-aware rules. */
+  baselineText?: string;
+  /** Human name of the baseline for messages, e.g. `git:HEAD`. */
+  baselineLabel?: string;
+  /** CPU count of the service's nodes; enables thread pool checks. */
+  cpus?: number;
+  /** Files larger than this many UTF-16 code units are not analysed. */
+  maxFileSize?: number;
+  /** Deeper nesting than this is reported and not analysed. */
+  maxDepth?: number;
+}
+
+export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
+export const DEFAULT_MAX_DEPTH = 256;
+
+/** A finding as a rule reports it, before it is located and given its effective severity. */
+export interface RawFinding {
+  path: FieldPath;
+  /** What to underline: the key of the field, its value, or the whole property. Default: value. */
+  target?: 'key' | 'value' | 'property';
+  /** Explicit location, overriding path/target (syntax errors, comments). */
+  at?: OffsetRange;
+  message: string;
+  fix?: Fix;
+  suggestions?: Fix[];
+  tags?: FindingTag[];
+  related?: RelatedInfo[];
+}
+
+export interface RuleExample {
+  /** Document text. */
+  code: string;
+  fileName?: string;
+  baseline?: string;
+  cpus?: number;
+}
+
+export interface RuleMeta {
+  id: string;
+  defaultSeverity: Severity;
+  summary: string;
+  /** Longer explanation in markdown for the generated docs. */
+  details: string;
+  fixable: boolean;
+  /** Only active when a baseline is given. */
+  needsBaseline?: boolean;
+  /** Only active when a CPU count is given. */
+  needsCpus?: boolean;
+  examples: { valid: RuleExample[]; invalid: RuleExample[] };
+}

@@ -1,0 +1,137 @@
+import type { Unit } from './schema';
+
+/**
+ * Unit arithmetic: how a value in a field's unit reads in human terms, and which other
+ * units a writer may have meant. Knowledge about units lives here; knowledge about which
+ * field has which unit lives in the schema.
+ */
+
+const KiB = 1024, MiB = KiB * 1024, GiB = MiB * 1024;
+
+const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
+export function fmt(n: number): string {
+  if (Number.isInteger(n)) return String(n);
+  return String(Math.round(n * 100) / 100);
+}
+
+function humanBytes(n: number): string {
+  if (n >= GiB && n % (GiB / 4) === 0) return `${fmt(n / GiB)} GiB`;
+  if (n >= MiB) return `${fmt(n / MiB)} MiB`;
+  if (n >= KiB) return `${fmt(n / KiB)} KiB`;
+  return plural(n, 'byte');
+}
+function humanMs(n: number): string {
+  if (n >= 3_600_000 && n % 60_000 === 0) return `${fmt(n / 3_600_000)} h`;
+  if (n >= 60_000 && n % 1000 === 0) return `${fmt(n / 60_000)} min`;
+  if (n >= 1000) return `${fmt(n / 1000)} s`;
+  return `${fmt(n)} ms`;
+}
+function humanSeconds(n: number): string {
+  if (n >= 86_400 && n % 3600 === 0) return plural(n / 86_400, 'day');
+  if (n >= 3600) return `${fmt(n / 3600)} h`;
+  if (n >= 60) return `${fmt(n / 60)} min`;
+  return `${fmt(n)} s`;
+}
+function humanHours(n: number): string {
+  if (n >= 24 * 7 && n % 24 === 0) return `${plural(n / 24, 'day')}`;
+  if (n >= 24) return `${plural(n / 24, 'day')}`;
+  return plural(n, 'hour');
+}
+function humanDays(n: number): string {
+  if (n >= 365 && n % 365 === 0) return plural(n / 365, 'year');
+  if (n >= 7 && n % 7 === 0) return plural(n / 7, 'week');
+  return plural(n, 'day');
+}
+function humanMiB(n: number): string { return n >= 1024 ? `${fmt(n / 1024)} GiB` : `${fmt(n)} MiB`; }
+function humanMB(n: number): string { return n >= 1000 ? `${fmt(n / 1000)} GB` : `${fmt(n)} MB`; }
+
+/** How the unit is written after a number: `bytes`, `ms`, `% of heap`. */
+export function unitLabel(unit: Unit): string {
+  switch (unit) {
+    case 'percent': return '% of heap';
+    case 'count': return '';
+    default: return unit;
+  }
+}
+
+/** The value with its unit, and a friendlier equivalent when there is one: `104857600 bytes = 100 MiB`. */
+export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: string } {
+  const raw = unit === 'percent' ? `${fmt(n)} % of heap` : unit === 'count' ? fmt(n) : `${fmt(n)} ${unit}`;
+  let human: string | undefined;
+  switch (unit) {
+    case 'bytes': human = n >= KiB ? humanBytes(n) : undefined; break;
+    case 'ms': human = n >= 1000 ? humanMs(n) : undefined; break;
+    case 'seconds': human = n >= 60 ? humanSeconds(n) : undefined; break;
+    case 'hours': human = n >= 24 ? humanHours(n) : undefined; break;
+    case 'days': human = n >= 7 ? humanDays(n) : undefined; break;
+    case 'MiB': human = n >= 1024 ? humanMiB(n) : undefined; break;
+    case 'MB': case 'MB/s': human = n >= 1000 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined; break;
+    default: break;
+  }
+  return { raw, human: human && human !== raw ? human : undefined };
+}
+
+/** Short form for inlay hints and completion details: `= 100 MiB`, `ms`. */
+export function inlayText(n: number, unit: Unit): string | undefined {
+  if (unit === 'count') return undefined;
+  const d = describeWithUnit(n, unit);
+  return `= ${d.human ?? d.raw}`;
+}
+
+/** Multipliers from units a person might write in a string ("100mb", "30s") to a base. */
+const SIZE: Record<string, number> = { b: 1, kb: 1000, k: 1000, kib: KiB, mb: 1000 ** 2, m: 1000 ** 2, mib: MiB, gb: 1000 ** 3, g: 1000 ** 3, gib: GiB };
+const TIME_MS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, h: 3_600_000, hr: 3_600_000, hour: 3_600_000, hours: 3_600_000, d: 86_400_000, day: 86_400_000, days: 86_400_000, w: 604_800_000, week: 604_800_000, weeks: 604_800_000 };
+
+/** Size of one unit in a base quantity (bytes or ms), for the units that have one. */
+function baseOf(unit: Unit): { kind: 'size' | 'time' | 'percent'; factor: number } | undefined {
+  switch (unit) {
+    case 'bytes': return { kind: 'size', factor: 1 };
+    case 'MiB': return { kind: 'size', factor: MiB };
+    case 'MB': case 'MB/s': return { kind: 'size', factor: 1000 ** 2 };
+    case 'ms': return { kind: 'time', factor: 1 };
+    case 'seconds': return { kind: 'time', factor: 1000 };
+    case 'hours': return { kind: 'time', factor: 3_600_000 };
+    case 'days': return { kind: 'time', factor: 86_400_000 };
+    case 'percent': return { kind: 'percent', factor: 1 };
+    default: return undefined;
+  }
+}
+
+/**
+ * Reads a string such as "100mb", "30s", "10%" as a number in the field's unit.
+ * Returns undefined when the string is not a quantity or its kind does not fit the unit.
+ */
+export function parseQuantity(text: string, unit: Unit): { value: number; exact: boolean } | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z%]*)\s*(?:\/\s*s(?:ec)?)?\s*$/.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const suffix = m[2].toLowerCase();
+  const base = baseOf(unit);
+  if (!base) return undefined;
+  let inBase: number | undefined;
+  if (base.kind === 'percent') inBase = suffix === '%' || suffix === '' ? n : undefined;
+  else if (base.kind === 'size' && suffix in SIZE) inBase = n * SIZE[suffix];
+  else if (base.kind === 'time' && suffix in TIME_MS) inBase = n * TIME_MS[suffix];
+  else if (suffix === '') inBase = n * base.factor;
+  if (inBase === undefined) return undefined;
+  const value = inBase / base.factor;
+  return { value: Math.round(value), exact: Number.isInteger(value) };
+}
+
+/**
+ * Units a writer may have confused with the field's own, each with the factor that turns
+ * a number written in that unit into the field's unit.
+ */
+export function confusableUnits(unit: Unit): Array<{ unit: string; factor: number }> {
+  switch (unit) {
+    case 'ms': return [{ unit: 'seconds', factor: 1000 }];
+    case 'seconds': return [{ unit: 'ms', factor: 1 / 1000 }, { unit: 'minutes', factor: 60 }];
+    case 'bytes': return [{ unit: 'MiB', factor: MiB }, { unit: 'KiB', factor: KiB }];
+    case 'MiB': return [{ unit: 'bytes', factor: 1 / MiB }, { unit: 'GiB', factor: 1024 }];
+    case 'MB': case 'MB/s': return [{ unit: 'bytes', factor: 1 / 1000 ** 2 }];
+    case 'hours': return [{ unit: 'days', factor: 24 }, { unit: 'minutes', factor: 1 / 60 }];
+    case 'days': return [{ unit: 'hours', factor: 1 / 24 }];
+    case 'percent': return [{ unit: 'a fraction', factor: 100 }];
+    default: return [];
+  }
+}

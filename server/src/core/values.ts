@@ -1,0 +1,42 @@
+import type { SchemaNode } from './schema';
+import { describeWithUnit } from './units';
+
+/** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
+export const SECRET_PLACEHOLDER = /^(?:<[A-Za-z0-9_.-]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\))$/;
+
+export const isPlaceholder = (v: unknown): boolean => typeof v === 'string' && SECRET_PLACEHOLDER.test(v);
+
+/** JSON type name as people say it. */
+export function jsonType(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'number') return Number.isInteger(v) ? 'an integer' : 'a number';
+  if (typeof v === 'object') return 'an object';
+  return `a ${typeof v}`;
+}
+
+/** A value as it may appear in a message. Secrets and long strings never appear in full. */
+export function show(v: unknown, schema?: SchemaNode): string {
+  if (schema?.secret && typeof v === 'string' && !isPlaceholder(v)) return '(a hidden secret value)';
+  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  if (Array.isArray(v)) return `an array of ${v.length} item${v.length === 1 ? '' : 's'}`;
+  if (v && typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+/** A number with the field's unit: `30 ms`, `104857600 bytes (100 MiB)`. */
+export function showNumber(n: number, schema?: SchemaNode): string {
+  if (!schema?.unit) return String(n);
+  const d = describeWithUnit(n, schema.unit);
+  return d.human ? `${d.raw} (${d.human})` : d.raw;
+}
+
+/** Types of a schema node in words: `a string or null`. */
+export function expectedTypes(schema: SchemaNode): string {
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const words = types.map((t) => (t === 'null' ? 'null' : t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`));
+  return words.length <= 1 ? words[0] ?? 'any value' : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);

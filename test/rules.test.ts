@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { analyze, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { compare, listFixtures, loadFixture } from './support/fixtures';
+
+const FIXTURES = path.resolve(__dirname, '../../test/fixtures/rules');
+
+for (const file of listFixtures(FIXTURES)) {
+  const name = path.relative(FIXTURES, file);
+  test(`fixture ${name}`, () => {
+    const fx = loadFixture(file);
+    const { findings, internalErrors } = analyze(fx.text, fx.options);
+    assert.deepEqual(internalErrors, []);
+    const problems = compare(fx, findings);
+    assert.deepEqual(problems, [], `${name}:\n  ${problems.join('\n  ')}`);
+    if (fx.fixed !== undefined) {
+      const only: AnalyzeOptions['rules'] = Object.fromEntries(RULES.map((r) => [r.meta.id, fx.check === 'all' || fx.check.includes(r.meta.id) ? (fx.options.rules?.[r.meta.id] ?? r.meta.defaultSeverity) : 'off']));
+      const result = fixAll(fx.text, { ...fx.options, rules: only });
+      assert.equal(result.text, fx.fixed, `${name}: text after fixing`);
+      assert.equal(fixAll(result.text, { ...fx.options, rules: only }).text, result.text, `${name}: fixing again changes nothing`);
+    }
+  });
+}
+
+for (const rule of RULES) {
+  test(`examples of ${rule.meta.id}`, () => {
+    const run = (ex: (typeof rule.meta.examples.valid)[number]) => analyze(ex.code, { fileName: ex.fileName ?? 'example.json', baselineText: ex.baseline, cpus: ex.cpus })
+      .findings.filter((f) => f.ruleId === rule.meta.id);
+    assert.ok(rule.meta.examples.valid.length > 0 && rule.meta.examples.invalid.length > 0, 'every rule has valid and invalid examples');
+    for (const ex of rule.meta.examples.valid) assert.deepEqual(run(ex).map((f) => f.message), [], `valid example reports nothing:\n${ex.code}`);
+    for (const ex of rule.meta.examples.invalid) assert.ok(run(ex).length > 0, `invalid example is reported:\n${ex.code}`);
+  });
+}
