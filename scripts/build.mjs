@@ -39,7 +39,7 @@ function generateValidator() {
 async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
-    { in: 'server/src/cli/main.ts', out: 'dist/cli.js' },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js' },
     { in: 'server/src/lsp/main.ts', out: 'dist/server.js' },
     { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
