@@ -4,7 +4,7 @@ import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
 import { schemaAt } from './schema';
 import { applyDirectives, parseDirectives } from './suppress';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting } from './types';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
 export interface AnalysisResult {
   findings: Finding[];
@@ -110,7 +110,8 @@ function baselineOf(options: AnalyzeOptions): BaselineInfo | undefined {
 export function locateFinding(doc: ParsedDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
   const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
   const f: Finding = {
-    ruleId, severity, message: raw.message, path: formatPath(raw.path),
+    ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
+    message: raw.message, path: formatPath(raw.path),
     offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
   };
   if (raw.fix) f.fix = raw.fix;

@@ -73,6 +73,8 @@ export interface RawFinding {
   suggestions?: Fix[];
   tags?: FindingTag[];
   related?: RelatedInfo[];
+  /** A milder severity for this one finding (e.g. a suspicious but valid value); never raises the rule's severity. */
+  severity?: Severity;
 }
 
 export interface RuleExample {
