@@ -1,5 +1,88 @@
-import type { Command } from '../io';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command, CliIO } from '../io';
+import { diffConfigs, parseConfig } from '../../core/diff';
+import { formatChangesJson, formatChangesMarkdown, formatChangesText } from '../../core/diff-report';
 
-// Placeholder so the CLI builds; the command is being implemented.
-const run: Command = async (_argv, io) => { io.err('search-config diff: not implemented yet\n'); return 2; };
+export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
+
+Lists every field that differs between two configurations and what the change does to a
+running service: restarts all engine instances, has no effect on an existing service
+(create-only), uses a deprecated field or value, changes a secret (never shown).
+Use - for one of the files to read it from standard input.
+
+Options:
+  --format text|json|markdown   Output format (default: text). markdown is ready to paste
+                                into a pull-request comment.
+  --output FILE                 Write the report to FILE instead of standard output.
+  -h, --help                    Show this help.
+
+Exit codes: 0 compared (with or without changes), 2 usage error or unreadable input.
+`;
+
+const FORMATS = ['text', 'json', 'markdown'] as const;
+type Format = (typeof FORMATS)[number];
+
+interface DiffArgs { files: string[]; format: Format; output?: string; help: boolean }
+
+function parseArgs(argv: string[]): DiffArgs | string {
+  const args: DiffArgs = { files: [], format: 'text', help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const takeValue = (): string | undefined => inline ?? argv[++i];
+    if (name === '-h' || name === '--help') args.help = true;
+    else if (name === '--format') {
+      const v = takeValue();
+      if (!FORMATS.includes(v as Format)) return `--format takes one of ${FORMATS.join(', ')}${v === undefined ? '' : `, not "${v}"`}`;
+      args.format = v as Format;
+    } else if (name === '--output' || name === '-o') {
+      const v = takeValue();
+      if (!v) return `${name} needs a file name`;
+      args.output = v;
+    } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
+    else args.files.push(a);
+  }
+  if (!args.help && args.files.length !== 2) return `expected two files (OLD NEW), got ${args.files.length}`;
+  if (args.files.filter((f) => f === '-').length > 1) return 'only one of OLD and NEW can be read from standard input';
+  return args;
+}
+
+const IO_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a directory', EACCES: 'permission denied' };
+const ioError = (e: unknown): string => { const code = (e as NodeJS.ErrnoException).code; return (code && IO_ERRORS[code]) ?? code ?? String((e as Error).message); };
+
+async function readInput(file: string, io: CliIO): Promise<string> {
+  return file === '-' ? io.readStdin() : fs.promises.readFile(path.resolve(io.cwd, file), 'utf8');
+}
+
+const run: Command = async (argv, io) => {
+  const args = parseArgs(argv);
+  if (typeof args === 'string') { io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`); return 2; }
+  if (args.help) { io.out(DIFF_USAGE); return 0; }
+  const [oldFile, newFile] = args.files;
+  const values: unknown[] = [];
+  for (const file of [oldFile, newFile]) {
+    const label = file === '-' ? '<stdin>' : file;
+    let text: string;
+    try { text = await readInput(file, io); } catch (e) {
+      io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
+      return 2;
+    }
+    const parsed = parseConfig(text);
+    if (parsed.error) { io.err(`search-config diff: cannot parse ${label}: ${parsed.error}\n`); return 2; }
+    values.push(parsed.value);
+  }
+  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : newFile };
+  const changes = diffConfigs(values[0], values[1]);
+  const report = args.format === 'json' ? formatChangesJson(changes, labels)
+    : args.format === 'markdown' ? formatChangesMarkdown(changes, labels)
+      : formatChangesText(changes, labels);
+  if (args.output) {
+    try { fs.writeFileSync(path.resolve(io.cwd, args.output), report); } catch (e) {
+      io.err(`search-config diff: cannot write ${args.output}: ${ioError(e)}\n`);
+      return 2;
+    }
+  } else io.out(report);
+  return 0;
+};
 export default run;
