@@ -78,8 +78,12 @@ export function inlayText(n: number, unit: Unit): string | undefined {
   return `= ${d.human ?? d.raw}`;
 }
 
-/** Multipliers from units a person might write in a string ("100mb", "30s") to a base. */
-const SIZE: Record<string, number> = { b: 1, kb: 1000, k: 1000, kib: KiB, mb: 1000 ** 2, m: 1000 ** 2, mib: MiB, gb: 1000 ** 3, g: 1000 ** 3, gib: GiB };
+/**
+ * Multipliers from units a person might write in a string ("100mb", "30s") to a base.
+ * Sizes follow the engine's own notation, where "kb", "mb" and "gb" are powers of 1024
+ * (the spec's "48mb" and "40mb" defaults are written that way).
+ */
+const SIZE: Record<string, number> = { b: 1, kb: KiB, k: KiB, kib: KiB, mb: MiB, m: MiB, mib: MiB, gb: GiB, g: GiB, gib: GiB };
 const TIME_MS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, h: 3_600_000, hr: 3_600_000, hour: 3_600_000, hours: 3_600_000, d: 86_400_000, day: 86_400_000, days: 86_400_000, w: 604_800_000, week: 604_800_000, weeks: 604_800_000 };
 
 /** Size of one unit in a base quantity (bytes or ms), for the units that have one. */
@@ -87,7 +91,8 @@ function baseOf(unit: Unit): { kind: 'size' | 'time' | 'percent'; factor: number
   switch (unit) {
     case 'bytes': return { kind: 'size', factor: 1 };
     case 'MiB': return { kind: 'size', factor: MiB };
-    case 'MB': case 'MB/s': return { kind: 'size', factor: 1000 ** 2 };
+    // The fields in MB map to engine settings written as "48mb", which the engine reads as MiB.
+    case 'MB': case 'MB/s': return { kind: 'size', factor: MiB };
     case 'ms': return { kind: 'time', factor: 1 };
     case 'seconds': return { kind: 'time', factor: 1000 };
     case 'hours': return { kind: 'time', factor: 3_600_000 };
@@ -128,7 +133,7 @@ export function confusableUnits(unit: Unit): Array<{ unit: string; factor: numbe
     case 'seconds': return [{ unit: 'ms', factor: 1 / 1000 }, { unit: 'minutes', factor: 60 }];
     case 'bytes': return [{ unit: 'MiB', factor: MiB }, { unit: 'KiB', factor: KiB }];
     case 'MiB': return [{ unit: 'bytes', factor: 1 / MiB }, { unit: 'GiB', factor: 1024 }];
-    case 'MB': case 'MB/s': return [{ unit: 'bytes', factor: 1 / 1000 ** 2 }];
+    case 'MB': case 'MB/s': return [{ unit: 'bytes', factor: 1 / MiB }];
     case 'hours': return [{ unit: 'days', factor: 24 }, { unit: 'minutes', factor: 1 / 60 }];
     case 'days': return [{ unit: 'hours', factor: 1 / 24 }];
     case 'percent': return [{ unit: 'a fraction', factor: 100 }];

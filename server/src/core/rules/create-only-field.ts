@@ -1,7 +1,53 @@
 import { defineRule } from '../rule';
+import { formatPath } from '../document';
+import { valueAt } from '../walk';
+import { baselineRelated, brief, deepEqual, markedFields } from './restart-required';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+const CREATE_ONLY = markedFields((s) => s.createOnly).map((f) => `\`${f.info.dotted}\``).join(', ');
+
 export default defineRule({
-  meta: { id: 'create-only-field', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'create-only-field',
+    defaultSeverity: 'warning',
+    summary: 'With a baseline: a create-only field added or changed on an existing service, where it has no effect.',
+    details: [
+      `Some fields (${CREATE_ONLY}) are read only when a new service is created. On a service that already exists, adding or changing them does nothing: the service is not forked or restored again.`,
+      '',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`), this rule reports such a field when it was added or its value changed. Without a baseline the rule cannot tell a new service from an existing one and reports nothing. Removing the field, or setting it to `null`, is not reported: it changes nothing either way.',
+      '',
+      'To fork or restore, create a new service with these fields; on the existing service, revert the change.',
+    ].join('\n'),
+    fixable: false,
+    needsBaseline: true,
+    examples: {
+      valid: [
+        { code: '{ "service_to_fork_from": "prod-search" }', baseline: '{ "service_to_fork_from": "prod-search" }' },
+        { code: '{ "service_to_fork_from": "prod-search" }' },
+      ],
+      invalid: [
+        { code: '{ "service_to_fork_from": "prod-search" }', baseline: '{ "static_ips": false }' },
+        { code: '{ "project_to_fork_from": "team-b" }', baseline: '{ "project_to_fork_from": "team-a" }' },
+      ],
+    },
+  },
+  check(ctx) {
+    const baseline = ctx.baseline;
+    if (!baseline) return;
+    for (const { info, path } of markedFields((s) => s.createOnly)) {
+      const now = valueAt(ctx.value, path);
+      if (now === undefined || now === null) continue;
+      const before = valueAt(baseline.value, path);
+      if (deepEqual(now, before)) continue;
+      const field = formatPath(path);
+      const change = before === undefined || before === null
+        ? `is set to ${brief(now, info.schema)} but was not set in ${baseline.label}`
+        : `changed from ${brief(before, info.schema)} to ${brief(now, info.schema)} compared with ${baseline.label}`;
+      ctx.report({
+        path,
+        target: 'property',
+        message: `${field} ${change}: it takes effect only when a new service is created, so on this existing service the change does nothing. Revert it here; to fork or restore, create a new service with it instead.`,
+        related: baselineRelated(baseline, path, `${field} in ${baseline.label}`),
+      });
+    }
+  },
 });

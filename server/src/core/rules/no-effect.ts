@@ -1,7 +1,105 @@
-import { defineRule } from '../rule';
+import { defineRule, type RuleContext } from '../rule';
+import { formatPath } from '../document';
+import { defaultText } from '../describe';
+import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
+import type { Segment } from '../types';
+import { describeWithUnit } from '../units';
+import { isObject } from '../values';
+import { knownFields, valueAt } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
+
+/**
+ * Follows `requires` from a field upwards. A boolean requirement is unmet only when it is
+ * explicitly false (unset, the service's default applies, which may well be true); any other
+ * requirement is unmet when it is unset or null.
+ */
+function unmetRequirement(root: unknown, schema: SchemaNode): Unmet | undefined {
+  const chain: string[] = [];
+  const seen = new Set<string>();
+  let requires = schema.requires;
+  while (requires && !seen.has(requires)) {
+    seen.add(requires);
+    chain.push(requires);
+    const info = fieldByName(requires);
+    if (!info) return undefined;
+    const path: Segment[] = [...info.path];
+    const value = valueAt(root, path);
+    const boolean = typesOf(info.schema).includes('boolean');
+    if (boolean && value === false) return { path, schema: info.schema, state: 'false', chain };
+    if (!boolean && (value === undefined || value === null)) return { path, schema: info.schema, state: 'absent', chain };
+    requires = info.schema.requires;
+  }
+  return undefined;
+}
+
+function requirementMessage(field: string, u: Unmet): string {
+  const needed = formatPath(u.path);
+  const via = u.chain.length > 1 ? ` (${[field, ...u.chain].join(' needs ')})` : '';
+  if (u.state === 'false') {
+    return `${field} has no effect while ${needed} is false${via}: set ${needed} to true, or remove ${field}.`;
+  }
+  const def = defaultText(u.schema);
+  const unit = u.schema.unit && u.schema.unit !== 'count' ? ` (${u.schema.unit === 'percent' ? 'a percentage of the heap' : u.schema.unit})` : '';
+  return `${field} has no effect without ${needed}${via}: set ${needed}${unit}${def ? `, whose default is ${def},` : ''} explicitly, or remove ${field}.`;
+}
+
+/** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
+function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
+  for (const key of Object.keys(obj)) {
+    if (!/(^|_)min(_|$)/.test(key)) continue;
+    const maxKey = key.replace(/(^|_)min(_|$)/, '$1max$2');
+    const min = obj[key], max = obj[maxKey];
+    const minSchema = schema.properties?.[key];
+    if (!minSchema || !schema.properties?.[maxKey] || typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
+    const withUnit = (n: number): string => (minSchema.unit ? describeWithUnit(n, minSchema.unit).raw : String(n));
+    const minField = formatPath([...path, key]), maxField = formatPath([...path, maxKey]);
+    ctx.report({
+      path: [...path, key],
+      target: 'property',
+      message: `${minField} (${withUnit(min)}) is above ${maxField} (${withUnit(max)}), so one of the two limits cannot apply: lower ${minField} to at most ${withUnit(max)}, or raise ${maxField}.`,
+    });
+  }
+}
+
+const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map((f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`);
+
 export default defineRule({
-  meta: { id: 'no-effect', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'no-effect',
+    defaultSeverity: 'warning',
+    summary: 'Settings that do nothing where they stand: a field whose prerequisite is unset or disabled, or a minimum above its maximum.',
+    details: [
+      'Some fields only work together with another one (the schema records this as `requires`):',
+      '',
+      ...REQUIREMENTS,
+      'Requirements are followed in a chain. A boolean switch counts as disabled only when it is explicitly `false`: when it is not set, the service\'s default applies.',
+      '',
+      'A minimum above its matching maximum (`..._min_...` above `..._max_...` in the same object) is also reported: both limits cannot hold.',
+      '',
+      'Set the prerequisite, or remove the field so that the file says what the service really does.',
+    ].join('\n'),
+    fixable: false,
+    examples: {
+      valid: [
+        { code: '{ "search": { "indices_memory_index_buffer_size": 10, "indices_memory_min_index_buffer_size": 48 } }' },
+        { code: '{ "search": { "ism_history_max_age": 24 } }' },
+      ],
+      invalid: [
+        { code: '{ "search": { "indices_memory_min_index_buffer_size": 48 } }' },
+        { code: '{ "search": { "ism_enabled": false, "ism_history_max_age": 24 } }' },
+        { code: '{ "search": { "indices_memory_index_buffer_size": 10, "indices_memory_min_index_buffer_size": 100, "indices_memory_max_index_buffer_size": 50 } }' },
+      ],
+    },
+  },
+  check(ctx) {
+    for (const { path, value, schema } of knownFields(ctx.value)) {
+      if (isObject(value) && schema.properties) checkMinAboveMax(ctx, path, value, schema);
+      // Turning a feature off under a switch that is already off is harmless: nothing to say.
+      if (!schema.requires || value === undefined || value === null || value === false) continue;
+      const unmet = unmetRequirement(ctx.value, schema);
+      if (!unmet) continue;
+      ctx.report({ path, target: 'property', tags: ['unnecessary'], message: requirementMessage(formatPath(path), unmet) });
+    }
+  },
 });

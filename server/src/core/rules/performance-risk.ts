@@ -1,7 +1,40 @@
 import { defineRule } from '../rule';
+import { formatPath } from '../document';
+import { ALL_FIELDS } from '../schema';
+import { showNumber } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+const THRESHOLDS = ALL_FIELDS.filter((f) => f.schema.performanceThreshold !== undefined)
+  .map((f) => `- \`${f.dotted}\` above ${f.schema.performanceThreshold}${f.schema.default === f.schema.performanceThreshold ? ' (its default)' : ''}`);
+
 export default defineRule({
-  meta: { id: 'performance-risk', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'performance-risk',
+    defaultSeverity: 'info',
+    summary: 'A value above the level where the service or the engine documents performance problems.',
+    details: [
+      'Some limits protect the cluster: raising them lets single requests use much more CPU and heap, which slows every other request and can trip the circuit breakers.',
+      'The levels above which problems are documented (by the service, or the engine\'s own default limit):',
+      '',
+      ...THRESHOLDS,
+      '',
+      'The value is valid; raise it only when the queries really need it, and watch CPU and heap usage afterwards.',
+    ].join('\n'),
+    fixable: false,
+    examples: {
+      valid: [{ code: '{ "search": { "indices_query_bool_max_clause_count": 1024 } }' }],
+      invalid: [{ code: '{ "search": { "indices_query_bool_max_clause_count": 4096 } }' }],
+    },
+  },
+  check(ctx) {
+    for (const { path, value, schema } of knownFields(ctx.value)) {
+      const threshold = schema.performanceThreshold;
+      if (threshold === undefined || typeof value !== 'number' || value <= threshold) continue;
+      const isDefault = schema.default === threshold ? ', its default' : '';
+      ctx.report({
+        path,
+        message: `${formatPath(path)} is ${showNumber(value, schema)}, above ${showNumber(threshold, schema)}${isDefault}: values this high may cause performance problems (more CPU and heap per request). Keep it at ${threshold} or below unless your queries need more, and watch CPU and heap usage.`,
+      });
+    }
+  },
 });

@@ -1,7 +1,74 @@
-import { defineRule } from '../rule';
+import { defineRule, type BaselineInfo } from '../rule';
+import { formatPath } from '../document';
+import { ALL_FIELDS, type FieldInfo, type SchemaNode } from '../schema';
+import type { RelatedInfo, Segment } from '../types';
+import { isObject, show } from '../values';
+import { valueAt } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+/** A value in a few characters for "old -> new": secrets masked, long values cut. */
+export function brief(v: unknown, schema: SchemaNode): string {
+  if (v === undefined) return '(not set)';
+  if (schema.secret || typeof v === 'string') return show(v, schema);
+  const json = JSON.stringify(v);
+  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a), kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Fields with a marker, at concrete paths (the markers are never inside arrays). */
+export function markedFields(marker: (s: SchemaNode) => boolean | undefined): Array<{ info: FieldInfo; path: Segment[] }> {
+  return ALL_FIELDS.filter((f) => marker(f.schema) && !f.path.includes('[]')).map((info) => ({ info, path: [...info.path] }));
+}
+
+/** Where the field stands in the baseline, for "related information" links. */
+export function baselineRelated(baseline: BaselineInfo, path: Segment[], message: string): RelatedInfo[] {
+  if (valueAt(baseline.value, path) === undefined) return [];
+  const at = baseline.doc.locate(path, 'property');
+  return [{ message, range: baseline.doc.lines.rangeOf(at.offset, at.length), inBaseline: true }];
+}
+
 export default defineRule({
-  meta: { id: 'restart-required', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'restart-required',
+    defaultSeverity: 'warning',
+    summary: 'With a baseline: a change to a field whose change restarts all engine instances.',
+    details: [
+      `Changing some fields (${markedFields((s) => s.restartsEngine).map((f) => `\`${f.info.dotted}\``).join(', ')}) restarts every engine instance of the service when the configuration is applied. The service is briefly degraded while the nodes restart one after another.`,
+      '',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added, removed or changed (compared deeply, so reordering an array counts as a change). It does nothing without a baseline.',
+      '',
+      'Apply the change in a maintenance window, or group it with other changes that restart the service anyway.',
+    ].join('\n'),
+    fixable: false,
+    needsBaseline: true,
+    examples: {
+      valid: [{ code: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }', baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }' }],
+      invalid: [{ code: '{ "search": { "reindex_remote_whitelist": ["new.example.com:9200"] } }', baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }' }],
+    },
+  },
+  check(ctx) {
+    const baseline = ctx.baseline;
+    if (!baseline) return;
+    for (const { info, path } of markedFields((s) => s.restartsEngine)) {
+      const now = valueAt(ctx.value, path);
+      const before = valueAt(baseline.value, path);
+      if (deepEqual(now, before)) continue;
+      const field = formatPath(path);
+      const what = before === undefined ? 'Adding' : now === undefined ? 'Removing' : 'Changing';
+      ctx.report({
+        path,
+        target: now === undefined ? 'key' : 'property',
+        message: `${what} ${field} restarts all engine instances (${brief(before, info.schema)} -> ${brief(now, info.schema)}, compared with ${baseline.label}). Apply it in a maintenance window, or revert the change if it is not needed now.`,
+        related: baselineRelated(baseline, path, `${field} in ${baseline.label}`),
+      });
+    }
+  },
 });

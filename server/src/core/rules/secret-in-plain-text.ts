@@ -1,7 +1,38 @@
 import { defineRule } from '../rule';
+import { formatPath } from '../document';
+import { isPlaceholder } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
 export default defineRule({
-  meta: { id: 'secret-in-plain-text', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'secret-in-plain-text',
+    defaultSeverity: 'warning',
+    summary: 'A literal value in a secret field: keep secrets out of the file and inject them at deploy time.',
+    details: [
+      'Secret fields (`openid.client_secret`, `search.email_sender_password`) should never be committed with their real value: anyone who can read the repository, its history or a CI log could use them.',
+      '',
+      'Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system\'s secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.',
+      '',
+      'The rule never shows the value (nor its length). It offers a suggestion, not an automatic fix, that replaces the value with a placeholder named after the field: applying it removes the secret from the file, so keep the value somewhere safe first (and rotate it if it was ever committed).',
+    ].join('\n'),
+    fixable: false,
+    examples: {
+      valid: [{ code: '{ "openid": { "client_id": "search", "client_secret": "<CLIENT_SECRET>" } }' }, { code: '{ "search": { "email_sender_password": "${SMTP_PASSWORD}" } }' }],
+      invalid: [{ code: '{ "openid": { "client_id": "search", "client_secret": "s3cr3t-v4lu3" } }' }],
+    },
+  },
+  check(ctx) {
+    for (const { path, value, schema } of knownFields(ctx.value)) {
+      if (!schema.secret || typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
+      const field = formatPath(path);
+      const key = path[path.length - 1];
+      const placeholder = `<${String(key).toUpperCase()}>`;
+      const node = ctx.doc.nodeAt(path);
+      ctx.report({
+        path,
+        message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,
+        suggestions: node ? [{ title: `Replace the secret with the placeholder ${placeholder}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(placeholder) }] }] : undefined,
+      });
+    }
+  },
 });
