@@ -1,0 +1,114 @@
+import * as vscode from 'vscode';
+import {
+  DidChangeConfigurationNotification, LanguageClient, State, TransportKind,
+  type LanguageClientOptions, type ServerOptions,
+} from 'vscode-languageclient/node';
+import { ChangeImpactView } from './changeImpact';
+import { fixAllInActiveFile, openRuleDocumentation } from './commands';
+import { claimIfConfigured, documentSelector, effectiveSettings, isEnabled, SECTION } from './settings';
+import { ServerStatus } from './status';
+
+const COMMANDS = {
+  restart: 'searchConfig.restartServer',
+  showOutput: 'searchConfig.showOutput',
+  fixAll: 'searchConfig.fixAll',
+  changeImpact: 'searchConfig.showChangeImpact',
+  ruleDocs: 'searchConfig.openRuleDocumentation',
+} as const;
+
+let client: LanguageClient | undefined;
+let output: vscode.LogOutputChannel | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel('Search Config Language Server', { log: true });
+  const status = new ServerStatus(COMMANDS.showOutput);
+  const impact = new ChangeImpactView(() => client);
+  context.subscriptions.push(output, status, impact);
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.restart, () => restart(context, status)),
+    vscode.commands.registerCommand(COMMANDS.showOutput, () => output?.show(true)),
+    vscode.commands.registerCommand(COMMANDS.fixAll, fixAllInActiveFile),
+    vscode.commands.registerCommand(COMMANDS.changeImpact, (uri?: vscode.Uri) => impact.show(uri)),
+    vscode.commands.registerCommand(COMMANDS.ruleDocs, openRuleDocumentation),
+    vscode.workspace.onDidOpenTextDocument((doc) => void claimIfConfigured(doc)),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      // The document selector is fixed when the client starts: a new file list or on/off switch needs a restart.
+      if (e.affectsConfiguration(`${SECTION}.files`) || e.affectsConfiguration(`${SECTION}.enable`)) void restart(context, status);
+    }),
+    // Trust changes the baseline the server may use (see effectiveSettings): make it pull the settings again.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void notifySettingsChanged()),
+  );
+  await start(context, status);
+  for (const doc of vscode.workspace.textDocuments) await claimIfConfigured(doc);
+}
+
+export async function deactivate(): Promise<void> {
+  await stop();
+}
+
+async function start(context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
+  if (!isEnabled()) {
+    status.set('disabled');
+    return;
+  }
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: documentSelector(),
+    outputChannel: output,
+    synchronize: {
+      configurationSection: SECTION,
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/.search-lint.json'),
+    },
+    middleware: {
+      workspace: {
+        // Answer the server's pull with the settings it may act on (the git baseline is off when untrusted).
+        configuration: async (params, token, next) => {
+          const answers = await next(params, token);
+          if (!Array.isArray(answers)) return answers;
+          return params.items.map((item, i) => {
+            if (item.section !== SECTION) return answers[i];
+            return effectiveSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+          });
+        },
+        didChangeConfiguration: async () => notifySettingsChanged(),
+      },
+    },
+  };
+  // The client id `searchConfig` makes vscode-languageclient read `searchConfig.trace.server`.
+  client = new LanguageClient(SECTION, 'Search Config Language Server', serverOptions, clientOptions);
+  const started = client;
+  started.onDidChangeState((e) => status.fromClientState(e.newState));
+  status.set('starting');
+  try {
+    await started.start();
+    status.fromClientState(started.state);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    output?.error(`The language server did not start: ${message}`);
+    status.set('failed', message);
+  }
+}
+
+async function stop(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running && running.state !== State.Stopped) await running.stop().catch(() => undefined);
+  await running?.dispose().catch(() => undefined);
+}
+
+async function restart(context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
+  output?.info('Restarting the language server.');
+  await stop();
+  await start(context, status);
+}
+
+/** Pushes the effective (trust-adjusted) settings; servers that pull settings take it as the cue to pull. */
+async function notifySettingsChanged(): Promise<void> {
+  if (!client?.isRunning()) return;
+  await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SECTION]: effectiveSettings(undefined) } });
+}

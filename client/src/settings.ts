@@ -1,0 +1,69 @@
+import * as vscode from 'vscode';
+import type { DocumentSelector } from 'vscode-languageclient/node';
+
+/** The language id the extension contributes, so VS Code's built-in JSON support leaves these files alone. */
+export const LANGUAGE_ID = 'search-config';
+export const SECTION = 'searchConfig';
+
+/** Used when `searchConfig.files` is unset or empty; the manifest's default and filenamePatterns say the same. */
+const FALLBACK_FILES = ['**/*.search.json', '**/*.search.jsonc', '**/search-config.json', '**/search-config.jsonc'];
+
+/**
+ * The user's globs, anchored so that `prod.search.json` matches at any depth as it does for the CLI:
+ * VS Code matches document filter patterns against the whole path.
+ */
+export function configuredFileGlobs(): string[] {
+  const files = vscode.workspace.getConfiguration(SECTION).get<unknown>('files');
+  const globs = Array.isArray(files) ? files.filter((g): g is string => typeof g === 'string' && g.trim() !== '') : [];
+  return (globs.length > 0 ? globs : FALLBACK_FILES).map(anchorGlob);
+}
+
+function anchorGlob(glob: string): string {
+  const g = glob.trim().replace(/\\/g, '/');
+  if (g.startsWith('/') || g.startsWith('**/') || /^[a-zA-Z]:\//.test(g)) return g;
+  return '**/' + g.replace(/^\.\//, '');
+}
+
+/**
+ * Documents the server handles: files matching `searchConfig.files` once they carry the extension's language,
+ * plus unsaved buffers the user switched to that language by hand.
+ */
+export function documentSelector(): DocumentSelector {
+  return [
+    ...configuredFileGlobs().map((pattern) => ({ language: LANGUAGE_ID, pattern })),
+    { language: LANGUAGE_ID, scheme: 'untitled' },
+  ];
+}
+
+/**
+ * A file matched only by a custom `searchConfig.files` glob opens as plain JSON; switching it to our language
+ * hands it from the built-in JSON server to ours, so it never gets two sets of diagnostics and completions.
+ */
+export async function claimIfConfigured(doc: vscode.TextDocument): Promise<void> {
+  if (doc.languageId !== 'json' && doc.languageId !== 'jsonc') return;
+  if (!isEnabled(doc.uri)) return;
+  const matches = configuredFileGlobs().some((pattern) => vscode.languages.match({ pattern }, doc) > 0);
+  if (matches) await vscode.languages.setTextDocumentLanguage(doc, LANGUAGE_ID);
+}
+
+export function isEnabled(scope?: vscode.Uri): boolean {
+  return vscode.workspace.getConfiguration(SECTION, scope).get<boolean>('enable', true) !== false;
+}
+
+/**
+ * Settings as the server should see them. The git baseline runs `git`, which honours repository-local
+ * configuration (hooks, `core.fsmonitor`) and so can run code from the workspace: in Restricted Mode, and for
+ * documents that are not files on disk, a `git:` baseline is switched off. A baseline file is only read, so it stays.
+ */
+export function effectiveSettings(scope: vscode.Uri | undefined): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(SECTION, scope);
+  const settings = JSON.parse(JSON.stringify(config)) as Record<string, unknown>;
+  const baseline = typeof settings.baseline === 'string' ? settings.baseline : 'git:HEAD';
+  if (baseline.startsWith('git:') && !gitBaselineAllowed(scope)) settings.baseline = 'none';
+  return settings;
+}
+
+export function gitBaselineAllowed(scope: vscode.Uri | undefined): boolean {
+  if (!vscode.workspace.isTrusted) return false;
+  return scope === undefined || scope.scheme === 'file';
+}

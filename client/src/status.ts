@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { State } from 'vscode-languageclient/node';
+import { LANGUAGE_ID } from './settings';
+
+type ServerState = 'starting' | 'running' | 'stopped' | 'failed' | 'disabled';
+
+const LOOK: Record<ServerState, { icon: string; tooltip: string }> = {
+  starting: { icon: '$(sync~spin)', tooltip: 'Search config: the language server is starting' },
+  running: { icon: '$(check)', tooltip: 'Search config: the language server is running' },
+  stopped: { icon: '$(debug-stop)', tooltip: 'Search config: the language server is stopped. Click to see its output; run "Search Config: Restart Language Server" to start it.' },
+  failed: { icon: '$(error)', tooltip: 'Search config: the language server failed. Click to see its output.' },
+  disabled: { icon: '$(circle-slash)', tooltip: 'Search config: switched off by the searchConfig.enable setting' },
+};
+
+/** A status bar item with the server's state, shown next to configuration files and whenever the server failed. */
+export class ServerStatus implements vscode.Disposable {
+  private readonly item = vscode.window.createStatusBarItem('searchConfig.status', vscode.StatusBarAlignment.Right, 100);
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private state: ServerState = 'starting';
+
+  constructor(showOutputCommand: string) {
+    this.item.name = 'Search Config Language Server';
+    this.item.command = showOutputCommand;
+    this.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => this.render()));
+    this.subscriptions.push(vscode.workspace.onDidOpenTextDocument(() => this.render()));
+    this.render();
+  }
+
+  fromClientState(state: State): void {
+    this.set(state === State.Running ? 'running' : state === State.Starting ? 'starting' : 'stopped');
+  }
+
+  set(state: ServerState, detail?: string): void {
+    this.state = state;
+    this.item.tooltip = detail ? `${LOOK[state].tooltip}\n\n${detail}` : LOOK[state].tooltip;
+    this.render();
+  }
+
+  current(): ServerState {
+    return this.state;
+  }
+
+  private render(): void {
+    this.item.text = `${LOOK[this.state].icon} Search Config`;
+    this.item.backgroundColor = this.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    const editing = vscode.window.activeTextEditor?.document.languageId === LANGUAGE_ID;
+    if (editing || this.state === 'failed') this.item.show();
+    else this.item.hide();
+  }
+
+  dispose(): void {
+    this.item.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
