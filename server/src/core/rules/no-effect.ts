@@ -35,13 +35,14 @@ function unmetRequirement(root: unknown, schema: SchemaNode): Unmet | undefined 
 
 function requirementMessage(field: string, u: Unmet): string {
   const needed = formatPath(u.path);
-  const via = u.chain.length > 1 ? ` (${[field, ...u.chain].join(' needs ')})` : '';
+  const via = u.chain.length > 1 ? ` (${field} needs ${u.chain.join(', which needs ')})` : '';
   if (u.state === 'false') {
     return `${field} has no effect while ${needed} is false${via}: set ${needed} to true, or remove ${field}.`;
   }
   const def = defaultText(u.schema);
-  const unit = u.schema.unit && u.schema.unit !== 'count' ? ` (${u.schema.unit === 'percent' ? 'a percentage of the heap' : u.schema.unit})` : '';
-  return `${field} has no effect without ${needed}${via}: set ${needed}${unit}${def ? `, whose default is ${def},` : ''} explicitly, or remove ${field}.`;
+  const unit = u.schema.unit && u.schema.unit !== 'count' ? (u.schema.unit === 'percent' ? 'a percentage of the heap' : `in ${u.schema.unit}`) : undefined;
+  const about = [unit, def && `default ${def}`].filter(Boolean).join(', ');
+  return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */

@@ -3,6 +3,7 @@ import { formatPath } from '../document';
 import type { SchemaNode, Unit } from '../schema';
 import { typesOf } from '../schema';
 import type { Fix, Segment } from '../types';
+import { boundsText } from '../describe';
 import { confusableUnits, describeWithUnit, parseQuantity } from '../units';
 import { knownFields } from '../walk';
 
@@ -34,17 +35,6 @@ function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
   return out;
 }
 
-/**
- * A value inside the bounds is implausible when it is a thousand times off the documented
- * default while one reading in another unit lands within ten times of it.
- */
-function implausible(n: number, s: SchemaNode, r: Reading): boolean {
-  if (typeof s.default !== 'number' || s.default <= 0 || n <= 0) return false;
-  const off = n / s.default;
-  const near = r.value / s.default;
-  return (off >= 1000 || off <= 1 / 1000) && near >= 0.1 && near <= 10;
-}
-
 function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit): Fix | undefined {
   const node = ctx.doc.nodeAt(path);
   if (!node) return undefined;
@@ -52,41 +42,37 @@ function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit
 }
 
 function checkNumber(ctx: RuleContext, path: Segment[], n: number, unit: Unit, s: SchemaNode): void {
-  const field = formatPath(path);
+  // A valid value may well be meant as written: only a rejected one is read in other units.
+  if (inBounds(n, s) && Number.isInteger(n)) return;
   const found = readings(n, unit, s);
   if (!found.length) return;
+  const field = formatPath(path);
   const written = Number.isInteger(n) ? withUnit(n, unit) : `${n}`;
-  if (!inBounds(n, s) || !Number.isInteger(n)) {
-    const why = Number.isInteger(n) ? 'outside the allowed range' : 'not an integer';
-    const options = found.map((r) => `${n} ${r.unit} = ${describeWithUnit(r.value, unit).raw}`).join(', or ');
-    const fixes = found.map((r) => replaceFix(ctx, path, r.value, unit)).filter((f): f is Fix => !!f);
-    // The value as written is rejected; when exactly one reading is accepted, it is what was meant.
-    const only = fixes.length === 1 ? fixes[0] : undefined;
-    ctx.report({
-      path,
-      message: `${field} is ${written}, ${why}; it looks like a value in another unit: ${options}. The field takes ${unitName(unit)}: write ${found.map((r) => r.value).join(' or ')}.`,
-      fix: only,
-      suggestions: only ? undefined : fixes,
-    });
-    return;
-  }
-  const r = found.find((x) => implausible(n, s, x));
-  if (!r) return;
-  const fix = replaceFix(ctx, path, r.value, unit);
+  const bounds = boundsText(s);
+  const why = Number.isInteger(n) ? `outside the allowed range${bounds ? ` (${bounds})` : ''}` : 'not an integer';
+  const options = found.map((r) => `read ${readAs(r.unit)}, ${n} is ${withUnit(r.value, unit)}`).join('; or ');
+  const fixes = found.map((r) => replaceFix(ctx, path, r.value, unit)).filter((f): f is Fix => !!f);
+  // The value as written is rejected; when exactly one reading is accepted, it is what was meant.
+  const only = fixes.length === 1 ? fixes[0] : undefined;
   ctx.report({
     path,
-    message: `${field} is ${written}, far from the default of ${withUnit(s.default as number, unit)}; if ${n} was meant in ${r.unit}, write ${r.value} (${n} ${r.unit}): the field takes ${unitName(unit)}.`,
-    suggestions: fix ? [fix] : undefined,
+    message: `${field} is ${written}, ${why}; ${options}. The field takes ${integerIn(unit)}: write ${found.map((r) => r.value).join(' or ')}.`,
+    fix: only,
+    suggestions: only ? undefined : fixes,
   });
 }
 
-function unitName(unit: Unit): string {
+/** `an integer in milliseconds`, `an integer percentage of the heap`. */
+function integerIn(unit: Unit): string {
   switch (unit) {
-    case 'percent': return 'a percentage of the heap';
-    case 'ms': return 'milliseconds';
-    default: return unit;
+    case 'percent': return 'an integer percentage of the heap';
+    case 'ms': return 'an integer in milliseconds';
+    default: return `an integer in ${unit}`;
   }
 }
+
+/** `in seconds`, `as a fraction`. */
+const readAs = (unit: string): string => (unit.startsWith('a ') ? `as ${unit}` : `in ${unit}`);
 
 function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit, s: SchemaNode): void {
   // Plain digits ("10") are a type problem only, fixed by type-mismatch.
@@ -94,18 +80,18 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
   const field = formatPath(path);
   const q = parseQuantity(text, unit);
   if (!q) {
-    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes an integer in ${unitName(unit)}, without a unit; ${JSON.stringify(text)} is not a quantity that converts to ${unitName(unit)}.` });
+    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is not a quantity that converts to it. Write the integer.` });
     return;
   }
   const outside = inBounds(q.value, s) ? '' : ' (outside the allowed range, see invalid-value)';
   if (!q.exact) {
-    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes an integer in ${unitName(unit)}; ${JSON.stringify(text)} is not a whole number of ${unitName(unit)} (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
+    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
     return;
   }
   const node = ctx.doc.nodeAt(path);
   ctx.report({
     path,
-    message: `${field} is the string ${JSON.stringify(text)}, but it takes an integer in ${unitName(unit)}: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}${outside}.`,
+    message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}${outside}.`,
     fix: node ? { title: `Replace ${JSON.stringify(text)} with ${q.value}`, edits: [{ offset: node.offset, length: node.length, newText: String(q.value) }] } : undefined,
   });
 }
@@ -120,7 +106,7 @@ export default defineRule({
       '',
       '- **A number in the wrong unit.** `search_dashboards.search_request_timeout: 30` is 30 ms, not 30 s. When the value is outside the allowed range but reading it in a unit that is easily confused with the field\'s (seconds for milliseconds, MiB or KiB for bytes, a fraction for a percentage, ...) gives an allowed value, the rule names that reading.',
       '  When exactly one reading is allowed, it comes with a fix: the value as written is rejected by the service anyway, and that reading is the only one it would accept. When several readings are allowed, each is offered as a suggestion to choose from.',
-      '  A value inside the range is reported only when it is a thousand times off the documented default while another reading is close to it; that is a guess about intent, so it comes with a suggestion, never an automatic fix.',
+      '  A value inside the range is not reported: it may well be meant as written.',
       '- **A quantity string.** `"100mb"`, `"30s"` or `"10%"` where an integer is expected. The fix converts the string to the integer in the field\'s unit, only when the conversion is exact. Sizes follow the engine\'s notation: `kb`, `mb`, `gb` are powers of 1024, so `"100mb"` is 104857600 bytes.',
       '',
       'The same values are also reported by `invalid-value` (out of range) or `type-mismatch` (a string where an integer is expected); this rule adds what was probably meant.',
