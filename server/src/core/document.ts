@@ -111,6 +111,19 @@ export function propertyNode(obj: Node, key: string): Node | undefined {
   return index.get(key);
 }
 
+/**
+ * jsonc-parser lets an unclosed object or array end one character past the text; every
+ * consumer assumes nodes lie inside the document, so trim them once here.
+ */
+function clampToText(root: Node, textLength: number): void {
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.offset + node.length > textLength) node.length = Math.max(0, textLength - node.offset);
+    if (node.children) stack.push(...node.children);
+  }
+}
+
 export function parseDocument(text: string, opts: { fileName?: string; maxDepth?: number } = {}): ParsedDocument {
   const isJsonc = isJsoncName(opts.fileName);
   const lines = new LineIndex(text);
@@ -118,6 +131,7 @@ export function parseDocument(text: string, opts: { fileName?: string; maxDepth?
   let root: Node | undefined;
   const errors: ParseError[] = [];
   if (!tooDeep) root = parseTree(text, errors, { allowTrailingComma: isJsonc, disallowComments: !isJsonc, allowEmptyContent: false });
+  if (root) clampToText(root, text.length);
   const value = tooDeep ? undefined : nodeValue(root);
   let comments: Comment[] | undefined;
   const nodeAt = (path: FieldPath): Node | undefined => {
@@ -132,7 +146,12 @@ export function parseDocument(text: string, opts: { fileName?: string; maxDepth?
   };
   return {
     text, isJsonc, root, value, lines, tooDeep,
-    syntaxErrors: errors.map((e) => ({ offset: e.offset, length: e.length, code: printParseErrorCode(e.error) })),
+    // jsonc-parser reports errors at the end of the text one character past it (an unclosed
+    // comment, a missing brace): clamp them so that every range lies inside the document.
+    syntaxErrors: errors.map((e) => {
+      const offset = Math.min(Math.max(0, e.offset), text.length);
+      return { offset, length: Math.max(0, Math.min(e.length, text.length - offset)), code: printParseErrorCode(e.error) };
+    }),
     comments: () => (comments ??= scanComments(text, lines)),
     nodeAt,
     locate(path, target) {

@@ -1,0 +1,28 @@
+import { describeFailure, runFuzz } from './run';
+
+/**
+ * Long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--only INDEX] [--fail-above-ms N]`.
+ * Prints every failure with what is needed to replay it (seed and input index).
+ */
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<number> {
+  const seed = Number(arg('seed') ?? Date.now() % 2 ** 31);
+  const count = Number(arg('count') ?? 100_000);
+  const only = arg('only') === undefined ? undefined : Number(arg('only'));
+  const failAboveMs = Number(arg('fail-above-ms') ?? 1000);
+  process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `input ${only}` : `${count} inputs`}, an input over ${failAboveMs} ms fails\n`);
+  const report = await runFuzz({
+    seed, count, only, failAboveMs, reportAboveMs: failAboveMs,
+    onProgress: (done, r) => process.stdout.write(`  ${done} inputs, ${r.failures.length} failures, slowest ${Math.round(r.maxMs)} ms\n`),
+  });
+  for (const f of report.failures.slice(0, 50)) process.stdout.write(`${describeFailure(f, seed)}\n`);
+  if (report.failures.length > 50) process.stdout.write(`... and ${report.failures.length - 50} more\n`);
+  process.stdout.write(`fuzz: ${report.inputs} inputs in ${Math.round(report.totalMs / 1000)} s, slowest ${Math.round(report.maxMs)} ms, ${report.failures.length} failures ${JSON.stringify(report.kinds)}\n`);
+  return report.failures.length ? 1 : 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });

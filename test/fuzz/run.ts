@@ -1,0 +1,117 @@
+import { performance } from 'node:perf_hooks';
+import { analyze, fixAll, type AnalyzeOptions, type SeveritySetting } from '../../server/src/core';
+import { isJsoncName } from '../../server/src/core/document';
+import { loadCorpus, type Seed } from './corpus';
+import { generateConfig } from './generate';
+import { checkFinding, checkPrototype, Lines, syntaxErrorCount, type Problem } from './invariants';
+import { mutate } from './mutate';
+import { Rng } from './rng';
+import { SURFACES, type Surface } from './surfaces';
+
+export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }
+export interface FuzzFailure extends Problem { index: number; origin: string; surface: string; input: FuzzInput }
+export interface FuzzReport {
+  seed: number;
+  inputs: number;
+  failures: FuzzFailure[];
+  /** Inputs slower than the bound, with their time in ms. */
+  slow: Array<{ index: number; origin: string; ms: number; length: number }>;
+  maxMs: number;
+  totalMs: number;
+  kinds: Record<string, number>;
+}
+
+const SEVERITY_SETTINGS: SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
+const RULE_IDS = ['invalid-json', 'unknown-field', 'type-mismatch', 'unit-hint', 'unused-suppression', 'secret-in-plain-text', 'missing-required'];
+
+/** The i-th input of a run: generated from the schema, or a mutated seed or generated input. */
+export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): FuzzInput {
+  const rng = base.fork(index);
+  const donors = corpus.map((s) => s.text);
+  let text: string, fileName: string, origin: string;
+  const r = rng.next();
+  if (r < 0.4 || !corpus.length) ({ text, fileName } = generateConfig(rng)), origin = 'generated';
+  else if (r < 0.6) { ({ text, fileName } = generateConfig(rng)); text = mutate(rng, text, donors); origin = 'generated+mutated'; }
+  else { const seed = rng.pick(corpus); text = mutate(rng, seed.text, donors); fileName = rng.chance(0.8) ? seed.fileName : rng.pick(['x.json', 'x.jsonc']); origin = `mutated ${seed.name}`; }
+  const options: AnalyzeOptions = { fileName };
+  if (rng.chance(0.3)) options.cpus = rng.pick([1, 2, 4, 8, 16, 64, 1024]);
+  if (rng.chance(0.2)) options.baselineText = rng.chance(0.5) ? generateConfig(rng).text : mutate(rng, text, donors);
+  if (rng.chance(0.2)) options.rules = Object.fromEntries(RULE_IDS.filter(() => rng.chance(0.4)).map((id) => [id, rng.pick(SEVERITY_SETTINGS)]));
+  return { index, origin, text, options };
+}
+
+function coreProblems(input: FuzzInput): Array<Problem & { surface: string }> {
+  const out: Array<Problem & { surface: string }> = [];
+  const { text, options } = input;
+  const lines = new Lines(text);
+  const result = analyze(text, options);
+  for (const e of result.internalErrors) out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
+  for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
+  const fixed = fixAll(text, options);
+  if (result.doc.tooDeep || result.doc.root === undefined) {
+    if (fixed.text !== text && !result.doc.root) out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });
+    return out;
+  }
+  const jsonc = isJsoncName(options.fileName);
+  const before = syntaxErrorCount(text, jsonc);
+  const after = syntaxErrorCount(fixed.text, jsonc);
+  if (before === 0 && after > 0) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll turned valid JSON into text with ${after} syntax error(s)` });
+  else if (after > before) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll raised the syntax errors from ${before} to ${after}` });
+  if (fixed.text !== text && before === 0) {
+    const again = fixAll(fixed.text, options);
+    if (again.text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+  }
+  return out;
+}
+
+export interface RunOptions {
+  seed: number;
+  count: number;
+  /** An input slower than this counts as a failure (ms). */
+  failAboveMs?: number;
+  /** Inputs slower than this are listed in the report (ms). */
+  reportAboveMs?: number;
+  surfaces?: readonly Surface[];
+  corpus?: readonly Seed[];
+  onProgress?: (done: number, report: FuzzReport) => void;
+  /** Run only this input index (replay). */
+  only?: number;
+}
+
+export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
+  const corpus = opts.corpus ?? loadCorpus();
+  const surfaces = opts.surfaces ?? SURFACES;
+  const base = new Rng(opts.seed);
+  const report: FuzzReport = { seed: opts.seed, inputs: 0, failures: [], slow: [], maxMs: 0, totalMs: 0, kinds: {} };
+  const failAbove = opts.failAboveMs ?? 5000;
+  const reportAbove = opts.reportAboveMs ?? 1000;
+  const started = performance.now();
+  const indexes = opts.only !== undefined ? [opts.only] : Array.from({ length: opts.count }, (_, i) => i);
+  for (const index of indexes) {
+    const input = makeInput(base, index, corpus);
+    const fail = (p: Problem & { surface: string }): void => {
+      report.failures.push({ ...p, index, origin: input.origin, input });
+      report.kinds[p.kind] = (report.kinds[p.kind] ?? 0) + 1;
+    };
+    const t0 = performance.now();
+    try { coreProblems(input).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+    for (const s of surfaces) {
+      try { (await s.run(input, base.fork(index ^ 0x5eed))).forEach((p) => fail({ surface: s.name, ...p })); } catch (err) { fail({ surface: s.name, kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+    }
+    checkPrototype().forEach((p) => fail({ surface: 'any', ...p }));
+    const ms = performance.now() - t0;
+    report.maxMs = Math.max(report.maxMs, ms);
+    if (ms > reportAbove) report.slow.push({ index, origin: input.origin, ms: Math.round(ms), length: input.text.length });
+    if (ms > failAbove) fail({ surface: 'any', kind: 'slow', message: `input took ${Math.round(ms)} ms` });
+    report.inputs++;
+    if (opts.onProgress && report.inputs % 1000 === 0) opts.onProgress(report.inputs, report);
+  }
+  report.totalMs = Math.round(performance.now() - started);
+  return report;
+}
+
+/** A failure as a short, replayable description. */
+export function describeFailure(f: FuzzFailure, seed: number): string {
+  const preview = JSON.stringify(f.input.text.length > 300 ? `${f.input.text.slice(0, 300)}...` : f.input.text);
+  return `[${f.kind}] ${f.surface}: ${f.message.split('\n')[0]}\n  replay: seed ${seed}, input ${f.index} (${f.origin}), options ${JSON.stringify({ ...f.input.options, baselineText: f.input.options.baselineText === undefined ? undefined : '...' })}\n  text: ${preview}`;
+}
