@@ -119,7 +119,7 @@ function clampToText(root: Node, textLength: number): void {
   const stack: Node[] = [root];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node.offset + node.length > textLength) node.length = Math.max(0, textLength - node.offset);
+    if (node.offset + node.length > textLength) (node as { length: number }).length = Math.max(0, textLength - node.offset);
     if (node.children) stack.push(...node.children);
   }
 }
