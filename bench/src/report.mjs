@@ -1,0 +1,127 @@
+// Turns the raw numbers into the targets table (ratios to the anchors of the same run) and a
+// markdown report.
+
+const fmt = (n, digits = 1) => (n === undefined || n === null || Number.isNaN(n) ? 'n/a' : n >= 100 ? n.toFixed(0) : n.toFixed(digits));
+const med = (r) => r?.ms?.median;
+const mib = (kib) => (kib === undefined ? 'n/a' : (kib / 1024).toFixed(1));
+
+/**
+ * One target: `value` compared with `limit` (both as ratios, ms or KiB). `kind` says how to
+ * print them. Missing measurements make the target "not measured", never "met".
+ */
+function target(name, value, limit, kind, note) {
+  if (value === undefined || value === null || Number.isNaN(value)) return { name, status: 'not measured', value: undefined, limit, kind, note };
+  const met = value <= limit;
+  const by = value / limit;
+  return { name, status: met ? 'met' : 'missed', value, limit, kind, by, note };
+}
+
+export function computeTargets(raw) {
+  const wp = raw.wholeProcess;
+  const t = (w, id) => wp?.[w]?.tools?.[id];
+  const ratio = (a, b) => (med(a) && med(b) && !a.error && !b.error ? med(a) / med(b) : undefined);
+  const lint = (w) => t(w, 'lint');
+  const out = [];
+  out.push(target('1,000 small files, one process vs ajv-cli', ratio(lint('small'), t('small', 'ajv')), 0.4, 'x', 'ajv-cli is given the parseable files only (it stops at the first file that is not JSON)'));
+  out.push(target('1,000 small files vs the language service as a process', ratio(lint('small'), t('small', 'jsonls')), 0.4, 'x'));
+  out.push(target('1,000 small files vs read + JSON.parse', ratio(lint('small'), t('small', 'parse')), 1.5, 'x'));
+  out.push(target('one small file, cold, vs `node -e 0`', ratio(lint('one'), t('one', 'node')), 1.3, 'x'));
+  out.push(target('1 MB file vs read + JSON.parse', ratio(lint('mb1'), t('mb1', 'parse')), 1.5, 'x'));
+  const located10 = lint('mb10')?.located?.filter((l) => /^\d+:\d+/.test(l) && !l.startsWith('1:1 ')) ?? [];
+  out.push(target('10 MB file vs read + JSON.parse (findings located)', ratio(lint('mb10'), t('mb10', 'parse')), 2, 'x', located10.length ? `findings at ${located10.slice(0, 3).join(', ')}` : 'no located finding seen'));
+  const keys = raw.manifest.sizes.keys;
+  const unknown = lint('keysUnknown');
+  const every = unknown && !unknown.error ? (unknown.byRule?.['unknown-field'] ?? 0) >= keys : false;
+  out.push(target(`${keys.toLocaleString('en')} unknown keys: every finding, whole process (ms)`, every ? med(unknown) : undefined, 2000, 'ms', unknown && !unknown.error ? `${(unknown.byRule?.['unknown-field'] ?? 0).toLocaleString('en')} unknown-field findings of ${keys.toLocaleString('en')}` : unknown?.error));
+  const deep = lint('deep');
+  const clear = deep && !deep.error && deep.exitCode !== null && deep.findings >= 1;
+  out.push(target(`${raw.manifest.sizes.depth.toLocaleString('en')} levels of nesting: a clear finding, no crash (ms)`, clear ? med(deep) : undefined, 500, 'ms', deep ? `rules: ${Object.keys(deep.byRule ?? {}).join(', ') || 'none'}` : undefined));
+  const ip = raw.inProcess ?? {};
+  const warmRatio = ip.warmCore && ip.warmJsonls ? ip.warmCore.totalMs / ip.warmJsonls.totalMs : undefined;
+  out.push(target('warm analysis vs language service parse + validate (in process)', warmRatio, 0.5, 'x'));
+  out.push(target('completion p99 on a typical configuration (ms)', ip.completion?.p99, 1, 'ms', ip.completion?.missing));
+  out.push(target('hover p99 on a typical configuration (ms)', ip.hover?.p99, 1, 'ms', ip.hover?.missing));
+  const lsp = raw.lsp ?? {};
+  out.push(target('edit of a 1 MB document to fresh diagnostics, server (ms, median)', lsp.mb1EditToDiagnosticsMs?.median, 50, 'ms', lsp.missing ?? lsp.error ?? (ip.mb1EditAnalysisMs ? `analysis alone in process: ${fmt(ip.mb1EditAnalysisMs.median)} ms` : undefined)));
+  const ajvRss = t('small', 'ajv')?.peakRssKiB, lintRss = lint('small')?.error ? undefined : lint('small')?.peakRssKiB;
+  out.push(target('peak memory on 1,000 files vs ajv-cli', lintRss && ajvRss ? lintRss / ajvRss : undefined, 1, 'x', lintRss && ajvRss ? `${mib(lintRss)} MiB vs ${mib(ajvRss)} MiB` : undefined));
+  out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 300, 'KB', raw.vsix?.error));
+  out.push(target('loading the server bundle (ms, median)', lsp.loadMs?.median, 40, 'ms', lsp.missing ?? lsp.loadMs?.error));
+  return out;
+}
+
+const shown = (x, kind) => (x === undefined ? 'n/a' : kind === 'x' ? `${fmt(x, 2)}x` : `${fmt(x)} ${kind}`);
+
+function targetRow(x) {
+  const how = x.status === 'met' ? `met (${fmt(x.by, 2)} of the limit)` : x.status === 'missed' ? `**missed by ${fmt(x.by, 2)}x**` : 'not measured';
+  return `| ${x.name} | ${shown(x.value, x.kind)} | ${shown(x.limit, x.kind)} | ${how} | ${x.note ?? ''} |`;
+}
+
+export function markdown(raw, targets) {
+  const m = raw.machine;
+  const lines = [];
+  lines.push(`# search-config benchmark${raw.manifest.smoke ? ' (smoke sizes: not comparable with the targets)' : ''}`);
+  lines.push('');
+  lines.push(`Run ${raw.startedAt} on ${m.cpu}, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}. Load average (1, 5, 15 min) at start ${m.loadAverage.join(', ')}, at end ${raw.loadAtEnd.join(', ')}. Workload seed ${raw.manifest.seed}. Whole-process figures: ${raw.runs} runs after one warm-up (large inputs: up to 3), wall time around the spawned process; peak memory is the maximum resident set size from GNU time${raw.gnuTime ? '' : ' (not installed: no memory figures)'}.`);
+  lines.push('');
+  lines.push('## Targets');
+  lines.push('');
+  lines.push('| target | measured | limit | result | note |');
+  lines.push('|---|---|---|---|---|');
+  for (const x of targets) lines.push(targetRow(x));
+  lines.push('');
+  lines.push('## Whole process');
+  lines.push('');
+  const s = raw.manifest;
+  lines.push(`Workload: ${s.smallFiles} small files (${Math.round(s.smallBytes / s.smallFiles)} bytes on average, ${s.smallMistaken} with mistakes), 1 MB = ${s.bytes.mb1.toLocaleString('en')} bytes, 10 MB = ${s.bytes.mb10.toLocaleString('en')} bytes, ${s.sizes.keys.toLocaleString('en')} keys in a free-form vendor-only object (\`search.search_backpressure\`, valid for the schema) and ${s.sizes.keys.toLocaleString('en')} unknown top-level keys, ${s.sizes.depth.toLocaleString('en')} levels of nested arrays.`);
+  lines.push('');
+  lines.push('| workload | tool | median ms (min-max) | x parse floor | x `node -e 0` | peak MiB | findings | note |');
+  lines.push('|---|---|---|---|---|---|---|---|');
+  for (const [wid, w] of Object.entries(raw.wholeProcess)) {
+    const floor = med(w.tools.parse), start = med(w.tools.node);
+    for (const [tid, r] of Object.entries(w.tools)) {
+      const note = [r.error ? `error: ${r.error}` : '', r.note ?? '', r.sampleFiles ? `sample of ${r.sampleFiles} files` : '', r.inputFiles ? `${r.inputFiles} parseable files` : '', tid === 'lint' && r.located?.length ? `at ${r.located.slice(0, 2).join('; ')}` : ''].filter(Boolean).join('; ');
+      lines.push(`| ${w.label} | ${tid} | ${fmt(med(r))} (${fmt(r.ms?.min)}-${fmt(r.ms?.max)}) | ${floor ? fmt(med(r) / floor, 2) : 'n/a'} | ${start ? fmt(med(r) / start, 2) : 'n/a'} | ${mib(r.peakRssKiB)} | ${r.findings ?? ''} | ${note.replace(/\|/g, '/')} |`);
+    }
+  }
+  const ip = raw.inProcess ?? {};
+  lines.push('');
+  lines.push('## In process');
+  lines.push('');
+  if (ip.error) lines.push(`Error: ${ip.error}`);
+  lines.push('| measurement | search-config | vscode-json-languageservice |');
+  lines.push('|---|---|---|');
+  const pair = (name, a, b) => lines.push(`| ${name} | ${a} | ${b} |`);
+  pair('module load, cold (ms, median)', fmt(ip.coldCore?.moduleLoadMs?.median, 2), fmt(ip.coldJsonls?.moduleLoadMs?.median, 2));
+  pair('first analysis of a small file, cold (ms, median)', fmt(ip.coldCore?.firstAnalysisMs?.median, 2), fmt(ip.coldJsonls?.firstAnalysisMs?.median, 2));
+  pair('warm analysis per small file (ms, median / p99)', `${fmt(ip.warmCore?.perFileMs?.median, 3)} / ${fmt(ip.warmCore?.perFileMs?.p99, 3)}`, `${fmt(ip.warmJsonls?.perFileMs?.median, 3)} / ${fmt(ip.warmJsonls?.perFileMs?.p99, 3)}`);
+  pair('warm analysis of the whole corpus (ms)', fmt(ip.warmCore?.totalMs), fmt(ip.warmJsonls?.totalMs));
+  pair('1 MB document after an edit (ms, median)', fmt(ip.mb1EditAnalysisMs?.median), fmt(ip.mb1EditJsonlsMs?.median));
+  const feat = (f) => (f?.missing ? `not measured: ${f.missing}` : f ? `${fmt(f.median, 3)} / ${fmt(f.p99, 3)}${f.errors ? ` (${f.errors} errors)` : ''}` : 'n/a');
+  pair('completion (ms, median / p99)', feat(ip.completion), feat(ip.jsonlsCompletion));
+  pair('hover (ms, median / p99)', feat(ip.hover), feat(ip.jsonlsHover));
+  const lsp = raw.lsp ?? {};
+  lines.push('');
+  lines.push('## Language server (dist/server.js over stdio)');
+  lines.push('');
+  if (lsp.missing || lsp.error) lines.push(`Not measured: ${lsp.missing ?? lsp.error}`);
+  else {
+    lines.push('| measurement | value |');
+    lines.push('|---|---|');
+    lines.push(`| loading the server bundle (ms, median) | ${fmt(lsp.loadMs?.median, 2)} |`);
+    lines.push(`| text sync | ${lsp.incrementalSync ? 'incremental' : 'full'} |`);
+    lines.push(`| open 1 MB to diagnostics (ms) | ${fmt(lsp.mb1OpenMs)} (${lsp.mb1Diagnostics} diagnostics) |`);
+    lines.push(`| edit of the 1 MB document to fresh diagnostics (ms, median / max) | ${fmt(lsp.mb1EditToDiagnosticsMs?.median)} / ${fmt(lsp.mb1EditToDiagnosticsMs?.max)} |`);
+    lines.push(`| open 10 MB to diagnostics (ms) | ${fmt(lsp.mb10OpenMs)} (${lsp.mb10Diagnostics} diagnostics, first at ${(lsp.mb10Located ?? []).join('; ')}) |`);
+    lines.push(`| memory: after start / with the 10 MB file open / after ${lsp.manyEdits?.toLocaleString('en')} edits (MiB RSS) | ${mib(lsp.rssAfterInitKiB)} / ${mib(lsp.rssAfter10MbKiB)} / ${mib(lsp.rssAfterManyEditsKiB)} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The compact table printed on the terminal. */
+export function terminalTable(targets) {
+  const rows = targets.map((x) => [x.status === 'met' ? 'ok  ' : x.status === 'missed' ? 'MISS' : '--  ', x.name, shown(x.value, x.kind), `<= ${shown(x.limit, x.kind)}`]);
+  const w = [4, Math.max(...rows.map((r) => r[1].length)), Math.max(...rows.map((r) => r[2].length)), 0];
+  return rows.map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ')).join('\n');
+}

@@ -1,0 +1,101 @@
+// `npm run bench` (full sizes) and `npm run bench:smoke` (tiny sizes, same code paths, no timing
+// asserted). Writes bench/results/latest.{md,json} (smoke: bench/results/raw/smoke.{md,json}).
+//   node bench/src/run.mjs [--smoke] [--runs N] [--no-build] [--no-install]
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BENCH_DIR, generate } from './generate.mjs';
+import { bundleCore } from './lib/bundle.mjs';
+import { hasGnuTime, machine } from './lib/measure.mjs';
+import { writePlainSchema } from './tools/derive-schema.mjs';
+import { runWholeProcess } from './whole-process.mjs';
+import { computeTargets, markdown, terminalTable } from './report.mjs';
+
+const ROOT = path.resolve(BENCH_DIR, '..');
+const args = process.argv.slice(2);
+const smoke = args.includes('--smoke');
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : smoke ? 2 : 7;
+const log = (s) => process.stderr.write(s + '\n');
+
+function sh(cmd, argv, opts = {}) {
+  const r = spawnSync(cmd, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 28, ...opts });
+  return r;
+}
+
+/** The comparison tools live in bench/'s own dependency set. The smoke run does not install them. */
+function benchDeps() {
+  const have = () => ['ajv', 'spectral'].every((b) => fs.existsSync(path.join(BENCH_DIR, 'node_modules/.bin', b))) && fs.existsSync(path.join(BENCH_DIR, 'node_modules/vscode-json-languageservice'));
+  if (have() || smoke || args.includes('--no-install')) return have();
+  log('installing the comparison tools into bench/node_modules (npm ci --prefix bench) ...');
+  const r = sh('npm', ['ci', '--prefix', BENCH_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm ci --prefix bench failed');
+  return have();
+}
+
+function childJson(script, cfg) {
+  const r = sh(process.execPath, [path.join(BENCH_DIR, 'src', script), JSON.stringify(cfg)], { timeout: 900_000 });
+  if (r.status !== 0 || !r.stdout.trim()) return { error: (r.stderr || r.error?.message || `exit ${r.status}`).slice(0, 500) };
+  try { return JSON.parse(r.stdout); } catch { return { error: `unreadable output: ${r.stdout.slice(0, 200)}` }; }
+}
+
+/** Packs the extension as users install it; needs .vscodeignore so that only the bundles go in. */
+function vsixSize(work) {
+  if (!fs.existsSync(path.join(ROOT, '.vscodeignore'))) return { error: 'no .vscodeignore: not packed' };
+  const out = path.join(work, 'search-config.vsix');
+  fs.rmSync(out, { force: true });
+  const vsce = path.join(ROOT, 'node_modules/@vscode/vsce/vsce');
+  const r = sh(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { timeout: 300_000 });
+  if (r.status !== 0 || !fs.existsSync(out)) return { error: `vsce package failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
+  return { bytes: fs.statSync(out).size };
+}
+
+async function main() {
+  const startedAt = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const mach = machine();
+  log(`search-config bench${smoke ? ' (smoke)' : ''}: ${mach.cpu}, load ${mach.loadAverage.join(' ')}`);
+  if (!args.includes('--no-build')) {
+    log('building the product (node scripts/build.mjs) ...');
+    const b = sh(process.execPath, ['scripts/build.mjs']);
+    if (b.status !== 0) throw new Error(`build failed: ${b.stderr.slice(0, 500)}`);
+  }
+  const haveBenchDeps = benchDeps();
+  if (!haveBenchDeps) log('comparison tools not installed (npm ci --prefix bench): measuring search-config and the floors only');
+  const work = path.join(BENCH_DIR, 'work');
+  log('generating the workload ...');
+  const { files, manifest } = generate({ smoke });
+  const schemaFile = writePlainSchema(path.join(work, 'schema.plain.json'));
+  const rulesetFile = path.join(work, 'spectral-ruleset.json');
+  fs.writeFileSync(rulesetFile, JSON.stringify({ rules: { 'search-config-schema': { description: 'The configuration matches the schema', message: '{{error}}', given: '$', severity: 'error', then: { function: 'schema', functionOptions: { schema: JSON.parse(fs.readFileSync(schemaFile, 'utf8')), allErrors: true } } } } }));
+  const core = await bundleCore(path.join(work, 'lib'));
+
+  log('whole-process timings ...');
+  const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, log });
+  log('in-process timings ...');
+  const inProcess = childJson('inprocess.mjs', {
+    coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,
+    coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
+  });
+  log('language server ...');
+  const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, manyEdits: smoke ? 500 : 10_000 });
+  log('extension package ...');
+  const vsix = vsixSize(work);
+
+  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, lsp, vsix };
+  const targets = computeTargets(raw);
+  raw.targets = targets;
+  const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');
+  const base = smoke ? 'smoke' : 'latest';
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, `${base}.json`), JSON.stringify(raw, null, 2) + '\n');
+  fs.writeFileSync(path.join(outDir, `${base}.md`), markdown(raw, targets));
+  process.stdout.write(`\n${terminalTable(targets)}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}\n`);
+  // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
+  const ownErrors = Object.entries(wholeProcess).filter(([, w]) => w.tools.lint?.error || (w.tools.lint?.exitCode ?? 0) > 1).map(([id]) => id);
+  if (smoke && (ownErrors.length || inProcess.error)) {
+    process.stderr.write(`smoke: search-config failed on ${ownErrors.join(', ') || 'the in-process measurements'}\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => { process.stderr.write(`bench: ${err.stack ?? err}\n`); process.exitCode = 2; });

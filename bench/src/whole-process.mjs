@@ -1,0 +1,97 @@
+// Whole-process timings, peak memory and finding counts of every tool on every workload.
+import fs from 'node:fs';
+import path from 'node:path';
+import { measureProcess } from './lib/measure.mjs';
+import { BENCH_DIR } from './generate.mjs';
+
+const ROOT = path.resolve(BENCH_DIR, '..');
+const NODE = process.execPath;
+const bin = (name) => path.join(BENCH_DIR, 'node_modules/.bin', name);
+const tool = (name) => path.join(BENCH_DIR, 'src/tools', name);
+
+function parseableJson(files) {
+  return files.filter((f) => { try { JSON.parse(fs.readFileSync(f, 'utf8')); return true; } catch { return false; } });
+}
+
+/** `search-config lint --format json` output: findings in total, and where the first ones are. */
+function parseLint(stdout, stderr, status) {
+  if (status === 2 && !stdout.trim()) return { error: stderr.trim().split('\n')[0] || 'exit code 2' };
+  const results = JSON.parse(stdout);
+  let findings = 0;
+  const located = [];
+  const byRule = {};
+  for (const file of results) {
+    findings += file.messages.length;
+    for (const m of file.messages) {
+      byRule[m.ruleId] = (byRule[m.ruleId] ?? 0) + 1;
+      if (located.length < 5 && results.length === 1) located.push(`${m.line}:${m.column} ${m.ruleId}`);
+    }
+  }
+  return { files: results.length, findings, located, byRule };
+}
+
+const parseJsonLine = (stdout) => JSON.parse(stdout.trim().split('\n').pop());
+
+function parseAjv(stdout, stderr) {
+  const all = stdout + stderr;
+  const findings = (all.match(/"instancePath"/g) ?? []).length;
+  const aborted = /^error: /m.test(all) ? all.match(/^error: .*$/m)[0].slice(0, 200) : undefined;
+  const files = (all.match(/ (valid|invalid)$/gm) ?? []).length;
+  return { files, findings, ...(aborted ? { note: `aborted: ${aborted}` } : {}) };
+}
+
+function parseSpectral(stdout) {
+  const results = JSON.parse(stdout || '[]');
+  return { findings: results.length, files: new Set(results.map((r) => r.source)).size };
+}
+
+/**
+ * The workloads each tool runs on. ajv-cli stops at the first file that is not JSON, so it is
+ * given the parseable files only (the others count for nothing in its totals).
+ */
+export function workloads(files) {
+  return [
+    { id: 'small', label: `${files.small.length} small files, one process`, inputs: [files.smallDir], ajvInputs: parseableJson(files.small), spectralInputs: files.small.slice(0, 40) },
+    { id: 'one', label: '1 small file, cold', inputs: [files.small[0]] },
+    { id: 'mb1', label: '1 MB file', inputs: [files.mb1] },
+    { id: 'mb10', label: '10 MB file', inputs: [files.mb10] },
+    { id: 'keysValid', label: 'object with many keys (free-form vendor object)', inputs: [files.keysValid] },
+    { id: 'keysUnknown', label: 'object with many unknown keys', inputs: [files.keysUnknown] },
+    { id: 'deep', label: 'deeply nested arrays', inputs: [files.deep] },
+  ];
+}
+
+export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
+  const list = [
+    { id: 'node', label: '`node -e 0` (start-up floor)', build: () => ({ cmd: NODE, args: ['-e', '0'] }), once: true },
+    { id: 'parse', label: 'read + JSON.parse (parse floor)', build: (w) => ({ cmd: NODE, args: [tool('parse-floor.mjs'), ...w.inputs] }), parse: parseJsonLine },
+    { id: 'lint', label: '`search-config lint --format json`', build: (w) => ({ cmd: NODE, args: [path.join(ROOT, 'bin/search-config.js'), 'lint', '--format', 'json', ...w.inputs] }), parse: parseLint },
+  ];
+  if (!haveBenchDeps) return list;
+  list.push(
+    { id: 'ajv', label: '`ajv-cli` (derived schema)', build: (w) => ({ cmd: bin('ajv'), args: ['validate', '-s', schemaFile, ...(w.ajvInputs ?? w.inputs).flatMap((f) => ['-d', f]), '--all-errors', '--errors=json', '--allow-union-types'] }), parse: parseAjv },
+    { id: 'jsonls', label: 'vscode-json-languageservice as a process', build: (w) => ({ cmd: NODE, args: [tool('jsonls.mjs'), schemaFile, ...w.inputs] }), parse: parseJsonLine },
+    { id: 'spectral', label: 'Spectral (schema ruleset)', only: ['small'], build: (w) => ({ cmd: bin('spectral'), args: ['lint', '-q', '-f', 'json', '-r', rulesetFile, ...w.spectralInputs] }), parse: parseSpectral },
+  );
+  return list;
+}
+
+export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, log }) {
+  const results = {};
+  for (const w of workloads(files)) {
+    results[w.id] = { label: w.label, tools: {} };
+    for (const t of tools({ schemaFile, rulesetFile, haveBenchDeps })) {
+      if (t.only && !t.only.includes(w.id)) continue;
+      if (t.once && results.small?.tools[t.id] && w.id !== 'small') { results[w.id].tools[t.id] = results.small.tools[t.id]; continue; }
+      const { cmd, args } = t.build(w);
+      const n = t.id === 'spectral' ? Math.min(runs, 3) : w.id === 'mb10' || w.id.startsWith('keys') ? Math.max(1, Math.min(runs, 3)) : runs;
+      log(`  ${w.id.padEnd(12)} ${t.id.padEnd(9)} x${n}`);
+      const r = measureProcess({ cmd, args, runs: n, parse: t.parse, cwd: ROOT });
+      if (t.id === 'spectral') r.sampleFiles = w.spectralInputs.length;
+      if (t.id === 'ajv' && w.ajvInputs) r.inputFiles = w.ajvInputs.length;
+      results[w.id].tools[t.id] = r;
+      log(`    median ${r.ms.median.toFixed(1)} ms, peak ${r.peakRssKiB ?? '?'} KiB, findings ${r.findings ?? '-'}${r.error ? `, ERROR ${r.error}` : ''}`);
+    }
+  }
+  return results;
+}
