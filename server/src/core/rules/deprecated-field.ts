@@ -1,7 +1,99 @@
-import { defineRule } from '../rule';
+import type { Node } from 'jsonc-parser';
+import { formatPath } from '../document';
+import { appendItemEdits, indentAt, indentUnit, inlineJson, removeMemberEdits } from '../edits';
+import { defineRule, type RuleContext } from '../rule';
+import { fieldByName, typesOf, type SchemaNode } from '../schema';
+import type { Fix, Segment } from '../types';
+import { isObject } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+/** The schema's message, naming the field by its full path rather than its bare key. */
+function deprecationText(path: Segment[], schema: SchemaNode): string {
+  const key = String(path[path.length - 1]);
+  const full = formatPath(path);
+  const msg = schema.deprecationMessage ?? `${key} is deprecated.`;
+  return msg.startsWith(key) ? full + msg.slice(key.length) : `${full} is deprecated: ${msg}`;
+}
+
+/** Moves `max_index_count: N` into an `index_patterns` entry matching every index. */
+function migrateToIndexPatterns(ctx: RuleContext, prop: Node, count: number, schema: SchemaNode): Fix | string | undefined {
+  const text = ctx.doc.text;
+  const name = formatPath([String(prop.children![0].value)]);
+  if (schema.default !== undefined && count === schema.default) {
+    return { title: `Remove ${name} (${count} is its default, so removing it changes nothing)`, edits: removeMemberEdits(text, prop) };
+  }
+  const patterns = isObject(ctx.value) ? ctx.value[schema.replacedBy!] : undefined;
+  const entry = { pattern: '*', max_index_count: count };
+  const itemSchema = fieldByName(`${schema.replacedBy}[]`)?.schema;
+  if (!itemSchema?.properties?.pattern || !itemSchema.properties.max_index_count) return undefined;
+  if (patterns === undefined) {
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const indent = indentAt(text, prop.offset);
+    const body = text.includes('\n')
+      ? `${JSON.stringify(schema.replacedBy)}: [${eol}${indent}${indentUnit(text)}${inlineJson(entry)}${eol}${indent}]`
+      : `${JSON.stringify(schema.replacedBy)}: [ ${inlineJson(entry)} ]`;
+    return { title: `Replace ${name} with an ${schema.replacedBy} entry { "pattern": "*", "max_index_count": ${count} }`, edits: [{ offset: prop.offset, length: prop.length, newText: body }] };
+  }
+  if (!Array.isArray(patterns)) return undefined;
+  if (patterns.some((p) => isObject(p) && p.pattern === '*')) {
+    return `${schema.replacedBy} already has an entry for the pattern "*": merge the limit into it by hand and remove ${name}`;
+  }
+  const arrayNode = ctx.doc.nodeAt([schema.replacedBy!]);
+  if (!arrayNode) return undefined;
+  return {
+    title: `Move ${name} into ${schema.replacedBy} as { "pattern": "*", "max_index_count": ${count} }`,
+    edits: [...removeMemberEdits(text, prop), ...appendItemEdits(text, arrayNode, entry)],
+  };
+}
+
 export default defineRule({
-  meta: { id: 'deprecated-field', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'deprecated-field',
+    defaultSeverity: 'warning',
+    summary: 'Deprecated fields and deprecated values.',
+    details: [
+      'Deprecated fields still work for now but will go away, and some already do nothing:',
+      '',
+      '- `max_index_count` is replaced by `index_patterns`. The fix moves the limit into an entry `{ "pattern": "*", "max_index_count": N }`, appended to an existing `index_patterns` array or creating one, and removes the old key (a value equal to the default is simply removed). If `index_patterns` already has a `"*"` entry, merge by hand.',
+      '- `disable_replication_factor_adjustment` can no longer be activated; when it is `false` or `null` the fix removes it (see `setting-cannot-be-enabled` for `true`).',
+      '- `search.auth_failure_listeners.ip_rate_limiting` is replaced by `internal_authentication_backend_limiting`.',
+      '- `search_version` values `"1"` and `"2"` select deprecated major versions.',
+      '',
+      'Fixes keep the comments, indentation and line endings of the file.',
+    ].join('\n'),
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "index_patterns": [{ "pattern": "*", "max_index_count": 5 }], "search_version": "2.19" }' }],
+      invalid: [{ code: '{ "max_index_count": 5 }' }, { code: '{ "search_version": "2" }' }, { code: '{ "disable_replication_factor_adjustment": false }' }],
+    },
+  },
+  check(ctx) {
+    for (const v of knownFields(ctx.value)) {
+      const { schema, path } = v;
+      const field = formatPath(path);
+      if (schema.deprecated) {
+        const node = ctx.doc.nodeAt(path);
+        const prop = node?.parent?.type === 'property' ? node.parent : undefined;
+        let fix: Fix | undefined;
+        let note = '';
+        if (prop && schema.replacedBy === 'index_patterns' && Number.isSafeInteger(v.value)) {
+          const migration = migrateToIndexPatterns(ctx, prop, v.value as number, schema);
+          if (typeof migration === 'string') note = ` Here, ${migration}.`;
+          else fix = migration;
+        } else if (prop && !schema.replacedBy && (v.value === null || (v.value === false && typesOf(schema).includes('boolean')))) {
+          // An unset or switched-off deprecated flag does nothing: removing it keeps the service as it is.
+          fix = { title: `Remove ${field}`, edits: removeMemberEdits(ctx.doc.text, prop) };
+        }
+        ctx.report({ path, target: 'key', message: `${deprecationText(path, schema)}${note}`, tags: ['deprecated'], fix });
+        continue;
+      }
+      const deprecatedValue = schema.deprecatedValues?.some((d) => d === v.value);
+      if (deprecatedValue) {
+        ctx.report({
+          path, tags: ['deprecated'],
+          message: `${field} is ${JSON.stringify(v.value)}, a deprecated value. ${schema.deprecatedValuesMessage ?? 'Choose another value.'}`,
+        });
+      }
+    }
+  },
 });

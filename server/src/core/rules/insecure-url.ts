@@ -1,7 +1,32 @@
+import { formatPath } from '../document';
 import { defineRule } from '../rule';
+import { show } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
 export default defineRule({
-  meta: { id: 'insecure-url', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'insecure-url',
+    defaultSeverity: 'warning',
+    summary: 'Identity provider metadata and connect URLs should use https://.',
+    details: 'The service fetches the SAML IdP metadata (`saml.idp_metadata_url`) and the OpenID Connect configuration (`openid.connect_url`) from these URLs, and trusts what it gets to sign users in. Over plain `http://` anyone on the network path can read or replace that document. A suggestion switches the URL to `https://`; it is not applied automatically because the identity provider may not serve the same address over https.',
+    fixable: false,
+    examples: {
+      valid: [{ code: '{ "saml": { "enabled": true, "idp_metadata_url": "https://idp.example.com/metadata", "idp_entity_id": "idp", "sp_entity_id": "sp" } }' }],
+      invalid: [{ code: '{ "saml": { "enabled": true, "idp_metadata_url": "http://idp.example.com/metadata", "idp_entity_id": "idp", "sp_entity_id": "sp" } }' }],
+    },
+  },
+  check(ctx) {
+    for (const v of knownFields(ctx.value)) {
+      if (v.schema.valueFormat !== 'url' || typeof v.value !== 'string') continue;
+      const m = /^\s*http:\/\//i.exec(v.value);
+      if (!m) continue;
+      const node = ctx.doc.nodeAt(v.path);
+      const secure = v.value.replace(/^(\s*)http:\/\//i, '$1https://');
+      ctx.report({
+        path: v.path,
+        message: `${formatPath(v.path)} is ${show(v.value, v.schema)}, a plain http:// URL: the document fetched from it decides who can sign in, and over http it can be read or replaced on the way. Use https:// if the identity provider serves it.`,
+        suggestions: node ? [{ title: 'Use https://', edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(secure) }] }] : undefined,
+      });
+    }
+  },
 });

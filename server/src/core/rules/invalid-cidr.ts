@@ -1,7 +1,58 @@
+import { checkCidr } from '../cidr';
+import { formatPath } from '../document';
 import { defineRule } from '../rule';
+import type { Fix, Segment } from '../types';
+import { isPlaceholder, show } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
 export default defineRule({
-  meta: { id: 'invalid-cidr', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'invalid-cidr',
+    defaultSeverity: 'error',
+    summary: '`ip_filter` entries must be CIDR blocks; host bits set is a warning.',
+    details: [
+      'Each `ip_filter` entry (a string, or the `network` of an object entry) is an IPv4 or IPv6 address block in CIDR notation, such as `10.20.0.0/16` or `2001:db8::/32`. The API rejects anything else.',
+      '',
+      '- A single address without a prefix length is reported with a fix that adds `/32` (IPv4) or `/128` (IPv6).',
+      '- A block whose address has host bits set (`10.0.0.1/8`) is accepted, but it really means the network `10.0.0.0/8`, which is often wider than intended: this is reported as a warning, and the fix rewrites the block to the network it stands for. Check that the whole network is what you want to allow.',
+      '',
+      'IPv4 addresses must be written as four decimal numbers. Placeholders filled in at deploy time (`<OFFICE_NETWORK>`, `${VPN_CIDR}`) are not checked.',
+    ].join('\n'),
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "ip_filter": ["10.20.0.0/16", { "network": "2001:db8::/32", "description": "office" }] }' }],
+      invalid: [{ code: '{ "ip_filter": ["10.20.0.1"] }' }, { code: '{ "ip_filter": ["10.0.0.1/8"] }' }, { code: '{ "ip_filter": [{ "network": "10.0.0.300/24" }] }' }],
+    },
+  },
+  check(ctx) {
+    for (const v of knownFields(ctx.value)) {
+      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
+      const field = formatPath(v.path);
+      const node = ctx.doc.nodeAt(v.path);
+      const replace = (title: string, text: string): Fix | undefined => (node ? { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(text) }] } : undefined);
+      const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], message, fix, severity });
+      const value = v.value;
+      const result = checkCidr(value);
+      switch (result.kind) {
+        case 'block': break;
+        case 'bare-address': {
+          const bits = result.family === 'IPv4' ? '/32' : '/128';
+          report(`${field} is ${show(value)}, a single ${result.family} address, but ip_filter takes CIDR blocks. Add ${bits} to allow just this address.`, replace(`Add ${bits}`, result.suggestion));
+          break;
+        }
+        case 'host-bits':
+          report(`${field} is ${show(value)}, which has host bits set: the block is really ${result.network}, all addresses with the same first ${result.prefix} bits. Write ${result.network} if that is what you mean, or use a longer prefix to allow less.`, replace(`Replace with ${result.network}`, result.network), 'warning');
+          break;
+        case 'bad-prefix':
+          report(`${field} is ${show(value)}, but the prefix length /${result.prefix} is not valid for ${result.family}: it must be 0 to ${result.max}.`);
+          break;
+        case 'invalid': {
+          const trimmed = value.trim();
+          const fix = trimmed !== value && checkCidr(trimmed).kind === 'block' ? replace('Remove the blanks', trimmed) : undefined;
+          report(`${field} is ${show(value)}, which is not a CIDR block: ${result.reason}. Write an address block such as 10.20.0.0/16 or 2001:db8::/32.`, fix);
+          break;
+        }
+      }
+    }
+  },
 });

@@ -1,7 +1,166 @@
-import { defineRule } from '../rule';
+import { distance } from 'fastest-levenshtein';
+import { boundsText } from '../describe';
+import { formatPath } from '../document';
+import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../formats';
+import { defineRule, type RuleContext, type SchemaError } from '../rule';
+import type { SchemaNode } from '../schema';
+import { typoThreshold } from '../suggest';
+import type { Fix, RawFinding, Segment } from '../types';
+import { unitLabel } from '../units';
+import { isPlaceholder, show, showNumber } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
+const MAX_INT64 = 2n ** 63n - 1n;
+
+/** Patterns whose meaning reads better in words than as a regular expression. */
+const PATTERN_WORDS: Record<string, string> = {
+  '^[^\\r\\n]*$': 'must be a single line (no line breaks)',
+  '^[^\\x00-\\x1F]+$': 'must not be empty or contain control characters',
+};
+
+/** A number as written in the document: beyond 2^53 the parsed double is not what the user wrote. */
+function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
+  if (Number.isSafeInteger(value) || !Number.isFinite(value)) return showNumber(value, schema);
+  const node = ctx.doc.nodeAt(path);
+  const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
+  return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
+}
+const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));
+
+function listValues(schema: SchemaNode): string {
+  const deprecated = new Set((schema.deprecatedValues ?? []).map((v) => JSON.stringify(v)));
+  const items = (schema.enum ?? []).map((v) => `${JSON.stringify(v)}${deprecated.has(JSON.stringify(v)) ? ' (deprecated)' : ''}`);
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): Fix[] | undefined {
+  if (typeof value !== 'string' || schema.secret) return undefined;
+  const candidates = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
+  const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
+  const close = candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length));
+  const node = ctx.doc.nodeAt(path);
+  if (close.length !== 1 || !node) return undefined;
+  return [{ title: `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(close[0]) }] }];
+}
+
+/** Why the value breaks one schema keyword, as a sentence fragment after "<field> is <value>". */
+function keywordProblem(e: SchemaError, value: unknown): string {
+  const s = e.schema ?? {};
+  const bounds = boundsText(s);
+  const allowed = bounds ? ` Allowed: ${bounds}.` : '';
+  const limit = e.params.limit;
+  switch (e.keyword) {
+    case 'minimum': case 'exclusiveMinimum':
+      return `below the minimum of ${limitText(Number(limit), s)}.${allowed} Raise the value${s.default !== undefined || s.defaultText ? ', or remove the field to use the default' : ''}.`;
+    case 'maximum': case 'exclusiveMaximum':
+      return `above the maximum of ${limitText(Number(limit), s)}.${allowed} Lower the value.`;
+    case 'enum':
+      return `not one of the allowed values: ${listValues(s)}.`;
+    case 'const':
+      return `but it must be ${JSON.stringify(e.params.allowedValue)}.`;
+    case 'pattern': {
+      const words = PATTERN_WORDS[String(e.params.pattern)];
+      return words ? `but it ${words}.` : `which does not match the required pattern \`${e.params.pattern}\`.`;
+    }
+    case 'minLength':
+      return typeof value === 'string' && value.length === 0
+        ? `empty, but it needs at least ${limit} character${limit === 1 ? '' : 's'}. Set a value or remove the field.`
+        : `shorter than the minimum of ${limit} characters.`;
+    case 'maxLength':
+      return `${typeof value === 'string' && !s.secret ? `${value.length} characters long, ` : ''}longer than the maximum of ${limit} characters.`;
+    case 'maxItems':
+      return `more than the maximum of ${limit} items. Remove some of them.`;
+    default:
+      return `not allowed (${e.keyword}).`;
+  }
+}
+
+function describeValue(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): string {
+  if (typeof value === 'number') return numberText(ctx, path, value, schema);
+  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
+  return show(value, schema);
+}
+
+const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; expected: string }> = {
+  url: { check: urlProblem, expected: 'an absolute http(s) URL such as https://idp.example.com/metadata' },
+  hostname: { check: hostnameProblem, expected: 'a DNS name such as search.example.com, without scheme, port or path' },
+  pem: { check: pemProblem, expected: 'one or more PEM certificates, each between "-----BEGIN CERTIFICATE-----" and "-----END CERTIFICATE-----" lines' },
+  'host-port': { check: hostPortProblem, expected: 'host:port, such as search.example.com:9200' },
+};
+
 export default defineRule({
-  meta: { id: 'invalid-value', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'invalid-value',
+    defaultSeverity: 'error',
+    summary: 'A value must be within the field\'s bounds, enum, pattern, length and format.',
+    details: [
+      'The API rejects a value outside what the field allows: a number out of its range (shown with the field\'s unit), a string not in the list of allowed values, not matching the field\'s pattern, too short or too long, an array with too many items.',
+      '',
+      'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port.',
+      '',
+      'Placeholders that are filled in at deploy time (`<CONNECT_URL>`, `${IDP_URL}`) are not checked for their format. Integers up to 2^63-1 are compared exactly, even beyond the precision of JavaScript numbers. CIDR blocks are checked by `invalid-cidr`, types by `type-mismatch`, missing fields by `missing-required`.',
+    ].join('\n'),
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": "2.19", "custom_domain": "search.example.com" }' }],
+      invalid: [
+        { code: '{ "search": { "http_max_content_length": 1024 } }' },
+        { code: '{ "search_version": "4" }' },
+        { code: '{ "custom_domain": "https://search.example.com/" }' },
+        { code: '{ "search": { "reindex_remote_whitelist": ["search.example.com:99999"] } }' },
+      ],
+    },
+  },
+  check(ctx) {
+    const reported = new Set<string>();
+    const byPath = new Map<string, { path: Segment[]; errors: SchemaError[] }>();
+    for (const e of ctx.schemaErrors) {
+      if (!KEYWORDS.has(e.keyword) || !e.path.length) continue;
+      const key = formatPath(e.path);
+      const entry = byPath.get(key) ?? { path: e.path, errors: [] };
+      if (!entry.errors.some((x) => x.keyword === e.keyword)) entry.errors.push(e);
+      byPath.set(key, entry);
+    }
+    for (const [key, { path, errors }] of byPath) {
+      const node = ctx.doc.nodeAt(path);
+      const value = node?.type === 'array' ? node.children?.map(() => null) ?? [] : node?.value;
+      const schema = errors[0].schema ?? {};
+      const problems = errors.map((e) => keywordProblem(e, value));
+      const finding: RawFinding = {
+        path,
+        message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems.join(' Also, it is ')}`,
+      };
+      const enumError = errors.find((e) => e.keyword === 'enum');
+      if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema);
+      ctx.report(finding);
+      reported.add(key);
+    }
+
+    for (const v of knownFields(ctx.value)) {
+      const key = formatPath(v.path);
+      if (reported.has(key)) continue;
+      const format = v.schema.valueFormat;
+      if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
+        const { check, expected } = FORMAT_CHECKS[format];
+        const problem = check(v.value);
+        if (!problem) continue;
+        const node = ctx.doc.nodeAt(v.path);
+        const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
+        ctx.report({
+          path: v.path,
+          message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
+          fix: host && node ? { title: `Replace it with the host name "${host}"`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(host) }] } : undefined,
+        });
+        continue;
+      }
+      if (typeof v.value === 'number' && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+        const node = ctx.doc.nodeAt(v.path);
+        const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
+        if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {
+          ctx.report({ path: v.path, message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.` });
+        }
+      }
+    }
+  },
 });

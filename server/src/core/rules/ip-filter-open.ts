@@ -1,7 +1,52 @@
+import { isWholeInternet } from '../cidr';
+import { formatPath } from '../document';
 import { defineRule } from '../rule';
+import { schemaAt } from '../schema';
+import { isObject } from '../values';
+import { knownFields } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+const list = (items: string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
 export default defineRule({
-  meta: { id: 'ip-filter-open', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'ip-filter-open',
+    defaultSeverity: 'warning',
+    summary: '`ip_filter` lets the whole Internet connect while public access is enabled.',
+    details: [
+      '`0.0.0.0/0` and `::/0` in `ip_filter` allow connections from every IPv4 or IPv6 address. With a `public_access` member enabled, the corresponding port is then reachable from the entire Internet, protected by credentials alone.',
+      '',
+      'When `ip_filter` is absent, the service uses its default, which is itself open to every address. Because that is the easiest way to expose a service by accident, the rule then reports the enabled `public_access` members (one finding on `public_access`), asking for an explicit `ip_filter`. Without public access (all `public_access` members false or absent), nothing is reported: the filter then applies to private networks only.',
+      '',
+      'If the service really must be reachable from anywhere, say so with a suppression comment and a reason.',
+    ].join('\n'),
+    fixable: false,
+    examples: {
+      valid: [{ code: '{ "public_access": { "search": true }, "ip_filter": ["203.0.113.0/24"] }' }, { code: '{ "ip_filter": ["0.0.0.0/0"] }' }],
+      invalid: [{ code: '{ "public_access": { "search": true }, "ip_filter": ["0.0.0.0/0"] }' }, { code: '{ "public_access": { "search_dashboards": true } }' }],
+    },
+  },
+  check(ctx) {
+    const root = ctx.value;
+    if (!isObject(root) || !isObject(root.public_access)) return;
+    const enabled = Object.entries(root.public_access).filter(([, on]) => on === true).map(([k]) => `public_access.${k}`);
+    if (!enabled.length) return;
+    const ports = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
+    if (root.ip_filter === undefined) {
+      const fallback = schemaAt(['ip_filter'])?.default;
+      const open = Array.isArray(fallback) ? fallback.filter((x): x is string => typeof x === 'string' && isWholeInternet(x)) : [];
+      if (!open.length) return;
+      ctx.report({
+        path: ['public_access'], target: 'key',
+        message: `${ports} and ip_filter is not set, so its default (${open.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
+      });
+      return;
+    }
+    for (const v of knownFields(root)) {
+      if (v.path[0] !== 'ip_filter' || v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value)) continue;
+      ctx.report({
+        path: v.path,
+        message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${ports}: the service is open to the whole Internet. Allow only the networks of your clients.`,
+      });
+    }
+  },
 });

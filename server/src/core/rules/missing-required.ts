@@ -1,7 +1,72 @@
+import { formatPath } from '../document';
+import { setValueEdits } from '../edits';
 import { defineRule } from '../rule';
+import { schemaAt, typesOf, type SchemaNode } from '../schema';
+import type { Fix } from '../types';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+const firstSentence = (text: string | undefined): string | undefined => text?.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
+
+/** What to insert for a missing member: a placeholder for text, else the documented default or an example. */
+function placeholderFor(key: string, schema: SchemaNode | undefined): { value: unknown; safe: boolean } | undefined {
+  if (!schema) return undefined;
+  if (typesOf(schema).includes('string')) return { value: `<${key.toUpperCase()}>`, safe: true };
+  if (schema.default !== undefined) return { value: schema.default, safe: true };
+  // An example is a real, working value (e.g. a limit that deletes indexes): offer it, never apply it unasked.
+  if (schema.examples?.length) return { value: schema.examples[0], safe: false };
+  return undefined;
+}
+
 export default defineRule({
-  meta: { id: 'missing-required', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'missing-required',
+    defaultSeverity: 'error',
+    summary: 'Objects must have the members the API requires.',
+    details: [
+      'The API rejects an object that lacks a required member:',
+      '',
+      '- `openid` always needs `client_id` and `client_secret`, and `connect_url` unless `openid.enabled` is `false`;',
+      '- `saml` needs `idp_metadata_url`, `idp_entity_id` and `sp_entity_id` unless `saml.enabled` is `false`;',
+      '- every `index_patterns` item needs `pattern` and `max_index_count`;',
+      '- an `ip_filter` entry written as an object needs `network`.',
+      '',
+      'The finding is on the object that lacks the member. The fix inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields, or the documented default. Where only an example value is known (such as a `max_index_count`, which deletes indexes beyond it), the example is offered as a suggestion and never applied automatically.',
+    ].join('\n'),
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "openid": { "enabled": false, "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' }],
+      invalid: [{ code: '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' }, { code: '{ "index_patterns": [{ "pattern": "logs-*" }] }' }],
+    },
+  },
+  check(ctx) {
+    const seen = new Set<string>();
+    for (const e of ctx.schemaErrors) {
+      if (e.keyword !== 'required') continue;
+      const missing = e.params.missingProperty;
+      if (typeof missing !== 'string') continue;
+      const id = `${formatPath(e.path)}\u0000${missing}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const parent = e.path.length ? formatPath(e.path) : 'The configuration';
+      const parentSchema = e.schema ?? schemaAt(e.path);
+      const memberSchema = schemaAt([...e.path, missing]);
+      const what = firstSentence(memberSchema?.description);
+      const about = what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : '';
+      const conditional = !parentSchema?.required?.includes(missing) && parentSchema?.else?.required?.includes(missing);
+      const switchKey = conditional ? Object.keys(parentSchema?.if?.properties ?? {})[0] : undefined;
+      const insert = placeholderFor(missing, memberSchema);
+      let fix: Fix | undefined;
+      let suggestions: Fix[] | undefined;
+      if (insert) {
+        const edit: Fix = {
+          title: `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
+          edits: setValueEdits(ctx.doc.text, [...e.path, missing], insert.value),
+        };
+        if (insert.safe) fix = edit; else suggestions = [edit];
+      }
+      const why = switchKey
+        ? `${parent} is enabled (${switchKey} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchKey} to false.`
+        : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires. Add it.`;
+      ctx.report({ path: e.path, target: 'key', message: why, fix, suggestions });
+    }
+  },
 });

@@ -1,7 +1,92 @@
+import { formatPath } from '../document';
 import { defineRule } from '../rule';
+import { suggestKey, type KeySuggestion } from '../suggest';
+import type { Fix, Segment } from '../types';
+import { hasOwn, isObject } from '../values';
+import { valueAt } from '../walk';
 
-// Placeholder registered so the catalogue is complete; its implementation is in progress.
+/** An unknown key as it may appear in a message: quoted, and cut short when very long. */
+const showKey = (key: string): string => JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key);
+
+const where = (parent: Segment[]): string => (parent.length ? `in ${formatPath(parent)}` : 'at the top level');
+
+function reasonText(key: string, s: KeySuggestion): string {
+  const target = s.moves ? `${s.field}` : JSON.stringify(s.key);
+  switch (s.reason) {
+    case 'spelling': return `the field is spelled ${target}`;
+    case 'engine-setting': return s.moves
+      ? `${showKey(key)} is the engine's name for the setting; in this configuration it is ${s.field}: move it there`
+      : `${showKey(key)} is the engine's name for the setting; in this configuration it is written ${target}`;
+    case 'product-name': return `the configuration does not use the vendor's product names: write ${target}${s.moves ? ' (in its own object)' : ''}`;
+    case 'wrong-level': {
+      const parent = s.field.slice(0, Math.max(0, s.field.length - s.key.length - 1));
+      return `${showKey(key)} belongs ${parent ? `in ${parent}` : 'at the top level'} (${s.field}): move it there`;
+    }
+    case 'typo': return s.moves ? `did you mean ${s.field} (in another object)?` : `did you mean ${target}?`;
+  }
+}
+
+function renameFix(keyNode: { offset: number; length: number }, key: string, to: string): Fix {
+  return { title: `Rename ${showKey(key)} to ${JSON.stringify(to)}`, edits: [{ offset: keyNode.offset, length: keyNode.length, newText: JSON.stringify(to) }] };
+}
+
 export default defineRule({
-  meta: { id: 'unknown-field', defaultSeverity: 'warning', summary: '', details: '', fixable: false, examples: { valid: [], invalid: [] } },
-  check() { /* not implemented yet */ },
+  meta: {
+    id: 'unknown-field',
+    defaultSeverity: 'error',
+    summary: 'Every key must be a field that the configuration defines at that level.',
+    details: [
+      'The API rejects a configuration with a key it does not know. The message names the most likely intended field:',
+      '',
+      '- a misspelt key: the closest field at the same level (`http_max_content_lenght` -> `http_max_content_length`), or a field of another object when it is the only close match;',
+      '- an engine setting written with its engine name (`indices.query.bool.max_clause_count` -> `search.indices_query_bool_max_clause_count`);',
+      '- the vendor\'s product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);',
+      '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level).',
+      '',
+      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. Fields that belong in another object must be moved by hand. The value of an unknown key is never shown, since it may hold a secret.',
+    ].join('\n'),
+    fixable: true,
+    examples: {
+      valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
+      invalid: [
+        { code: '{ "search": { "http_max_content_lenght": 104857600 } }' },
+        { code: '{ "opensearch_version": "2.19" }' },
+        { code: '{ "search": { "indices.query.bool.max_clause_count": 2048 } }' },
+        { code: '{ "http_max_content_length": 104857600 }' },
+      ],
+    },
+  },
+  check(ctx) {
+    for (const e of ctx.schemaErrors) {
+      if (e.keyword !== 'additionalProperties') continue;
+      const key = e.params.additionalProperty;
+      if (typeof key !== 'string') continue;
+      const path = [...e.path, key];
+      const parentValue = valueAt(ctx.value, e.path);
+      const keyNode = ctx.doc.nodeAt(path)?.parent?.children?.[0];
+      const { list, clear } = suggestKey(e.path, key);
+      const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
+      if (!list.length) {
+        ctx.report({ path, target: 'key', message: `${head}: the API rejects fields it does not know. Check the spelling against the documentation, or remove it.` });
+        continue;
+      }
+      const best = list[0];
+      const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
+      if (clear && taken) {
+        ctx.report({ path, target: 'key', message: `${head}: ${reasonText(key, best)}, but ${JSON.stringify(best.key)} is already set in this object; keep one of them and remove the other.` });
+        continue;
+      }
+      if (clear) {
+        const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
+        ctx.report({ path, target: 'key', message: `${head}: ${reasonText(key, best)}.`, fix });
+        continue;
+      }
+      const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
+      const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+      const suggestions = keyNode
+        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(keyNode, key, s.key))
+        : [];
+      ctx.report({ path, target: 'key', message: `${head}: did you mean ${options}?`, suggestions });
+    }
+  },
 });

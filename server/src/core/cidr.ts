@@ -1,0 +1,47 @@
+import ipaddr from 'ipaddr.js';
+
+/** What a string written as an address block turns out to be. */
+export type CidrCheck =
+  | { kind: 'block'; family: 'IPv4' | 'IPv6'; prefix: number; text: string }
+  | { kind: 'host-bits'; family: 'IPv4' | 'IPv6'; prefix: number; network: string }
+  | { kind: 'bare-address'; family: 'IPv4' | 'IPv6'; suggestion: string }
+  | { kind: 'bad-prefix'; family: 'IPv4' | 'IPv6'; prefix: string; max: number }
+  | { kind: 'invalid'; reason: string };
+
+const IPV4_DOTTED = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * Parses a CIDR block strictly: IPv4 only in four-part decimal notation (ipaddr.js also
+ * accepts hexadecimal, octal and shortened forms, which the service does not).
+ */
+function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  if (text.includes(':')) return ipaddr.IPv6.isValid(text) ? ipaddr.IPv6.parse(text) : undefined;
+  return IPV4_DOTTED.test(text) && ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
+}
+
+export function checkCidr(raw: string): CidrCheck {
+  if (raw !== raw.trim()) return { kind: 'invalid', reason: 'it has blanks around it' };
+  if (!raw) return { kind: 'invalid', reason: 'it is empty' };
+  const slash = raw.indexOf('/');
+  const addressText = slash < 0 ? raw : raw.slice(0, slash);
+  const address = parseAddress(addressText);
+  if (!address) return { kind: 'invalid', reason: `${JSON.stringify(addressText)} is not an IPv4 or IPv6 address` };
+  const family = address.kind() === 'ipv4' ? 'IPv4' : 'IPv6';
+  const max = family === 'IPv4' ? 32 : 128;
+  if (slash < 0) return { kind: 'bare-address', family, suggestion: `${addressText}/${max}` };
+  const prefixText = raw.slice(slash + 1);
+  const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+  if (!(prefix >= 0 && prefix <= max)) return { kind: 'bad-prefix', family, prefix: prefixText, max };
+  const network = family === 'IPv4'
+    ? ipaddr.IPv4.networkAddressFromCIDR(`${addressText}/${prefix}`)
+    : ipaddr.IPv6.networkAddressFromCIDR(`${addressText}/${prefix}`);
+  const same = network.toNormalizedString() === address.toNormalizedString();
+  if (!same) return { kind: 'host-bits', family, prefix, network: `${network.toString()}/${prefix}` };
+  return { kind: 'block', family, prefix, text: raw };
+}
+
+/** True for a block that admits every address of its family (`0.0.0.0/0`, `::/0`). */
+export const isWholeInternet = (raw: string): boolean => {
+  const c = checkCidr(raw);
+  return (c.kind === 'block' || c.kind === 'host-bits') && c.prefix === 0;
+};

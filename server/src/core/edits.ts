@@ -1,0 +1,119 @@
+import { createScanner, modify, SyntaxKind, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
+import type { TextEdit } from './types';
+
+/**
+ * Text edits that change a document the way its author would: new members follow the
+ * document's indentation and line endings, and removing a member keeps the comments
+ * around it and never leaves a dangling comma.
+ */
+
+/** Indentation and line endings as the document already uses them. */
+export function formattingOf(text: string): FormattingOptions {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indent = /^([ \t]+)["}\]{[]/m.exec(text)?.[1];
+  if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
+  return { insertSpaces: true, tabSize: indent ? indent.length : 2, eol };
+}
+
+/** Sets `path` to `value` (inserting it when absent) with jsonc-parser, in the document's own style. */
+export function setValueEdits(text: string, path: JSONPath, value: unknown): TextEdit[] {
+  return modify(text, path, value, { formattingOptions: formattingOf(text) })
+    .map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
+}
+
+/** The first token after `offset` that is not whitespace or a comment. */
+function nextToken(text: string, offset: number): { kind: SyntaxKind; offset: number } {
+  const scanner = createScanner(text, true);
+  scanner.setPosition(offset);
+  const kind = scanner.scan();
+  return { kind, offset: scanner.getTokenOffset() };
+}
+
+const lineStartIfBlank = (text: string, offset: number): number => {
+  let i = offset;
+  while (i > 0 && (text[i - 1] === ' ' || text[i - 1] === '\t')) i--;
+  return i === 0 || text[i - 1] === '\n' ? i : offset;
+};
+
+/** Offset just past the line break that ends the line, when only blanks follow `offset` on it. */
+const lineEndIfBlank = (text: string, offset: number): number => {
+  let i = offset;
+  while (i < text.length && (text[i] === ' ' || text[i] === '\t')) i++;
+  if (text[i] === '\r') i++;
+  if (text[i] === '\n') return i + 1;
+  return i >= text.length ? i : offset;
+};
+
+/** Removes a property (a `property` node, or a member node of an array) with its comma. */
+export function removeMemberEdits(text: string, member: Node): TextEdit[] {
+  const container = member.parent;
+  const siblings = container?.children ?? [];
+  const index = siblings.indexOf(member);
+  const end = member.offset + member.length;
+  const after = nextToken(text, end);
+  if (after.kind === SyntaxKind.CommaToken) {
+    const start = lineStartIfBlank(text, member.offset);
+    const stop = start === member.offset ? nextToken(text, after.offset + 1).offset : lineEndIfBlank(text, after.offset + 1);
+    return [{ offset: start, length: stop - start, newText: '' }];
+  }
+  if (index > 0) {
+    // The last member: the comma that goes is the one before it, behind the previous member.
+    const previous = siblings[index - 1];
+    const comma = nextToken(text, previous.offset + previous.length);
+    if (comma.kind === SyntaxKind.CommaToken && !text.slice(comma.offset + 1, member.offset).trim()) {
+      return [{ offset: comma.offset, length: end - comma.offset, newText: '' }];
+    }
+    let start = lineStartIfBlank(text, member.offset);
+    if (start !== member.offset && start > 0) start -= text[start - 2] === '\r' ? 2 : 1;
+    const edits: TextEdit[] = [{ offset: start, length: end - start, newText: '' }];
+    if (comma.kind === SyntaxKind.CommaToken && comma.offset < start) edits.unshift({ offset: comma.offset, length: 1, newText: '' });
+    return edits;
+  }
+  const start = lineStartIfBlank(text, member.offset);
+  return [{ offset: start, length: lineEndIfBlank(text, end) - start, newText: '' }];
+}
+
+/** A JSON value on one line with spaces inside braces: `{ "pattern": "*", "max_index_count": 5 }`. */
+export function inlineJson(value: unknown): string {
+  if (Array.isArray(value)) return value.length ? `[ ${value.map(inlineJson).join(', ')} ]` : '[]';
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value);
+    return entries.length ? `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`).join(', ')} }` : '{}';
+  }
+  return JSON.stringify(value);
+}
+
+/** Indentation (blanks) of the line that holds `offset`. */
+export function indentAt(text: string, offset: number): string {
+  let start = offset;
+  while (start > 0 && text[start - 1] !== '\n') start--;
+  return /^[ \t]*/.exec(text.slice(start, offset))![0];
+}
+
+/** One indentation step of the document. */
+export function indentUnit(text: string): string {
+  const f = formattingOf(text);
+  return f.insertSpaces ? ' '.repeat(f.tabSize ?? 2) : '\t';
+}
+
+/**
+ * Appends an item to an array node, laid out like the items already there (each on its own
+ * line, or all on one line), the item itself written on one line.
+ */
+export function appendItemEdits(text: string, array: Node, item: unknown): TextEdit[] {
+  const items = array.children ?? [];
+  const eol = formattingOf(text).eol ?? '\n';
+  const rendered = inlineJson(item);
+  if (!items.length) {
+    const open = array.offset;
+    const close = array.offset + array.length - 1;
+    if (!text.includes('\n')) return [{ offset: open + 1, length: close - open - 1, newText: ` ${rendered} ` }];
+    const outer = indentAt(text, open);
+    return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${outer}${indentUnit(text)}${rendered}${eol}${outer}` }];
+  }
+  const last = items[items.length - 1];
+  const lastEnd = last.offset + last.length;
+  const onOwnLine = lineStartIfBlank(text, last.offset) !== last.offset;
+  const separator = onOwnLine ? `,${eol}${indentAt(text, last.offset)}` : ', ';
+  return [{ offset: lastEnd, length: 0, newText: `${separator}${rendered}` }];
+}

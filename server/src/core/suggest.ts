@@ -1,0 +1,149 @@
+import { distance } from 'fastest-levenshtein';
+import { ALL_FIELDS, BY_ENGINE_SETTING, isDocumented, keysAt, type FieldInfo } from './schema';
+import type { FieldPath } from './types';
+
+/**
+ * What an unknown key was probably meant to be. Candidates are precomputed once per object
+ * level and answers are memoised, so that an object with many unknown keys stays fast.
+ */
+
+export type SuggestionReason = 'spelling' | 'typo' | 'engine-setting' | 'product-name' | 'wrong-level';
+
+export interface KeySuggestion {
+  reason: SuggestionReason;
+  /** Same level: the key to write instead. Other level: the key there. */
+  key: string;
+  /** Dotted name of the field meant (`search.http_max_content_length`). */
+  field: string;
+  /** True when the field lives in another object: renaming alone is not enough. */
+  moves: boolean;
+}
+
+export interface KeySuggestions {
+  list: KeySuggestion[];
+  /** Exactly one suggestion stands out. */
+  clear: boolean;
+}
+
+interface Level {
+  dotted: string;
+  keys: string[];
+  byNormal: Map<string, string>;
+}
+
+/** The vendor's product names, as writers carry them over from the vendor's own API. */
+const PRODUCT_NAMES: ReadonlyArray<[RegExp, string]> = [
+  [/opensearch/gi, 'search'],
+  [/prometheus/gi, 'metrics'],
+];
+
+const normal = (key: string): string => key.trim().toLowerCase().replace(/[-\s]+/g, '_');
+const levelName = (path: FieldPath): string => path.map((s) => (typeof s === 'number' ? '[]' : s)).join('\u0000');
+
+const levels = new Map<string, Level>();
+const memo = new Map<string, KeySuggestions>();
+const MEMO_LIMIT = 50_000;
+
+/** Every field of the schema by its own key, documented fields first. */
+const FIELDS_BY_KEY: ReadonlyMap<string, FieldInfo[]> = (() => {
+  const map = new Map<string, FieldInfo[]>();
+  for (const f of ALL_FIELDS) {
+    if (f.key === '[]') continue;
+    const list = map.get(f.key) ?? [];
+    list.push(f);
+    map.set(f.key, list);
+  }
+  for (const list of map.values()) list.sort((a, b) => Number(isDocumented(b)) - Number(isDocumented(a)) || a.path.length - b.path.length);
+  return map;
+})();
+const ALL_KEYS = [...FIELDS_BY_KEY.keys()];
+
+const parentDotted = (f: FieldInfo): string => f.parent?.dotted ?? '';
+
+function levelOf(path: FieldPath): Level {
+  const name = levelName(path);
+  let level = levels.get(name);
+  if (!level) {
+    const keys = keysAt(path);
+    const sample = ALL_FIELDS.find((f) => levelName(f.path) === name);
+    level = { dotted: sample?.dotted ?? '', keys, byNormal: new Map(keys.map((k) => [normal(k), k])) };
+    levels.set(name, level);
+  }
+  return level;
+}
+
+/** Largest edit distance still taken for a typo of a key this long. */
+export function typoThreshold(length: number): number {
+  if (length < 3) return 0;
+  if (length <= 4) return 1;
+  if (length <= 7) return 2;
+  return Math.min(4, Math.floor(length / 4) + 1);
+}
+
+function closest(key: string, candidates: readonly string[]): Array<{ key: string; d: number }> {
+  const n = normal(key);
+  const max = typoThreshold(n.length);
+  if (!max) return [];
+  const found: Array<{ key: string; d: number }> = [];
+  for (const c of candidates) {
+    if (Math.abs(c.length - n.length) > max) continue;
+    const d = distance(n, c);
+    if (d <= max) found.push({ key: c, d });
+  }
+  return found.sort((a, b) => a.d - b.d || a.key.localeCompare(b.key));
+}
+
+const isClear = (found: Array<{ d: number }>): boolean => found.length === 1 || (found.length > 1 && found[0].d < found[1].d);
+
+function sameLevel(reason: SuggestionReason, key: string, level: Level): KeySuggestion {
+  return { reason, key, field: level.dotted ? `${level.dotted}.${key}` : key, moves: false };
+}
+const elsewhere = (reason: SuggestionReason, f: FieldInfo): KeySuggestion => ({ reason, key: f.key, field: f.dotted, moves: true });
+
+function compute(key: string, level: Level): KeySuggestions {
+  const spelled = level.byNormal.get(normal(key));
+  if (spelled) return { list: [sameLevel('spelling', spelled, level)], clear: true };
+
+  const engine = BY_ENGINE_SETTING.get(key.trim()) ?? BY_ENGINE_SETTING.get(key.trim().toLowerCase());
+  if (engine) {
+    const here = parentDotted(engine) === level.dotted;
+    return { list: [here ? sameLevel('engine-setting', engine.key, level) : elsewhere('engine-setting', engine)], clear: true };
+  }
+
+  let renamed = key;
+  for (const [pattern, replacement] of PRODUCT_NAMES) renamed = renamed.replace(pattern, replacement);
+  if (renamed !== key) {
+    const exact = level.byNormal.get(normal(renamed));
+    if (exact) return { list: [sameLevel('product-name', exact, level)], clear: true };
+    const other = FIELDS_BY_KEY.get(normal(renamed));
+    if (other?.length === 1) return { list: [elsewhere('product-name', other[0])], clear: true };
+  }
+
+  const misplaced = (FIELDS_BY_KEY.get(key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
+  if (misplaced.length) {
+    return { list: misplaced.slice(0, 3).map((f) => elsewhere('wrong-level', f)), clear: misplaced.length === 1 };
+  }
+
+  const typos = closest(renamed, level.keys);
+  if (typos.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
+
+  // A misspelt field of another object: only a single, unambiguous match is worth naming.
+  const far = closest(renamed, ALL_KEYS);
+  if (far.length && isClear(far)) {
+    const fields = (FIELDS_BY_KEY.get(far[0].key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
+    if (fields.length === 1) return { list: [elsewhere('typo', fields[0])], clear: true };
+  }
+  return { list: [], clear: false };
+}
+
+/** Suggestions for an unknown `key` in the object at `path`, best first. */
+export function suggestKey(path: FieldPath, key: string): KeySuggestions {
+  const level = levelOf(path);
+  const id = `${levelName(path)}\u0001${key}`;
+  const known = memo.get(id);
+  if (known) return known;
+  const result = compute(key, level);
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(id, result);
+  return result;
+}
