@@ -70,7 +70,7 @@ export function formatChangesMarkdown(changes: readonly ConfigChange[], labels?:
   if (!changes.length) return `${lines.join('\n').trimEnd()}\n`;
   lines.push('| | Field | Before | After | Impact |', '|---|---|---|---|---|');
   for (const c of changes) {
-    const impact = c.classes.includes('plain') ? '' : textCell(c.notes.join(' '));
+    const impact = textCell(c.notes.join(' '));
     lines.push(`| ${KIND_SIGN[c.kind]} | ${codeCell(c.path || '(root)')} | ${codeCell(c.before)} | ${codeCell(c.after)} | ${impact} |`);
   }
   return `${lines.join('\n')}\n`;

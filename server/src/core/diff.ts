@@ -197,7 +197,7 @@ export function parseConfig(text: string): ParsedConfig {
   const first = doc.syntaxErrors[0];
   if (first) {
     const pos = doc.lines.positionAt(first.offset);
-    return { error: `${first.code} at line ${pos.line + 1}, column ${pos.character + 1}` };
+    return { error: `syntax error at line ${pos.line + 1}, column ${pos.character + 1} (${first.code})` };
   }
   if (!isObject(doc.value)) return { error: 'the configuration must be a JSON object' };
   return { value: doc.value };

@@ -1,0 +1,109 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ALL_FIELDS, type FieldInfo } from '../server/src/core/schema';
+import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
+import { changeImpact, formatChangesMarkdown } from '../server/src/core/diff-report';
+import { assertGolden, runCli, transcript } from './support/cli-golden';
+
+const DIR = path.resolve(__dirname, '../../test/fixtures/cli/diff');
+const GOLDEN = DIR;
+const SECRETS_IN_FIXTURES = ['plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two'];
+
+const GOLDEN_CASES: Array<[string, string[]]> = [
+  ['text', ['diff', 'deployed.json', 'proposed.jsonc']],
+  ['markdown', ['diff', 'deployed.json', 'proposed.jsonc', '--format', 'markdown']],
+  ['json', ['diff', 'deployed.json', 'proposed.jsonc', '--format', 'json']],
+  ['no-changes', ['diff', 'deployed.json', 'deployed.json', '--format', 'markdown']],
+  ['unparseable', ['diff', 'deployed.json', 'broken.json']],
+  ['missing-file', ['diff', 'deployed.json', 'missing.json']],
+  ['usage', ['diff', 'deployed.json']],
+];
+
+for (const [name, argv] of GOLDEN_CASES) {
+  test(`diff golden: ${name}`, async () => {
+    const run = await runCli(argv, { cwd: DIR });
+    assertGolden(path.join(GOLDEN, `${name}.golden.txt`), transcript(argv, run));
+  });
+}
+
+test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usage errors', async () => {
+  assert.equal((await runCli(['diff', 'deployed.json', 'proposed.jsonc'], { cwd: DIR })).code, 0);
+  assert.equal((await runCli(['diff', 'deployed.json', 'broken.json'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', 'deployed.json', 'missing.json'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', 'yaml'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', '-', '-'], { cwd: DIR })).code, 2);
+  const stdin = await runCli(['diff', 'deployed.json', '-', '--format', 'json'], { cwd: DIR, stdin: '{ "search_version": "3.6" }' });
+  assert.equal(stdin.code, 0, stdin.stderr);
+  assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
+});
+
+test('secret values and values of unknown keys never appear in any format', async () => {
+  for (const format of ['text', 'json', 'markdown']) {
+    const run = await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', format], { cwd: DIR });
+    for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output shows ${secret}`);
+  }
+});
+
+/** A configuration holding `value` at the field's path; array items become one-element arrays. */
+function configWith(f: FieldInfo, value: unknown): unknown {
+  let v = value;
+  for (let i = f.path.length - 1; i >= 0; i--) v = f.path[i] === '[]' ? [v] : { [f.path[i]]: v };
+  return v;
+}
+const sampleOf = (f: FieldInfo): unknown => f.schema.examples?.[0] ?? f.schema.default ?? (f.schema.enum ? f.schema.enum[0] : 'x');
+
+test('changes are classified from the schema markers of the field or its ancestors', () => {
+  const expectations: Array<[keyof FieldInfo['schema'], ChangeClass]> = [['restartsEngine', 'restartsEngine'], ['createOnly', 'createOnly'], ['secret', 'secret'], ['deprecated', 'deprecated']];
+  for (const [marker, cls] of expectations) {
+    const marked = ALL_FIELDS.filter((f) => f.schema[marker]);
+    assert.ok(marked.length > 0, `the schema has fields marked ${marker}`);
+    for (const f of marked) {
+      const changes = diffConfigs({}, configWith(f, sampleOf(f)));
+      assert.ok(changes.length > 0, `adding ${f.dotted} is a change`);
+      for (const c of changes) assert.ok(c.classes.includes(cls), `${c.path} (under ${f.dotted}) is classified ${cls}: ${c.classes}`);
+    }
+  }
+});
+
+test('a deprecated enum value is classified as deprecated; removing a deprecated field is not', () => {
+  for (const f of ALL_FIELDS.filter((x) => x.schema.deprecatedValues?.length)) {
+    const current = f.schema.enum?.find((v) => v !== null && !f.schema.deprecatedValues!.includes(v));
+    const [change] = diffConfigs(configWith(f, current), configWith(f, f.schema.deprecatedValues![0]));
+    assert.deepEqual(change.classes, ['deprecated'], f.dotted);
+  }
+  for (const f of ALL_FIELDS.filter((x) => x.schema.deprecated && x.parent === undefined)) {
+    const [change] = diffConfigs(configWith(f, sampleOf(f)), {});
+    assert.equal(change.kind, 'removed');
+    assert.ok(!change.classes.includes('deprecated'), f.dotted);
+  }
+});
+
+test('arrays are compared by item, not by index', () => {
+  const before = { ip_filter: ['10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'a-*', max_index_count: 1 }] };
+  const after = { ip_filter: ['172.16.0.0/12', '10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'b-*', max_index_count: 1 }, { pattern: 'a-*', max_index_count: 2 }] };
+  const changes = diffConfigs(before, after).map((c) => `${c.kind} ${c.path}`);
+  assert.deepEqual(changes.sort(), ['added index_patterns[0]', 'added ip_filter[0]', 'changed index_patterns[1].max_index_count'].sort());
+  const reordered = diffConfigs({ ip_filter: ['10.0.0.0/8', '192.168.0.0/16'] }, { ip_filter: ['192.168.0.0/16', '10.0.0.0/8'] });
+  assert.deepEqual(reordered.map((c) => [c.kind, c.path]), [['changed', 'ip_filter']]);
+  assert.match(reordered[0].notes.join(' '), /order/);
+});
+
+test('an added object is listed field by field, each with its own classification', () => {
+  const changes = diffConfigs({}, { search: { reindex_remote_whitelist: ['a.example.com:9200'], http_max_header_size: 8192 } });
+  assert.deepEqual(changes.map((c) => [c.path, c.classes[0]]), [['search.reindex_remote_whitelist', 'restartsEngine'], ['search.http_max_header_size', 'plain']]);
+});
+
+test('changeImpact gives the editor the same markdown and changes as the CLI', () => {
+  const oldText = fs.readFileSync(path.join(DIR, 'deployed.json'), 'utf8');
+  const newText = fs.readFileSync(path.join(DIR, 'proposed.jsonc'), 'utf8');
+  const impact = changeImpact(oldText, newText);
+  assert.equal(impact.error, undefined);
+  assert.equal(impact.markdown, formatChangesMarkdown(impact.changes));
+  assert.match(impact.markdown, /⚠ 1 change restarts all engine instances/);
+  for (const secret of SECRETS_IN_FIXTURES) assert.ok(!impact.markdown.includes(secret));
+  const broken = changeImpact(oldText, '{ "search": ');
+  assert.ok(broken.error);
+  assert.deepEqual(broken.changes, []);
+});
