@@ -1,5 +1,154 @@
-import type { Command } from '../io';
+import fs from 'node:fs';
+import path from 'node:path';
+import { resolveLintOptions, type LintConfig } from '../../core/lint-config';
+import type { AnalyzeOptions } from '../../core';
+import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
+import { LintConfigFinder, type LintConfigResult } from '../../host/config';
+import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
+import { displayPath, expandTargets, type SearchSettings } from '../files';
+import { FORMATTERS, type FileReport } from '../formatters';
+import { countFindings } from '../formatters/types';
+import type { CliIO, Command } from '../io';
+import { lintText } from '../lint-file';
+import { VERSION } from '../version';
+import { writeReport } from '../write';
 
-// Placeholder so the CLI builds; the command is being implemented.
-const run: Command = async (_argv, io) => { io.err('search-config lint: not implemented yet\n'); return 2; };
+const NAME = 'search-config lint';
+
+function usageError(io: CliIO, message: string): number {
+  io.err(`${NAME}: ${message}\nRun 'search-config lint --help' for the options.\n`);
+  return 2;
+}
+
+/** Which settings file applies to a directory, reporting each broken one once. */
+class SettingsResolver {
+  private readonly finder = new LintConfigFinder();
+  private readonly reported = new Set<string>();
+  constructor(private readonly cwd: string, private readonly fixed: LintConfigResult | undefined, private readonly problems: string[]) {}
+
+  /** `undefined` when the applicable settings file is invalid: its files are not linted. */
+  forDirectory(dir: string): (SearchSettings & { file?: string }) | undefined {
+    const r = this.fixed ?? this.finder.forDirectory(dir);
+    if (!r.ok) {
+      if (!this.reported.has(r.file)) {
+        this.reported.add(r.file);
+        for (const p of r.problems) this.problems.push(`${displayPath(r.file, this.cwd)}: ${p}`);
+      }
+      return undefined;
+    }
+    return r.loaded ? { config: r.loaded.config, baseDir: r.loaded.dir, file: r.loaded.file } : { config: undefined, baseDir: this.cwd };
+  }
+}
+
+function optionsFor(args: LintArgs, settings: SearchSettings, file: string): AnalyzeOptions {
+  const rel = path.relative(settings.baseDir, file).split(path.sep).join('/');
+  const options = resolveLintOptions(settings.config as LintConfig | undefined, rel);
+  options.fileName = file;
+  if (Object.keys(args.rules).length) options.rules = { ...options.rules, ...args.rules };
+  if (args.cpus !== undefined) options.cpus = args.cpus;
+  return options;
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the results in order. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => { while (next < items.length) { const i = next++; out[i] = await task(items[i]); } };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+const run: Command = async (argv, io) => {
+  let args: LintArgs;
+  try { args = parseLintArgs(argv); } catch (err) {
+    if (err instanceof UsageError) return usageError(io, err.message);
+    throw err;
+  }
+  if (args.help) { io.out(LINT_USAGE); return 0; }
+  if (args.version) { io.out(`${VERSION}\n`); return 0; }
+
+  const cwd = io.cwd;
+  const problems: string[] = [];
+  let fixedConfig: LintConfigResult | undefined;
+  if (args.config) {
+    const configFile = path.resolve(cwd, args.config);
+    if (!fs.existsSync(configFile)) return usageError(io, `the settings file ${args.config} does not exist`);
+    fixedConfig = new LintConfigFinder().forFile(configFile);
+  }
+  const settings = new SettingsResolver(cwd, fixedConfig, problems);
+  const targets = args.targets.length ? args.targets : ['.'];
+  const searchSettings = (dir: string): SearchSettings => settings.forDirectory(dir) ?? { config: undefined, baseDir: cwd };
+  const expansion = expandTargets(targets, cwd, searchSettings);
+  problems.push(...expansion.problems);
+
+  const baseline = args.baseline ? new BaselineReader(parseBaselineSpec(args.baseline)) : undefined;
+  if (args.baseline && !args.baseline.startsWith('git:') && !fs.existsSync(path.resolve(cwd, args.baseline))) {
+    return usageError(io, `the baseline file ${args.baseline} does not exist`);
+  }
+  const readBaseline = (file: string): Promise<BaselineResult> => baseline!.read(file);
+  const mode = args.fix ? 'fix' : args.fixDryRun ? 'dry-run' : 'check';
+  const diffs: string[] = [];
+
+  type Job = { file: string; display: string; stdin: boolean };
+  const jobs: Job[] = expansion.files.map((file) => ({ file, display: displayPath(file, cwd), stdin: false }));
+  if (targets.includes('-')) {
+    const name = args.stdinFilename;
+    jobs.unshift({ file: path.resolve(cwd, name ?? '<stdin>'), display: name ?? '<stdin>', stdin: true });
+  }
+  const stdinText = targets.includes('-') ? await io.readStdin() : '';
+
+  const lintJob = async (job: Job): Promise<FileReport | undefined> => {
+    const s = settings.forDirectory(path.dirname(job.file));
+    if (!s) return undefined;
+    let raw: string;
+    if (job.stdin) raw = stdinText;
+    else {
+      try { raw = fs.readFileSync(job.file, 'utf8'); } catch (err) {
+        problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        return undefined;
+      }
+    }
+    const options = optionsFor(args, s, job.file);
+    if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';
+    if (baseline) {
+      if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
+      else {
+        const b = await readBaseline(args.baseline!.startsWith('git:') ? job.file : path.resolve(cwd, args.baseline!));
+        if (!b.ok) problems.push(b.message);
+        else if (b.text !== undefined) { options.baselineText = b.text; options.baselineLabel = b.label; }
+      }
+    }
+    try {
+      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: args.minSeverity, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode });
+      problems.push(...out.problems);
+      if (out.diff) diffs.push(out.diff);
+      return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings };
+    } catch (err) {
+      problems.push(`internal error while checking ${job.display}: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  };
+  // Files are analysed one after another (the work is CPU-bound); only git baselines overlap.
+  const reports = (await mapLimited(jobs, baseline ? 8 : 1, lintJob)).filter((r): r is FileReport => r !== undefined);
+
+  const toFile = args.output !== undefined;
+  const color = !toFile && (args.color ?? (io.isTTY && !io.env.NO_COLOR));
+  const report = FORMATTERS[args.format](reports, { cwd, color, version: VERSION });
+  if (diffs.length) io.out(diffs.join(''));
+  if (toFile) {
+    try { writeReport(path.resolve(cwd, args.output!), report); } catch (err) {
+      problems.push(`cannot write the report to ${args.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+  } else if (report) io.out(report);
+  for (const p of problems) io.err(`${NAME}: ${p}\n`);
+
+  const counts = countFindings(reports.flatMap((r) => r.findings));
+  if (problems.length) return 2;
+  if (counts.error > 0) return 1;
+  if (args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
+    io.err(`${NAME}: ${counts.warning} warnings, more than the --max-warnings limit of ${args.maxWarnings}\n`);
+    return 1;
+  }
+  return 0;
+};
 export default run;

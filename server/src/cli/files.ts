@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { ALWAYS_SKIPPED_DIRECTORIES, isConfigurationFile, isIgnored, type LintConfig } from '../core/lint-config';
+
+/** The settings that decide which files of a directory are configurations. */
+export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
+export type SettingsForDirectory = (dir: string) => SearchSettings;
+
+export interface Expansion {
+  /** Absolute paths, each once, in the order found. */
+  files: string[];
+  /** Problems that make the run exit with 2; every file found is still linted. */
+  problems: string[];
+}
+
+const toPosix = (p: string): string => p.split(path.sep).join('/');
+export const displayPath = (file: string, cwd: string): string => toPosix(path.relative(cwd, file) || path.basename(file));
+
+/**
+ * Turns command-line targets into files. Explicit files are always linted; directories are
+ * searched for configuration files; glob patterns are expanded. `-` (standard input) is left out.
+ */
+export function expandTargets(targets: readonly string[], cwd: string, settingsFor: SettingsForDirectory): Expansion {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const show = (p: string): string => displayPath(p, cwd);
+  // Patterns of .search-lint.json are relative to the directory of the settings file that applies.
+  const relative = (p: string): [LintConfig | undefined, string] => { const s = settingsFor(path.dirname(p)); return [s.config, toPosix(path.relative(s.baseDir, p))]; };
+  const isConfig = (p: string): boolean => isConfigurationFile(...relative(p));
+  const isSkipped = (p: string): boolean => isIgnored(...relative(p));
+  const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
+
+  for (const target of targets) {
+    if (target === '-') continue;
+    const abs = path.resolve(cwd, target);
+    let stat: fs.Stats | undefined;
+    let statError: NodeJS.ErrnoException | undefined;
+    try { stat = fs.statSync(abs); } catch (err) { statError = err as NodeJS.ErrnoException; }
+    if (stat?.isDirectory()) {
+      const before = files.length;
+      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: isConfig });
+      if (files.length === before && !problems.length) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
+      continue;
+    }
+    if (stat) { add(abs); continue; }
+    const scan = picomatch.scan(target);
+    if (scan.isGlob) {
+      const base = path.resolve(cwd, scan.base || '.');
+      const isMatch = picomatch(toPosix(path.isAbsolute(target) ? target : path.relative(cwd, path.resolve(cwd, target)) || target), { dot: false });
+      const rel = (p: string): string => (path.isAbsolute(target) ? toPosix(p) : toPosix(path.relative(cwd, p)));
+      const before = files.length;
+      if (fs.existsSync(base)) walk(base, [], { problems, show, visitFile: (file) => { if (isMatch(rel(file))) add(file); }, skip: () => false, reportBrokenLink: (p) => isMatch(rel(p)) });
+      if (files.length === before) problems.push(`no files match the pattern "${target}"`);
+      continue;
+    }
+    if (isBrokenLink(abs)) problems.push(`${target} is a broken symbolic link`);
+    else problems.push(`${target} cannot be read: ${statError?.code === 'ENOENT' ? 'no such file or directory' : statError?.code ?? 'unknown error'}`);
+  }
+  return { files, problems };
+}
+
+function describePatterns(config: LintConfig | undefined): string {
+  return (config?.files ?? ['*.search.json', '*.search.jsonc', 'search-config.json', 'search-config.jsonc']).join(', ');
+}
+
+function isBrokenLink(p: string): boolean {
+  try { return fs.lstatSync(p).isSymbolicLink(); } catch { return false; }
+}
+
+interface WalkHooks {
+  problems: string[];
+  /** How a path appears in a problem: relative to the working directory. */
+  show(p: string): string;
+  visitFile(file: string): void;
+  /** Files and directories left out of the search. */
+  skip(p: string): boolean;
+  /** Whether a broken link at this path is worth reporting (it would have been linted). */
+  reportBrokenLink(p: string): boolean;
+}
+
+/** Recursive directory search; `ancestors` holds the real paths above, to detect symbolic-link loops. */
+function walk(dir: string, ancestors: string[], hooks: WalkHooks): void {
+  let real: string;
+  try { real = fs.realpathSync(dir); } catch (err) { hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`); return; }
+  if (ancestors.includes(real)) { hooks.problems.push(`${hooks.show(dir)} is a directory loop: it leads back to ${hooks.show(real)}`); return; }
+  let entries: fs.Dirent[];
+  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (err) {
+    hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`);
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const chain = [...ancestors, real];
+  for (const entry of entries) {
+    const p = path.join(dir, entry.name);
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      try { const s = fs.statSync(p); isDir = s.isDirectory(); isFile = s.isFile(); } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'ELOOP') hooks.problems.push(`${hooks.show(p)} is a symbolic link loop`);
+        else if (hooks.reportBrokenLink(p)) hooks.problems.push(`${hooks.show(p)} is a broken symbolic link`);
+        continue;
+      }
+    }
+    if (isDir) {
+      if (ALWAYS_SKIPPED_DIRECTORIES.includes(entry.name) || hooks.skip(p)) continue;
+      walk(p, chain, hooks);
+    } else if (isFile && !hooks.skip(p)) {
+      hooks.visitFile(p);
+    }
+  }
+}

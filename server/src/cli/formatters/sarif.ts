@@ -1,0 +1,74 @@
+import { pathToFileURL } from 'node:url';
+import type * as Sarif from 'sarif';
+import { RULES, type Severity } from '../../core';
+import pkg from '../../../../package.json';
+import type { Formatter } from './types';
+
+const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
+const RULE_DOCS = 'docs/rules.md';
+
+/**
+ * SARIF requires an absolute help URI. It is given only when the package names its home page;
+ * the help text always names the rule's section in the documentation shipped with the package.
+ */
+function helpUri(ruleId: string): string | undefined {
+  const home = (pkg as { homepage?: string }).homepage;
+  return home && /^https?:\/\//.test(home) ? `${home.replace(/#.*$/, '').replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : undefined;
+}
+
+function ruleDescriptors(): Sarif.ReportingDescriptor[] {
+  return RULES.map((r) => {
+    const uri = helpUri(r.meta.id);
+    const d: Sarif.ReportingDescriptor = {
+      id: r.meta.id,
+      name: r.meta.id,
+      shortDescription: { text: r.meta.summary },
+      fullDescription: { text: r.meta.details, markdown: r.meta.details },
+      help: { text: `${r.meta.details}\n\nSee ${RULE_DOCS}#${r.meta.id}.`, markdown: `${r.meta.details}\n\nSee [${r.meta.id}](${RULE_DOCS}#${r.meta.id}).` },
+      defaultConfiguration: { level: LEVEL[r.meta.defaultSeverity] },
+      properties: { fixable: r.meta.fixable, defaultSeverity: r.meta.defaultSeverity },
+    };
+    if (uri) d.helpUri = uri;
+    return d;
+  });
+}
+
+/** SARIF 2.1.0: every rule's metadata, one result per finding, paths relative to the working directory. */
+const sarif: Formatter = (reports, ctx) => {
+  const ruleIndex = new Map(RULES.map((r, i) => [r.meta.id, i]));
+  const results: Sarif.Result[] = [];
+  for (const r of reports) {
+    for (const f of r.findings) {
+      const result: Sarif.Result = {
+        ruleId: f.ruleId,
+        level: LEVEL[f.severity],
+        message: { text: f.message },
+        locations: [{
+          physicalLocation: {
+            artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
+            region: { startLine: f.range.start.line + 1, startColumn: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1 },
+          },
+          ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
+        }],
+        properties: { severity: f.severity },
+      };
+      const index = ruleIndex.get(f.ruleId);
+      if (index !== undefined) result.ruleIndex = index;
+      results.push(result);
+    }
+  }
+  const root = pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/');
+  const log: Sarif.Log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: { driver: { name: 'search-config', version: ctx.version, semanticVersion: ctx.version, rules: ruleDescriptors() } },
+      originalUriBaseIds: { '%SRCROOT%': { uri: root } },
+      artifacts: reports.map((r) => ({ location: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' } })),
+      results,
+      columnKind: 'utf16CodeUnits',
+    }],
+  };
+  return JSON.stringify(log, null, 2) + '\n';
+};
+export default sarif;

@@ -1,0 +1,40 @@
+import { styleText } from 'node:util';
+import type { Severity } from '../../core';
+import { countFindings, plural, type Formatter } from './types';
+
+type Style = Parameters<typeof styleText>[0];
+const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
+
+/**
+ * One line per finding, `file:line:col  severity  message  [rule-id]`, then a summary like
+ * ESLint's. Prints nothing for a clean run. Never prints source text.
+ */
+const stylish: Formatter = (reports, ctx) => {
+  const paint = (style: Style, text: string): string => (ctx.color ? styleText(style, text) : text);
+  const rows: Array<{ where: string; severity: Severity; message: string; ruleId: string }> = [];
+  for (const r of reports) {
+    for (const f of r.findings) {
+      rows.push({ where: `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severity: f.severity, message: f.message, ruleId: f.ruleId });
+    }
+  }
+  if (!rows.length) return '';
+  const whereWidth = Math.max(...rows.map((r) => r.where.length));
+  const sevWidth = Math.max(...rows.map((r) => r.severity.length));
+  const lines = rows.map((r) => `${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${oneLine(r.message)}  ${paint('dim', `[${r.ruleId}]`)}`);
+  const c = countFindings(reports.flatMap((r) => r.findings));
+  const total = c.error + c.warning + c.info + c.hint;
+  const parts = [plural(c.error, 'error'), plural(c.warning, 'warning')];
+  if (c.info) parts.push(`${c.info} info`);
+  if (c.hint) parts.push(plural(c.hint, 'hint'));
+  const summaryStyle: Style = c.error ? ['red', 'bold'] : c.warning ? ['yellow', 'bold'] : ['bold'];
+  const out = [...lines, '', paint(summaryStyle, `\u2716 ${plural(total, 'problem')} (${parts.join(', ')})`)];
+  if (c.fixableErrors || c.fixableWarnings) {
+    out.push(paint(summaryStyle, `  ${plural(c.fixableErrors, 'error')} and ${plural(c.fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
+  }
+  return out.join('\n') + '\n';
+};
+
+/** Messages are single sentences; a stray newline must not break the one-line-per-finding layout. */
+const oneLine = (s: string): string => s.replace(/\r?\n|\r/g, ' ');
+
+export default stylish;

@@ -1,0 +1,34 @@
+import type { Finding, Severity } from '../../core';
+
+/** The findings of one file, as every output format receives them. */
+export interface FileReport {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to the working directory, with `/`; what every format prints. */
+  displayPath: string;
+  /** The analysed text (byte order mark removed); used for fix offsets, never printed. */
+  text: string;
+  findings: Finding[];
+}
+
+export interface FormatContext {
+  cwd: string;
+  color: boolean;
+  version: string;
+}
+
+export type Formatter = (reports: readonly FileReport[], ctx: FormatContext) => string;
+
+export type Counts = Record<Severity, number> & { fixableErrors: number; fixableWarnings: number };
+
+export function countFindings(findings: readonly Finding[]): Counts {
+  const c: Counts = { error: 0, warning: 0, info: 0, hint: 0, fixableErrors: 0, fixableWarnings: 0 };
+  for (const f of findings) {
+    c[f.severity]++;
+    if (f.fix && f.severity === 'error') c.fixableErrors++;
+    if (f.fix && f.severity === 'warning') c.fixableWarnings++;
+  }
+  return c;
+}
+
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,0 +1,70 @@
+import { analyze, fixAll, parseDocument, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { maskSecrets, unifiedDiff } from './unified-diff';
+import { writeFileAtomic } from './write';
+
+export interface LintFileInput {
+  /** Absolute path; for standard input, the path given with --stdin-filename (or a stand-in). */
+  file: string;
+  displayPath: string;
+  /** Raw text as read, possibly starting with a byte order mark. */
+  raw: string;
+  options: AnalyzeOptions;
+  minSeverity: Severity;
+  mode: 'check' | 'fix' | 'dry-run';
+}
+
+export interface LintFileOutput {
+  /** Text the findings refer to: without the BOM, and after fixing when fixes were applied. */
+  text: string;
+  findings: Finding[];
+  /** Problems that make the run exit with 2 (a rule that threw, a fix that was refused). */
+  problems: string[];
+  /** Unified diff for --fix-dry-run, secrets masked. */
+  diff?: string;
+  /** Whether --fix wrote the file. */
+  written?: boolean;
+}
+
+const BOM = '\uFEFF';
+
+/**
+ * Lints one text. A leading byte order mark is set aside before analysis (the parser treats it
+ * as a syntax error), so positions are those an editor shows, and put back when writing.
+ */
+export function lintText(input: LintFileInput): LintFileOutput {
+  const hasBom = input.raw.startsWith(BOM);
+  const original = hasBom ? input.raw.slice(1) : input.raw;
+  const problems: string[] = [];
+  let text = original;
+  let result = analyze(original, input.options);
+  let diff: string | undefined;
+  let written = false;
+
+  if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
+    const fixed = fixAll(original, input.options);
+    if (fixed.text !== original) {
+      if (parseDocument(fixed.text, { fileName: input.options.fileName }).syntaxErrors.length) {
+        // Never leave a file that does not parse: keep it as it is and report what is in it.
+        problems.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
+      } else {
+        const after = analyze(fixed.text, input.options);
+        if (input.mode === 'fix') {
+          writeFileAtomic(input.file, (hasBom ? BOM : '') + fixed.text);
+          written = true;
+        } else {
+          diff = unifiedDiff(input.displayPath, maskSecrets(original, input.file), maskSecrets(fixed.text, input.file));
+        }
+        text = fixed.text;
+        result = after;
+      }
+    }
+    if (fixed.refused) problems.push(`${input.displayPath}: some fixes were not applied: ${fixed.refused}`);
+  }
+
+  for (const e of result.internalErrors) {
+    problems.push(`internal error in rule ${e.ruleId} while checking ${input.displayPath}: ${e.message}`);
+  }
+  const limit = severityRank(input.minSeverity);
+  const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
+  return { text, findings, problems, diff, written };
+}

@@ -1,0 +1,106 @@
+import type { Node } from 'jsonc-parser';
+import { parseDocument, schemaAt, type Segment } from '../core';
+import { isPlaceholder } from '../core/values';
+
+/**
+ * The text with every string that may be a secret replaced by "***": values of secret fields
+ * and every string below a key the schema does not know (it may be a misspelt secret field).
+ * Used for the --fix-dry-run diff, the only output that shows configuration lines.
+ */
+export function maskSecrets(text: string, fileName: string): string {
+  const doc = parseDocument(text, { fileName });
+  if (!doc.root) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
+  const ranges: Array<[number, number]> = [];
+  const stack: Array<{ node: Node; path: Segment[]; unknown: boolean }> = [{ node: doc.root, path: [], unknown: false }];
+  while (stack.length) {
+    const { node, path, unknown } = stack.pop()!;
+    if (node.type === 'string') {
+      const schema = unknown ? undefined : schemaAt(path);
+      if ((unknown || schema?.secret) && !isPlaceholder(node.value)) ranges.push([node.offset, node.offset + node.length]);
+    } else if (node.type === 'object') {
+      for (const prop of node.children ?? []) {
+        const [key, value] = prop.children ?? [];
+        if (!key || !value) continue;
+        const p = [...path, String(key.value)];
+        stack.push({ node: value, path: p, unknown: unknown || schemaAt(p) === undefined });
+      }
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((child, i) => stack.push({ node: child, path: [...path, i], unknown }));
+    }
+  }
+  ranges.sort((a, b) => b[0] - a[0]);
+  let out = text;
+  for (const [start, end] of ranges) out = out.slice(0, start) + '"***"' + out.slice(end);
+  return out;
+}
+
+/** Lines with their end-of-line kept, so that a changed line ending shows as a change. */
+const splitLines = (t: string): string[] => t.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+
+type Op = { kind: ' ' | '-' | '+'; line: string };
+
+/** Myers' O(ND) diff of two line lists; fixes change few lines, so D stays small. */
+function diffLines(a: string[], b: string[]): Op[] {
+  const n = a.length, m = b.length, max = n + m;
+  const v = new Int32Array(2 * max + 2);
+  const trace: Int32Array[] = [];
+  let done = false;
+  for (let d = 0; d <= max && !done; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[max + k - 1] < v[max + k + 1]) ? v[max + k + 1] : v[max + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      v[max + k] = x;
+      if (x >= n && y >= m) { done = true; break; }
+    }
+  }
+  const ops: Op[] = [];
+  let x = n, y = m;
+  for (let d = trace.length - 1; d >= 0; d--) {
+    const vd = trace[d];
+    const k = x - y;
+    const prevK = k === -d || (k !== d && vd[max + k - 1] < vd[max + k + 1]) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : vd[max + prevK];
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) { ops.push({ kind: ' ', line: a[--x] }); y--; }
+    if (d > 0) { if (x === prevX) ops.push({ kind: '+', line: b[--y] }); else ops.push({ kind: '-', line: a[--x] }); }
+  }
+  return ops.reverse();
+}
+
+const show = (line: string): string => {
+  if (line.endsWith('\r\n')) return line.slice(0, -2) + '\n';
+  return line.endsWith('\n') ? line : `${line}\n\\ No newline at end of file\n`;
+};
+
+/** A unified diff (3 lines of context) of two versions of one file; empty when they are equal. */
+export function unifiedDiff(name: string, before: string, after: string, context = 3): string {
+  if (before === after) return '';
+  const ops = diffLines(splitLines(before), splitLines(after));
+  const hunks: string[] = [];
+  let i = 0;
+  while (i < ops.length) {
+    if (ops[i].kind === ' ') { i++; continue; }
+    let start = Math.max(0, i - context);
+    let end = i;
+    // Extend the hunk while the next change is within twice the context.
+    for (;;) {
+      while (end < ops.length && ops[end].kind !== ' ') end++;
+      let next = end;
+      while (next < ops.length && ops[next].kind === ' ') next++;
+      if (next < ops.length && next - end <= 2 * context) { end = next; continue; }
+      end = Math.min(ops.length, end + context);
+      break;
+    }
+    let aLine = 1, bLine = 1;
+    for (let j = 0; j < start; j++) { if (ops[j].kind !== '+') aLine++; if (ops[j].kind !== '-') bLine++; }
+    const slice = ops.slice(start, end);
+    const aCount = slice.filter((o) => o.kind !== '+').length;
+    const bCount = slice.filter((o) => o.kind !== '-').length;
+    hunks.push(`@@ -${aCount ? aLine : aLine - 1},${aCount} +${bCount ? bLine : bLine - 1},${bCount} @@\n` + slice.map((o) => o.kind + show(o.line)).join(''));
+    i = end;
+    start = end;
+  }
+  return `--- a/${name}\n+++ b/${name}\n${hunks.join('')}`;
+}

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Replaces a file's content atomically: the new text goes to a temporary file in the same
+ * directory (same file system, so the rename is atomic), which takes the original's mode
+ * and is then renamed over it. A crash leaves either the old or the new file, never half of one.
+ */
+export function writeFileAtomic(target: string, text: string): void {
+  // Write through a symbolic link to the file it names, so the link stays a link.
+  let file = target;
+  try { file = fs.realpathSync(target); } catch { /* a new file */ }
+  const dir = path.dirname(file);
+  let stat: fs.Stats | undefined;
+  try { stat = fs.statSync(file); } catch { stat = undefined; }
+  const mode = stat ? stat.mode & 0o7777 : undefined;
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(tmp, 'wx', mode ?? 0o666);
+    fs.writeFileSync(fd, text, 'utf8');
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    // openSync applies the umask; chmod gives the temporary file exactly the original's mode.
+    if (mode !== undefined) fs.chmodSync(tmp, mode);
+    if (stat && process.getuid?.() === 0) { try { fs.chownSync(tmp, stat.uid, stat.gid); } catch { /* keep going: content matters more */ } }
+    fs.renameSync(tmp, file);
+  } catch (err) {
+    if (fd !== undefined) { try { fs.closeSync(fd); } catch { /* already failing */ } }
+    try { fs.unlinkSync(tmp); } catch { /* nothing to clean */ }
+    throw err;
+  }
+}
+
+/** Writes a report file, creating its directory as needed. */
+export function writeReport(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text, 'utf8');
+}

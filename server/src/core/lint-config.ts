@@ -1,0 +1,128 @@
+import picomatch from 'picomatch';
+import { closest, distance } from 'fastest-levenshtein';
+import validateLintConfigSchema from '../generated/validate-lint-config';
+import { RULES_BY_ID } from './rules';
+import type { AnalyzeOptions, SeveritySetting } from './types';
+
+/**
+ * `.search-lint.json`: which files are configurations, rule severities, CPU count and size
+ * limit, with overrides by glob. Pure: the host reads the file and passes the parsed value.
+ */
+export interface LintSettings {
+  rules?: Record<string, SeveritySetting>;
+  cpus?: number;
+  maxFileSize?: number;
+}
+export interface LintOverride extends LintSettings { files: string[]; excludedFiles?: string[] }
+export interface LintConfig extends LintSettings {
+  files?: string[];
+  ignores?: string[];
+  overrides?: LintOverride[];
+}
+
+export const DEFAULT_FILE_PATTERNS: readonly string[] = ['*.search.json', '*.search.jsonc', 'search-config.json', 'search-config.jsonc'];
+/** Never searched when a directory is linted. */
+export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.git'];
+
+export type LintConfigCheck = { ok: true; config: LintConfig } | { ok: false; problems: string[] };
+
+const pointerLabel = (pointer: string): string => pointer ? pointer.slice(1).replace(/\//g, '.').replace(/\.(\d+)(?=\.|$)/g, '[$1]') : 'the top level';
+
+/** Validates a parsed `.search-lint.json` against its published schema; problems are sentences. */
+export function checkLintConfig(value: unknown): LintConfigCheck {
+  const problems: string[] = [];
+  const ruleMaps: Array<[string, unknown]> = [];
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    ruleMaps.push(['rules', v.rules]);
+    if (Array.isArray(v.overrides)) v.overrides.forEach((o, i) => { if (o && typeof o === 'object') ruleMaps.push([`overrides[${i}].rules`, (o as Record<string, unknown>).rules]); });
+  }
+  // Unknown rule ids first, with a suggestion: the schema alone would only say "additional property".
+  const unknownRules = new Set<string>();
+  for (const [where, rules] of ruleMaps) {
+    if (!rules || typeof rules !== 'object' || Array.isArray(rules)) continue;
+    for (const id of Object.keys(rules)) {
+      if (RULES_BY_ID.has(id)) continue;
+      unknownRules.add(`${where}.${id}`);
+      problems.push(`${where} names the unknown rule "${id}"${ruleSuggestion(id)}.`);
+    }
+  }
+  if (!validateLintConfigSchema(value)) {
+    for (const e of validateLintConfigSchema.errors ?? []) {
+      const at = pointerLabel(e.instancePath);
+      if (e.keyword === 'additionalProperties') {
+        const prop = String((e.params as { additionalProperty?: string }).additionalProperty);
+        if (unknownRules.has(`${at}.${prop}`)) continue;
+        problems.push(`${at} has the unknown setting "${prop}".`);
+      } else if (e.keyword === 'enum') {
+        problems.push(`${at} must be one of ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((x) => JSON.stringify(x)).join(', ')}.`);
+      } else {
+        problems.push(`${at} ${e.message ?? 'is invalid'}.`);
+      }
+    }
+  }
+  return problems.length ? { ok: false, problems } : { ok: true, config: value as LintConfig };
+}
+
+/** ", did you mean "x"?" for a mistyped rule id, or a pointer to the list. */
+export function ruleSuggestion(id: string): string {
+  const ids = [...RULES_BY_ID.keys()];
+  const best = closest(id, ids);
+  const close = best && levenshteinOk(id, best);
+  return close ? `; did you mean "${best}"?` : `; run 'search-config explain' or see docs/rules.md for the rule ids`;
+}
+
+function levenshteinOk(a: string, b: string): boolean {
+  return distance(a, b) <= Math.max(2, Math.floor(Math.max(a.length, b.length) / 3));
+}
+
+type Matcher = (relativePath: string) => boolean;
+const matcherCache = new Map<string, Matcher>();
+
+/**
+ * A matcher for glob patterns relative to a base directory. Like .gitignore, a pattern without
+ * a slash matches the base name in any directory; `dir/` style patterns match everything below.
+ */
+export function globMatcher(patterns: readonly string[]): Matcher {
+  const key = patterns.join('\0');
+  let m = matcherCache.get(key);
+  if (m) return m;
+  const parts = patterns.map((p) => {
+    const trimmed = p.replace(/^\.\//, '').replace(/\/+$/, (s) => (s ? '/**' : ''));
+    return picomatch(trimmed, { dot: true, basename: !trimmed.includes('/') });
+  });
+  m = (rel: string) => parts.some((test) => test(rel));
+  matcherCache.set(key, m);
+  return m;
+}
+
+/** Whether a file found in a directory search is a configuration to lint (path relative to the config's directory). */
+export function isConfigurationFile(config: LintConfig | undefined, relativePath: string): boolean {
+  return globMatcher(config?.files ?? DEFAULT_FILE_PATTERNS)(relativePath);
+}
+
+/** Whether a path found in a directory search is ignored by `ignores`. */
+export function isIgnored(config: LintConfig | undefined, relativePath: string): boolean {
+  return !!config?.ignores?.length && globMatcher(config.ignores)(relativePath);
+}
+
+/**
+ * The analyzer options for one file: top-level settings, then each matching override in
+ * order. `relativePath` is relative to the directory of the `.search-lint.json`, with `/`.
+ */
+export function resolveLintOptions(config: LintConfig | undefined, relativePath: string): AnalyzeOptions {
+  const options: AnalyzeOptions = {};
+  const apply = (s: LintSettings): void => {
+    if (s.rules) options.rules = { ...options.rules, ...s.rules };
+    if (s.cpus !== undefined) options.cpus = s.cpus;
+    if (s.maxFileSize !== undefined) options.maxFileSize = s.maxFileSize;
+  };
+  if (!config) return options;
+  apply(config);
+  for (const o of config.overrides ?? []) {
+    if (!globMatcher(o.files)(relativePath)) continue;
+    if (o.excludedFiles?.length && globMatcher(o.excludedFiles)(relativePath)) continue;
+    apply(o);
+  }
+  return options;
+}

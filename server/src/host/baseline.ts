@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A baseline: the same configuration as deployed now, from a file or from a git revision. */
+export type BaselineSpec = { kind: 'file'; file: string } | { kind: 'git'; ref: string };
+
+export type BaselineResult =
+  | { ok: true; text: string | undefined; label: string }
+  | { ok: false; message: string };
+
+export function parseBaselineSpec(raw: string): BaselineSpec {
+  return raw.startsWith('git:') ? { kind: 'git', ref: raw.slice(4) } : { kind: 'file', file: raw };
+}
+
+/** A ref must not look like an option, so that it can never be read by git as one. */
+export const isSafeGitRef = (ref: string): boolean => ref.length > 0 && !ref.startsWith('-') && !/[\s\0:]/.test(ref);
+
+const stripBom = (t: string): string => (t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
+
+function gitShow(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    // execFile runs git directly, without a shell, so nothing in a path or ref is interpreted.
+    execFile('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', windowsHide: true }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) || (err && code === -1 ? err.message : '') });
+    });
+  });
+}
+
+/** Git's ways of saying that the path is not in that revision: a new service, not an error. */
+const NOT_IN_REVISION = /does not exist in|exists on disk, but not in|not in '|path '.*' does not exist/i;
+
+/**
+ * The text of `file` at a git revision, found with `git show REF:./name` from the file's own
+ * directory. A file that the revision does not contain gives `text: undefined` (a new service).
+ */
+export async function readGitBaseline(file: string, ref: string): Promise<BaselineResult> {
+  const label = `git:${ref}`;
+  if (!isSafeGitRef(ref)) return { ok: false, message: `"${ref}" is not a git revision name` };
+  const abs = path.resolve(file);
+  const r = await gitShow(['show', '--no-textconv', `${ref}:./${path.basename(abs)}`], path.dirname(abs));
+  if (r.code === 0) return { ok: true, text: stripBom(r.stdout), label };
+  if (NOT_IN_REVISION.test(r.stderr)) return { ok: true, text: undefined, label };
+  const why = r.stderr.trim().split('\n')[0] || `git exited with code ${r.code}`;
+  return { ok: false, message: `cannot read the baseline ${label} of ${file}: ${why}` };
+}
+
+export async function readFileBaseline(file: string): Promise<BaselineResult> {
+  try { return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: file }; } catch (err) {
+    return { ok: false, message: `cannot read the baseline ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
+  }
+}
+
+/** Baselines for many files, each read once; git calls run a few at a time. */
+export class BaselineReader {
+  private fileText: Promise<BaselineResult> | undefined;
+  constructor(private readonly spec: BaselineSpec) {}
+
+  read(file: string): Promise<BaselineResult> {
+    if (this.spec.kind === 'file') return (this.fileText ??= readFileBaseline(this.spec.file));
+    return readGitBaseline(file, this.spec.ref);
+  }
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { checkLintConfig, type LintConfig } from '../core/lint-config';
+
+export const LINT_CONFIG_NAME = '.search-lint.json';
+
+/** A `.search-lint.json` read from disk, with the directory its patterns are relative to. */
+export interface LoadedLintConfig { file: string; dir: string; config: LintConfig }
+export type LintConfigResult = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; file: string; problems: string[] };
+
+/** Reads and validates one settings file. Comments are allowed, as editors allow them in settings. */
+export function readLintConfig(file: string): LintConfigResult {
+  let text: string;
+  try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
+    return { ok: false, file, problems: [`cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`] };
+  }
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: true });
+  if (errors.length) return { ok: false, file, problems: errors.slice(0, 3).map((e) => `is not valid JSON (${printParseErrorCode(e.error)} at offset ${e.offset})`) };
+  const checked = checkLintConfig(value);
+  if (!checked.ok) return { ok: false, file, problems: checked.problems };
+  return { ok: true, loaded: { file, dir: path.dirname(file), config: checked.config } };
+}
+
+/**
+ * Finds the nearest `.search-lint.json` in `dir` or above it. Results are cached per directory,
+ * so linting many files in one tree costs one lookup per directory.
+ */
+export class LintConfigFinder {
+  private readonly byDir = new Map<string, LintConfigResult>();
+  private readonly byFile = new Map<string, LintConfigResult>();
+
+  forDirectory(dir: string): LintConfigResult {
+    const start = path.resolve(dir);
+    const seen: string[] = [];
+    let current = start;
+    let result: LintConfigResult | undefined;
+    for (;;) {
+      const cached = this.byDir.get(current);
+      if (cached) { result = cached; break; }
+      seen.push(current);
+      const candidate = path.join(current, LINT_CONFIG_NAME);
+      if (isFile(candidate)) { result = this.forFile(candidate); break; }
+      const parent = path.dirname(current);
+      if (parent === current) { result = { ok: true, loaded: undefined }; break; }
+      current = parent;
+    }
+    for (const d of seen) this.byDir.set(d, result);
+    return result;
+  }
+
+  forFile(file: string): LintConfigResult {
+    const abs = path.resolve(file);
+    let r = this.byFile.get(abs);
+    if (!r) { r = readLintConfig(abs); this.byFile.set(abs, r); }
+    return r;
+  }
+}
+
+function isFile(p: string): boolean {
+  try { return fs.statSync(p).isFile(); } catch { return false; }
+}
