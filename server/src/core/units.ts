@@ -56,7 +56,9 @@ export function unitLabel(unit: Unit): string {
 
 /** The value with its unit, and a friendlier equivalent when there is one: `104857600 bytes = 100 MiB`. */
 export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: string } {
-  const raw = unit === 'percent' ? `${fmt(n)} % of heap` : unit === 'count' ? fmt(n) : `${fmt(n)} ${unit}`;
+  const singular: Partial<Record<Unit, string>> = { bytes: 'byte', seconds: 'second', hours: 'hour', days: 'day' };
+  const word = n === 1 ? singular[unit] ?? unit : unit;
+  const raw = unit === 'percent' ? `${fmt(n)} % of heap` : unit === 'count' ? fmt(n) : `${fmt(n)} ${word}`;
   let human: string | undefined;
   switch (unit) {
     case 'bytes': human = n >= KiB ? humanBytes(n) : undefined; break;
