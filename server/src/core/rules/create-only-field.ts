@@ -13,7 +13,7 @@ export default defineRule({
     details: [
       `Some fields (${CREATE_ONLY}) are read only when a new service is created. On a service that already exists, adding or changing them does nothing: the service is not forked or restored again.`,
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`), this rule reports such a field when it was added or its value changed. Without a baseline the rule cannot tell a new service from an existing one and reports nothing. Removing the field, or setting it to `null`, is not reported: it changes nothing either way.',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`), this rule reports such a field when it was added or its value changed. Without a baseline the rule cannot tell a new service from an existing one and reports nothing. Removing the field, or setting it to `null` or an empty string, is not reported: it changes nothing either way.',
       '',
       'To fork or restore, create a new service with these fields; on the existing service, revert the change.',
     ].join('\n'),
@@ -35,7 +35,8 @@ export default defineRule({
     if (!baseline) return;
     for (const { info, path } of markedFields((s) => s.createOnly)) {
       const now = valueAt(ctx.value, path);
-      if (now === undefined || now === null) continue;
+      // Unset, null or empty: nothing is asked of the service, so nothing is lost.
+      if (now === undefined || now === null || now === '') continue;
       const before = valueAt(baseline.value, path);
       if (deepEqual(now, before)) continue;
       const field = formatPath(path);

@@ -84,7 +84,7 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
     return;
   }
   const outside = inBounds(q.value, s) ? '' : ' (outside the allowed range, see invalid-value)';
-  if (!q.exact) {
+  if (!q.exact || !Number.isSafeInteger(q.value)) {
     ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
     return;
   }
