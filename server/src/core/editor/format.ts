@@ -1,0 +1,20 @@
+import { format } from 'jsonc-parser';
+import { LineIndex } from '../lines';
+import type { OffsetRange, TextEdit } from '../types';
+
+export interface FormatOptions { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean; trimFinalNewlines?: boolean }
+
+/** Edits that indent the document (or a range of it) consistently, keeping comments and line endings. */
+export function formatEdits(text: string, options: FormatOptions, range?: OffsetRange): TextEdit[] {
+  const edits = format(text, range, {
+    tabSize: Math.max(1, Math.min(16, Math.floor(options.tabSize) || 2)),
+    insertSpaces: options.insertSpaces !== false,
+    eol: LineIndex.eolOf(text),
+    insertFinalNewline: !range && !!options.insertFinalNewline,
+  }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
+  if (!range && options.trimFinalNewlines) {
+    const m = /(\r?\n)(\r?\n)+$/.exec(text);
+    if (m && !edits.some((e) => e.offset + e.length > m.index)) edits.push({ offset: m.index + m[1].length, length: m[0].length - m[1].length, newText: '' });
+  }
+  return edits;
+}

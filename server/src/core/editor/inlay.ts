@@ -1,0 +1,24 @@
+import type { ParsedDocument } from '../document';
+import { inlayText } from '../units';
+import { knownFields } from '../walk';
+
+export interface EditorInlayHint { offset: number; label: string }
+
+/** `= 100 MiB` after every number whose field has a unit, within [from, to). */
+export function unitInlayHints(doc: ParsedDocument, from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
+  const out: EditorInlayHint[] = [];
+  if (doc.value === undefined) return out;
+  let n = 0;
+  for (const visit of knownFields(doc.value)) {
+    if ((++n & 255) === 0 && isCancelled()) return out;
+    const unit = visit.schema.unit;
+    if (typeof visit.value !== 'number' || !unit || unit === 'count') continue;
+    const node = doc.nodeAt(visit.path);
+    if (!node || node.type !== 'number') continue;
+    const end = node.offset + node.length;
+    if (end < from || end > to) continue;
+    const label = inlayText(visit.value, unit);
+    if (label) out.push({ offset: end, label });
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}

@@ -1,0 +1,21 @@
+import { findNodeAtOffset } from 'jsonc-parser';
+import type { ParsedDocument } from '../document';
+import type { OffsetRange } from '../types';
+
+/** Ranges around `offset` from the innermost (a key or value) to the whole document. */
+export function selectionRanges(doc: ParsedDocument, offset: number): OffsetRange[] {
+  const out: OffsetRange[] = [];
+  const push = (r: OffsetRange): void => {
+    const last = out[out.length - 1];
+    if (!last || last.offset !== r.offset || last.length !== r.length) out.push(r);
+  };
+  let node = doc.root ? findNodeAtOffset(doc.root, offset, true) : undefined;
+  while (node) {
+    if (node.type === 'string') push({ offset: node.offset + 1, length: Math.max(0, node.length - 2) });
+    if ((node.type === 'object' || node.type === 'array') && node.length > 2) push({ offset: node.offset + 1, length: node.length - 2 });
+    push({ offset: node.offset, length: node.length });
+    node = node.parent;
+  }
+  if (!out.length) push({ offset, length: 0 });
+  return out;
+}

@@ -1,0 +1,43 @@
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyze, parseFor, type AnalysisResult } from '../core/engine';
+import type { ParsedDocument } from '../core/document';
+import type { AnalyzeOptions } from '../core/types';
+import { fileNameOf } from './workspace';
+
+interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
+interface AnalysisEntry { version: number; key: string; result: AnalysisResult }
+
+/**
+ * One parse and one analysis per document version (and per set of options): completion,
+ * hover, diagnostics and code actions all read the same results.
+ */
+export class DocumentCache {
+  private readonly parses = new Map<string, ParseEntry>();
+  private readonly analyses = new Map<string, AnalysisEntry>();
+
+  parsed(doc: TextDocument): ParsedDocument {
+    const fileName = fileNameOf(doc);
+    const hit = this.parses.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.fileName === fileName) return hit.parsed;
+    const parsed = parseFor(doc.getText(), { fileName });
+    this.parses.set(doc.uri, { version: doc.version, fileName, parsed });
+    return parsed;
+  }
+
+  analysis(doc: TextDocument, options: AnalyzeOptions, baselineKey: string): AnalysisResult {
+    const { baselineText: _text, ...rest } = options;
+    const key = `${JSON.stringify(rest)}\0${baselineKey}`;
+    const hit = this.analyses.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.key === key) return hit.result;
+    const text = doc.getText();
+    const parsed = options.maxDepth === undefined && options.fileName === fileNameOf(doc) ? this.parsed(doc) : undefined;
+    const result = analyze(text, options, parsed);
+    this.analyses.set(doc.uri, { version: doc.version, key, result });
+    return result;
+  }
+
+  forget(uri: string): void {
+    this.parses.delete(uri);
+    this.analyses.delete(uri);
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  CodeActionKind, FoldingRangeKind, InlayHintKind, MarkupKind,
+  type CodeAction, type Diagnostic, type Position, type SelectionRange,
+} from 'vscode-languageserver/node';
+import {
+  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints,
+  type EditorAction,
+} from '../core/editor';
+import type { LineIndex } from '../core/lines';
+import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
+import { guardRequest } from './guard';
+import type { DocumentState, ServerContext } from './server';
+
+export const FIX_ALL_KIND = 'source.fixAll.search-config';
+
+/** Completion, hover, inlay hints, code actions, outline, folding, selection, formatting and links. */
+export function registerFeatures(ctx: ServerContext): void {
+  const { connection, log, cache } = ctx;
+  const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
+  const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R): Promise<R> => {
+    ctx.beforeRequest(method);
+    const state = await ctx.stateOf(uri);
+    return state ? run(state) : empty;
+  };
+
+  connection.onCompletion(guardRequest(log, 'completion', null, (params) => withState('textDocument/completion', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+    const items = complete(parsed, offsetOf(parsed.lines, params.position), { snippets: !!caps?.snippetSupport });
+    const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
+    return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support)) };
+  })));
+
+  connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
+    return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
+  })));
+
+  connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
+    if (!state.settings.inlayHints.units) return [];
+    const parsed = parsedOf(state);
+    const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
+    return unitInlayHints(parsed, from, to, () => token.isCancellationRequested).map((h) => ({
+      position: parsed.lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
+    }));
+  })));
+
+  connection.onCodeAction(guardRequest(log, 'code actions', null, (params) => withState('textDocument/codeAction', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    const analysis = ctx.analysisOf(state);
+    const only = params.context?.only;
+    const wants = (kind: string): boolean => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+    const out: CodeAction[] = [];
+    const toAction = (a: EditorAction, kind: string): CodeAction => {
+      const action: CodeAction = { title: a.title, kind, edit: { changes: { [state.doc.uri]: a.edits.map((e) => lspEdit(parsed.lines, e)) } } };
+      const diagnostics: Diagnostic[] = a.findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
+      if (diagnostics.length) action.diagnostics = diagnostics;
+      if (a.isPreferred) action.isPreferred = true;
+      return action;
+    };
+    if (wants(CodeActionKind.QuickFix)) {
+      const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
+      for (const a of quickFixes(parsed, analysis.findings, { offset: from, length: to - from })) out.push(toAction(a, CodeActionKind.QuickFix));
+    }
+    // Only when asked for: computing every fix costs several analyses.
+    if (only?.some((o) => FIX_ALL_KIND.startsWith(o) && o.startsWith(CodeActionKind.SourceFixAll))) {
+      const a = fixAllAction(state.doc.getText(), state.options, analysis.findings);
+      if (a) out.push(toAction(a, FIX_ALL_KIND));
+    }
+    return out;
+  })));
+
+  connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    return documentSymbols(parsed, () => token.isCancellationRequested).map((s) => toDocumentSymbol(s, parsed.lines));
+  })));
+
+  connection.onFoldingRanges(guardRequest(log, 'folding ranges', null, (params, token) => withState('textDocument/foldingRange', params.textDocument.uri, null, (state) =>
+    foldingRanges(parsedOf(state), () => token.isCancellationRequested).map((f) => (f.kind ? { startLine: f.startLine, endLine: f.endLine, kind: FoldingRangeKind.Comment } : { startLine: f.startLine, endLine: f.endLine })),
+  )));
+
+  connection.onSelectionRanges(guardRequest(log, 'selection ranges', null, (params) => withState('textDocument/selectionRange', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    return params.positions.map((p) => {
+      const ranges = selectionRanges(parsed, offsetOf(parsed.lines, p));
+      let parent: SelectionRange | undefined;
+      for (let i = ranges.length - 1; i >= 0; i--) parent = { range: rangeOf(parsed.lines, ranges[i]), parent };
+      return parent!;
+    });
+  })));
+
+  connection.onDocumentFormatting(guardRequest(log, 'formatting', null, (params) => withState('textDocument/formatting', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    return formatEdits(parsed.text, params.options).map((e) => lspEdit(parsed.lines, e));
+  })));
+
+  connection.onDocumentRangeFormatting(guardRequest(log, 'range formatting', null, (params) => withState('textDocument/rangeFormatting', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
+    return formatEdits(parsed.text, params.options, { offset: from, length: to - from }).map((e) => lspEdit(parsed.lines, e));
+  })));
+
+  connection.onDocumentLinks(guardRequest(log, 'document links', null, (params) => withState('textDocument/documentLink', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    return documentLinks(parsed).map((l) => ({ range: rangeOf(parsed.lines, l.range), target: l.target }));
+  })));
+}

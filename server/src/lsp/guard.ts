@@ -1,0 +1,35 @@
+import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
+
+export type Logger = { error(message: string): void; warn(message: string): void; info(message: string): void };
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Wraps a request handler so that a failure answers only that request, with an error, and is
+ * logged; the server keeps running. A request cancelled before it starts gets the empty answer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the error data type is the handler's business
+export function guardRequest<P, R>(log: Logger, name: string, empty: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  return async (params: P, token: CancellationToken): Promise<R | ResponseError<any>> => {
+    if (token?.isCancellationRequested) return empty;
+    try {
+      return await handler(params, token);
+    } catch (err) {
+      if (err instanceof ResponseError) return err;
+      log.error(`${name} failed: ${messageOf(err)}`);
+      return new ResponseError(ErrorCodes.InternalError, `${name} failed: ${messageOf(err)}`);
+    }
+  };
+}
+
+/** The same for notifications, which have nobody to answer. */
+export function guardNotification<P>(log: Logger, name: string, handler: (params: P) => void | Promise<void>) {
+  return (params: P): void => {
+    try {
+      const r = handler(params);
+      if (r instanceof Promise) r.catch((err: unknown) => log.error(`${name} failed: ${messageOf(err)}`));
+    } catch (err) {
+      log.error(`${name} failed: ${messageOf(err)}`);
+    }
+  };
+}

@@ -1,0 +1,229 @@
+import {
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes,
+  ResponseError, TextDocuments, TextDocumentSyncKind,
+  type ClientCapabilities, type Connection, type Diagnostic, type InitializeParams, type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisResult } from '../core/engine';
+import type { AnalyzeOptions } from '../core/types';
+import { Baselines, type Baseline } from './baselines';
+import { toDiagnostic } from './convert';
+import { DocumentCache } from './documents';
+import { registerFeatures } from './features';
+import { guardNotification, guardRequest, type Logger } from './guard';
+import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
+import { Workspace } from './workspace';
+
+export interface ServerOptions {
+  /** Delay between the last keystroke and the diagnostics of a document in push mode. */
+  debounceMs?: number;
+  /** Called before each request handler runs; lets tests make a handler fail. */
+  beforeRequest?: (method: string) => void;
+}
+
+/** Everything a feature handler needs about one open document, resolved for its settings. */
+export interface DocumentState {
+  doc: TextDocument;
+  settings: ServerSettings;
+  options: AnalyzeOptions;
+  baseline?: Baseline;
+}
+
+export interface ServerContext {
+  connection: Connection;
+  documents: TextDocuments<TextDocument>;
+  cache: DocumentCache;
+  log: Logger;
+  capabilities: () => ClientCapabilities;
+  beforeRequest: (method: string) => void;
+  /** The document with its settings, when it is an open service configuration; undefined otherwise. */
+  stateOf(uri: string): Promise<DocumentState | undefined>;
+  analysisOf(state: DocumentState): AnalysisResult;
+}
+
+/** Wires the language server's handlers onto a connection (stdio, IPC, socket or in-memory streams). */
+export function startServer(connection: Connection, serverOptions: ServerOptions = {}): ServerContext {
+  const debounceMs = serverOptions.debounceMs ?? 200;
+  const documents = new TextDocuments(TextDocument);
+  const cache = new DocumentCache();
+  const workspace = new Workspace();
+  let capabilities: ClientCapabilities = {};
+  let pullDiagnostics = false;
+  let configurationPull = false;
+  let globalSettings: unknown = undefined;
+  let trace: ServerSettings['trace']['server'] = 'off';
+  const settingsCache = new Map<string, Promise<ServerSettings>>();
+  const log: Logger = {
+    error: (m) => connection.console.error(m),
+    warn: (m) => connection.console.warn(m),
+    info: (m) => connection.console.info(m),
+  };
+  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); });
+  const shownLintProblems = new Set<string>();
+
+  const settingsFor = (uri: string): Promise<ServerSettings> => {
+    let s = settingsCache.get(uri);
+    if (!s) {
+      s = (configurationPull
+        ? connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }).then(normalizeSettings, () => normalizeSettings(globalSettings))
+        : Promise.resolve(normalizeSettings(globalSettings))
+      ).then((settings) => { trace = settings.trace.server; return settings; });
+      settingsCache.set(uri, s);
+    }
+    return s;
+  };
+
+  const stateOf = async (uri: string): Promise<DocumentState | undefined> => {
+    const doc = documents.get(uri);
+    if (!doc) return undefined;
+    const settings = await settingsFor(uri);
+    if (!workspace.isConfiguration(doc, settings)) return undefined;
+    const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
+    if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
+    const baseline = await baselines.get(uri, settings.baseline);
+    if (baseline) { options.baselineText = baseline.text; options.baselineLabel = baseline.label; }
+    // The document may have changed while the settings or the baseline were read.
+    const current = documents.get(uri);
+    if (!current) return undefined;
+    return { doc: current, settings, options, baseline };
+  };
+
+  const reportLintConfigProblems = (p: { file: string; problems: string[] }): void => {
+    const key = `${p.file}\0${p.problems.join('\0')}`;
+    if (shownLintProblems.has(key)) return;
+    shownLintProblems.add(key);
+    const text = `${p.file} is not used: ${p.problems.join(' ')}`;
+    log.warn(text);
+    connection.window.showWarningMessage(text);
+  };
+
+  const analysisOf = (state: DocumentState): AnalysisResult => {
+    const started = Date.now();
+    const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
+    if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Date.now() - started} ms: ${result.findings.length} findings`);
+    for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${e.message}`);
+    return result;
+  };
+
+  const diagnosticsOf = (state: DocumentState): Diagnostic[] =>
+    analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
+
+  // Push mode: one pending timer per document; only the newest version is ever published.
+  const timers = new Map<string, NodeJS.Timeout>();
+  const publish = async (uri: string): Promise<void> => {
+    const doc = documents.get(uri);
+    if (!doc) return;
+    const version = doc.version;
+    const state = await stateOf(uri);
+    if (documents.get(uri)?.version !== version) return;
+    const diagnostics = state ? diagnosticsOf(state) : [];
+    await connection.sendDiagnostics({ uri, version, diagnostics });
+  };
+  const schedule = (uri: string, delay: number): void => {
+    if (pullDiagnostics) return;
+    clearTimeout(timers.get(uri));
+    timers.set(uri, setTimeout(() => {
+      timers.delete(uri);
+      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${err instanceof Error ? err.message : String(err)}`));
+    }, delay));
+  };
+  const refreshAll = (): void => {
+    if (pullDiagnostics) {
+      if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
+    } else for (const d of documents.all()) schedule(d.uri, 0);
+    if (capabilities.workspace?.inlayHint?.refreshSupport) connection.languages.inlayHint.refresh().then(undefined, () => undefined);
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    capabilities = params.capabilities ?? {};
+    pullDiagnostics = !!capabilities.textDocument?.diagnostic;
+    configurationPull = !!capabilities.workspace?.configuration;
+    const init = params.initializationOptions as Record<string, unknown> | null | undefined;
+    if (init && typeof init === 'object') globalSettings = init[SETTINGS_SECTION] ?? init.settings ?? undefined;
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    workspace.setFolders(folders);
+    const result: InitializeResult = {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        completionProvider: { triggerCharacters: ['"', ':'], resolveProvider: false },
+        hoverProvider: true,
+        inlayHintProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll', 'source.fixAll.search-config'], resolveProvider: false },
+        documentSymbolProvider: true,
+        foldingRangeProvider: true,
+        selectionRangeProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'search-config-language-server' },
+    };
+    if (pullDiagnostics) result.capabilities.diagnosticProvider = { identifier: 'search-config', interFileDependencies: false, workspaceDiagnostics: false };
+    return result;
+  });
+
+  connection.onInitialized(guardNotification(log, 'initialized', async () => {
+    if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+      await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+    }
+    if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.search-lint.json' }] });
+    }
+    if (capabilities.workspace?.workspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders(guardNotification(log, 'workspace folders', (e) => {
+        workspace.addFolders(e.added.map((f) => f.uri), e.removed.map((f) => f.uri));
+        settingsCache.clear();
+        refreshAll();
+      }));
+    }
+  }));
+
+  connection.onDidChangeConfiguration(guardNotification(log, 'configuration', (params) => {
+    const settings = params?.settings as Record<string, unknown> | null | undefined;
+    if (settings && typeof settings === 'object' && SETTINGS_SECTION in settings) globalSettings = settings[SETTINGS_SECTION];
+    else if (!configurationPull) globalSettings = settings ?? undefined;
+    settingsCache.clear();
+    refreshAll();
+  }));
+
+  connection.onDidChangeWatchedFiles(guardNotification(log, 'watched files', () => {
+    workspace.reloadLintConfigs();
+    baselines.invalidate();
+    shownLintProblems.clear();
+    refreshAll();
+  }));
+
+  documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); }));
+  documents.onDidChangeContent(guardNotification(log, 'change', (e) => schedule(e.document.uri, debounceMs)));
+  documents.onDidSave(guardNotification(log, 'save', (e) => {
+    baselines.invalidate(e.document.uri);
+    if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
+  }));
+  documents.onDidClose(guardNotification(log, 'close', (e) => {
+    clearTimeout(timers.get(e.document.uri));
+    timers.delete(e.document.uri);
+    cache.forget(e.document.uri);
+    baselines.invalidate(e.document.uri);
+    settingsCache.delete(e.document.uri);
+    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  }));
+
+  const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
+  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf };
+
+  connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (params, token) => {
+    beforeRequest('textDocument/diagnostic');
+    const state = await stateOf(params.textDocument.uri);
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
+    return { kind: DocumentDiagnosticReportKind.Full, items: state ? diagnosticsOf(state) : [] };
+  }));
+
+  registerFeatures(ctx);
+  connection.onShutdown(() => {
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+  });
+  documents.listen(connection);
+  return ctx;
+}
