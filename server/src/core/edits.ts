@@ -21,6 +21,25 @@ export function setValueEdits(text: string, path: JSONPath, value: unknown): Tex
     .map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
 }
 
+/**
+ * Adds a member to an existing object node. An object written on one line stays on one line
+ * (`{ "a": 1, "b": 2 }`); otherwise jsonc-parser lays the new member out in the document's style.
+ */
+export function insertPropertyEdits(text: string, object: Node, path: JSONPath, key: string, value: unknown): TextEdit[] {
+  const open = object.offset;
+  const close = object.offset + object.length - 1;
+  const inner = text.slice(open + 1, close);
+  if (!inner.includes('\n') && !/\/[/*]/.test(inner)) {
+    const member = `${JSON.stringify(key)}: ${inlineJson(value)}`;
+    const props = object.children ?? [];
+    // Replacing the braces too keeps two insertions into the same empty object from interleaving.
+    if (!props.length) return [{ offset: open, length: object.length, newText: `{ ${member} }` }];
+    const last = props[props.length - 1];
+    return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, last.offset + last.length)}, ${member}` }];
+  }
+  return setValueEdits(text, [...path, key], value);
+}
+
 /** The first token after `offset` that is not whitespace or a comment. */
 function nextToken(text: string, offset: number): { kind: SyntaxKind; offset: number } {
   const scanner = createScanner(text, true);

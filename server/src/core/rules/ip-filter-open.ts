@@ -1,7 +1,7 @@
 import { isWholeInternet } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
-import { schemaAt } from '../schema';
+import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';
 import { knownFields } from '../walk';
 
@@ -28,16 +28,17 @@ export default defineRule({
   check(ctx) {
     const root = ctx.value;
     if (!isObject(root) || !isObject(root.public_access)) return;
-    const enabled = Object.entries(root.public_access).filter(([, on]) => on === true).map(([k]) => `public_access.${k}`);
+    const ports = keysAt(['public_access']);
+    const enabled = Object.entries(root.public_access).filter(([k, on]) => on === true && ports.includes(k)).map(([k]) => `public_access.${k}`);
     if (!enabled.length) return;
-    const ports = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
+    const exposed = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
     if (root.ip_filter === undefined) {
       const fallback = schemaAt(['ip_filter'])?.default;
       const open = Array.isArray(fallback) ? fallback.filter((x): x is string => typeof x === 'string' && isWholeInternet(x)) : [];
       if (!open.length) return;
       ctx.report({
         path: ['public_access'], target: 'key',
-        message: `${ports} and ip_filter is not set, so its default (${open.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
+        message: `${exposed} and ip_filter is not set, so its default (${open.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
       });
       return;
     }
@@ -45,7 +46,7 @@ export default defineRule({
       if (v.path[0] !== 'ip_filter' || v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value)) continue;
       ctx.report({
         path: v.path,
-        message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${ports}: the service is open to the whole Internet. Allow only the networks of your clients.`,
+        message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,
       });
     }
   },

@@ -1,5 +1,5 @@
 import { formatPath } from '../document';
-import { setValueEdits } from '../edits';
+import { insertPropertyEdits } from '../edits';
 import { defineRule } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
 import type { Fix } from '../types';
@@ -56,15 +56,17 @@ export default defineRule({
       const insert = placeholderFor(missing, memberSchema);
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
-      if (insert) {
+      const parentNode = e.path.length ? ctx.doc.nodeAt(e.path) : ctx.doc.root;
+      if (insert && parentNode?.type === 'object') {
         const edit: Fix = {
           title: `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
-          edits: setValueEdits(ctx.doc.text, [...e.path, missing], insert.value),
+          edits: insertPropertyEdits(ctx.doc.text, parentNode, e.path, missing, insert.value),
         };
         if (insert.safe) fix = edit; else suggestions = [edit];
       }
-      const why = switchKey
-        ? `${parent} is enabled (${switchKey} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchKey} to false.`
+      const switchName = switchKey && formatPath([...e.path, switchKey]);
+      const why = switchName
+        ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchName} to false.`
         : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires. Add it.`;
       ctx.report({ path: e.path, target: 'key', message: why, fix, suggestions });
     }

@@ -78,7 +78,8 @@ export default defineRule({
       }
       if (clear) {
         const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
-        ctx.report({ path, target: 'key', message: `${head}: ${reasonText(key, best)}.`, fix });
+        const reason = reasonText(key, best);
+        ctx.report({ path, target: 'key', message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix });
         continue;
       }
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
