@@ -29,7 +29,7 @@ export function insertPropertyEdits(text: string, object: Node, path: JSONPath, 
   const open = object.offset;
   const close = object.offset + object.length - 1;
   const inner = text.slice(open + 1, close);
-  if (!inner.includes('\n') && !/\/[/*]/.test(inner)) {
+  if (!inner.includes('\n') && !hasComment(text, open, close)) {
     const member = `${JSON.stringify(key)}: ${inlineJson(value)}`;
     const props = object.children ?? [];
     // Replacing the braces too keeps two insertions into the same empty object from interleaving.
@@ -38,6 +38,15 @@ export function insertPropertyEdits(text: string, object: Node, path: JSONPath, 
     return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, last.offset + last.length)}, ${member}` }];
   }
   return setValueEdits(text, [...path, key], value);
+}
+
+function hasComment(text: string, from: number, to: number): boolean {
+  const scanner = createScanner(text, false);
+  scanner.setPosition(from);
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF && scanner.getTokenOffset() < to; kind = scanner.scan()) {
+    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) return true;
+  }
+  return false;
 }
 
 /** The first token after `offset` that is not whitespace or a comment. */
@@ -126,13 +135,27 @@ export function appendItemEdits(text: string, array: Node, item: unknown): TextE
   if (!items.length) {
     const open = array.offset;
     const close = array.offset + array.length - 1;
-    if (!text.includes('\n')) return [{ offset: open + 1, length: close - open - 1, newText: ` ${rendered} ` }];
+    if (!spansLines(text, array.parent?.parent ?? array)) return [{ offset: open + 1, length: close - open - 1, newText: ` ${rendered} ` }];
     const outer = indentAt(text, open);
     return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${outer}${indentUnit(text)}${rendered}${eol}${outer}` }];
   }
   const last = items[items.length - 1];
   const lastEnd = last.offset + last.length;
   const onOwnLine = lineStartIfBlank(text, last.offset) !== last.offset;
-  const separator = onOwnLine ? `,${eol}${indentAt(text, last.offset)}` : ', ';
-  return [{ offset: lastEnd, length: 0, newText: `${separator}${rendered}` }];
+  if (!onOwnLine) return [{ offset: lastEnd, length: 0, newText: `, ${rendered}` }];
+  // A comment after the last item stays with it: the new item goes on the next line.
+  let lineEnd = text.indexOf('\n', lastEnd);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (text[lineEnd - 1] === '\r') lineEnd--;
+  const next = nextToken(text, lastEnd);
+  const insertAt = next.offset >= lineEnd ? lineEnd : lastEnd;
+  return [
+    { offset: lastEnd, length: 0, newText: ',' },
+    { offset: insertAt, length: 0, newText: `${eol}${indentAt(text, last.offset)}${rendered}` },
+  ];
+}
+
+/** True when a node's text runs over more than one line. */
+export function spansLines(text: string, node: Node): boolean {
+  return text.slice(node.offset, node.offset + node.length).includes('\n');
 }

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { formatPath } from '../document';
-import { appendItemEdits, indentAt, indentUnit, inlineJson, removeMemberEdits } from '../edits';
+import { appendItemEdits, indentAt, indentUnit, inlineJson, removeMemberEdits, spansLines } from '../edits';
 import { defineRule, type RuleContext } from '../rule';
 import { fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Fix, Segment } from '../types';
@@ -29,7 +29,7 @@ function migrateToIndexPatterns(ctx: RuleContext, prop: Node, count: number, sch
   if (patterns === undefined) {
     const eol = text.includes('\r\n') ? '\r\n' : '\n';
     const indent = indentAt(text, prop.offset);
-    const body = text.includes('\n')
+    const body = prop.parent && spansLines(text, prop.parent)
       ? `${JSON.stringify(schema.replacedBy)}: [${eol}${indent}${indentUnit(text)}${inlineJson(entry)}${eol}${indent}]`
       : `${JSON.stringify(schema.replacedBy)}: [ ${inlineJson(entry)} ]`;
     return { title: `Replace ${name} with an ${schema.replacedBy} entry { "pattern": "*", "max_index_count": ${count} }`, edits: [{ offset: prop.offset, length: prop.length, newText: body }] };
