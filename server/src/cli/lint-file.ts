@@ -17,8 +17,10 @@ export interface LintFileOutput {
   /** Text the findings refer to: without the BOM, and after fixing when fixes were applied. */
   text: string;
   findings: Finding[];
-  /** Problems that make the run exit with 2 (a rule that threw, a fix that was refused). */
+  /** Problems that make the run exit with 2 (a rule that threw, a fix that broke the JSON). */
   problems: string[];
+  /** Remarks for standard error that do not change the exit code. */
+  notes: string[];
   /** Unified diff for --fix-dry-run, secrets masked. */
   diff?: string;
   /** Whether --fix wrote the file. */
@@ -35,6 +37,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
   const hasBom = input.raw.startsWith(BOM);
   const original = hasBom ? input.raw.slice(1) : input.raw;
   const problems: string[] = [];
+  const notes: string[] = [];
   let text = original;
   let result = analyze(original, input.options);
   let diff: string | undefined;
@@ -45,7 +48,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
     if (fixed.text !== original) {
       if (parseDocument(fixed.text, { fileName: input.options.fileName }).syntaxErrors.length) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
-        problems.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
+        notes.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
       } else {
         const after = analyze(fixed.text, input.options);
         if (input.mode === 'fix') {
@@ -66,5 +69,5 @@ export function lintText(input: LintFileInput): LintFileOutput {
   }
   const limit = severityRank(input.minSeverity);
   const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
-  return { text, findings, problems, diff, written };
+  return { text, findings, problems, notes, diff, written };
 }

@@ -69,6 +69,7 @@ const run: Command = async (argv, io) => {
 
   const cwd = io.cwd;
   const problems: string[] = [];
+  const notes: string[] = [];
   let fixedConfig: LintConfigResult | undefined;
   if (args.config) {
     const configFile = path.resolve(cwd, args.config);
@@ -121,6 +122,7 @@ const run: Command = async (argv, io) => {
     try {
       const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: args.minSeverity, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode });
       problems.push(...out.problems);
+      notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
       return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings };
     } catch (err) {
@@ -140,7 +142,7 @@ const run: Command = async (argv, io) => {
       problems.push(`cannot write the report to ${args.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
   } else if (report) io.out(report);
-  for (const p of problems) io.err(`${NAME}: ${p}\n`);
+  for (const p of [...notes, ...problems]) io.err(`${NAME}: ${p}\n`);
 
   const counts = countFindings(reports.flatMap((r) => r.findings));
   if (problems.length) return 2;

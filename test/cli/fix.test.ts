@@ -1,0 +1,134 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from '../../server/src/core';
+import { removeTree, runCli, tempTree } from './support';
+
+const read = (dir: string, name: string): string => fs.readFileSync(path.join(dir, name), 'utf8');
+
+/** Two fixable mistakes (a number written as a string, a version written as a number) and a comment. */
+const FIXABLE_JSONC = [
+  '{',
+  '  // production service',
+  '  "search": { "http_max_content_length": "104857600" }, /* bytes */',
+  '  "search_version": 3.6',
+  '}',
+  '',
+].join('\n');
+
+test('--fix rewrites the file, keeps comments and formatting, and is idempotent', async () => {
+  const dir = tempTree({ 'a.search.jsonc': FIXABLE_JSONC });
+  try {
+    const r = await runCli(['lint', '--fix', '--format', 'json'], { cwd: dir });
+    const fixed = read(dir, 'a.search.jsonc');
+    assert.equal(fixed, FIXABLE_JSONC.replace('"104857600"', '104857600').replace('3.6', '"3.6"'));
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.deepEqual(JSON.parse(r.out)[0].messages, [], 'findings are those of the fixed text');
+    await runCli(['lint', '--fix'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.jsonc'), fixed, 'fixing again changes nothing');
+  } finally { removeTree(dir); }
+});
+
+test('--fix keeps CRLF line endings', async () => {
+  const crlf = FIXABLE_JSONC.replace(/\n/g, '\r\n');
+  const dir = tempTree({ 'a.search.jsonc': crlf });
+  try {
+    await runCli(['lint', '--fix'], { cwd: dir });
+    const fixed = read(dir, 'a.search.jsonc');
+    assert.equal(fixed, crlf.replace('"104857600"', '104857600').replace('3.6', '"3.6"'));
+    assert.equal(fixed.split('\r\n').length, crlf.split('\r\n').length);
+    assert.ok(!/[^\r]\n/.test(fixed), 'no bare LF introduced');
+  } finally { removeTree(dir); }
+});
+
+test('a byte order mark is kept by --fix, and positions are counted without it', async () => {
+  const text = '\uFEFF{\n  "static_ips": "true"\n}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    const before = await runCli(['lint', '--format', 'json'], { cwd: dir });
+    const [msg] = JSON.parse(before.out)[0].messages;
+    assert.deepEqual([msg.ruleId, msg.line, msg.column], ['type-mismatch', 2, 17], 'no syntax error for the BOM, column as an editor shows it');
+    const start = text.slice(1).indexOf('"true"');
+    assert.deepEqual(msg.fix.range, [start, start + 6], 'fix offsets are in the text without the BOM');
+    await runCli(['lint', '--fix'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.json'), '\uFEFF{\n  "static_ips": true\n}\n');
+  } finally { removeTree(dir); }
+});
+
+test('--fix keeps the file mode and writes through a temporary file (no leftovers)', async () => {
+  const dir = tempTree({ 'a.search.jsonc': FIXABLE_JSONC });
+  try {
+    const file = path.join(dir, 'a.search.jsonc');
+    fs.chmodSync(file, 0o640);
+    const inode = fs.statSync(file).ino;
+    await runCli(['lint', '--fix'], { cwd: dir });
+    const st = fs.statSync(file);
+    assert.equal(st.mode & 0o777, 0o640);
+    assert.notEqual(st.ino, inode, 'replaced by rename, not rewritten in place');
+    assert.deepEqual(fs.readdirSync(dir), ['a.search.jsonc']);
+  } finally { removeTree(dir); }
+});
+
+test('--fix writes through a symbolic link to its target and keeps the link', async () => {
+  const dir = tempTree({ 'real/a.search.jsonc': FIXABLE_JSONC });
+  try {
+    fs.symlinkSync(path.join(dir, 'real/a.search.jsonc'), path.join(dir, 'link.search.jsonc'));
+    await runCli(['lint', '--fix', 'link.search.jsonc'], { cwd: dir });
+    assert.ok(fs.lstatSync(path.join(dir, 'link.search.jsonc')).isSymbolicLink());
+    assert.ok(read(dir, 'real/a.search.jsonc').includes('104857600,') || read(dir, 'real/a.search.jsonc').includes(': 104857600 }'));
+  } finally { removeTree(dir); }
+});
+
+test('--fix never writes a file that would still have syntax errors', async () => {
+  const broken = '{\n  "static_ips": "true"\n  "service_log": true\n}\n';
+  const dir = tempTree({ 'a.search.json': broken });
+  try {
+    const r = await runCli(['lint', '--fix'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.json'), broken);
+    assert.equal(r.code, 1, 'a syntax error is a finding, not an internal error');
+    assert.match(r.out, /invalid-json/);
+    assert.match(r.err, /fixes were not applied because the result would still contain syntax errors/);
+  } finally { removeTree(dir); }
+});
+
+test('--fix repairs what it can in a file whose only syntax problems are fixable', async () => {
+  const text = '{\n  "static_ips": "true",\n}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    await runCli(['lint', '--fix'], { cwd: dir });
+    const fixed = read(dir, 'a.search.json');
+    assert.equal(parseDocument(fixed, { fileName: 'a.search.json' }).syntaxErrors.length, 0);
+    assert.ok(fixed.includes('"static_ips": true'));
+  } finally { removeTree(dir); }
+});
+
+test('--fix-dry-run prints a unified diff, writes nothing, and masks secrets in context lines', async () => {
+  const text = '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  },\n  "mistyped_secret": "CANARY-unknown-key"\n}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    const r = await runCli(['lint', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.json'), text, 'nothing written');
+    assert.ok(r.out.startsWith('--- a/a.search.json\n+++ b/a.search.json\n@@ '), r.out);
+    assert.match(r.out, /^-    "refresh_rate_limit_count": "20"$/m);
+    assert.match(r.out, /^\+    "refresh_rate_limit_count": 20,?$/m);
+    assert.match(r.out, /^ {5}"client_secret": "\*\*\*",$/m);
+    assert.ok(!r.out.includes('CANARY') && !r.err.includes('CANARY'), 'no secret in the output');
+  } finally { removeTree(dir); }
+});
+
+test('standard input is linted, never written; --fix-dry-run on it prints the diff', async () => {
+  const dir = tempTree({});
+  try {
+    const r = await runCli(['lint', '--format', 'json', '--stdin-filename', 'svc.search.jsonc', '-'], { cwd: dir, stdin: FIXABLE_JSONC });
+    const [result] = JSON.parse(r.out);
+    assert.equal(result.filePath, 'svc.search.jsonc');
+    assert.equal(result.messages.filter((m: { ruleId: string }) => m.ruleId === 'type-mismatch').length, 2);
+    assert.equal(r.code, 1);
+    const d = await runCli(['lint', '--fix-dry-run', '-'], { cwd: dir, stdin: '{\n  "static_ips": "true"\n}\n' });
+    assert.match(d.out, /^--- a\/<stdin>/);
+    assert.deepEqual(fs.readdirSync(dir), [], 'nothing written for standard input');
+    const plain = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{ // comment\n "service_log": true }' });
+    assert.equal(JSON.parse(plain.out)[0].messages[0].ruleId, 'invalid-json', 'without a name, standard input is a .json file');
+  } finally { removeTree(dir); }
+});
