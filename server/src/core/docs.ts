@@ -49,7 +49,7 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
   lines.push(meta.summary || '_No summary yet._', '');
   lines.push('| Default severity | Fixable | Needs |', '|---|---|---|');
   const needs = ruleRequirements(meta);
-  lines.push(`| ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${needs.length ? needs.join(', ') : 'nothing'} |`, '');
+  lines.push(`| ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${cell(needs.length ? needs.join(', ') : 'nothing')} |`, '');
   if (meta.details) lines.push(meta.details.trim(), '');
   const { valid, invalid } = meta.examples;
   if (invalid.length) {
