@@ -180,7 +180,7 @@ describe('baseline from git', () => {
     const repo = tempDir('git');
     git(repo, 'init', '-q');
     const file = path.join(repo, 'prod.search.json');
-    fs.writeFileSync(file, JSON.stringify({ search: {} }, null, 2) + '\n');
+    fs.writeFileSync(file, JSON.stringify({ search: { [restartField.key]: null } }, null, 2) + '\n');
     git(repo, 'add', '.');
     git(repo, 'commit', '-q', '-m', 'x');
     const client = await TestClient.start({ folders: [repo], settings: {} });
