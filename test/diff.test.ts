@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ALL_FIELDS, type FieldInfo } from '../server/src/core/schema';
 import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
@@ -106,4 +108,23 @@ test('changeImpact gives the editor the same markdown and changes as the CLI', (
   const broken = changeImpact(oldText, '{ "search": ');
   assert.ok(broken.error);
   assert.deepEqual(broken.changes, []);
+});
+
+test('OLD as git:REF reads the NEW file at that revision; a file the revision lacks counts as empty', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'svc.search.json'));
+  git('add', 'svc.search.json');
+  git('commit', '-q', '-m', 'deployed');
+  fs.copyFileSync(path.join(DIR, 'proposed.jsonc'), path.join(dir, 'svc.search.json'));
+  const fromGit = await runCli(['diff', 'git:HEAD', 'svc.search.json', '--format', 'json'], { cwd: dir });
+  const fromFiles = await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', 'json'], { cwd: DIR });
+  assert.equal(fromGit.code, 0, fromGit.stderr);
+  assert.deepEqual(JSON.parse(fromGit.stdout).changes, JSON.parse(fromFiles.stdout).changes);
+  fs.writeFileSync(path.join(dir, 'new.search.json'), '{ "static_ips": true }');
+  const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
+  assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
+  assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
 });

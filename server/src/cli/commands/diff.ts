@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
 import { diffConfigs, parseConfig } from '../../core/diff';
+import { readGitBaseline } from '../../host/baseline';
 import { formatChangesJson, formatChangesMarkdown, formatChangesText } from '../../core/diff-report';
 
 export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
@@ -9,7 +10,11 @@ export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json
 Lists every field that differs between two configurations and what the change does to a
 running service: restarts all engine instances, has no effect on an existing service
 (create-only), uses a deprecated field or value, changes a secret (never shown).
-Use - for one of the files to read it from standard input.
+Use - for one of the files to read it from standard input. OLD may be git:REF: the NEW
+file as it is at that git revision (a file the revision does not have counts as empty).
+
+Example, for a pull-request comment:
+  search-config diff git:origin/main service.search.json --format markdown
 
 Options:
   --format text|json|markdown   Output format (default: text). markdown is ready to paste
@@ -64,9 +69,16 @@ const run: Command = async (argv, io) => {
   for (const file of [oldFile, newFile]) {
     const label = file === '-' ? '<stdin>' : file;
     let text: string;
-    try { text = await readInput(file, io); } catch (e) {
-      io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
-      return 2;
+    if (file === oldFile && file.startsWith('git:')) {
+      if (newFile === '-') { io.err('search-config diff: git:REF needs NEW to be a file, not standard input\n'); return 2; }
+      const base = await readGitBaseline(path.resolve(io.cwd, newFile), file.slice(4));
+      if (!base.ok) { io.err(`search-config diff: ${base.message}\n`); return 2; }
+      text = base.text ?? '{}';
+    } else {
+      try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+        io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
+        return 2;
+      }
     }
     const parsed = parseConfig(text);
     if (parsed.error) { io.err(`search-config diff: cannot parse ${label}: ${parsed.error}\n`); return 2; }
