@@ -9,8 +9,9 @@ export type BaselineResult =
   | { ok: true; text: string | undefined; label: string }
   | { ok: false; message: string };
 
-export function parseBaselineSpec(raw: string): BaselineSpec {
-  return raw.startsWith('git:') ? { kind: 'git', ref: raw.slice(4) } : { kind: 'file', file: raw };
+/** `git:REF`, or a file path resolved against `cwd`. */
+export function parseBaselineSpec(raw: string, cwd: string): BaselineSpec {
+  return raw.startsWith('git:') ? { kind: 'git', ref: raw.slice(4) } : { kind: 'file', file: path.resolve(cwd, raw) };
 }
 
 /** A ref must not look like an option, so that it can never be read by git as one. */
@@ -47,7 +48,7 @@ export async function readGitBaseline(file: string, ref: string): Promise<Baseli
 }
 
 export async function readFileBaseline(file: string): Promise<BaselineResult> {
-  try { return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: file }; } catch (err) {
+  try { return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: path.basename(file) }; } catch (err) {
     return { ok: false, message: `cannot read the baseline ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
 }
@@ -57,6 +58,7 @@ export class BaselineReader {
   private fileText: Promise<BaselineResult> | undefined;
   constructor(private readonly spec: BaselineSpec) {}
 
+  /** The baseline of `file`: the one baseline file, or `file` itself at the git revision. */
   read(file: string): Promise<BaselineResult> {
     if (this.spec.kind === 'file') return (this.fileText ??= readFileBaseline(this.spec.file));
     return readGitBaseline(file, this.spec.ref);

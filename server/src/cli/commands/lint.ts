@@ -82,7 +82,7 @@ const run: Command = async (argv, io) => {
   const expansion = expandTargets(targets, cwd, searchSettings);
   problems.push(...expansion.problems);
 
-  const baseline = args.baseline ? new BaselineReader(parseBaselineSpec(args.baseline)) : undefined;
+  const baseline = args.baseline ? new BaselineReader(parseBaselineSpec(args.baseline, cwd)) : undefined;
   if (args.baseline && !args.baseline.startsWith('git:') && !fs.existsSync(path.resolve(cwd, args.baseline))) {
     return usageError(io, `the baseline file ${args.baseline} does not exist`);
   }
@@ -114,7 +114,7 @@ const run: Command = async (argv, io) => {
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
       else {
-        const b = await readBaseline(args.baseline!.startsWith('git:') ? job.file : path.resolve(cwd, args.baseline!));
+        const b = await readBaseline(job.file);
         if (!b.ok) problems.push(b.message);
         else if (b.text !== undefined) { options.baselineText = b.text; options.baselineLabel = b.label; }
       }

@@ -1,0 +1,53 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BIN, CLEAN, ONE_ERROR_ONE_WARNING, removeTree, tempTree } from './support';
+
+/** A few runs of the real binary, to prove the bundle, stdin, streams and exit codes work end to end. */
+const run = (args: string[], cwd: string, input?: string, uid?: number) =>
+  spawnSync(process.execPath, [BIN, ...args], { cwd, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...(uid !== undefined ? { uid, gid: uid } : {}) });
+
+test('the binary lints a directory and exits 1 on errors, 0 when clean', () => {
+  const dir = tempTree({ 'bad/a.search.json': ONE_ERROR_ONE_WARNING, 'good/a.search.json': CLEAN });
+  try {
+    const bad = run(['lint', 'bad'], dir);
+    assert.equal(bad.status, 1, bad.stderr);
+    assert.match(bad.stdout, /^bad\/a\.search\.json:2:17 {2}error {3}.*\[type-mismatch\]$/m);
+    assert.match(bad.stdout, /✖ 2 problems \(1 error, 1 warning\)/);
+    const good = run(['good'], dir);
+    assert.equal(good.status, 0, 'lint is the default command');
+    assert.equal(good.stdout, '');
+  } finally { removeTree(dir); }
+});
+
+test('the binary reads standard input with --stdin-filename', () => {
+  const dir = tempTree({});
+  try {
+    const r = run(['lint', '--format', 'json', '--stdin-filename', 'x.search.json', '-'], dir, ONE_ERROR_ONE_WARNING);
+    assert.equal(r.status, 1, r.stderr);
+    assert.equal(JSON.parse(r.stdout)[0].filePath, 'x.search.json');
+  } finally { removeTree(dir); }
+});
+
+test('the binary reports a usage error with exit 2', () => {
+  const r = run(['lint', '--no-such-option'], process.cwd());
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /unknown option --no-such-option/);
+});
+
+test('an unreadable file exits 2 while the other files are still linted', { skip: process.platform === 'win32' }, () => {
+  const dir = tempTree({ 'a.search.json': CLEAN, 'b.search.json': ONE_ERROR_ONE_WARNING });
+  try {
+    fs.chmodSync(dir, 0o755);
+    fs.chmodSync(path.join(dir, 'b.search.json'), 0o644);
+    fs.chmodSync(path.join(dir, 'a.search.json'), 0o000);
+    // Root reads any file, so as root the binary runs as an unprivileged user.
+    const asRoot = process.getuid?.() === 0;
+    const r = run(['lint', '--format', 'json'], dir, undefined, asRoot ? 65534 : undefined);
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /a\.search\.json cannot be read: EACCES/);
+    assert.deepEqual(JSON.parse(r.stdout).map((f: { filePath: string }) => f.filePath), ['b.search.json']);
+  } finally { removeTree(dir); }
+});
