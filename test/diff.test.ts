@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ALL_FIELDS, type FieldInfo } from '../server/src/core/schema';
+import { ALL_FIELDS, typesOf, type FieldInfo } from '../server/src/core/schema';
 import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
 import { changeImpact, formatChangesMarkdown } from '../server/src/core/diff-report';
 import { assertGolden, runCli, transcript } from './support/cli-golden';
@@ -127,4 +127,15 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
   assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
+});
+
+test('members of vendor-only values the schema does not describe are masked but not called unknown', () => {
+  const open = ALL_FIELDS.find((f) => f.schema.vendorOnly && typesOf(f.schema).includes('array') && !f.schema.items);
+  assert.ok(open, 'the schema has a vendor-only array without an item shape');
+  const changes = diffConfigs(configWith(open, []), configWith(open, [{ name: 'x', password: 'value-inside-undescribed-item' }]));
+  assert.equal(changes.length, 1);
+  assert.ok(!changes[0].classes.includes('unknown'), changes[0].classes.join());
+  assert.ok(!JSON.stringify(changes).includes('value-inside-undescribed-item'));
+  const [unknown] = diffConfigs({}, { no_such_field: 1 });
+  assert.deepEqual(unknown.classes, ['unknown']);
 });

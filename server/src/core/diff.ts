@@ -1,5 +1,5 @@
 import { formatPath, parseDocument } from './document';
-import { schemaAt, typesOf, type SchemaNode } from './schema';
+import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
 import type { Segment } from './types';
 import { hasOwn, isObject, show, showNumber } from './values';
 
@@ -28,7 +28,7 @@ export interface ConfigChange {
   notes: string[];
 }
 
-const MASKED_UNKNOWN = '(value of an unknown field, not shown)';
+const MASKED_UNKNOWN = '(value not described by the schema, not shown)';
 const SECRET_MASK = '(a hidden secret value)';
 const COMPACT_LIMIT = 80;
 
@@ -61,15 +61,26 @@ export function display(value: unknown, path: Segment[]): string {
   return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);
 }
 
+/**
+ * Whether the path leaves the schema where the schema lists every member (a key the service
+ * rejects), rather than inside a vendor-only value whose contents the schema does not describe.
+ */
+function isRejectedKey(path: readonly Segment[], chain: ReadonlyArray<SchemaNode | undefined>): boolean {
+  const firstUnknown = chain.findIndex((s) => s === undefined);
+  if (firstUnknown < 0) return false;
+  const parent = firstUnknown === 0 ? rootSchema : chain[firstUnknown - 1]!;
+  return typeof path[firstUnknown] === 'number' ? !!parent.items : parent.additionalProperties === false;
+}
+
 function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes: ChangeClass[]; notes: string[] } {
   const chain = schemaChain(path);
   const known = chain.filter((s): s is SchemaNode => s !== undefined);
   const classes: ChangeClass[] = [];
   const notes: string[] = [];
-  if (known.length < chain.length) {
+  if (isRejectedKey(path, chain)) {
     classes.push('unknown');
     notes.push('Not a field of the service configuration; the service rejects it.');
-  }
+  } else if (known.length < chain.length) notes.push('Inside a value the schema does not describe; its contents are not shown.');
   if (known.some((s) => s.restartsEngine)) {
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
