@@ -67,26 +67,45 @@ export function complete(doc: ParsedDocument, offset: number, options: Completio
   }
 }
 
+/** Rendered items per schema node and rendering style, so that a keystroke only filters and positions them. */
+type Rendered = Omit<EditorCompletion, 'replace' | 'additionalEdits' | 'filterText'> & { filterText?: string; key?: string };
+const renderedCache = new WeakMap<SchemaNode, Map<string, Rendered[]>>();
+
+function cached(schema: SchemaNode, style: string, build: () => Rendered[]): Rendered[] {
+  let byStyle = renderedCache.get(schema);
+  if (!byStyle) { byStyle = new Map(); renderedCache.set(schema, byStyle); }
+  let list = byStyle.get(style);
+  if (!list) {
+    if (byStyle.size > 32) byStyle.clear(); // indentation varies little; keep the cache small
+    list = build();
+    byStyle.set(style, list);
+  }
+  return list;
+}
+
+const styleOf = (r: RenderOptions): string => `${r.snippet ? 1 : 0}${r.eol}${r.unit}|${r.indent}`;
+
 function keyCompletions(ctx: CursorContext, render: RenderOptions): EditorCompletion[] {
   const objectSchema = schemaAt(ctx.path);
   if (!objectSchema?.properties) return [];
-  const quoted = ctx.quoted;
-  const additionalEdits = ctx.missingCommaAfter !== undefined ? [{ offset: ctx.missingCommaAfter, length: 0, newText: ',' }] : undefined;
-  const out: EditorCompletion[] = [];
-  for (const e of keyEntries(objectSchema, ctx.path)) {
-    if (ctx.existingKeys.has(e.key)) continue;
+  const style = `k${ctx.colonFollows ? 1 : 0}${ctx.needsTrailingComma ? 1 : 0}${styleOf(render)}`;
+  const rendered = cached(objectSchema, style, () => keyEntries(objectSchema, ctx.path).map((e) => {
     const keyText = JSON.stringify(e.key);
     let insertText = keyText;
     if (!ctx.colonFollows) {
       insertText += `: ${renderValue(e.schema, e.key, render)}`;
       if (ctx.needsTrailingComma) insertText += ',';
     } else if (render.snippet) insertText = keyText.replace(/[\\$}]/g, (c) => `\\${c}`);
-    out.push({
-      label: e.key, kind: 'property', detail: e.detail, documentation: e.documentation,
-      insertText, isSnippet: render.snippet, replace: ctx.replace,
-      filterText: quoted ? keyText : e.key, sortText: e.sortText,
-      additionalEdits, deprecated: e.deprecated || undefined,
-    });
+    return {
+      key: e.key, label: e.key, kind: 'property' as const, detail: e.detail, documentation: e.documentation,
+      insertText, isSnippet: render.snippet, sortText: e.sortText, deprecated: e.deprecated || undefined,
+    };
+  }));
+  const additionalEdits = ctx.missingCommaAfter !== undefined ? [{ offset: ctx.missingCommaAfter, length: 0, newText: ',' }] : undefined;
+  const out: EditorCompletion[] = [];
+  for (const r of rendered) {
+    if (ctx.existingKeys.has(r.key!)) continue;
+    out.push({ ...r, replace: ctx.replace, filterText: ctx.quoted ? JSON.stringify(r.key) : r.key!, additionalEdits });
   }
   return out;
 }
@@ -95,20 +114,22 @@ function valueCompletions(ctx: CursorContext, render: RenderOptions): EditorComp
   const schema = schemaAt(ctx.path);
   if (!schema) return [];
   const key = String([...ctx.path].reverse().find((s) => typeof s === 'string') ?? 'value');
-  const field = fieldAt(ctx.path);
-  const documentation = field ? fieldMarkdown(field) : undefined;
+  const rendered = cached(schema, `v${key}${styleOf(render)}`, () => renderValueItems(schema, ctx.path, key, render));
   const additionalEdits = ctx.missingCommaAfter !== undefined ? [{ offset: ctx.missingCommaAfter, length: 0, newText: ',' }] : undefined;
-  const out: EditorCompletion[] = [];
+  return rendered.map((r) => ({ ...r, replace: ctx.replace, filterText: r.filterText ?? r.label, additionalEdits }));
+}
+
+function renderValueItems(schema: SchemaNode, path: readonly Segment[], key: string, render: RenderOptions): Rendered[] {
+  const field = fieldAt(path);
+  const documentation = field ? fieldMarkdown(field) : undefined;
+  const out: Rendered[] = [];
   const seen = new Set<string>();
   const deprecatedValues = new Set((schema.deprecatedValues ?? []).map((v) => JSON.stringify(v)));
-  const add = (label: string, insertText: string, kind: CompletionKind, sortText: string, extra: Partial<EditorCompletion> = {}): void => {
+  const add = (label: string, insertText: string, kind: CompletionKind, sortText: string, extra: Partial<Rendered> = {}): void => {
     if (seen.has(label)) return;
     seen.add(label);
     const deprecated = deprecatedValues.has(label) || undefined;
-    out.push({
-      label, kind, insertText, isSnippet: render.snippet, replace: ctx.replace, filterText: label,
-      sortText: deprecated ? `z${sortText}` : sortText, documentation, additionalEdits, deprecated, ...extra,
-    });
+    out.push({ label, kind, insertText, isSnippet: render.snippet, sortText: deprecated ? `z${sortText}` : sortText, documentation, deprecated, ...extra });
   };
   const literal = (v: unknown): string => renderLiteral(v, render, { next: 1 });
   const types = typesOf(schema);
