@@ -27,3 +27,29 @@ test('an object left open by an unclosed comment ends inside the document, and f
   }
   for (const f of analyze(text, { fileName: 'x.jsonc' }).findings) assert.ok(inside(text, f.offset, f.length), `${f.ruleId} ${f.offset}+${f.length}`);
 });
+
+const overflows = (text: string, fileName: string): string | undefined => {
+  try { analyze(text, { fileName }); return undefined; } catch (err) { return err instanceof Error ? err.message : String(err); }
+};
+
+test('a line comment ended by a lone CR does not hide deep nesting from the depth limit', () => {
+  const text = '// generated\r' + '['.repeat(100_000);
+  for (const fileName of ['x.json', 'x.jsonc']) {
+    assert.equal(overflows(text, fileName), undefined);
+    assert.deepEqual(analyze(text, { fileName }).findings.map((f) => f.ruleId), ['input-limit']);
+  }
+});
+
+test('closers that do not match their container do not hide deep nesting from the depth limit', () => {
+  // jsonc-parser skips a `}` inside an array as an error, so `[` after it nests deeper.
+  for (const unit of ['[*/,},', '*/[},"a"//x\n', '[1,},', '{"a":1]"b":{']) {
+    const text = unit.repeat(Math.ceil(200_000 / unit.length));
+    for (const fileName of ['x.json', 'x.jsonc']) assert.equal(overflows(text, fileName), undefined, `${JSON.stringify(unit)} repeated, ${fileName}`);
+  }
+});
+
+test('comments end at a lone CR, as in the parser', () => {
+  const text = '{\r// search-config-disable-next-line unknown-field\r"a": 1 /* open';
+  const comments = parseDocument(text, { fileName: 'x.jsonc' }).comments();
+  assert.deepEqual(comments.map((c) => [c.text, c.line]), [['search-config-disable-next-line unknown-field', 1], ['open', 2]]);
+});

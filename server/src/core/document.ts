@@ -28,9 +28,14 @@ export const isJsoncName = (fileName: string | undefined): boolean => !!fileName
 /**
  * Deepest nesting of arrays and objects, found without recursion so that hostile input
  * cannot overflow the stack. Strings and comments are skipped.
+ *
+ * jsonc-parser closes a container only with its own closer: a `}` inside an array (or `]`
+ * inside an object) is skipped as an error, and a following `[` nests deeper. So a closer
+ * counts only when it matches the innermost open container; the estimate may exceed the
+ * parser's real depth on broken input, but never falls below it.
  */
 export function measureDepth(text: string, limit: number): { depth: number; offset: number } | undefined {
-  let depth = 0;
+  const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
@@ -39,17 +44,22 @@ export function measureDepth(text: string, limit: number): { depth: number; offs
         if (d === 92) i++; else if (d === 34 || d === 10 || d === 13) break;
       }
     } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+      // A line comment ends at \r as well as \n, exactly as jsonc-parser's scanner sees it:
+      // otherwise nesting after a CR-only line break would escape the depth limit.
+      while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;
     } else if (c === 123 || c === 91) {
-      if (++depth > limit) {
-        let deepest = depth;
+      open.push(c);
+      if (open.length > limit) {
+        let deepest = open.length;
         for (let j = i + 1; j < text.length; j++) { const e = text.charCodeAt(j); if (e === 123 || e === 91) deepest++; else if (e === 125 || e === 93) break; }
         return { depth: deepest, offset: i };
       }
-    } else if (c === 125 || c === 93) depth--;
+    } else if ((c === 125 && open[open.length - 1] === 123) || (c === 93 && open[open.length - 1] === 91)) {
+      open.pop();
+    }
   }
   return undefined;
 }
@@ -187,15 +197,17 @@ export function scanComments(text: string, lines: LineIndex): Comment[] {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10) break; }
+      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10 || d === 13) break; }
     } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
-      let end = text.indexOf('\n', i); if (end < 0) end = text.length;
-      const raw = text.slice(i, end).replace(/\r$/, '');
+      let end = i + 2;
+      while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+      const raw = text.slice(i, end);
       out.push({ offset: i, length: raw.length, text: raw.slice(2).trim(), line: lines.positionAt(i).line });
       i = end;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
-      let end = text.indexOf('*/', i + 2); end = end < 0 ? text.length : end + 2;
-      out.push({ offset: i, length: end - i, text: text.slice(i + 2, end - 2).trim(), line: lines.positionAt(i).line });
+      const close = text.indexOf('*/', i + 2);
+      const end = close < 0 ? text.length : close + 2;
+      out.push({ offset: i, length: end - i, text: text.slice(i + 2, close < 0 ? end : close).trim(), line: lines.positionAt(i).line });
       i = end - 1;
     }
   }
