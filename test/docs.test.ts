@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { renderFieldsDoc, renderRulesDoc } from '../server/src/core/docs';
+import { fieldBody, renderFieldsDoc, renderRulesDoc } from '../server/src/core/docs';
 import { RULES } from '../server/src/core/rules';
 import { ALL_FIELDS } from '../server/src/core/schema';
 import { defaultText } from '../server/src/core/describe';
@@ -60,4 +60,8 @@ test('generated docs never contain an example value of a secret field', () => {
   for (const f of ALL_FIELDS.filter((x) => x.schema.secret)) {
     for (const ex of f.schema.examples ?? []) if (typeof ex === 'string' && !isPlaceholder(ex)) assert.ok(!doc.includes(ex), `example of ${f.dotted} is not shown`);
   }
+});
+
+test('a field section carries no repeated title from the hover text', () => {
+  for (const f of ALL_FIELDS) assert.ok(!fieldBody(f).includes(`**${f.dotted}**`), `${f.dotted}: the heading is the only title`);
 });
