@@ -4,26 +4,28 @@
  * and show the value with its unit in hover. Drives the harnesses of ../shared/realclients and asserts on their
  * JSON output.
  *
- *   node dist/editors/run.js [--only nvim,emacs,vscode] [--vsix search-config.vsix] [--out DIR]
+ * The set-up snippets of docs/editors.md are run too (snippets.ts).
+ *
+ *   node dist/editors/run.js [--only nvim,emacs,vscode,snippets] [--vsix search-config.vsix] [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expectationsFor, type EditorExpectations } from './expectations';
+import { compareDiagnostics, type Line, type Outcome } from './outcome';
+import { snippetOutcomes } from './snippets';
 
 const root = path.resolve(__dirname, '..', '..');
 const args = parseArgs(process.argv.slice(2));
 const harnesses = path.resolve(process.env.REALCLIENTS ?? path.join(root, '..', 'shared', 'realclients'));
-const only = new Set((args.only ?? 'nvim,emacs,vscode').split(','));
+const only = new Set((args.only ?? 'nvim,emacs,vscode,snippets').split(','));
 const outDir = path.resolve(args.out ?? path.join(root, 'dist', 'editors'));
 const fixture = path.join(root, 'test', 'editors', 'fixtures', 'mistakes.search.json');
 const serverCommand = `node ${path.join(root, 'bin', 'search-config-language-server.js')} --stdio`;
 
 const MAX_VSIX_BYTES = 300 * 1024;
 
-interface Line { type: string; [key: string]: unknown }
-interface Outcome { editor: string; failures: string[]; notes: string[] }
 
 function main(): void {
   fs.mkdirSync(outDir, { recursive: true });
@@ -41,6 +43,7 @@ function main(): void {
   if (only.has('nvim')) outcomes.push(terminalEditor('nvim', path.join(harnesses, 'nvim', 'nvim-lsp-harness.sh'), file, workspace, expected));
   if (only.has('emacs')) outcomes.push(terminalEditor('emacs', path.join(harnesses, 'emacs', 'emacs-eglot-harness.sh'), file, workspace, expected));
   if (only.has('vscode')) outcomes.push(vscode(file, workspace, expected));
+  if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
 
   let failed = 0;
   for (const o of outcomes) {
@@ -148,17 +151,6 @@ function packageContents(): Outcome {
   if (missing.length) o.failures.push(`the .vsix lacks ${missing.join(', ')}`);
   o.notes.push(`${path.basename(vsix)}: ${size} bytes, ${entries.length} files`);
   return o;
-}
-
-/** Each shown diagnostic is a core finding (same rule, same line) and every finding is shown, once. */
-function compareDiagnostics(shown: Array<{ code: string; line: number; source: string }>, e: EditorExpectations, o: Outcome): void {
-  const key = (code: string, line: number) => `${code}@${line + 1}`;
-  const want = e.findings.map((f) => key(f.ruleId, f.range.start.line)).sort();
-  const got = shown.map((d) => key(d.code, d.line)).sort();
-  if (JSON.stringify(want) !== JSON.stringify(got)) o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's findings ${JSON.stringify(want)}`);
-  const foreign = shown.filter((d) => d.source !== 'search-config');
-  if (foreign.length) o.failures.push(`diagnostics with another source: ${JSON.stringify(foreign)}`);
-  if (!got.includes(key(e.deprecated.ruleId, e.deprecated.range.start.line))) o.failures.push(`the deprecated field is not reported`);
 }
 
 function harness(editor: string, script: string, argv: string[], o: Outcome, longRunning = false): Line[] | undefined {
