@@ -27,7 +27,7 @@ export interface KeySuggestions {
 
 interface Level {
   dotted: string;
-  keys: string[];
+  keys: Candidate[];
   byNormal: Map<string, string>;
 }
 
@@ -56,7 +56,7 @@ const FIELDS_BY_KEY: ReadonlyMap<string, FieldInfo[]> = (() => {
   for (const list of map.values()) list.sort((a, b) => Number(isDocumented(b)) - Number(isDocumented(a)) || a.path.length - b.path.length);
   return map;
 })();
-const ALL_KEYS = [...FIELDS_BY_KEY.keys()];
+const ALL_KEYS = candidatesOf([...FIELDS_BY_KEY.keys()]);
 
 const parentDotted = (f: FieldInfo): string => f.parent?.dotted ?? '';
 
@@ -66,7 +66,7 @@ function levelOf(path: FieldPath): Level {
   if (!level) {
     const keys = keysAt(path);
     const sample = ALL_FIELDS.find((f) => levelName(f.path) === name);
-    level = { dotted: sample?.dotted ?? '', keys, byNormal: new Map(keys.map((k) => [normal(k), k])) };
+    level = { dotted: sample?.dotted ?? '', keys: candidatesOf(keys), byNormal: new Map(keys.map((k) => [normal(k), k])) };
     levels.set(name, level);
   }
   return level;
@@ -80,13 +80,39 @@ export function typoThreshold(length: number): number {
   return Math.min(4, Math.floor(length / 4) + 1);
 }
 
-function closest(key: string, candidates: readonly string[]): Array<{ key: string; d: number }> {
+/**
+ * Which characters occur in a string, as bits. One edit changes at most two bits, so half the
+ * bits two masks differ in is a lower bound of the edit distance: a cheap test that skips most
+ * candidates before the exact distance is computed.
+ */
+function charMask(s: string): number {
+  let mask = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const bit = c >= 97 && c <= 122 ? c - 97 : c >= 48 && c <= 57 ? 26 : c === 95 ? 27 : c === 46 ? 28 : 29;
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+interface Candidate { key: string; mask: number }
+function candidatesOf(keys: readonly string[]): Candidate[] {
+  return keys.map((key) => ({ key, mask: charMask(key) }));
+}
+
+function closest(key: string, candidates: readonly Candidate[]): Array<{ key: string; d: number }> {
   const n = normal(key);
   const max = typoThreshold(n.length);
   if (!max) return [];
+  const mask = charMask(n);
   const found: Array<{ key: string; d: number }> = [];
-  for (const c of candidates) {
+  for (const { key: c, mask: m } of candidates) {
     if (Math.abs(c.length - n.length) > max) continue;
+    if (bitCount(mask ^ m) > 2 * max) continue;
     const d = distance(n, c);
     if (d <= max) found.push({ key: c, d });
   }

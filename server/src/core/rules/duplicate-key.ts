@@ -43,11 +43,11 @@ export default defineRule({
         const first = props[0].children![0];
         const firstLine = ctx.doc.lines.positionAt(first.offset).line + 1;
         const where = path.length ? formatPath(path) : 'the top-level object';
+        const earlier = props.slice(0, -1);
         props.slice(1).forEach((prop, i) => {
           const keyNode = prop.children![0];
           const isLast = i === props.length - 2;
-          const earlier = props.slice(0, -1);
-          const earlierLines = earlier.map((p) => ctx.doc.lines.positionAt(p.offset).line + 1);
+          const earlierLines = isLast ? earlier.map((p) => ctx.doc.lines.positionAt(p.offset).line + 1) : [];
           ctx.report({
             path: [...path, key], at: { offset: keyNode.offset, length: keyNode.length },
             message: `${showKey(key)} appears more than once in ${where}; line ${firstLine} holds the first occurrence. The API keeps only the last one${isLast ? ', so the earlier value is ignored' : ', so this value is ignored too'}: keep a single ${showKey(key)}.`,
