@@ -1,6 +1,6 @@
 import type { Rule } from './rule';
 import { RULES } from './rules';
-import { ALL_FIELDS, type FieldInfo } from './schema';
+import { ALL_FIELDS, fieldByName, isDocumented, type FieldInfo } from './schema';
 import { fieldMarkdown } from './describe';
 import type { RuleExample, RuleMeta } from './types';
 
@@ -114,6 +114,8 @@ export function renderFieldsDoc(fields: readonly FieldInfo[] = ALL_FIELDS): stri
   out.push('');
   for (const [g, members] of groups) {
     out.push(`<a id="${anchor(`object-${g || 'top-level'}`)}"></a>`, '', `## ${groupTitle(g)}`, '');
+    const owner = g ? fieldByName(g) : undefined;
+    if (owner && !isDocumented(owner)) out.push('This object is accepted by the service but not documented in the service specification, and neither are its members.', '');
     for (const f of members) {
       out.push(`<a id="${anchor(f.dotted)}"></a>`, '', `### \`${f.dotted}\``, '', fieldBody(f), '');
     }
