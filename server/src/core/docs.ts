@@ -30,13 +30,17 @@ export function ruleRequirements(meta: RuleMeta): string[] {
   return out;
 }
 
-function exampleMarkdown(ex: RuleExample): string {
+function exampleMarkdown(ex: RuleExample, meta: RuleMeta): string {
   const parts: string[] = [];
   const lang = ex.fileName && /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : 'json';
   const context: string[] = [];
   if (ex.fileName) context.push(`file \`${ex.fileName}\``);
   if (ex.cpus !== undefined) context.push(`\`--cpus ${ex.cpus}\``);
-  if (context.length) parts.push(`With ${context.join(', ')}:`, '');
+  const missing: string[] = [];
+  if (meta.needsCpus && ex.cpus === undefined) missing.push('a CPU count');
+  if (meta.needsBaseline && ex.baseline === undefined) missing.push('a baseline');
+  if (context.length) parts.push(`With ${context.join(', ')}${missing.length ? `, without ${missing.join(' or ')}` : ''}:`, '');
+  else if (missing.length) parts.push(`Without ${missing.join(' or ')}:`, '');
   if (ex.baseline !== undefined) parts.push('Deployed configuration (baseline):', '', fence(ex.baseline, 'json'), '', 'Changed to:', '');
   parts.push(fence(ex.code, lang));
   return parts.join('\n');
@@ -54,11 +58,11 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
   const { valid, invalid } = meta.examples;
   if (invalid.length) {
     lines.push(`${h}# Reported`, '');
-    for (const ex of invalid) lines.push(exampleMarkdown(ex), '');
+    for (const ex of invalid) lines.push(exampleMarkdown(ex, meta), '');
   }
   if (valid.length) {
     lines.push(`${h}# Not reported`, '');
-    for (const ex of valid) lines.push(exampleMarkdown(ex), '');
+    for (const ex of valid) lines.push(exampleMarkdown(ex, meta), '');
   }
   return lines.join('\n').replace(/\n+$/, '\n');
 }
