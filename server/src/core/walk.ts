@@ -4,15 +4,27 @@ import { hasOwn, isObject } from './values';
 
 export interface Visit { path: Segment[]; value: unknown; schema: SchemaNode }
 
+const visitsByValue = new WeakMap<object, readonly Visit[]>();
+
 /**
  * Every value of the document that the schema describes, parents first, without recursion.
  * Unknown keys are not entered: what the schema does not describe, no field rule can judge.
+ * Most rules read this list, so it is computed once per parsed value and shared; the value of a
+ * parsed document is never modified.
  */
-export function* knownFields(value: unknown): Generator<Visit> {
+export function knownFields(value: unknown): readonly Visit[] {
+  if (value === null || typeof value !== 'object') return walkKnownFields(value);
+  let visits = visitsByValue.get(value);
+  if (!visits) { visits = walkKnownFields(value); visitsByValue.set(value, visits); }
+  return visits;
+}
+
+function walkKnownFields(value: unknown): Visit[] {
+  const out: Visit[] = [];
   const stack: Visit[] = [{ path: [], value, schema: rootSchema }];
   while (stack.length) {
     const v = stack.pop()!;
-    if (v.path.length) yield v;
+    if (v.path.length) out.push(v);
     const { schema } = v;
     if (isObject(v.value) && schema.properties) {
       const keys = Object.keys(v.value);
@@ -24,6 +36,7 @@ export function* knownFields(value: unknown): Generator<Visit> {
       for (let i = v.value.length - 1; i >= 0; i--) stack.push({ path: [...v.path, i], value: v.value[i], schema: schema.items });
     }
   }
+  return out;
 }
 
 /** The value at a path, or undefined. */
