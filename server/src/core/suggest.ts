@@ -76,8 +76,9 @@ function levelOf(path: FieldPath): Level {
 export function typoThreshold(length: number): number {
   if (length < 3) return 0;
   if (length <= 4) return 1;
-  if (length <= 7) return 2;
-  return Math.min(4, Math.floor(length / 4) + 1);
+  if (length <= 9) return 2;
+  // Beyond three edits a "typo" is usually another word (`thread_pool_size` is not `thread_pool_get_size`).
+  return 3;
 }
 
 /**
@@ -152,6 +153,11 @@ function compute(key: string, level: Level): KeySuggestions {
 
   const typos = closest(renamed, level.keys);
   if (typos.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
+
+  // A shortened name: `sorting` for `sorting_algorithm`, `max_content_length` for `http_max_content_length`.
+  const n = normal(renamed);
+  const shortened = n.length >= 4 ? level.keys.filter(({ key: c }) => c.startsWith(`${n}_`) || c.endsWith(`_${n}`)) : [];
+  if (shortened.length) return { list: shortened.slice(0, 3).map((c) => sameLevel('typo', c.key, level)), clear: shortened.length === 1 };
 
   // A misspelt field of another object: only a single, unambiguous match is worth naming.
   const far = closest(renamed, ALL_KEYS);
