@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze } from '../server/src/core';
+import { performance } from 'node:perf_hooks';
+import { analyze, applyEdits, compatibleFixes, type Finding, type TextEdit } from '../server/src/core';
 import { parseDocument } from '../server/src/core/document';
 
 // Bugs found by fuzzing the analyzer, each kept as a test of its own.
@@ -52,4 +53,40 @@ test('comments end at a lone CR, as in the parser', () => {
   const text = '{\r// search-config-disable-next-line unknown-field\r"a": 1 /* open';
   const comments = parseDocument(text, { fileName: 'x.jsonc' }).comments();
   assert.deepEqual(comments.map((c) => [c.text, c.line]), [['search-config-disable-next-line unknown-field', 1], ['open', 2]]);
+});
+
+test('insertions at the same offset keep their order, as in LSP', () => {
+  assert.equal(applyEdits('ab', [{ offset: 1, length: 0, newText: 'X' }, { offset: 1, length: 0, newText: 'Y' }]), 'aXYb');
+  assert.equal(applyEdits('abcd', [{ offset: 1, length: 2, newText: '-' }, { offset: 1, length: 0, newText: '+' }]), 'a+-d');
+});
+
+test('thousands of fixes are applied and chosen in linear-ish time', () => {
+  const n = 50_000;
+  const text = 'x'.repeat(n * 4);
+  const findings = Array.from({ length: n }, (_, i) => ({ fix: { title: 't', edits: [{ offset: i * 4, length: 2, newText: 'yy' }] } }) as unknown as Finding);
+  const t0 = performance.now();
+  const fixes = compatibleFixes(findings);
+  const out = applyEdits(text, fixes.flatMap((f) => f.edits));
+  const ms = performance.now() - t0;
+  assert.equal(fixes.length, n);
+  assert.equal(out, 'yyxx'.repeat(n));
+  assert.ok(ms < 2000, `took ${Math.round(ms)} ms`);
+});
+
+test('compatibleFixes agrees with the pairwise overlap definition on random edits', () => {
+  let seed = 12345;
+  const rnd = (k: number): number => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed % k; };
+  const overlap = (a: TextEdit, b: TextEdit): boolean => a.offset < b.offset + b.length && b.offset < a.offset + a.length;
+  for (let round = 0; round < 300; round++) {
+    const findings = Array.from({ length: rnd(12) }, () => {
+      const edits: TextEdit[] = [];
+      const count = 1 + rnd(2);
+      let at = rnd(30);
+      for (let i = 0; i < count; i++) { const length = rnd(4); edits.push({ offset: at, length, newText: '' }); at += length + rnd(5); }
+      return { fix: rnd(5) ? { title: 'f', edits } : undefined } as unknown as Finding;
+    });
+    const expected: TextEdit[][] = [];
+    for (const f of findings) if (f.fix && !f.fix.edits.some((e) => expected.some((taken) => taken.some((t) => overlap(e, t))))) expected.push(f.fix.edits);
+    assert.deepEqual(compatibleFixes(findings).map((f) => f.edits), expected, `round ${round}`);
+  }
 });

@@ -11,7 +11,7 @@ test(`fuzz: ${COUNT} generated and mutated configurations (seed ${SEED})`, async
   // than 1 s is reported as a diagnostic.
   const report = await runFuzz({ seed: SEED, count: COUNT, failAboveMs: 5000, reportAboveMs: 1000 });
   t.diagnostic(`${report.inputs} inputs in ${report.totalMs} ms, slowest ${Math.round(report.maxMs)} ms`);
-  for (const s of report.slow) t.diagnostic(`slow: input ${s.index} (${s.origin}, ${s.length} chars) took ${s.ms} ms`);
+  for (const s of report.slow) t.diagnostic(`slow: ${s.operation} on input ${s.index} (${s.origin}, ${s.length} chars) took ${s.ms} ms`);
   const shown = report.failures.slice(0, 10).map((f) => describeFailure(f, SEED));
   assert.equal(report.failures.length, 0, `${report.failures.length} failure(s) ${JSON.stringify(report.kinds)}:\n${shown.join('\n')}`);
 });

@@ -93,7 +93,12 @@ export function valueFor(rng: Rng, s: SchemaNode, depth: number): Tree {
 }
 
 function arrayFor(rng: Rng, s: SchemaNode, depth: number): Tree {
-  const n = depth > 6 ? 0 : rng.chance(0.02) && s.maxItems ? s.maxItems + 1 : rng.int(0, 4);
+  if (depth <= 6 && s.maxItems && rng.chance(0.02)) {
+    // One more item than allowed: copies of one item keep the text to a realistic size.
+    const item = s.items ? valueFor(rng, s.items, depth + 4) : raw('1');
+    return { kind: 'array', items: Array.from({ length: s.maxItems + 1 }, () => item) };
+  }
+  const n = depth > 6 ? 0 : rng.int(0, 4);
   const items: Tree[] = [];
   for (let i = 0; i < n; i++) items.push(s.items ? valueFor(rng, s.items, depth) : valueFor(rng, {}, depth + 2));
   return { kind: 'array', items };

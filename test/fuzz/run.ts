@@ -8,14 +8,15 @@ import { mutate } from './mutate';
 import { Rng } from './rng';
 import { SURFACES, type Surface } from './surfaces';
 
+export type { Timed };
 export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }
 export interface FuzzFailure extends Problem { index: number; origin: string; surface: string; input: FuzzInput }
 export interface FuzzReport {
   seed: number;
   inputs: number;
   failures: FuzzFailure[];
-  /** Inputs slower than the bound, with their time in ms. */
-  slow: Array<{ index: number; origin: string; ms: number; length: number }>;
+  /** Operations (analyze, fixAll, an editor request...) slower than the bound, with their time in ms. */
+  slow: Array<{ index: number; origin: string; operation: string; ms: number; length: number }>;
   maxMs: number;
   totalMs: number;
   kinds: Record<string, number>;
@@ -40,14 +41,17 @@ export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): Fu
   return { index, origin, text, options };
 }
 
-function coreProblems(input: FuzzInput): Array<Problem & { surface: string }> {
+/** Runs one operation on the input and records how long it took. */
+type Timed = <T>(name: string, fn: () => T) => T;
+
+function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface: string }> {
   const out: Array<Problem & { surface: string }> = [];
   const { text, options } = input;
   const lines = new Lines(text);
-  const result = analyze(text, options);
+  const result = timed('analyze', () => analyze(text, options));
   for (const e of result.internalErrors) out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
-  const fixed = fixAll(text, options);
+  const fixed = timed('fixAll', () => fixAll(text, options));
   if (result.doc.tooDeep || result.doc.root === undefined) {
     if (fixed.text !== text && !result.doc.root) out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });
     return out;
@@ -58,7 +62,7 @@ function coreProblems(input: FuzzInput): Array<Problem & { surface: string }> {
   if (before === 0 && after > 0) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll turned valid JSON into text with ${after} syntax error(s)` });
   else if (after > before) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll raised the syntax errors from ${before} to ${after}` });
   if (fixed.text !== text && before === 0) {
-    const again = fixAll(fixed.text, options);
+    const again = timed('fixAll again', () => fixAll(fixed.text, options));
     if (again.text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
   }
   return out;
@@ -67,9 +71,9 @@ function coreProblems(input: FuzzInput): Array<Problem & { surface: string }> {
 export interface RunOptions {
   seed: number;
   count: number;
-  /** An input slower than this counts as a failure (ms). */
+  /** One operation on an input slower than this counts as a failure (ms). */
   failAboveMs?: number;
-  /** Inputs slower than this are listed in the report (ms). */
+  /** Operations slower than this are listed in the report (ms). */
   reportAboveMs?: number;
   surfaces?: readonly Surface[];
   corpus?: readonly Seed[];
@@ -93,16 +97,23 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
       report.failures.push({ ...p, index, origin: input.origin, input });
       report.kinds[p.kind] = (report.kinds[p.kind] ?? 0) + 1;
     };
-    const t0 = performance.now();
-    try { coreProblems(input).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+    const timed: Timed = (operation, fn) => {
+      const t0 = performance.now();
+      try { return fn(); } finally {
+        const ms = performance.now() - t0;
+        report.maxMs = Math.max(report.maxMs, ms);
+        if (ms > reportAbove) report.slow.push({ index, origin: input.origin, operation, ms: Math.round(ms), length: input.text.length });
+        if (ms > failAbove) fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
+      }
+    };
+    try { coreProblems(input, timed).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
     for (const s of surfaces) {
-      try { (await s.run(input, base.fork(index ^ 0x5eed))).forEach((p) => fail({ surface: s.name, ...p })); } catch (err) { fail({ surface: s.name, kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+      try {
+        const problems = await s.run(input, base.fork(index ^ 0x5eed), timed);
+        problems.forEach((p) => fail({ surface: s.name, ...p }));
+      } catch (err) { fail({ surface: s.name, kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
     }
     checkPrototype().forEach((p) => fail({ surface: 'any', ...p }));
-    const ms = performance.now() - t0;
-    report.maxMs = Math.max(report.maxMs, ms);
-    if (ms > reportAbove) report.slow.push({ index, origin: input.origin, ms: Math.round(ms), length: input.text.length });
-    if (ms > failAbove) fail({ surface: 'any', kind: 'slow', message: `input took ${Math.round(ms)} ms` });
     report.inputs++;
     if (opts.onProgress && report.inputs % 1000 === 0) opts.onProgress(report.inputs, report);
   }

@@ -1,28 +1,50 @@
 import { analyze } from './engine';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
 
-/** Applies non-overlapping edits; edits are given in document offsets of the original text. */
+/**
+ * Applies non-overlapping edits given in offsets of the original text, in one pass (a file can
+ * carry thousands of fixes). Insertions at the same offset keep their order, as in LSP; an edit
+ * overlapping an earlier one is skipped, and a later pass picks it up.
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.offset - a.offset || b.length - a.length);
-  let out = text;
-  let lastStart = Infinity;
-  for (const e of sorted) {
-    if (e.offset + e.length > lastStart) continue; // overlapping: skip, a later pass picks it up
-    out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
-    lastStart = e.offset;
+  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
+  const parts: string[] = [];
+  let copied = 0;
+  for (const { e } of sorted) {
+    if (e.offset < copied) continue;
+    parts.push(text.slice(copied, e.offset), e.newText);
+    copied = e.offset + e.length;
   }
-  return out;
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
-/** Picks the fixes of `findings` whose edits do not overlap, in document order. */
+/**
+ * Picks the fixes of `findings` whose edits do not overlap, in document order. Two edits
+ * overlap when each starts before the other ends (so an insertion touching a replacement
+ * does not). Taken edits are kept sorted by start; since they never overlap, their ends are
+ * sorted too, and one binary search answers each question even with thousands of fixes.
+ */
 export function compatibleFixes(findings: readonly Finding[]): Fix[] {
   const chosen: Fix[] = [];
-  const taken: Array<[number, number]> = [];
-  const overlaps = (e: TextEdit): boolean => taken.some(([s, end]) => e.offset < end && s < e.offset + e.length || (e.length === 0 && e.offset >= s && e.offset <= end && end > s && e.offset !== end && e.offset !== s));
+  const starts: number[] = [];
+  const ends: number[] = [];
+  /** First index whose (start, end) comes after (s, e). */
+  const after = (s: number, e: number): number => {
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < s || (starts[mid] === s && ends[mid] <= e)) lo = mid + 1; else hi = mid; }
+    return lo;
+  };
+  const overlaps = (e: TextEdit): boolean => {
+    // The last taken edit starting before this one ends has the largest end among them.
+    let lo = 0, hi = starts.length;
+    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < e.offset + e.length) lo = mid + 1; else hi = mid; }
+    return lo > 0 && ends[lo - 1] > e.offset;
+  };
   for (const f of findings) {
     if (!f.fix || f.fix.edits.some(overlaps)) continue;
     chosen.push(f.fix);
-    for (const e of f.fix.edits) taken.push([e.offset, e.offset + e.length]);
+    for (const e of f.fix.edits) { const i = after(e.offset, e.offset + e.length); starts.splice(i, 0, e.offset); ends.splice(i, 0, e.offset + e.length); }
   }
   return chosen;
 }
