@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams, type Hover, type CompletionList } from 'vscode-languageserver/node';
+import { createProtocolConnection, IPCMessageReader, IPCMessageWriter, StreamMessageReader, StreamMessageWriter, type PublishDiagnosticsParams, type Hover, type CompletionList } from 'vscode-languageserver/node';
 import { tempDir, uriOf } from './harness';
 
 const SERVER = path.resolve(__dirname, '../../server.js');
@@ -79,6 +80,37 @@ describe('bundled server over stdio', () => {
       parent.kill('SIGKILL');
       await exited(child, 10000);
     } finally { child.kill(); parent.kill(); }
+  });
+
+  it('speaks over --node-ipc', async () => {
+    const child = fork(SERVER, ['--node-ipc'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const conn = createProtocolConnection(new IPCMessageReader(child), new IPCMessageWriter(child));
+    conn.listen();
+    const init = await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} }) as { capabilities: { hoverProvider?: boolean } };
+    assert.equal(init.capabilities.hoverProvider, true);
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+    assert.equal(await exited(child, 5000), 0);
+    conn.dispose();
+  });
+
+  it('speaks over --socket=PORT', async () => {
+    const server = net.createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as net.AddressInfo).port;
+    const accepted = new Promise<net.Socket>((r) => server.once('connection', r));
+    const child = spawn(process.execPath, [SERVER, `--socket=${port}`], { stdio: 'ignore' });
+    try {
+      const socket = await accepted;
+      const conn = createProtocolConnection(new StreamMessageReader(socket), new StreamMessageWriter(socket));
+      conn.listen();
+      const init = await conn.sendRequest('initialize', { processId: null, rootUri: null, capabilities: {} }) as { capabilities: { completionProvider?: object } };
+      assert.ok(init.capabilities.completionProvider);
+      await conn.sendRequest('shutdown');
+      await conn.sendNotification('exit');
+      assert.equal(await exited(child, 5000), 0);
+      conn.dispose();
+    } finally { child.kill(); server.close(); }
   });
 
   it('prints usage and exits 2 without a transport', async () => {
