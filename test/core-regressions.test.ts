@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { analyze, applyEdits, compatibleFixes, type Finding, type TextEdit } from '../server/src/core';
 import { parseDocument } from '../server/src/core/document';
+import { parseQuantity } from '../server/src/core/units';
+import type { Unit } from '../server/src/core/schema';
 
 // Bugs found by fuzzing the analyzer, each kept as a test of its own.
 
@@ -89,4 +91,30 @@ test('compatibleFixes agrees with the pairwise overlap definition on random edit
     for (const f of findings) if (f.fix && !f.fix.edits.some((e) => expected.some((taken) => taken.some((t) => overlap(e, t))))) expected.push(f.fix.edits);
     assert.deepEqual(compatibleFixes(findings).map((f) => f.edits), expected, `round ${round}`);
   }
+});
+
+test('reading a quantity such as "100mb" does not backtrack on long runs of blanks', () => {
+  for (const text of [`1${' '.repeat(50_000)}!`, `1${' '.repeat(50_000)}mb${' '.repeat(50_000)}x`, `1 mb${' '.repeat(50_000)}/${' '.repeat(50_000)}x`]) {
+    const t0 = performance.now();
+    assert.equal(parseQuantity(text, 'ms'), undefined);
+    assert.ok(performance.now() - t0 < 500, `${Math.round(performance.now() - t0)} ms`);
+  }
+});
+
+test('reading a quantity agrees with the single regular expression it replaces, on short strings', () => {
+  const reference = (text: string, unit: Unit): number | undefined => {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z%]*)\s*(?:\/\s*s(?:ec)?)?\s*$/.exec(text);
+    if (!m) return undefined;
+    return parseQuantity(`${m[1]}${m[2]}`, unit)?.value;
+  };
+  const pieces = ['', ' ', '1', '10', '1.5', '.', 'mb', 'MiB', 's', 'sec', 'ms', '%', '/', '/s', '/ sec', 'x', '\t', '\n', 'h', '1.'];
+  const units: Unit[] = ['bytes', 'MiB', 'MB/s', 'ms', 'seconds', 'hours', 'days', 'percent', 'count'];
+  for (const a of pieces) for (const b of pieces) for (const c of pieces) {
+    const text = a + b + c;
+    for (const unit of units) assert.equal(parseQuantity(text, unit)?.value, reference(text, unit), `${JSON.stringify(text)} in ${unit}`);
+  }
+});
+
+test('a unit suffix named like an Object.prototype member is not a unit', () => {
+  for (const unit of ['bytes', 'ms'] as const) assert.equal(parseQuantity('10constructor', unit), undefined);
 });

@@ -109,16 +109,23 @@ function baseOf(unit: Unit): { kind: 'size' | 'time' | 'percent'; factor: number
  * Returns undefined when the string is not a quantity or its kind does not fit the unit.
  */
 export function parseQuantity(text: string, unit: Unit): { value: number; exact: boolean } | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-zA-Z%]*)\s*(?:\/\s*s(?:ec)?)?\s*$/.exec(text);
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  const suffix = m[2].toLowerCase();
+  // Read piece by piece: one regular expression with adjacent optional blanks backtracks
+  // catastrophically on a digit followed by thousands of spaces.
+  const trimmed = text.trim();
+  const number = /^\d+(?:\.\d+)?/.exec(trimmed)?.[0];
+  if (number === undefined) return undefined;
+  const afterNumber = trimmed.slice(number.length).trimStart();
+  const letters = /^[a-zA-Z%]*/.exec(afterNumber)![0];
+  const perSecond = afterNumber.slice(letters.length).trimStart();
+  if (perSecond && !/^\/\s*s(?:ec)?$/.test(perSecond)) return undefined;
+  const n = Number(number);
+  const suffix = letters.toLowerCase();
   const base = baseOf(unit);
   if (!base) return undefined;
   let inBase: number | undefined;
   if (base.kind === 'percent') inBase = suffix === '%' || suffix === '' ? n : undefined;
-  else if (base.kind === 'size' && suffix in SIZE) inBase = n * SIZE[suffix];
-  else if (base.kind === 'time' && suffix in TIME_MS) inBase = n * TIME_MS[suffix];
+  else if (base.kind === 'size' && Object.hasOwn(SIZE, suffix)) inBase = n * SIZE[suffix];
+  else if (base.kind === 'time' && Object.hasOwn(TIME_MS, suffix)) inBase = n * TIME_MS[suffix];
   else if (suffix === '') inBase = n * base.factor;
   if (inBase === undefined) return undefined;
   const value = inBase / base.factor;
