@@ -19,6 +19,7 @@ test('removing a member keeps the JSON valid and the comments around it', () => 
     ['{ "a": 1, "b": 2 }', 'b', '{ "a": 1 }'],
     ['{\n  "a": 1, // about a\n  // about b\n  "b": 2\n}\n', 'b', '{\n  "a": 1 // about a\n  // about b\n}\n'],
     ['{\n  // keep me\n  "a": 1,\n  "b": 2\n}\n', 'a', '{\n  // keep me\n  "b": 2\n}\n'],
+    ['{\n  "a": 1, // about a\n  "b": 2\n}\n', 'a', '{\n  // about a\n  "b": 2\n}\n'],
     ['{\r\n  "a": 1,\r\n  "b": 2\r\n}\r\n', 'b', '{\r\n  "a": 1\r\n}\r\n'],
     ['{\r\n  "a": 1,\r\n  "b": 2\r\n}\r\n', 'a', '{\r\n  "b": 2\r\n}\r\n'],
   ];

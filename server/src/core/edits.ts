@@ -80,8 +80,13 @@ export function removeMemberEdits(text: string, member: Node): TextEdit[] {
   const end = member.offset + member.length;
   const after = nextToken(text, end);
   if (after.kind === SyntaxKind.CommaToken) {
-    const start = lineStartIfBlank(text, member.offset);
-    const stop = start === member.offset ? nextToken(text, after.offset + 1).offset : lineEndIfBlank(text, after.offset + 1);
+    let start = lineStartIfBlank(text, member.offset);
+    let stop = start === member.offset ? nextToken(text, after.offset + 1).offset : lineEndIfBlank(text, after.offset + 1);
+    if (stop === after.offset + 1 && start !== member.offset) {
+      // A comment follows on the same line: it keeps its line and the member's indentation.
+      start = member.offset;
+      while (text[stop] === ' ' || text[stop] === '\t') stop++;
+    }
     return [{ offset: start, length: stop - start, newText: '' }];
   }
   if (index > 0) {
@@ -129,21 +134,30 @@ export function indentUnit(text: string): string {
  * line, or all on one line), the item itself written on one line.
  */
 export function appendItemEdits(text: string, array: Node, item: unknown): TextEdit[] {
-  const items = array.children ?? [];
+  return appendMemberEdits(text, array, inlineJson(item));
+}
+
+/**
+ * Appends already rendered member text (`"key": value` for an object, a value for an array)
+ * to a container node, in the layout of its members.
+ */
+export function appendMemberEdits(text: string, container: Node, member: string): TextEdit[] {
+  const members = container.children ?? [];
   const eol = formattingOf(text).eol ?? '\n';
-  const rendered = inlineJson(item);
-  if (!items.length) {
-    const open = array.offset;
-    const close = array.offset + array.length - 1;
-    if (!spansLines(text, array.parent?.parent ?? array)) return [{ offset: open + 1, length: close - open - 1, newText: ` ${rendered} ` }];
+  if (!members.length) {
+    const open = container.offset;
+    const close = container.offset + container.length - 1;
+    const [opening, closing] = [text[open], text[close]];
+    // Replacing the brackets too keeps two insertions into the same empty container from interleaving.
+    if (!spansLines(text, container.parent?.parent ?? container)) return [{ offset: open, length: container.length, newText: `${opening} ${member} ${closing}` }];
     const outer = indentAt(text, open);
-    return [{ offset: open + 1, length: close - open - 1, newText: `${eol}${outer}${indentUnit(text)}${rendered}${eol}${outer}` }];
+    return [{ offset: open, length: container.length, newText: `${opening}${eol}${outer}${indentUnit(text)}${member}${eol}${outer}${closing}` }];
   }
-  const last = items[items.length - 1];
+  const last = members[members.length - 1];
   const lastEnd = last.offset + last.length;
   const onOwnLine = lineStartIfBlank(text, last.offset) !== last.offset;
-  if (!onOwnLine) return [{ offset: lastEnd, length: 0, newText: `, ${rendered}` }];
-  // A comment after the last item stays with it: the new item goes on the next line.
+  if (!onOwnLine) return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, lastEnd)}, ${member}` }];
+  // A comment after the last member stays with it: the new member goes on the next line.
   let lineEnd = text.indexOf('\n', lastEnd);
   if (lineEnd < 0) lineEnd = text.length;
   if (text[lineEnd - 1] === '\r') lineEnd--;
@@ -151,8 +165,13 @@ export function appendItemEdits(text: string, array: Node, item: unknown): TextE
   const insertAt = next.offset >= lineEnd ? lineEnd : lastEnd;
   return [
     { offset: lastEnd, length: 0, newText: ',' },
-    { offset: insertAt, length: 0, newText: `${eol}${indentAt(text, last.offset)}${rendered}` },
+    { offset: insertAt, length: 0, newText: `${eol}${indentAt(text, last.offset)}${member}` },
   ];
+}
+
+/** A value's text moved from a line indented `from` to a line indented `to`: later lines shift with it. */
+export function reindent(valueText: string, from: string, to: string): string {
+  return valueText.split('\n').map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line)).join('\n');
 }
 
 /** True when a node's text runs over more than one line. */

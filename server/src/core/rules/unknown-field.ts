@@ -1,5 +1,8 @@
 import { formatPath } from '../document';
-import { defineRule } from '../rule';
+import type { Node } from 'jsonc-parser';
+import { appendMemberEdits, indentAt, indentUnit, reindent, removeMemberEdits } from '../edits';
+import { defineRule, type RuleContext } from '../rule';
+import { fieldByName } from '../schema';
 import { suggestKey, type KeySuggestion } from '../suggest';
 import type { Fix, Segment } from '../types';
 import { hasOwn, isObject } from '../values';
@@ -28,6 +31,39 @@ function reasonText(key: string, s: KeySuggestion): string {
 
 function renameFix(keyNode: { offset: number; length: number }, key: string, to: string): Fix {
   return { title: `Rename ${showKey(key)} to ${JSON.stringify(to)}`, edits: [{ offset: keyNode.offset, length: keyNode.length, newText: JSON.stringify(to) }] };
+}
+
+/**
+ * Moves an unknown member to where the field it stands for lives, creating the enclosing
+ * object when only that is missing. Offered as a suggestion: the user confirms a move.
+ */
+function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggestion): Fix | undefined {
+  const target = fieldByName(s.field);
+  if (!target || target.path.includes('[]')) return undefined;
+  const text = ctx.doc.text;
+  const parentPath = target.path.slice(0, -1);
+  const valueNode = prop.children?.[1];
+  if (!valueNode) return undefined;
+  const fromIndent = indentAt(text, prop.offset);
+  const existing = parentPath.length ? ctx.doc.nodeAt(parentPath) : ctx.doc.root;
+  let container = existing;
+  let member: (indent: string) => string;
+  const valueText = (indent: string) => reindent(text.slice(valueNode.offset, valueNode.offset + valueNode.length), fromIndent, indent);
+  if (existing) {
+    if (existing.type !== 'object' || isObject(valueAt(ctx.value, parentPath)) && hasOwn(valueAt(ctx.value, parentPath) as object, s.key)) return undefined;
+    member = (indent) => `${JSON.stringify(s.key)}: ${valueText(indent)}`;
+  } else {
+    const grand = parentPath.slice(0, -1);
+    container = grand.length ? ctx.doc.nodeAt(grand) : ctx.doc.root;
+    if (container?.type !== 'object') return undefined;
+    const parentKey = parentPath[parentPath.length - 1];
+    member = (indent) => `${JSON.stringify(parentKey)}: { ${JSON.stringify(s.key)}: ${valueText(indent)} }`;
+  }
+  const lastMember = container!.children?.[container!.children.length - 1];
+  const indent = lastMember ? indentAt(text, lastMember.offset) : indentAt(text, container!.offset) + indentUnit(text);
+  const edits = [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
+  const where = existing ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
+  return { title: `Move ${showKey(key)} ${where}${s.key !== key ? ` as ${JSON.stringify(s.key)}` : ''}`, edits };
 }
 
 export default defineRule({
@@ -78,8 +114,9 @@ export default defineRule({
       }
       if (clear) {
         const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
+        const move = best.moves && keyNode?.parent ? moveSuggestion(ctx, keyNode.parent, key, best) : undefined;
         const reason = reasonText(key, best);
-        ctx.report({ path, target: 'key', message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix });
+        ctx.report({ path, target: 'key', message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
         continue;
       }
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
