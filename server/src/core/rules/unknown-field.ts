@@ -79,7 +79,7 @@ export default defineRule({
       '- the vendor\'s product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);',
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level).',
       '',
-      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. Fields that belong in another object must be moved by hand. The value of an unknown key is never shown, since it may hold a secret.',
+      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed); it is not applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
     examples: {
