@@ -86,6 +86,12 @@ describe('pure editor features', () => {
     assert.deepEqual(labels.sort(), expected.sort());
   });
 
+  it('a value completed right after the colon gets the usual space', () => {
+    const { text, offset } = at('{ "service_log":| }');
+    const item = complete(parseDocument(text), offset, { snippets: false }).find((c) => c.label === 'true')!;
+    assert.equal(applyEdits(text, [{ offset: item.replace.offset, length: item.replace.length, newText: item.insertText }]), '{ "service_log": true }');
+  });
+
   it('hover converts the current value with the field unit and names the engine setting when there is one', () => {
     const f = ALL_FIELDS.find((x) => x.schema.unit === 'ms' && x.path.length === 2 && !x.path.includes('[]'))!;
     const text = JSON.stringify({ [f.path[0]]: { [f.path[1]]: 90000 } });

@@ -65,7 +65,7 @@ export function registerFeatures(ctx: ServerContext): void {
       for (const a of quickFixes(parsed, analysis.findings, { offset: from, length: to - from })) out.push(toAction(a, CodeActionKind.QuickFix));
     }
     // Only when asked for: computing every fix costs several analyses.
-    if (only?.some((o) => FIX_ALL_KIND.startsWith(o) && o.startsWith(CodeActionKind.SourceFixAll))) {
+    if (only?.some((o) => o === CodeActionKind.Source || (FIX_ALL_KIND.startsWith(o) && o.startsWith(CodeActionKind.SourceFixAll)))) {
       const a = fixAllAction(state.doc.getText(), state.options, analysis.findings);
       if (a) out.push(toAction(a, FIX_ALL_KIND));
     }

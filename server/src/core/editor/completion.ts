@@ -61,7 +61,12 @@ export function complete(doc: ParsedDocument, offset: number, options: Completio
   };
   switch (ctx.kind) {
     case 'key': return keyCompletions(ctx, render);
-    case 'value': return valueCompletions(ctx, render);
+    case 'value': {
+      const items = valueCompletions(ctx, render);
+      // Right after a colon (the trigger character), keep the usual space before the value.
+      if (ctx.replace.length === 0 && doc.text.charCodeAt(ctx.replace.offset - 1) === 58) for (const i of items) i.insertText = ` ${i.insertText}`;
+      return items;
+    }
     case 'top': return [topLevel(ctx, render)];
     default: return [];
   }
