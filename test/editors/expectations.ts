@@ -16,6 +16,8 @@ export interface EditorExpectations {
     at: Position;
     /** A key of the enclosing object, absent from the fixture, with a documented default and a unit. */
     label: string;
+    /** Path of that enclosing object. */
+    parentPath: string[];
     /** How the default reads in completion details (`128 MiB`) and as inserted JSON (`128`). */
     defaultText: string;
     defaultJson: string;
@@ -58,6 +60,7 @@ export function expectationsFor(text: string, fileName: string): EditorExpectati
     completion: {
       at: { line: blank, character: lines[blank - 1].search(/\S/) },
       label,
+      parentPath: enclosing,
       defaultText: defaultText(schema)!,
       defaultJson: JSON.stringify(schema.default),
     },

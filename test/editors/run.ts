@@ -15,6 +15,7 @@ import path from 'node:path';
 import { expectationsFor, type EditorExpectations } from './expectations';
 import { compareDiagnostics, type Line, type Outcome } from './outcome';
 import { snippetOutcomes } from './snippets';
+import { vscodeCommands } from './vscode-commands';
 
 const root = path.resolve(__dirname, '..', '..');
 const args = parseArgs(process.argv.slice(2));
@@ -43,6 +44,7 @@ function main(): void {
   if (only.has('nvim')) outcomes.push(terminalEditor('nvim', path.join(harnesses, 'nvim', 'nvim-lsp-harness.sh'), file, workspace, expected));
   if (only.has('emacs')) outcomes.push(terminalEditor('emacs', path.join(harnesses, 'emacs', 'emacs-eglot-harness.sh'), file, workspace, expected));
   if (only.has('vscode')) outcomes.push(vscode(file, workspace, expected));
+  if (only.has('vscode')) outcomes.push(vscodeCommands({ root, vsix: path.resolve(args.vsix ?? path.join(root, 'search-config.vsix')), fixture, outDir, expected }));
   if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
 
   let failed = 0;

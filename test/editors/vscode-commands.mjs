@@ -1,0 +1,161 @@
+// Drives the extension's own features in VS Code (code-server + Chromium via playwright-core): accept a
+// completion, open a rule's documentation, show the change impact, fix all problems, restart the server.
+// Saves the file after each edit and prints what is on disk, so that the caller can compare it with the
+// analyzer's own results. Prints JSON lines; exit 0 when every UI step completed.
+//   node vscode-commands.mjs --url URL --folder WS --file NAME --complete L:C --label LABEL --rule-at L:C
+//                            [--screenshot OUT.png]        (L:C 1-based, as in Ctrl+G)
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const { chromium } = createRequire(path.join(process.env.PLAYWRIGHT_HOME ?? '/tmp/realclients/pw', '/'))('playwright-core');
+const args = {};
+for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+const file = path.join(args.folder, args.file);
+const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+const failures = [];
+const shot = args.screenshot ?? '/tmp/vscode-commands.png';
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+         '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+page.setDefaultTimeout(30000);
+// Remember the links the workbench opens in a new tab: the fragment (the rule's anchor) is not part of the request.
+await page.addInitScript(() => {
+  const open = window.open.bind(window);
+  window.__openedLinks = [];
+  window.open = (url, ...rest) => { window.__openedLinks.push(String(url)); return open(url, ...rest); };
+});
+
+async function quickInput(text) {
+  const qi = page.locator('.quick-input-widget input');
+  await qi.waitFor({ state: 'visible' });
+  await qi.fill(text);
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+}
+async function runCommand(title) {
+  await page.keyboard.press('F1');
+  await quickInput('>' + title);
+}
+async function goto(spec) {
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  await quickInput(':' + spec);
+  await page.waitForTimeout(200);
+}
+/** Waits for the edit to land (the tab turns dirty), saves, and returns the file as written to disk. */
+async function saveAndRead(before) {
+  await page.locator('.tabs-container .tab.dirty').first().waitFor({ state: 'visible', timeout: 15000 });
+  await page.keyboard.press('Control+S');
+  for (let i = 0; i < 100; i++) {
+    const now = fs.readFileSync(file, 'utf8');
+    if (now !== before) return now;
+    await page.waitForTimeout(100);
+  }
+  throw new Error('the file on disk did not change after saving');
+}
+async function step(name, fn) {
+  try { await fn(); } catch (e) {
+    failures.push(`${name}: ${String(e?.message ?? e).split('\n')[0]}`);
+    await page.screenshot({ path: shot.replace(/\.png$/, `-${name}-failure.png`) }).catch(() => {});
+    await page.keyboard.press('Escape').catch(() => {});
+  }
+}
+const statusItem = () => page.locator('.statusbar-item', { hasText: 'Search Config' }).first();
+
+try {
+  const u = new URL(args.url);
+  u.searchParams.set('folder', args.folder);
+  await page.goto(u.toString(), { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { state: 'visible' });
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
+  await page.keyboard.press('Control+P');
+  await quickInput(args.file);
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Control+Shift+M');
+  await page.locator('.markers-panel .monaco-list-row', { hasText: 'search-config' }).first().waitFor({ state: 'visible' });
+  await statusItem().locator('.codicon-check').waitFor({ state: 'attached' });
+  emit({ type: 'status', text: (await statusItem().innerText()).trim(), running: true });
+
+  let text = fs.readFileSync(file, 'utf8');
+  await step('completion', async () => {
+    await goto(args.complete);
+    await page.keyboard.press('Control+Space');
+    const widget = page.locator('.editor-widget.suggest-widget.visible');
+    await widget.locator('.monaco-list-row', { hasText: args.label }).first().waitFor({ state: 'visible' });
+    for (let i = 0; i < 40; i++) {
+      const focused = (await widget.locator('.monaco-list-row.focused .label-name').first().innerText().catch(() => '')).trim();
+      if (focused === args.label) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape'); // leave snippet mode
+    text = await saveAndRead(text);
+    emit({ type: 'saved', after: 'completion', text });
+  });
+
+  await step('ruleDocumentation', async () => {
+    await goto(args['rule-at']);
+    // The link opens in a new tab; the machine has no outside network, so record where it was going.
+    const navigations = [];
+    const onRequest = (r) => {
+      try { if (r.isNavigationRequest() && r.frame().page() !== page) navigations.push(r.url()); } catch { /* service worker request: no frame */ }
+    };
+    context.on('request', onRequest);
+    await runCommand('Search Config: Open Rule Documentation');
+    // code-server asks before opening an outside link.
+    const open = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Open$/ }).first();
+    if (await open.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) await open.click();
+    for (let i = 0; i < 100 && navigations.length === 0; i++) await page.waitForTimeout(100);
+    context.off('request', onRequest);
+    const links = await page.evaluate(() => window.__openedLinks);
+    emit({ type: 'ruleDocumentation', url: links[0] ?? navigations[0] ?? null });
+    for (const p of context.pages()) if (p !== page) await p.close().catch(() => {});
+    await page.bringToFront();
+  });
+
+  await step('changeImpact', async () => {
+    await runCommand('Search Config: Show Change Impact');
+    const toast = page.locator('.notification-toast').first();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'change impact' }).first();
+    await Promise.race([toast.waitFor({ state: 'visible' }), tab.waitFor({ state: 'visible' })]);
+    const view = await tab.isVisible() ? (await page.locator('.editor-instance .view-lines').last().innerText()).trim() : null;
+    emit({ type: 'changeImpact', view, notification: await toast.isVisible() ? (await toast.innerText()).replace(/\s+/g, ' ').trim() : null });
+    await page.keyboard.press('Escape');
+    if (view !== null) await page.keyboard.press('Control+W');
+  });
+
+  await step('fixAll', async () => {
+    await page.locator('.tabs-container .tab', { hasText: args.file }).first().click();
+    await runCommand('Search Config: Fix All Auto-fixable Problems');
+    text = await saveAndRead(text);
+    await page.screenshot({ path: shot.replace(/\.png$/, '-fixall.png') });
+    emit({ type: 'saved', after: 'fixAll', text });
+  });
+
+  await step('restart', async () => {
+    await runCommand('Search Config: Restart Language Server');
+    await page.keyboard.press('Control+Shift+M');
+    const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'search-config' });
+    // Stopping the server clears its problems; they come back once it runs again.
+    const cleared = await rows.first().waitFor({ state: 'detached', timeout: 10000 }).then(() => true, () => false);
+    await statusItem().locator('.codicon-check').waitFor({ state: 'attached' });
+    await rows.first().waitFor({ state: 'visible', timeout: 20000 }).catch(() => {});
+    await page.waitForTimeout(1000);
+    const markers = page.locator('.markers-panel .monaco-list-row[aria-label*="generated by search-config"]');
+    emit({ type: 'restarted', cleared, status: (await statusItem().innerText()).trim(), problemRows: await markers.count() });
+  });
+  await page.screenshot({ path: shot });
+} catch (e) {
+  failures.push('exception: ' + String(e?.stack ?? e).slice(0, 800));
+  await page.screenshot({ path: shot.replace(/\.png$/, '-failure.png') }).catch(() => {});
+} finally {
+  emit({ type: 'summary', ok: failures.length === 0, failures });
+  await browser.close();
+}
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,77 @@
+/**
+ * The extension's own features in VS Code, checked against the analyzer: accepting a completion inserts the
+ * documented default, "Fix All" leaves exactly the text the core's fixAll produces, "Open Rule Documentation"
+ * opens the rule's link, "Restart" brings the server and its problems back. Drives vscode-commands.mjs
+ * through vscode-session.sh.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyze, fixAll } from '../../server/src/core';
+import { ruleDocUrl } from '../../server/src/core/editor';
+import type { EditorExpectations } from './expectations';
+import type { Line, Outcome } from './outcome';
+
+interface CommandsContext { root: string; vsix: string; fixture: string; outDir: string; expected: EditorExpectations }
+
+export function vscodeCommands(ctx: CommandsContext): Outcome {
+  const o: Outcome = { editor: 'vscode commands', failures: [], notes: [] };
+  // A workspace of its own, outside any git repository: the steps edit and save the file.
+  const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-vscode-commands-'));
+  const name = path.basename(ctx.fixture);
+  fs.copyFileSync(ctx.fixture, path.join(workspace, name));
+  const original = fs.readFileSync(ctx.fixture, 'utf8');
+  const e = ctx.expected;
+  const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
+  const out = path.join(ctx.outDir, 'vscode-commands.jsonl');
+  const t0 = Date.now();
+  const r = spawnSync('bash', [path.join(ctx.root, 'test', 'editors', 'vscode-session.sh'), ctx.vsix, workspace, out,
+    '--file', name, '--complete', oneBased(e.completion.at), '--label', e.completion.label,
+    '--rule-at', oneBased(e.deprecated.range.start), '--screenshot', path.join(ctx.outDir, 'vscode-commands.png')],
+  { encoding: 'utf8', timeout: 300_000 });
+  fs.rmSync(workspace, { recursive: true, force: true });
+  fs.writeFileSync(path.join(ctx.outDir, 'vscode-commands.stderr.log'), r.stderr ?? '');
+  o.notes.push(`exit ${r.status ?? r.signal} in ${Date.now() - t0} ms; output in ${out}`);
+  if (r.status !== 0) o.failures.push(`vscode-session.sh exited ${r.status ?? r.signal}: ${String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
+  if (!fs.existsSync(out)) return o;
+  const lines = fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line);
+  const summary = lines.find((l) => l.type === 'summary');
+  if (summary?.ok !== true) o.failures.push(`UI steps failed: ${JSON.stringify(summary?.failures ?? 'no summary')}`);
+
+  const completed = lines.find((l) => l.type === 'saved' && l.after === 'completion')?.text as string | undefined;
+  if (completed !== undefined) {
+    const want = JSON.parse(original) as Record<string, unknown>;
+    const parent = e.completion.parentPath.reduce<Record<string, unknown>>((v, k) => v[k] as Record<string, unknown>, want);
+    parent[e.completion.label] = JSON.parse(e.completion.defaultJson);
+    if (!sameJson(JSON.parse(completed), want)) o.failures.push(`after accepting ${e.completion.label} the file is not the original plus its default ${e.completion.defaultJson}:\n${completed}`);
+  }
+
+  const docs = lines.find((l) => l.type === 'ruleDocumentation')?.url;
+  if (docs !== ruleDocUrl(e.deprecated.ruleId)) o.failures.push(`Open Rule Documentation on the deprecated field opened ${JSON.stringify(docs)}, not ${ruleDocUrl(e.deprecated.ruleId)}`);
+
+  const impact = lines.find((l) => l.type === 'changeImpact');
+  if (!impact) o.failures.push('Show Change Impact showed nothing');
+  else if (impact.view) o.notes.push(`change impact view: ${String(impact.view).slice(0, 200)}`);
+  else o.notes.push(`change impact: ${String(impact.notification)}`);
+
+  const fixed = lines.find((l) => l.type === 'saved' && l.after === 'fixAll')?.text as string | undefined;
+  if (completed !== undefined && fixed !== undefined) {
+    const want = fixAll(completed, { fileName: name }).text;
+    if (fixed !== want) o.failures.push(`after Fix All the file differs from the analyzer's fixAll:\n--- got\n${fixed}\n--- want\n${want}`);
+  }
+
+  const restarted = lines.find((l) => l.type === 'restarted');
+  if (restarted && fixed !== undefined) {
+    const visible = analyze(fixed, { fileName: name }).findings.filter((f) => f.severity !== 'hint').length;
+    if (restarted.problemRows !== visible) o.failures.push(`after the restart ${String(restarted.problemRows)} Problems rows, want ${visible}`);
+    if (!restarted.cleared) o.notes.push('the problems did not disappear while the server restarted');
+  }
+  return o;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  const sorted = (v: unknown): unknown => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y)).map(([k, x]) => [k, sorted(x)])) : v);
+  return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+}
