@@ -196,6 +196,8 @@ describe('baseline from git', () => {
       assert.ok(d, `restart-required among ${codes(ds).join(', ')}`);
       assert.match(d.message, /git:HEAD|HEAD/);
       assert.ok(d.relatedInformation?.some((r) => r.location.uri.startsWith('git:')), JSON.stringify(d.relatedInformation));
+      const impact = await client.request<{ markdown: string } | null>('workspace/executeCommand', { command: 'search-config.changeImpact', arguments: [uri] });
+      assert.ok(impact?.markdown.includes(restartField.key), impact?.markdown);
     } finally { await client.shutdown(); }
   });
 
@@ -208,6 +210,8 @@ describe('baseline from git', () => {
       const ds = await client.diagnostics(uri, 1);
       assert.ok(!codes(ds).includes('restart-required'));
       assert.equal(client.shownMessages.length, 0);
+      assert.equal(await client.request('workspace/executeCommand', { command: 'search-config.changeImpact', arguments: [uri] }), null);
+      await assert.rejects(client.request('workspace/executeCommand', { command: 'nope', arguments: [] }), (e: { code?: number }) => e.code === -32602);
     } finally { await client.shutdown(); }
   });
 });

@@ -1,17 +1,20 @@
 import {
-  CodeActionKind, FoldingRangeKind, InlayHintKind, MarkupKind,
+  CodeActionKind, ErrorCodes, FoldingRangeKind, InlayHintKind, MarkupKind, ResponseError,
   type CodeAction, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver/node';
 import {
   complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
+import { changeImpact } from '../core/diff-report';
 import type { LineIndex } from '../core/lines';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
 import type { DocumentState, ServerContext } from './server';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
+/** `workspace/executeCommand`: the changes of an open document against its baseline, as markdown. */
+export const CHANGE_IMPACT_COMMAND = 'search-config.changeImpact';
 
 /** Completion, hover, inlay hints, code actions, outline, folding, selection, formatting and links. */
 export function registerFeatures(ctx: ServerContext): void {
@@ -101,6 +104,18 @@ export function registerFeatures(ctx: ServerContext): void {
     const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
     return formatEdits(parsed.text, params.options, { offset: from, length: to - from }).map((e) => lspEdit(parsed.lines, e));
   })));
+
+  connection.onExecuteCommand(guardRequest(log, 'execute command', null, async (params) => {
+    ctx.beforeRequest('workspace/executeCommand');
+    if (params.command !== CHANGE_IMPACT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}`);
+    const uri = params.arguments?.[0];
+    if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${CHANGE_IMPACT_COMMAND} takes the document URI`);
+    const state = await ctx.stateOf(uri);
+    if (!state?.baseline) return null;
+    const name = decodeURIComponent(uri.replace(/[?#].*$/, '').split('/').pop() ?? 'configuration');
+    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` });
+    return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
+  }));
 
   connection.onDocumentLinks(guardRequest(log, 'document links', null, (params) => withState('textDocument/documentLink', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);

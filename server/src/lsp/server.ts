@@ -9,7 +9,7 @@ import type { AnalyzeOptions } from '../core/types';
 import { Baselines, type Baseline } from './baselines';
 import { toDiagnostic } from './convert';
 import { DocumentCache } from './documents';
-import { registerFeatures } from './features';
+import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
 import { guardNotification, guardRequest, type Logger } from './guard';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import { Workspace } from './workspace';
@@ -155,6 +155,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
         documentFormattingProvider: true,
         documentRangeFormattingProvider: true,
         documentLinkProvider: { resolveProvider: false },
+        executeCommandProvider: { commands: [CHANGE_IMPACT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'search-config-language-server' },
