@@ -158,6 +158,27 @@ describe('settings', () => {
     } finally { await client.shutdown(); }
   });
 
+  it('.search-lint.json files and ignores decide which files are configurations; a broken one is reported once', async () => {
+    const ws = tempDir('lintfiles');
+    fs.writeFileSync(path.join(ws, '.search-lint.json'), JSON.stringify({ files: ['services/*.json'], ignores: ['legacy.search.json'] }));
+    const client = await TestClient.start({ folders: [ws], settings: { baseline: 'none' } });
+    try {
+      const listed = uriOf(path.join(ws, 'services', 'prod.json'));
+      await client.open(listed, DEPRECATED);
+      assert.ok(codes(await client.diagnostics(listed, 1)).includes('deprecated-field'));
+      const ignored = uriOf(path.join(ws, 'legacy.search.json'));
+      await client.open(ignored, DEPRECATED);
+      assert.deepEqual(await client.diagnostics(ignored, 1), []);
+      fs.writeFileSync(path.join(ws, '.search-lint.json'), '{ "rules": { "no-such-rule": "error" } }');
+      await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(path.join(ws, '.search-lint.json')), type: 2 }] });
+      await client.until('a warning about the settings file', () => client.shownMessages.some((m) => m.includes('no-such-rule')));
+      const normal = uriOf(path.join(ws, 'other.search.json'));
+      await client.open(normal, DEPRECATED);
+      assert.ok(codes(await client.diagnostics(normal, 1)).includes('deprecated-field'), 'still lints with the defaults');
+      assert.equal(client.shownMessages.filter((m) => m.includes('no-such-rule')).length, 1);
+    } finally { await client.shutdown(); }
+  });
+
   it('multi-root: each folder gets its own settings', async () => {
     const a = tempDir('rootA'), b = tempDir('rootB');
     const client = await TestClient.start({

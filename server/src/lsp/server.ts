@@ -1,5 +1,5 @@
 import {
-  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes,
+  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, MessageType, ShowMessageNotification,
   ResponseError, TextDocuments, TextDocumentSyncKind,
   type ClientCapabilities, type Connection, type Diagnostic, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
@@ -94,7 +94,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     shownLintProblems.add(key);
     const text = `${p.file} is not used: ${p.problems.join(' ')}`;
     log.warn(text);
-    connection.window.showWarningMessage(text);
+    // A notification, not a request: nothing to wait for, and every client shows it.
+    void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: text });
   };
 
   const analysisOf = (state: DocumentState): AnalysisResult => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { globMatcher, isConfigurationFile, resolveLintOptions } from '../core/lint-config';
+import { globMatcher, isConfigurationFile, isIgnored, resolveLintOptions } from '../core/lint-config';
 import type { AnalyzeOptions } from '../core/types';
 import { LintConfigFinder } from '../host/config';
 import type { ServerSettings } from './settings';
@@ -54,13 +54,13 @@ export class Workspace {
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
     const file = fsPathOf(doc.uri);
     if (!file) return false;
+    const lint = this.finder.forDirectory(path.dirname(file));
+    const relToLint = lint.ok && lint.loaded ? path.relative(lint.loaded.dir, file).split(path.sep).join('/') : undefined;
+    if (lint.ok && lint.loaded && relToLint !== undefined && isIgnored(lint.loaded.config, relToLint)) return false;
     const folder = this.folderOf(file);
     const rel = (folder ? path.relative(folder, file) : file.replace(/^[/\\]+/, '')).split(path.sep).join('/');
     if (globMatcher(settings.files)(rel)) return true;
-    const lint = this.finder.forDirectory(path.dirname(file));
-    if (lint.ok && lint.loaded?.config.files) {
-      return isConfigurationFile(lint.loaded.config, path.relative(lint.loaded.dir, file).split(path.sep).join('/'));
-    }
+    if (lint.ok && lint.loaded?.config.files && relToLint !== undefined) return isConfigurationFile(lint.loaded.config, relToLint);
     return false;
   }
 
