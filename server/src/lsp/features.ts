@@ -23,7 +23,8 @@ export function registerFeatures(ctx: ServerContext): void {
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R): Promise<R> => {
     ctx.beforeRequest(method);
-    const state = await ctx.stateOf(uri);
+    // Only code actions analyse the document, and only they need the baseline.
+    const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     return state ? run(state) : empty;
   };
 

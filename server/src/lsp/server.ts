@@ -36,8 +36,11 @@ export interface ServerContext {
   log: Logger;
   capabilities: () => ClientCapabilities;
   beforeRequest: (method: string) => void;
-  /** The document with its settings, when it is an open service configuration; undefined otherwise. */
-  stateOf(uri: string): Promise<DocumentState | undefined>;
+  /**
+   * The document with its settings, when it is an open service configuration; undefined otherwise.
+   * Features that only read the document pass `withBaseline: false` and never wait for git.
+   */
+  stateOf(uri: string, withBaseline?: boolean): Promise<DocumentState | undefined>;
   analysisOf(state: DocumentState): AnalysisResult;
 }
 
@@ -73,14 +76,14 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     return s;
   };
 
-  const stateOf = async (uri: string): Promise<DocumentState | undefined> => {
+  const stateOf = async (uri: string, withBaseline = true): Promise<DocumentState | undefined> => {
     const doc = documents.get(uri);
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
     if (!workspace.isConfiguration(doc, settings)) return undefined;
     const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
-    const baseline = await baselines.get(uri, settings.baseline);
+    const baseline = withBaseline ? await baselines.get(uri, settings.baseline) : undefined;
     if (baseline) { options.baselineText = baseline.text; options.baselineLabel = baseline.label; }
     // The document may have changed while the settings or the baseline were read.
     const current = documents.get(uri);
