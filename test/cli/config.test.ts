@@ -93,6 +93,20 @@ test('"files" and "ignores" decide what a directory search finds; explicit files
   } finally { removeTree(dir); }
 });
 
+test('an ignore pattern without a slash skips that directory at any depth', async () => {
+  const dir = tempTree({ '.search-lint.json': JSON.stringify({ ignores: ['archive/'] }), 'a/archive/x.search.json': CLEAN, 'a/b.search.json': CLEAN, 'archive.search.json': CLEAN });
+  try {
+    assert.deepEqual(files((await lintJson(dir)).results), ['a/b.search.json', 'archive.search.json']);
+  } finally { removeTree(dir); }
+});
+
+test('with --config in another directory, the default patterns still find the files', async () => {
+  const dir = tempTree({ 'settings/ci.json': '{}', 'services/a.search.json': CLEAN, 'services/notes.json': CLEAN });
+  try {
+    assert.deepEqual(files((await lintJson(path.join(dir, 'services'), '--config', '../settings/ci.json')).results), ['a.search.json']);
+  } finally { removeTree(dir); }
+});
+
 test('the default patterns, and node_modules and .git are skipped', async () => {
   const dir = tempTree({
     'a.search.json': CLEAN, 'b.search.jsonc': CLEAN, 'x/search-config.json': CLEAN, 'x/search-config.jsonc': CLEAN,

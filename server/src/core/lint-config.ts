@@ -80,30 +80,35 @@ type Matcher = (relativePath: string) => boolean;
 const matcherCache = new Map<string, Matcher>();
 
 /**
- * A matcher for glob patterns relative to a base directory. Like .gitignore, a pattern without
- * a slash matches the base name in any directory; `dir/` style patterns match everything below.
+ * A matcher for glob patterns relative to a base directory. As in .gitignore, a pattern without
+ * a slash matches the name in any directory. With `below`, a pattern also matches everything
+ * under a matching directory (for ignores).
  */
-export function globMatcher(patterns: readonly string[]): Matcher {
-  const key = patterns.join('\0');
+export function globMatcher(patterns: readonly string[], below = false): Matcher {
+  const key = `${below}\0${patterns.join('\0')}`;
   let m = matcherCache.get(key);
   if (m) return m;
-  const parts = patterns.map((p) => {
-    const trimmed = p.replace(/^\.\//, '').replace(/\/+$/, (s) => (s ? '/**' : ''));
-    return picomatch(trimmed, { dot: true, basename: !trimmed.includes('/') });
+  const globs = patterns.flatMap((p) => {
+    const trimmed = p.replace(/^\.\//, '').replace(/\/+$/, '');
+    const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;
+    return below ? [anchored, `${anchored}/**`] : [anchored];
   });
-  m = (rel: string) => parts.some((test) => test(rel));
+  m = picomatch(globs, { dot: true });
   matcherCache.set(key, m);
   return m;
 }
 
+/** A file outside the settings file's directory (possible with --config) is matched by its path below the common part. */
+const insideBase = (relativePath: string): string => relativePath.replace(/^(?:\.\.\/)+/, '');
+
 /** Whether a file found in a directory search is a configuration to lint (path relative to the config's directory). */
 export function isConfigurationFile(config: LintConfig | undefined, relativePath: string): boolean {
-  return globMatcher(config?.files ?? DEFAULT_FILE_PATTERNS)(relativePath);
+  return globMatcher(config?.files ?? DEFAULT_FILE_PATTERNS)(insideBase(relativePath));
 }
 
 /** Whether a path found in a directory search is ignored by `ignores`. */
 export function isIgnored(config: LintConfig | undefined, relativePath: string): boolean {
-  return !!config?.ignores?.length && globMatcher(config.ignores)(relativePath);
+  return !!config?.ignores?.length && globMatcher(config.ignores, true)(insideBase(relativePath));
 }
 
 /**
