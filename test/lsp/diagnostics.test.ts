@@ -112,6 +112,17 @@ describe('settings', () => {
     });
   }
 
+  it('settings given as initializationOptions apply when the client answers the pull with null', async () => {
+    const client = await TestClient.start({ folders: [dir], settings: null, initializationOptions: { searchConfig: { rules: { 'deprecated-field': 'off' }, baseline: 'none' } } });
+    try {
+      const uri = uriOf(path.join(dir, 'init.search.json'));
+      await client.open(uri, DEPRECATED);
+      const ds = await client.diagnostics(uri, 1);
+      assert.ok(!codes(ds).includes('deprecated-field'));
+      assert.ok(ds.length === 0 || ds.every((d) => d.code !== 'deprecated-field'));
+    } finally { await client.shutdown(); }
+  });
+
   it('a client without workspace/configuration uses didChangeConfiguration settings', async () => {
     const client = await TestClient.start({ folders: [dir], capabilities: editorCapabilities({ configuration: false }) });
     try {

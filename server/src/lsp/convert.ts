@@ -44,10 +44,10 @@ const COMPLETION_KIND = {
 
 export interface CompletionSupport { tags: boolean; markdown: boolean }
 
-export function toCompletionItem(c: EditorCompletion, lines: LineIndex, support: CompletionSupport): CompletionItem {
+export function toCompletionItem(c: EditorCompletion, lines: LineIndex, support: CompletionSupport, replaceRange?: Range): CompletionItem {
   const item: CompletionItem = {
     label: c.label, kind: COMPLETION_KIND[c.kind], detail: c.detail,
-    textEdit: { range: rangeOf(lines, c.replace), newText: c.insertText },
+    textEdit: { range: replaceRange ?? rangeOf(lines, c.replace), newText: c.insertText },
     insertTextFormat: c.isSnippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
     // Multi-line skeletons are already indented for their place in the document.
     insertTextMode: InsertTextMode.asIs,

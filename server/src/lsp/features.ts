@@ -33,7 +33,9 @@ export function registerFeatures(ctx: ServerContext): void {
     const caps = ctx.capabilities().textDocument?.completion?.completionItem;
     const items = complete(parsed, offsetOf(parsed.lines, params.position), { snippets: !!caps?.snippetSupport });
     const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
-    return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support)) };
+    // Every item replaces the same text: convert its range once.
+    const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
+    return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)) };
   })));
 
   connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {

@@ -68,7 +68,9 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     let s = settingsCache.get(uri);
     if (!s) {
       s = (configurationPull
-        ? connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION }).then(normalizeSettings, () => normalizeSettings(globalSettings))
+        ? connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
+          // A client with nothing configured answers null: then settings given at start-up still count.
+          .then((pulled: unknown) => normalizeSettings(pulled ?? globalSettings), () => normalizeSettings(globalSettings))
         : Promise.resolve(normalizeSettings(globalSettings))
       ).then((settings) => { trace = settings.trace.server; return settings; });
       settingsCache.set(uri, s);
@@ -143,7 +145,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     pullDiagnostics = !!capabilities.textDocument?.diagnostic;
     configurationPull = !!capabilities.workspace?.configuration;
     const init = params.initializationOptions as Record<string, unknown> | null | undefined;
-    if (init && typeof init === 'object') globalSettings = init[SETTINGS_SECTION] ?? init.settings ?? undefined;
+    if (init && typeof init === 'object') globalSettings = init[SETTINGS_SECTION] ?? init.settings ?? init;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspace.setFolders(folders);
     const result: InitializeResult = {
