@@ -50,7 +50,12 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
     this.changed.fire(view);
     const opened = await vscode.workspace.openTextDocument(view);
     await vscode.languages.setTextDocumentLanguage(opened, 'markdown');
-    await vscode.window.showTextDocument(opened, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    // The report is a markdown table: rendered it reads best; the source is the fallback.
+    if (vscode.extensions.getExtension('vscode.markdown-language-features')) {
+      await vscode.commands.executeCommand('markdown.showPreviewToSide', view);
+    } else {
+      await vscode.window.showTextDocument(opened, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    }
   }
 
   dispose(): void {

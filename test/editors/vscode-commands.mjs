@@ -124,10 +124,21 @@ try {
     const toast = page.locator('.notification-toast').first();
     const tab = page.locator('.tabs-container .tab', { hasText: 'change impact' }).first();
     await Promise.race([toast.waitFor({ state: 'visible' }), tab.waitFor({ state: 'visible' })]);
-    const view = await tab.isVisible() ? (await page.locator('.editor-instance .view-lines').last().innerText()).trim() : null;
+    let view = null;
+    if (await tab.isVisible()) {
+      // The rendered markdown lives in a webview (nested frames); the source, if shown instead, in an editor.
+      for (let i = 0; i < 100 && view === null; i++) {
+        for (const frame of page.frames()) {
+          const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
+          if (/changed field|No changes/.test(text) && frame !== page.mainFrame()) view = text.trim();
+        }
+        if (view === null) view = await page.locator('.editor-instance .view-lines', { hasText: 'changed field' }).last().innerText({ timeout: 100 }).catch(() => null);
+        if (view === null) await page.waitForTimeout(100);
+      }
+      await page.screenshot({ path: shot.replace(/\.png$/, '-impact.png') });
+    }
     emit({ type: 'changeImpact', view, notification: await toast.isVisible() ? (await toast.innerText()).replace(/\s+/g, ' ').trim() : null });
     await page.keyboard.press('Escape');
-    if (view !== null) await page.keyboard.press('Control+W');
   });
 
   await step('fixAll', async () => {

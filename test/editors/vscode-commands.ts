@@ -17,10 +17,17 @@ interface CommandsContext { root: string; vsix: string; fixture: string; outDir:
 
 export function vscodeCommands(ctx: CommandsContext): Outcome {
   const o: Outcome = { editor: 'vscode commands', failures: [], notes: [] };
-  // A workspace of its own, outside any git repository: the steps edit and save the file.
+  // A git repository of its own with the fixture committed: the steps edit and save the file, and the
+  // committed version is the baseline the change impact and the change-aware rules compare with.
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-vscode-commands-'));
   const name = path.basename(ctx.fixture);
   fs.copyFileSync(ctx.fixture, path.join(workspace, name));
+  const git = (...argv: string[]) => spawnSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...argv], { cwd: workspace, encoding: 'utf8' });
+  for (const step of [['init', '-q'], ['add', name], ['commit', '-q', '-m', 'baseline']]) {
+    const g = git(...step);
+    if (g.status !== 0) o.failures.push(`git ${step.join(' ')}: ${g.stderr}`);
+  }
+  const baseline = { baselineText: fs.readFileSync(ctx.fixture, 'utf8'), baselineLabel: 'git:HEAD' };
   const original = fs.readFileSync(ctx.fixture, 'utf8');
   const e = ctx.expected;
   const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
@@ -50,20 +57,25 @@ export function vscodeCommands(ctx: CommandsContext): Outcome {
   const docs = lines.find((l) => l.type === 'ruleDocumentation')?.url;
   if (docs !== ruleDocUrl(e.deprecated.ruleId)) o.failures.push(`Open Rule Documentation on the deprecated field opened ${JSON.stringify(docs)}, not ${ruleDocUrl(e.deprecated.ruleId)}`);
 
+  // The server may not offer the change impact; then the command must say so rather than fail silently.
   const impact = lines.find((l) => l.type === 'changeImpact');
+  const changedField = [...e.completion.parentPath, e.completion.label].join('.');
   if (!impact) o.failures.push('Show Change Impact showed nothing');
-  else if (impact.view) o.notes.push(`change impact view: ${String(impact.view).slice(0, 200)}`);
-  else o.notes.push(`change impact: ${String(impact.notification)}`);
+  else if (impact.view) {
+    if (!String(impact.view).replace(/\s+/g, '').includes(changedField)) o.failures.push(`the change impact view does not list ${changedField}: ${String(impact.view).slice(0, 400)}`);
+    else o.notes.push(`change impact view lists ${changedField}`);
+  } else if (!String(impact.notification).includes('search-config diff')) o.failures.push(`Show Change Impact: ${String(impact.notification)}`);
+  else o.notes.push(`change impact not offered by the server: ${String(impact.notification)}`);
 
   const fixed = lines.find((l) => l.type === 'saved' && l.after === 'fixAll')?.text as string | undefined;
   if (completed !== undefined && fixed !== undefined) {
-    const want = fixAll(completed, { fileName: name }).text;
+    const want = fixAll(completed, { fileName: name, ...baseline }).text;
     if (fixed !== want) o.failures.push(`after Fix All the file differs from the analyzer's fixAll:\n--- got\n${fixed}\n--- want\n${want}`);
   }
 
   const restarted = lines.find((l) => l.type === 'restarted');
   if (restarted && fixed !== undefined) {
-    const visible = analyze(fixed, { fileName: name }).findings.filter((f) => f.severity !== 'hint').length;
+    const visible = analyze(fixed, { fileName: name, ...baseline }).findings.filter((f) => f.severity !== 'hint').length;
     if (restarted.problemRows !== visible) o.failures.push(`after the restart ${String(restarted.problemRows)} Problems rows, want ${visible}`);
     if (!restarted.cleared) o.notes.push('the problems did not disappear while the server restarted');
   }
