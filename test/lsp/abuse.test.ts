@@ -11,13 +11,14 @@ describe('language server under abuse (in process)', () => {
   it('a failing handler answers that request with an error and the server keeps serving', async () => {
     const client = await TestClient.start({
       folders: [dir], settings: { baseline: 'none' },
-      serverOptions: { beforeRequest: (m) => { if (m === 'textDocument/hover') throw new Error('injected failure'); } },
+      serverOptions: { beforeRequest: (m) => { if (m === 'textDocument/hover') throw new Error('injected failure near "hunter2-canary"'); } },
     });
     try {
       const uri = uriOf(path.join(dir, 'g.search.json'));
       await client.open(uri, DEPRECATED);
       await assert.rejects(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 5 } }), (e: { code?: number }) => e.code === -32603);
       assert.ok(client.logs.some((l) => l.includes('injected failure')), 'the failure is logged');
+      assert.ok(!client.logs.some((l) => l.includes('hunter2')), 'quoted input never reaches the log');
       const items = await client.completion(uri, 2);
       assert.ok(items.length > 0, 'completion still works');
     } finally { await client.shutdown(); }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { readFileBaseline, readGitBaseline, isSafeGitRef } from '../host/baseline';
+import { redactedMessage } from './guard';
 import { fileUri, fsPathOf, type Workspace } from './workspace';
 
 /** The committed (or configured) version of a document, for change-aware rules. */
@@ -32,7 +33,7 @@ export class Baselines {
     const cached = this.cache.get(uri);
     if (cached && cached.spec === spec) return cached.promise;
     const promise = this.read(uri, spec).catch((err: unknown) => {
-      this.log(`The baseline of ${uri} could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      this.log(`The baseline of ${uri} could not be read: ${redactedMessage(err)}`);
       return undefined;
     });
     this.cache.set(uri, { spec, promise });

@@ -2,7 +2,14 @@ import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-langua
 
 export type Logger = { error(message: string): void; warn(message: string): void; info(message: string): void };
 
-const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+/**
+ * The error's message with quoted text removed: runtime errors can quote the input they failed
+ * on (JSON.parse does), and the input may be a secret from the document.
+ */
+export const redactedMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err))
+  .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g, '"…"')
+  .slice(0, 500);
+const messageOf = redactedMessage;
 
 /**
  * Wraps a request handler so that a failure answers only that request, with an error, and is

@@ -10,7 +10,7 @@ import { Baselines, type Baseline } from './baselines';
 import { toDiagnostic } from './convert';
 import { DocumentCache } from './documents';
 import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
-import { guardNotification, guardRequest, type Logger } from './guard';
+import { guardNotification, guardRequest, redactedMessage, type Logger } from './guard';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import { Workspace } from './workspace';
 
@@ -107,7 +107,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     const started = Date.now();
     const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
     if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Date.now() - started} ms: ${result.findings.length} findings`);
-    for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${e.message}`);
+    for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
 
@@ -130,7 +130,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     clearTimeout(timers.get(uri));
     timers.set(uri, setTimeout(() => {
       timers.delete(uri);
-      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${err instanceof Error ? err.message : String(err)}`));
+      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
     }, delay));
   };
   const refreshAll = (): void => {
