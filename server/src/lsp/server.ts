@@ -125,13 +125,20 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     const diagnostics = state ? diagnosticsOf(state) : [];
     await connection.sendDiagnostics({ uri, version, diagnostics });
   };
+  // Leading and trailing edge: an edit after a quiet spell is analysed at once; edits that follow
+  // quickly are coalesced into one analysis once typing pauses.
+  const lastActivity = new Map<string, number>();
   const schedule = (uri: string, delay: number): void => {
     if (pullDiagnostics) return;
-    clearTimeout(timers.get(uri));
+    const now = Date.now();
+    const pending = timers.get(uri);
+    const quiet = !pending && now - (lastActivity.get(uri) ?? 0) >= delay;
+    lastActivity.set(uri, now);
+    clearTimeout(pending);
     timers.set(uri, setTimeout(() => {
       timers.delete(uri);
       publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-    }, delay));
+    }, quiet ? 0 : delay));
   };
   const refreshAll = (): void => {
     if (pullDiagnostics) {
@@ -211,6 +218,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     clearTimeout(timers.get(e.document.uri));
     timers.delete(e.document.uri);
     cache.forget(e.document.uri);
+    lastActivity.delete(e.document.uri);
     baselines.invalidate(e.document.uri);
     settingsCache.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
