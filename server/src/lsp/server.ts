@@ -115,7 +115,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
 
   // Push mode: one pending timer per document; only the newest version is ever published.
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<string, { timer: NodeJS.Timeout; immediate: boolean }>();
   const publish = async (uri: string): Promise<void> => {
     const doc = documents.get(uri);
     if (!doc) return;
@@ -132,13 +132,16 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (pullDiagnostics) return;
     const now = Date.now();
     const pending = timers.get(uri);
-    const quiet = !pending && now - (lastActivity.get(uri) ?? 0) >= delay;
+    // An immediate run is already due; it reads the newest version when it runs.
+    if (pending?.immediate) { lastActivity.set(uri, now); return; }
+    const immediate = !pending && now - (lastActivity.get(uri) ?? 0) >= delay;
     lastActivity.set(uri, now);
-    clearTimeout(pending);
-    timers.set(uri, setTimeout(() => {
+    if (pending) clearTimeout(pending.timer);
+    const timer = setTimeout(() => {
       timers.delete(uri);
       publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-    }, quiet ? 0 : delay));
+    }, immediate ? 0 : delay);
+    timers.set(uri, { timer, immediate });
   };
   const refreshAll = (): void => {
     if (pullDiagnostics) {
@@ -215,7 +218,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
   }));
   documents.onDidClose(guardNotification(log, 'close', (e) => {
-    clearTimeout(timers.get(e.document.uri));
+    clearTimeout(timers.get(e.document.uri)?.timer);
     timers.delete(e.document.uri);
     cache.forget(e.document.uri);
     lastActivity.delete(e.document.uri);
@@ -236,7 +239,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   registerFeatures(ctx);
   connection.onShutdown(() => {
-    for (const t of timers.values()) clearTimeout(t);
+    for (const t of timers.values()) clearTimeout(t.timer);
     timers.clear();
   });
   documents.listen(connection);

@@ -39,6 +39,9 @@ interface Frame {
   segment?: Segment;
 }
 
+/** Arrays have no keys; one shared empty set keeps deep arrays cheap. */
+const NO_KEYS: Set<string> = new Set();
+
 const isWordish = (k: SyntaxKind): boolean => k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.TrueKeyword
   || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.Unknown;
 
@@ -49,6 +52,8 @@ export function cursorContext(text: string, offset: number): CursorContext {
   let rootDone = false;
   let result: CursorContext | undefined;
   let target: Frame | undefined;
+  let targetDepth = 0;
+  let nested = 0;
   const pathOf = (): Segment[] => stack.slice(1).map((f) => f.segment!);
 
   const decide = (replace: OffsetRange, raw: string): CursorContext => {
@@ -60,6 +65,7 @@ export function cursorContext(text: string, offset: number): CursorContext {
     if (top.kind === 'object') {
       if (top.state === 'key' || top.state === 'after') {
         target = top;
+        targetDepth = stack.length;
         return { ...base, kind: 'key', path: pathOf(), missingCommaAfter: top.state === 'after' ? top.lastValueEnd : undefined };
       }
       if (top.state === 'value') return { ...base, kind: 'value', path: [...pathOf(), top.key ?? ''] };
@@ -84,7 +90,7 @@ export function cursorContext(text: string, offset: number): CursorContext {
       case SyntaxKind.OpenBracketToken: {
         if (!top && rootDone) return;
         const isObject = kind === SyntaxKind.OpenBraceToken;
-        const frame: Frame = { kind: isObject ? 'object' : 'array', state: isObject ? 'key' : 'value', index: 0, keys: new Set(), lastValueEnd: end };
+        const frame: Frame = { kind: isObject ? 'object' : 'array', state: isObject ? 'key' : 'value', index: 0, keys: isObject ? new Set() : NO_KEYS, lastValueEnd: end };
         if (top) {
           if (top.kind === 'array' && top.state === 'after') { top.index++; }
           if (top.kind === 'array') top.state = 'value';
@@ -152,7 +158,12 @@ export function cursorContext(text: string, offset: number): CursorContext {
         if (!target) break;
       }
     }
-    if (result && target && !stack.includes(target)) break;
+    if (result && target && stack.length === targetDepth) {
+      // Past the cursor only the target object's own keys matter: skip nested values with a counter.
+      if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) { nested++; continue; }
+      if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) { if (nested-- === 0) break; continue; }
+      if (nested > 0) continue;
+    }
     consume(kind, start, end);
   }
   result ??= decide({ offset, length: 0 }, '');

@@ -1,4 +1,6 @@
 import { format } from 'jsonc-parser';
+import { DEFAULT_MAX_DEPTH } from '../types';
+import { measureDepth } from '../document';
 import { LineIndex } from '../lines';
 import type { OffsetRange, TextEdit } from '../types';
 
@@ -6,6 +8,8 @@ export interface FormatOptions { tabSize: number; insertSpaces: boolean; insertF
 
 /** Edits that indent the document (or a range of it) consistently, keeping comments and line endings. */
 export function formatEdits(text: string, options: FormatOptions, range?: OffsetRange): TextEdit[] {
+  // Indenting pathological nesting would produce quadratic output; such a file is not a configuration anyway.
+  if (measureDepth(text, DEFAULT_MAX_DEPTH)) return [];
   const edits = format(text, range, {
     tabSize: Math.max(1, Math.min(16, Math.floor(options.tabSize) || 2)),
     insertSpaces: options.insertSpaces !== false,
