@@ -233,6 +233,20 @@ describe('baseline from git', () => {
     } finally { await client.shutdown(); }
   });
 
+  it('a baseline file from the settings, relative to the workspace folder, is compared with and linked', async () => {
+    const ws = tempDir('filebase');
+    fs.mkdirSync(path.join(ws, 'deployed'));
+    fs.writeFileSync(path.join(ws, 'deployed', 'prod.json'), JSON.stringify({ search: { [restartField.key]: null } }, null, 2));
+    const client = await TestClient.start({ folders: [ws], settings: { baseline: 'deployed/prod.json' } });
+    try {
+      const uri = uriOf(path.join(ws, 'prod.search.json'));
+      await client.open(uri, JSON.stringify({ search: { [restartField.key]: restartField.schema.examples?.[0] ?? ['example.org:9200'] } }, null, 2));
+      const d = (await client.diagnostics(uri, 1)).find((x) => x.code === 'restart-required');
+      assert.ok(d, 'restart-required against the baseline file');
+      assert.ok(d.relatedInformation?.some((r) => r.location.uri === uriOf(path.join(ws, 'deployed', 'prod.json'))), JSON.stringify(d.relatedInformation));
+    } finally { await client.shutdown(); }
+  });
+
   it('outside a git repository there is no baseline and no error', async () => {
     const plain = tempDir('nogit');
     const client = await TestClient.start({ folders: [plain], settings: {} });
