@@ -124,6 +124,8 @@ test('glob patterns are expanded with picomatch', async () => {
   try {
     assert.deepEqual(files((await lintJson(dir, 'envs/**/*.json')).results), ['envs/dev/svc.json', 'envs/prod/svc.json']);
     assert.deepEqual(files((await lintJson(dir, 'envs/{prod,none}/*.json')).results), ['envs/prod/svc.json']);
+    assert.deepEqual(files((await lintJson(path.join(dir, 'envs/dev'), './../prod/*.json')).results), ['../prod/svc.json'], 'relative patterns are normalised');
+    assert.deepEqual(files((await lintJson(dir, `${dir}/envs/dev/../prod/*.json`)).results), ['envs/prod/svc.json'], 'absolute patterns too');
   } finally { removeTree(dir); }
 });
 

@@ -40,16 +40,20 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     try { stat = fs.statSync(abs); } catch (err) { statError = err as NodeJS.ErrnoException; }
     if (stat?.isDirectory()) {
       const before = files.length;
+      const problemsBefore = problems.length;
       walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: isConfig });
-      if (files.length === before && !problems.length) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
+      if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
     if (stat) { add(abs); continue; }
     const scan = picomatch.scan(target);
     if (scan.isGlob) {
-      const base = path.resolve(cwd, scan.base || '.');
-      const isMatch = picomatch(toPosix(path.isAbsolute(target) ? target : path.relative(cwd, path.resolve(cwd, target)) || target), { dot: false });
-      const rel = (p: string): string => (path.isAbsolute(target) ? toPosix(p) : toPosix(path.relative(cwd, p)));
+      // Normalised (`./`, `..` resolved) so that it compares with the normalised paths found.
+      const absolute = path.isAbsolute(target);
+      const pattern = toPosix(absolute ? path.resolve(target) : path.relative(cwd, path.resolve(cwd, target)) || target);
+      const base = path.resolve(cwd, picomatch.scan(pattern).base || '.');
+      const isMatch = picomatch(pattern, { dot: false });
+      const rel = (p: string): string => toPosix(absolute ? p : path.relative(cwd, p));
       const before = files.length;
       if (fs.existsSync(base)) walk(base, [], { problems, show, visitFile: (file) => { if (isMatch(rel(file))) add(file); }, skip: () => false, reportBrokenLink: (p) => isMatch(rel(p)) });
       if (files.length === before) problems.push(`no files match the pattern "${target}"`);
