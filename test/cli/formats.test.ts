@@ -65,3 +65,34 @@ test('json: line and column are 1-based UTF-16 positions', async () => {
     assert.equal(m.endColumn, text.indexOf('"no"') + 5);
   } finally { removeTree(dir); }
 });
+
+/** A small well-formedness check: balanced tags, quoted attributes, only known entities, no stray markup. */
+function assertWellFormedXml(xml: string): void {
+  const body = xml.replace(/^<\?xml [^?]*\?>\n/, '');
+  const stack: string[] = [];
+  const token = /<\/?([A-Za-z][\w.-]*)((?:\s+[\w.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/gy;
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = token.exec(body))) {
+    consumed = token.lastIndex;
+    if (m[4] !== undefined) {
+      assert.ok(!/&(?!(amp|lt|gt|quot|apos);)/.test(m[4]), `bare & in text: ${m[4]}`);
+      continue;
+    }
+    assert.ok(!/&(?!(amp|lt|gt|quot|apos);)/.test(m[2]), `bare & in attributes: ${m[2]}`);
+    if (m[0].startsWith('</')) assert.equal(stack.pop(), m[1], `closing ${m[1]}`);
+    else if (!m[3]) stack.push(m[1]);
+  }
+  assert.equal(consumed, body.length, `unparsed XML from: ${body.slice(consumed, consumed + 80)}`);
+  assert.deepEqual(stack, [], 'every element closed');
+}
+
+test('junit: the report is well-formed XML even with markup and control characters in messages', async () => {
+  const dir = tempTree({ 'a&b <c>.search.json': '{ "\u0001<x>&": 1, "static_ips": "true" }', 'clean.search.json': '{ "service_log": true }' });
+  try {
+    const r = await runCli(['lint', '--format', 'junit'], { cwd: dir });
+    assertWellFormedXml(r.out);
+    assert.match(r.out, /<testsuite name="a&amp;b &lt;c&gt;.search.json" tests="\d+" failures="\d+"/);
+    assert.match(r.out, /<testcase name="clean.search.json" classname="clean.search.json"\/>/);
+  } finally { removeTree(dir); }
+});

@@ -50,6 +50,9 @@ export class LintConfigFinder {
     return result;
   }
 
+  /** Forgets what was read, e.g. after a settings file changed on disk. */
+  clear(): void { this.byDir.clear(); this.byFile.clear(); }
+
   forFile(file: string): LintConfigResult {
     const abs = path.resolve(file);
     let r = this.byFile.get(abs);

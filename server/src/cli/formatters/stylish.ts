@@ -18,8 +18,9 @@ const stylish: Formatter = (reports, ctx) => {
     }
   }
   if (!rows.length) return '';
-  const whereWidth = Math.max(...rows.map((r) => r.where.length));
-  const sevWidth = Math.max(...rows.map((r) => r.severity.length));
+  // A loop, not Math.max(...rows): a huge file can have more findings than a call takes arguments.
+  let whereWidth = 0, sevWidth = 0;
+  for (const r of rows) { whereWidth = Math.max(whereWidth, r.where.length); sevWidth = Math.max(sevWidth, r.severity.length); }
   const lines = rows.map((r) => `${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${oneLine(r.message)}  ${paint('dim', `[${r.ruleId}]`)}`);
   const c = countFindings(reports.flatMap((r) => r.findings));
   const total = c.error + c.warning + c.info + c.hint;
