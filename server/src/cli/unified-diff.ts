@@ -39,19 +39,36 @@ const splitLines = (t: string): string[] => t.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 
-/** Myers' O(ND) diff of two line lists; fixes change few lines, so D stays small. */
+/**
+ * Myers' O(ND) diff of two line lists. Fixes change few lines, so D stays small; each step keeps
+ * only the diagonals it reached (O(D^2) memory), so a large file with few changes stays cheap.
+ */
 function diffLines(a: string[], b: string[]): Op[] {
+  // Common leading and trailing lines need no search.
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const ops: Op[] = a.slice(0, head).map((line) => ({ kind: ' ' as const, line }));
+  for (const op of middleDiff(a.slice(head, a.length - tail), b.slice(head, b.length - tail))) ops.push(op);
+  for (const line of a.slice(a.length - tail)) ops.push({ kind: ' ', line });
+  return ops;
+}
+
+function middleDiff(a: string[], b: string[]): Op[] {
   const n = a.length, m = b.length, max = n + m;
-  const v = new Int32Array(2 * max + 2);
+  const v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
-  let done = false;
+  const at = (vd: Int32Array, d: number, k: number): number => vd[k + d + 1];
+  let done = max === 0;
   for (let d = 0; d <= max && !done; d++) {
-    trace.push(v.slice());
+    // Before step d, diagonals -d+1..d-1 are set; k±1 reaches -d-1..d+1.
+    trace.push(v.slice(max + 1 - d - 1, max + 1 + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[max + k - 1] < v[max + k + 1]) ? v[max + k + 1] : v[max + k - 1] + 1;
+      let x = k === -d || (k !== d && v[max + 1 + k - 1] < v[max + 1 + k + 1]) ? v[max + 1 + k + 1] : v[max + 1 + k - 1] + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) { x++; y++; }
-      v[max + k] = x;
+      v[max + 1 + k] = x;
       if (x >= n && y >= m) { done = true; break; }
     }
   }
@@ -60,8 +77,8 @@ function diffLines(a: string[], b: string[]): Op[] {
   for (let d = trace.length - 1; d >= 0; d--) {
     const vd = trace[d];
     const k = x - y;
-    const prevK = k === -d || (k !== d && vd[max + k - 1] < vd[max + k + 1]) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : vd[max + prevK];
+    const prevK = k === -d || (k !== d && at(vd, d, k - 1) < at(vd, d, k + 1)) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : at(vd, d, prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) { ops.push({ kind: ' ', line: a[--x] }); y--; }
     if (d > 0) { if (x === prevX) ops.push({ kind: '+', line: b[--y] }); else ops.push({ kind: '-', line: a[--x] }); }
@@ -80,9 +97,11 @@ export function unifiedDiff(name: string, before: string, after: string, context
   const ops = diffLines(splitLines(before), splitLines(after));
   const hunks: string[] = [];
   let i = 0;
+  // Line numbers at ops[counted], advanced as the hunks move forward.
+  let counted = 0, aLine = 1, bLine = 1;
   while (i < ops.length) {
     if (ops[i].kind === ' ') { i++; continue; }
-    let start = Math.max(0, i - context);
+    const start = Math.max(0, i - context);
     let end = i;
     // Extend the hunk while the next change is within twice the context.
     for (;;) {
@@ -93,14 +112,12 @@ export function unifiedDiff(name: string, before: string, after: string, context
       end = Math.min(ops.length, end + context);
       break;
     }
-    let aLine = 1, bLine = 1;
-    for (let j = 0; j < start; j++) { if (ops[j].kind !== '+') aLine++; if (ops[j].kind !== '-') bLine++; }
+    for (; counted < start; counted++) { if (ops[counted].kind !== '+') aLine++; if (ops[counted].kind !== '-') bLine++; }
     const slice = ops.slice(start, end);
     const aCount = slice.filter((o) => o.kind !== '+').length;
     const bCount = slice.filter((o) => o.kind !== '-').length;
     hunks.push(`@@ -${aCount ? aLine : aLine - 1},${aCount} +${bCount ? bLine : bLine - 1},${bCount} @@\n` + slice.map((o) => o.kind + show(o.line)).join(''));
     i = end;
-    start = end;
   }
   return `--- a/${name}\n+++ b/${name}\n${hunks.join('')}`;
 }
