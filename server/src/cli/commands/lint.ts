@@ -76,6 +76,9 @@ const run: Command = async (argv, io) => {
     if (!fs.existsSync(configFile)) return usageError(io, `the settings file ${args.config} does not exist`);
     fixedConfig = new LintConfigFinder().forFile(configFile);
   }
+  if (args.baseline && !args.baseline.startsWith('git:') && !fs.existsSync(path.resolve(cwd, args.baseline))) {
+    return usageError(io, `the baseline file ${args.baseline} does not exist`);
+  }
   const settings = new SettingsResolver(cwd, fixedConfig, problems);
   const targets = args.targets.length ? args.targets : ['.'];
   const searchSettings = (dir: string): SearchSettings => settings.forDirectory(dir) ?? { config: undefined, baseDir: cwd };
@@ -83,9 +86,6 @@ const run: Command = async (argv, io) => {
   problems.push(...expansion.problems);
 
   const baseline = args.baseline ? new BaselineReader(parseBaselineSpec(args.baseline, cwd)) : undefined;
-  if (args.baseline && !args.baseline.startsWith('git:') && !fs.existsSync(path.resolve(cwd, args.baseline))) {
-    return usageError(io, `the baseline file ${args.baseline} does not exist`);
-  }
   const readBaseline = (file: string): Promise<BaselineResult> => baseline!.read(file);
   const mode = args.fix ? 'fix' : args.fixDryRun ? 'dry-run' : 'check';
   const diffs: string[] = [];
