@@ -37,15 +37,19 @@ test('the binary reports a usage error with exit 2', () => {
   assert.match(r.stderr, /unknown option --no-such-option/);
 });
 
-test('an unreadable file exits 2 while the other files are still linted', { skip: process.platform === 'win32' }, () => {
+const NOBODY = 65534;
+const asRoot = process.getuid?.() === 0;
+/** As root, the check runs the binary as an unprivileged user, which needs to be able to read the checkout. */
+const nobodyCanRun = (): boolean => !asRoot || spawnSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(BIN)}, 4); require('fs').accessSync(${JSON.stringify(path.join(path.dirname(BIN), '../dist/cli.js'))}, 4)`], { uid: NOBODY, gid: NOBODY }).status === 0;
+
+test('an unreadable file exits 2 while the other files are still linted', { skip: process.platform === 'win32' || !nobodyCanRun() ? 'needs a user that cannot read the file but can run the checkout' : false }, () => {
   const dir = tempTree({ 'a.search.json': CLEAN, 'b.search.json': ONE_ERROR_ONE_WARNING });
   try {
     fs.chmodSync(dir, 0o755);
     fs.chmodSync(path.join(dir, 'b.search.json'), 0o644);
     fs.chmodSync(path.join(dir, 'a.search.json'), 0o000);
     // Root reads any file, so as root the binary runs as an unprivileged user.
-    const asRoot = process.getuid?.() === 0;
-    const r = run(['lint', '--format', 'json'], dir, undefined, asRoot ? 65534 : undefined);
+    const r = run(['lint', '--format', 'json'], dir, undefined, asRoot ? NOBODY : undefined);
     assert.equal(r.status, 2, r.stderr);
     assert.match(r.stderr, /a\.search\.json cannot be read: EACCES/);
     assert.deepEqual(JSON.parse(r.stdout).map((f: { filePath: string }) => f.filePath), ['b.search.json']);
