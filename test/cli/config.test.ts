@@ -90,6 +90,8 @@ test('"files" and "ignores" decide what a directory search finds; explicit files
   try {
     assert.deepEqual(files((await lintJson(dir)).results), ['services/a.json']);
     assert.deepEqual(files((await lintJson(dir, 'notes.json')).results), ['notes.json']);
+    fs.writeFileSync(path.join(dir, '.search-lint.json'), JSON.stringify({ files: ['*.json'] }));
+    assert.ok(!files((await lintJson(dir)).results).includes('.search-lint.json'), 'the settings file is not a configuration');
   } finally { removeTree(dir); }
 });
 

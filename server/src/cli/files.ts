@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { LINT_CONFIG_NAME } from '../host/config';
 import { ALWAYS_SKIPPED_DIRECTORIES, isConfigurationFile, isIgnored, type LintConfig } from '../core/lint-config';
 
 /** The settings that decide which files of a directory are configurations. */
@@ -28,7 +29,8 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const show = (p: string): string => displayPath(p, cwd);
   // Patterns of .search-lint.json are relative to the directory of the settings file that applies.
   const relative = (p: string): [LintConfig | undefined, string] => { const s = settingsFor(path.dirname(p)); return [s.config, toPosix(path.relative(s.baseDir, p))]; };
-  const isConfig = (p: string): boolean => isConfigurationFile(...relative(p));
+  // The settings file is never a service configuration, even when a broad pattern matches it.
+  const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && isConfigurationFile(...relative(p));
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
 
