@@ -27,14 +27,16 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFields(ctx.value)) {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
+      const value = v.value;
+      const result = checkCidr(value);
+      if (result.kind === 'block') continue;
+      // Only an entry with a finding needs its path spelled out and its position in the text.
       const field = formatPath(v.path);
       const node = ctx.doc.nodeAt(v.path);
       const replace = (title: string, text: string): Fix | undefined => (node ? { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(text) }] } : undefined);
-      const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], message, fix, severity });
-      const value = v.value;
-      const result = checkCidr(value);
+      const at = node ? { offset: node.offset, length: node.length } : undefined;
+      const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], at, message, fix, severity });
       switch (result.kind) {
-        case 'block': break;
         case 'bare-address': {
           const bits = result.family === 'IPv4' ? '/32' : '/128';
           report(`${field} is ${show(value)}, a single ${result.family} address, but ip_filter takes CIDR blocks. Add ${bits} to allow just this address.`, replace(`Add ${bits}`, result.suggestion));

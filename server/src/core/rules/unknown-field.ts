@@ -100,23 +100,25 @@ export default defineRule({
       const path = [...e.path, key];
       const parentValue = valueAt(ctx.value, e.path);
       const keyNode = ctx.doc.nodeAt(path)?.parent?.children?.[0];
+      // The key node is at hand: locating it again by path would rescan the object for every finding.
+      const at = keyNode ? { offset: keyNode.offset, length: keyNode.length } : undefined;
       const { list, clear } = suggestKey(e.path, key);
       const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
       if (!list.length) {
-        ctx.report({ path, target: 'key', message: `${head}: the API rejects fields it does not know. Check the spelling against the documentation, or remove it.` });
+        ctx.report({ path, target: 'key', at, message: `${head}: the API rejects fields it does not know. Check the spelling against the documentation, or remove it.` });
         continue;
       }
       const best = list[0];
       const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
       if (clear && taken) {
-        ctx.report({ path, target: 'key', message: `${head}: ${reasonText(key, best)}, but ${JSON.stringify(best.key)} is already set in this object; keep one of them and remove the other.` });
+        ctx.report({ path, target: 'key', at, message: `${head}: ${reasonText(key, best)}, but ${JSON.stringify(best.key)} is already set in this object; keep one of them and remove the other.` });
         continue;
       }
       if (clear) {
         const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
         const move = best.moves && keyNode?.parent ? moveSuggestion(ctx, keyNode.parent, key, best) : undefined;
         const reason = reasonText(key, best);
-        ctx.report({ path, target: 'key', message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
+        ctx.report({ path, target: 'key', at, message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
         continue;
       }
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
@@ -124,7 +126,7 @@ export default defineRule({
       const suggestions = keyNode
         ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(keyNode, key, s.key))
         : [];
-      ctx.report({ path, target: 'key', message: `${head}: did you mean ${options}?`, suggestions });
+      ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${options}?`, suggestions });
     }
   },
 });
