@@ -76,7 +76,6 @@ const lineEndIfBlank = (text: string, offset: number): number => {
 export function removeMemberEdits(text: string, member: Node): TextEdit[] {
   const container = member.parent;
   const siblings = container?.children ?? [];
-  const index = siblings.indexOf(member);
   const end = member.offset + member.length;
   const after = nextToken(text, end);
   if (after.kind === SyntaxKind.CommaToken) {
@@ -89,7 +88,9 @@ export function removeMemberEdits(text: string, member: Node): TextEdit[] {
     }
     return [{ offset: start, length: stop - start, newText: '' }];
   }
-  if (index > 0) {
+  // Without a comma after it, the member is the last one.
+  const index = siblings.length - 1;
+  if (index > 0 && siblings[index] === member) {
     // The last member: the comma that goes is the one before it, behind the previous member.
     const previous = siblings[index - 1];
     const comma = nextToken(text, previous.offset + previous.length);
