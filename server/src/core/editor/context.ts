@@ -143,7 +143,9 @@ export function cursorContext(text: string, offset: number): CursorContext {
           // The partial key is not one of the existing keys.
           top.key = scanner.getTokenValue();
           top.state = 'colon';
-          const rest = /^[ \t]*(\S?)/.exec(text.slice(end))?.[1];
+          let next = end;
+          while (text[next] === ' ' || text[next] === '\t') next++;
+          const rest = text[next];
           result.colonFollows = rest === ':';
           result.needsTrailingComma = rest === '"';
           continue;
