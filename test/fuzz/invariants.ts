@@ -49,7 +49,8 @@ export function checkRange(lines: Lines, range: Range | undefined, where: string
 
 function checkEdits(text: string, edits: readonly TextEdit[], where: string): Problem[] {
   const out: Problem[] = [];
-  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  // Insertions first among edits at one offset: an insertion touching a replacement does not overlap it.
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
   sorted.forEach((e, i) => {
     if (!Number.isInteger(e.offset) || !Number.isInteger(e.length) || e.offset < 0 || e.length < 0 || e.offset + e.length > text.length) out.push({ kind: 'edit', message: `${where}: edit ${JSON.stringify({ offset: e.offset, length: e.length })} outside the ${text.length} characters of the document` });
     if (typeof e.newText !== 'string') out.push({ kind: 'edit', message: `${where}: edit without replacement text` });

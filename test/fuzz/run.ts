@@ -6,7 +6,10 @@ import { generateConfig } from './generate';
 import { checkFinding, checkPrototype, Lines, syntaxErrorCount, type Problem } from './invariants';
 import { mutate } from './mutate';
 import { Rng } from './rng';
-import { SURFACES, type Surface } from './surfaces';
+import { editorSurface } from './editor-surface';
+import type { Surface } from './surfaces';
+
+export const SURFACES: Surface[] = [editorSurface];
 
 export type { Timed };
 export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }

@@ -9,4 +9,4 @@ export interface Surface {
   run(input: FuzzInput, rng: Rng, timed: Timed): Problem[] | Promise<Problem[]>;
 }
 
-export const SURFACES: Surface[] = [];
+
