@@ -77,6 +77,24 @@ describe('editor features over LSP', () => {
     assert.equal(fixed, '{\n  "search": {\n    "http_max_content_length": 104857600\n  }\n}\n');
   });
 
+  it('suggestions become quick fixes that are not preferred; cpus from the settings enables the thread pool checks', async () => {
+    const uri = fresh();
+    const text = '{\n  "search": {\n    "thread_pool_write_size": 64\n  }\n}\n';
+    await client.open(uri, text);
+    assert.ok(!(await client.diagnostics(uri, 1)).some((d) => d.code === 'thread-pool-capped'), 'no CPU count, no thread pool check');
+    client.settings = { baseline: 'none', cpus: 2 };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    const d = await client.until('thread-pool-capped', () => client.published.get(uri)!.at(-1)!.diagnostics.find((x) => x.code === 'thread-pool-capped'));
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+    const suggestion = actions.find((a) => a.diagnostics?.[0]?.code === 'thread-pool-capped' && a.kind === 'quickfix')!;
+    assert.ok(suggestion, actions.map((a) => a.title).join(', '));
+    assert.notEqual(suggestion.isPreferred, true);
+    const fixed = JSON.parse(applyLspEdits(text, suggestion.edit!.changes![uri]));
+    assert.ok(fixed.search.thread_pool_write_size < 64);
+    client.settings = { baseline: 'none' };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+  });
+
   it('"disable for this line" inserts an indented directive in .jsonc, which then suppresses the finding', async () => {
     const uri = fresh('jsonc');
     const text = '{\n  "search": {\n    "http_max_content_length": "104857600"\n  }\n}\n';
