@@ -69,7 +69,7 @@ describe('editor features over LSP', () => {
     const d = ds.find((x) => x.code === 'type-mismatch')!;
     assert.ok(d, 'type-mismatch reported');
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
-    const fix = actions.find((a) => a.isPreferred)!;
+    const fix = actions.find((a) => a.isPreferred && a.diagnostics?.[0]?.code === 'type-mismatch')!;
     assert.ok(fix, actions.map((a) => a.title).join(', '));
     assert.equal(fix.kind, 'quickfix');
     assert.equal(fix.diagnostics?.[0].code, 'type-mismatch');
