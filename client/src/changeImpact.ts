@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
-import { LANGUAGE_ID } from './settings';
+import { gitBaselineAllowed, LANGUAGE_ID } from './settings';
 
 /** The server command that classifies the changes of a document against its baseline. */
 export const CHANGE_IMPACT_SERVER_COMMAND = 'search-config.changeImpact';
@@ -46,7 +46,7 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
     });
     const name = uri.path.split('/').pop() ?? 'configuration';
     const view = vscode.Uri.from({ scheme: SCHEME, path: `/${name} change impact.md`, query: uri.toString() });
-    this.contents.set(view.toString(), renderImpact(name, result));
+    this.contents.set(view.toString(), renderImpact(name, result, gitBaselineAllowed(uri)));
     this.changed.fire(view);
     const opened = await vscode.workspace.openTextDocument(view);
     await vscode.languages.setTextDocumentLanguage(opened, 'markdown');
@@ -65,13 +65,18 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
 }
 
 /** The server answers with markdown (preferred) or a structured list; anything else is shown as JSON. */
-export function renderImpact(name: string, result: unknown): string {
+export function renderImpact(name: string, result: unknown, gitAllowed: boolean): string {
   if (typeof result === 'string') return result;
   if (result && typeof result === 'object') {
     const r = result as Record<string, unknown>;
     if (typeof r.markdown === 'string') return r.markdown;
     if (typeof r.text === 'string') return r.text;
   }
-  if (result === null || result === undefined) return `# ${name}\n\nNo baseline to compare with: the file is not committed, or the baseline is set to \`none\`.\n`;
+  if (result === null || result === undefined) {
+    const why = gitAllowed
+      ? 'the file is not committed, or `searchConfig.baseline` is `none`'
+      : 'a `git:` baseline is off in Restricted Mode and for files not on disk (reading it runs git); trust the workspace to compare with the committed version';
+    return `# ${name}\n\nNo baseline to compare with: ${why}.\n`;
+  }
   return `# ${name}: change impact\n\n\`\`\`json\n${JSON.stringify(result, null, 2)}\n\`\`\`\n`;
 }

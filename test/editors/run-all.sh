@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-editor tests: build, package the .vsix, then drive Neovim, Emacs/Eglot and VS Code (code-server)
 # through the harnesses in ../shared/realclients (override with REALCLIENTS=DIR; code-server is looked up in
-# RC_HOME, default /tmp/realclients). Arguments go to the runner: --only nvim,emacs,vscode  --out DIR
+# RC_HOME, default /tmp/realclients). Arguments go to the runner: --only nvim,emacs,vscode,restricted,snippets  --out DIR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 node scripts/build.mjs

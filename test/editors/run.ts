@@ -6,7 +6,7 @@
  *
  * The set-up snippets of docs/editors.md are run too (snippets.ts).
  *
- *   node dist/editors/run.js [--only nvim,emacs,vscode,snippets] [--vsix search-config.vsix] [--out DIR]
+ *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets] [--vsix search-config.vsix] [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,11 +16,12 @@ import { expectationsFor, type EditorExpectations } from './expectations';
 import { compareDiagnostics, type Line, type Outcome } from './outcome';
 import { snippetOutcomes } from './snippets';
 import { vscodeCommands } from './vscode-commands';
+import { vscodeRestricted } from './vscode-trust';
 
 const root = path.resolve(__dirname, '..', '..');
 const args = parseArgs(process.argv.slice(2));
 const harnesses = path.resolve(process.env.REALCLIENTS ?? path.join(root, '..', 'shared', 'realclients'));
-const only = new Set((args.only ?? 'nvim,emacs,vscode,snippets').split(','));
+const only = new Set((args.only ?? 'nvim,emacs,vscode,restricted,snippets').split(','));
 const outDir = path.resolve(args.out ?? path.join(root, 'dist', 'editors'));
 const fixture = path.join(root, 'test', 'editors', 'fixtures', 'mistakes.search.json');
 const serverCommand = `node ${path.join(root, 'bin', 'search-config-language-server.js')} --stdio`;
@@ -44,7 +45,9 @@ function main(): void {
   if (only.has('nvim')) outcomes.push(terminalEditor('nvim', path.join(harnesses, 'nvim', 'nvim-lsp-harness.sh'), file, workspace, expected));
   if (only.has('emacs')) outcomes.push(terminalEditor('emacs', path.join(harnesses, 'emacs', 'emacs-eglot-harness.sh'), file, workspace, expected));
   if (only.has('vscode')) outcomes.push(vscode(file, workspace, expected));
-  if (only.has('vscode')) outcomes.push(vscodeCommands({ root, vsix: path.resolve(args.vsix ?? path.join(root, 'search-config.vsix')), fixture, outDir, expected }));
+  const vsix = path.resolve(args.vsix ?? path.join(root, 'search-config.vsix'));
+  if (only.has('vscode')) outcomes.push(vscodeCommands({ root, vsix, fixture, outDir, expected }));
+  if (only.has('restricted')) outcomes.push(vscodeRestricted(root, vsix, outDir));
   if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
 
   let failed = 0;

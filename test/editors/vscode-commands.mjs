@@ -3,7 +3,7 @@
 // Saves the file after each edit and prints what is on disk, so that the caller can compare it with the
 // analyzer's own results. Prints JSON lines; exit 0 when every UI step completed.
 //   node vscode-commands.mjs --url URL --folder WS --file NAME --complete L:C --label LABEL --rule-at L:C
-//                            [--custom RELATIVE_PATH] [--screenshot OUT.png]        (L:C 1-based, as in Ctrl+G)
+//                            [--custom RELATIVE_PATH] [--steps a,b,...] [--screenshot OUT.png]        (L:C 1-based, as in Ctrl+G)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -15,6 +15,7 @@ const file = path.join(args.folder, args.file);
 const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 const failures = [];
 const shot = args.screenshot ?? '/tmp/vscode-commands.png';
+const steps = new Set((args.steps ?? 'completion,ruleDocumentation,changeImpact,fixAll,restart,customGlob').split(','));
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
@@ -81,8 +82,15 @@ try {
   await statusItem().locator('.codicon-check').waitFor({ state: 'attached' });
   emit({ type: 'status', text: (await statusItem().innerText()).trim(), running: true });
 
+  if (steps.has('problems')) await step('problems', async () => {
+    await page.waitForTimeout(2000); // let a late publish land
+    const rows = [];
+    for (const r of await page.locator('.markers-panel .monaco-list-row').all()) rows.push(await r.getAttribute('aria-label'));
+    emit({ type: 'problems', rows, restricted: await page.locator('.statusbar', { hasText: 'Restricted Mode' }).count() > 0 });
+  });
+
   let text = fs.readFileSync(file, 'utf8');
-  await step('completion', async () => {
+  if (steps.has('completion')) await step('completion', async () => {
     await goto(args.complete);
     await page.keyboard.press('Control+Space');
     const widget = page.locator('.editor-widget.suggest-widget.visible');
@@ -98,7 +106,7 @@ try {
     emit({ type: 'saved', after: 'completion', text });
   });
 
-  await step('ruleDocumentation', async () => {
+  if (steps.has('ruleDocumentation')) await step('ruleDocumentation', async () => {
     await goto(args['rule-at']);
     // The link opens in a new tab; the machine has no outside network, so record where it was going.
     const navigations = [];
@@ -118,7 +126,7 @@ try {
     await page.bringToFront();
   });
 
-  await step('changeImpact', async () => {
+  if (steps.has('changeImpact')) await step('changeImpact', async () => {
     await runCommand('Search Config: Show Change Impact');
     const toast = page.locator('.notification-toast').first();
     const tab = page.locator('.tabs-container .tab', { hasText: 'change impact' }).first();
@@ -129,9 +137,9 @@ try {
       for (let i = 0; i < 100 && view === null; i++) {
         for (const frame of page.frames()) {
           const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-          if (/changed field|No changes/.test(text) && frame !== page.mainFrame()) view = text.trim();
+          if (/changed field|No changes|No baseline/.test(text) && frame !== page.mainFrame()) view = text.trim();
         }
-        if (view === null) view = await page.locator('.editor-instance .view-lines', { hasText: 'changed field' }).last().innerText({ timeout: 100 }).catch(() => null);
+        if (view === null) view = await page.locator('.editor-instance .view-lines', { hasText: /changed field|No changes|No baseline/ }).last().innerText({ timeout: 100 }).catch(() => null);
         if (view === null) await page.waitForTimeout(100);
       }
       await page.screenshot({ path: shot.replace(/\.png$/, '-impact.png') });
@@ -140,7 +148,7 @@ try {
     await page.keyboard.press('Escape');
   });
 
-  await step('fixAll', async () => {
+  if (steps.has('fixAll')) await step('fixAll', async () => {
     await page.locator('.tabs-container .tab', { hasText: args.file }).first().click();
     await runCommand('Search Config: Fix All Auto-fixable Problems');
     text = await saveAndRead(text);
@@ -148,7 +156,7 @@ try {
     emit({ type: 'saved', after: 'fixAll', text });
   });
 
-  await step('restart', async () => {
+  if (steps.has('restart')) await step('restart', async () => {
     await runCommand('Search Config: Restart Language Server');
     await page.keyboard.press('Control+Shift+M');
     const rows = page.locator('.markers-panel .monaco-list-row', { hasText: 'search-config' });
@@ -161,7 +169,7 @@ try {
     emit({ type: 'restarted', cleared, status: (await statusItem().innerText()).trim(), problemRows: await markers.count() });
   });
   // A JSON file matched only by a glob added to searchConfig.files in the workspace settings.
-  if (args.custom) await step('customGlob', async () => {
+  if (args.custom && steps.has('customGlob')) await step('customGlob', async () => {
     // Through the Explorer: Quick Open's file search is not always indexed yet at this point.
     const explorerRow = (name) => page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).first();
     const parts = args.custom.split('/');

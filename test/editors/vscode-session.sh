@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Start a private code-server with the packaged extension installed, run a Playwright script against it
-# (test/editors/vscode-commands.mjs), stop it. Same isolation as ../shared/realclients/vscode-web/run-vscode-web.sh,
+# (test/editors/vscode-commands.mjs), stop it. TRUST=restricted: the workspace opens in Restricted Mode. Same isolation as ../shared/realclients/vscode-web/run-vscode-web.sh,
 # whose code-server and playwright-core installation (in RC_HOME) it uses.
 #   vscode-session.sh VSIX WORKSPACE OUT_JSONL [script arguments...]
 set -euo pipefail
@@ -18,11 +18,19 @@ cleanup() {
 trap cleanup EXIT
 export XDG_CONFIG_HOME="$RUN/xdg-config" XDG_DATA_HOME="$RUN/xdg-data"
 mkdir -p "$RUN/extensions" "$RUN/user-data/User"
-cat > "$RUN/user-data/User/settings.json" <<'JSON'
+# TRUST=restricted opens the workspace in Restricted Mode (untrusted, without the start-up question).
+if [ "${TRUST:-trusted}" = restricted ]; then
+  trust='"security.workspace.trust.enabled": true, "security.workspace.trust.startupPrompt": "never",'
+  trust_flag=()
+else
+  trust='"security.workspace.trust.enabled": false,'
+  trust_flag=(--disable-workspace-trust)
+fi
+cat > "$RUN/user-data/User/settings.json" <<JSON
 {
+  $trust
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
-  "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off",
   "extensions.autoCheckUpdates": false,
   "extensions.autoUpdate": false,
@@ -38,7 +46,7 @@ JSON
 node "$CS" --user-data-dir "$RUN/user-data" --extensions-dir "$RUN/extensions" --install-extension "$VSIX" >&2
 PORT="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 setsid node "$CS" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry --disable-update-check \
-  --disable-workspace-trust --disable-getting-started-override \
+  "${trust_flag[@]}" --disable-getting-started-override \
   --user-data-dir "$RUN/user-data" --extensions-dir "$RUN/extensions" "$WS" >"$RUN/code-server.log" 2>&1 &
 CS_PID=$!
 for _ in $(seq 1 300); do
