@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ALL_FIELDS } from '../../server/src/core/schema';
+import { tempDir, TestClient, uriOf } from './harness';
+
+/** Code actions without their edits: an edit may move the document's own text, secret or not, within the document. */
+const withoutEdits = (actions: unknown): string => JSON.stringify(actions, (key, value) => (key === 'edit' ? undefined : value));
+
+/** A configuration with a distinct canary in every secret field, arrays given one item. */
+function documentWithCanaries(): { text: string; canaries: string[] } {
+  const root: Record<string, unknown> = {};
+  const canaries: string[] = [];
+  for (const f of ALL_FIELDS.filter((x) => x.schema.secret)) {
+    let cur: Record<string, unknown> = root;
+    f.path.forEach((seg, i) => {
+      if (seg === '[]') return;
+      const last = i === f.path.length - 1;
+      if (last) { const c = `Canary${canaries.length}Xq7z`; canaries.push(c); cur[seg] = c; return; }
+      if (f.path[i + 1] === '[]') {
+        const arr = (cur[seg] ??= [{}]) as Array<Record<string, unknown>>;
+        cur = arr[0];
+      } else cur = (cur[seg] ??= {}) as Record<string, unknown>;
+    });
+  }
+  root.mystery_key = 'CanaryUnknownXq7z';
+  canaries.push('CanaryUnknownXq7z');
+  return { text: JSON.stringify(root, null, 2) + '\n', canaries };
+}
+
+describe('secrets never leave the server', () => {
+  it('no response, notification or log of any request contains a secret value', async () => {
+    const { text, canaries } = documentWithCanaries();
+    assert.ok(canaries.length > 2, 'the schema has secret fields');
+    const repo = tempDir('secrets');
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' });
+    git('init', '-q');
+    const file = path.join(repo, 'prod.search.jsonc');
+    fs.writeFileSync(file, text.replace(/Xq7z/g, 'Old9'));
+    git('add', '.');
+    git('commit', '-q', '-m', 'x');
+    const seen: string[] = [];
+    const client = await TestClient.start({ folders: [repo], settings: { trace: { server: 'verbose' } } });
+    client.connection.onUnhandledNotification((n) => seen.push(JSON.stringify(n)));
+    try {
+      const uri = uriOf(file);
+      await client.open(uri, text, 'jsonc');
+      seen.push(JSON.stringify(await client.diagnostics(uri, 1)));
+      const lines = text.split('\n');
+      const whole = { start: { line: 0, character: 0 }, end: { line: lines.length, character: 0 } };
+      for (let line = 0; line < lines.length; line++) {
+        for (let character = 0; character <= lines[line].length; character += 3) {
+          const position = { line, character };
+          seen.push(JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position })));
+          seen.push(JSON.stringify(await client.request('textDocument/completion', { textDocument: { uri }, position })));
+        }
+        const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
+        seen.push(withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })));
+      }
+      for (const [method, params] of [
+        ['textDocument/documentSymbol', { textDocument: { uri } }],
+        ['textDocument/inlayHint', { textDocument: { uri }, range: whole }],
+        ['textDocument/documentLink', { textDocument: { uri } }],
+      ] as const) seen.push(JSON.stringify(await client.request(method, params)));
+      const impact = await client.request<{ markdown: string } | null>('workspace/executeCommand', { command: 'search-config.changeImpact', arguments: [uri] });
+      assert.ok(impact?.markdown, 'the change impact against the committed version was computed');
+      seen.push(JSON.stringify(impact));
+      seen.push(...client.logs, ...client.shownMessages);
+      const all = seen.join('\n');
+      assert.ok(all.includes('hidden secret value'), 'hovers over secret values were exercised');
+      assert.ok(all.includes('secret-in-plain-text'), 'the secrets were reported');
+      for (const c of canaries) {
+        assert.ok(!all.includes(c), `${c} appeared in: ${all.slice(Math.max(0, all.indexOf(c) - 200), all.indexOf(c) + 50)}`);
+        assert.ok(!all.includes(c.replace('Xq7z', 'Old9')), `the committed value of ${c} appeared`);
+      }
+    } finally { await client.shutdown(); }
+  });
+});
