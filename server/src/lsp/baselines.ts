@@ -21,22 +21,32 @@ export function gitUri(file: string, ref: string): string {
   return `git:${encodeURI(withSlash)}?${encodeURIComponent(JSON.stringify({ path: file, ref }))}`;
 }
 
+/** After this long, the next use reads the baseline again (a commit made outside the editor shows up). */
+export const BASELINE_MAX_AGE_MS = 30_000;
+
 /**
  * Baselines per document, read asynchronously and cached until the document is saved or
- * reopened, or the setting changes. Failures (no repository, file not committed) mean no baseline.
+ * reopened, the setting changes, or the cached copy is older than BASELINE_MAX_AGE_MS.
+ * Failures (no repository, file not committed) mean no baseline.
  */
 export class Baselines {
-  private readonly cache = new Map<string, { spec: string; promise: Promise<Baseline | undefined> }>();
+  private readonly cache = new Map<string, { spec: string; promise: Promise<Baseline | undefined>; readAt: number }>();
   constructor(private readonly workspace: Workspace, private readonly log: (message: string) => void) {}
 
   get(uri: string, spec: string): Promise<Baseline | undefined> {
     const cached = this.cache.get(uri);
-    if (cached && cached.spec === spec) return cached.promise;
+    const now = Date.now();
+    if (cached && cached.spec === spec && now - cached.readAt < BASELINE_MAX_AGE_MS) return cached.promise;
+    const previous = cached?.spec === spec ? cached.promise : undefined;
     const promise = this.read(uri, spec).catch((err: unknown) => {
       this.log(`The baseline of ${uri} could not be read: ${redactedMessage(err)}`);
       return undefined;
+    }).then(async (fresh) => {
+      // An unchanged baseline keeps its identity, so that analyses cached against it stay valid.
+      const old = await previous;
+      return old && fresh && old.text === fresh.text && old.uri === fresh.uri ? old : fresh;
     });
-    this.cache.set(uri, { spec, promise });
+    this.cache.set(uri, { spec, promise, readAt: now });
     return promise;
   }
 
