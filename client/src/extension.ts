@@ -71,8 +71,11 @@ async function start(context: vscode.ExtensionContext, status: ServerStatus): Pr
           const answers = await next(params, token);
           if (!Array.isArray(answers)) return answers;
           return params.items.map((item, i) => {
-            if (item.section !== SECTION) return answers[i];
-            return effectiveSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+            if (item.section !== SECTION && !item.section?.startsWith(`${SECTION}.`)) return answers[i];
+            const settings = effectiveSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
+            // A sub-section such as `searchConfig.baseline` is answered from the same trust-adjusted object.
+            return item.section.slice(SECTION.length + 1).split('.').filter(Boolean)
+              .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), settings) ?? null;
           });
         },
         didChangeConfiguration: async () => notifySettingsChanged(),
@@ -105,6 +108,8 @@ async function restart(context: vscode.ExtensionContext, status: ServerStatus): 
   output?.info('Restarting the language server.');
   await stop();
   await start(context, status);
+  // A changed `searchConfig.files` may now match files that are open as plain JSON.
+  for (const doc of vscode.workspace.textDocuments) await claimIfConfigured(doc);
 }
 
 /** Pushes the effective (trust-adjusted) settings; servers that pull settings take it as the cue to pull. */
