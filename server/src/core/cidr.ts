@@ -19,7 +19,27 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   return IPV4_DOTTED.test(text) && ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
 }
 
+// Canonical dotted-decimal IPv4 with a prefix: the common case, checked without ipaddr.js
+// (a large ip_filter holds thousands). Anything else takes the general path below.
+const IPV4_CIDR = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\/(\d{1,3})$/;
+
+function checkIpv4Cidr(raw: string): CidrCheck | undefined {
+  const m = IPV4_CIDR.exec(raw);
+  if (!m) return undefined;
+  const octets = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
+  const prefix = Number(m[5]);
+  if (octets.some((o) => o > 255) || prefix > 32) return undefined;
+  const address = ((octets[0] << 24) | (octets[1] << 16) | (octets[2] << 8) | octets[3]) >>> 0;
+  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  const network = (address & mask) >>> 0;
+  if (network === address) return { kind: 'block', family: 'IPv4', prefix, text: raw };
+  const dotted = [network >>> 24, (network >>> 16) & 255, (network >>> 8) & 255, network & 255].join('.');
+  return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
+}
+
 export function checkCidr(raw: string): CidrCheck {
+  const fast = checkIpv4Cidr(raw);
+  if (fast) return fast;
   if (raw !== raw.trim()) return { kind: 'invalid', reason: 'it has blanks around it' };
   if (!raw) return { kind: 'invalid', reason: 'it is empty' };
   const slash = raw.indexOf('/');
@@ -42,6 +62,8 @@ export function checkCidr(raw: string): CidrCheck {
 
 /** True for a block that admits every address of its family (`0.0.0.0/0`, `::/0`). */
 export const isWholeInternet = (raw: string): boolean => {
+  // Only a prefix length of zero admits every address: most entries are rejected without parsing.
+  if (!/\/0{1,3}$/.test(raw)) return false;
   const c = checkCidr(raw);
   return (c.kind === 'block' || c.kind === 'host-bits') && c.prefix === 0;
 };
