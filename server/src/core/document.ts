@@ -1,5 +1,6 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './lines';
+import { JsonOffsets, strictJsonFacts, valueMemberCount } from './offsets';
 import type { FieldPath, OffsetRange, Segment } from './types';
 
 export interface SyntaxProblem { offset: number; length: number; code: string }
@@ -16,6 +17,8 @@ export interface ParsedDocument {
   readonly lines: LineIndex;
   /** Set when the document exceeds a limit and was not parsed. */
   readonly tooDeep?: { depth: number; offset: number };
+  /** True when the parse proved that no object repeats a key (so there is nothing to look for). */
+  readonly noDuplicateKeys?: boolean;
   comments(): Comment[];
   /** The node of a field path; `undefined` when the path does not exist. */
   nodeAt(path: FieldPath): Node | undefined;
@@ -134,26 +137,68 @@ function clampToText(root: Node, textLength: number): void {
   }
 }
 
+/** The node at a field path in a parse tree; `undefined` when the path does not exist. */
+function nodeAtPath(root: Node | undefined, path: FieldPath): Node | undefined {
+  let node = root;
+  for (const seg of path) {
+    if (!node) return undefined;
+    if (node.type === 'object' && typeof seg === 'string') node = propertyNode(node, seg)?.children?.[1];
+    else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * Strict JSON within the depth limit, the common case, is read with JSON.parse, many times
+ * faster than building a parse tree. The tree is built only when something asks for a node
+ * (a fix, an editor feature), and findings are located by scanning just the containers on
+ * their paths. Anything else (comments, trailing commas, syntax errors, deep nesting) takes
+ * the tree path below, which reads every kind of input.
+ */
+function strictDocument(text: string, isJsonc: boolean, maxDepth: number): ParsedDocument | undefined {
+  let value: unknown;
+  try { value = JSON.parse(text); } catch { return undefined; }
+  const facts = strictJsonFacts(text);
+  if (facts.depth > maxDepth) return undefined;
+  let tree: { root: Node | undefined } | undefined;
+  let lines: LineIndex | undefined;
+  let offsets: JsonOffsets | undefined;
+  let noDuplicateKeys: boolean | undefined;
+  const root = (): Node | undefined => (tree ??= { root: buildTree(text, isJsonc, []) }).root;
+  return {
+    text, isJsonc, value, syntaxErrors: [],
+    get root() { return root(); },
+    get lines() { return (lines ??= new LineIndex(text)); },
+    // Each member of the text becomes a distinct key of the value unless a key repeats.
+    get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
+    comments: () => [],
+    nodeAt: (path) => nodeAtPath(root(), path),
+    locate: (path, target) => (offsets ??= new JsonOffsets(text)).locate(path, target),
+  };
+}
+
+function buildTree(text: string, isJsonc: boolean, errors: ParseError[]): Node | undefined {
+  const root = parseTree(text, errors, { allowTrailingComma: isJsonc, disallowComments: !isJsonc, allowEmptyContent: false });
+  if (root) clampToText(root, text.length);
+  return root;
+}
+
 export function parseDocument(text: string, opts: { fileName?: string; maxDepth?: number } = {}): ParsedDocument {
+  return strictDocument(text, isJsoncName(opts.fileName), opts.maxDepth ?? 256) ?? parseDocumentTree(text, opts);
+}
+
+/** The general path: a full jsonc-parser tree, for any input. Exported so tests can compare both paths. */
+export function parseDocumentTree(text: string, opts: { fileName?: string; maxDepth?: number } = {}): ParsedDocument {
   const isJsonc = isJsoncName(opts.fileName);
   const lines = new LineIndex(text);
   const tooDeep = measureDepth(text, opts.maxDepth ?? 256);
   let root: Node | undefined;
   const errors: ParseError[] = [];
-  if (!tooDeep) root = parseTree(text, errors, { allowTrailingComma: isJsonc, disallowComments: !isJsonc, allowEmptyContent: false });
-  if (root) clampToText(root, text.length);
+  if (!tooDeep) root = buildTree(text, isJsonc, errors);
   const value = tooDeep ? undefined : nodeValue(root);
   let comments: Comment[] | undefined;
-  const nodeAt = (path: FieldPath): Node | undefined => {
-    let node = root;
-    for (const seg of path) {
-      if (!node) return undefined;
-      if (node.type === 'object' && typeof seg === 'string') node = propertyNode(node, seg)?.children?.[1];
-      else if (node.type === 'array' && typeof seg === 'number') node = node.children?.[seg];
-      else return undefined;
-    }
-    return node;
-  };
+  const nodeAt = (path: FieldPath): Node | undefined => nodeAtPath(root, path);
   return {
     text, isJsonc, root, value, lines, tooDeep,
     // jsonc-parser reports errors at the end of the text one character past it (an unclosed

@@ -70,6 +70,7 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFields(ctx.value)) {
       const { schema, path } = v;
+      if (!schema.deprecated && !schema.deprecatedValues) continue;
       const field = formatPath(path);
       if (schema.deprecated) {
         const node = ctx.doc.nodeAt(path);

@@ -19,6 +19,7 @@ export default defineRule({
     },
   },
   check(ctx) {
+    if (ctx.doc.noDuplicateKeys) return;
     const root = ctx.doc.root;
     if (!root) return;
     // Iterative walk: a hostile document may nest deeply.

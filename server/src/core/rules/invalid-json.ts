@@ -65,8 +65,11 @@ export default defineRule({
         suggestions: e.code === 'InvalidCommentToken' ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }] : undefined,
       });
     }
-    if (ctx.doc.root && ctx.doc.root.type !== 'object' && !ctx.doc.syntaxErrors.length) {
-      ctx.report({ path: [], message: `The configuration must be a JSON object, but the file holds ${ctx.doc.root.type === 'array' ? 'an array' : `a ${ctx.doc.root.type}`}. Wrap the settings in { }.` });
+    // Read the type from the value: asking for the parse tree would build it just for this.
+    const value = ctx.doc.value;
+    if (value !== undefined && !ctx.doc.syntaxErrors.length && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+      const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
+      ctx.report({ path: [], message: `The configuration must be a JSON object, but the file holds ${type === 'array' ? 'an array' : `a ${type}`}. Wrap the settings in { }.` });
     }
   },
 });

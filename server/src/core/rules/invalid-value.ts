@@ -138,13 +138,13 @@ export default defineRule({
     }
 
     for (const v of knownFields(ctx.value)) {
-      const key = formatPath(v.path);
-      if (reported.has(key)) continue;
+      if (reported.size && reported.has(formatPath(v.path))) continue;
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         const { check, expected } = FORMAT_CHECKS[format];
         const problem = check(v.value);
         if (!problem) continue;
+        const key = formatPath(v.path);
         const node = ctx.doc.nodeAt(v.path);
         const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
         ctx.report({
@@ -154,7 +154,10 @@ export default defineRule({
         });
         continue;
       }
-      if (typeof v.value === 'number' && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+      // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
+      // ones need no look at the text (and so no parse tree).
+      if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+        const key = formatPath(v.path);
         const node = ctx.doc.nodeAt(v.path);
         const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
         if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {

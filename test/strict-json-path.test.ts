@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyze, type ParsedDocument } from '../server/src/core';
+import { parseDocument, parseDocumentTree } from '../server/src/core/document';
+import type { Segment } from '../server/src/core/types';
+import { loadCorpus } from './fuzz/corpus';
+import { generateConfig } from './fuzz/generate';
+import { mutate } from './fuzz/mutate';
+import { Rng } from './fuzz/rng';
+
+/**
+ * Strict JSON is read with JSON.parse and located by scanning only the containers on a
+ * finding's path; everything else builds the full parse tree. Both must describe a document
+ * identically, whichever path a text takes.
+ */
+
+/** Every path of the value (up to a limit), plus paths that go one step past or beside it. */
+function pathsOf(value: unknown, limit: number): Segment[][] {
+  const out: Segment[][] = [];
+  const stack: Array<{ v: unknown; p: Segment[] }> = [{ v: value, p: [] }];
+  while (stack.length && out.length < limit) {
+    const { v, p } = stack.pop()!;
+    out.push(p, [...p, 'no_such_key'], [...p, 0], [...p, 7]);
+    if (p.length) out.push([...p.slice(0, -1), 'absent', 1]);
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push({ v: item, p: [...p, i] }));
+    else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], p: [...p, k] });
+  }
+  return out;
+}
+
+function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: string): void {
+  assert.deepEqual(fast.value, tree.value, `${name}: value`);
+  assert.deepEqual(fast.syntaxErrors, tree.syntaxErrors, `${name}: syntax errors`);
+  assert.deepEqual(fast.comments(), tree.comments(), `${name}: comments`);
+  for (const path of pathsOf(tree.value, 400)) {
+    for (const target of ['key', 'value', 'property'] as const) {
+      assert.deepEqual(fast.locate(path, target), tree.locate(path, target), `${name}: locate(${JSON.stringify(path)}, ${target})`);
+    }
+    const a = fast.nodeAt(path), b = tree.nodeAt(path);
+    assert.deepEqual(a && [a.type, a.offset, a.length], b && [b.type, b.offset, b.length], `${name}: nodeAt(${JSON.stringify(path)})`);
+  }
+}
+
+const strictInputs = (): Array<{ name: string; text: string; fileName: string }> => {
+  const rng = new Rng(20261121);
+  const generated = Array.from({ length: 300 }, (_, i) => ({ name: `generated #${i}`, ...generateConfig(rng.fork(i)) }));
+  const corpus = loadCorpus();
+  const mutated = corpus.flatMap((seed, i) => [1, 2, 3].map((k) => ({ name: `${seed.name} mutation ${k}`, fileName: seed.fileName, text: mutate(rng.fork(i * 10 + k), seed.text, corpus.map((c) => c.text)) })));
+  return [...corpus, ...generated, ...mutated];
+};
+
+test('strict JSON read with JSON.parse is described exactly as by the parse tree', () => {
+  let strict = 0;
+  for (const input of strictInputs()) {
+    let isStrict = true;
+    try { JSON.parse(input.text); } catch { isStrict = false; }
+    if (!isStrict) continue;
+    strict++;
+    assertSameDocument(parseDocument(input.text, { fileName: input.fileName }), parseDocumentTree(input.text, { fileName: input.fileName }), input.name);
+  }
+  assert.ok(strict > 200, `only ${strict} strict JSON inputs were compared`);
+});
+
+test('a repeated key is never hidden by the strict path', () => {
+  const texts = [
+    '{ "static_ips": true, "static_ips": false }',
+    '{ "search": { "ism_enabled": true, "ism_enabled": true } }',
+    '{ "ip_filter": [ { "network": "10.0.0.0/8", "network": "10.1.0.0/16" } ] }',
+    '{ "a\\u0062": 1, "ab": 2 }',
+    '{ "__proto__": 1, "__proto__": 2 }',
+  ];
+  for (const text of texts) {
+    const doc = parseDocument(text, { fileName: 'x.json' });
+    assert.notEqual(doc.noDuplicateKeys, true, text);
+    assert.ok(analyze(text, { fileName: 'x.json' }).findings.some((f) => f.ruleId === 'duplicate-key'), text);
+  }
+  assert.equal(parseDocument('{ "a": { "b": 1 }, "c": [ { "b": 2 } ], "s": "x:y" }').noDuplicateKeys, true);
+});
+
+test('findings on strict JSON are the same as through the parse tree', () => {
+  for (const input of strictInputs().slice(0, 400)) {
+    let isStrict = true;
+    try { JSON.parse(input.text); } catch { isStrict = false; }
+    if (!isStrict) continue;
+    const fast = analyze(input.text, { fileName: input.fileName });
+    const tree = analyze(input.text, { fileName: input.fileName }, parseDocumentTree(input.text, { fileName: input.fileName }));
+    assert.deepEqual(fast.findings, tree.findings, input.name);
+  }
+});
