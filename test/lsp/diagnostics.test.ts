@@ -80,9 +80,11 @@ describe('diagnostics, pull mode', () => {
   it('answers textDocument/diagnostic and does not push', async () => {
     const uri = uriOf(path.join(dir, 'a.search.json'));
     await client.open(uri, DEPRECATED);
-    const r = await client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    const r = await client.request<{ kind: string; items: Diagnostic[]; resultId?: string }>('textDocument/diagnostic', { textDocument: { uri } });
     assert.equal(r.kind, 'full');
     assert.ok(codes(r.items).includes('deprecated-field'));
+    const again = await client.request<{ kind: string }>('textDocument/diagnostic', { textDocument: { uri }, previousResultId: r.resultId });
+    assert.equal(again.kind, 'unchanged', 'nothing changed since the last pull');
     await new Promise((res) => setTimeout(res, 100));
     assert.equal(client.published.get(uri), undefined);
   });

@@ -1,7 +1,7 @@
 import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, MessageType, ShowMessageNotification,
   ResponseError, TextDocuments, TextDocumentSyncKind,
-  type ClientCapabilities, type Connection, type Diagnostic, type InitializeParams, type InitializeResult,
+  type ClientCapabilities, type Connection, type Diagnostic, type DocumentDiagnosticReport, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisResult } from '../core/engine';
@@ -143,7 +143,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     }, immediate ? 0 : delay);
     timers.set(uri, { timer, immediate });
   };
+  // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
+  let generation = 0;
   const refreshAll = (): void => {
+    generation++;
     if (pullDiagnostics) {
       if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
     } else for (const d of documents.all()) schedule(d.uri, 0);
@@ -230,11 +233,15 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
   const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf };
 
-  connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', { kind: DocumentDiagnosticReportKind.Full, items: [] }, async (params, token) => {
+  const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
+  connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
     beforeRequest('textDocument/diagnostic');
     const state = await stateOf(params.textDocument.uri);
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
-    return { kind: DocumentDiagnosticReportKind.Full, items: state ? diagnosticsOf(state) : [] };
+    const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
+    const resultId = `${generation}:${version}:${state ? `on:${state.baseline?.id ?? 0}` : 'off'}`;
+    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: state ? diagnosticsOf(state) : [] };
   }));
 
   registerFeatures(ctx);
