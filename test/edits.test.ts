@@ -35,7 +35,8 @@ test('an added member follows the layout of its object', () => {
   assert.equal(add('{ "openid": { "client_id": "a" } }', ['openid'], 'client_secret', '<CLIENT_SECRET>'), '{ "openid": { "client_id": "a", "client_secret": "<CLIENT_SECRET>" } }');
   assert.equal(add('{ "openid": {} }', ['openid'], 'client_id', '<CLIENT_ID>'), '{ "openid": { "client_id": "<CLIENT_ID>" } }');
   assert.equal(add('{\n\t"openid": {\n\t\t"client_id": "a"\n\t}\n}\n', ['openid'], 'client_secret', 'x'), '{\n\t"openid": {\n\t\t"client_id": "a",\n\t\t"client_secret": "x"\n\t}\n}\n');
-  assert.equal(add('{\r\n    "openid": {\r\n        "client_id": "a" // id\r\n    }\r\n}', ['openid'], 'client_secret', 'x'), '{\r\n    "openid": {\r\n        "client_id": "a",\r\n        "client_secret": "x" // id\r\n    }\r\n}');
+  assert.equal(add('{\r\n    "openid": {\r\n        "client_id": "a"\r\n    }\r\n}', ['openid'], 'client_secret', 'x'), '{\r\n    "openid": {\r\n        "client_id": "a",\r\n        "client_secret": "x"\r\n    }\r\n}');
+  assert.equal(add('{\r\n    "openid": {\r\n        "client_id": "a" // id\r\n    }\r\n}', ['openid'], 'client_secret', 'x'), '{\r\n    "openid": {\r\n        "client_id": "a", // id\r\n        "client_secret": "x"\r\n    }\r\n}');
 });
 
 test('an appended array item follows the layout of the items already there', () => {

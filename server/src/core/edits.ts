@@ -37,7 +37,27 @@ export function insertPropertyEdits(text: string, object: Node, path: JSONPath, 
     const last = props[props.length - 1];
     return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, last.offset + last.length)}, ${member}` }];
   }
+  const last = object.children?.[object.children.length - 1];
+  const commentEnd = last ? trailingCommentEnd(text, last) : undefined;
+  if (last && commentEnd !== undefined) {
+    // jsonc-parser would put the new member before the comment of the last one; keep the comment where it is.
+    // One edit spanning the last member, so that a second insertion into this object waits for the next pass.
+    const eol = formattingOf(text).eol ?? '\n';
+    const lastEnd = last.offset + last.length;
+    const member = `${JSON.stringify(key)}: ${inlineJson(value)}`;
+    return [{ offset: last.offset, length: commentEnd - last.offset, newText: `${text.slice(last.offset, lastEnd)},${text.slice(lastEnd, commentEnd)}${eol}${indentAt(text, last.offset)}${member}` }];
+  }
   return setValueEdits(text, [...path, key], value);
+}
+
+/** Where a comment on the same line right after a member ends, if there is one. */
+function trailingCommentEnd(text: string, member: Node): number | undefined {
+  const end = member.offset + member.length;
+  let lineEnd = text.indexOf('\n', end);
+  if (lineEnd < 0) lineEnd = text.length;
+  if (text[lineEnd - 1] === '\r') lineEnd--;
+  const between = text.slice(end, lineEnd);
+  return /^[ \t]*\/[/*]/.test(between) && nextToken(text, end).offset >= lineEnd ? lineEnd : undefined;
 }
 
 function hasComment(text: string, from: number, to: number): boolean {
@@ -142,7 +162,7 @@ export function appendItemEdits(text: string, array: Node, item: unknown): TextE
  * Appends already rendered member text (`"key": value` for an object, a value for an array)
  * to a container node, in the layout of its members.
  */
-export function appendMemberEdits(text: string, container: Node, member: string): TextEdit[] {
+export function appendMemberEdits(text: string, container: Node, member: string, opts: { zeroWidth?: boolean } = {}): TextEdit[] {
   const members = container.children ?? [];
   const eol = formattingOf(text).eol ?? '\n';
   if (!members.length) {
@@ -157,7 +177,13 @@ export function appendMemberEdits(text: string, container: Node, member: string)
   const last = members[members.length - 1];
   const lastEnd = last.offset + last.length;
   const onOwnLine = lineStartIfBlank(text, last.offset) !== last.offset;
-  if (!onOwnLine) return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, lastEnd)}, ${member}` }];
+  if (!onOwnLine) {
+    // Spanning the last member makes a second insertion wait for the next pass; an insertion alone
+    // leaves the last member free for other edits of the same change.
+    return opts.zeroWidth
+      ? [{ offset: lastEnd, length: 0, newText: `, ${member}` }]
+      : [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, lastEnd)}, ${member}` }];
+  }
   // A comment after the last member stays with it: the new member goes on the next line.
   let lineEnd = text.indexOf('\n', lastEnd);
   if (lineEnd < 0) lineEnd = text.length;
@@ -178,4 +204,10 @@ export function reindent(valueText: string, from: string, to: string): string {
 /** True when a node's text runs over more than one line. */
 export function spansLines(text: string, node: Node): boolean {
   return text.slice(node.offset, node.offset + node.length).includes('\n');
+}
+
+/** True when no two edits of one change overlap (an insertion may touch a replacement). */
+export function editsAreDisjoint(edits: readonly TextEdit[]): boolean {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
+  return sorted.every((e, i) => i === 0 || sorted[i - 1].offset + sorted[i - 1].length <= e.offset && !(sorted[i - 1].length === 0 && e.length === 0 && sorted[i - 1].offset === e.offset));
 }

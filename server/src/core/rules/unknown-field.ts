@@ -1,6 +1,6 @@
 import { formatPath } from '../document';
 import type { Node } from 'jsonc-parser';
-import { appendMemberEdits, indentAt, indentUnit, reindent, removeMemberEdits } from '../edits';
+import { appendMemberEdits, editsAreDisjoint, indentAt, indentUnit, reindent, removeMemberEdits } from '../edits';
 import { defineRule, type RuleContext } from '../rule';
 import { fieldByName } from '../schema';
 import { suggestKey, type KeySuggestion } from '../suggest';
@@ -61,7 +61,11 @@ function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggest
   }
   const lastMember = container!.children?.[container!.children.length - 1];
   const indent = lastMember ? indentAt(text, lastMember.offset) : indentAt(text, container!.offset) + indentUnit(text);
-  const edits = [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
+  // Into the object that holds it (a new enclosing object at the same level): replace it in place.
+  const edits = container === prop.parent
+    ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
+    : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent), { zeroWidth: true })];
+  if (!editsAreDisjoint(edits)) return undefined;
   const where = existing ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
   return { title: `Move ${showKey(key)} ${where}${s.key !== key ? ` as ${JSON.stringify(s.key)}` : ''}`, edits };
 }
