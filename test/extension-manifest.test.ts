@@ -1,0 +1,54 @@
+/**
+ * The VS Code extension manifest against the rest of the product: the `$search-config` problem matcher reads
+ * what `search-config lint` prints, and the language, activation and settings agree with the server's defaults.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { analyze } from '../server/src/core';
+import { DEFAULT_FILES } from '../server/src/lsp/settings';
+
+const root = path.resolve(__dirname, '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+const fixture = path.join('test', 'editors', 'fixtures', 'mistakes.search.json');
+
+test('the $search-config problem matcher reads every finding of the stylish output', () => {
+  const matcher = manifest.contributes.problemMatchers.find((m: { name: string }) => m.name === 'search-config');
+  const { pattern } = matcher;
+  const regexp = new RegExp(pattern.regexp);
+  const run = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'lint', fixture, '--no-color', '--min-severity', 'hint'], { cwd: root, encoding: 'utf8' });
+  const matched = run.stdout.split('\n').map((l) => regexp.exec(l)).filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: m[pattern.file], line: Number(m[pattern.line]), column: Number(m[pattern.column]), severity: m[pattern.severity], code: m[pattern.code], message: m[pattern.message] }));
+  const findings = analyze(fs.readFileSync(path.join(root, fixture), 'utf8'), { fileName: path.basename(fixture) }).findings;
+  assert.ok(findings.length > 0);
+  assert.deepEqual(
+    matched.map((m) => `${m.file}:${m.line}:${m.column} ${m.severity} ${m.code} ${m.message}`).sort(),
+    findings.map((f) => `${fixture}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.ruleId} ${f.message}`).sort(),
+  );
+});
+
+test('the contributed language, activation events and files setting cover the server\'s default files', () => {
+  const files = manifest.contributes.configuration.properties['searchConfig.files'].default;
+  assert.deepEqual(files, [...DEFAULT_FILES]);
+  for (const glob of DEFAULT_FILES) assert.ok(manifest.activationEvents.includes(`workspaceContains:${glob}`), `activation on ${glob}`);
+  const language = manifest.contributes.languages.find((l: { id: string }) => l.id === 'search-config');
+  const names = [...language.filenamePatterns, ...language.filenames].map((n: string) => `**/${n}`).sort();
+  assert.deepEqual(names, [...DEFAULT_FILES].sort());
+  assert.ok(manifest.activationEvents.includes('onLanguage:search-config'));
+});
+
+test('every file the manifest points at exists and is shipped', () => {
+  const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
+  const shipped = new Set(ignore.split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1)));
+  const c = manifest.contributes;
+  const named = [manifest.icon, ...c.languages.map((l: { configuration: string }) => l.configuration),
+    ...c.grammars.map((g: { path: string }) => g.path), ...c.jsonValidation.map((j: { url: string }) => j.url)]
+    .map((p: string) => p.replace(/^\.\//, ''));
+  for (const file of named) {
+    assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
+    assert.ok(shipped.has(file), `${file} is kept by .vscodeignore`);
+  }
+  assert.ok(shipped.has(manifest.main.replace(/^\.\//, '')));
+});
