@@ -21,7 +21,9 @@ export function serverLoadMs(serverFile, runs) {
   const code = `const t=process.hrtime.bigint();require(${JSON.stringify(serverFile)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6));process.exit(0)`;
   const times = [];
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync(process.execPath, ['-e', code, '--', '--stdio'], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    // After -e, argv[1] is the first extra argument: a stand-in for the script path, so that the
+    // server sees --stdio where it expects its options.
+    const r = spawnSync(process.execPath, ['-e', code, '--', serverFile, '--stdio'], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
     const ms = Number(r.stdout);
     if (r.status !== 0 || !Number.isFinite(ms)) return { error: (r.stderr || `exit ${r.status}`).slice(0, 300) };
     times.push(ms);

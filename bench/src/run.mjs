@@ -15,7 +15,7 @@ const ROOT = path.resolve(BENCH_DIR, '..');
 const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : smoke ? 2 : 7;
+const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : smoke ? 1 : 7;
 const log = (s) => process.stderr.write(s + '\n');
 
 function sh(cmd, argv, opts = {}) {
@@ -45,7 +45,8 @@ function vsixSize(work) {
   const out = path.join(work, 'search-config.vsix');
   fs.rmSync(out, { force: true });
   const vsce = path.join(ROOT, 'node_modules/@vscode/vsce/vsce');
-  const r = sh(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', out], { timeout: 300_000 });
+  // The same flags as the product's `npm run package`.
+  const r = sh(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { timeout: 300_000 });
   if (r.status !== 0 || !fs.existsSync(out)) return { error: `vsce package failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
   return { bytes: fs.statSync(out).size };
 }
@@ -70,7 +71,7 @@ async function main() {
   const core = await bundleCore(path.join(work, 'lib'));
 
   log('whole-process timings ...');
-  const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, log });
+  const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, warmup: smoke ? 0 : 1, log });
   log('in-process timings ...');
   const inProcess = childJson('inprocess.mjs', {
     coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,

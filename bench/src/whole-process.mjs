@@ -76,7 +76,7 @@ export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
   return list;
 }
 
-export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, log }) {
+export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, warmup, log }) {
   const results = {};
   for (const w of workloads(files)) {
     results[w.id] = { label: w.label, tools: {} };
@@ -86,7 +86,7 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
       const { cmd, args } = t.build(w);
       const n = t.id === 'spectral' ? Math.min(runs, 3) : w.id === 'mb10' || w.id.startsWith('keys') ? Math.max(1, Math.min(runs, 3)) : runs;
       log(`  ${w.id.padEnd(12)} ${t.id.padEnd(9)} x${n}`);
-      const r = measureProcess({ cmd, args, runs: n, parse: t.parse, cwd: ROOT });
+      const r = measureProcess({ cmd, args, runs: n, warmup, parse: t.parse, cwd: ROOT });
       if (t.id === 'spectral') r.sampleFiles = w.spectralInputs.length;
       if (t.id === 'ajv' && w.ajvInputs) r.inputFiles = w.ajvInputs.length;
       results[w.id].tools[t.id] = r;
