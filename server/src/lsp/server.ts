@@ -116,6 +116,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   // Push mode: one pending timer per document; only the newest version is ever published.
   const timers = new Map<string, { timer: NodeJS.Timeout; immediate: boolean }>();
+  const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {
     const doc = documents.get(uri);
     if (!doc) return;
@@ -123,6 +124,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     const state = await stateOf(uri);
     if (documents.get(uri)?.version !== version) return;
     const diagnostics = state ? diagnosticsOf(state) : [];
+    // A file that is not a configuration would otherwise get an empty publish on every keystroke;
+    // a configuration is always published, so that clients waiting for a version get it.
+    if (!state && publishedEmpty.has(uri)) return;
+    if (state) publishedEmpty.delete(uri); else publishedEmpty.add(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
   };
   // Leading and trailing edge: an edit after a quiet spell is analysed at once; edits that follow
@@ -225,6 +230,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     timers.delete(e.document.uri);
     cache.forget(e.document.uri);
     lastActivity.delete(e.document.uri);
+    publishedEmpty.delete(e.document.uri);
     baselines.invalidate(e.document.uri);
     settingsCache.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
