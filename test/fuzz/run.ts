@@ -6,10 +6,11 @@ import { generateConfig } from './generate';
 import { checkFinding, checkPrototype, Lines, syntaxErrorCount, type Problem } from './invariants';
 import { mutate } from './mutate';
 import { Rng } from './rng';
+import { cliSurface } from './cli-surface';
 import { editorSurface } from './editor-surface';
 import type { Surface } from './surfaces';
 
-export const SURFACES: Surface[] = [editorSurface];
+export const SURFACES: Surface[] = [editorSurface, cliSurface];
 
 export type { Timed };
 export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }
@@ -44,8 +45,8 @@ export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): Fu
   return { index, origin, text, options };
 }
 
-/** Runs one operation on the input and records how long it took. */
-type Timed = <T>(name: string, fn: () => T) => T;
+/** Runs one operation on the input and records how long it took; `record` notes a time measured elsewhere. */
+type Timed = (<T>(name: string, fn: () => T) => T) & { record(name: string, ms: number): void };
 
 function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface: string }> {
   const out: Array<Problem & { surface: string }> = [];
@@ -100,15 +101,15 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
       report.failures.push({ ...p, index, origin: input.origin, input });
       report.kinds[p.kind] = (report.kinds[p.kind] ?? 0) + 1;
     };
-    const timed: Timed = (operation, fn) => {
-      const t0 = performance.now();
-      try { return fn(); } finally {
-        const ms = performance.now() - t0;
-        report.maxMs = Math.max(report.maxMs, ms);
-        if (ms > reportAbove) report.slow.push({ index, origin: input.origin, operation, ms: Math.round(ms), length: input.text.length });
-        if (ms > failAbove) fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
-      }
+    const record = (operation: string, ms: number): void => {
+      report.maxMs = Math.max(report.maxMs, ms);
+      if (ms > reportAbove) report.slow.push({ index, origin: input.origin, operation, ms: Math.round(ms), length: input.text.length });
+      if (ms > failAbove) fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
     };
+    const timed: Timed = Object.assign(<T>(operation: string, fn: () => T): T => {
+      const t0 = performance.now();
+      try { return fn(); } finally { record(operation, performance.now() - t0); }
+    }, { record });
     try { coreProblems(input, timed).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
     for (const s of surfaces) {
       try {
