@@ -102,6 +102,18 @@ describe('pure editor features', () => {
     assert.deepEqual(labels.sort(), expected.sort());
   });
 
+  it('deprecated enum values are tagged and sorted after the others', () => {
+    const field = ALL_FIELDS.find((f) => f.schema.deprecatedValues?.length && f.schema.enum && f.path.length === 1)!;
+    assert.ok(field, 'the schema has deprecated values');
+    const text = `{ ${JSON.stringify(field.key)}: | }`;
+    const { text: t, offset } = at(text);
+    const items = complete(parseDocument(t), offset, { snippets: false }).filter((c) => c.kind === 'enum');
+    const deprecated = new Set(field.schema.deprecatedValues!.map((v) => JSON.stringify(v)));
+    for (const item of items) assert.equal(!!item.deprecated, deprecated.has(item.label), item.label);
+    const sorted = [...items].sort((a, b) => a.sortText.localeCompare(b.sortText));
+    assert.ok(sorted.slice(-deprecated.size).every((i) => i.deprecated), sorted.map((i) => i.label).join(', '));
+  });
+
   it('a value completed right after the colon gets the usual space', () => {
     const { text, offset } = at('{ "service_log":| }');
     const item = complete(parseDocument(text), offset, { snippets: false }).find((c) => c.label === 'true')!;
