@@ -118,3 +118,11 @@ test('reading a quantity agrees with the single regular expression it replaces, 
 test('a unit suffix named like an Object.prototype member is not a unit', () => {
   for (const unit of ['bytes', 'ms'] as const) assert.equal(parseQuantity('10constructor', unit), undefined);
 });
+
+test('syntax errors never quote what may be a secret value, but still quote punctuation and known keys', () => {
+  for (const text of ['{"openid": {"client_secret": "hunter2-value}}', '{"openid": {"client_secret": hunter2value}}', '{"openid": {"client_secret": "hunter2" "x": 1}}', '{"password": 12345hunter2}']) {
+    for (const f of analyze(text, { fileName: 'x.json' }).findings) assert.doesNotMatch(f.message, /hunter2/, `${text}: ${f.message}`);
+  }
+  const messages = analyze('{ "search_version": "2.19" "static_ips": true }', { fileName: 'x.json' }).findings.map((f) => f.message);
+  assert.ok(messages.some((m) => m.includes('(found "\\"static_ips\\"")')), messages.join('\n'));
+});

@@ -1,4 +1,5 @@
 import { defineRule } from '../rule';
+import { ALL_FIELDS } from '../schema';
 
 const WHY: Record<string, string> = {
   InvalidCommentToken: 'Comments are not allowed in a .json file: the API accepts plain JSON. Remove the comment, or rename the file to .jsonc if it is only a source that is converted before submission.',
@@ -24,6 +25,25 @@ function trailingCommaBefore(text: string, offset: number): number | undefined {
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return text[i] === ',' ? i : undefined;
+}
+
+const KNOWN_KEYS = new Set(ALL_FIELDS.map((f) => f.key));
+
+/**
+ * What the parser stumbled on, as a message may show it. Punctuation and the schema's own keys
+ * are quoted; any other text may be the value of a secret field whose quotes are broken, so
+ * only its kind is named.
+ */
+function foundText(token: string): string {
+  if (/^[\s{}[\]:,\/*]{1,20}$/.test(token)) return JSON.stringify(token);
+  if (/^"(?:[^"\\]|\\.)*"$/.test(token)) {
+    let key: unknown;
+    try { key = JSON.parse(token); } catch { key = undefined; }
+    return typeof key === 'string' && KNOWN_KEYS.has(key) ? JSON.stringify(token) : 'a string';
+  }
+  if (token.startsWith('"')) return 'an unclosed string';
+  if (/^[-+.\d]/.test(token)) return 'an invalid number';
+  return `${token.length === 1 ? 'a character' : 'a word'} that is not JSON`;
 }
 
 export default defineRule({
@@ -58,7 +78,7 @@ export default defineRule({
         });
         continue;
       }
-      const found = e.length ? ` (found ${JSON.stringify(text.slice(e.offset, e.offset + Math.min(e.length, 20)))})` : '';
+      const found = e.length ? ` (found ${foundText(text.slice(e.offset, e.offset + e.length))})` : '';
       ctx.report({
         path: [], at: { offset: e.offset, length: e.length },
         message: `Syntax error: ${WHY[e.code] ?? e.code}${e.code === 'InvalidCommentToken' ? '' : found}`,
