@@ -145,3 +145,26 @@ test('files: an unreadable file, a directory loop and a broken link exit 2 while
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('files: a file past maxFileSize (from .search-lint.json, or the default) is reported and the others are linted', () => {
+  const small = '{ "static_ips": "true" }\n';
+  const big = `{ "custom_domain": "${'a'.repeat(200)}" }\n`;
+  const dir = tempDir({ '.search-lint.json': '{ "maxFileSize": 100 }\n', 'big.search.json': big, 'small.search.json': small });
+  try {
+    const r = run(dir, ['lint', '--format', 'json', '.']);
+    assert.equal(r.status, 1, r.stderr);
+    const report = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
+    const bigReport = report.find((f) => f.filePath.endsWith('big.search.json'));
+    assert.deepEqual(bigReport?.messages.map((m) => m.ruleId), ['input-limit']);
+    assert.match(bigReport!.messages[0].message, /maxFileSize/);
+    assert.ok(report.find((f) => f.filePath.endsWith('small.search.json'))?.messages.some((m) => m.ruleId === 'type-mismatch'));
+    // 30 MB of nothing (a sparse file): past the default limit of 20 MiB.
+    fs.rmSync(path.join(dir, '.search-lint.json'));
+    const huge = path.join(dir, 'huge.search.json');
+    fs.writeFileSync(huge, '{');
+    fs.truncateSync(huge, 30 * 1024 * 1024);
+    const h = run(dir, ['lint', '--format', 'json', 'huge.search.json']);
+    assert.notEqual(h.status, 0, h.stderr);
+    assert.deepEqual((JSON.parse(h.stdout) as Array<{ messages: Array<{ ruleId: string }> }>)[0].messages.map((m) => m.ruleId), ['input-limit']);
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});
