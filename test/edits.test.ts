@@ -30,7 +30,7 @@ test('an added member follows the layout of its object', () => {
   const add = (text: string, path: string[], key: string, value: unknown): string => {
     const doc = parseDocument(text, { fileName: 'x.jsonc' });
     const node = path.length ? doc.nodeAt(path)! : doc.root!;
-    return applyEdits(text, insertPropertyEdits(text, node, path, key, value));
+    return applyEdits(text, insertPropertyEdits(text, node, key, value));
   };
   assert.equal(add('{ "openid": { "client_id": "a" } }', ['openid'], 'client_secret', '<CLIENT_SECRET>'), '{ "openid": { "client_id": "a", "client_secret": "<CLIENT_SECRET>" } }');
   assert.equal(add('{ "openid": {} }', ['openid'], 'client_id', '<CLIENT_ID>'), '{ "openid": { "client_id": "<CLIENT_ID>" } }');

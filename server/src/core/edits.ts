@@ -1,4 +1,4 @@
-import { createScanner, modify, SyntaxKind, type FormattingOptions, type JSONPath, type Node } from 'jsonc-parser';
+import { createScanner, SyntaxKind, type FormattingOptions, type Node } from 'jsonc-parser';
 import type { TextEdit } from './types';
 
 /**
@@ -15,58 +15,12 @@ export function formattingOf(text: string): FormattingOptions {
   return { insertSpaces: true, tabSize: indent ? indent.length : 2, eol };
 }
 
-/** Sets `path` to `value` (inserting it when absent) with jsonc-parser, in the document's own style. */
-export function setValueEdits(text: string, path: JSONPath, value: unknown): TextEdit[] {
-  return modify(text, path, value, { formattingOptions: formattingOf(text) })
-    .map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
-}
-
 /**
- * Adds a member to an existing object node. An object written on one line stays on one line
- * (`{ "a": 1, "b": 2 }`); otherwise jsonc-parser lays the new member out in the document's style.
+ * Adds a member to an object node, in the layout of its members (one line, or one member per
+ * line with the document's indentation and line endings).
  */
-export function insertPropertyEdits(text: string, object: Node, path: JSONPath, key: string, value: unknown): TextEdit[] {
-  const open = object.offset;
-  const close = object.offset + object.length - 1;
-  const inner = text.slice(open + 1, close);
-  if (!inner.includes('\n') && !hasComment(text, open, close)) {
-    const member = `${JSON.stringify(key)}: ${inlineJson(value)}`;
-    const props = object.children ?? [];
-    // Replacing the braces too keeps two insertions into the same empty object from interleaving.
-    if (!props.length) return [{ offset: open, length: object.length, newText: `{ ${member} }` }];
-    const last = props[props.length - 1];
-    return [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, last.offset + last.length)}, ${member}` }];
-  }
-  const last = object.children?.[object.children.length - 1];
-  const commentEnd = last ? trailingCommentEnd(text, last) : undefined;
-  if (last && commentEnd !== undefined) {
-    // jsonc-parser would put the new member before the comment of the last one; keep the comment where it is.
-    // One edit spanning the last member, so that a second insertion into this object waits for the next pass.
-    const eol = formattingOf(text).eol ?? '\n';
-    const lastEnd = last.offset + last.length;
-    const member = `${JSON.stringify(key)}: ${inlineJson(value)}`;
-    return [{ offset: last.offset, length: commentEnd - last.offset, newText: `${text.slice(last.offset, lastEnd)},${text.slice(lastEnd, commentEnd)}${eol}${indentAt(text, last.offset)}${member}` }];
-  }
-  return setValueEdits(text, [...path, key], value);
-}
-
-/** Where a comment on the same line right after a member ends, if there is one. */
-function trailingCommentEnd(text: string, member: Node): number | undefined {
-  const end = member.offset + member.length;
-  let lineEnd = text.indexOf('\n', end);
-  if (lineEnd < 0) lineEnd = text.length;
-  if (text[lineEnd - 1] === '\r') lineEnd--;
-  const between = text.slice(end, lineEnd);
-  return /^[ \t]*\/[/*]/.test(between) && nextToken(text, end).offset >= lineEnd ? lineEnd : undefined;
-}
-
-function hasComment(text: string, from: number, to: number): boolean {
-  const scanner = createScanner(text, false);
-  scanner.setPosition(from);
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF && scanner.getTokenOffset() < to; kind = scanner.scan()) {
-    if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) return true;
-  }
-  return false;
+export function insertPropertyEdits(text: string, object: Node, key: string, value: unknown): TextEdit[] {
+  return appendMemberEdits(text, object, `${JSON.stringify(key)}: ${inlineJson(value)}`);
 }
 
 /** The first token after `offset` that is not whitespace or a comment. */
@@ -161,39 +115,42 @@ export function appendItemEdits(text: string, array: Node, item: unknown): TextE
 /**
  * Appends already rendered member text (`"key": value` for an object, a value for an array)
  * to a container node, in the layout of its members.
+ *
+ * The edit never repeats text of the document that is not whitespace or comments: edits are
+ * printed by some output formats, and the neighbouring member may hold a secret. It spans the
+ * closing bracket, so that a second insertion into the same container waits for the next pass
+ * instead of interleaving with this one.
  */
-export function appendMemberEdits(text: string, container: Node, member: string, opts: { zeroWidth?: boolean } = {}): TextEdit[] {
+export function appendMemberEdits(text: string, container: Node, member: string): TextEdit[] {
   const members = container.children ?? [];
   const eol = formattingOf(text).eol ?? '\n';
+  const close = container.offset + container.length - 1;
+  const closing = text[close];
   if (!members.length) {
     const open = container.offset;
-    const close = container.offset + container.length - 1;
-    const [opening, closing] = [text[open], text[close]];
-    // Replacing the brackets too keeps two insertions into the same empty container from interleaving.
-    if (!spansLines(text, container.parent?.parent ?? container)) return [{ offset: open, length: container.length, newText: `${opening} ${member} ${closing}` }];
+    const inner = text.slice(open + 1, close);
+    // An empty object written on one line stays on one line; an empty array takes the layout of the object around it.
+    const oneLine = container.type === 'object' ? !inner.includes('\n') : !spansLines(text, container.parent?.parent ?? container);
+    if (oneLine && !inner.trim()) return [{ offset: open, length: container.length, newText: `${text[open]} ${member} ${closing}` }];
     const outer = indentAt(text, open);
-    return [{ offset: open, length: container.length, newText: `${opening}${eol}${outer}${indentUnit(text)}${member}${eol}${outer}${closing}` }];
+    const rest = inner.includes('\n') ? inner : `${eol}${outer}`;
+    return [{ offset: open + 1, length: close - open, newText: `${eol}${outer}${indentUnit(text)}${member}${rest.replace(/^[ \t]*\r?\n/, eol)}${closing}` }];
   }
   const last = members[members.length - 1];
   const lastEnd = last.offset + last.length;
+  const between = text.slice(lastEnd, close);
   const onOwnLine = lineStartIfBlank(text, last.offset) !== last.offset;
   if (!onOwnLine) {
-    // Spanning the last member makes a second insertion wait for the next pass; an insertion alone
-    // leaves the last member free for other edits of the same change.
-    return opts.zeroWidth
-      ? [{ offset: lastEnd, length: 0, newText: `, ${member}` }]
-      : [{ offset: last.offset, length: last.length, newText: `${text.slice(last.offset, lastEnd)}, ${member}` }];
+    const comma = nextToken(text, lastEnd).kind === SyntaxKind.CommaToken ? '' : ',';
+    const trailing = between.slice(between.trimEnd().length);
+    return [{ offset: lastEnd, length: close + 1 - lastEnd, newText: `${comma}${between.trimEnd()} ${member}${trailing}${closing}` }];
   }
-  // A comment after the last member stays with it: the new member goes on the next line.
-  let lineEnd = text.indexOf('\n', lastEnd);
-  if (lineEnd < 0) lineEnd = text.length;
-  if (text[lineEnd - 1] === '\r') lineEnd--;
-  const next = nextToken(text, lastEnd);
-  const insertAt = next.offset >= lineEnd ? lineEnd : lastEnd;
-  return [
-    { offset: lastEnd, length: 0, newText: ',' },
-    { offset: insertAt, length: 0, newText: `${eol}${indentAt(text, last.offset)}${member}` },
-  ];
+  // A comment after the last member stays on its line; the new member goes on the next one.
+  const lineBreak = between.search(/\r?\n/);
+  const sameLine = lineBreak < 0 ? between : between.slice(0, lineBreak);
+  const rest = lineBreak < 0 ? `${eol}${indentAt(text, container.offset)}` : between.slice(lineBreak);
+  const comma = nextToken(text, lastEnd).kind === SyntaxKind.CommaToken ? '' : ',';
+  return [{ offset: lastEnd, length: close + 1 - lastEnd, newText: `${comma}${sameLine.trimEnd()}${eol}${indentAt(text, last.offset)}${member}${rest}${closing}` }];
 }
 
 /** A value's text moved from a line indented `from` to a line indented `to`: later lines shift with it. */

@@ -60,7 +60,7 @@ export default defineRule({
       if (insert && parentNode?.type === 'object') {
         const edit: Fix = {
           title: `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
-          edits: insertPropertyEdits(ctx.doc.text, parentNode, e.path, missing, insert.value),
+          edits: insertPropertyEdits(ctx.doc.text, parentNode, missing, insert.value),
         };
         if (insert.safe) fix = edit; else suggestions = [edit];
       }

@@ -39,7 +39,10 @@ function renameFix(keyNode: { offset: number; length: number }, key: string, to:
  */
 function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggestion): Fix | undefined {
   const target = fieldByName(s.field);
-  if (!target || target.path.includes('[]')) return undefined;
+  if (!target || target.path.includes('[]') || target.schema.secret) return undefined;
+  // The edits carry the value to its new place, and edits are printed by some output formats:
+  // a value that holds text (a possible secret) is not moved.
+  if (holdsText(prop.children?.[1])) return undefined;
   const text = ctx.doc.text;
   const parentPath = target.path.slice(0, -1);
   const valueNode = prop.children?.[1];
@@ -64,10 +67,21 @@ function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggest
   // Into the object that holds it (a new enclosing object at the same level): replace it in place.
   const edits = container === prop.parent
     ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
-    : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent), { zeroWidth: true })];
+    : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
   if (!editsAreDisjoint(edits)) return undefined;
   const where = existing ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
   return { title: `Move ${showKey(key)} ${where}${s.key !== key ? ` as ${JSON.stringify(s.key)}` : ''}`, edits };
+}
+
+/** True when a value is or contains a string (iteratively: the value may nest deeply). */
+function holdsText(node: Node | undefined): boolean {
+  const stack = node ? [node] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'string') return true;
+    for (const child of n.children ?? []) stack.push(child.type === 'property' ? child.children?.[1] ?? child : child);
+  }
+  return false;
 }
 
 export default defineRule({
@@ -83,7 +97,7 @@ export default defineRule({
       '- the vendor\'s product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);',
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level).',
       '',
-      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed); it is not applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
+      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
     examples: {
