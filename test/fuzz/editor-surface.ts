@@ -12,7 +12,7 @@ function probeOffsets(text: string, rng: Rng, n: number): number[] {
   for (let i = 0; i < n; i++) out.add(rng.int(0, text.length));
   for (let tries = 0; tries < n * 4 && out.size < n * 2 + 2; tries++) {
     const at = rng.int(0, Math.max(0, text.length - 1));
-    if ('{}[]":,'.includes(text[at] ?? '')) out.add(at + rng.int(0, 1));
+    if (text.length && '{}[]":,'.includes(text[at])) out.add(at + rng.int(0, 1));
   }
   return [...out];
 }

@@ -82,6 +82,8 @@ export interface RunOptions {
   surfaces?: readonly Surface[];
   corpus?: readonly Seed[];
   onProgress?: (done: number, report: FuzzReport) => void;
+  /** Called as soon as a failure is found (long runs print it at once). */
+  onFailure?: (failure: FuzzFailure) => void;
   /** Run only this input index (replay). */
   only?: number;
 }
@@ -98,7 +100,9 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
   for (const index of indexes) {
     const input = makeInput(base, index, corpus);
     const fail = (p: Problem & { surface: string }): void => {
-      report.failures.push({ ...p, index, origin: input.origin, input });
+      const failure: FuzzFailure = { ...p, index, origin: input.origin, input };
+      report.failures.push(failure);
+      opts.onFailure?.(failure);
       report.kinds[p.kind] = (report.kinds[p.kind] ?? 0) + 1;
     };
     const record = (operation: string, ms: number): void => {
