@@ -72,7 +72,7 @@ function cleanConfig(r) {
     ism_history_rollover_retention_period: r.pick([30, 90]),
   };
   if (r.chance(0.5)) s.reindex_remote_whitelist = Array.from({ length: r.int(1, 4) }, () => host(r));
-  if (r.chance(0.3)) s.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, block_expiry_seconds: 600, type: 'ip' } };
+  if (r.chance(0.3)) s.auth_failure_listeners = { internal_authentication_backend_limiting: { allowed_tries: 10, time_window_seconds: 3600, block_expiry_seconds: 600, max_tracked_clients: 1000, authentication_backend: 'internal', type: 'username' } };
   c.search = s;
   if (r.chance(0.25)) {
     c.openid = { enabled: true, connect_url: 'https://idp.example.com/.well-known/openid-configuration', client_id: `client-${r.int(1000, 9999)}`, client_secret: '${OPENID_CLIENT_SECRET}', scope: 'openid profile email' };
@@ -100,6 +100,7 @@ const MISTAKES = [
   ['missing-required', (c) => { c.index_patterns.push({ pattern: 'orphans-*' }); }],
   ['no-effect', (c) => { c.search.indices_memory_min_index_buffer_size = 64; delete c.search.indices_memory_index_buffer_size; }],
   ['null-not-allowed', (c) => { c.static_ips = null; }],
+  ['deprecated-listener', (c) => { c.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } }; }],
   ['duplicate-key', null],
   ['trailing-comma', null],
 ];
