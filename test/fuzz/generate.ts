@@ -94,8 +94,9 @@ export function valueFor(rng: Rng, s: SchemaNode, depth: number): Tree {
 
 function arrayFor(rng: Rng, s: SchemaNode, depth: number): Tree {
   if (depth <= 6 && s.maxItems && rng.chance(0.02)) {
-    // One more item than allowed: copies of one item keep the text to a realistic size.
-    const item = s.items ? valueFor(rng, s.items, depth + 4) : raw('1');
+    // One more item than allowed: copies of the schema's example item keep the text to a realistic size.
+    const example = s.items?.examples?.[0];
+    const item = raw(example === undefined ? '1' : JSON.stringify(example));
     return { kind: 'array', items: Array.from({ length: s.maxItems + 1 }, () => item) };
   }
   const n = depth > 6 ? 0 : rng.int(0, 4);
