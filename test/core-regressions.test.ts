@@ -5,6 +5,8 @@ import { analyze, applyEdits, compatibleFixes, type Finding, type TextEdit } fro
 import { parseDocument } from '../server/src/core/document';
 import { parseQuantity } from '../server/src/core/units';
 import type { Unit } from '../server/src/core/schema';
+import { show } from '../server/src/core/values';
+import { documentWith, SECRET_FIELDS } from './support/schema-docs';
 
 // Bugs found by fuzzing the analyzer, each kept as a test of its own.
 
@@ -125,4 +127,17 @@ test('syntax errors never quote what may be a secret value, but still quote punc
   }
   const messages = analyze('{ "search_version": "2.19" "static_ips": true }', { fileName: 'x.json' }).findings.map((f) => f.message);
   assert.ok(messages.some((m) => m.includes('(found "\\"static_ips\\"")')), messages.join('\n'));
+});
+
+test('a secret written as a number is hidden in messages and fix titles too', () => {
+  const secret = SECRET_FIELDS[0];
+  assert.ok(secret, 'the schema has a secret field');
+  const text = documentWith(secret, '86753091234');
+  const findings = analyze(text, { fileName: 'x.json' }).findings;
+  assert.ok(findings.some((f) => f.ruleId === 'type-mismatch'), 'the number is reported');
+  for (const f of findings) {
+    assert.doesNotMatch(f.message, /86753091234/, f.message);
+    for (const fix of [...(f.fix ? [f.fix] : []), ...(f.suggestions ?? [])]) assert.doesNotMatch(fix.title, /86753091234/, fix.title);
+  }
+  assert.equal(show(86753091234, secret.schema), show('a string secret', secret.schema));
 });

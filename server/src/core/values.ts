@@ -17,7 +17,8 @@ export function jsonType(v: unknown): string {
 
 /** A value as it may appear in a message. Secrets and long strings never appear in full. */
 export function show(v: unknown, schema?: SchemaNode): string {
-  if (schema?.secret && typeof v === 'string' && !isPlaceholder(v)) return '(a hidden secret value)';
+  // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
+  if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v)) return '(a hidden secret value)';
   if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
   if (Array.isArray(v)) return `an array of ${v.length} item${v.length === 1 ? '' : 's'}`;
   if (v && typeof v === 'object') return 'an object';

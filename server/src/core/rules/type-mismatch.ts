@@ -5,14 +5,15 @@ import { formatPath } from '../document';
 import type { Fix } from '../types';
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
-function conversion(ctxText: string, node: { offset: number; length: number }, value: unknown, types: string[]): Fix | undefined {
+function conversion(ctxText: string, node: { offset: number; length: number }, value: unknown, types: string[], secret = false): Fix | undefined {
   if (typeof value === 'string' && types.includes('integer') && /^-?\d+$/.test(value.trim())) {
     const n = Number(value.trim());
     if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, edits: [{ offset: node.offset, length: node.length, newText: String(n) }] };
   }
   if (typeof value === 'number' && types.includes('string')) {
     const raw = ctxText.slice(node.offset, node.offset + node.length);
-    return { title: `Quote ${raw} as the string "${raw}"`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(raw) }] };
+    const title = secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`;
+    return { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(raw) }] };
   }
   if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {
     const b = value.trim().toLowerCase();
@@ -45,7 +46,7 @@ export default defineRule({
         ctx.report({ path: e.path, message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.` });
         continue;
       }
-      const fix = node && conversion(ctx.doc.text, node, value, types);
+      const fix = node && conversion(ctx.doc.text, node, value, types, !!e.schema.secret);
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
