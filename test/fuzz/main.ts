@@ -1,7 +1,7 @@
-import { describeFailure, runFuzz } from './run';
+import { describeFailure, runFuzz, SURFACES } from './run';
 
 /**
- * Long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--only INDEX] [--fail-above-ms N]`.
+ * Long fuzz run: `npm run fuzz -- [--seed N] [--count N] [--only INDEX] [--fail-above-ms N] [--surfaces editor,cli|none]`.
  * Prints every failure with what is needed to replay it (seed and input index).
  */
 function arg(name: string): string | undefined {
@@ -14,9 +14,11 @@ async function main(): Promise<number> {
   const count = Number(arg('count') ?? 100_000);
   const only = arg('only') === undefined ? undefined : Number(arg('only'));
   const failAboveMs = Number(arg('fail-above-ms') ?? 1000);
-  process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `input ${only}` : `${count} inputs`}, an input over ${failAboveMs} ms fails\n`);
+  const wanted = (arg('surfaces') ?? SURFACES.map((x) => x.name).join(',')).split(',');
+  const surfaces = SURFACES.filter((x) => wanted.includes(x.name));
+  process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `input ${only}` : `${count} inputs`}, analyzer and fixes${surfaces.map((x) => ` + ${x.name}`).join('')}, an operation over ${failAboveMs} ms fails\n`);
   const report = await runFuzz({
-    seed, count, only, failAboveMs, reportAboveMs: failAboveMs,
+    seed, count, only, failAboveMs, reportAboveMs: failAboveMs, surfaces,
     onProgress: (done, r) => process.stdout.write(`  ${done} inputs, ${r.failures.length} failures, slowest ${Math.round(r.maxMs)} ms\n`),
     onFailure: (f) => process.stdout.write(`${describeFailure(f, seed)}\n`),
   });
