@@ -63,9 +63,11 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
   const schemaErrors = schemaErrorsOf(doc.value);
+  const mildest = options.minSeverity && !doc.comments().length ? severityRank(options.minSeverity) : undefined;
   for (const rule of RULES) {
     const severity = effectiveSeverity(rule, options);
     if (severity === 'off') continue;
+    if (mildest !== undefined && severityRank(severity) > mildest) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
     if (rule.meta.id === 'unused-suppression') continue;

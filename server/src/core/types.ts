@@ -56,6 +56,13 @@ export interface AnalyzeOptions {
   maxFileSize?: number;
   /** Deeper nesting than this is reported and not analysed. */
   maxDepth?: number;
+  /**
+   * Findings milder than this are not wanted (the CLI's --min-severity): rules running at a
+   * milder severity are skipped, since they can only report milder findings. Not when the
+   * document has comments: whether a suppression comment is used depends on every rule having
+   * run. Findings are not filtered here.
+   */
+  minSeverity?: Severity;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
