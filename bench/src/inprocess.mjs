@@ -75,13 +75,17 @@ function featureFunction(mod, names) {
 function latency(call, text, positions) {
   for (const p of positions.slice(0, 200)) call(text, p);
   const per = [];
-  let errors = 0, lastError;
+  let errors = 0, answered = 0, lastError;
   for (const p of positions) {
     const t0 = now();
-    try { call(text, p); } catch (err) { errors++; lastError = String(err?.message ?? err); }
+    try {
+      const r = call(text, p);
+      // A request that returns nothing is fast for the wrong reason: count the real answers.
+      if (r !== undefined && r !== null && !(Array.isArray(r) && r.length === 0)) answered++;
+    } catch (err) { errors++; lastError = String(err?.message ?? err); }
     per.push(now() - t0);
   }
-  return { ...stats(per), errors, ...(lastError ? { lastError: lastError.slice(0, 200) } : {}) };
+  return { ...stats(per), errors, answered, ...(lastError ? { lastError: lastError.slice(0, 200) } : {}) };
 }
 
 async function main(cfg) {
@@ -141,8 +145,14 @@ async function main(cfg) {
   const lsJson = ls.service.parseJSONDocument(lsDoc);
   const lsLatency = async (fn) => {
     const per = [];
-    for (const p of positions) { const t0 = now(); await fn(lsDoc, lsDoc.positionAt(p), lsJson); per.push(now() - t0); }
-    return stats(per);
+    let answered = 0;
+    for (const p of positions) {
+      const t0 = now();
+      const r = await fn(lsDoc, lsDoc.positionAt(p), lsJson);
+      per.push(now() - t0);
+      if (r && !(Array.isArray(r.items) && r.items.length === 0)) answered++;
+    }
+    return { ...stats(per), answered };
   };
   out.jsonlsCompletion = await lsLatency((d, p, j) => ls.service.doComplete(d, p, j));
   out.jsonlsHover = await lsLatency((d, p, j) => ls.service.doHover(d, p, j));

@@ -98,6 +98,8 @@ async function main(cfg) {
     const edits = [];
     let version = 1;
     for (let i = 0; i < cfg.editRuns; i++) {
+      // An isolated edit, after a pause longer than the server's debounce of bursts of typing.
+      await new Promise((r) => setTimeout(r, cfg.editPauseMs));
       version++;
       t0 = now();
       text = s.change(bigUri, version, text, at, 1, String((i % 9) + 1));

@@ -78,7 +78,7 @@ async function main() {
     coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
   });
   log('language server ...');
-  const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, manyEdits: smoke ? 500 : 10_000 });
+  const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
   log('extension package ...');
   const vsix = vsixSize(work);
 
