@@ -8,9 +8,10 @@ import { mutate } from './mutate';
 import { Rng } from './rng';
 import { cliSurface } from './cli-surface';
 import { editorSurface } from './editor-surface';
+import { lspSurface } from './lsp-surface';
 import type { Surface } from './surfaces';
 
-export const SURFACES: Surface[] = [editorSurface, cliSurface];
+export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface];
 
 export type { Timed };
 export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }
@@ -125,6 +126,7 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
     report.inputs++;
     if (opts.onProgress && report.inputs % 1000 === 0) opts.onProgress(report.inputs, report);
   }
+  for (const s of surfaces) await s.close?.();
   report.totalMs = Math.round(performance.now() - started);
   return report;
 }

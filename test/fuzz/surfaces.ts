@@ -7,6 +7,8 @@ export interface Surface {
   name: string;
   /** Problems found; each request goes through `timed` so that slow ones are reported. */
   run(input: FuzzInput, rng: Rng, timed: Timed): Problem[] | Promise<Problem[]>;
+  /** Releases what the surface started (a language server). */
+  close?(): Promise<void>;
 }
 
 
