@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './corpus';
 import { describeFailure, runFuzz, SURFACES } from './run';
 
 /**
@@ -20,7 +23,14 @@ async function main(): Promise<number> {
   const report = await runFuzz({
     seed, count, only, failAboveMs, reportAboveMs: failAboveMs, surfaces,
     onProgress: (done, r) => process.stdout.write(`  ${done} inputs, ${r.failures.length} failures, slowest ${Math.round(r.maxMs)} ms\n`),
-    onFailure: (f) => process.stdout.write(`${describeFailure(f, seed)}\n`),
+    onFailure: (f) => {
+      // The input itself is kept: replaying by seed and index needs the same fixtures as today.
+      const dir = path.join(repoRoot(), 'dist/fuzz-failures');
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${seed}-${f.index}.json`);
+      fs.writeFileSync(file, JSON.stringify({ kind: f.kind, surface: f.surface, message: f.message, options: f.input.options, text: f.input.text }));
+      process.stdout.write(`${describeFailure(f, seed)}\n  input saved in ${path.relative(repoRoot(), file)}\n`);
+    },
   });
   process.stdout.write(`fuzz: ${report.inputs} inputs in ${Math.round(report.totalMs / 1000)} s, slowest ${Math.round(report.maxMs)} ms, ${report.failures.length} failures ${JSON.stringify(report.kinds)}\n`);
   return report.failures.length ? 1 : 0;
