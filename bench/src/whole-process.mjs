@@ -64,7 +64,7 @@ export function workloads(files) {
 export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
   const list = [
     { id: 'node', label: '`node -e 0` (start-up floor)', build: () => ({ cmd: NODE, args: ['-e', '0'] }), once: true },
-    { id: 'parse', label: 'read + JSON.parse (parse floor)', build: (w) => ({ cmd: NODE, args: [tool('parse-floor.mjs'), ...w.inputs] }), parse: parseJsonLine },
+    { id: 'parse', label: 'read + JSON.parse (parse floor)', build: (w) => ({ cmd: NODE, args: [tool('parse-floor.cjs'), ...w.inputs] }), parse: parseJsonLine },
     { id: 'lint', label: '`search-config lint --format json`', build: (w) => ({ cmd: NODE, args: [path.join(ROOT, 'bin/search-config.js'), 'lint', '--format', 'json', ...w.inputs] }), parse: parseLint },
   ];
   if (!haveBenchDeps) return list;

@@ -1,6 +1,8 @@
 // The parse floor: read every file and JSON.parse it, nothing else. Prints how many failed to parse.
-import fs from 'node:fs';
-import path from 'node:path';
+// CommonJS, like the product's bundles, so that both pay the same module loading.
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
 
 const files = [];
 for (const arg of process.argv.slice(2)) {
