@@ -117,9 +117,11 @@ export default defineRule({
       if (typeof key !== 'string') continue;
       const path = [...e.path, key];
       const parentValue = valueAt(ctx.value, e.path);
-      const keyNode = ctx.doc.nodeAt(path)?.parent?.children?.[0];
-      // The key node is at hand: locating it again by path would rescan the object for every finding.
-      const at = keyNode ? { offset: keyNode.offset, length: keyNode.length } : undefined;
+      // Where the key is written, asked for only when a fix needs it: the document locates a
+      // key through an index of its object, without building a parse tree when it has none.
+      const present = isObject(parentValue) && hasOwn(parentValue, key);
+      const keyNode = present ? ctx.doc.locate(path, 'key') : undefined;
+      const at = keyNode;
       const { list, clear } = suggestKey(e.path, key);
       const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
       if (!list.length) {
@@ -134,7 +136,8 @@ export default defineRule({
       }
       if (clear) {
         const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
-        const move = best.moves && keyNode?.parent ? moveSuggestion(ctx, keyNode.parent, key, best) : undefined;
+        const prop = best.moves ? ctx.doc.nodeAt(path)?.parent : undefined;
+        const move = prop?.type === 'property' ? moveSuggestion(ctx, prop, key, best) : undefined;
         const reason = reasonText(key, best);
         ctx.report({ path, target: 'key', at, message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
         continue;
