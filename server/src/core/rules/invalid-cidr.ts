@@ -32,9 +32,10 @@ export default defineRule({
       if (result.kind === 'block') continue;
       // Only an entry with a finding needs its path spelled out and its position in the text.
       const field = formatPath(v.path);
-      const node = ctx.doc.nodeAt(v.path);
-      const replace = (title: string, text: string): Fix | undefined => (node ? { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(text) }] } : undefined);
-      const at = node ? { offset: node.offset, length: node.length } : undefined;
+      // The value's range, from the document's index: no parse tree is needed to replace a string.
+      const node = ctx.doc.locate(v.path, 'value');
+      const replace = (title: string, text: string): Fix => ({ title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(text) }] });
+      const at = node;
       const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], at, message, fix, severity });
       switch (result.kind) {
         case 'bare-address': {

@@ -8,7 +8,7 @@ import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
 import { isPlaceholder, show, showNumber } from '../values';
-import { knownFields } from '../walk';
+import { knownFields, valueAt } from '../walk';
 
 const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
 const MAX_INT64 = 2n ** 63n - 1n;
@@ -123,8 +123,10 @@ export default defineRule({
       byPath.set(key, entry);
     }
     for (const [key, { path, errors }] of byPath) {
-      const node = ctx.doc.nodeAt(path);
-      const value = node?.type === 'array' ? node.children?.map(() => null) ?? [] : node?.value;
+      // From the parsed value, not the parse tree: an array counts only by its length, and an
+      // object has no value to show.
+      const raw = valueAt(ctx.value, path);
+      const value = Array.isArray(raw) ? raw.map(() => null) : raw !== null && typeof raw === 'object' ? undefined : raw;
       const schema = errors[0].schema ?? {};
       const problems = errors.map((e) => keywordProblem(e, value));
       const finding: RawFinding = {
@@ -137,10 +139,12 @@ export default defineRule({
       reported.add(key);
     }
 
+    // Spelling out a path costs more than the checks below: only for values they apply to.
+    const alreadyReported = (path: Segment[]): boolean => reported.size > 0 && reported.has(formatPath(path));
     for (const v of knownFields(ctx.value)) {
-      if (reported.size && reported.has(formatPath(v.path))) continue;
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
+        if (alreadyReported(v.path)) continue;
         const { check, expected } = FORMAT_CHECKS[format];
         const problem = check(v.value);
         if (!problem) continue;
@@ -157,6 +161,7 @@ export default defineRule({
       // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
       // ones need no look at the text (and so no parse tree).
       if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+        if (alreadyReported(v.path)) continue;
         const key = formatPath(v.path);
         const node = ctx.doc.nodeAt(v.path);
         const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
