@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze, type ParsedDocument } from '../server/src/core';
 import { parseDocument, parseDocumentTree } from '../server/src/core/document';
+import type { Node } from 'jsonc-parser';
 import type { Segment } from '../server/src/core/types';
 import { loadCorpus } from './fuzz/corpus';
 import { generateConfig } from './fuzz/generate';
@@ -28,6 +29,11 @@ function pathsOf(value: unknown, limit: number): Segment[][] {
   return out;
 }
 
+/** A node and its members as plain data, without the links to parents. */
+function shape(node: Node | undefined): unknown {
+  return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, children: node.children?.map(shape) };
+}
+
 function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: string): void {
   assert.deepEqual(fast.value, tree.value, `${name}: value`);
   assert.deepEqual(fast.syntaxErrors, tree.syntaxErrors, `${name}: syntax errors`);
@@ -38,6 +44,7 @@ function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: st
     }
     const a = fast.nodeAt(path), b = tree.nodeAt(path);
     assert.deepEqual(a && [a.type, a.offset, a.length], b && [b.type, b.offset, b.length], `${name}: nodeAt(${JSON.stringify(path)})`);
+    if (path.length <= 2) assert.deepEqual(shape(fast.subtreeAt(path)), shape(b), `${name}: subtreeAt(${JSON.stringify(path)})`);
   }
 }
 

@@ -22,6 +22,11 @@ export interface ParsedDocument {
   comments(): Comment[];
   /** The node of a field path; `undefined` when the path does not exist. */
   nodeAt(path: FieldPath): Node | undefined;
+  /**
+   * The node of a field path with its members, for edits inside it. It may come from a parse of
+   * just that value (no parent above it), which spares a large document its full parse tree.
+   */
+  subtreeAt(path: FieldPath): Node | undefined;
   /** Where to report a finding about a path: its key, its value or the whole property. */
   locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange;
 }
@@ -174,8 +179,25 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
     get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
     comments: () => [],
     nodeAt: (path) => nodeAtPath(root(), path),
+    subtreeAt: (path) => {
+      if (tree) return nodeAtPath(tree.root, path);
+      const at = (offsets ??= new JsonOffsets(text)).valueRange(path);
+      return at && subtreeOf(text, isJsonc, at.offset, at.length);
+    },
     locate: (path, target) => (offsets ??= new JsonOffsets(text)).locate(path, target),
   };
+}
+
+/** A parse tree of the value at [offset, offset + length), with offsets in the whole text. */
+function subtreeOf(text: string, isJsonc: boolean, offset: number, length: number): Node | undefined {
+  const root = buildTree(text.slice(offset, offset + length), isJsonc, []);
+  const stack = root ? [root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    (node as { offset: number }).offset += offset;
+    if (node.children) stack.push(...node.children);
+  }
+  return root;
 }
 
 function buildTree(text: string, isJsonc: boolean, errors: ParseError[]): Node | undefined {
@@ -209,6 +231,7 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
     }),
     comments: () => (comments ??= scanComments(text, lines)),
     nodeAt,
+    subtreeAt: nodeAt,
     locate(path, target) {
       // Walk as far as the path exists: a missing field is reported on its nearest existing parent.
       let node = root;

@@ -126,11 +126,14 @@ export class JsonOffsets {
     return found;
   }
 
-  /**
-   * Where to report a finding about a path, exactly as the parse tree would place it: the key,
-   * the value or the whole property; a missing path on the key of its nearest existing parent.
-   */
-  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange {
+  /** Offset and length of the value at a path; `undefined` when the path does not exist. */
+  valueRange(path: FieldPath): OffsetRange | undefined {
+    const w = this.walk(path);
+    return w.depth === path.length ? { offset: w.offset, length: w.length } : undefined;
+  }
+
+  /** Follows a path as far as it exists: the value reached, how it was reached, and how deep. */
+  private walk(path: FieldPath): { offset: number; length: number; via: Member | undefined; depth: number } {
     if (!this.root) { const start = this.skipSpace(0); this.root = { offset: start, length: this.valueEnd(start) - start }; }
     let { offset, length } = this.root;
     let via: Member | undefined;
@@ -146,6 +149,15 @@ export class JsonOffsets {
       length = next.valueLength;
       via = next.keyOffset >= 0 ? next : undefined;
     }
+    return { offset, length, via, depth };
+  }
+
+  /**
+   * Where to report a finding about a path, exactly as the parse tree would place it: the key,
+   * the value or the whole property; a missing path on the key of its nearest existing parent.
+   */
+  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange {
+    const { offset, length, via, depth } = this.walk(path);
     const complete = depth === path.length;
     if (complete && via && target !== 'value') {
       return target === 'key' ? { offset: via.keyOffset, length: via.keyLength } : { offset: via.keyOffset, length: offset + length - via.keyOffset };

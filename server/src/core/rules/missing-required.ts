@@ -56,7 +56,7 @@ export default defineRule({
       const insert = placeholderFor(missing, memberSchema);
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
-      const parentNode = e.path.length ? ctx.doc.nodeAt(e.path) : ctx.doc.root;
+      const parentNode = ctx.doc.subtreeAt(e.path);
       if (insert && parentNode?.type === 'object') {
         const edit: Fix = {
           title: `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
