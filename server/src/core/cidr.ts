@@ -37,8 +37,48 @@ function checkIpv4Cidr(raw: string): CidrCheck | undefined {
   return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
 }
 
+// IPv6 with a prefix, in hexadecimal groups with at most one `::` (no zone, no embedded IPv4).
+const IPV6_CIDR = /^([0-9a-fA-F:]+)\/(\d{1,3})$/;
+const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+
+function ipv6Groups(text: string): number[] | undefined {
+  const gap = text.indexOf('::');
+  if (gap !== text.lastIndexOf('::')) return undefined;
+  const head = gap < 0 ? text : text.slice(0, gap);
+  const tail = gap < 0 ? '' : text.slice(gap + 2);
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  if (![...h, ...t].every((g) => HEX_GROUP.test(g))) return undefined;
+  if (gap < 0 ? h.length !== 8 : h.length + t.length > 7) return undefined;
+  const zeros = 8 - h.length - t.length;
+  return [...h, ...Array.from({ length: gap < 0 ? 0 : zeros }, () => '0'), ...t].map((g) => parseInt(g, 16));
+}
+
+/** RFC 5952 text of eight groups, as ipaddr.js writes it: the longest run of zero groups becomes `::`. */
+function ipv6Text(groups: number[]): string {
+  const normalized = groups.map((g) => g.toString(16)).join(':');
+  const runs = /((^|:)(0(:|$)){2,})/g;
+  let best = -1, bestLength = -1;
+  for (let m = runs.exec(normalized); m; m = runs.exec(normalized)) if (m[0].length > bestLength) { best = m.index; bestLength = m[0].length; }
+  return bestLength < 0 ? normalized : `${normalized.slice(0, best)}::${normalized.slice(best + bestLength)}`;
+}
+
+function checkIpv6Cidr(raw: string): CidrCheck | undefined {
+  const m = IPV6_CIDR.exec(raw);
+  const groups = m ? ipv6Groups(m[1]) : undefined;
+  if (!m || !groups) return undefined;
+  const prefix = Number(m[2]);
+  if (prefix > 128) return undefined;
+  const network = groups.map((g, i) => {
+    const bits = Math.max(0, Math.min(16, prefix - i * 16));
+    return bits === 16 ? g : g & ((0xffff << (16 - bits)) & 0xffff);
+  });
+  if (network.every((g, i) => g === groups[i])) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  return { kind: 'host-bits', family: 'IPv6', prefix, network: `${ipv6Text(network)}/${prefix}` };
+}
+
 export function checkCidr(raw: string): CidrCheck {
-  const fast = checkIpv4Cidr(raw);
+  const fast = checkIpv4Cidr(raw) ?? checkIpv6Cidr(raw);
   if (fast) return fast;
   if (raw !== raw.trim()) return { kind: 'invalid', reason: 'it has blanks around it' };
   if (!raw) return { kind: 'invalid', reason: 'it is empty' };
