@@ -4,26 +4,21 @@ import { analyze } from '../server/src/core';
 
 const only = (ids: string[]) => ({ rules: Object.fromEntries(['unit-hint', 'unit-mismatch', 'restart-required', 'create-only-field', 'no-effect', 'secret-in-plain-text', 'thread-pool-capped', 'performance-risk'].map((id) => [id, 'off' as const])), ids });
 
-test('unknown-field stays fast with 100,000 unknown keys in one object', () => {
+// Speed on these inputs is measured by the benchmark (npm run bench), never asserted here.
+test('unknown-field reports every one of 100,000 unknown keys in one object', () => {
   const members = Array.from({ length: 100_000 }, (_, i) => `"custom_setting_${i}": "value-${i}"`);
   const text = `{ "search": { ${members.join(', ')}, "http_max_content_lenght": 104857600 } }`;
-  const started = performance.now();
   const { findings, internalErrors } = analyze(text, { fileName: 'big.json', rules: only([]).rules });
-  const elapsed = performance.now() - started;
   assert.deepEqual(internalErrors, []);
   const unknown = findings.filter((f) => f.ruleId === 'unknown-field');
   assert.equal(unknown.length, 100_001);
   assert.ok(unknown.some((f) => f.fix?.edits[0].newText === '"http_max_content_length"'));
-  assert.ok(elapsed < 10_000, `analysis took ${Math.round(elapsed)} ms`);
 });
 
-test('duplicate-key stays fast with 50,000 repetitions of one key', () => {
+test('duplicate-key reports every repetition of a key written 50,000 times', () => {
   const text = `{ ${Array.from({ length: 50_000 }, (_, i) => `"static_ips": ${i % 2 === 0}`).join(', ')} }`;
-  const started = performance.now();
   const { findings } = analyze(text, { fileName: 'dup.json', rules: only([]).rules });
-  const elapsed = performance.now() - started;
   assert.equal(findings.filter((f) => f.ruleId === 'duplicate-key').length, 49_999);
-  assert.ok(elapsed < 10_000, `analysis took ${Math.round(elapsed)} ms`);
 });
 
 test('the value of an unknown key never appears in a finding', () => {
