@@ -22,13 +22,21 @@ export function stats(values) {
  */
 export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
   const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${process.pid}.txt`);
+  // Output goes to files: some tools exit before a pipe has taken all of it.
+  const outFile = path.join(os.tmpdir(), `search-config-bench-out-${process.pid}.txt`);
+  const errFile = path.join(os.tmpdir(), `search-config-bench-err-${process.pid}.txt`);
   const times = [], rss = [];
-  let last;
+  let last, stdout = '', stderr = '';
   for (let i = 0; i < warmup + runs; i++) {
     const argv = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
+    const out = fs.openSync(outFile, 'w');
+    const err = fs.openSync(errFile, 'w');
     const start = process.hrtime.bigint();
-    const r = spawnSync(argv[0], argv.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30, timeout: timeoutMs });
+    const r = spawnSync(argv[0], argv.slice(1), { cwd, stdio: ['ignore', out, err], timeout: timeoutMs });
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    fs.closeSync(out);
+    fs.closeSync(err);
+    if (i === warmup + runs - 1) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
     if (i < warmup) continue;
     times.push(ms);
     if (hasGnuTime) {
@@ -38,8 +46,8 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
     last = r;
   }
   fs.rmSync(rssFile, { force: true });
-  const stdout = last.stdout?.toString('utf8') ?? '';
-  const stderr = last.stderr?.toString('utf8') ?? '';
+  fs.rmSync(outFile, { force: true });
+  fs.rmSync(errFile, { force: true });
   let outcome;
   try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) { outcome = { error: `output not understood: ${err.message}` }; }
   if (last.error) outcome = { ...outcome, error: String(last.error.message) };
