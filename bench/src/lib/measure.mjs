@@ -49,7 +49,10 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
   fs.rmSync(outFile, { force: true });
   fs.rmSync(errFile, { force: true });
   let outcome;
-  try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) { outcome = { error: `output not understood: ${err.message}` }; }
+  try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) {
+    const crash = /^\w*Error\b.*$/m.exec(stderr)?.[0];
+    outcome = { error: crash ? `crashed (exit ${last.status}): ${crash.slice(0, 120)}` : `output not understood: ${err.message}` };
+  }
   if (last.error) outcome = { ...outcome, error: String(last.error.message) };
   else if (last.signal) outcome = { ...outcome, error: `killed by ${last.signal}` };
   return {
