@@ -19,21 +19,32 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   return IPV4_DOTTED.test(text) && ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : undefined;
 }
 
-// Canonical dotted-decimal IPv4 with a prefix: the common case, checked without ipaddr.js
-// (a large ip_filter holds thousands). Anything else takes the general path below.
-const IPV4_CIDR = /^(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\.(0|[1-9]\d{0,2})\/(\d{1,3})$/;
-
+// Canonical dotted-decimal IPv4 with a prefix: the common case, read character by character
+// without ipaddr.js (a large ip_filter holds thousands). Anything else takes the general path.
 function checkIpv4Cidr(raw: string): CidrCheck | undefined {
-  const m = IPV4_CIDR.exec(raw);
-  if (!m) return undefined;
-  const octets = [Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4])];
-  const prefix = Number(m[5]);
-  if (octets.some((o) => o > 255) || prefix > 32) return undefined;
-  const address = ((octets[0] << 24) | (octets[1] << 16) | (octets[2] << 8) | octets[3]) >>> 0;
+  const parts = [0, 0, 0, 0, 0];
+  let part = 0, digits = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      // No leading zeros in an octet (as ipaddr.js's four-part decimal check); at most three digits.
+      if (digits === 3 || (digits === 1 && parts[part] === 0 && part < 4)) return undefined;
+      parts[part] = parts[part] * 10 + (c - 48);
+      digits++;
+    } else if ((c === 46 && part < 3) || (c === 47 && part === 3)) {
+      if (!digits) return undefined;
+      part++;
+      digits = 0;
+    } else return undefined;
+  }
+  if (part !== 4 || !digits) return undefined;
+  const [a, b, c, d, prefix] = parts;
+  if (a > 255 || b > 255 || c > 255 || d > 255 || prefix > 32) return undefined;
+  const address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
   const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
   const network = (address & mask) >>> 0;
   if (network === address) return { kind: 'block', family: 'IPv4', prefix, text: raw };
-  const dotted = [network >>> 24, (network >>> 16) & 255, (network >>> 8) & 255, network & 255].join('.');
+  const dotted = `${network >>> 24}.${(network >>> 16) & 255}.${(network >>> 8) & 255}.${network & 255}`;
   return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
 }
 
