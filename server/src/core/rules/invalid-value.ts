@@ -114,6 +114,8 @@ export default defineRule({
   },
   check(ctx) {
     const reported = new Set<string>();
+    // The last segments of the reported paths: a cheap test before a path is spelled out.
+    const reportedLast = new Set<Segment>();
     const byPath = new Map<string, { path: Segment[]; errors: SchemaError[] }>();
     for (const e of ctx.schemaErrors) {
       if (!KEYWORDS.has(e.keyword) || !e.path.length) continue;
@@ -137,10 +139,11 @@ export default defineRule({
       if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema);
       ctx.report(finding);
       reported.add(key);
+      reportedLast.add(path[path.length - 1]);
     }
 
     // Spelling out a path costs more than the checks below: only for values they apply to.
-    const alreadyReported = (path: Segment[]): boolean => reported.size > 0 && reported.has(formatPath(path));
+    const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
     for (const v of knownFields(ctx.value)) {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
