@@ -141,3 +141,15 @@ test('a secret written as a number is hidden in messages and fix titles too', ()
   }
   assert.equal(show(86753091234, secret.schema), show('a string secret', secret.schema));
 });
+
+test('removing earlier duplicate keys after a comment gives edits that do not overlap', () => {
+  const text = '{\n\t"search": {\n\t\t"x": 1,\n\t\t/* note */ "k": 1,\n\t\t"k": 1,\n\t\t"k": 1\n\t}\n}\n';
+  const f = analyze(text, { fileName: 'x.jsonc' }).findings.find((x) => x.ruleId === 'duplicate-key' && x.suggestions?.length);
+  assert.ok(f, 'the suggestion is offered');
+  const edits = [...f.suggestions![0].edits].sort((a, b) => a.offset - b.offset);
+  for (let i = 1; i < edits.length; i++) assert.ok(edits[i - 1].offset + edits[i - 1].length <= edits[i].offset, `edits ${JSON.stringify(edits)} overlap`);
+  const fixed = applyEdits(text, edits);
+  const doc = parseDocument(fixed, { fileName: 'x.jsonc' });
+  assert.deepEqual(doc.syntaxErrors, []);
+  assert.equal((fixed.match(/"k"/g) ?? []).length, 1, fixed);
+});

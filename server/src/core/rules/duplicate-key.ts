@@ -2,9 +2,23 @@ import type { Node } from 'jsonc-parser';
 import { formatPath } from '../document';
 import { removeMemberEdits } from '../edits';
 import { defineRule } from '../rule';
-import type { Segment } from '../types';
+import type { Segment, TextEdit } from '../types';
 
 const showKey = (key: string): string => JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key);
+
+/**
+ * Removals of neighbouring members can share the blanks between them (a comment before the
+ * first one keeps its line): overlapping removals become one, as editors reject overlaps.
+ */
+function mergeRemovals(edits: TextEdit[]): TextEdit[] {
+  const out: TextEdit[] = [];
+  for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
+    const last = out[out.length - 1];
+    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length) last.length = Math.max(last.length, e.offset + e.length - last.offset);
+    else out.push({ ...e });
+  }
+  return out;
+}
 
 export default defineRule({
   meta: {
@@ -55,7 +69,7 @@ export default defineRule({
             related: [{ message: `first occurrence of ${showKey(key)}`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
             suggestions: isLast ? [{
               title: `Remove the earlier ${showKey(key)} (line${earlierLines.length > 1 ? 's' : ''} ${earlierLines.join(', ')}), which the API ignores`,
-              edits: earlier.flatMap((p) => removeMemberEdits(ctx.doc.text, p)),
+              edits: mergeRemovals(earlier.flatMap((p) => removeMemberEdits(ctx.doc.text, p))),
             }] : undefined,
           });
         });
