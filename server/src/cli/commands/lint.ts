@@ -110,6 +110,8 @@ const run: Command = async (argv, io) => {
       }
     }
     const options = optionsFor(args, s, job.file);
+    // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
+    if (mode === 'check') options.minSeverity = args.minSeverity;
     if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
