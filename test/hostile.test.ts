@@ -9,7 +9,9 @@ import { DEFAULT_MAX_FILE_SIZE } from '../server/src/core/types';
 import { complete, hoverAt } from '../server/src/core/editor';
 import { changeImpact } from '../server/src/core/diff-report';
 import { diffConfigs, parseConfig } from '../server/src/core/diff';
+import { pathToFileURL } from 'node:url';
 import { runCli, removeTree, tempTree } from './cli/support';
+import { TestClient } from './lsp/harness';
 import { documentWith, STRING_FIELDS } from './support/schema-docs';
 
 // Hostile and broken input: each case is its own test, so that a failure names the case.
@@ -295,4 +297,31 @@ test('hostile: invalid UTF-8 read from a file is linted with replacement charact
     const m = file.messages.find((x) => x.ruleId === 'type-mismatch');
     assert.deepEqual(m && [m.line, m.column], [3, 21], 'the line after the broken bytes keeps its position');
   } finally { removeTree(dir); }
+});
+
+test('hostile: a deeply nested or __proto__-laden .search-lint.json is reported, never a crash, and the files are still checked', async () => {
+  const settings = {
+    deep: `{"rules": ${'['.repeat(100_000)}`,
+    proto: '{"__proto__": {"polluted": 1}, "rules": {"__proto__": {"type-mismatch": "off"}}}',
+  };
+  for (const [name, text] of Object.entries(settings)) {
+    const dir = tempTree({ '.search-lint.json': text, 'a.search.json': '{ "static_ips": "true" }\n' });
+    try {
+      const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+      assert.equal(r.code, 2, `${name}: ${r.err}`);
+      assert.doesNotMatch(r.err, /internal error|Maximum call stack/i, `${name}: ${r.err}`);
+      assert.match(r.err, /\.search-lint\.json/, `${name}: the settings file is named`);
+      assert.doesNotMatch(r.err, /polluted/, `${name}: __proto__ is an ordinary key, not a prototype`);
+      assertNoPollution(`settings ${name}`);
+      // The language server reads the same file: the configuration is still checked.
+      const client = await TestClient.start({ folders: [dir] });
+      try {
+        const uri = pathToFileURL(path.join(dir, 'a.search.json')).href;
+        await client.open(uri, '{ "static_ips": "true" }\n');
+        assert.ok((await client.diagnostics(uri)).some((d) => d.code === 'type-mismatch'), `${name}: diagnostics in the editor`);
+        assert.doesNotMatch(client.logs.join('\n'), /Maximum call stack/, name);
+      } finally { await client.shutdown(); }
+      assertNoPollution(`settings ${name} in the language server`);
+    } finally { removeTree(dir); }
+  }
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseDocument } from '../core/document';
+import { DEFAULT_MAX_DEPTH } from '../core/types';
 import { checkLintConfig, type LintConfig } from '../core/lint-config';
 
 export const LINT_CONFIG_NAME = '.search-lint.json';
@@ -15,9 +16,11 @@ export function readLintConfig(file: string): LintConfigResult {
   try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
     return { ok: false, file, problems: [`cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`] };
   }
-  const errors: ParseError[] = [];
-  const value: unknown = parse(text.replace(/^\uFEFF/, ''), errors, { allowTrailingComma: true });
-  if (errors.length) return { ok: false, file, problems: errors.slice(0, 3).map((e) => `is not valid JSON (${printParseErrorCode(e.error)} at offset ${e.offset})`) };
+  // The analyzer's parser: a depth limit instead of recursion, and `__proto__` as an ordinary key.
+  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { fileName: `${LINT_CONFIG_NAME}c` });
+  if (doc.tooDeep) return { ok: false, file, problems: [`is nested more than ${DEFAULT_MAX_DEPTH} levels deep (at offset ${doc.tooDeep.offset})`] };
+  if (doc.syntaxErrors.length) return { ok: false, file, problems: doc.syntaxErrors.slice(0, 3).map((e) => `is not valid JSON (${e.code} at offset ${e.offset})`) };
+  const value: unknown = doc.value;
   const checked = checkLintConfig(value);
   if (!checked.ok) return { ok: false, file, problems: checked.problems };
   return { ok: true, loaded: { file, dir: path.dirname(file), config: checked.config } };
