@@ -8,13 +8,26 @@ import { isPlaceholder } from '../core/values';
  * Used for the --fix-dry-run diff, the only output that shows configuration lines.
  */
 export function maskSecrets(text: string, fileName: string): string {
+  const ranges = secretRanges(text, fileName);
+  if (!ranges) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
+  ranges.sort((a, b) => b[0] - a[0]);
+  let out = text;
+  for (const [start, end] of ranges) out = out.slice(0, start) + '"***"' + out.slice(end);
+  return out;
+}
+
+/**
+ * Where the values that may be secrets are: strings and numbers in secret fields and below
+ * unknown keys (a secret may be written as a number). Undefined when the text does not parse.
+ */
+export function secretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
   const doc = parseDocument(text, { fileName });
-  if (!doc.root) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
+  if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
   const stack: Array<{ node: Node; path: Segment[]; unknown: boolean }> = [{ node: doc.root, path: [], unknown: false }];
   while (stack.length) {
     const { node, path, unknown } = stack.pop()!;
-    if (node.type === 'string') {
+    if (node.type === 'string' || node.type === 'number') {
       const schema = unknown ? undefined : schemaAt(path);
       if ((unknown || schema?.secret) && !isPlaceholder(node.value)) ranges.push([node.offset, node.offset + node.length]);
     } else if (node.type === 'object') {
@@ -28,10 +41,7 @@ export function maskSecrets(text: string, fileName: string): string {
       (node.children ?? []).forEach((child, i) => stack.push({ node: child, path: [...path, i], unknown }));
     }
   }
-  ranges.sort((a, b) => b[0] - a[0]);
-  let out = text;
-  for (const [start, end] of ranges) out = out.slice(0, start) + '"***"' + out.slice(end);
-  return out;
+  return ranges;
 }
 
 /** Lines with their end-of-line kept, so that a changed line ending shows as a change. */

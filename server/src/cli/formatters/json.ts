@@ -1,4 +1,5 @@
 import { applyEdits, type Finding, type Fix } from '../../core';
+import { secretRanges } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
 /** ESLint's fix shape: one replacement of `range` (UTF-16 offsets into the text without a BOM). */
@@ -38,6 +39,10 @@ export function mergeFix(text: string, fix: Fix): JsonFix {
 
 export function toJsonResult(r: FileReport): JsonFileResult {
   const c = countFindings(r.findings);
+  // A fix can carry text from the file (a quoted number, a moved property): one that would
+  // print a value that may be a secret is left out of the report; the finding stays.
+  const secrets = (secretRanges(r.text, r.file) ?? []).map(([s, e]) => r.text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  const safe = (fix: JsonFix): JsonFix | undefined => (secrets.some((t) => fix.text.includes(t)) ? undefined : fix);
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {
@@ -46,8 +51,10 @@ export function toJsonResult(r: FileReport): JsonFileResult {
         line: f.range.start.line + 1, column: f.range.start.character + 1,
         endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1,
       };
-      if (f.fix) m.fix = mergeFix(r.text, f.fix);
-      if (f.suggestions?.length) m.suggestions = f.suggestions.map((s) => ({ desc: s.title, fix: mergeFix(r.text, s) }));
+      const fix = f.fix && safe(mergeFix(r.text, f.fix));
+      if (fix) m.fix = fix;
+      const suggestions = (f.suggestions ?? []).flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
+      if (suggestions.length) m.suggestions = suggestions;
       return m;
     }),
     errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,
