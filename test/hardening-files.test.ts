@@ -168,3 +168,23 @@ test('files: a file past maxFileSize (from .search-lint.json, or the default) is
     assert.deepEqual((JSON.parse(h.stdout) as Array<{ messages: Array<{ ruleId: string }> }>)[0].messages.map((m) => m.ruleId), ['input-limit']);
   } finally { fs.rmSync(dir, { recursive: true, force: true }); }
 });
+
+test('files: file names with line breaks, workflow-command syntax and unicode cannot break or inject into the reports', () => {
+  const names = ['a\n::error file=x::injected.search.json', 'b%0A,:c.search.json', 'ünï cødé 😀.search.json'];
+  const dir = tempDir(Object.fromEntries(names.map((n) => [n, '{ "static_ips": "true" }\n'])));
+  try {
+    const github = run(dir, ['lint', '--format', 'github', '.']);
+    const lines = github.stdout.split('\n').filter(Boolean);
+    assert.equal(lines.length, names.length, github.stdout);
+    for (const line of lines) assert.match(line, /^::error file=[^\n]*,line=1,col=\d+,endLine=1,endColumn=\d+,title=type-mismatch::/);
+    assert.ok(!lines.some((l) => l.includes('::injected')), 'the name cannot end the command early');
+    const json = JSON.parse(run(dir, ['lint', '--format', 'json', '.']).stdout) as Array<{ filePath: string }>;
+    assert.deepEqual(json.map((f) => f.filePath).sort(), [...names].sort());
+    const sarif = JSON.parse(run(dir, ['lint', '--format', 'sarif', '.']).stdout);
+    const uris: string[] = sarif.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0].physicalLocation.artifactLocation.uri);
+    assert.deepEqual(uris.map((u) => decodeURIComponent(u)).sort(), [...names].sort());
+    const junit = run(dir, ['lint', '--format', 'junit', '.']).stdout;
+    assert.doesNotMatch(junit, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    assert.ok(!/<testsuite[^>]*name="[^"]*\n/.test(junit), 'a line break in a name is escaped in attributes');
+  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+});
