@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { performance } from 'node:perf_hooks';
 import { analyze, applyEdits, compatibleFixes, type Finding, type TextEdit } from '../server/src/core';
 import { parseDocument } from '../server/src/core/document';
+import { selectionRanges } from '../server/src/core/editor';
 import { parseQuantity } from '../server/src/core/units';
 import type { Unit } from '../server/src/core/schema';
 import { show } from '../server/src/core/values';
@@ -152,4 +153,17 @@ test('removing earlier duplicate keys after a comment gives edits that do not ov
   const doc = parseDocument(fixed, { fileName: 'x.jsonc' });
   assert.deepEqual(doc.syntaxErrors, []);
   assert.equal((fixed.match(/"k"/g) ?? []).length, 1, fixed);
+});
+
+test('selection ranges of unclosed objects, arrays and strings never split a CRLF', () => {
+  for (const text of ['{\r\n', '{"a": [1,\r\n', '{"a": "abc\r\n', '[\r\n\r\n', '{"a": {"b": 1}\r\n']) {
+    const doc = parseDocument(text, { fileName: 'x.json' });
+    for (let offset = 0; offset <= text.length; offset++) {
+      for (const r of selectionRanges(doc, offset)) {
+        const end = r.offset + r.length;
+        assert.ok(r.offset >= 0 && end <= text.length, `${JSON.stringify(text)} at ${offset}: ${JSON.stringify(r)}`);
+        assert.ok(!(text[end - 1] === '\r' && text[end] === '\n'), `${JSON.stringify(text)} at ${offset}: ${JSON.stringify(r)} ends inside a CRLF`);
+      }
+    }
+  }
 });

@@ -11,8 +11,11 @@ export function selectionRanges(doc: ParsedDocument, offset: number): OffsetRang
   };
   let node = doc.root ? findNodeAtOffset(doc.root, offset, true) : undefined;
   while (node) {
-    if (node.type === 'string') push({ offset: node.offset + 1, length: Math.max(0, node.length - 2) });
-    if ((node.type === 'object' || node.type === 'array') && node.length > 2) push({ offset: node.offset + 1, length: node.length - 2 });
+    // The inside of a string, object or array only when it is closed: an unclosed one ends at the
+    // end of the text, and cutting a character there could split a CRLF or a surrogate pair.
+    const closer = node.type === 'string' ? '"' : node.type === 'object' ? '}' : node.type === 'array' ? ']' : undefined;
+    const closed = closer !== undefined && node.length >= 2 && doc.text[node.offset + node.length - 1] === closer;
+    if (closed && (node.type === 'string' || node.length > 2)) push({ offset: node.offset + 1, length: node.length - 2 });
     push({ offset: node.offset, length: node.length });
     node = node.parent;
   }
