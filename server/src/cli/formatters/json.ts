@@ -1,4 +1,5 @@
-import { applyEdits, type Finding, type Fix } from '../../core';
+import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type Segment } from '../../core';
+import { isPlaceholder } from '../../core/values';
 import { secretRanges } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
@@ -41,8 +42,8 @@ export function toJsonResult(r: FileReport): JsonFileResult {
   const c = countFindings(r.findings);
   // A fix can carry text from the file (a quoted number, a moved property): one that would
   // print a value that may be a secret is left out of the report; the finding stays.
-  const secrets = (secretRanges(r.text, r.file) ?? []).map(([s, e]) => r.text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
-  const safe = (fix: JsonFix): JsonFix | undefined => (secrets.some((t) => fix.text.includes(t)) ? undefined : fix);
+  let secrets: string[] | undefined;
+  const safe = (fix: JsonFix): JsonFix | undefined => ((secrets ??= secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {
@@ -59,6 +60,28 @@ export function toJsonResult(r: FileReport): JsonFileResult {
     }),
     errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,
   };
+}
+
+/**
+ * The source text of every value that may be a secret (secret fields, anything below an unknown
+ * key), worked out from the parsed value so that no parse tree is built for large files. Escaped
+ * strings are looked up in the source text itself, where escapes are spelt as written.
+ */
+function secretTexts(text: string, fileName: string): string[] {
+  if (text.includes('\\u')) return (secretRanges(text, fileName) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  const out: string[] = [];
+  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value: parseDocument(text, { fileName }).value, path: [], unknown: false }];
+  while (stack.length) {
+    const { value, path, unknown } = stack.pop()!;
+    if (typeof value === 'string' || typeof value === 'number') {
+      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(value)) out.push(typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value));
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => stack.push({ value: v, path: [...path, i], unknown }));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) { const p = [...path, k]; stack.push({ value: v, path: p, unknown: unknown || schemaAt(p) === undefined }); }
+    }
+  }
+  return out.filter((t) => t.length >= 3);
 }
 
 const json: Formatter = (reports) => JSON.stringify(reports.map(toJsonResult)) + '\n';
