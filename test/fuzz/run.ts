@@ -11,6 +11,8 @@ import { editorSurface } from './editor-surface';
 import { lspSurface } from './lsp-surface';
 import type { Surface } from './surfaces';
 
+import { cpuNow } from '../support/cpu-time';
+
 export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface];
 
 export type { Timed };
@@ -112,8 +114,8 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
       if (ms > failAbove) fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
     };
     const timed: Timed = Object.assign(<T>(operation: string, fn: () => T): T => {
-      const t0 = performance.now();
-      try { return fn(); } finally { record(operation, performance.now() - t0); }
+      const t0 = cpuNow();
+      try { return fn(); } finally { record(operation, cpuNow() - t0); }
     }, { record });
     try { coreProblems(input, timed).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
     for (const s of surfaces) {
