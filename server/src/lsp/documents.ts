@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core/document';
-import type { AnalyzeOptions } from '../core/types';
+import { DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
@@ -19,7 +19,10 @@ export class DocumentCache {
     const fileName = fileNameOf(doc);
     const hit = this.parses.get(doc.uri);
     if (hit && hit.version === doc.version && hit.fileName === fileName) return hit.parsed;
-    const parsed = parseFor(doc.getText(), { fileName });
+    // Past the size limit the analysis reports input-limit and nothing else; completion, hover and
+    // the other features see an empty document rather than spend seconds on every keystroke.
+    const text = doc.getText();
+    const parsed = parseFor(text.length > DEFAULT_MAX_FILE_SIZE ? '' : text, { fileName });
     this.parses.set(doc.uri, { version: doc.version, fileName, parsed });
     return parsed;
   }
