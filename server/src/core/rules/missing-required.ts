@@ -50,7 +50,8 @@ export default defineRule({
       const parentSchema = e.schema ?? schemaAt(e.path);
       const memberSchema = schemaAt([...e.path, missing]);
       const what = firstSentence(memberSchema?.description);
-      const about = what ? ` (${what.charAt(0).toLowerCase()}${what.slice(1)})` : '';
+      // Lower-case the first word unless it is an acronym ("ID of the client").
+      const about = what ? ` (${/^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what})` : '';
       const conditional = !parentSchema?.required?.includes(missing) && parentSchema?.else?.required?.includes(missing);
       const switchKey = conditional ? Object.keys(parentSchema?.if?.properties ?? {})[0] : undefined;
       const insert = placeholderFor(missing, memberSchema);
