@@ -69,4 +69,9 @@ async function bundle() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generateValidators();
   await bundle();
+  if (!args.has('--dev')) {
+    const { spawnSync } = await import('node:child_process');
+    const warm = spawnSync(process.execPath, [path.join(root, 'scripts/warm-code-cache.js')], { stdio: 'inherit' });
+    if (warm.status !== 0) console.warn('build: the CLI code cache was not written; the CLI still works, it only starts slower');
+  }
 }

@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const root = path.resolve(__dirname, '../../..');
+
+/** A copy of the loader and the CLI bundle, so that the cache can be broken without touching dist/. */
+function tree(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-cache-'));
+  fs.mkdirSync(path.join(dir, 'bin'));
+  fs.mkdirSync(path.join(dir, 'dist'));
+  fs.copyFileSync(path.join(root, 'bin/run-bundle.js'), path.join(dir, 'bin/run-bundle.js'));
+  fs.copyFileSync(path.join(root, 'dist/cli.js'), path.join(dir, 'dist/cli.js'));
+  return dir;
+}
+
+function run(dir: string, writeCache = false): { code: number | null; out: string } {
+  const script = `process.argv = [process.argv[0], 'search-config', '--version']; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli', { writeCache: ${writeCache} });`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout.trim() };
+}
+
+test('the CLI runs the same without a code cache, with a fresh one and with a corrupt one', () => {
+  const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+  const dir = tree();
+  try {
+    assert.deepEqual(run(dir), { code: 0, out: version }, 'no cache');
+    assert.deepEqual(run(dir, true), { code: 0, out: version }, 'writing the cache');
+    assert.ok(fs.statSync(path.join(dir, 'dist/cli.js.cache')).size > 0, 'the cache is written');
+    assert.deepEqual(run(dir), { code: 0, out: version }, 'with the cache');
+    fs.writeFileSync(path.join(dir, 'dist/cli.js.cache'), 'not a code cache');
+    assert.deepEqual(run(dir), { code: 0, out: version }, 'a corrupt cache is rejected by V8 and ignored');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
