@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { performance } from 'node:perf_hooks';
-import { analyze, applyEdits, compatibleFixes, type Finding, type TextEdit } from '../server/src/core';
+import { analyze, applyEdits, compatibleFixes, fixAll, type Finding, type TextEdit } from '../server/src/core';
 import { parseDocument } from '../server/src/core/document';
 import { selectionRanges } from '../server/src/core/editor';
 import { parseQuantity } from '../server/src/core/units';
@@ -167,4 +166,13 @@ test('selection ranges of unclosed objects, arrays and strings never split a CRL
       }
     }
   }
+});
+
+test('a byte order mark is not a syntax error, and offsets and fixes keep it', () => {
+  const text = '\ufeff{ "search": { "http_max_content_length": "104857600" } }';
+  const { findings } = analyze(text, { fileName: 'bom.search.json' });
+  assert.deepEqual(findings.filter((f) => f.ruleId === 'invalid-json'), []);
+  const mismatch = findings.find((f) => f.ruleId === 'type-mismatch');
+  assert.equal(text.slice(mismatch!.offset, mismatch!.offset + mismatch!.length), '"104857600"');
+  assert.equal(fixAll(text, { fileName: 'bom.search.json' }).text, '\ufeff{ "search": { "http_max_content_length": 104857600 } }');
 });

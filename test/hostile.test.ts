@@ -119,12 +119,14 @@ function assertPositions(text: string, options: AnalyzeOptions): void {
   }
 }
 
-test('hostile: a byte order mark is a clear syntax finding in the core (hosts strip it), never a crash', () => {
+test('hostile: a byte order mark is read as a blank: no syntax finding, columns unchanged, never a crash', () => {
   const text = '\uFEFF{"search_version": 2}';
   const result = analyze(text, { fileName: 'x.json' });
   assert.deepEqual(result.internalErrors, []);
   assertPositions(text, { fileName: 'x.json' });
-  assert.ok(result.findings.some((f) => f.ruleId === 'invalid-json' && f.offset === 0), 'the BOM itself is pointed at');
+  assert.deepEqual(result.findings.filter((f) => f.ruleId === 'invalid-json'), []);
+  const mismatch = result.findings.find((f) => f.ruleId === 'type-mismatch');
+  assert.equal(mismatch?.range.start.character, text.indexOf('2'), 'the BOM counts as one UTF-16 code unit, as editors count it');
 });
 
 test('hostile: CRLF line endings give the same lines and columns as LF, and fixes keep CRLF', () => {

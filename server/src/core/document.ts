@@ -207,7 +207,10 @@ function buildTree(text: string, isJsonc: boolean, errors: ParseError[]): Node |
 }
 
 export function parseDocument(text: string, opts: { fileName?: string; maxDepth?: number } = {}): ParsedDocument {
-  return strictDocument(text, isJsoncName(opts.fileName), opts.maxDepth ?? 256) ?? parseDocumentTree(text, opts);
+  // A byte order mark is not JSON, but files and editors carry one: read it as a blank, which
+  // keeps every offset, so that edits made against this parse apply to the text with its mark.
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  return strictDocument(source, isJsoncName(opts.fileName), opts.maxDepth ?? 256) ?? parseDocumentTree(source, opts);
 }
 
 /** The general path: a full jsonc-parser tree, for any input. Exported so tests can compare both paths. */
