@@ -32,7 +32,8 @@ export const editorSurface: Surface = {
     const { text, options } = input;
     const out: Problem[] = [];
     const doc = parseFor(text, options);
-    const { findings } = analyze(text, options, doc);
+    const analysis = analyze(text, options, doc);
+    const { findings } = analysis;
     const lines = new Lines(text);
     for (const offset of probeOffsets(text, rng, 4)) {
       for (const snippets of [true, false]) {
@@ -53,7 +54,7 @@ export const editorSurface: Surface = {
       const a = timed('codeAction', () => disableForLine(doc, f));
       if (a) out.push(...editsInside(text, a.edits, `code action "${a.title}"`));
     }
-    const all = timed('fixAll action', () => fixAllAction(text, options, findings));
+    const all = timed('fixAll action', () => fixAllAction(text, options, analysis));
     if (all) out.push(...editsInside(text, all.edits, 'fix-all action'));
     const symbols = timed('documentSymbol', () => documentSymbols(doc));
     const stack: EditorSymbol[] = [...symbols];

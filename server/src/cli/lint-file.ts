@@ -1,4 +1,4 @@
-import { analyze, fixAll, parseDocument, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { analyze, fixAll, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
 import { maskSecrets, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
 
@@ -44,13 +44,13 @@ export function lintText(input: LintFileInput): LintFileOutput {
   let written = false;
 
   if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
-    const fixed = fixAll(original, input.options);
+    const fixed = fixAll(original, input.options, result);
     if (fixed.text !== original) {
-      if (parseDocument(fixed.text, { fileName: input.options.fileName }).syntaxErrors.length) {
+      if (fixed.result.doc.syntaxErrors.length) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
         notes.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
       } else {
-        const after = analyze(fixed.text, input.options);
+        const after = fixed.result;
         if (input.mode === 'fix') {
           writeFileAtomic(input.file, (hasBom ? BOM : '') + fixed.text);
           written = true;

@@ -1,4 +1,4 @@
-import { analyze } from './engine';
+import { analyze, type AnalysisResult } from './engine';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
 
 /**
@@ -52,22 +52,26 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
 export interface FixAllResult {
   text: string;
   applied: number;
-  /** Findings left after fixing. */
-  remaining: Finding[];
+  /** The analysis of `text`, the fixed text: what is left after fixing. */
+  result: AnalysisResult;
   /** Set when fixing stopped because the result would not have been valid JSON. */
   refused?: string;
 }
+
+/** Fixes can enable further fixes (a renamed key then gets its value fixed); this bounds the rounds. */
+const MAX_PASSES = 10;
 
 /**
  * Applies every safe fix until nothing changes. A file with syntax errors is never touched
  * (other than the syntax fixes themselves), and a pass whose result would add a syntax error
  * is dropped, so that fixing cannot lose data.
  */
-export function fixAll(text: string, options: AnalyzeOptions = {}, maxPasses = 10): FixAllResult {
+export function fixAll(text: string, options: AnalyzeOptions = {}, first?: AnalysisResult): FixAllResult {
   let current = text;
   let applied = 0;
-  let result = analyze(current, options);
-  for (let pass = 0; pass < maxPasses; pass++) {
+  // A caller that has just analysed the text passes that analysis: it is not done again.
+  let result = first ?? analyze(current, options);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
     const syntaxBefore = result.doc.syntaxErrors.length;
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
@@ -75,11 +79,11 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, maxPasses = 1
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined) {
-      return { text: current, applied, remaining: result.findings, refused: 'a fix would have produced invalid JSON, so it was not applied' };
+      return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied' };
     }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return { text: current, applied, remaining: result.findings };
+  return { text: current, applied, result };
 }

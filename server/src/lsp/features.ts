@@ -72,7 +72,7 @@ export function registerFeatures(ctx: ServerContext): void {
     }
     // Only when asked for: computing every fix costs several analyses.
     if (only?.some((o) => o === CodeActionKind.Source || (FIX_ALL_KIND.startsWith(o) && o.startsWith(CodeActionKind.SourceFixAll)))) {
-      const a = fixAllAction(state.doc.getText(), state.options, analysis.findings);
+      const a = fixAllAction(state.doc.getText(), state.options, analysis);
       if (a) out.push(toAction(a, FIX_ALL_KIND));
     }
     return out;

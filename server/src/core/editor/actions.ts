@@ -1,4 +1,5 @@
 import type { ParsedDocument } from '../document';
+import type { AnalysisResult } from '../engine';
 import { fixAll } from '../fix';
 import { LineIndex } from '../lines';
 import type { AnalyzeOptions, Finding, OffsetRange, TextEdit } from '../types';
@@ -60,9 +61,10 @@ export function disableForLine(doc: ParsedDocument, f: Finding): EditorAction | 
 }
 
 /** Every safe fix at once, as one edit covering only the changed span. Undefined when nothing changes. */
-export function fixAllAction(text: string, options: AnalyzeOptions, findings: readonly Finding[]): EditorAction | undefined {
+export function fixAllAction(text: string, options: AnalyzeOptions, analysis: AnalysisResult): EditorAction | undefined {
+  const { findings } = analysis;
   if (!findings.some((f) => f.fix)) return undefined;
-  const result = fixAll(text, options);
+  const result = fixAll(text, options, analysis);
   if (result.text === text) return undefined;
   return { title: 'Fix all search-config problems', kind: 'fixAll', edits: [minimalEdit(text, result.text)], findings: findings.filter((f) => f.fix) };
 }
