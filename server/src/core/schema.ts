@@ -26,6 +26,7 @@ export interface SchemaNode {
   deprecatedValuesMessage?: string;
   restartsEngine?: boolean;
   createOnly?: boolean;
+  cannotBeEnabled?: boolean;
   secret?: boolean;
   vendorOnly?: boolean;
   requires?: string;
