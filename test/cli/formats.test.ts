@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { FORMATS } from '../../server/src/cli/args';
 import { escapeData, escapeProperty } from '../../server/src/cli/formatters/github';
 import { escapeXml } from '../../server/src/cli/formatters/junit';
+import { toJsonResult } from '../../server/src/cli/formatters/json';
 import { applyEdits, analyze } from '../../server/src/core';
 import { removeTree, runCli, tempTree } from './support';
 
@@ -95,4 +96,16 @@ test('junit: the report is well-formed XML even with markup and control characte
     assert.match(r.out, /<testsuite name="a&amp;b &lt;c&gt;.search.json" tests="\d+" failures="\d+"/);
     assert.match(r.out, /<testcase name="clean.search.json" classname="clean.search.json"\/>/);
   } finally { removeTree(dir); }
+});
+
+test('json: a fix whose span covers an earlier duplicate holding a secret is left out', () => {
+  const text = '{ "openid": { "client_secret": "CANARY-earlier-duplicate", "client_secret": "<CLIENT_SECRET>" } }';
+  const finding = {
+    ruleId: 'duplicate-key', severity: 'error' as const, message: 'm', path: 'openid', offset: 0, length: 1,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
+    fix: { title: 't', edits: [{ offset: 1, length: 0, newText: ' ' }, { offset: text.length - 1, length: 0, newText: ' ' }] },
+  };
+  const result = toJsonResult({ file: '/w/a.search.json', displayPath: 'a.search.json', text, findings: [finding] });
+  assert.equal(result.messages[0].fix, undefined);
+  assert.ok(!JSON.stringify(result).includes('CANARY'));
 });

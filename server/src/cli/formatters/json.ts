@@ -64,13 +64,15 @@ export function toJsonResult(r: FileReport): JsonFileResult {
 
 /**
  * The source text of every value that may be a secret (secret fields, anything below an unknown
- * key), worked out from the parsed value so that no parse tree is built for large files. Escaped
- * strings are looked up in the source text itself, where escapes are spelt as written.
+ * key), worked out from the parsed value so that no parse tree is built for large files.
  */
 function secretTexts(text: string, fileName: string): string[] {
-  if (text.includes('\\u')) return (secretRanges(text, fileName) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  const doc = parseDocument(text, { fileName });
+  // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
+  // cases the values are read from the full parse tree instead.
+  if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRanges(text, fileName) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
-  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value: parseDocument(text, { fileName }).value, path: [], unknown: false }];
+  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value: doc.value, path: [], unknown: false }];
   while (stack.length) {
     const { value, path, unknown } = stack.pop()!;
     if (typeof value === 'string' || typeof value === 'number') {
