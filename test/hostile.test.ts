@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parseTree } from 'jsonc-parser';
 import { ALL_FIELDS, analyze, fixAll, parseDocument, schemaAt, fieldAt, fieldByName, rootSchema, type AnalyzeOptions, type SchemaNode } from '../server/src/core';
 import { DEFAULT_MAX_FILE_SIZE } from '../server/src/core/types';

@@ -1,4 +1,4 @@
-import { processIO, type CliIO, type Command } from './io';
+import type { CliIO, Command } from './io';
 import lint from './commands/lint';
 import explain from './commands/explain';
 import diff from './commands/diff';
