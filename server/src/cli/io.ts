@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { isatty } from 'node:tty';
+
 /** What a CLI command may touch besides the file system: its streams and environment. */
 export interface CliIO {
   out(text: string): void;
@@ -12,12 +15,40 @@ export interface CliIO {
 /** A sub-command: arguments after its name in, exit code out (0 ok, 1 findings, 2 usage or I/O error). */
 export type Command = (argv: string[], io: CliIO) => Promise<number>;
 
+/**
+ * Writes straight to a standard descriptor. Creating `process.stdout` loads Node's stream
+ * machinery, a noticeable part of a one-file run; a CLI that writes one report at the end
+ * needs none of it. A descriptor that is non-blocking (EAGAIN) falls back to the stream for
+ * good, so that output keeps its order; a reader that went away (EPIPE, as with `| head`)
+ * ends the output quietly, as other command-line tools do.
+ */
+function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
+  let useStream = false;
+  let closed = false;
+  return (text) => {
+    if (closed || !text) return;
+    if (useStream) { stream().write(text); return; }
+    const bytes = Buffer.from(text, 'utf8');
+    let written = 0;
+    while (written < bytes.length) {
+      try {
+        written += fs.writeSync(fd, bytes, written);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EAGAIN') { useStream = true; stream().write(bytes.subarray(written)); return; }
+        if (code === 'EPIPE') { closed = true; return; }
+        throw err;
+      }
+    }
+  };
+}
+
 export function processIO(): CliIO {
   return {
-    out: (t) => { process.stdout.write(t); },
-    err: (t) => { process.stderr.write(t); },
+    out: descriptorWriter(1, () => process.stdout),
+    err: descriptorWriter(2, () => process.stderr),
     cwd: process.cwd(),
-    isTTY: !!process.stdout.isTTY,
+    isTTY: isatty(1),
     env: process.env,
     readStdin: () => new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];

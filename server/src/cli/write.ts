@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /**
  * Replaces a file's content atomically: the new text goes to a temporary file in the same
@@ -15,7 +14,9 @@ export function writeFileAtomic(target: string, text: string): void {
   let stat: fs.Stats | undefined;
   try { stat = fs.statSync(file); } catch { stat = undefined; }
   const mode = stat ? stat.mode & 0o7777 : undefined;
-  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // The name only has to be unlikely to exist: the exclusive open below refuses one that does.
+  // (Math.random rather than node:crypto, which would cost every start of the CLI to load.)
+  const tmp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2, 10)}.tmp`);
   let fd: number | undefined;
   try {
     fd = fs.openSync(tmp, 'wx', mode ?? 0o666);

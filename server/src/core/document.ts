@@ -27,6 +27,8 @@ export interface ParsedDocument {
    * just that value (no parent above it), which spares a large document its full parse tree.
    */
   subtreeAt(path: FieldPath): Node | undefined;
+  /** Offset and length of the value at a field path, without building a parse tree when it can. */
+  rangeAt(path: FieldPath): OffsetRange | undefined;
   /** Where to report a finding about a path: its key, its value or the whole property. */
   locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange;
 }
@@ -184,9 +186,15 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
       const at = (offsets ??= new JsonOffsets(text)).valueRange(path);
       return at && subtreeOf(text, isJsonc, at.offset, at.length);
     },
+    rangeAt: (path) => {
+      if (tree) return rangeOf(nodeAtPath(tree.root, path));
+      return (offsets ??= new JsonOffsets(text)).valueRange(path);
+    },
     locate: (path, target) => (offsets ??= new JsonOffsets(text)).locate(path, target),
   };
 }
+
+const rangeOf = (node: Node | undefined): OffsetRange | undefined => (node ? { offset: node.offset, length: node.length } : undefined);
 
 /** A parse tree of the value at [offset, offset + length), with offsets in the whole text. */
 function subtreeOf(text: string, isJsonc: boolean, offset: number, length: number): Node | undefined {
@@ -235,6 +243,7 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
     comments: () => (comments ??= scanComments(text, lines)),
     nodeAt,
     subtreeAt: nodeAt,
+    rangeAt: (path) => rangeOf(nodeAt(path)),
     locate(path, target) {
       // Walk as far as the path exists: a missing field is reported on its nearest existing parent.
       let node = root;

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +19,9 @@ export const isSafeGitRef = (ref: string): boolean => ref.length > 0 && !ref.sta
 const stripBom = (t: string): string => (t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
 
 function gitShow(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  // Loaded here rather than at the top: most runs read no git baseline, and loading the module
+  // would cost every start of the CLI and the server.
+  const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
     // execFile runs git directly, without a shell, so nothing in a path or ref is interpreted.
     execFile('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', windowsHide: true }, (err, stdout, stderr) => {

@@ -20,7 +20,7 @@ export default defineRule({
       if (v.schema.valueFormat !== 'url' || typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;
-      const node = ctx.doc.nodeAt(v.path);
+      const node = ctx.doc.rangeAt(v.path);
       const secure = v.value.replace(/^(\s*)http:\/\//i, '$1https://');
       ctx.report({
         path: v.path,

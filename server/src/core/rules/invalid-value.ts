@@ -22,7 +22,7 @@ const PATTERN_WORDS: Record<string, string> = {
 /** A number as written in the document: beyond 2^53 the parsed double is not what the user wrote. */
 function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
   if (Number.isSafeInteger(value) || !Number.isFinite(value)) return showNumber(value, schema);
-  const node = ctx.doc.nodeAt(path);
+  const node = ctx.doc.rangeAt(path);
   const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
   return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
 }
@@ -39,7 +39,7 @@ function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schem
   const candidates = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
   const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
   const close = candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length));
-  const node = ctx.doc.nodeAt(path);
+  const node = ctx.doc.rangeAt(path);
   if (close.length !== 1 || !node) return undefined;
   return [{ title: `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(close[0]) }] }];
 }
@@ -152,7 +152,7 @@ export default defineRule({
         const problem = check(v.value);
         if (!problem) continue;
         const key = formatPath(v.path);
-        const node = ctx.doc.nodeAt(v.path);
+        const node = ctx.doc.rangeAt(v.path);
         const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
         ctx.report({
           path: v.path,
@@ -166,7 +166,7 @@ export default defineRule({
       if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
         if (alreadyReported(v.path)) continue;
         const key = formatPath(v.path);
-        const node = ctx.doc.nodeAt(v.path);
+        const node = ctx.doc.rangeAt(v.path);
         const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
         if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {
           ctx.report({ path: v.path, message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.` });

@@ -27,7 +27,7 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
-      const node = ctx.doc.nodeAt(path);
+      const node = ctx.doc.rangeAt(path);
       ctx.report({
         path,
         message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,

@@ -54,7 +54,7 @@ export default defineRule({
       if (!limit) continue;
       const max = limit.max(cpus);
       if (value <= max) continue;
-      const node = ctx.doc.nodeAt(path);
+      const node = ctx.doc.rangeAt(path);
       ctx.report({
         path,
         message: `${formatPath(path)} is ${value}, but with ${cpus} CPU${cpus === 1 ? '' : 's'} the ${pool} thread pool can have at most ${max} threads (${limit.formula}); the service lowers it to ${max}. Set ${max} or less, or choose a plan with more CPUs.`,

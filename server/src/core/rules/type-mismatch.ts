@@ -2,6 +2,7 @@ import { defineRule } from '../rule';
 import { allowsNull, typesOf } from '../schema';
 import { expectedTypes, jsonType, show } from '../values';
 import { formatPath } from '../document';
+import { valueAt } from '../walk';
 import type { Fix } from '../types';
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
@@ -37,8 +38,10 @@ export default defineRule({
   check(ctx) {
     for (const e of ctx.schemaErrors) {
       if (e.keyword !== 'type' || !e.path.length || !e.schema) continue;
-      const node = ctx.doc.nodeAt(e.path);
-      const value = node?.type === 'object' || node?.type === 'array' ? (node.type === 'array' ? [] : {}) : node?.value;
+      const node = ctx.doc.rangeAt(e.path);
+      const found = valueAt(ctx.value, e.path);
+      // Only the kind of a container matters here, not what it holds.
+      const value = Array.isArray(found) ? [] : found !== null && typeof found === 'object' ? {} : found;
       const field = formatPath(e.path);
       const types = typesOf(e.schema);
       const expected = expectedTypes(e.schema);

@@ -36,7 +36,7 @@ function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
 }
 
 function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit): Fix | undefined {
-  const node = ctx.doc.nodeAt(path);
+  const node = ctx.doc.rangeAt(path);
   if (!node) return undefined;
   return { title: `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, edits: [{ offset: node.offset, length: node.length, newText: String(value) }] };
 }
@@ -88,7 +88,7 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
     ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
     return;
   }
-  const node = ctx.doc.nodeAt(path);
+  const node = ctx.doc.rangeAt(path);
   ctx.report({
     path,
     message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}${outside}.`,
