@@ -29,15 +29,17 @@ function pathsOf(value: unknown, limit: number): Segment[][] {
   return out;
 }
 
-/** A node and its members as plain data, without the links to parents. */
+/** A node and its members as plain data; each member's link to its parent is checked on the way. */
 function shape(node: Node | undefined): unknown {
-  return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, children: node.children?.map(shape) };
+  for (const child of node?.children ?? []) assert.equal(child.parent, node, 'a member links to its parent');
+  return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(shape) };
 }
 
 function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: string): void {
   assert.deepEqual(fast.value, tree.value, `${name}: value`);
   assert.deepEqual(fast.syntaxErrors, tree.syntaxErrors, `${name}: syntax errors`);
   assert.deepEqual(fast.comments(), tree.comments(), `${name}: comments`);
+  assert.deepEqual(shape(fast.root), shape(tree.root), `${name}: parse tree`);
   for (const path of pathsOf(tree.value, 400)) {
     for (const target of ['key', 'value', 'property'] as const) {
       assert.deepEqual(fast.locate(path, target), tree.locate(path, target), `${name}: locate(${JSON.stringify(path)}, ${target})`);

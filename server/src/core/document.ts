@@ -1,6 +1,7 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from './lines';
 import { JsonOffsets, strictJsonFacts, valueMemberCount } from './offsets';
+import { strictTree } from './strict-tree';
 import type { FieldPath, OffsetRange, Segment } from './types';
 
 export interface SyntaxProblem { offset: number; length: number; code: string }
@@ -172,7 +173,7 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
   let lines: LineIndex | undefined;
   let offsets: JsonOffsets | undefined;
   let noDuplicateKeys: boolean | undefined;
-  const root = (): Node | undefined => (tree ??= { root: buildTree(text, isJsonc, []) }).root;
+  const root = (): Node | undefined => (tree ??= { root: strictTree(text) }).root;
   return {
     text, isJsonc, value, syntaxErrors: [],
     get root() { return root(); },
@@ -184,7 +185,7 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
     subtreeAt: (path) => {
       if (tree) return nodeAtPath(tree.root, path);
       const at = (offsets ??= new JsonOffsets(text)).valueRange(path);
-      return at && subtreeOf(text, isJsonc, at.offset, at.length);
+      return at && strictTree(text, at.offset, at.offset + at.length);
     },
     rangeAt: (path) => {
       if (tree) return rangeOf(nodeAtPath(tree.root, path));
@@ -195,18 +196,6 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
 }
 
 const rangeOf = (node: Node | undefined): OffsetRange | undefined => (node ? { offset: node.offset, length: node.length } : undefined);
-
-/** A parse tree of the value at [offset, offset + length), with offsets in the whole text. */
-function subtreeOf(text: string, isJsonc: boolean, offset: number, length: number): Node | undefined {
-  const root = buildTree(text.slice(offset, offset + length), isJsonc, []);
-  const stack = root ? [root] : [];
-  while (stack.length) {
-    const node = stack.pop()!;
-    (node as { offset: number }).offset += offset;
-    if (node.children) stack.push(...node.children);
-  }
-  return root;
-}
 
 function buildTree(text: string, isJsonc: boolean, errors: ParseError[]): Node | undefined {
   const root = parseTree(text, errors, { allowTrailingComma: isJsonc, disallowComments: !isJsonc, allowEmptyContent: false });

@@ -95,7 +95,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
       }));
     }
   }
-  kept = kept.sort((a, b) => a.offset - b.offset || a.ruleId.localeCompare(b.ruleId));
+  // Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster.
+  kept = kept.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
   return { findings: kept, doc, internalErrors };
 }
 

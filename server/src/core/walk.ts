@@ -4,7 +4,10 @@ import { hasOwn, isObject } from './values';
 
 export interface Visit { path: Segment[]; value: unknown; schema: SchemaNode }
 
-const visitsByValue = new WeakMap<object, readonly Visit[]>();
+// The visits of the value analysed last. Rules ask for them one after another while a document
+// is analysed, so one entry is enough; a WeakMap keyed by every document's value made garbage
+// collection markedly slower on runs over many files.
+let last: { value: object; visits: readonly Visit[] } | undefined;
 
 /**
  * Every value of the document that the schema describes, parents first, without recursion.
@@ -14,9 +17,8 @@ const visitsByValue = new WeakMap<object, readonly Visit[]>();
  */
 export function knownFields(value: unknown): readonly Visit[] {
   if (value === null || typeof value !== 'object') return walkKnownFields(value);
-  let visits = visitsByValue.get(value);
-  if (!visits) { visits = walkKnownFields(value); visitsByValue.set(value, visits); }
-  return visits;
+  if (last?.value !== value) last = { value, visits: walkKnownFields(value) };
+  return last.visits;
 }
 
 function walkKnownFields(value: unknown): Visit[] {
