@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
-import { parseDocument, schemaAt, type Segment } from '../core';
-import { isPlaceholder } from '../core/values';
+import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from '../core';
+import { hasOwn, isPlaceholder } from '../core/values';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -21,24 +21,30 @@ export function maskSecrets(text: string, fileName: string): string {
  * unknown keys (a secret may be written as a number). Undefined when the text does not parse.
  */
 export function secretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
-  const doc = parseDocument(text, { fileName });
+  return secretRangesOf(parseDocument(text, { fileName }));
+}
+
+/** The same, for a document already parsed. */
+export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | undefined {
   if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
-  const stack: Array<{ node: Node; path: Segment[]; unknown: boolean }> = [{ node: doc.root, path: [], unknown: false }];
+  // Each node carries its schema down the walk, rather than looking every path up from the root.
+  const stack: Array<{ node: Node; schema: SchemaNode | undefined; unknown: boolean }> = [{ node: doc.root, schema: rootSchema, unknown: false }];
   while (stack.length) {
-    const { node, path, unknown } = stack.pop()!;
+    const { node, schema, unknown } = stack.pop()!;
     if (node.type === 'string' || node.type === 'number') {
-      const schema = unknown ? undefined : schemaAt(path);
       if ((unknown || schema?.secret) && !isPlaceholder(node.value)) ranges.push([node.offset, node.offset + node.length]);
     } else if (node.type === 'object') {
+      const properties = schema?.properties;
       for (const prop of node.children ?? []) {
         const [key, value] = prop.children ?? [];
         if (!key || !value) continue;
-        const p = [...path, String(key.value)];
-        stack.push({ node: value, path: p, unknown: unknown || schemaAt(p) === undefined });
+        const k = String(key.value);
+        const child = properties && hasOwn(properties, k) ? properties[k] : undefined;
+        stack.push({ node: value, schema: child, unknown: unknown || child === undefined });
       }
     } else if (node.type === 'array') {
-      (node.children ?? []).forEach((child, i) => stack.push({ node: child, path: [...path, i], unknown }));
+      for (const child of node.children ?? []) stack.push({ node: child, schema: schema?.items, unknown });
     }
   }
   return ranges;

@@ -1,6 +1,6 @@
 import { applyEdits, parseDocument, rootSchema, type Finding, type Fix, type SchemaNode } from '../../core';
 import { hasOwn, isPlaceholder } from '../../core/values';
-import { secretRanges } from '../unified-diff';
+import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
 /** ESLint's fix shape: one replacement of `range` (UTF-16 offsets into the text without a BOM). */
@@ -70,7 +70,7 @@ function secretTexts(text: string, fileName: string): string[] {
   const doc = parseDocument(text, { fileName });
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
-  if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRanges(text, fileName) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
   // Each value carries its schema down the walk: looking every path up from the root again
   // made this check cost more than the analysis on files with many fixes.
