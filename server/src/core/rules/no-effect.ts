@@ -4,7 +4,7 @@ import { defaultText } from '../describe';
 import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';
 import { describeWithUnit } from '../units';
-import { isObject } from '../values';
+import { hasOwn, isObject } from '../values';
 import { knownFields, valueAt } from '../walk';
 
 interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
@@ -45,14 +45,25 @@ function requirementMessage(field: string, u: Unmet): string {
   return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
+const MIN = /(^|_)min(_|$)/;
+
+/** For each object schema, its sibling pairs `x_min_y` / `x_max_y`, found once in the schema. */
+const MIN_MAX_PAIRS: ReadonlyMap<SchemaNode, Array<[string, string]>> = (() => {
+  const out = new Map<SchemaNode, Array<[string, string]>>();
+  for (const { schema } of ALL_FIELDS) {
+    const properties = schema.properties ?? {};
+    const pairs = Object.keys(properties).filter((k) => MIN.test(k)).map((k): [string, string] => [k, k.replace(MIN, '$1max$2')]).filter(([, max]) => hasOwn(properties, max));
+    if (pairs.length) out.set(schema, pairs);
+  }
+  return out;
+})();
+
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
 function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
-  for (const key of Object.keys(obj)) {
-    if (!/(^|_)min(_|$)/.test(key)) continue;
-    const maxKey = key.replace(/(^|_)min(_|$)/, '$1max$2');
-    const min = obj[key], max = obj[maxKey];
-    const minSchema = schema.properties?.[key];
-    if (!minSchema || !schema.properties?.[maxKey] || typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
+  for (const [key, maxKey] of MIN_MAX_PAIRS.get(schema) ?? []) {
+    const min = hasOwn(obj, key) ? obj[key] : undefined, max = hasOwn(obj, maxKey) ? obj[maxKey] : undefined;
+    const minSchema = schema.properties![key];
+    if (typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
     const withUnit = (n: number): string => (minSchema.unit ? describeWithUnit(n, minSchema.unit).raw : String(n));
     const minField = formatPath([...path, key]), maxField = formatPath([...path, maxKey]);
     ctx.report({
@@ -95,7 +106,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const { path, value, schema } of knownFields(ctx.value)) {
-      if (isObject(value) && schema.properties) checkMinAboveMax(ctx, path, value, schema);
+      if (isObject(value) && MIN_MAX_PAIRS.has(schema)) checkMinAboveMax(ctx, path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.
       if (!schema.requires || value === undefined || value === null || value === false) continue;
       const unmet = unmetRequirement(ctx.value, schema);
