@@ -24,30 +24,55 @@ export function gitUri(file: string, ref: string): string {
 /** After this long, the next use reads the baseline again (a commit made outside the editor shows up). */
 export const BASELINE_MAX_AGE_MS = 30_000;
 
+interface Entry { spec: string; promise: Promise<Baseline | undefined>; readAt: number; refreshing?: boolean }
+
 /**
  * Baselines per document, read asynchronously and cached until the document is saved or
  * reopened, the setting changes, or the cached copy is older than BASELINE_MAX_AGE_MS.
  * Failures (no repository, file not committed) mean no baseline.
+ *
+ * An old copy is read again in the background while the old one keeps serving, so that an edit
+ * never waits for git; `onRefreshed` is told when the new read differs.
  */
 export class Baselines {
-  private readonly cache = new Map<string, { spec: string; promise: Promise<Baseline | undefined>; readAt: number }>();
-  constructor(private readonly workspace: Workspace, private readonly log: (message: string) => void) {}
+  private readonly cache = new Map<string, Entry>();
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly log: (message: string) => void,
+    private readonly onRefreshed: (uri: string) => void = () => undefined,
+    private readonly maxAgeMs = BASELINE_MAX_AGE_MS,
+  ) {}
 
   get(uri: string, spec: string): Promise<Baseline | undefined> {
     const cached = this.cache.get(uri);
     const now = Date.now();
-    if (cached && cached.spec === spec && now - cached.readAt < BASELINE_MAX_AGE_MS) return cached.promise;
-    const previous = cached?.spec === spec ? cached.promise : undefined;
-    const promise = this.read(uri, spec).catch((err: unknown) => {
-      this.log(`The baseline of ${uri} could not be read: ${redactedMessage(err)}`);
-      return undefined;
-    }).then(async (fresh) => {
-      // An unchanged baseline keeps its identity, so that analyses cached against it stay valid.
-      const old = await previous;
-      return old && fresh && old.text === fresh.text && old.uri === fresh.uri ? old : fresh;
-    });
+    if (cached && cached.spec === spec) {
+      if (now - cached.readAt >= this.maxAgeMs && !cached.refreshing) this.refresh(uri, cached);
+      return cached.promise;
+    }
+    const promise = this.readLogged(uri, spec);
     this.cache.set(uri, { spec, promise, readAt: now });
     return promise;
+  }
+
+  private refresh(uri: string, entry: Entry): void {
+    entry.refreshing = true;
+    const readAt = Date.now();
+    void Promise.all([entry.promise, this.readLogged(uri, entry.spec)]).then(([old, fresh]) => {
+      // Invalidated or replaced meanwhile: whoever did that has read or will read it again.
+      if (this.cache.get(uri) !== entry) return;
+      // An unchanged baseline keeps its identity, so that analyses cached against it stay valid.
+      const same = old === fresh || (!!old && !!fresh && old.text === fresh.text && old.uri === fresh.uri);
+      this.cache.set(uri, { spec: entry.spec, promise: Promise.resolve(same ? old : fresh), readAt });
+      if (!same) this.onRefreshed(uri);
+    });
+  }
+
+  private readLogged(uri: string, spec: string): Promise<Baseline | undefined> {
+    return this.read(uri, spec).catch((err: unknown) => {
+      this.log(`The baseline of ${uri} could not be read: ${redactedMessage(err)}`);
+      return undefined;
+    });
   }
 
   invalidate(uri?: string): void {

@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core/document';
-import { DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
@@ -32,11 +32,28 @@ export class DocumentCache {
     const key = `${JSON.stringify(rest)}\0${baselineKey}`;
     const hit = this.analyses.get(doc.uri);
     if (hit && hit.version === doc.version && hit.key === key) return hit.result;
+    // Never two analyses of one document at a time: the old one goes before the new one is made.
+    this.analyses.delete(doc.uri);
     const text = doc.getText();
-    const parsed = options.maxDepth === undefined && options.fileName === fileNameOf(doc) ? this.parsed(doc) : undefined;
+    // The editor features' parse serves the analysis too, unless the options ask for another one.
+    // (Past DEFAULT_MAX_FILE_SIZE the features see an empty document, which a raised maxFileSize must not.)
+    const sameParse = (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) && options.fileName === fileNameOf(doc)
+      && text.length <= DEFAULT_MAX_FILE_SIZE;
+    const parsed = sameParse ? this.parsed(doc) : undefined;
     const result = analyze(text, options, parsed);
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  /** Drops what was kept for earlier versions of the document (it just changed). */
+  releaseOlder(doc: TextDocument): void {
+    if (this.parses.get(doc.uri)?.version !== doc.version) this.parses.delete(doc.uri);
+    if (this.analyses.get(doc.uri)?.version !== doc.version) this.analyses.delete(doc.uri);
+  }
+
+  /** How many parses and analyses are held, over all documents. */
+  get held(): { parses: number; analyses: number } {
+    return { parses: this.parses.size, analyses: this.analyses.size };
   }
 
   forget(uri: string): void {

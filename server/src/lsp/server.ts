@@ -11,6 +11,7 @@ import { toDiagnostic } from './convert';
 import { DocumentCache } from './documents';
 import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
 import { guardNotification, guardRequest, redactedMessage, type Logger } from './guard';
+import { MemoryReleaser } from './memory';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import { Workspace } from './workspace';
 
@@ -49,6 +50,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const debounceMs = serverOptions.debounceMs ?? 200;
   const documents = new TextDocuments(TextDocument);
   const cache = new DocumentCache();
+  const releaser = new MemoryReleaser();
   const workspace = new Workspace();
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
@@ -61,7 +63,12 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     warn: (m) => connection.console.warn(m),
     info: (m) => connection.console.info(m),
   };
-  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); });
+  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); }, (uri) => {
+    // A baseline read again in the background turned out different: the diagnostics must follow it.
+    if (!documents.get(uri)) return;
+    if (!pullDiagnostics) schedule(uri, 0);
+    else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
+  });
   const shownLintProblems = new Set<string>();
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
@@ -104,9 +111,9 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   };
 
   const analysisOf = (state: DocumentState): AnalysisResult => {
-    const started = Date.now();
+    const started = performance.now();
     const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
-    if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Date.now() - started} ms: ${result.findings.length} findings`);
+    if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
     for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
@@ -114,8 +121,24 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const diagnosticsOf = (state: DocumentState): Diagnostic[] =>
     analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
 
-  // Push mode: one pending timer per document; only the newest version is ever published.
-  const timers = new Map<string, { timer: NodeJS.Timeout; immediate: boolean }>();
+  /**
+   * Resolves once a whole turn of the event loop has passed without a new version of the
+   * document. The connection hands over one received message per turn (the next one is queued
+   * behind this check), so changes that have already arrived are applied first and a version
+   * they supersede is never analysed.
+   */
+  const settled = (uri: string): Promise<void> => new Promise((resolve) => {
+    let seen: number | undefined | null = null;
+    const check = (): void => {
+      const current = documents.get(uri)?.version;
+      if (current === seen) resolve();
+      else { seen = current; setImmediate(check); }
+    };
+    setImmediate(check);
+  });
+
+  // Push mode: one pending run per document; only the newest version is ever published.
+  const timers = new Map<string, { cancel: () => void; immediate: boolean }>();
   const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {
     const doc = documents.get(uri);
@@ -129,24 +152,36 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!state && publishedEmpty.has(uri)) return;
     if (state) publishedEmpty.delete(uri); else publishedEmpty.add(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
+    const since = lastActivity.get(uri);
+    if (trace === 'verbose' && since !== undefined) log.info(`Published ${diagnostics.length} diagnostics of ${uri} version ${version}, ${(performance.now() - since).toFixed(1)} ms after the document changed or opened`);
   };
   // Leading and trailing edge: an edit after a quiet spell is analysed at once; edits that follow
   // quickly are coalesced into one analysis once typing pauses.
   const lastActivity = new Map<string, number>();
   const schedule = (uri: string, delay: number): void => {
     if (pullDiagnostics) return;
-    const now = Date.now();
+    const now = performance.now();
     const pending = timers.get(uri);
     // An immediate run is already due; it reads the newest version when it runs.
     if (pending?.immediate) { lastActivity.set(uri, now); return; }
-    const immediate = !pending && now - (lastActivity.get(uri) ?? 0) >= delay;
+    const last = lastActivity.get(uri);
+    const immediate = !pending && (last === undefined || now - last >= delay);
     lastActivity.set(uri, now);
-    if (pending) clearTimeout(pending.timer);
-    const timer = setTimeout(() => {
-      timers.delete(uri);
-      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-    }, immediate ? 0 : delay);
-    timers.set(uri, { timer, immediate });
+    pending?.cancel();
+    const run = (): void => {
+      let cancelled = false;
+      timers.set(uri, { cancel: () => { cancelled = true; }, immediate: true });
+      void settled(uri).then(() => {
+        if (cancelled) return;
+        timers.delete(uri);
+        publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
+      });
+    };
+    if (immediate) run();
+    else {
+      const handle = setTimeout(run, delay);
+      timers.set(uri, { cancel: () => clearTimeout(handle), immediate });
+    }
   };
   // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
   let generation = 0;
@@ -220,15 +255,20 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   }));
 
   documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); }));
-  documents.onDidChangeContent(guardNotification(log, 'change', (e) => schedule(e.document.uri, debounceMs)));
+  documents.onDidChangeContent(guardNotification(log, 'change', (e) => {
+    // The previous version's parse and analysis are of no more use: let them go before the next analysis.
+    cache.releaseOlder(e.document);
+    schedule(e.document.uri, debounceMs);
+  }));
   documents.onDidSave(guardNotification(log, 'save', (e) => {
     baselines.invalidate(e.document.uri);
     if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
   }));
   documents.onDidClose(guardNotification(log, 'close', (e) => {
-    clearTimeout(timers.get(e.document.uri)?.timer);
+    timers.get(e.document.uri)?.cancel();
     timers.delete(e.document.uri);
     cache.forget(e.document.uri);
+    releaser.documentClosed(e.document.getText().length);
     lastActivity.delete(e.document.uri);
     publishedEmpty.delete(e.document.uri);
     baselines.invalidate(e.document.uri);
@@ -242,6 +282,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
     beforeRequest('textDocument/diagnostic');
+    // A change or a cancellation that has already arrived is handled before any analysis.
+    await settled(params.textDocument.uri);
     const state = await stateOf(params.textDocument.uri);
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
     const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
@@ -252,7 +294,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   registerFeatures(ctx);
   connection.onShutdown(() => {
-    for (const t of timers.values()) clearTimeout(t.timer);
+    for (const t of timers.values()) t.cancel();
+    releaser.dispose();
     timers.clear();
   });
   documents.listen(connection);
