@@ -1,6 +1,3 @@
-import v8 from 'node:v8';
-import vm from 'node:vm';
-
 /** A closed document at least this long leaves enough garbage to be worth collecting at once. */
 export const LARGE_DOCUMENT_CHARS = 1024 * 1024;
 
@@ -21,6 +18,9 @@ function fullCollection(): (() => void) | null {
     const exposed = (globalThis as { gc?: () => void }).gc;
     if (typeof exposed === 'function') collector = exposed;
     else {
+      // Loaded here: most sessions never need them, and node:v8 takes milliseconds to load.
+      const v8 = require('node:v8') as typeof import('node:v8');
+      const vm = require('node:vm') as typeof import('node:vm');
       // The flag only decides whether new contexts get a `gc` global: take it from one, then unset it.
       v8.setFlagsFromString('--expose-gc');
       collector = vm.runInNewContext('gc') as () => void;
