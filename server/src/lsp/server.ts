@@ -12,6 +12,7 @@ import { DocumentCache } from './documents';
 import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
 import { guardNotification, guardRequest, redactedMessage, type Logger } from './guard';
 import { MemoryReleaser } from './memory';
+import { PushScheduler, settled } from './scheduling';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import { Workspace } from './workspace';
 
@@ -121,24 +122,6 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const diagnosticsOf = (state: DocumentState): Diagnostic[] =>
     analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
 
-  /**
-   * Resolves once a whole turn of the event loop has passed without a new version of the
-   * document. The connection hands over one received message per turn (the next one is queued
-   * behind this check), so changes that have already arrived are applied first and a version
-   * they supersede is never analysed.
-   */
-  const settled = (uri: string): Promise<void> => new Promise((resolve) => {
-    let seen: number | undefined | null = null;
-    const check = (): void => {
-      const current = documents.get(uri)?.version;
-      if (current === seen) resolve();
-      else { seen = current; setImmediate(check); }
-    };
-    setImmediate(check);
-  });
-
-  // Push mode: one pending run per document; only the newest version is ever published.
-  const timers = new Map<string, { cancel: () => void; immediate: boolean }>();
   const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {
     const doc = documents.get(uri);
@@ -152,37 +135,13 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!state && publishedEmpty.has(uri)) return;
     if (state) publishedEmpty.delete(uri); else publishedEmpty.add(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
-    const since = lastActivity.get(uri);
+    const since = pushed.since(uri);
     if (trace === 'verbose' && since !== undefined) log.info(`Published ${diagnostics.length} diagnostics of ${uri} version ${version}, ${(performance.now() - since).toFixed(1)} ms after the document changed or opened`);
   };
-  // Leading and trailing edge: an edit after a quiet spell is analysed at once; edits that follow
-  // quickly are coalesced into one analysis once typing pauses.
-  const lastActivity = new Map<string, number>();
-  const schedule = (uri: string, delay: number): void => {
-    if (pullDiagnostics) return;
-    const now = performance.now();
-    const pending = timers.get(uri);
-    // An immediate run is already due; it reads the newest version when it runs.
-    if (pending?.immediate) { lastActivity.set(uri, now); return; }
-    const last = lastActivity.get(uri);
-    const immediate = !pending && (last === undefined || now - last >= delay);
-    lastActivity.set(uri, now);
-    pending?.cancel();
-    const run = (): void => {
-      let cancelled = false;
-      timers.set(uri, { cancel: () => { cancelled = true; }, immediate: true });
-      void settled(uri).then(() => {
-        if (cancelled) return;
-        timers.delete(uri);
-        publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-      });
-    };
-    if (immediate) run();
-    else {
-      const handle = setTimeout(run, delay);
-      timers.set(uri, { cancel: () => clearTimeout(handle), immediate });
-    }
-  };
+  const pushed = new PushScheduler(documents, (uri) => {
+    publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
+  });
+  const schedule = (uri: string, delay: number): void => { if (!pullDiagnostics) pushed.schedule(uri, delay); };
   // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
   let generation = 0;
   const refreshAll = (): void => {
@@ -265,11 +224,9 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
   }));
   documents.onDidClose(guardNotification(log, 'close', (e) => {
-    timers.get(e.document.uri)?.cancel();
-    timers.delete(e.document.uri);
+    pushed.forget(e.document.uri);
     cache.forget(e.document.uri);
     releaser.documentClosed(e.document.getText().length);
-    lastActivity.delete(e.document.uri);
     publishedEmpty.delete(e.document.uri);
     baselines.invalidate(e.document.uri);
     settingsCache.delete(e.document.uri);
@@ -283,7 +240,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
     beforeRequest('textDocument/diagnostic');
     // A change or a cancellation that has already arrived is handled before any analysis.
-    await settled(params.textDocument.uri);
+    await settled(documents, params.textDocument.uri);
     const state = await stateOf(params.textDocument.uri);
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
     const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
@@ -294,9 +251,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   registerFeatures(ctx);
   connection.onShutdown(() => {
-    for (const t of timers.values()) t.cancel();
+    pushed.dispose();
     releaser.dispose();
-    timers.clear();
   });
   documents.listen(connection);
   return ctx;
