@@ -23,8 +23,7 @@ function fullCollection(): (() => void) | null {
       const vm = require('node:vm') as typeof import('node:vm');
       // The flag only decides whether new contexts get a `gc` global: take it from one, then unset it.
       v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as () => void;
-      v8.setFlagsFromString('--no-expose-gc');
+      try { collector = vm.runInNewContext('gc') as () => void; } finally { v8.setFlagsFromString('--no-expose-gc'); }
     }
   } catch {
     collector = null;
