@@ -45,6 +45,30 @@ describe('edits that arrive together', () => {
   });
 });
 
+describe('saving', () => {
+  it('a save re-reads the baseline but analyses again only when the baseline changed', async () => {
+    const ws = tempDir('save');
+    const deployed = path.join(ws, 'deployed.json');
+    fs.writeFileSync(deployed, '{ "max_index_count": 3 }');
+    const client = await TestClient.start({ folders: [ws], settings: { baseline: 'deployed.json', trace: { server: 'verbose' } } });
+    try {
+      const uri = uriOf(path.join(ws, 'prod.search.json'));
+      await client.open(uri, DEPRECATED);
+      await client.diagnostics(uri, 1);
+      const saved = async (): Promise<void> => {
+        const before = client.published.get(uri)!.length;
+        await client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+        await client.until('a publish after the save', () => client.published.get(uri)!.length > before);
+      };
+      await saved();
+      assert.deepEqual(analysedVersions(client, uri), [1], 'same baseline: the analysis of version 1 still holds');
+      fs.writeFileSync(deployed, '{ "max_index_count": 4 }');
+      await saved();
+      assert.deepEqual(analysedVersions(client, uri), [1, 1], 'a changed baseline is analysed against');
+    } finally { await client.shutdown(); }
+  });
+});
+
 describe('pull diagnostics and changes that follow the request', () => {
   const dir = tempDir('superseded-pull');
   let client: TestClient;

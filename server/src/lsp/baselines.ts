@@ -14,6 +14,9 @@ export interface Baseline {
 }
 let nextId = 1;
 
+const sameBaseline = (a: Baseline | undefined, b: Baseline | undefined): boolean =>
+  a === b || (!!a && !!b && a.text === b.text && a.uri === b.uri);
+
 /** A `git:` URI for a file at a revision, in the form VS Code's git support opens. */
 export function gitUri(file: string, ref: string): string {
   const p = file.split(path.sep).join('/');
@@ -36,6 +39,8 @@ interface Entry { spec: string; promise: Promise<Baseline | undefined>; readAt: 
  */
 export class Baselines {
   private readonly cache = new Map<string, Entry>();
+  /** Invalidated entries, kept until the next read so that an unchanged baseline keeps its identity. */
+  private readonly retired = new Map<string, Entry>();
   constructor(
     private readonly workspace: Workspace,
     private readonly log: (message: string) => void,
@@ -50,7 +55,12 @@ export class Baselines {
       if (now - cached.readAt >= this.maxAgeMs && !cached.refreshing) this.refresh(uri, cached);
       return cached.promise;
     }
-    const promise = this.readLogged(uri, spec);
+    const retired = this.retired.get(uri);
+    this.retired.delete(uri);
+    const fresh = this.readLogged(uri, spec);
+    // Saving a file invalidates its baseline, which is usually still the same: then the analyses
+    // made against it stay valid, and the document is not analysed again.
+    const promise = retired?.spec === spec ? Promise.all([retired.promise, fresh]).then(([old, read]) => (sameBaseline(old, read) ? old : read)) : fresh;
     this.cache.set(uri, { spec, promise, readAt: now });
     return promise;
   }
@@ -62,7 +72,7 @@ export class Baselines {
       // Invalidated or replaced meanwhile: whoever did that has read or will read it again.
       if (this.cache.get(uri) !== entry) return;
       // An unchanged baseline keeps its identity, so that analyses cached against it stay valid.
-      const same = old === fresh || (!!old && !!fresh && old.text === fresh.text && old.uri === fresh.uri);
+      const same = sameBaseline(old, fresh);
       this.cache.set(uri, { spec: entry.spec, promise: Promise.resolve(same ? old : fresh), readAt });
       if (!same) this.onRefreshed(uri);
     });
@@ -75,8 +85,19 @@ export class Baselines {
     });
   }
 
+  /** The next use reads the baseline again (the file was saved or reopened, or settings files changed). */
   invalidate(uri?: string): void {
-    if (uri === undefined) this.cache.clear(); else this.cache.delete(uri);
+    for (const [u, entry] of this.cache) {
+      if (uri !== undefined && u !== uri) continue;
+      this.retired.set(u, entry);
+      this.cache.delete(u);
+    }
+  }
+
+  /** The document closed: nothing of its baseline is kept. */
+  forget(uri: string): void {
+    this.cache.delete(uri);
+    this.retired.delete(uri);
   }
 
   private async read(uri: string, spec: string): Promise<Baseline | undefined> {

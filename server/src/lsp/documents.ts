@@ -14,6 +14,8 @@ interface AnalysisEntry { version: number; key: string; result: AnalysisResult }
 export class DocumentCache {
   private readonly parses = new Map<string, ParseEntry>();
   private readonly analyses = new Map<string, AnalysisEntry>();
+  /** Analyses made so far (not served from the cache). */
+  analysesMade = 0;
 
   parsed(doc: TextDocument): ParsedDocument {
     const fileName = fileNameOf(doc);
@@ -41,6 +43,7 @@ export class DocumentCache {
       && text.length <= DEFAULT_MAX_FILE_SIZE;
     const parsed = sameParse ? this.parsed(doc) : undefined;
     const result = analyze(text, options, parsed);
+    this.analysesMade++;
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
   }

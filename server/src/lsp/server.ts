@@ -113,8 +113,9 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   const analysisOf = (state: DocumentState): AnalysisResult => {
     const started = performance.now();
+    const made = cache.analysesMade;
     const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
-    if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
+    if (trace === 'verbose' && cache.analysesMade !== made) log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
     for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
@@ -228,7 +229,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     cache.forget(e.document.uri);
     releaser.documentClosed(e.document.getText().length);
     publishedEmpty.delete(e.document.uri);
-    baselines.invalidate(e.document.uri);
+    baselines.forget(e.document.uri);
     settingsCache.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   }));
