@@ -36,16 +36,27 @@ export class DocumentCache {
     if (hit && hit.version === doc.version && hit.key === key) return hit.result;
     // Never two analyses of one document at a time: the old one goes before the new one is made.
     this.analyses.delete(doc.uri);
-    const text = doc.getText();
-    // The editor features' parse serves the analysis too, unless the options ask for another one.
-    // (Past DEFAULT_MAX_FILE_SIZE the features see an empty document, which a raised maxFileSize must not.)
-    const sameParse = (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) && options.fileName === fileNameOf(doc)
-      && text.length <= DEFAULT_MAX_FILE_SIZE;
-    const parsed = sameParse ? this.parsed(doc) : undefined;
-    const result = analyze(text, options, parsed);
+    const result = analyze(doc.getText(), options, this.sharedParse(doc, options));
     this.analysesMade++;
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  /**
+   * Parses the document ahead of its analysis with these options, e.g. while its baseline is
+   * being read; the analysis then finds the parse done.
+   */
+  prepare(doc: TextDocument, options: AnalyzeOptions): void {
+    this.sharedParse(doc, options);
+  }
+
+  /** The editor features' parse, when it serves an analysis with these options too. */
+  private sharedParse(doc: TextDocument, options: AnalyzeOptions): ParsedDocument | undefined {
+    // Other depth limits or file names need their own parse. Past DEFAULT_MAX_FILE_SIZE the
+    // features see an empty document, which an analysis with a raised maxFileSize must not.
+    const same = (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) && options.fileName === fileNameOf(doc)
+      && doc.getText().length <= DEFAULT_MAX_FILE_SIZE;
+    return same ? this.parsed(doc) : undefined;
   }
 
   /** Drops what was kept for earlier versions of the document (it just changed). */

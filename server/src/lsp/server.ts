@@ -93,7 +93,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!workspace.isConfiguration(doc, settings)) return undefined;
     const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
-    const baseline = withBaseline ? await baselines.get(uri, settings.baseline) : undefined;
+    const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
+    // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
+    if (reading) cache.prepare(doc, options);
+    const baseline = await reading;
     if (baseline) { options.baselineText = baseline.text; options.baselineLabel = baseline.label; }
     // The document may have changed while the settings or the baseline were read.
     const current = documents.get(uri);
