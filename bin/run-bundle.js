@@ -1,29 +1,60 @@
 'use strict';
 // Runs a bundle from dist/ through a V8 code cache (dist/<name>.js.cache, written by the build),
-// which saves compiling the bundle on every start. V8 checks the cache against the source and
-// its own version and flags: a stale or foreign cache is rejected and the bundle compiles as usual.
+// which saves compiling the bundle on every start.
+//
+// V8 checks a cache against its own version and flags, but against the source only by length: a
+// cache left over from another build of the same length would be accepted, and the functions it
+// did not hold would then be compiled from the wrong positions of the new source. So the build
+// ends every bundle with a hash of its contents (BUILD_MARK) and starts the cache with the same
+// hash; a cache whose hash is not the bundle's is never given to V8, and one that V8 rejects is
+// ignored. Either way the bundle compiles as usual.
 const fs = require('fs');
 const path = require('path');
 const vm = require('vm');
 const Module = require('module');
 
+const BUILD_MARK = '//# search-config-build=';
+/** Bytes of the hash at the start of a cache file, before V8's data. */
+const HASH_LENGTH = 32;
+
+/** The build hash a bundle ends with, or undefined for a bundle built without one. */
+function buildHashOf(source) {
+  const at = source.lastIndexOf(BUILD_MARK);
+  if (at < 0) return undefined;
+  const hash = source.slice(at + BUILD_MARK.length).trim();
+  return /^[0-9a-f]+$/.test(hash) && hash.length === HASH_LENGTH ? hash : undefined;
+}
+
+/** V8's data from a cache file written for this source; undefined when there is none or it is stale. */
+function cachedDataFor(cacheFile, source) {
+  const hash = buildHashOf(source);
+  if (!hash) return undefined;
+  let data;
+  try { data = fs.readFileSync(cacheFile); } catch { return undefined; }
+  if (data.length <= HASH_LENGTH || data.toString('latin1', 0, HASH_LENGTH) !== hash) return undefined;
+  return data.subarray(HASH_LENGTH);
+}
+
+/**
+ * Loads dist/<name>.js as a CommonJS module. With `writeCache`, the cache is written when the
+ * process exits, so that it also holds the functions the run compiled lazily.
+ */
 function runBundle(name, options = {}) {
   const file = path.join(__dirname, '..', 'dist', `${name}.js`);
   const cacheFile = `${file}.cache`;
-  let cachedData;
-  if (!options.writeCache) {
-    try { cachedData = fs.readFileSync(cacheFile); } catch { /* no cache: compile normally */ }
-  }
   const source = fs.readFileSync(file, 'utf8');
+  const cachedData = options.writeCache ? undefined : cachedDataFor(cacheFile, source);
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));
   if (options.writeCache) {
-    // Written on exit so that the functions the run compiled lazily are in the cache too.
-    process.on('exit', () => fs.writeFileSync(cacheFile, script.createCachedData()));
+    const hash = buildHashOf(source);
+    if (!hash) throw new Error(`${file} has no build hash: it was not built by scripts/build.mjs`);
+    process.on('exit', () => fs.writeFileSync(cacheFile, Buffer.concat([Buffer.from(hash, 'latin1'), script.createCachedData()])));
   }
   script.runInThisContext().call(mod.exports, mod.exports, (id) => mod.require(id), mod, file, path.dirname(file));
+  return { cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
 }
 
-module.exports = { runBundle };
+module.exports = { runBundle, buildHashOf, BUILD_MARK, HASH_LENGTH };

@@ -46,18 +46,61 @@ function generateValidators() {
   generateValidator(new Ajv({ allErrors: true, strict: true, code }), 'schemas/search-lint.schema.json', 'validate-lint-config');
 }
 
+/** Ends a bundle with the hash of its contents, which bin/run-bundle.js matches against its code cache. */
+function withBuildHash(text) {
+  const { createHash } = require('node:crypto');
+  const { BUILD_MARK, HASH_LENGTH } = require('../bin/run-bundle.js');
+  const hash = createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
+  return `${text}${text.endsWith('\n') ? '' : '\n'}${BUILD_MARK}${hash}\n`;
+}
+
+/**
+ * Node's built-in modules that the server needs only for some transports or features (a socket or
+ * pipe, git baselines, finding global modules) and that cost milliseconds to load: the bundle
+ * gets a stand-in that loads the module on first use.
+ */
+const LAZY_BUILTINS = /^(node:)?(child_process|crypto|net)$/;
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    // Only for require(): an import gets the module's properties copied when the importer loads.
+    build.onResolve({ filter: LAZY_BUILTINS }, (a) => (a.namespace === 'lazy-builtin' || a.kind !== 'require-call'
+      ? { path: a.path, external: true }
+      : { path: a.path.replace(/^node:/, ''), namespace: 'lazy-builtin' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (a) => ({
+      loader: 'js',
+      contents: `let m; const load = () => m || (m = require(${JSON.stringify(`node:${a.path}`)}));
+module.exports = new Proxy({}, {
+  get: (_, k) => load()[k], has: (_, k) => k in load(), ownKeys: () => Reflect.ownKeys(load()),
+  getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(load(), k); return d && { ...d, configurable: true }; },
+});`,
+    }));
+  },
+};
+
 async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js' },
-    { in: 'server/src/lsp/main.ts', out: 'dist/server.js' },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true },
+    { in: 'server/src/lsp/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins] },
+    // The server's entry point (the extension and the bin script start it): a small loader that
+    // runs dist/server-main.js from its code cache.
+    { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
     { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
-  ].filter((e) => fs.existsSync(path.join(root, e.in)));
-  await Promise.all(entries.map((e) => esbuild.build({
-    ...common, entryPoints: [path.join(root, e.in)], outfile: path.join(root, e.out),
-    external: e.external ?? [], minify: !args.has('--dev'), sourcemap: args.has('--dev') ? 'inline' : false,
-  })));
+  ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
+  await Promise.all(entries.map(async (e) => {
+    const result = await esbuild.build({
+      ...common, outfile: path.join(root, e.out), write: false,
+      ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
+      external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap: args.has('--dev') ? 'inline' : false,
+    });
+    const [out] = result.outputFiles;
+    fs.mkdirSync(path.dirname(out.path), { recursive: true });
+    fs.writeFileSync(out.path, e.cached ? withBuildHash(out.text) : out.text);
+    // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
+    if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
+  }));
   if (args.has('--tests')) {
     const tests = [];
     const walk = (d) => { for (const n of fs.readdirSync(d)) { const p = path.join(d, n); if (fs.statSync(p).isDirectory()) walk(p); else if (n.endsWith('.test.ts')) tests.push(p); } };
@@ -72,6 +115,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!args.has('--dev')) {
     const { spawnSync } = await import('node:child_process');
     const warm = spawnSync(process.execPath, [path.join(root, 'scripts/warm-code-cache.js')], { stdio: 'inherit' });
-    if (warm.status !== 0) console.warn('build: the CLI code cache was not written; the CLI still works, it only starts slower');
+    if (warm.status !== 0) console.warn('build: the code caches were not written; the CLI and the server still work, they only start slower');
   }
 }

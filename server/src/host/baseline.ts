@@ -23,7 +23,10 @@ function gitShow(args: string[], cwd: string): Promise<{ code: number; stdout: s
   // would cost every start of the CLI and the server.
   const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
-    // execFile runs git directly, without a shell, so nothing in a path or ref is interpreted.
+    // Loaded here, not at the top: most runs never read a git baseline, and the module takes
+    // milliseconds to load. execFile runs git directly, without a shell, so nothing in a path or
+    // ref is interpreted.
+    const { execFile } = require('node:child_process') as typeof import('node:child_process');
     execFile('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, encoding: 'utf8', windowsHide: true }, (err, stdout, stderr) => {
       const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
       resolve({ code, stdout: String(stdout), stderr: String(stderr) || (err && code === -1 ? err.message : '') });

@@ -1,7 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core/document';
-import { DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
@@ -14,6 +14,8 @@ interface AnalysisEntry { version: number; key: string; result: AnalysisResult }
 export class DocumentCache {
   private readonly parses = new Map<string, ParseEntry>();
   private readonly analyses = new Map<string, AnalysisEntry>();
+  /** Analyses made so far (not served from the cache). */
+  analysesMade = 0;
 
   parsed(doc: TextDocument): ParsedDocument {
     const fileName = fileNameOf(doc);
@@ -32,11 +34,40 @@ export class DocumentCache {
     const key = `${JSON.stringify(rest)}\0${baselineKey}`;
     const hit = this.analyses.get(doc.uri);
     if (hit && hit.version === doc.version && hit.key === key) return hit.result;
-    const text = doc.getText();
-    const parsed = options.maxDepth === undefined && options.fileName === fileNameOf(doc) ? this.parsed(doc) : undefined;
-    const result = analyze(text, options, parsed);
+    // Never two analyses of one document at a time: the old one goes before the new one is made.
+    this.analyses.delete(doc.uri);
+    const result = analyze(doc.getText(), options, this.sharedParse(doc, options));
+    this.analysesMade++;
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  /**
+   * Parses the document ahead of its analysis with these options, e.g. while its baseline is
+   * being read; the analysis then finds the parse done.
+   */
+  prepare(doc: TextDocument, options: AnalyzeOptions): void {
+    this.sharedParse(doc, options);
+  }
+
+  /** The editor features' parse, when it serves an analysis with these options too. */
+  private sharedParse(doc: TextDocument, options: AnalyzeOptions): ParsedDocument | undefined {
+    // Other depth limits or file names need their own parse. Past DEFAULT_MAX_FILE_SIZE the
+    // features see an empty document, which an analysis with a raised maxFileSize must not.
+    const same = (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) && options.fileName === fileNameOf(doc)
+      && doc.getText().length <= DEFAULT_MAX_FILE_SIZE;
+    return same ? this.parsed(doc) : undefined;
+  }
+
+  /** Drops what was kept for earlier versions of the document (it just changed). */
+  releaseOlder(doc: TextDocument): void {
+    if (this.parses.get(doc.uri)?.version !== doc.version) this.parses.delete(doc.uri);
+    if (this.analyses.get(doc.uri)?.version !== doc.version) this.analyses.delete(doc.uri);
+  }
+
+  /** How many parses and analyses are held, over all documents. */
+  get held(): { parses: number; analyses: number } {
+    return { parses: this.parses.size, analyses: this.analyses.size };
   }
 
   forget(uri: string): void {

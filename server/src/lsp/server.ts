@@ -11,6 +11,8 @@ import { toDiagnostic } from './convert';
 import { DocumentCache } from './documents';
 import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
 import { guardNotification, guardRequest, redactedMessage, type Logger } from './guard';
+import { MemoryReleaser } from './memory';
+import { PushScheduler, settled } from './scheduling';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import { Workspace } from './workspace';
 
@@ -49,6 +51,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const debounceMs = serverOptions.debounceMs ?? 200;
   const documents = new TextDocuments(TextDocument);
   const cache = new DocumentCache();
+  const releaser = new MemoryReleaser();
   const workspace = new Workspace();
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
@@ -61,7 +64,12 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     warn: (m) => connection.console.warn(m),
     info: (m) => connection.console.info(m),
   };
-  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); });
+  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); }, (uri) => {
+    // A baseline read again in the background turned out different: the diagnostics must follow it.
+    if (!documents.get(uri)) return;
+    if (!pullDiagnostics) schedule(uri, 0);
+    else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
+  });
   const shownLintProblems = new Set<string>();
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
@@ -85,7 +93,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!workspace.isConfiguration(doc, settings)) return undefined;
     const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
-    const baseline = withBaseline ? await baselines.get(uri, settings.baseline) : undefined;
+    const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
+    // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
+    if (reading) cache.prepare(doc, options);
+    const baseline = await reading;
     if (baseline) { options.baselineText = baseline.text; options.baselineLabel = baseline.label; }
     // The document may have changed while the settings or the baseline were read.
     const current = documents.get(uri);
@@ -104,9 +115,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   };
 
   const analysisOf = (state: DocumentState): AnalysisResult => {
-    const started = Date.now();
+    const started = performance.now();
+    const made = cache.analysesMade;
     const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
-    if (trace === 'verbose') log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Date.now() - started} ms: ${result.findings.length} findings`);
+    if (trace === 'verbose' && cache.analysesMade !== made) log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
     for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
@@ -114,8 +126,6 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const diagnosticsOf = (state: DocumentState): Diagnostic[] =>
     analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
 
-  // Push mode: one pending timer per document; only the newest version is ever published.
-  const timers = new Map<string, { timer: NodeJS.Timeout; immediate: boolean }>();
   const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {
     const doc = documents.get(uri);
@@ -129,25 +139,13 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!state && publishedEmpty.has(uri)) return;
     if (state) publishedEmpty.delete(uri); else publishedEmpty.add(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
+    const since = pushed.since(uri);
+    if (trace === 'verbose' && since !== undefined) log.info(`Published ${diagnostics.length} diagnostics of ${uri} version ${version}, ${(performance.now() - since).toFixed(1)} ms after the document changed or opened`);
   };
-  // Leading and trailing edge: an edit after a quiet spell is analysed at once; edits that follow
-  // quickly are coalesced into one analysis once typing pauses.
-  const lastActivity = new Map<string, number>();
-  const schedule = (uri: string, delay: number): void => {
-    if (pullDiagnostics) return;
-    const now = Date.now();
-    const pending = timers.get(uri);
-    // An immediate run is already due; it reads the newest version when it runs.
-    if (pending?.immediate) { lastActivity.set(uri, now); return; }
-    const immediate = !pending && now - (lastActivity.get(uri) ?? 0) >= delay;
-    lastActivity.set(uri, now);
-    if (pending) clearTimeout(pending.timer);
-    const timer = setTimeout(() => {
-      timers.delete(uri);
-      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-    }, immediate ? 0 : delay);
-    timers.set(uri, { timer, immediate });
-  };
+  const pushed = new PushScheduler(documents, (uri) => {
+    publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
+  });
+  const schedule = (uri: string, delay: number): void => { if (!pullDiagnostics) pushed.schedule(uri, delay); };
   // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
   let generation = 0;
   const refreshAll = (): void => {
@@ -220,18 +218,21 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   }));
 
   documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); }));
-  documents.onDidChangeContent(guardNotification(log, 'change', (e) => schedule(e.document.uri, debounceMs)));
+  documents.onDidChangeContent(guardNotification(log, 'change', (e) => {
+    // The previous version's parse and analysis are of no more use: let them go before the next analysis.
+    cache.releaseOlder(e.document);
+    schedule(e.document.uri, debounceMs);
+  }));
   documents.onDidSave(guardNotification(log, 'save', (e) => {
     baselines.invalidate(e.document.uri);
     if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
   }));
   documents.onDidClose(guardNotification(log, 'close', (e) => {
-    clearTimeout(timers.get(e.document.uri)?.timer);
-    timers.delete(e.document.uri);
+    pushed.forget(e.document.uri);
     cache.forget(e.document.uri);
-    lastActivity.delete(e.document.uri);
+    releaser.documentClosed(e.document.getText().length);
     publishedEmpty.delete(e.document.uri);
-    baselines.invalidate(e.document.uri);
+    baselines.forget(e.document.uri);
     settingsCache.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   }));
@@ -242,6 +243,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
     beforeRequest('textDocument/diagnostic');
+    // A change or a cancellation that has already arrived is handled before any analysis.
+    await settled(documents, params.textDocument.uri);
     const state = await stateOf(params.textDocument.uri);
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
     const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
@@ -252,8 +255,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
 
   registerFeatures(ctx);
   connection.onShutdown(() => {
-    for (const t of timers.values()) clearTimeout(t.timer);
-    timers.clear();
+    pushed.dispose();
+    releaser.dispose();
   });
   documents.listen(connection);
   return ctx;
