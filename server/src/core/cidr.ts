@@ -22,23 +22,25 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 // Canonical dotted-decimal IPv4 with a prefix: the common case, read character by character
 // without ipaddr.js (a large ip_filter holds thousands). Anything else takes the general path.
 function checkIpv4Cidr(raw: string): CidrCheck | undefined {
-  const parts = [0, 0, 0, 0, 0];
-  let part = 0, digits = 0;
+  let a = 0, b = 0, c = 0, d = 0, prefix = 0;
+  let value = 0, part = 0, digits = 0;
   for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    const ch = raw.charCodeAt(i);
+    if (ch >= 48 && ch <= 57) {
       // No leading zeros in an octet (as ipaddr.js's four-part decimal check); at most three digits.
-      if (digits === 3 || (digits === 1 && parts[part] === 0 && part < 4)) return undefined;
-      parts[part] = parts[part] * 10 + (c - 48);
+      if (digits === 3 || (digits === 1 && value === 0 && part < 4)) return undefined;
+      value = value * 10 + (ch - 48);
       digits++;
-    } else if ((c === 46 && part < 3) || (c === 47 && part === 3)) {
+    } else if ((ch === 46 && part < 3) || (ch === 47 && part === 3)) {
       if (!digits) return undefined;
+      if (part === 0) a = value; else if (part === 1) b = value; else if (part === 2) c = value; else d = value;
       part++;
+      value = 0;
       digits = 0;
     } else return undefined;
   }
   if (part !== 4 || !digits) return undefined;
-  const [a, b, c, d, prefix] = parts;
+  prefix = value;
   if (a > 255 || b > 255 || c > 255 || d > 255 || prefix > 32) return undefined;
   const address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
   const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
@@ -48,21 +50,50 @@ function checkIpv4Cidr(raw: string): CidrCheck | undefined {
   return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
 }
 
-// IPv6 with a prefix, in hexadecimal groups with at most one `::` (no zone, no embedded IPv4).
-const IPV6_CIDR = /^([0-9a-fA-F:]+)\/(\d{1,3})$/;
-const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;
+// IPv6 with a prefix, in hexadecimal groups with at most one `::` (no zone, no embedded IPv4),
+// read character by character into eight groups: allocation-free for the common case.
+const groupsScratch = [0, 0, 0, 0, 0, 0, 0, 0];
 
-function ipv6Groups(text: string): number[] | undefined {
-  const gap = text.indexOf('::');
-  if (gap !== text.lastIndexOf('::')) return undefined;
-  const head = gap < 0 ? text : text.slice(0, gap);
-  const tail = gap < 0 ? '' : text.slice(gap + 2);
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  if (![...h, ...t].every((g) => HEX_GROUP.test(g))) return undefined;
-  if (gap < 0 ? h.length !== 8 : h.length + t.length > 7) return undefined;
-  const zeros = 8 - h.length - t.length;
-  return [...h, ...Array.from({ length: gap < 0 ? 0 : zeros }, () => '0'), ...t].map((g) => parseInt(g, 16));
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
+/**
+ * Reads `from`..`to` as groups of one to four hex digits separated by single colons (an empty
+ * range is no group) into `out` from `at`; the number of groups, or -1 when it is not that.
+ */
+function readGroups(text: string, from: number, to: number, out: number[], at: number): number {
+  if (from === to) return 0;
+  let count = 0, value = 0, digits = 0;
+  for (let i = from; i <= to; i++) {
+    if (i === to || text.charCodeAt(i) === 58) {
+      if (!digits || at + count >= 8) return -1;
+      out[at + count++] = value;
+      value = 0;
+      digits = 0;
+      continue;
+    }
+    const h = hexValue(text.charCodeAt(i));
+    if (h < 0 || digits === 4) return -1;
+    value = value * 16 + h;
+    digits++;
+  }
+  return count;
+}
+
+/** Eight groups of an IPv6 address written from 0 to `end`, or undefined. */
+function ipv6Groups(text: string, end: number): number[] | undefined {
+  const found = text.indexOf('::');
+  const gap = found >= 0 && found < end ? found : -1;
+  if (gap >= 0) { const again = text.indexOf('::', gap + 1); if (again >= 0 && again < end) return undefined; }
+  const groups = groupsScratch;
+  const head = readGroups(text, 0, gap < 0 ? end : gap, groups, 0);
+  if (head < 0) return undefined;
+  if (gap < 0) return head === 8 ? groups : undefined;
+  const tail = readGroups(text, gap + 2, end, groups, head);
+  if (tail < 0 || head + tail > 7) return undefined;
+  // Move the tail to the end and fill the gap with zeros.
+  for (let i = tail - 1; i >= 0; i--) groups[8 - tail + i] = groups[head + i];
+  for (let i = head; i < 8 - tail; i++) groups[i] = 0;
+  return groups;
 }
 
 /** RFC 5952 text of eight groups, as ipaddr.js writes it: the longest run of zero groups becomes `::`. */
@@ -74,23 +105,36 @@ function ipv6Text(groups: number[]): string {
   return bestLength < 0 ? normalized : `${normalized.slice(0, best)}::${normalized.slice(best + bestLength)}`;
 }
 
+const networkGroup = (g: number, i: number, prefix: number): number => {
+  const bits = Math.max(0, Math.min(16, prefix - i * 16));
+  return bits === 16 ? g : g & ((0xffff << (16 - bits)) & 0xffff);
+};
+
 function checkIpv6Cidr(raw: string): CidrCheck | undefined {
-  const m = IPV6_CIDR.exec(raw);
-  const groups = m ? ipv6Groups(m[1]) : undefined;
-  if (!m || !groups) return undefined;
-  const prefix = Number(m[2]);
-  if (prefix > 128) return undefined;
-  const network = groups.map((g, i) => {
-    const bits = Math.max(0, Math.min(16, prefix - i * 16));
-    return bits === 16 ? g : g & ((0xffff << (16 - bits)) & 0xffff);
-  });
-  if (network.every((g, i) => g === groups[i])) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  // `address/prefix`: the address of hex digits and colons, the prefix of one to three digits.
+  const slash = raw.indexOf('/');
+  if (slash <= 0 || raw.length - slash - 1 < 1 || raw.length - slash - 1 > 3) return undefined;
+  let prefix = 0;
+  for (let i = slash + 1; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+    prefix = prefix * 10 + (c - 48);
+  }
+  const groups = ipv6Groups(raw, slash);
+  if (!groups || prefix > 128) return undefined;
+  let same = true;
+  for (let i = 0; i < 8 && same; i++) same = networkGroup(groups[i], i, prefix) === groups[i];
+  if (same) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  const network = groups.map((g, i) => networkGroup(g, i, prefix));
   return { kind: 'host-bits', family: 'IPv6', prefix, network: `${ipv6Text(network)}/${prefix}` };
 }
 
 export function checkCidr(raw: string): CidrCheck {
-  const fast = checkIpv4Cidr(raw) ?? checkIpv6Cidr(raw);
-  if (fast) return fast;
+  return checkIpv4Cidr(raw) ?? checkIpv6Cidr(raw) ?? checkCidrGeneral(raw);
+}
+
+/** Any text, through ipaddr.js. Exported so that tests can hold the fast paths above against it. */
+export function checkCidrGeneral(raw: string): CidrCheck {
   if (raw !== raw.trim()) return { kind: 'invalid', reason: 'it has blanks around it' };
   if (!raw) return { kind: 'invalid', reason: 'it is empty' };
   const slash = raw.indexOf('/');

@@ -181,10 +181,10 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
     nodeAt: (path) => nodeAtPath(root(), path),
     subtreeAt: (path) => {
       if (tree) return nodeAtPath(tree.root, path);
-      const at = (offsets ??= new JsonOffsets(text)).valueRange(path);
+      const at = (offsets ??= new JsonOffsets(text, facts.containers)).valueRange(path);
       return at && subtreeOf(text, isJsonc, at.offset, at.length);
     },
-    locate: (path, target) => (offsets ??= new JsonOffsets(text)).locate(path, target),
+    locate: (path, target) => (offsets ??= new JsonOffsets(text, facts.containers)).locate(path, target),
   };
 }
 

@@ -2,7 +2,19 @@ import { rootSchema, type SchemaNode } from './schema';
 import type { Segment } from './types';
 import { hasOwn, isObject } from './values';
 
-export interface Visit { path: Segment[]; value: unknown; schema: SchemaNode }
+export interface Visit { readonly path: Segment[]; readonly value: unknown; readonly schema: SchemaNode }
+
+/**
+ * A value the walk reached. Its path is spelled out only when a rule asks for it: a large
+ * document has tens of thousands of values, and most are checked without being reported.
+ */
+class FieldVisit implements Visit {
+  private spelled: Segment[] | undefined;
+  constructor(private readonly parent: FieldVisit | undefined, private readonly segment: Segment, readonly value: unknown, readonly schema: SchemaNode) {}
+  get path(): Segment[] {
+    return (this.spelled ??= this.parent ? [...this.parent.path, this.segment] : [this.segment]);
+  }
+}
 
 const visitsByValue = new WeakMap<object, readonly Visit[]>();
 
@@ -13,30 +25,39 @@ const visitsByValue = new WeakMap<object, readonly Visit[]>();
  * parsed document is never modified.
  */
 export function knownFields(value: unknown): readonly Visit[] {
-  if (value === null || typeof value !== 'object') return walkKnownFields(value);
+  if (value === null || typeof value !== 'object') return [];
   let visits = visitsByValue.get(value);
   if (!visits) { visits = walkKnownFields(value); visitsByValue.set(value, visits); }
   return visits;
 }
 
-function walkKnownFields(value: unknown): Visit[] {
-  const out: Visit[] = [];
-  const stack: Visit[] = [{ path: [], value, schema: rootSchema }];
+function walkKnownFields(value: object): Visit[] {
+  const out: FieldVisit[] = [];
+  const stack: FieldVisit[] = [];
+  pushChildren(stack, undefined, value, rootSchema);
   while (stack.length) {
     const v = stack.pop()!;
-    if (v.path.length) out.push(v);
-    const { schema } = v;
-    if (isObject(v.value) && schema.properties) {
-      const keys = Object.keys(v.value);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const k = keys[i];
-        if (hasOwn(schema.properties, k)) stack.push({ path: [...v.path, k], value: v.value[k], schema: schema.properties[k] });
-      }
-    } else if (Array.isArray(v.value) && schema.items) {
-      for (let i = v.value.length - 1; i >= 0; i--) stack.push({ path: [...v.path, i], value: v.value[i], schema: schema.items });
-    }
+    out.push(v);
+    pushChildren(stack, v, v.value, v.schema);
   }
   return out;
+}
+
+/** Pushes the described members of a value in reverse, so that they come off the stack in order. */
+function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode): void {
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    const items = schema.items;
+    if (items) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
+    return;
+  }
+  const properties = schema.properties;
+  if (!properties) return;
+  const keys = Object.keys(value);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const k = keys[i];
+    if (hasOwn(properties, k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+  }
 }
 
 /** The value at a path, or undefined. */

@@ -69,8 +69,9 @@ export default defineRule({
   },
   check(ctx) {
     for (const v of knownFields(ctx.value)) {
-      const { schema, path } = v;
+      const { schema } = v;
       if (!schema.deprecated && !schema.deprecatedValues) continue;
+      const { path } = v;
       const field = formatPath(path);
       if (schema.deprecated) {
         const node = ctx.doc.nodeAt(path);

@@ -43,7 +43,7 @@ export default defineRule({
       return;
     }
     for (const v of knownFields(root)) {
-      if (v.path[0] !== 'ip_filter' || v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value)) continue;
+      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') continue;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,

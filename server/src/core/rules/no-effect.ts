@@ -45,6 +45,19 @@ function requirementMessage(field: string, u: Unmet): string {
   return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
+const MIN_KEY = /(^|_)min(_|$)/;
+const pairsBySchema = new WeakMap<SchemaNode, boolean>();
+/** Whether an object of this schema can hold a `x_min_y` / `x_max_y` pair: most objects (list items) cannot. */
+function hasMinMaxPair(schema: SchemaNode): boolean {
+  let known = pairsBySchema.get(schema);
+  if (known === undefined) {
+    const properties = schema.properties ?? {};
+    known = Object.keys(properties).some((key) => MIN_KEY.test(key) && Object.prototype.hasOwnProperty.call(properties, key.replace(MIN_KEY, '$1max$2')));
+    pairsBySchema.set(schema, known);
+  }
+  return known;
+}
+
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
 function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
   for (const key of Object.keys(obj)) {
@@ -94,12 +107,14 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
-      if (isObject(value) && schema.properties) checkMinAboveMax(ctx, path, value, schema);
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
+      if (isObject(value) && schema.properties && hasMinMaxPair(schema)) checkMinAboveMax(ctx, v.path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.
       if (!schema.requires || value === undefined || value === null || value === false) continue;
       const unmet = unmetRequirement(ctx.value, schema);
       if (!unmet) continue;
+      const { path } = v;
       ctx.report({ path, target: 'property', tags: ['unnecessary'], message: requirementMessage(formatPath(path), unmet) });
     }
   },

@@ -27,9 +27,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
       const threshold = schema.performanceThreshold;
       if (threshold === undefined || typeof value !== 'number' || value <= threshold) continue;
+      const { path } = v;
       const isDefault = schema.default === threshold ? ', its default' : '';
       ctx.report({
         path,

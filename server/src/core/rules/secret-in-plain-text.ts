@@ -22,8 +22,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
       if (!schema.secret || typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
+      const { path } = v;
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;

@@ -47,8 +47,10 @@ export default defineRule({
   check(ctx) {
     const cpus = ctx.options.cpus;
     if (!cpus || !Number.isInteger(cpus) || cpus < 1) return;
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
       if (!schema.threadPool || typeof value !== 'number' || !Number.isInteger(value)) continue;
+      const { path } = v;
       const pool = POOL_SETTING.exec(schema.engineSetting ?? '')?.[1];
       const limit = pool ? POOL_MAXIMUM[pool] : undefined;
       if (!limit) continue;

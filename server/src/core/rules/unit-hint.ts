@@ -35,10 +35,12 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
       const unit = schema.unit;
       if (!unit || unit === 'count') continue;
       if (typeof value !== 'number' || !Number.isInteger(value)) continue;
+      const { path } = v;
       ctx.report({ path, message: `${formatPath(path)}: ${unitReading(value, unit)}` });
     }
   },

@@ -122,9 +122,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFields(ctx.value)) {
+      const { value, schema } = v;
       const unit = schema.unit;
       if (!unit || unit === 'count' || !typesOf(schema).includes('integer')) continue;
+      const { path } = v;
       if (typeof value === 'number') checkNumber(ctx, path, value, unit, schema);
       else if (typeof value === 'string') checkString(ctx, path, value, unit, schema);
     }
