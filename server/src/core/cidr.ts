@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { SchemaNode } from './schema';
 
 /** What a string written as an address block turns out to be. */
 export type CidrCheck =
@@ -154,6 +155,9 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   if (!same) return { kind: 'host-bits', family, prefix, network: `${network.toString()}/${prefix}` };
   return { kind: 'block', family, prefix, text: raw };
 }
+
+/** Fields whose values are CIDR blocks. */
+export const holdsCidr = (schema: SchemaNode): boolean => schema.valueFormat === 'cidr';
 
 /** True for a block that admits every address of its family (`0.0.0.0/0`, `::/0`). */
 export const isWholeInternet = (raw: string): boolean => {

@@ -1,4 +1,4 @@
-import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type Segment } from '../../core';
+import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type SchemaNode } from '../../core';
 import { isPlaceholder } from '../../core/values';
 import { secretRanges } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
@@ -72,15 +72,23 @@ function secretTexts(text: string, fileName: string): string[] {
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRanges(text, fileName) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
-  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value: doc.value, path: [], unknown: false }];
+  // Each value is visited with its schema (as schemaAt would find it), so that no path is built.
+  const stack: Array<{ value: unknown; schema: SchemaNode | undefined; unknown: boolean }> = [{ value: doc.value, schema: schemaAt([]), unknown: false }];
   while (stack.length) {
-    const { value, path, unknown } = stack.pop()!;
+    const { value, schema, unknown } = stack.pop()!;
     if (typeof value === 'string' || typeof value === 'number') {
-      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(value)) out.push(typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value));
+      if ((unknown || schema?.secret) && !isPlaceholder(value)) out.push(typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value));
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => stack.push({ value: v, path: [...path, i], unknown }));
+      const items = schema?.items;
+      for (const v of value) if (v !== null && typeof v !== 'boolean') stack.push({ value: v, schema: items, unknown });
     } else if (value && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) { const p = [...path, k]; stack.push({ value: v, path: p, unknown: unknown || schemaAt(p) === undefined }); }
+      const properties = schema?.properties;
+      for (const k of Object.keys(value)) {
+        const v = (value as Record<string, unknown>)[k];
+        if (v === null || typeof v === 'boolean') continue;
+        const member = properties && Object.prototype.hasOwnProperty.call(properties, k) ? properties[k] : undefined;
+        stack.push({ value: v, schema: member, unknown: unknown || member === undefined });
+      }
     }
   }
   return out.filter((t) => t.length >= 3);

@@ -1,9 +1,9 @@
-import { checkCidr } from '../cidr';
+import { checkCidr, holdsCidr } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import type { Fix, Segment } from '../types';
 import { isPlaceholder, show } from '../values';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 export default defineRule({
   meta: {
@@ -25,7 +25,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, holdsCidr)) {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
       const value = v.value;
       const result = checkCidr(value);

@@ -8,7 +8,7 @@ import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
 import { isPlaceholder, show, showNumber } from '../values';
-import { knownFields, valueAt } from '../walk';
+import { knownFieldsWhere, valueAt } from '../walk';
 
 const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
 const MAX_INT64 = 2n ** 63n - 1n;
@@ -89,6 +89,9 @@ const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; 
   'host-port': { check: hostPortProblem, expected: 'host:port, such as search.example.com:9200' },
 };
 
+/** The fields this rule looks at. */
+const checkedInCode = (s: SchemaNode): boolean => (!!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat]) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
+
 export default defineRule({
   meta: {
     id: 'invalid-value',
@@ -144,7 +147,7 @@ export default defineRule({
 
     // Spelling out a path costs more than the checks below: only for values they apply to.
     const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, checkedInCode)) {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         if (alreadyReported(v.path)) continue;

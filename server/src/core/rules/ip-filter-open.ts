@@ -1,9 +1,9 @@
-import { isWholeInternet } from '../cidr';
+import { holdsCidr, isWholeInternet } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 const list = (items: string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
@@ -42,7 +42,7 @@ export default defineRule({
       });
       return;
     }
-    for (const v of knownFields(root)) {
+    for (const v of knownFieldsWhere(root, holdsCidr)) {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') continue;
       ctx.report({
         path: v.path,

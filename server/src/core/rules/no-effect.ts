@@ -5,7 +5,7 @@ import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';
 import { describeWithUnit } from '../units';
 import { isObject } from '../values';
-import { knownFields, valueAt } from '../walk';
+import { knownFieldsWhere, valueAt } from '../walk';
 
 interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
 
@@ -78,6 +78,9 @@ function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string,
 
 const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map((f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`);
 
+/** The fields this rule looks at. */
+const mayHaveNoEffect = (s: SchemaNode): boolean => !!s.requires || (!!s.properties && hasMinMaxPair(s));
+
 export default defineRule({
   meta: {
     id: 'no-effect',
@@ -107,7 +110,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, mayHaveNoEffect)) {
       const { value, schema } = v;
       if (isObject(value) && schema.properties && hasMinMaxPair(schema)) checkMinAboveMax(ctx, v.path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.
