@@ -10,92 +10,94 @@ export interface Visit { readonly path: Segment[]; readonly value: unknown; read
  */
 class FieldVisit implements Visit {
   private spelled: Segment[] | undefined;
-  /** Position in the walk, which is document order. */
-  order = 0;
   constructor(private readonly parent: FieldVisit | undefined, private readonly segment: Segment, readonly value: unknown, readonly schema: SchemaNode) {}
   get path(): Segment[] {
     return (this.spelled ??= this.parent ? [...this.parent.path, this.segment] : [this.segment]);
   }
 }
 
-interface Walk {
-  visits: readonly FieldVisit[];
-  /** The visits of each schema node, in document order. */
-  bySchema: Map<SchemaNode, FieldVisit[]>;
-  selections: Map<(schema: SchemaNode) => boolean, readonly Visit[]>;
-}
+type Where = (schema: SchemaNode) => boolean;
 
-const walks = new WeakMap<object, Walk>();
+/** Every schema node passes: the walk of all known fields. */
+const everything: Where = () => true;
+
+/** Per parsed value, the fields found for each question asked of it. */
+const selections = new WeakMap<object, Map<Where, readonly Visit[]>>();
 
 /**
  * Every value of the document that the schema describes, parents first, without recursion.
  * Unknown keys are not entered: what the schema does not describe, no field rule can judge.
- * Most rules read this list, so it is computed once per parsed value and shared; the value of a
- * parsed document is never modified.
+ * Computed once per parsed value and shared; the value of a parsed document is never modified.
  */
 export function knownFields(value: unknown): readonly Visit[] {
-  return walkOf(value)?.visits ?? [];
+  return knownFieldsWhere(value, everything);
 }
 
 /**
- * The known fields whose schema passes `where`, in document order. A rule that looks at a few
- * kinds of field reads just those instead of every value of a large document. `where` should
- * be a constant function: the answer is kept for the next rule that asks with it.
+ * The known fields whose schema passes `where`, in document order, as `knownFields` filtered.
+ * Only the parts of the document whose schema can hold such a field are walked: a rule about
+ * URLs never reads the thousands of entries of a long ip_filter. `where` should be a constant
+ * function: the answer is kept for the next rule that asks with it.
  */
-export function knownFieldsWhere(value: unknown, where: (schema: SchemaNode) => boolean): readonly Visit[] {
-  const walk = walkOf(value);
-  if (!walk) return [];
-  let selected = walk.selections.get(where);
-  if (!selected) {
-    const lists: FieldVisit[][] = [];
-    for (const [schema, list] of walk.bySchema) if (where(schema)) lists.push(list);
-    selected = lists.reduce(merge, []);
-    walk.selections.set(where, selected);
-  }
-  return selected;
+export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[] {
+  if (value === null || typeof value !== 'object') return [];
+  let byQuestion = selections.get(value);
+  if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
+  let found = byQuestion.get(where);
+  if (!found) { found = walkKnownFields(value, guideFor(where)); byQuestion.set(where, found); }
+  return found;
 }
 
-/** Two lists in document order as one. */
-function merge(a: FieldVisit[], b: FieldVisit[]): FieldVisit[] {
-  if (!a.length) return b;
-  if (!b.length) return a;
+/** What a question needs to know about a schema node, worked out once per node. */
+interface Guide {
+  matches(schema: SchemaNode): boolean;
+  /** Whether the node or any node below it matches: otherwise its value is not entered. */
+  leads(schema: SchemaNode): boolean;
+}
+
+const guides = new WeakMap<Where, Guide>();
+
+function guideFor(where: Where): Guide {
+  let guide = guides.get(where);
+  if (guide) return guide;
+  const matched = new Map<SchemaNode, boolean>();
+  const leading = new Map<SchemaNode, boolean>();
+  const matches = (schema: SchemaNode): boolean => {
+    let m = matched.get(schema);
+    if (m === undefined) { m = where(schema); matched.set(schema, m); }
+    return m;
+  };
+  const leads = (schema: SchemaNode): boolean => {
+    let l = leading.get(schema);
+    if (l === undefined) {
+      l = matches(schema) || (!!schema.items && leads(schema.items)) || Object.values(schema.properties ?? {}).some(leads);
+      leading.set(schema, l);
+    }
+    return l;
+  };
+  guide = { matches, leads };
+  guides.set(where, guide);
+  return guide;
+}
+
+function walkKnownFields(value: object, guide: Guide): Visit[] {
   const out: FieldVisit[] = [];
-  let i = 0, j = 0;
-  while (i < a.length && j < b.length) out.push(a[i].order < b[j].order ? a[i++] : b[j++]);
-  while (i < a.length) out.push(a[i++]);
-  while (j < b.length) out.push(b[j++]);
+  const stack: FieldVisit[] = [];
+  pushChildren(stack, undefined, value, rootSchema, guide);
+  while (stack.length) {
+    const v = stack.pop()!;
+    if (guide.matches(v.schema)) out.push(v);
+    pushChildren(stack, v, v.value, v.schema, guide);
+  }
   return out;
 }
 
-function walkOf(value: unknown): Walk | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  let walk = walks.get(value);
-  if (!walk) { walk = walkKnownFields(value); walks.set(value, walk); }
-  return walk;
-}
-
-function walkKnownFields(value: object): Walk {
-  const visits: FieldVisit[] = [];
-  const bySchema = new Map<SchemaNode, FieldVisit[]>();
-  const stack: FieldVisit[] = [];
-  pushChildren(stack, undefined, value, rootSchema);
-  while (stack.length) {
-    const v = stack.pop()!;
-    v.order = visits.length;
-    visits.push(v);
-    const same = bySchema.get(v.schema);
-    if (same) same.push(v); else bySchema.set(v.schema, [v]);
-    pushChildren(stack, v, v.value, v.schema);
-  }
-  return { visits, bySchema, selections: new Map() };
-}
-
 /** Pushes the described members of a value in reverse, so that they come off the stack in order. */
-function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode): void {
+function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode, guide: Guide): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
     const items = schema.items;
-    if (items) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
+    if (items && guide.leads(items)) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
     return;
   }
   const properties = schema.properties;
@@ -103,7 +105,7 @@ function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value
   const keys = Object.keys(value);
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i];
-    if (hasOwn(properties, k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+    if (hasOwn(properties, k) && guide.leads(properties[k])) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
   }
 }
 
