@@ -77,7 +77,9 @@ export function valueMemberCount(value: unknown): number {
     const v = stack.pop();
     if (Array.isArray(v)) { for (const item of v) if (item !== null && typeof item === 'object') stack.push(item); }
     else if (v !== null && typeof v === 'object') {
-      for (const key of Object.keys(v)) {
+      // for-in over a parsed object lists its own keys without building an array of them.
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
         count++;
         const item = (v as Record<string, unknown>)[key];
         if (item !== null && typeof item === 'object') stack.push(item);
