@@ -27,7 +27,7 @@ export interface KeySuggestions {
 
 interface Level {
   dotted: string;
-  keys: Candidate[];
+  keys: Candidates;
   byNormal: Map<string, string>;
 }
 
@@ -100,24 +100,31 @@ function bitCount(n: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
-interface Candidate { key: string; mask: number }
-function candidatesOf(keys: readonly string[]): Candidate[] {
-  return keys.map((key) => ({ key, mask: charMask(key) }));
+interface Candidate { key: string; mask: number; index: number }
+/** Candidate keys, also grouped by length: a key is compared only with those of a length it can be a typo of. */
+interface Candidates { all: Candidate[]; byLength: Candidate[][] }
+function candidatesOf(keys: readonly string[]): Candidates {
+  const all = keys.map((key, index) => ({ key, mask: charMask(key), index }));
+  const byLength: Candidate[][] = [];
+  for (const c of all) (byLength[c.key.length] ??= []).push(c);
+  return { all, byLength };
 }
 
-function closest(key: string, candidates: readonly Candidate[]): Array<{ key: string; d: number }> {
+function closest(key: string, candidates: Candidates): Array<{ key: string; d: number }> {
   const n = normal(key);
   const max = typoThreshold(n.length);
   if (!max) return [];
   const mask = charMask(n);
-  const found: Array<{ key: string; d: number }> = [];
-  for (const { key: c, mask: m } of candidates) {
-    if (Math.abs(c.length - n.length) > max) continue;
-    if (bitCount(mask ^ m) > 2 * max) continue;
-    const d = distance(n, c);
-    if (d <= max) found.push({ key: c, d });
+  const found: Array<{ key: string; d: number; index: number }> = [];
+  for (let length = Math.max(0, n.length - max); length <= n.length + max; length++) {
+    for (const { key: c, mask: m, index } of candidates.byLength[length] ?? []) {
+      if (bitCount(mask ^ m) > 2 * max) continue;
+      const d = distance(n, c);
+      if (d <= max) found.push({ key: c, d, index });
+    }
   }
-  return found.sort((a, b) => a.d - b.d || a.key.localeCompare(b.key));
+  // Ties keep the order of the candidate list, as one pass over it would.
+  return found.sort((a, b) => a.d - b.d || a.key.localeCompare(b.key) || a.index - b.index).map(({ key: c, d }) => ({ key: c, d }));
 }
 
 const isClear = (found: Array<{ d: number }>): boolean => found.length === 1 || (found.length > 1 && found[0].d < found[1].d);
@@ -156,7 +163,8 @@ function compute(key: string, level: Level): KeySuggestions {
 
   // A shortened name: `sorting` for `sorting_algorithm`, `max_content_length` for `http_max_content_length`.
   const n = normal(renamed);
-  const shortened = n.length >= 4 ? level.keys.filter(({ key: c }) => c.startsWith(`${n}_`) || c.endsWith(`_${n}`)) : [];
+  const prefix = `${n}_`, suffix = `_${n}`;
+  const shortened = n.length >= 4 ? level.keys.all.filter(({ key: c }) => c.startsWith(prefix) || c.endsWith(suffix)) : [];
   if (shortened.length) return { list: shortened.slice(0, 3).map((c) => sameLevel('typo', c.key, level)), clear: shortened.length === 1 };
 
   // A misspelt field of another object: only a single, unambiguous match is worth naming.

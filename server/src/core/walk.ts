@@ -102,11 +102,28 @@ function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value
   }
   const properties = schema.properties;
   if (!properties) return;
-  const keys = Object.keys(value);
+  const keys = describedKeys(value, properties);
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i];
     if (hasOwn(properties, k) && guide.leads(properties[k])) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
   }
+}
+
+/** The keys of large objects that the schema describes, kept for the next question. */
+const describedKeysOf = new WeakMap<object, string[]>();
+
+/**
+ * The keys of an object, in order; for an object with many keys (100,000 unknown ones, say),
+ * only those its schema describes, worked out once rather than for every question asked.
+ */
+function describedKeys(value: object, properties: Record<string, SchemaNode>): string[] {
+  const known = describedKeysOf.get(value);
+  if (known) return known;
+  const keys = Object.keys(value);
+  if (keys.length <= 64) return keys;
+  const described = keys.filter((k) => hasOwn(properties, k));
+  describedKeysOf.set(value, described);
+  return described;
 }
 
 /** The value at a path, or undefined. */
