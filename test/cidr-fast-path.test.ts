@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkCidr, checkCidrGeneral } from '../server/src/core/cidr';
+import { checkCidr, checkCidrGeneral, isPlainCidrBlock } from '../server/src/core/cidr';
 import { Rng } from './fuzz/rng';
 
 /**
@@ -47,7 +47,10 @@ test('IPv4 and IPv6 blocks read by the fast paths are judged exactly as by ipadd
   for (const raw of inputs) {
     const general = checkCidrGeneral(raw);
     assert.deepEqual(checkCidr(raw), general, JSON.stringify(raw));
+    if (isPlainCidrBlock(raw)) assert.equal(general.kind, 'block', JSON.stringify(raw));
     if (general.kind === 'block' || general.kind === 'host-bits') blocks[general.family]++;
   }
   assert.ok(blocks.IPv4 > 2_000 && blocks.IPv6 > 1_000, `too few blocks among the inputs: ${JSON.stringify(blocks)}`);
+  const plain = inputs.filter(isPlainCidrBlock).length;
+  assert.ok(plain > 1_500, `only ${plain} inputs were told blocks by the fast paths`);
 });

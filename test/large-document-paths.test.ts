@@ -5,6 +5,7 @@ import { LineIndex } from '../server/src/core/lines';
 import { rootSchema, type SchemaNode } from '../server/src/core/schema';
 import { knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
+import { schemaErrorsOf } from '../server/src/core/engine';
 import { loadCorpus } from './fuzz/corpus';
 import { generateConfig } from './fuzz/generate';
 import { Rng } from './fuzz/rng';
@@ -81,4 +82,18 @@ test('the line index places every offset as a plain count of line breaks does', 
     }
     assert.equal(index.lineCount, line + 1);
   }
+});
+
+test('string lengths are counted in code points, as the schema validator always did', () => {
+  // custom_domain allows 255 characters; an emoji is two UTF-16 units but one code point.
+  const emoji = '\u{1F600}';
+  const lengthErrors = (domain: string) => schemaErrorsOf({ custom_domain: domain }).filter((e) => e.keyword === 'maxLength').length;
+  assert.equal(lengthErrors(emoji.repeat(255)), 0);
+  assert.equal(lengthErrors(emoji.repeat(256)), 1);
+  assert.equal(lengthErrors('a'.repeat(255)), 0);
+  assert.equal(lengthErrors('a'.repeat(256)), 1);
+  // openid.client_id needs at least one character.
+  const tooShort = (id: string) => schemaErrorsOf({ openid: { client_id: id, client_secret: '<S>', connect_url: 'https://a.example.com' } }).filter((e) => e.keyword === 'minLength').length;
+  assert.equal(tooShort(''), 1);
+  assert.equal(tooShort(emoji), 0);
 });

@@ -22,30 +22,41 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 
 // Canonical dotted-decimal IPv4 with a prefix: the common case, read character by character
 // without ipaddr.js (a large ip_filter holds thousands). Anything else takes the general path.
-function checkIpv4Cidr(raw: string): CidrCheck | undefined {
-  let a = 0, b = 0, c = 0, d = 0, prefix = 0;
+// The address read last, as an unsigned 32-bit number (no object per entry).
+let ipv4Address = 0;
+
+/** The prefix length of `a.b.c.d/n` in canonical decimal, with the address in ipv4Address; -1 otherwise. */
+function readIpv4Cidr(raw: string): number {
+  let a = 0, b = 0, c = 0, d = 0;
   let value = 0, part = 0, digits = 0;
   for (let i = 0; i < raw.length; i++) {
     const ch = raw.charCodeAt(i);
     if (ch >= 48 && ch <= 57) {
       // No leading zeros in an octet (as ipaddr.js's four-part decimal check); at most three digits.
-      if (digits === 3 || (digits === 1 && value === 0 && part < 4)) return undefined;
+      if (digits === 3 || (digits === 1 && value === 0 && part < 4)) return -1;
       value = value * 10 + (ch - 48);
       digits++;
     } else if ((ch === 46 && part < 3) || (ch === 47 && part === 3)) {
-      if (!digits) return undefined;
+      if (!digits) return -1;
       if (part === 0) a = value; else if (part === 1) b = value; else if (part === 2) c = value; else d = value;
       part++;
       value = 0;
       digits = 0;
-    } else return undefined;
+    } else return -1;
   }
-  if (part !== 4 || !digits) return undefined;
-  prefix = value;
-  if (a > 255 || b > 255 || c > 255 || d > 255 || prefix > 32) return undefined;
-  const address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  const network = (address & mask) >>> 0;
+  if (part !== 4 || !digits) return -1;
+  if (a > 255 || b > 255 || c > 255 || d > 255 || value > 32) return -1;
+  ipv4Address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+  return value;
+}
+
+const ipv4Mask = (prefix: number): number => (prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
+
+function checkIpv4Cidr(raw: string): CidrCheck | undefined {
+  const prefix = readIpv4Cidr(raw);
+  if (prefix < 0) return undefined;
+  const address = ipv4Address;
+  const network = (address & ipv4Mask(prefix)) >>> 0;
   if (network === address) return { kind: 'block', family: 'IPv4', prefix, text: raw };
   const dotted = `${network >>> 24}.${(network >>> 16) & 255}.${(network >>> 8) & 255}.${network & 255}`;
   return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
@@ -80,21 +91,35 @@ function readGroups(text: string, from: number, to: number, out: number[], at: n
   return count;
 }
 
-/** Eight groups of an IPv6 address written from 0 to `end`, or undefined. */
-function ipv6Groups(text: string, end: number): number[] | undefined {
+/** Eight groups of an IPv6 address written from 0 to `end`, into groupsScratch; false when it is not one. */
+function readIpv6Groups(text: string, end: number): boolean {
   const found = text.indexOf('::');
   const gap = found >= 0 && found < end ? found : -1;
-  if (gap >= 0) { const again = text.indexOf('::', gap + 1); if (again >= 0 && again < end) return undefined; }
+  if (gap >= 0) { const again = text.indexOf('::', gap + 1); if (again >= 0 && again < end) return false; }
   const groups = groupsScratch;
   const head = readGroups(text, 0, gap < 0 ? end : gap, groups, 0);
-  if (head < 0) return undefined;
-  if (gap < 0) return head === 8 ? groups : undefined;
+  if (head < 0) return false;
+  if (gap < 0) return head === 8;
   const tail = readGroups(text, gap + 2, end, groups, head);
-  if (tail < 0 || head + tail > 7) return undefined;
+  if (tail < 0 || head + tail > 7) return false;
   // Move the tail to the end and fill the gap with zeros.
   for (let i = tail - 1; i >= 0; i--) groups[8 - tail + i] = groups[head + i];
   for (let i = head; i < 8 - tail; i++) groups[i] = 0;
-  return groups;
+  return true;
+}
+
+/** The prefix length of `groups/n`, with the groups in groupsScratch; -1 when it is not that. */
+function readIpv6Cidr(raw: string): number {
+  // `address/prefix`: the address of hex digits and colons, the prefix of one to three digits.
+  const slash = raw.indexOf('/');
+  if (slash <= 0 || raw.length - slash - 1 < 1 || raw.length - slash - 1 > 3) return -1;
+  let prefix = 0;
+  for (let i = slash + 1; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    prefix = prefix * 10 + (c - 48);
+  }
+  return readIpv6Groups(raw, slash) && prefix <= 128 ? prefix : -1;
 }
 
 /** RFC 5952 text of eight groups, as ipaddr.js writes it: the longest run of zero groups becomes `::`. */
@@ -112,22 +137,28 @@ const networkGroup = (g: number, i: number, prefix: number): number => {
 };
 
 function checkIpv6Cidr(raw: string): CidrCheck | undefined {
-  // `address/prefix`: the address of hex digits and colons, the prefix of one to three digits.
-  const slash = raw.indexOf('/');
-  if (slash <= 0 || raw.length - slash - 1 < 1 || raw.length - slash - 1 > 3) return undefined;
-  let prefix = 0;
-  for (let i = slash + 1; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-    prefix = prefix * 10 + (c - 48);
-  }
-  const groups = ipv6Groups(raw, slash);
-  if (!groups || prefix > 128) return undefined;
-  let same = true;
-  for (let i = 0; i < 8 && same; i++) same = networkGroup(groups[i], i, prefix) === groups[i];
-  if (same) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  const prefix = readIpv6Cidr(raw);
+  if (prefix < 0) return undefined;
+  const groups = groupsScratch;
+  if (ipv6HostBitsClear(prefix)) return { kind: 'block', family: 'IPv6', prefix, text: raw };
   const network = groups.map((g, i) => networkGroup(g, i, prefix));
   return { kind: 'host-bits', family: 'IPv6', prefix, network: `${ipv6Text(network)}/${prefix}` };
+}
+
+function ipv6HostBitsClear(prefix: number): boolean {
+  for (let i = 0; i < 8; i++) if (networkGroup(groupsScratch[i], i, prefix) !== groupsScratch[i]) return false;
+  return true;
+}
+
+/**
+ * True for an IPv4 or IPv6 block in the forms the fast paths read, with no host bits set: what
+ * most entries of a long ip_filter are, told without building a result. False says nothing.
+ */
+export function isPlainCidrBlock(raw: string): boolean {
+  const v4 = readIpv4Cidr(raw);
+  if (v4 >= 0) return ((ipv4Address & ipv4Mask(v4)) >>> 0) === ipv4Address;
+  const v6 = readIpv6Cidr(raw);
+  return v6 >= 0 && ipv6HostBitsClear(v6);
 }
 
 export function checkCidr(raw: string): CidrCheck {

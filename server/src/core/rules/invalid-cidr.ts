@@ -1,4 +1,4 @@
-import { checkCidr, holdsCidr } from '../cidr';
+import { checkCidr, holdsCidr, isPlainCidrBlock } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import type { Fix, Segment } from '../types';
@@ -28,6 +28,7 @@ export default defineRule({
     for (const v of knownFieldsWhere(ctx.value, holdsCidr)) {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
       const value = v.value;
+      if (isPlainCidrBlock(value)) continue;
       const result = checkCidr(value);
       if (result.kind === 'block') continue;
       // Only an entry with a finding needs its path spelled out and its position in the text.
