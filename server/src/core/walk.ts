@@ -44,68 +44,82 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
   let byQuestion = selections.get(value);
   if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
   let found = byQuestion.get(where);
-  if (!found) { found = walkKnownFields(value, guideFor(where)); byQuestion.set(where, found); }
+  if (!found) { found = walkKnownFields(value, plannerFor(where)); byQuestion.set(where, found); }
   return found;
 }
 
-/** What a question needs to know about a schema node, worked out once per node. */
-interface Guide {
-  matches(schema: SchemaNode): boolean;
-  /** Whether the node or any node below it matches: otherwise its value is not entered. */
-  leads(schema: SchemaNode): boolean;
+/**
+ * What a question needs to know about a schema node, worked out once per node: whether the
+ * node matches, and which of its members can lead to a match (the rest is never entered).
+ */
+interface Plan {
+  matches: boolean;
+  items: SchemaNode | undefined;
+  /** Keys of the properties that lead to a match, in the schema's order. */
+  keys: string[];
 }
 
-const guides = new WeakMap<Where, Guide>();
+type Planner = (schema: SchemaNode) => Plan;
 
-function guideFor(where: Where): Guide {
-  let guide = guides.get(where);
-  if (guide) return guide;
-  const matched = new Map<SchemaNode, boolean>();
-  const leading = new Map<SchemaNode, boolean>();
-  const matches = (schema: SchemaNode): boolean => {
-    let m = matched.get(schema);
-    if (m === undefined) { m = where(schema); matched.set(schema, m); }
-    return m;
-  };
-  const leads = (schema: SchemaNode): boolean => {
-    let l = leading.get(schema);
-    if (l === undefined) {
-      l = matches(schema) || (!!schema.items && leads(schema.items)) || Object.values(schema.properties ?? {}).some(leads);
-      leading.set(schema, l);
+const planners = new WeakMap<Where, Planner>();
+
+function plannerFor(where: Where): Planner {
+  let planner = planners.get(where);
+  if (planner) return planner;
+  const plans = new Map<SchemaNode, Plan>();
+  const leads = (schema: SchemaNode): boolean => { const p = plan(schema); return p.matches || !!p.items || p.keys.length > 0; };
+  const plan = (schema: SchemaNode): Plan => {
+    let p = plans.get(schema);
+    if (!p) {
+      const properties = schema.properties ?? {};
+      p = {
+        matches: where(schema),
+        items: schema.items && leads(schema.items) ? schema.items : undefined,
+        keys: Object.keys(properties).filter((k) => leads(properties[k])),
+      };
+      plans.set(schema, p);
     }
-    return l;
+    return p;
   };
-  guide = { matches, leads };
-  guides.set(where, guide);
-  return guide;
+  planner = plan;
+  planners.set(where, planner);
+  return planner;
 }
 
-function walkKnownFields(value: object, guide: Guide): Visit[] {
+function walkKnownFields(value: object, plan: Planner): Visit[] {
   const out: FieldVisit[] = [];
   const stack: FieldVisit[] = [];
-  pushChildren(stack, undefined, value, rootSchema, guide);
+  pushChildren(stack, undefined, value, rootSchema, plan(rootSchema));
   while (stack.length) {
     const v = stack.pop()!;
-    if (guide.matches(v.schema)) out.push(v);
-    pushChildren(stack, v, v.value, v.schema, guide);
+    const p = plan(v.schema);
+    if (p.matches) out.push(v);
+    if (p.items || p.keys.length) pushChildren(stack, v, v.value, v.schema, p);
   }
   return out;
 }
 
-/** Pushes the described members of a value in reverse, so that they come off the stack in order. */
-function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode, guide: Guide): void {
+/** Pushes the members of a value that can lead to a match in reverse, so that they come off the stack in order. */
+function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode, plan: Plan): void {
   if (value === null || typeof value !== 'object') return;
   if (Array.isArray(value)) {
-    const items = schema.items;
-    if (items && guide.leads(items)) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
+    const items = plan.items;
+    if (items) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
     return;
   }
   const properties = schema.properties;
-  if (!properties) return;
+  const leading = plan.keys;
+  if (!properties || !leading.length) return;
+  if (leading.length === 1) {
+    // One member can matter: no need to list the object's keys to keep document order.
+    const k = leading[0];
+    if (hasOwn(value, k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+    return;
+  }
   const keys = describedKeys(value, properties);
   for (let i = keys.length - 1; i >= 0; i--) {
     const k = keys[i];
-    if (hasOwn(properties, k) && guide.leads(properties[k])) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+    if (hasOwn(properties, k) && leading.includes(k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
   }
 }
 
