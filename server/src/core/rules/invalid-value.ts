@@ -131,7 +131,7 @@ export default defineRule({
       // From the parsed value, not the parse tree: an array counts only by its length, and an
       // object has no value to show.
       const raw = valueAt(ctx.value, path);
-      const value = Array.isArray(raw) ? raw.map(() => null) : raw !== null && typeof raw === 'object' ? undefined : raw;
+      const value = Array.isArray(raw) ? new Array<null>(raw.length).fill(null) : raw !== null && typeof raw === 'object' ? undefined : raw;
       const schema = errors[0].schema ?? {};
       const problems = errors.map((e) => keywordProblem(e, value));
       const finding: RawFinding = {
