@@ -162,36 +162,59 @@ export class JsonOffsets {
     let found = this.members.get(start);
     if (found) return found;
     const { text } = this;
-    const isObject = text.charCodeAt(start) === OPEN_BRACE;
+    if (text.charCodeAt(start) !== OPEN_BRACE) {
+      found = this.itemsOf(start);
+      this.members.set(start, found);
+      return found;
+    }
     const byKey = new Map<string, Member>();
-    let items = new Int32Array(isObject ? 0 : 16);
-    let itemCount = 0;
     let i = this.skipSpace(start + 1);
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (c === CLOSE_BRACE || c === CLOSE_BRACKET) break;
       if (c === COMMA) { i = this.skipSpace(i + 1); continue; }
-      if (isObject) {
-        const keyEnd = stringEnd(text, i);
-        const raw = text.slice(i + 1, keyEnd - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
-        const valueOffset = this.skipSpace(this.skipSpace(keyEnd) + 1);
-        const end = this.valueEnd(valueOffset);
-        // The last occurrence of a key wins, as in the parsed value.
-        byKey.set(key, { keyOffset: i, keyLength: keyEnd - i, valueOffset, valueLength: end - valueOffset });
-        i = this.skipSpace(end);
-      } else {
-        const end = this.valueEnd(i);
-        if (2 * itemCount + 2 > items.length) items = grow(items);
-        items[2 * itemCount] = i;
-        items[2 * itemCount + 1] = end - i;
-        itemCount++;
-        i = this.skipSpace(end);
-      }
+      const keyEnd = stringEnd(text, i);
+      const raw = text.slice(i + 1, keyEnd - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+      const valueOffset = this.skipSpace(this.skipSpace(keyEnd) + 1);
+      const end = this.valueEnd(valueOffset);
+      // The last occurrence of a key wins, as in the parsed value.
+      byKey.set(key, { keyOffset: i, keyLength: keyEnd - i, valueOffset, valueLength: end - valueOffset });
+      i = this.skipSpace(end);
     }
-    found = isObject ? byKey : items.slice(0, 2 * itemCount);
-    this.members.set(start, found);
-    return found;
+    this.members.set(start, byKey);
+    return byKey;
+  }
+
+  /**
+   * Offset and length of each item of the array at `start`, in one tight pass: a long ip_filter
+   * is read this way whenever one of its last entries has a finding.
+   */
+  private itemsOf(start: number): Int32Array {
+    const { text } = this;
+    const n = text.length;
+    let items = new Int32Array(64);
+    let count = 0;
+    let i = start + 1;
+    for (;;) {
+      // Blanks and the commas between items (the text is strict JSON).
+      let c = text.charCodeAt(i);
+      while (c === 32 || c === 10 || c === 13 || c === 9 || c === COMMA) c = text.charCodeAt(++i);
+      if (i >= n || c === CLOSE_BRACKET || c === CLOSE_BRACE) break;
+      let end: number;
+      if (c === QUOTE) end = stringEnd(text, i);
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) end = this.valueEnd(i);
+      else {
+        end = i + 1;
+        for (let d = text.charCodeAt(end); end < n && d !== COMMA && d !== CLOSE_BRACE && d !== CLOSE_BRACKET && !isSpace(d); d = text.charCodeAt(++end));
+      }
+      if (2 * count + 2 > items.length) items = grow(items);
+      items[2 * count] = i;
+      items[2 * count + 1] = end - i;
+      count++;
+      i = end;
+    }
+    return items.slice(0, 2 * count);
   }
 
   /** Offset and length of the value at a path; `undefined` when the path does not exist. */
