@@ -193,7 +193,7 @@ export const holdsCidr = (schema: SchemaNode): boolean => schema.valueFormat ===
 /** True for a block that admits every address of its family (`0.0.0.0/0`, `::/0`). */
 export const isWholeInternet = (raw: string): boolean => {
   // Only a prefix length of zero admits every address: most entries are rejected without parsing.
-  if (!/\/0{1,3}$/.test(raw)) return false;
+  if (raw.charCodeAt(raw.length - 1) !== 48 || !/\/0{1,3}$/.test(raw)) return false;
   const c = checkCidr(raw);
   return (c.kind === 'block' || c.kind === 'host-bits') && c.prefix === 0;
 };

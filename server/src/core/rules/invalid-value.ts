@@ -90,7 +90,8 @@ const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; 
 };
 
 /** The fields this rule looks at. */
-const checkedInCode = (s: SchemaNode): boolean => (!!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat]) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
+const formatChecked = (s: SchemaNode): boolean => !!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat];
+const checkedInCode = (s: SchemaNode): boolean => formatChecked(s) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
 
 export default defineRule({
   meta: {
@@ -147,7 +148,10 @@ export default defineRule({
 
     // Spelling out a path costs more than the checks below: only for values they apply to.
     const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
-    for (const v of knownFieldsWhere(ctx.value, checkedInCode)) {
+    // An integer above 2^63-1 is written with at least 19 digits: without such a run of digits
+    // anywhere in the text, only the format checks can find something.
+    const mayHoldHugeIntegers = /\d{19}/.test(ctx.doc.text);
+    for (const v of knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked)) {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         if (alreadyReported(v.path)) continue;
