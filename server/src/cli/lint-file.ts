@@ -1,4 +1,5 @@
 import { analyze, fixAll, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { secretTextsOf } from './formatters/json';
 import { maskSecrets, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
 
@@ -11,6 +12,8 @@ export interface LintFileInput {
   options: AnalyzeOptions;
   minSeverity: Severity;
   mode: 'check' | 'fix' | 'dry-run';
+  /** Work out the possible secrets of the text for the JSON format while its parse is at hand. */
+  secretsForJson?: boolean;
 }
 
 export interface LintFileOutput {
@@ -25,6 +28,8 @@ export interface LintFileOutput {
   diff?: string;
   /** Whether --fix wrote the file. */
   written?: boolean;
+  /** With secretsForJson, when a finding has a fix or a suggestion to print. */
+  secrets?: string[];
 }
 
 const BOM = '\uFEFF';
@@ -69,5 +74,6 @@ export function lintText(input: LintFileInput): LintFileOutput {
   }
   const limit = severityRank(input.minSeverity);
   const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
-  return { text, findings, problems, notes, diff, written };
+  const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretTextsOf(result.doc) : undefined;
+  return { text, findings, problems, notes, diff, written, secrets };
 }

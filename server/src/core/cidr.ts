@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import type { SchemaNode } from './schema';
 
 /** What a string written as an address block turns out to be. */
 export type CidrCheck =
@@ -21,73 +22,104 @@ function parseAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
 
 // Canonical dotted-decimal IPv4 with a prefix: the common case, read character by character
 // without ipaddr.js (a large ip_filter holds thousands). Anything else takes the general path.
-function checkIpv4Cidr(raw: string): CidrCheck | undefined {
-  const parts = [0, 0, 0, 0, 0];
-  let part = 0, digits = 0;
+// The address read last, as an unsigned 32-bit number (no object per entry).
+let ipv4Address = 0;
+
+/** The prefix length of `a.b.c.d/n` in canonical decimal, with the address in ipv4Address; -1 otherwise. */
+function readIpv4Cidr(raw: string): number {
+  let a = 0, b = 0, c = 0, d = 0;
+  let value = 0, part = 0, digits = 0;
   for (let i = 0; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
+    const ch = raw.charCodeAt(i);
+    if (ch >= 48 && ch <= 57) {
       // No leading zeros in an octet (as ipaddr.js's four-part decimal check); at most three digits.
-      if (digits === 3 || (digits === 1 && parts[part] === 0 && part < 4)) return undefined;
-      parts[part] = parts[part] * 10 + (c - 48);
+      if (digits === 3 || (digits === 1 && value === 0 && part < 4)) return -1;
+      value = value * 10 + (ch - 48);
       digits++;
-    } else if ((c === 46 && part < 3) || (c === 47 && part === 3)) {
-      if (!digits) return undefined;
+    } else if ((ch === 46 && part < 3) || (ch === 47 && part === 3)) {
+      if (!digits) return -1;
+      if (part === 0) a = value; else if (part === 1) b = value; else if (part === 2) c = value; else d = value;
       part++;
+      value = 0;
       digits = 0;
-    } else return undefined;
+    } else return -1;
   }
-  if (part !== 4 || !digits) return undefined;
-  const [a, b, c, d, prefix] = parts;
-  if (a > 255 || b > 255 || c > 255 || d > 255 || prefix > 32) return undefined;
-  const address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-  const network = (address & mask) >>> 0;
+  if (part !== 4 || !digits) return -1;
+  if (a > 255 || b > 255 || c > 255 || d > 255 || value > 32) return -1;
+  ipv4Address = ((a << 24) | (b << 16) | (c << 8) | d) >>> 0;
+  return value;
+}
+
+const ipv4Mask = (prefix: number): number => (prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0);
+
+function checkIpv4Cidr(raw: string): CidrCheck | undefined {
+  const prefix = readIpv4Cidr(raw);
+  if (prefix < 0) return undefined;
+  const address = ipv4Address;
+  const network = (address & ipv4Mask(prefix)) >>> 0;
   if (network === address) return { kind: 'block', family: 'IPv4', prefix, text: raw };
   const dotted = `${network >>> 24}.${(network >>> 16) & 255}.${(network >>> 8) & 255}.${network & 255}`;
   return { kind: 'host-bits', family: 'IPv4', prefix, network: `${dotted}/${prefix}` };
 }
 
-/** Reads `a:b:c` (1 to 4 hex digits a group) from text[from, to) into `out`; false when malformed. */
-function readHexGroups(text: string, from: number, to: number, out: number[]): boolean {
-  let value = 0, digits = 0;
-  for (let i = from; i < to; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 58 /* : */) {
-      if (!digits || i === to - 1) return false;
-      out.push(value);
+// IPv6 with a prefix, in hexadecimal groups with at most one `::` (no zone, no embedded IPv4),
+// read character by character into eight groups: allocation-free for the common case.
+const groupsScratch = [0, 0, 0, 0, 0, 0, 0, 0];
+
+const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1);
+
+/**
+ * Reads `from`..`to` as groups of one to four hex digits separated by single colons (an empty
+ * range is no group) into `out` from `at`; the number of groups, or -1 when it is not that.
+ */
+function readGroups(text: string, from: number, to: number, out: number[], at: number): number {
+  if (from === to) return 0;
+  let count = 0, value = 0, digits = 0;
+  for (let i = from; i <= to; i++) {
+    if (i === to || text.charCodeAt(i) === 58) {
+      if (!digits || at + count >= 8) return -1;
+      out[at + count++] = value;
       value = 0;
       digits = 0;
       continue;
     }
-    const hex = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
-    if (hex < 0 || digits === 4) return false;
-    value = value * 16 + hex;
+    const h = hexValue(text.charCodeAt(i));
+    if (h < 0 || digits === 4) return -1;
+    value = value * 16 + h;
     digits++;
   }
-  if (digits) out.push(value);
+  return count;
+}
+
+/** Eight groups of an IPv6 address written from 0 to `end`, into groupsScratch; false when it is not one. */
+function readIpv6Groups(text: string, end: number): boolean {
+  const found = text.indexOf('::');
+  const gap = found >= 0 && found < end ? found : -1;
+  if (gap >= 0) { const again = text.indexOf('::', gap + 1); if (again >= 0 && again < end) return false; }
+  const groups = groupsScratch;
+  const head = readGroups(text, 0, gap < 0 ? end : gap, groups, 0);
+  if (head < 0) return false;
+  if (gap < 0) return head === 8;
+  const tail = readGroups(text, gap + 2, end, groups, head);
+  if (tail < 0 || head + tail > 7) return false;
+  // Move the tail to the end and fill the gap with zeros.
+  for (let i = tail - 1; i >= 0; i--) groups[8 - tail + i] = groups[head + i];
+  for (let i = head; i < 8 - tail; i++) groups[i] = 0;
   return true;
 }
 
-/**
- * The eight groups of the IPv6 address in text[0, end): hexadecimal groups with at most one
- * `::` (no zone, no embedded IPv4). Read character by character: ip_filter entries come by
- * the thousand.
- */
-function ipv6Groups(text: string, end: number): number[] | undefined {
-  const gap = text.indexOf('::');
-  if (gap >= end || gap !== text.lastIndexOf('::', end - 2)) return undefined;
-  const head: number[] = [];
-  const tail: number[] = [];
-  if (gap < 0) {
-    if (!readHexGroups(text, 0, end, head) || head.length !== 8) return undefined;
-    return head;
+/** The prefix length of `groups/n`, with the groups in groupsScratch; -1 when it is not that. */
+function readIpv6Cidr(raw: string): number {
+  // `address/prefix`: the address of hex digits and colons, the prefix of one to three digits.
+  const slash = raw.indexOf('/');
+  if (slash <= 0 || raw.length - slash - 1 < 1 || raw.length - slash - 1 > 3) return -1;
+  let prefix = 0;
+  for (let i = slash + 1; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c < 48 || c > 57) return -1;
+    prefix = prefix * 10 + (c - 48);
   }
-  if (!readHexGroups(text, 0, gap, head) || !readHexGroups(text, gap + 2, end, tail)) return undefined;
-  if (head.length + tail.length > 7) return undefined;
-  while (head.length + tail.length < 8) head.push(0);
-  for (const g of tail) head.push(g);
-  return head;
+  return readIpv6Groups(raw, slash) && prefix <= 128 ? prefix : -1;
 }
 
 /** RFC 5952 text of eight groups, as ipaddr.js writes it: the longest run of zero groups becomes `::`. */
@@ -99,34 +131,41 @@ function ipv6Text(groups: number[]): string {
   return bestLength < 0 ? normalized : `${normalized.slice(0, best)}::${normalized.slice(best + bestLength)}`;
 }
 
+const networkGroup = (g: number, i: number, prefix: number): number => {
+  const bits = Math.max(0, Math.min(16, prefix - i * 16));
+  return bits === 16 ? g : g & ((0xffff << (16 - bits)) & 0xffff);
+};
+
 function checkIpv6Cidr(raw: string): CidrCheck | undefined {
-  const slash = raw.indexOf('/');
-  if (slash < 1 || slash < raw.length - 4 || slash === raw.length - 1) return undefined;
-  let prefix = 0;
-  for (let i = slash + 1; i < raw.length; i++) {
-    const c = raw.charCodeAt(i);
-    if (c < 48 || c > 57) return undefined;
-    prefix = prefix * 10 + (c - 48);
-  }
-  if (prefix > 128) return undefined;
-  const groups = ipv6Groups(raw, slash);
-  if (!groups) return undefined;
-  let same = true;
-  const network = groups.slice();
-  for (let i = 0; i < 8; i++) {
-    const bits = Math.max(0, Math.min(16, prefix - i * 16));
-    if (bits < 16) network[i] = groups[i] & ((0xffff << (16 - bits)) & 0xffff);
-    if (network[i] !== groups[i]) same = false;
-  }
-  if (same) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  const prefix = readIpv6Cidr(raw);
+  if (prefix < 0) return undefined;
+  const groups = groupsScratch;
+  if (ipv6HostBitsClear(prefix)) return { kind: 'block', family: 'IPv6', prefix, text: raw };
+  const network = groups.map((g, i) => networkGroup(g, i, prefix));
   return { kind: 'host-bits', family: 'IPv6', prefix, network: `${ipv6Text(network)}/${prefix}` };
+}
+
+function ipv6HostBitsClear(prefix: number): boolean {
+  for (let i = 0; i < 8; i++) if (networkGroup(groupsScratch[i], i, prefix) !== groupsScratch[i]) return false;
+  return true;
+}
+
+/**
+ * True for an IPv4 or IPv6 block in the forms the fast paths read, with no host bits set: what
+ * most entries of a long ip_filter are, told without building a result. False says nothing.
+ */
+export function isPlainCidrBlock(raw: string): boolean {
+  const v4 = readIpv4Cidr(raw);
+  if (v4 >= 0) return ((ipv4Address & ipv4Mask(v4)) >>> 0) === ipv4Address;
+  const v6 = readIpv6Cidr(raw);
+  return v6 >= 0 && ipv6HostBitsClear(v6);
 }
 
 export function checkCidr(raw: string): CidrCheck {
   return checkIpv4Cidr(raw) ?? checkIpv6Cidr(raw) ?? checkCidrGeneral(raw);
 }
 
-/** Every kind of input, through ipaddr.js; exported so that tests can hold the fast paths to it. */
+/** Any text, through ipaddr.js. Exported so that tests can hold the fast paths above against it. */
 export function checkCidrGeneral(raw: string): CidrCheck {
   if (raw !== raw.trim()) return { kind: 'invalid', reason: 'it has blanks around it' };
   if (!raw) return { kind: 'invalid', reason: 'it is empty' };
@@ -148,10 +187,13 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   return { kind: 'block', family, prefix, text: raw };
 }
 
+/** Fields whose values are CIDR blocks. */
+export const holdsCidr = (schema: SchemaNode): boolean => schema.valueFormat === 'cidr';
+
 /** True for a block that admits every address of its family (`0.0.0.0/0`, `::/0`). */
 export const isWholeInternet = (raw: string): boolean => {
   // Only a prefix length of zero admits every address: most entries are rejected without parsing.
-  if (!/\/0{1,3}$/.test(raw)) return false;
+  if (raw.charCodeAt(raw.length - 1) !== 48 || !/\/0{1,3}$/.test(raw)) return false;
   const c = checkCidr(raw);
   return (c.kind === 'block' || c.kind === 'host-bits') && c.prefix === 0;
 };

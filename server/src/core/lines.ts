@@ -2,28 +2,36 @@ import type { Position, Range } from './types';
 
 /** Maps offsets to 0-based line/character positions (UTF-16 code units, as LSP and our JSON output use). */
 export class LineIndex {
-  private readonly starts: number[];
+  /** Offset where each line starts, in a typed array: a large file has hundreds of thousands. */
+  private readonly starts: Int32Array;
+  private readonly count: number;
   constructor(private readonly text: string) {
-    const starts = [0];
+    let starts = new Int32Array(Math.max(16, text.length >> 4));
+    let count = 1;
+    const add = (offset: number): void => {
+      if (count === starts.length) { const grown = new Int32Array(starts.length * 2); grown.set(starts); starts = grown; }
+      starts[count++] = offset;
+    };
     if (!text.includes('\r')) {
       // Only \n line breaks (the usual case): let indexOf find them, much faster on large texts.
-      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) add(i + 1);
     } else {
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i);
         if (c === 13 /* \r */) {
           if (text.charCodeAt(i + 1) === 10) i++;
-          starts.push(i + 1);
-        } else if (c === 10) starts.push(i + 1);
+          add(i + 1);
+        } else if (c === 10) add(i + 1);
       }
     }
     this.starts = starts;
+    this.count = count;
   }
-  get lineCount(): number { return this.starts.length; }
-  lineStart(line: number): number { return this.starts[Math.max(0, Math.min(line, this.starts.length - 1))]; }
+  get lineCount(): number { return this.count; }
+  lineStart(line: number): number { return this.starts[Math.max(0, Math.min(line, this.count - 1))]; }
   positionAt(offset: number): Position {
     offset = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0, hi = this.starts.length - 1;
+    let lo = 0, hi = this.count - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (this.starts[mid] <= offset) lo = mid; else hi = mid - 1;
@@ -32,9 +40,9 @@ export class LineIndex {
   }
   offsetAt(pos: Position): number {
     if (pos.line < 0) return 0;
-    if (pos.line >= this.starts.length) return this.text.length;
+    if (pos.line >= this.count) return this.text.length;
     const start = this.starts[pos.line];
-    const next = pos.line + 1 < this.starts.length ? this.starts[pos.line + 1] : this.text.length;
+    const next = pos.line + 1 < this.count ? this.starts[pos.line + 1] : this.text.length;
     return Math.max(start, Math.min(start + Math.max(0, pos.character), next));
   }
   rangeOf(offset: number, length: number): Range {

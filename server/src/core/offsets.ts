@@ -7,29 +7,66 @@ import type { FieldPath, OffsetRange } from './types';
  */
 
 interface Member { keyOffset: number; keyLength: number; valueOffset: number; valueLength: number }
-type Members = Map<string, Member> | Member[];
+/** An object's members by key; an array's items as offset and length pairs. */
+type Members = Map<string, Member> | Int32Array;
+
+/**
+ * Where each array and object of the text ends, in the order they open: lets a scan step over
+ * a container, however large, without reading it again.
+ */
+export interface ContainerEnds { starts: Int32Array; ends: Int32Array; count: number }
 
 export interface StrictJsonFacts {
   /** Number of object members in the text (one colon outside strings each). */
   memberCount: number;
   /** Deepest nesting of arrays and objects. */
   depth: number;
+  containers: ContainerEnds;
 }
 
 const QUOTE = 34, BACKSLASH = 92, COLON = 58, OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, COMMA = 44;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
-/** One pass over strict JSON: member count (to tell whether a key repeats) and nesting depth. */
+/**
+ * One pass over strict JSON: member count (to tell whether a key repeats), nesting depth and
+ * where every container ends.
+ */
 export function strictJsonFacts(text: string): StrictJsonFacts {
   let memberCount = 0, depth = 0, deepest = 0;
-  for (let i = 0; i < text.length; i++) {
+  let starts = new Int32Array(64), ends = new Int32Array(64), count = 0;
+  const open: number[] = [];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) i = stringEnd(text, i) - 1;
     else if (c === COLON) memberCount++;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) { if (++depth > deepest) deepest = depth; }
-    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (count === starts.length) { starts = grow(starts); ends = grow(ends); }
+      starts[count] = i;
+      ends[count] = n;
+      open.push(count++);
+      if (++depth > deepest) deepest = depth;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth--;
+      if (open.length) ends[open.pop()!] = i + 1;
+    }
   }
-  return { memberCount, depth: deepest };
+  return { memberCount, depth: deepest, containers: { starts, ends, count } };
+}
+
+/** First index in [lo, hi) whose value is at least `x`, in an ascending array. */
+function lowerBound(a: Int32Array, lo: number, hi: number, x: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+function grow(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
 
 /** Number of object members in a parsed value, without recursion. */
@@ -40,7 +77,9 @@ export function valueMemberCount(value: unknown): number {
     const v = stack.pop();
     if (Array.isArray(v)) { for (const item of v) if (item !== null && typeof item === 'object') stack.push(item); }
     else if (v !== null && typeof v === 'object') {
-      for (const key of Object.keys(v)) {
+      // for-in over a parsed object lists its own keys without building an array of them.
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
         count++;
         const item = (v as Record<string, unknown>)[key];
         if (item !== null && typeof item === 'object') stack.push(item);
@@ -50,24 +89,47 @@ export function valueMemberCount(value: unknown): number {
   return count;
 }
 
-/** Offset just past the string that starts at `start` (an opening quote). */
+/**
+ * Offset just past the string that starts at `start` (an opening quote). A quote preceded by
+ * an odd number of backslashes is escaped; indexOf finds the candidates faster than a loop.
+ */
 function stringEnd(text: string, start: number): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === BACKSLASH) i++;
-    else if (c === QUOTE) return i + 1;
+  let q = text.indexOf('"', start + 1);
+  while (q > 0 && text.charCodeAt(q - 1) === BACKSLASH) {
+    let b = q - 1;
+    while (text.charCodeAt(b - 1) === BACKSLASH) b--;
+    if ((q - b) % 2 === 0) break;
+    q = text.indexOf('"', q + 1);
   }
-  return text.length;
+  return q < 0 ? text.length : q + 1;
 }
 
 export class JsonOffsets {
   private readonly members = new Map<number, Members>();
   private root: { offset: number; length: number } | undefined;
-  constructor(private readonly text: string) {}
+  /** Index of the container after the last one looked up: scans mostly move forward. */
+  private cursor = 0;
+  constructor(private readonly text: string, private readonly containers?: ContainerEnds) {}
 
   private skipSpace(i: number): number {
     while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
     return i;
+  }
+
+  /** Where the container opening at `start` ends, from the table; -1 when it is not in it. */
+  private containerEnd(start: number): number {
+    const table = this.containers;
+    if (!table) return -1;
+    const { starts, ends, count } = table;
+    let i = this.cursor;
+    if (!(i < count && starts[i] === start)) {
+      i = lowerBound(starts, 0, count, start);
+      if (i >= count || starts[i] !== start) return -1;
+    }
+    const end = ends[i];
+    // Members are read in order: the next container asked for is usually the next sibling.
+    this.cursor = lowerBound(starts, i + 1, count, end);
+    return end;
   }
 
   /** Offset just past the value that starts at `start`. */
@@ -84,6 +146,8 @@ export class JsonOffsets {
       }
       return i;
     }
+    const known = this.containerEnd(start);
+    if (known >= 0) return known;
     let depth = 0;
     for (let i = start; i < text.length; i++) {
       const d = text.charCodeAt(i);
@@ -98,32 +162,59 @@ export class JsonOffsets {
     let found = this.members.get(start);
     if (found) return found;
     const { text } = this;
-    const isObject = text.charCodeAt(start) === OPEN_BRACE;
+    if (text.charCodeAt(start) !== OPEN_BRACE) {
+      found = this.itemsOf(start);
+      this.members.set(start, found);
+      return found;
+    }
     const byKey = new Map<string, Member>();
-    const items: Member[] = [];
     let i = this.skipSpace(start + 1);
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (c === CLOSE_BRACE || c === CLOSE_BRACKET) break;
       if (c === COMMA) { i = this.skipSpace(i + 1); continue; }
-      if (isObject) {
-        const keyEnd = stringEnd(text, i);
-        const raw = text.slice(i + 1, keyEnd - 1);
-        const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
-        const valueOffset = this.skipSpace(this.skipSpace(keyEnd) + 1);
-        const end = this.valueEnd(valueOffset);
-        // The last occurrence of a key wins, as in the parsed value.
-        byKey.set(key, { keyOffset: i, keyLength: keyEnd - i, valueOffset, valueLength: end - valueOffset });
-        i = this.skipSpace(end);
-      } else {
-        const end = this.valueEnd(i);
-        items.push({ keyOffset: -1, keyLength: 0, valueOffset: i, valueLength: end - i });
-        i = this.skipSpace(end);
-      }
+      const keyEnd = stringEnd(text, i);
+      const raw = text.slice(i + 1, keyEnd - 1);
+      const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
+      const valueOffset = this.skipSpace(this.skipSpace(keyEnd) + 1);
+      const end = this.valueEnd(valueOffset);
+      // The last occurrence of a key wins, as in the parsed value.
+      byKey.set(key, { keyOffset: i, keyLength: keyEnd - i, valueOffset, valueLength: end - valueOffset });
+      i = this.skipSpace(end);
     }
-    found = isObject ? byKey : items;
-    this.members.set(start, found);
-    return found;
+    this.members.set(start, byKey);
+    return byKey;
+  }
+
+  /**
+   * Offset and length of each item of the array at `start`, in one tight pass: a long ip_filter
+   * is read this way whenever one of its last entries has a finding.
+   */
+  private itemsOf(start: number): Int32Array {
+    const { text } = this;
+    const n = text.length;
+    let items = new Int32Array(64);
+    let count = 0;
+    let i = start + 1;
+    for (;;) {
+      // Blanks and the commas between items (the text is strict JSON).
+      let c = text.charCodeAt(i);
+      while (c === 32 || c === 10 || c === 13 || c === 9 || c === COMMA) c = text.charCodeAt(++i);
+      if (i >= n || c === CLOSE_BRACKET || c === CLOSE_BRACE) break;
+      let end: number;
+      if (c === QUOTE) end = stringEnd(text, i);
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) end = this.valueEnd(i);
+      else {
+        end = i + 1;
+        for (let d = text.charCodeAt(end); end < n && d !== COMMA && d !== CLOSE_BRACE && d !== CLOSE_BRACKET && !isSpace(d); d = text.charCodeAt(++end));
+      }
+      if (2 * count + 2 > items.length) items = grow(items);
+      items[2 * count] = i;
+      items[2 * count + 1] = end - i;
+      count++;
+      i = end;
+    }
+    return items.slice(0, 2 * count);
   }
 
   /** Offset and length of the value at a path; `undefined` when the path does not exist. */
@@ -141,13 +232,19 @@ export class JsonOffsets {
     for (; depth < path.length; depth++) {
       const seg = path[depth];
       const c = this.text.charCodeAt(offset);
-      let next: Member | undefined;
-      if (c === OPEN_BRACE && typeof seg === 'string') next = (this.membersOf(offset) as Map<string, Member>).get(seg);
-      else if (c === OPEN_BRACKET && typeof seg === 'number') next = (this.membersOf(offset) as Member[])[seg];
-      if (!next) break;
-      offset = next.valueOffset;
-      length = next.valueLength;
-      via = next.keyOffset >= 0 ? next : undefined;
+      if (c === OPEN_BRACE && typeof seg === 'string') {
+        const next = (this.membersOf(offset) as Map<string, Member>).get(seg);
+        if (!next) break;
+        offset = next.valueOffset;
+        length = next.valueLength;
+        via = next;
+      } else if (c === OPEN_BRACKET && typeof seg === 'number') {
+        const items = this.membersOf(offset) as Int32Array;
+        if (!(Number.isInteger(seg) && seg >= 0 && 2 * seg < items.length)) break;
+        offset = items[2 * seg];
+        length = items[2 * seg + 1];
+        via = undefined;
+      } else break;
     }
     return { offset, length, via, depth };
   }

@@ -27,7 +27,7 @@ export interface KeySuggestions {
 
 interface Level {
   dotted: string;
-  keys: Candidate[];
+  keys: Candidates;
   byNormal: Map<string, string>;
 }
 
@@ -36,6 +36,8 @@ const PRODUCT_NAMES: ReadonlyArray<[RegExp, string]> = [
   [/opensearch/gi, 'search'],
   [/prometheus/gi, 'metrics'],
 ];
+/** Whether a key holds any of those names: most keys do not, and need no replacing. */
+const PRODUCT_NAME_IN = /opensearch|prometheus/i;
 
 const normal = (key: string): string => key.trim().toLowerCase().replace(/[-\s]+/g, '_');
 const levelName = (path: FieldPath): string => path.map((s) => (typeof s === 'number' ? '[]' : s)).join('\u0000');
@@ -60,8 +62,7 @@ const ALL_KEYS = candidatesOf([...FIELDS_BY_KEY.keys()]);
 
 const parentDotted = (f: FieldInfo): string => f.parent?.dotted ?? '';
 
-function levelOf(path: FieldPath): Level {
-  const name = levelName(path);
+function levelOf(path: FieldPath, name: string): Level {
   let level = levels.get(name);
   if (!level) {
     const keys = keysAt(path);
@@ -100,24 +101,31 @@ function bitCount(n: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
-interface Candidate { key: string; mask: number }
-function candidatesOf(keys: readonly string[]): Candidate[] {
-  return keys.map((key) => ({ key, mask: charMask(key) }));
+interface Candidate { key: string; mask: number; index: number }
+/** Candidate keys, also grouped by length: a key is compared only with those of a length it can be a typo of. */
+interface Candidates { all: Candidate[]; byLength: Candidate[][] }
+function candidatesOf(keys: readonly string[]): Candidates {
+  const all = keys.map((key, index) => ({ key, mask: charMask(key), index }));
+  const byLength: Candidate[][] = [];
+  for (const c of all) (byLength[c.key.length] ??= []).push(c);
+  return { all, byLength };
 }
 
-function closest(key: string, candidates: readonly Candidate[]): Array<{ key: string; d: number }> {
-  const n = normal(key);
+/** Candidates within typo distance of a key already normalised. */
+function closest(n: string, candidates: Candidates): Array<{ key: string; d: number }> {
   const max = typoThreshold(n.length);
   if (!max) return [];
   const mask = charMask(n);
-  const found: Array<{ key: string; d: number }> = [];
-  for (const { key: c, mask: m } of candidates) {
-    if (Math.abs(c.length - n.length) > max) continue;
-    if (bitCount(mask ^ m) > 2 * max) continue;
-    const d = distance(n, c);
-    if (d <= max) found.push({ key: c, d });
+  const found: Array<{ key: string; d: number; index: number }> = [];
+  for (let length = Math.max(0, n.length - max); length <= n.length + max; length++) {
+    for (const { key: c, mask: m, index } of candidates.byLength[length] ?? []) {
+      if (bitCount(mask ^ m) > 2 * max) continue;
+      const d = distance(n, c);
+      if (d <= max) found.push({ key: c, d, index });
+    }
   }
-  return found.sort((a, b) => a.d - b.d || a.key.localeCompare(b.key));
+  // Ties keep the order of the candidate list, as one pass over it would.
+  return found.sort((a, b) => a.d - b.d || a.key.localeCompare(b.key) || a.index - b.index).map(({ key: c, d }) => ({ key: c, d }));
 }
 
 const isClear = (found: Array<{ d: number }>): boolean => found.length === 1 || (found.length > 1 && found[0].d < found[1].d);
@@ -128,7 +136,8 @@ function sameLevel(reason: SuggestionReason, key: string, level: Level): KeySugg
 const elsewhere = (reason: SuggestionReason, f: FieldInfo): KeySuggestion => ({ reason, key: f.key, field: f.dotted, moves: true });
 
 function compute(key: string, level: Level): KeySuggestions {
-  const spelled = level.byNormal.get(normal(key));
+  const normalKey = normal(key);
+  const spelled = level.byNormal.get(normalKey);
   if (spelled) return { list: [sameLevel('spelling', spelled, level)], clear: true };
 
   const engine = BY_ENGINE_SETTING.get(key.trim()) ?? BY_ENGINE_SETTING.get(key.trim().toLowerCase());
@@ -138,29 +147,30 @@ function compute(key: string, level: Level): KeySuggestions {
   }
 
   let renamed = key;
-  for (const [pattern, replacement] of PRODUCT_NAMES) renamed = renamed.replace(pattern, replacement);
+  if (PRODUCT_NAME_IN.test(key)) for (const [pattern, replacement] of PRODUCT_NAMES) renamed = renamed.replace(pattern, replacement);
+  const n = renamed === key ? normalKey : normal(renamed);
   if (renamed !== key) {
-    const exact = level.byNormal.get(normal(renamed));
+    const exact = level.byNormal.get(n);
     if (exact) return { list: [sameLevel('product-name', exact, level)], clear: true };
-    const other = FIELDS_BY_KEY.get(normal(renamed));
+    const other = FIELDS_BY_KEY.get(n);
     if (other?.length === 1) return { list: [elsewhere('product-name', other[0])], clear: true };
   }
 
-  const misplaced = (FIELDS_BY_KEY.get(key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
-  if (misplaced.length) {
+  const misplaced = FIELDS_BY_KEY.get(key)?.filter((f) => parentDotted(f) !== level.dotted);
+  if (misplaced?.length) {
     return { list: misplaced.slice(0, 3).map((f) => elsewhere('wrong-level', f)), clear: misplaced.length === 1 };
   }
 
-  const typos = closest(renamed, level.keys);
+  const typos = closest(n, level.keys);
   if (typos.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
 
   // A shortened name: `sorting` for `sorting_algorithm`, `max_content_length` for `http_max_content_length`.
-  const n = normal(renamed);
-  const shortened = n.length >= 4 ? level.keys.filter(({ key: c }) => c.startsWith(`${n}_`) || c.endsWith(`_${n}`)) : [];
+  const prefix = `${n}_`, suffix = `_${n}`;
+  const shortened = n.length >= 4 ? level.keys.all.filter(({ key: c }) => c.startsWith(prefix) || c.endsWith(suffix)) : [];
   if (shortened.length) return { list: shortened.slice(0, 3).map((c) => sameLevel('typo', c.key, level)), clear: shortened.length === 1 };
 
   // A misspelt field of another object: only a single, unambiguous match is worth naming.
-  const far = closest(renamed, ALL_KEYS);
+  const far = closest(n, ALL_KEYS);
   if (far.length && isClear(far)) {
     const fields = (FIELDS_BY_KEY.get(far[0].key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
     if (fields.length === 1) return { list: [elsewhere('typo', fields[0])], clear: true };
@@ -170,8 +180,9 @@ function compute(key: string, level: Level): KeySuggestions {
 
 /** Suggestions for an unknown `key` in the object at `path`, best first. */
 export function suggestKey(path: FieldPath, key: string): KeySuggestions {
-  const level = levelOf(path);
-  const id = `${levelName(path)}\u0001${key}`;
+  const name = levelName(path);
+  const level = levelOf(path, name);
+  const id = `${name}\u0001${key}`;
   const known = memo.get(id);
   if (known) return known;
   const result = compute(key, level);

@@ -4,7 +4,9 @@ import { describeWithUnit } from './units';
 /** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
 export const SECRET_PLACEHOLDER = /^(?:<[A-Za-z0-9_.-]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\))$/;
 
-export const isPlaceholder = (v: unknown): boolean => typeof v === 'string' && SECRET_PLACEHOLDER.test(v);
+export const isPlaceholder = (v: unknown): boolean => typeof v === 'string' && startsLikePlaceholder(v.charCodeAt(0)) && SECRET_PLACEHOLDER.test(v);
+/** `<`, `$`, `{` or `(`: every placeholder starts so, and most values do not (no regular expression to run). */
+const startsLikePlaceholder = (c: number): boolean => c === 60 || c === 36 || c === 123 || c === 40;
 
 /** JSON type name as people say it. */
 export function jsonType(v: unknown): string {

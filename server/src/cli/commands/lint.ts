@@ -122,11 +122,11 @@ const run: Command = async (argv, io) => {
       }
     }
     try {
-      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: args.minSeverity, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode });
+      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: args.minSeverity, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, secretsForJson: args.format === 'json' });
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
-      return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings };
+      return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
     } catch (err) {
       problems.push(`internal error while checking ${job.display}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;

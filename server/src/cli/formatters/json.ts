@@ -1,5 +1,5 @@
-import { applyEdits, parseDocument, rootSchema, type Finding, type Fix, type SchemaNode } from '../../core';
-import { hasOwn, isPlaceholder } from '../../core/values';
+import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode } from '../../core';
+import { isPlaceholder } from '../../core/values';
 import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
@@ -42,8 +42,8 @@ export function toJsonResult(r: FileReport): JsonFileResult {
   const c = countFindings(r.findings);
   // A fix can carry text from the file (a quoted number, a moved property): one that would
   // print a value that may be a secret is left out of the report; the finding stays.
-  let secrets: string[] | undefined;
-  const safe = (fix: JsonFix): JsonFix | undefined => ((secrets ??= secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
+  let secrets: readonly string[] | undefined;
+  const safe = (fix: JsonFix): JsonFix | undefined => ((secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {
@@ -67,29 +67,53 @@ export function toJsonResult(r: FileReport): JsonFileResult {
  * key), worked out from the parsed value so that no parse tree is built for large files.
  */
 function secretTexts(text: string, fileName: string): string[] {
-  const doc = parseDocument(text, { fileName });
+  return secretTextsOf(parseDocument(text, { fileName }));
+}
+
+/** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
+export function secretTextsOf(doc: ParsedDocument): string[] {
+  const { text } = doc;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
-  // Each value carries its schema down the walk: looking every path up from the root again
-  // made this check cost more than the analysis on files with many fixes.
-  const stack: Array<{ value: unknown; schema: SchemaNode | undefined; unknown: boolean }> = [{ value: doc.value, schema: rootSchema, unknown: false }];
-  while (stack.length) {
-    const { value, schema, unknown } = stack.pop()!;
-    if (typeof value === 'string' || typeof value === 'number') {
-      if ((unknown || schema?.secret) && !isPlaceholder(value)) out.push(typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value));
-    } else if (Array.isArray(value)) {
-      for (const item of value) stack.push({ value: item, schema: schema?.items, unknown });
-    } else if (value && typeof value === 'object') {
+  const take = (value: string | number): void => {
+    if (isPlaceholder(value)) return;
+    const t = typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
+    if (t.length >= 3) out.push(t);
+  };
+  // Containers only are stacked, each with its schema (as schemaAt would find it) and whether
+  // it lies below an unknown key; their scalar members are judged on the spot.
+  const values: unknown[] = [doc.value];
+  const schemas: Array<SchemaNode | undefined> = [schemaAt([])];
+  const unknowns: boolean[] = [false];
+  if (doc.value === null || typeof doc.value !== 'object') {
+    if ((typeof doc.value === 'string' || typeof doc.value === 'number') && schemaAt([])?.secret) take(doc.value);
+    return out;
+  }
+  while (values.length) {
+    const value = values.pop() as object;
+    const schema = schemas.pop();
+    const unknown = unknowns.pop()!;
+    if (Array.isArray(value)) {
+      const items = schema?.items;
+      const secret = unknown || !!items?.secret;
+      for (const v of value) {
+        if (typeof v === 'string' || typeof v === 'number') { if (secret) take(v); }
+        else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(items); unknowns.push(unknown); }
+      }
+    } else {
       const properties = schema?.properties;
-      for (const k of Object.keys(value)) {
-        const child = properties && hasOwn(properties, k) ? properties[k] : undefined;
-        stack.push({ value: (value as Record<string, unknown>)[k], schema: child, unknown: unknown || child === undefined });
+      for (const k in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
+        const v = (value as Record<string, unknown>)[k];
+        const member = properties && Object.prototype.hasOwnProperty.call(properties, k) ? properties[k] : undefined;
+        if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
+        else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
       }
     }
   }
-  return out.filter((t) => t.length >= 3);
+  return out;
 }
 
 const json: Formatter = (reports) => JSON.stringify(reports.map(toJsonResult)) + '\n';

@@ -9,6 +9,11 @@ export interface FileReport {
   /** The analysed text (byte order mark removed); used for fix offsets, never printed. */
   text: string;
   findings: Finding[];
+  /**
+   * Possible secret values of the text (see the JSON format), when the lint already worked them
+   * out from its own parse; otherwise the format parses the text again to find them.
+   */
+  secrets?: readonly string[];
 }
 
 export interface FormatContext {

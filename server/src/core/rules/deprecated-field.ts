@@ -5,7 +5,7 @@ import { defineRule, type RuleContext } from '../rule';
 import { fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Fix, Segment } from '../types';
 import { isObject } from '../values';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 /** The schema's message, naming the field by its full path rather than its bare key. */
 function deprecationText(path: Segment[], schema: SchemaNode): string {
@@ -46,6 +46,9 @@ function migrateToIndexPatterns(ctx: RuleContext, prop: Node, count: number, sch
   };
 }
 
+/** The fields this rule looks at. */
+const deprecated = (s: SchemaNode): boolean => !!s.deprecated || !!s.deprecatedValues;
+
 export default defineRule({
   meta: {
     id: 'deprecated-field',
@@ -68,9 +71,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
-      const { schema, path } = v;
+    for (const v of knownFieldsWhere(ctx.value, deprecated)) {
+      const { schema } = v;
       if (!schema.deprecated && !schema.deprecatedValues) continue;
+      const { path } = v;
       const field = formatPath(path);
       if (schema.deprecated) {
         const node = ctx.doc.nodeAt(path);

@@ -1,7 +1,11 @@
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import { show } from '../values';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
+
+/** The fields this rule looks at. */
+const url = (s: SchemaNode): boolean => s.valueFormat === 'url';
 
 export default defineRule({
   meta: {
@@ -16,7 +20,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, url)) {
       if (v.schema.valueFormat !== 'url' || typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;

@@ -1,9 +1,9 @@
-import { checkCidr } from '../cidr';
+import { checkCidr, holdsCidr, isPlainCidrBlock } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import type { Fix, Segment } from '../types';
 import { isPlaceholder, show } from '../values';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 export default defineRule({
   meta: {
@@ -25,9 +25,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, holdsCidr)) {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
       const value = v.value;
+      if (isPlainCidrBlock(value)) continue;
       const result = checkCidr(value);
       if (result.kind === 'block') continue;
       // Only an entry with a finding needs its path spelled out and its position in the text.

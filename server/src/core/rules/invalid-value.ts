@@ -8,7 +8,7 @@ import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
 import { isPlaceholder, show, showNumber } from '../values';
-import { knownFields, valueAt } from '../walk';
+import { knownFieldsWhere, valueAt } from '../walk';
 
 const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
 const MAX_INT64 = 2n ** 63n - 1n;
@@ -89,6 +89,10 @@ const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; 
   'host-port': { check: hostPortProblem, expected: 'host:port, such as search.example.com:9200' },
 };
 
+/** The fields this rule looks at. */
+const formatChecked = (s: SchemaNode): boolean => !!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat];
+const checkedInCode = (s: SchemaNode): boolean => formatChecked(s) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
+
 export default defineRule({
   meta: {
     id: 'invalid-value',
@@ -128,7 +132,7 @@ export default defineRule({
       // From the parsed value, not the parse tree: an array counts only by its length, and an
       // object has no value to show.
       const raw = valueAt(ctx.value, path);
-      const value = Array.isArray(raw) ? raw.map(() => null) : raw !== null && typeof raw === 'object' ? undefined : raw;
+      const value = Array.isArray(raw) ? new Array<null>(raw.length).fill(null) : raw !== null && typeof raw === 'object' ? undefined : raw;
       const schema = errors[0].schema ?? {};
       const problems = errors.map((e) => keywordProblem(e, value));
       const finding: RawFinding = {
@@ -144,7 +148,10 @@ export default defineRule({
 
     // Spelling out a path costs more than the checks below: only for values they apply to.
     const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
-    for (const v of knownFields(ctx.value)) {
+    // An integer above 2^63-1 is written with at least 19 digits: without such a run of digits
+    // anywhere in the text, only the format checks can find something.
+    const mayHoldHugeIntegers = /\d{19}/.test(ctx.doc.text);
+    for (const v of knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked)) {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         if (alreadyReported(v.path)) continue;

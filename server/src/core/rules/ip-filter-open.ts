@@ -1,9 +1,9 @@
-import { isWholeInternet } from '../cidr';
+import { holdsCidr, isWholeInternet } from '../cidr';
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 const list = (items: string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
@@ -42,8 +42,8 @@ export default defineRule({
       });
       return;
     }
-    for (const v of knownFields(root)) {
-      if (v.path[0] !== 'ip_filter' || v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value)) continue;
+    for (const v of knownFieldsWhere(root, holdsCidr)) {
+      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') continue;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,

@@ -4,8 +4,8 @@ import { defaultText } from '../describe';
 import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';
 import { describeWithUnit } from '../units';
-import { hasOwn, isObject } from '../values';
-import { knownFields, valueAt } from '../walk';
+import { isObject } from '../values';
+import { knownFieldsWhere, valueAt } from '../walk';
 
 interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
 
@@ -45,25 +45,27 @@ function requirementMessage(field: string, u: Unmet): string {
   return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
-const MIN = /(^|_)min(_|$)/;
-
-/** For each object schema, its sibling pairs `x_min_y` / `x_max_y`, found once in the schema. */
-const MIN_MAX_PAIRS: ReadonlyMap<SchemaNode, Array<[string, string]>> = (() => {
-  const out = new Map<SchemaNode, Array<[string, string]>>();
-  for (const { schema } of ALL_FIELDS) {
+const MIN_KEY = /(^|_)min(_|$)/;
+const pairsBySchema = new WeakMap<SchemaNode, boolean>();
+/** Whether an object of this schema can hold a `x_min_y` / `x_max_y` pair: most objects (list items) cannot. */
+function hasMinMaxPair(schema: SchemaNode): boolean {
+  let known = pairsBySchema.get(schema);
+  if (known === undefined) {
     const properties = schema.properties ?? {};
-    const pairs = Object.keys(properties).filter((k) => MIN.test(k)).map((k): [string, string] => [k, k.replace(MIN, '$1max$2')]).filter(([, max]) => hasOwn(properties, max));
-    if (pairs.length) out.set(schema, pairs);
+    known = Object.keys(properties).some((key) => MIN_KEY.test(key) && Object.prototype.hasOwnProperty.call(properties, key.replace(MIN_KEY, '$1max$2')));
+    pairsBySchema.set(schema, known);
   }
-  return out;
-})();
+  return known;
+}
 
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
 function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
-  for (const [key, maxKey] of MIN_MAX_PAIRS.get(schema) ?? []) {
-    const min = hasOwn(obj, key) ? obj[key] : undefined, max = hasOwn(obj, maxKey) ? obj[maxKey] : undefined;
-    const minSchema = schema.properties![key];
-    if (typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
+  for (const key of Object.keys(obj)) {
+    if (!/(^|_)min(_|$)/.test(key)) continue;
+    const maxKey = key.replace(/(^|_)min(_|$)/, '$1max$2');
+    const min = obj[key], max = obj[maxKey];
+    const minSchema = schema.properties?.[key];
+    if (!minSchema || !schema.properties?.[maxKey] || typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
     const withUnit = (n: number): string => (minSchema.unit ? describeWithUnit(n, minSchema.unit).raw : String(n));
     const minField = formatPath([...path, key]), maxField = formatPath([...path, maxKey]);
     ctx.report({
@@ -75,6 +77,9 @@ function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string,
 }
 
 const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map((f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`);
+
+/** The fields this rule looks at. */
+const mayHaveNoEffect = (s: SchemaNode): boolean => !!s.requires || (!!s.properties && hasMinMaxPair(s));
 
 export default defineRule({
   meta: {
@@ -105,12 +110,14 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
-      if (isObject(value) && MIN_MAX_PAIRS.has(schema)) checkMinAboveMax(ctx, path, value, schema);
+    for (const v of knownFieldsWhere(ctx.value, mayHaveNoEffect)) {
+      const { value, schema } = v;
+      if (isObject(value) && schema.properties && hasMinMaxPair(schema)) checkMinAboveMax(ctx, v.path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.
       if (!schema.requires || value === undefined || value === null || value === false) continue;
       const unmet = unmetRequirement(ctx.value, schema);
       if (!unmet) continue;
+      const { path } = v;
       ctx.report({ path, target: 'property', tags: ['unnecessary'], message: requirementMessage(formatPath(path), unmet) });
     }
   },

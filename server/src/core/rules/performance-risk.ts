@@ -2,10 +2,14 @@ import { defineRule } from '../rule';
 import { formatPath } from '../document';
 import { ALL_FIELDS } from '../schema';
 import { showNumber } from '../values';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
 
 const THRESHOLDS = ALL_FIELDS.filter((f) => f.schema.performanceThreshold !== undefined)
   .map((f) => `- \`${f.dotted}\` above ${f.schema.performanceThreshold}${f.schema.default === f.schema.performanceThreshold ? ' (its default)' : ''}`);
+
+/** The fields this rule looks at. */
+const withThreshold = (s: SchemaNode): boolean => s.performanceThreshold !== undefined;
 
 export default defineRule({
   meta: {
@@ -27,9 +31,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, withThreshold)) {
+      const { value, schema } = v;
       const threshold = schema.performanceThreshold;
       if (threshold === undefined || typeof value !== 'number' || value <= threshold) continue;
+      const { path } = v;
       const isDefault = schema.default === threshold ? ', its default' : '';
       ctx.report({
         path,

@@ -1,7 +1,11 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../document';
 import { isPlaceholder } from '../values';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
+
+/** The fields this rule looks at. */
+const secret = (s: SchemaNode): boolean => !!s.secret;
 
 export default defineRule({
   meta: {
@@ -22,8 +26,10 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, secret)) {
+      const { value, schema } = v;
       if (!schema.secret || typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
+      const { path } = v;
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;

@@ -2,9 +2,13 @@ import { formatPath } from '../document';
 import { removeMemberEdits } from '../edits';
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
 
 const MARKED = ALL_FIELDS.filter((f) => f.schema.cannotBeEnabled).map((f) => `\`${f.dotted}\``);
+
+/** The fields this rule looks at. */
+const cannotBeEnabled = (s: SchemaNode): boolean => !!s.cannotBeEnabled;
 
 export default defineRule({
   meta: {
@@ -19,7 +23,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, cannotBeEnabled)) {
       if (!v.schema.cannotBeEnabled || v.value !== true) continue;
       const node = ctx.doc.nodeAt(v.path);
       const prop = node?.parent;

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../document';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
 
 /**
  * Largest size the engine accepts for a thread pool, by pool name, for a node with `cpus`
@@ -20,6 +21,9 @@ const POOL_MAXIMUM: Readonly<Record<string, { max: (cpus: number) => number; for
 };
 
 const POOL_SETTING = /^thread_pool\.([a-z_]+)\.size$/;
+
+/** The fields this rule looks at. */
+const threadPool = (s: SchemaNode): boolean => !!s.threadPool;
 
 export default defineRule({
   meta: {
@@ -47,8 +51,10 @@ export default defineRule({
   check(ctx) {
     const cpus = ctx.options.cpus;
     if (!cpus || !Number.isInteger(cpus) || cpus < 1) return;
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, threadPool)) {
+      const { value, schema } = v;
       if (!schema.threadPool || typeof value !== 'number' || !Number.isInteger(value)) continue;
+      const { path } = v;
       const pool = POOL_SETTING.exec(schema.engineSetting ?? '')?.[1];
       const limit = pool ? POOL_MAXIMUM[pool] : undefined;
       if (!limit) continue;

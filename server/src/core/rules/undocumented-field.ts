@@ -1,6 +1,10 @@
 import { formatPath } from '../document';
 import { defineRule } from '../rule';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
+
+/** The fields this rule looks at. */
+const vendorOnly = (s: SchemaNode): boolean => !!s.vendorOnly;
 
 export default defineRule({
   meta: {
@@ -15,7 +19,7 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, vendorOnly)) {
       if (!v.schema.vendorOnly) continue;
       ctx.report({
         path: v.path, target: 'key',

@@ -1,7 +1,8 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../document';
 import { describeWithUnit } from '../units';
-import { knownFields } from '../walk';
+import type { SchemaNode } from '../schema';
+import { knownFieldsWhere } from '../walk';
 
 /** `104857600 bytes = 100 MiB`, `30000 ms = 30 s`, `10 = 10 % of heap`, `500 ms`. */
 export function unitReading(n: number, unit: Parameters<typeof describeWithUnit>[1]): string {
@@ -10,6 +11,9 @@ export function unitReading(n: number, unit: Parameters<typeof describeWithUnit>
   if (unit === 'percent') return `${n} = ${d.raw}`;
   return d.human ? `${d.raw} = ${d.human}` : d.raw;
 }
+
+/** The fields this rule looks at. */
+const withUnit = (s: SchemaNode): boolean => !!s.unit && s.unit !== 'count';
 
 export default defineRule({
   meta: {
@@ -35,10 +39,12 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, withUnit)) {
+      const { value, schema } = v;
       const unit = schema.unit;
       if (!unit || unit === 'count') continue;
       if (typeof value !== 'number' || !Number.isInteger(value)) continue;
+      const { path } = v;
       ctx.report({ path, message: `${formatPath(path)}: ${unitReading(value, unit)}` });
     }
   },

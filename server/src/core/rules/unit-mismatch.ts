@@ -5,7 +5,7 @@ import { typesOf } from '../schema';
 import type { Fix, Segment } from '../types';
 import { boundsText } from '../describe';
 import { confusableUnits, describeWithUnit, parseQuantity } from '../units';
-import { knownFields } from '../walk';
+import { knownFieldsWhere } from '../walk';
 
 /** A value with its unit and a friendlier form: `30000 ms (30 s)`. */
 function withUnit(n: number, unit: Unit): string {
@@ -96,6 +96,9 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
   });
 }
 
+/** The fields this rule looks at. */
+const hasUnit = (s: SchemaNode): boolean => !!s.unit && s.unit !== 'count';
+
 export default defineRule({
   meta: {
     id: 'unit-mismatch',
@@ -122,9 +125,11 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const { path, value, schema } of knownFields(ctx.value)) {
+    for (const v of knownFieldsWhere(ctx.value, hasUnit)) {
+      const { value, schema } = v;
       const unit = schema.unit;
       if (!unit || unit === 'count' || !typesOf(schema).includes('integer')) continue;
+      const { path } = v;
       if (typeof value === 'number') checkNumber(ctx, path, value, unit, schema);
       else if (typeof value === 'string') checkString(ctx, path, value, unit, schema);
     }

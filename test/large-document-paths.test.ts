@@ -1,0 +1,99 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hostPortLooksValid, hostPortProblemOf } from '../server/src/core/formats';
+import { LineIndex } from '../server/src/core/lines';
+import { rootSchema, type SchemaNode } from '../server/src/core/schema';
+import { knownFields, knownFieldsWhere } from '../server/src/core/walk';
+import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
+import { schemaErrorsOf } from '../server/src/core/engine';
+import { loadCorpus } from './fuzz/corpus';
+import { generateConfig } from './fuzz/generate';
+import { Rng } from './fuzz/rng';
+
+/**
+ * The shortcuts taken for large documents (a walk that skips what a question cannot find,
+ * character-level format checks, a typed line index) must answer as the general code does.
+ */
+
+const values = (): unknown[] => {
+  const rng = new Rng(20261122);
+  const texts = [...loadCorpus().map((s) => s.text), ...Array.from({ length: 200 }, (_, i) => generateConfig(rng.fork(i)).text)];
+  return texts.flatMap((t) => { try { return [JSON.parse(t)]; } catch { return []; } });
+};
+
+test('knownFieldsWhere finds exactly the known fields that pass its question, in document order', () => {
+  const questions: Array<(s: SchemaNode) => boolean> = [
+    (s) => s.valueFormat === 'cidr', (s) => !!s.unit, (s) => !!s.secret, (s) => !!s.vendorOnly,
+    (s) => s.type === 'object', (s) => !!s.items, (s) => !!s.deprecated || !!s.requires, () => false, (s) => s === rootSchema.properties?.search,
+  ];
+  let compared = 0;
+  for (const value of values()) {
+    const all = knownFields(value);
+    for (const where of questions) {
+      const expected = all.filter((v) => where(v.schema)).map((v) => [v.path, v.value, v.schema]);
+      const found = knownFieldsWhere(value, where).map((v) => [v.path, v.value, v.schema]);
+      assert.deepEqual(found, expected);
+      compared += expected.length;
+    }
+  }
+  assert.ok(compared > 1000, `only ${compared} fields were compared`);
+});
+
+test('host:port values taken by the fast path are valid for the general check', () => {
+  const rng = new Rng(7);
+  const labelPieces = ['search', 'example', 'com', 'a', '-', '1', '10', '255', '256', '', 'x'.repeat(63), 'y'.repeat(64), '_', 'É', ' '];
+  const ports = ['9200', '0', '1', '65535', '65536', '00080', '', '123456', 'x', ':1'];
+  let fast = 0;
+  for (let i = 0; i < 30_000; i++) {
+    const r = rng.fork(i);
+    const labels = Array.from({ length: r.int(1, 4) }, () => Array.from({ length: r.int(1, 2) }, () => r.pick(labelPieces)).join(''));
+    const value = `${r.chance(0.1) ? 'http://' : ''}${labels.join('.')}${r.chance(0.1) ? '.' : ''}${r.chance(0.95) ? ':' : ''}${r.pick(ports)}`;
+    if (!hostPortLooksValid(value)) continue;
+    fast++;
+    assert.equal(hostPortProblemOf(value), undefined, JSON.stringify(value));
+  }
+  for (const value of ['search.example.com:9200', 'a.b.:1', 'node-1.internal:65535', 'x:1']) assert.ok(hostPortLooksValid(value), value);
+  for (const value of ['1.2.3.4:9200', 'a..b:1', '-a.b:1', 'a-.b:1', 'a.b:0', 'a.b:65536', 'a.b:', ':1', 'a b:1']) assert.ok(!hostPortLooksValid(value), value);
+  assert.ok(fast > 1000, `only ${fast} values took the fast path`);
+});
+
+test('a placeholder is recognised by its first character before the regular expression runs', () => {
+  const rng = new Rng(11);
+  const pieces = ['<', '>', '$', '{', '}', '{{', '}}', '((', '))', '(', ')', 'CLIENT_SECRET', 'env', ' ', '.', '-', '_', 'a1'];
+  for (let i = 0; i < 20_000; i++) {
+    const r = rng.fork(i);
+    const value = Array.from({ length: r.int(0, 6) }, () => r.pick(pieces)).join('');
+    assert.equal(isPlaceholder(value), SECRET_PLACEHOLDER.test(value), JSON.stringify(value));
+  }
+});
+
+test('the line index places every offset as a plain count of line breaks does', () => {
+  const rng = new Rng(3);
+  for (let n = 0; n < 200; n++) {
+    const r = rng.fork(n);
+    const text = Array.from({ length: r.int(0, 400) }, () => r.pick(['a', 'b', ' ', '\n', '\r\n', '\r', '"'])).join('');
+    const index = new LineIndex(text);
+    let line = 0, start = 0;
+    for (let offset = 0; offset <= text.length; offset++) {
+      assert.deepEqual(index.positionAt(offset), { line, character: offset - start });
+      assert.equal(index.offsetAt({ line, character: offset - start }), offset);
+      const c = text[offset];
+      if (c === '\n' || (c === '\r' && text[offset + 1] !== '\n')) { line++; start = offset + 1; }
+    }
+    assert.equal(index.lineCount, line + 1);
+  }
+});
+
+test('string lengths are counted in code points, as the schema validator always did', () => {
+  // custom_domain allows 255 characters; an emoji is two UTF-16 units but one code point.
+  const emoji = '\u{1F600}';
+  const lengthErrors = (domain: string) => schemaErrorsOf({ custom_domain: domain }).filter((e) => e.keyword === 'maxLength').length;
+  assert.equal(lengthErrors(emoji.repeat(255)), 0);
+  assert.equal(lengthErrors(emoji.repeat(256)), 1);
+  assert.equal(lengthErrors('a'.repeat(255)), 0);
+  assert.equal(lengthErrors('a'.repeat(256)), 1);
+  // openid.client_id needs at least one character.
+  const tooShort = (id: string) => schemaErrorsOf({ openid: { client_id: id, client_secret: '<S>', connect_url: 'https://a.example.com' } }).filter((e) => e.keyword === 'minLength').length;
+  assert.equal(tooShort(''), 1);
+  assert.equal(tooShort(emoji), 0);
+});
