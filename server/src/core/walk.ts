@@ -44,8 +44,24 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
   let byQuestion = selections.get(value);
   if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
   let found = byQuestion.get(where);
-  if (!found) { found = walkKnownFields(value, plannerFor(where)); byQuestion.set(where, found); }
+  if (!found) {
+    const out: Visit[] = [];
+    walkKnownFields(value, planFor(where), (v) => { out.push(v); });
+    found = out;
+    byQuestion.set(where, found);
+  }
   return found;
+}
+
+/**
+ * Calls `each` with the known fields whose schema passes `where`, in document order, as
+ * knownFieldsWhere lists them, but keeping none: for a question about the thousands of entries
+ * of a long list, asked by one rule, so that the fields it passes over are dropped at once.
+ */
+export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
+  const known = value !== null && typeof value === 'object' ? selections.get(value)?.get(where) : undefined;
+  if (known) { for (const v of known) each(v); return; }
+  if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each);
 }
 
 /**
@@ -54,73 +70,101 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
  */
 interface Plan {
   matches: boolean;
-  items: SchemaNode | undefined;
-  /** Keys of the properties that lead to a match, in the schema's order. */
-  keys: string[];
+  items: Step | undefined;
+  /** The properties that lead to a match, in the schema's order. */
+  members: Step[];
 }
+interface Step { key: string; schema: SchemaNode; plan: Plan }
 
-type Planner = (schema: SchemaNode) => Plan;
+const plans = new WeakMap<Where, Plan>();
 
-const planners = new WeakMap<Where, Planner>();
-
-function plannerFor(where: Where): Planner {
-  let planner = planners.get(where);
-  if (planner) return planner;
-  const plans = new Map<SchemaNode, Plan>();
-  const leads = (schema: SchemaNode): boolean => { const p = plan(schema); return p.matches || !!p.items || p.keys.length > 0; };
+/** The plan of the root schema for a question; those of the nodes below hang from it. */
+function planFor(where: Where): Plan {
+  let root = plans.get(where);
+  if (root) return root;
+  const made = new Map<SchemaNode, Plan>();
+  const leads = (p: Plan): boolean => p.matches || !!p.items || p.members.length > 0;
   const plan = (schema: SchemaNode): Plan => {
-    let p = plans.get(schema);
+    let p = made.get(schema);
     if (!p) {
       const properties = schema.properties ?? {};
+      const items = schema.items && plan(schema.items);
       p = {
         matches: where(schema),
-        items: schema.items && leads(schema.items) ? schema.items : undefined,
-        keys: Object.keys(properties).filter((k) => leads(properties[k])),
+        items: items && leads(items) ? { key: '', schema: schema.items!, plan: items } : undefined,
+        members: Object.keys(properties).map((key) => ({ key, schema: properties[key], plan: plan(properties[key]) })).filter((m) => leads(m.plan)),
       };
-      plans.set(schema, p);
+      made.set(schema, p);
     }
     return p;
   };
-  planner = plan;
-  planners.set(where, planner);
-  return planner;
+  root = plan(rootSchema);
+  plans.set(where, root);
+  return root;
 }
 
-function walkKnownFields(value: object, plan: Planner): Visit[] {
-  const out: FieldVisit[] = [];
-  const stack: FieldVisit[] = [];
-  pushChildren(stack, undefined, value, rootSchema, plan(rootSchema));
-  while (stack.length) {
-    const v = stack.pop()!;
-    const p = plan(v.schema);
-    if (p.matches) out.push(v);
-    if (p.items || p.keys.length) pushChildren(stack, v, v.value, v.schema, p);
-  }
-  return out;
+/** A container being read: its members are visited in order, one frame per level. */
+class Frame {
+  index = 0;
+  keys: string[] | undefined;
+  constructor(readonly visit: FieldVisit | undefined, readonly value: object, readonly schema: SchemaNode, readonly plan: Plan) {}
 }
 
-/** Pushes the members of a value that can lead to a match in reverse, so that they come off the stack in order. */
-function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode, plan: Plan): void {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    const items = plan.items;
-    if (items) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
-    return;
+const enters = (plan: Plan, value: unknown): value is object => value !== null && typeof value === 'object' && (!!plan.items || plan.members.length > 0);
+
+/**
+ * Emits the known fields that the plan's question matches, in document order, without
+ * recursion. Only the containers being read are held, not a list of everything still to visit.
+ */
+function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void): void {
+  const frames: Frame[] = [];
+  if (enters(root, value)) frames.push(new Frame(undefined, value, rootSchema, root));
+  while (frames.length) {
+    const frame = frames[frames.length - 1];
+    const { value: container, plan } = frame;
+    let entered: Frame | undefined;
+    if (Array.isArray(container)) {
+      // Items share one schema: a tight loop, left only to enter an item.
+      const items = plan.items;
+      if (items) {
+        const { schema, plan: itemPlan } = items;
+        while (frame.index < container.length) {
+          const i = frame.index++;
+          const v = new FieldVisit(frame.visit, i, container[i], schema);
+          if (itemPlan.matches) emit(v);
+          if (enters(itemPlan, v.value)) { entered = new Frame(v, v.value, schema, itemPlan); break; }
+        }
+      }
+    } else {
+      const step = nextMember(frame, container);
+      if (step) {
+        const v = new FieldVisit(frame.visit, step.key, (container as Record<string, unknown>)[step.key], step.schema);
+        if (step.plan.matches) emit(v);
+        if (!enters(step.plan, v.value)) continue;
+        entered = new Frame(v, v.value, step.schema, step.plan);
+      }
+    }
+    if (entered) frames.push(entered); else frames.pop();
   }
-  const properties = schema.properties;
-  const leading = plan.keys;
-  if (!properties || !leading.length) return;
-  if (leading.length === 1) {
+}
+
+/** The next member of an object that can lead to a match, in document order; undefined at the end. */
+function nextMember(frame: Frame, value: object): Step | undefined {
+  const { members } = frame.plan;
+  const properties = frame.schema.properties;
+  if (!properties || !members.length) return undefined;
+  if (members.length === 1) {
     // One member can matter: no need to list the object's keys to keep document order.
-    const k = leading[0];
-    if (hasOwn(value, k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
-    return;
+    const step = members[0];
+    return frame.index++ === 0 && hasOwn(value, step.key) ? step : undefined;
   }
-  const keys = describedKeys(value, properties);
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const k = keys[i];
-    if (hasOwn(properties, k) && leading.includes(k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+  const keys = (frame.keys ??= describedKeys(value, properties));
+  while (frame.index < keys.length) {
+    const k = keys[frame.index++];
+    const step = hasOwn(properties, k) ? members.find((m) => m.key === k) : undefined;
+    if (step) return step;
   }
+  return undefined;
 }
 
 /** The keys of large objects that the schema describes, kept for the next question. */
