@@ -65,8 +65,9 @@ export function eachKnownField(value: unknown, where: Where, each: (visit: Visit
 }
 
 /**
- * What a question needs to know about a schema node, worked out once per node: whether the
- * node matches, and which of its members can lead to a match (the rest is never entered).
+ * What a question needs to know about a schema node: whether the node matches, and which of its
+ * members can lead to a match (the rest is never entered). Worked out only for the nodes that a
+ * walk reaches, from the set of nodes on the way to a match.
  */
 interface Plan {
   matches: boolean;
@@ -74,33 +75,55 @@ interface Plan {
   /** The properties that lead to a match, in the schema's order. */
   members: Step[];
 }
-interface Step { key: string; schema: SchemaNode; plan: Plan }
+interface Step { key: string; schema: SchemaNode; plan: () => Plan }
 
-const plans = new WeakMap<Where, Plan>();
+type Planner = (schema: SchemaNode) => Plan;
+const planners = new WeakMap<Where, Planner>();
 
-/** The plan of the root schema for a question; those of the nodes below hang from it. */
 function planFor(where: Where): Plan {
-  let root = plans.get(where);
-  if (root) return root;
-  const made = new Map<SchemaNode, Plan>();
-  const leads = (p: Plan): boolean => p.matches || !!p.items || p.members.length > 0;
-  const plan = (schema: SchemaNode): Plan => {
-    let p = made.get(schema);
-    if (!p) {
-      const properties = schema.properties ?? {};
-      const items = schema.items && plan(schema.items);
-      p = {
-        matches: where(schema),
-        items: items && leads(items) ? { key: '', schema: schema.items!, plan: items } : undefined,
-        members: Object.keys(properties).map((key) => ({ key, schema: properties[key], plan: plan(properties[key]) })).filter((m) => leads(m.plan)),
-      };
-      made.set(schema, p);
+  let planner = planners.get(where);
+  if (!planner) {
+    // Every node that matches, and every node above one, leads to a match.
+    const leading = new Set<SchemaNode>();
+    const above = schemaParents();
+    for (const node of above.keys()) {
+      if (!where(node)) continue;
+      for (let n: SchemaNode | undefined = node; n && !leading.has(n); n = above.get(n)) leading.add(n);
     }
-    return p;
-  };
-  root = plan(rootSchema);
-  plans.set(where, root);
-  return root;
+    const made = new Map<SchemaNode, Plan>();
+    const plan: Planner = (schema) => {
+      let p = made.get(schema);
+      if (!p) {
+        const { items, properties } = schema;
+        const members: Step[] = [];
+        for (const key in properties) {
+          const member = properties[key];
+          if (hasOwn(properties, key) && leading.has(member)) members.push({ key, schema: member, plan: () => plan(member) });
+        }
+        p = { matches: schema !== rootSchema && where(schema), items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined, members };
+        made.set(schema, p);
+      }
+      return p;
+    };
+    planner = plan;
+    planners.set(where, planner);
+  }
+  return planner(rootSchema);
+}
+
+let parents: Map<SchemaNode, SchemaNode> | undefined;
+/** The node each schema node hangs from (by properties or items), for every node below the root. */
+function schemaParents(): Map<SchemaNode, SchemaNode> {
+  if (parents) return parents;
+  parents = new Map();
+  const stack = [rootSchema];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const children = Object.values(node.properties ?? {});
+    if (node.items) children.push(node.items);
+    for (const child of children) { parents.set(child, node); stack.push(child); }
+  }
+  return parents;
 }
 
 /** A container being read: its members are visited in order, one frame per level. */
@@ -127,7 +150,8 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void
       // Items share one schema: a tight loop, left only to enter an item.
       const items = plan.items;
       if (items) {
-        const { schema, plan: itemPlan } = items;
+        const { schema } = items;
+        const itemPlan = items.plan();
         while (frame.index < container.length) {
           const i = frame.index++;
           const v = new FieldVisit(frame.visit, i, container[i], schema);
@@ -139,9 +163,10 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void
       const step = nextMember(frame, container);
       if (step) {
         const v = new FieldVisit(frame.visit, step.key, (container as Record<string, unknown>)[step.key], step.schema);
-        if (step.plan.matches) emit(v);
-        if (!enters(step.plan, v.value)) continue;
-        entered = new Frame(v, v.value, step.schema, step.plan);
+        const stepPlan = step.plan();
+        if (stepPlan.matches) emit(v);
+        if (!enters(stepPlan, v.value)) continue;
+        entered = new Frame(v, v.value, step.schema, stepPlan);
       }
     }
     if (entered) frames.push(entered); else frames.pop();
