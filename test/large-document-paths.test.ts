@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { hostPortLooksValid, hostPortProblemOf } from '../server/src/core/formats';
 import { LineIndex } from '../server/src/core/lines';
 import { rootSchema, type SchemaNode } from '../server/src/core/schema';
-import { knownFields, knownFieldsWhere } from '../server/src/core/walk';
+import { eachKnownField, knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
 import { schemaErrorsOf } from '../server/src/core/engine';
+import type { Segment } from '../server/src/core/types';
 import { loadCorpus } from './fuzz/corpus';
 import { generateConfig } from './fuzz/generate';
 import { Rng } from './fuzz/rng';
@@ -21,6 +22,23 @@ const values = (): unknown[] => {
   return texts.flatMap((t) => { try { return [JSON.parse(t)]; } catch { return []; } });
 };
 
+/** The walk of known fields in its plainest form: every described value, parents first. */
+function referenceWalk(value: unknown): Array<[Segment[], unknown, SchemaNode]> {
+  const out: Array<[Segment[], unknown, SchemaNode]> = [];
+  const stack: Array<[Segment[], unknown, SchemaNode]> = [[[], value, rootSchema]];
+  while (stack.length) {
+    const [path, v, schema] = stack.pop()!;
+    if (path.length) out.push([path, v, schema]);
+    const children: Array<[Segment[], unknown, SchemaNode]> = [];
+    if (Array.isArray(v) && schema.items) v.forEach((item, i) => children.push([[...path, i], item, schema.items!]));
+    else if (v !== null && typeof v === 'object' && !Array.isArray(v) && schema.properties) {
+      for (const k of Object.keys(v)) if (Object.prototype.hasOwnProperty.call(schema.properties, k)) children.push([[...path, k], (v as Record<string, unknown>)[k], schema.properties[k]]);
+    }
+    stack.push(...children.reverse());
+  }
+  return out;
+}
+
 test('knownFieldsWhere finds exactly the known fields that pass its question, in document order', () => {
   const questions: Array<(s: SchemaNode) => boolean> = [
     (s) => s.valueFormat === 'cidr', (s) => !!s.unit, (s) => !!s.secret, (s) => !!s.vendorOnly,
@@ -29,10 +47,14 @@ test('knownFieldsWhere finds exactly the known fields that pass its question, in
   let compared = 0;
   for (const value of values()) {
     const all = knownFields(value);
+    assert.deepEqual(all.map((v) => [v.path, v.value, v.schema]), referenceWalk(value));
     for (const where of questions) {
       const expected = all.filter((v) => where(v.schema)).map((v) => [v.path, v.value, v.schema]);
       const found = knownFieldsWhere(value, where).map((v) => [v.path, v.value, v.schema]);
       assert.deepEqual(found, expected);
+      const streamed: unknown[] = [];
+      eachKnownField(structuredClone(value), where, (v) => streamed.push([v.path, v.value, v.schema]));
+      assert.deepEqual(streamed, expected);
       compared += expected.length;
     }
   }

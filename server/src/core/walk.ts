@@ -44,83 +44,152 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
   let byQuestion = selections.get(value);
   if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
   let found = byQuestion.get(where);
-  if (!found) { found = walkKnownFields(value, plannerFor(where)); byQuestion.set(where, found); }
+  if (!found) {
+    const out: Visit[] = [];
+    walkKnownFields(value, planFor(where), (v) => { out.push(v); });
+    found = out;
+    byQuestion.set(where, found);
+  }
   return found;
 }
 
 /**
- * What a question needs to know about a schema node, worked out once per node: whether the
- * node matches, and which of its members can lead to a match (the rest is never entered).
+ * Calls `each` with the known fields whose schema passes `where`, in document order, as
+ * knownFieldsWhere lists them, but keeping none: for a question about the thousands of entries
+ * of a long list, asked by one rule, so that the fields it passes over are dropped at once.
+ */
+export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
+  const known = value !== null && typeof value === 'object' ? selections.get(value)?.get(where) : undefined;
+  if (known) { for (const v of known) each(v); return; }
+  if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each);
+}
+
+/**
+ * What a question needs to know about a schema node: whether the node matches, and which of its
+ * members can lead to a match (the rest is never entered). Worked out only for the nodes that a
+ * walk reaches, from the set of nodes on the way to a match.
  */
 interface Plan {
   matches: boolean;
-  items: SchemaNode | undefined;
-  /** Keys of the properties that lead to a match, in the schema's order. */
-  keys: string[];
+  items: Step | undefined;
+  /** The properties that lead to a match, in the schema's order. */
+  members: Step[];
 }
+interface Step { key: string; schema: SchemaNode; plan: () => Plan }
 
 type Planner = (schema: SchemaNode) => Plan;
-
 const planners = new WeakMap<Where, Planner>();
 
-function plannerFor(where: Where): Planner {
+function planFor(where: Where): Plan {
   let planner = planners.get(where);
-  if (planner) return planner;
-  const plans = new Map<SchemaNode, Plan>();
-  const leads = (schema: SchemaNode): boolean => { const p = plan(schema); return p.matches || !!p.items || p.keys.length > 0; };
-  const plan = (schema: SchemaNode): Plan => {
-    let p = plans.get(schema);
-    if (!p) {
-      const properties = schema.properties ?? {};
-      p = {
-        matches: where(schema),
-        items: schema.items && leads(schema.items) ? schema.items : undefined,
-        keys: Object.keys(properties).filter((k) => leads(properties[k])),
-      };
-      plans.set(schema, p);
+  if (!planner) {
+    // Every node that matches, and every node above one, leads to a match.
+    const leading = new Set<SchemaNode>();
+    const above = schemaParents();
+    for (const node of above.keys()) {
+      if (!where(node)) continue;
+      for (let n: SchemaNode | undefined = node; n && !leading.has(n); n = above.get(n)) leading.add(n);
     }
-    return p;
-  };
-  planner = plan;
-  planners.set(where, planner);
-  return planner;
+    const made = new Map<SchemaNode, Plan>();
+    const plan: Planner = (schema) => {
+      let p = made.get(schema);
+      if (!p) {
+        const { items, properties } = schema;
+        const members: Step[] = [];
+        for (const key in properties) {
+          const member = properties[key];
+          if (hasOwn(properties, key) && leading.has(member)) members.push({ key, schema: member, plan: () => plan(member) });
+        }
+        p = { matches: schema !== rootSchema && where(schema), items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined, members };
+        made.set(schema, p);
+      }
+      return p;
+    };
+    planner = plan;
+    planners.set(where, planner);
+  }
+  return planner(rootSchema);
 }
 
-function walkKnownFields(value: object, plan: Planner): Visit[] {
-  const out: FieldVisit[] = [];
-  const stack: FieldVisit[] = [];
-  pushChildren(stack, undefined, value, rootSchema, plan(rootSchema));
+let parents: Map<SchemaNode, SchemaNode> | undefined;
+/** The node each schema node hangs from (by properties or items), for every node below the root. */
+function schemaParents(): Map<SchemaNode, SchemaNode> {
+  if (parents) return parents;
+  parents = new Map();
+  const stack = [rootSchema];
   while (stack.length) {
-    const v = stack.pop()!;
-    const p = plan(v.schema);
-    if (p.matches) out.push(v);
-    if (p.items || p.keys.length) pushChildren(stack, v, v.value, v.schema, p);
+    const node = stack.pop()!;
+    const children = Object.values(node.properties ?? {});
+    if (node.items) children.push(node.items);
+    for (const child of children) { parents.set(child, node); stack.push(child); }
   }
-  return out;
+  return parents;
 }
 
-/** Pushes the members of a value that can lead to a match in reverse, so that they come off the stack in order. */
-function pushChildren(stack: FieldVisit[], parent: FieldVisit | undefined, value: unknown, schema: SchemaNode, plan: Plan): void {
-  if (value === null || typeof value !== 'object') return;
-  if (Array.isArray(value)) {
-    const items = plan.items;
-    if (items) for (let i = value.length - 1; i >= 0; i--) stack.push(new FieldVisit(parent, i, value[i], items));
-    return;
+/** A container being read: its members are visited in order, one frame per level. */
+class Frame {
+  index = 0;
+  keys: string[] | undefined;
+  constructor(readonly visit: FieldVisit | undefined, readonly value: object, readonly schema: SchemaNode, readonly plan: Plan) {}
+}
+
+const enters = (plan: Plan, value: unknown): value is object => value !== null && typeof value === 'object' && (!!plan.items || plan.members.length > 0);
+
+/**
+ * Emits the known fields that the plan's question matches, in document order, without
+ * recursion. Only the containers being read are held, not a list of everything still to visit.
+ */
+function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void): void {
+  const frames: Frame[] = [];
+  if (enters(root, value)) frames.push(new Frame(undefined, value, rootSchema, root));
+  while (frames.length) {
+    const frame = frames[frames.length - 1];
+    const { value: container, plan } = frame;
+    let entered: Frame | undefined;
+    if (Array.isArray(container)) {
+      // Items share one schema: a tight loop, left only to enter an item.
+      const items = plan.items;
+      if (items) {
+        const { schema } = items;
+        const itemPlan = items.plan();
+        while (frame.index < container.length) {
+          const i = frame.index++;
+          const v = new FieldVisit(frame.visit, i, container[i], schema);
+          if (itemPlan.matches) emit(v);
+          if (enters(itemPlan, v.value)) { entered = new Frame(v, v.value, schema, itemPlan); break; }
+        }
+      }
+    } else {
+      const step = nextMember(frame, container);
+      if (step) {
+        const v = new FieldVisit(frame.visit, step.key, (container as Record<string, unknown>)[step.key], step.schema);
+        const stepPlan = step.plan();
+        if (stepPlan.matches) emit(v);
+        if (!enters(stepPlan, v.value)) continue;
+        entered = new Frame(v, v.value, step.schema, stepPlan);
+      }
+    }
+    if (entered) frames.push(entered); else frames.pop();
   }
-  const properties = schema.properties;
-  const leading = plan.keys;
-  if (!properties || !leading.length) return;
-  if (leading.length === 1) {
+}
+
+/** The next member of an object that can lead to a match, in document order; undefined at the end. */
+function nextMember(frame: Frame, value: object): Step | undefined {
+  const { members } = frame.plan;
+  const properties = frame.schema.properties;
+  if (!properties || !members.length) return undefined;
+  if (members.length === 1) {
     // One member can matter: no need to list the object's keys to keep document order.
-    const k = leading[0];
-    if (hasOwn(value, k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
-    return;
+    const step = members[0];
+    return frame.index++ === 0 && hasOwn(value, step.key) ? step : undefined;
   }
-  const keys = describedKeys(value, properties);
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const k = keys[i];
-    if (hasOwn(properties, k) && leading.includes(k)) stack.push(new FieldVisit(parent, k, (value as Record<string, unknown>)[k], properties[k]));
+  const keys = (frame.keys ??= describedKeys(value, properties));
+  while (frame.index < keys.length) {
+    const k = keys[frame.index++];
+    const step = hasOwn(properties, k) ? members.find((m) => m.key === k) : undefined;
+    if (step) return step;
   }
+  return undefined;
 }
 
 /** The keys of large objects that the schema describes, kept for the next question. */

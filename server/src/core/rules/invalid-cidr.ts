@@ -3,7 +3,7 @@ import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import type { Fix, Segment } from '../types';
 import { isPlaceholder, show } from '../values';
-import { knownFieldsWhere } from '../walk';
+import { eachKnownField, type Visit } from '../walk';
 
 export default defineRule({
   meta: {
@@ -25,10 +25,14 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, holdsCidr)) {
-      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || isPlaceholder(v.value)) continue;
+    // Most entries of a long ip_filter are plain blocks: only the others are kept for a closer look.
+    const suspects: Visit[] = [];
+    eachKnownField(ctx.value, holdsCidr, (v) => {
+      if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value)) suspects.push(v);
+    });
+    for (const v of suspects) {
+      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string') continue;
       const value = v.value;
-      if (isPlainCidrBlock(value)) continue;
       const result = checkCidr(value);
       if (result.kind === 'block') continue;
       // Only an entry with a finding needs its path spelled out and its position in the text.

@@ -3,7 +3,7 @@ import { formatPath } from '../document';
 import { defineRule } from '../rule';
 import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';
-import { knownFieldsWhere } from '../walk';
+import { eachKnownField } from '../walk';
 
 const list = (items: string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
 
@@ -42,12 +42,12 @@ export default defineRule({
       });
       return;
     }
-    for (const v of knownFieldsWhere(root, holdsCidr)) {
-      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') continue;
+    eachKnownField(root, holdsCidr, (v) => {
+      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,
       });
-    }
+    });
   },
 });
