@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hostPortLooksValid, hostPortProblemOf } from '../server/src/core/formats';
 import { LineIndex } from '../server/src/core/lines';
-import { rootSchema, type SchemaNode } from '../server/src/core/schema';
+import { rootSchema, schemaAt, type SchemaNode } from '../server/src/core/schema';
+import { parseDocument } from '../server/src/core/document';
+import { secretTextsOf } from '../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
 import { schemaErrorsOf } from '../server/src/core/engine';
@@ -118,4 +120,31 @@ test('string lengths are counted in code points, as the schema validator always 
   const tooShort = (id: string) => schemaErrorsOf({ openid: { client_id: id, client_secret: '<S>', connect_url: 'https://a.example.com' } }).filter((e) => e.keyword === 'minLength').length;
   assert.equal(tooShort(''), 1);
   assert.equal(tooShort(emoji), 0);
+});
+
+/** Possible secrets worked out in the plainest way: a path per value, its schema looked up. */
+function referenceSecrets(value: unknown): string[] {
+  const out: string[] = [];
+  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value, path: [], unknown: false }];
+  while (stack.length) {
+    const { value: v, path, unknown } = stack.pop()!;
+    if (typeof v === 'string' || typeof v === 'number') {
+      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(v)) out.push(typeof v === 'string' ? JSON.stringify(v).slice(1, -1) : String(v));
+    } else if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i], unknown }));
+    else if (v && typeof v === 'object') for (const [k, item] of Object.entries(v)) { const p = [...path, k]; stack.push({ value: item, path: p, unknown: unknown || schemaAt(p) === undefined }); }
+  }
+  return out.filter((t) => t.length >= 3);
+}
+
+test('the JSON report finds the same possible secrets as a plain walk of every value', () => {
+  const rng = new Rng(5);
+  const texts = [...loadCorpus().map((s) => s.text), ...Array.from({ length: 200 }, (_, i) => generateConfig(rng.fork(i)).text)];
+  let compared = 0;
+  for (const text of texts) {
+    const doc = parseDocument(text, { fileName: 'x.search.json' });
+    if (doc.noDuplicateKeys !== true || text.includes('\\u')) continue;
+    assert.deepEqual([...secretTextsOf(doc, 'x.search.json')].sort(), referenceSecrets(doc.value).sort());
+    compared++;
+  }
+  assert.ok(compared > 100, `only ${compared} documents were compared`);
 });

@@ -152,11 +152,23 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void
       if (items) {
         const { schema } = items;
         const itemPlan = items.plan();
+        // Items that are objects with one member to look at, itself a leaf for the question (an
+        // ip_filter entry's network): read in place, without a frame of their own.
+        const only = !itemPlan.items && itemPlan.members.length === 1 ? itemPlan.members[0] : undefined;
+        const onlyPlan = only?.plan();
+        const onlyLeaf = !!onlyPlan && !onlyPlan.items && !onlyPlan.members.length;
         while (frame.index < container.length) {
           const i = frame.index++;
-          const v = new FieldVisit(frame.visit, i, container[i], schema);
+          const item = container[i];
+          const v = new FieldVisit(frame.visit, i, item, schema);
           if (itemPlan.matches) emit(v);
-          if (enters(itemPlan, v.value)) { entered = new Frame(v, v.value, schema, itemPlan); break; }
+          if (!enters(itemPlan, item)) continue;
+          if (onlyLeaf && !Array.isArray(item) && schema.properties) {
+            if (onlyPlan!.matches && hasOwn(item, only!.key)) emit(new FieldVisit(v, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema));
+            continue;
+          }
+          entered = new Frame(v, item, schema, itemPlan);
+          break;
         }
       }
     } else {

@@ -70,6 +70,8 @@ function secretTexts(text: string, fileName: string): string[] {
   return secretTextsOf(parseDocument(text, { fileName }));
 }
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
 export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
@@ -91,26 +93,28 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     if ((typeof doc.value === 'string' || typeof doc.value === 'number') && schemaAt([])?.secret) take(doc.value);
     return out;
   }
+  const readObject = (value: object, schema: SchemaNode | undefined, unknown: boolean): void => {
+    const properties = schema?.properties;
+    for (const k in value) {
+      if (!hasOwn.call(value, k)) continue;
+      const v = (value as Record<string, unknown>)[k];
+      const member = properties && hasOwn.call(properties, k) ? properties[k] : undefined;
+      if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
+      else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
+    }
+  };
   while (values.length) {
     const value = values.pop() as object;
     const schema = schemas.pop();
     const unknown = unknowns.pop()!;
-    if (Array.isArray(value)) {
-      const items = schema?.items;
-      const secret = unknown || !!items?.secret;
-      for (const v of value) {
-        if (typeof v === 'string' || typeof v === 'number') { if (secret) take(v); }
-        else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(items); unknowns.push(unknown); }
-      }
-    } else {
-      const properties = schema?.properties;
-      for (const k in value) {
-        if (!Object.prototype.hasOwnProperty.call(value, k)) continue;
-        const v = (value as Record<string, unknown>)[k];
-        const member = properties && Object.prototype.hasOwnProperty.call(properties, k) ? properties[k] : undefined;
-        if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
-        else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
-      }
+    if (!Array.isArray(value)) { readObject(value, schema, unknown); continue; }
+    const items = schema?.items;
+    const secret = unknown || !!items?.secret;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'string' || typeof v === 'number') { if (secret) take(v); }
+      // An object in a list (an ip_filter entry) is read at once rather than stacked.
+      else if (v !== null && typeof v === 'object') { if (Array.isArray(v)) { values.push(v); schemas.push(items); unknowns.push(unknown); } else readObject(v, items, unknown); }
     }
   }
   return out;
