@@ -19,9 +19,6 @@ export const isSafeGitRef = (ref: string): boolean => ref.length > 0 && !ref.sta
 const stripBom = (t: string): string => (t.charCodeAt(0) === 0xfeff ? t.slice(1) : t);
 
 function gitShow(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Loaded here rather than at the top: most runs read no git baseline, and loading the module
-  // would cost every start of the CLI and the server.
-  const { execFile } = require('node:child_process') as typeof import('node:child_process');
   return new Promise((resolve) => {
     // Loaded here, not at the top: most runs never read a git baseline, and the module takes
     // milliseconds to load. execFile runs git directly, without a shell, so nothing in a path or
