@@ -38,6 +38,8 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    // Blanks first: the indentation of a formatted file is most of what lies outside strings.
+    if (c <= 32) continue;
     if (c === QUOTE) i = stringEnd(text, i) - 1;
     else if (c === COLON) memberCount++;
     else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
