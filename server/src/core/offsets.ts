@@ -74,22 +74,30 @@ function grow(a: Int32Array): Int32Array {
 /** Number of object members in a parsed value, without recursion. */
 export function valueMemberCount(value: unknown): number {
   let count = 0;
-  const stack: unknown[] = [value];
+  const stack: object[] = [];
+  // for-in over a parsed object lists its own keys without building an array of them; an
+  // object in a list (an ip_filter entry) is counted at once rather than stacked.
+  const readObject = (v: object): void => {
+    for (const key in v) {
+      if (!hasOwn.call(v, key)) continue;
+      count++;
+      const item = (v as Record<string, unknown>)[key];
+      if (item !== null && typeof item === 'object') stack.push(item);
+    }
+  };
+  if (value !== null && typeof value === 'object') stack.push(value);
   while (stack.length) {
-    const v = stack.pop();
-    if (Array.isArray(v)) { for (const item of v) if (item !== null && typeof item === 'object') stack.push(item); }
-    else if (v !== null && typeof v === 'object') {
-      // for-in over a parsed object lists its own keys without building an array of them.
-      for (const key in v) {
-        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
-        count++;
-        const item = (v as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') stack.push(item);
-      }
+    const v = stack.pop()!;
+    if (!Array.isArray(v)) { readObject(v); continue; }
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      if (item !== null && typeof item === 'object') { if (Array.isArray(item)) stack.push(item); else readObject(item); }
     }
   }
   return count;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Offset just past the string that starts at `start` (an opening quote). A quote preceded by
