@@ -148,3 +148,19 @@ test('the JSON report finds the same possible secrets as a plain walk of every v
   }
   assert.ok(compared > 100, `only ${compared} documents were compared`);
 });
+
+test('line starts collected while reading strict JSON are those of a fresh line index', () => {
+  const rng = new Rng(13);
+  const texts = [...loadCorpus().map((s) => s.text), ...Array.from({ length: 100 }, (_, i) => generateConfig(rng.fork(i)).text)];
+  let compared = 0;
+  for (const base of texts) {
+    for (const text of [base, base.replace(/\n/g, '\r\n'), base.replace(/\n/g, '\r'), `\uFEFF${base}`]) {
+      const doc = parseDocument(text, { fileName: 'x.search.json' });
+      const fresh = new LineIndex(doc.text);
+      assert.equal(doc.lines.lineCount, fresh.lineCount);
+      for (let offset = 0; offset <= doc.text.length; offset += 5) assert.deepEqual(doc.lines.positionAt(offset), fresh.positionAt(offset));
+      compared++;
+    }
+  }
+  assert.ok(compared > 300, `only ${compared} texts were compared`);
+});
