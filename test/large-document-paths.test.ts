@@ -7,7 +7,7 @@ import { parseDocument } from '../server/src/core/document';
 import { secretTextsOf } from '../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
-import { schemaErrorsOf } from '../server/src/core/engine';
+import { analyze, schemaErrorsOf } from '../server/src/core/engine';
 import type { Segment } from '../server/src/core/types';
 import { loadCorpus } from './fuzz/corpus';
 import { generateConfig } from './fuzz/generate';
@@ -163,4 +163,12 @@ test('line starts collected while reading strict JSON are those of a fresh line 
     }
   }
   assert.ok(compared > 300, `only ${compared} texts were compared`);
+});
+
+test('an open ip_filter entry is found however its text is escaped', () => {
+  for (const entry of ['"0.0.0.0/0"', '"0.0.0.0\\/0"', '"0.0.0.0\\u002f0"', '"0.0.0.0/\\u0030"', '"::/00"', '"::/000"', '{ "network": "0.0.0.0/0" }']) {
+    const text = `{ "public_access": { "search": true }, "ip_filter": ["10.0.0.0/8", ${entry}] }`;
+    const open = analyze(text, { fileName: 'x.search.json' }).findings.filter((f) => f.ruleId === 'ip-filter-open');
+    assert.equal(open.length, 1, entry);
+  }
 });
