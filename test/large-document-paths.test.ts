@@ -7,7 +7,7 @@ import { parseDocument } from '../server/src/core/document';
 import { secretTextsOf } from '../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';
-import { schemaErrorsOf } from '../server/src/core/engine';
+import { analyze, schemaErrorsOf } from '../server/src/core/engine';
 import type { Segment } from '../server/src/core/types';
 import { loadCorpus } from './fuzz/corpus';
 import { generateConfig } from './fuzz/generate';
@@ -147,4 +147,28 @@ test('the JSON report finds the same possible secrets as a plain walk of every v
     compared++;
   }
   assert.ok(compared > 100, `only ${compared} documents were compared`);
+});
+
+test('line starts collected while reading strict JSON are those of a fresh line index', () => {
+  const rng = new Rng(13);
+  const texts = [...loadCorpus().map((s) => s.text), ...Array.from({ length: 100 }, (_, i) => generateConfig(rng.fork(i)).text)];
+  let compared = 0;
+  for (const base of texts) {
+    for (const text of [base, base.replace(/\n/g, '\r\n'), base.replace(/\n/g, '\r'), `\uFEFF${base}`]) {
+      const doc = parseDocument(text, { fileName: 'x.search.json' });
+      const fresh = new LineIndex(doc.text);
+      assert.equal(doc.lines.lineCount, fresh.lineCount);
+      for (let offset = 0; offset <= doc.text.length; offset += 5) assert.deepEqual(doc.lines.positionAt(offset), fresh.positionAt(offset));
+      compared++;
+    }
+  }
+  assert.ok(compared > 300, `only ${compared} texts were compared`);
+});
+
+test('an open ip_filter entry is found however its text is escaped', () => {
+  for (const entry of ['"0.0.0.0/0"', '"0.0.0.0\\/0"', '"0.0.0.0\\u002f0"', '"0.0.0.0/\\u0030"', '"::/00"', '"::/000"', '{ "network": "0.0.0.0/0" }']) {
+    const text = `{ "public_access": { "search": true }, "ip_filter": ["10.0.0.0/8", ${entry}] }`;
+    const open = analyze(text, { fileName: 'x.search.json' }).findings.filter((f) => f.ruleId === 'ip-filter-open');
+    assert.equal(open.length, 1, entry);
+  }
 });

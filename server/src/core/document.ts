@@ -177,7 +177,7 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
   return {
     text, isJsonc, value, syntaxErrors: [],
     get root() { return root(); },
-    get lines() { return (lines ??= new LineIndex(text)); },
+    get lines() { return (lines ??= new LineIndex(text, facts.lines)); },
     // Each member of the text becomes a distinct key of the value unless a key repeats.
     get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
     comments: () => [],

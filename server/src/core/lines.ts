@@ -1,11 +1,20 @@
 import type { Position, Range } from './types';
 
+/** Where each line starts (the first is 0), in the first `count` entries. */
+export interface LineStarts { starts: Int32Array; count: number }
+
 /** Maps offsets to 0-based line/character positions (UTF-16 code units, as LSP and our JSON output use). */
 export class LineIndex {
   /** Offset where each line starts, in a typed array: a large file has hundreds of thousands. */
   private readonly starts: Int32Array;
   private readonly count: number;
-  constructor(private readonly text: string) {
+  /** `found`: the line starts when a pass over the text already collected them (see strictJsonFacts). */
+  constructor(private readonly text: string, found?: LineStarts) {
+    if (found) {
+      this.starts = found.starts;
+      this.count = found.count;
+      return;
+    }
     let starts = new Int32Array(Math.max(16, text.length >> 4));
     let count = 1;
     const add = (offset: number): void => {

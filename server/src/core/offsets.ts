@@ -1,3 +1,4 @@
+import type { LineStarts } from './lines';
 import type { FieldPath, OffsetRange } from './types';
 
 /**
@@ -22,6 +23,8 @@ export interface StrictJsonFacts {
   /** Deepest nesting of arrays and objects. */
   depth: number;
   containers: ContainerEnds;
+  /** Line starts: strict JSON has line breaks only outside strings, where this pass looks. */
+  lines: LineStarts;
 }
 
 const QUOTE = 34, BACKSLASH = 92, COLON = 58, OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, COMMA = 44;
@@ -34,10 +37,20 @@ const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c ==
 export function strictJsonFacts(text: string): StrictJsonFacts {
   let memberCount = 0, depth = 0, deepest = 0;
   let starts = new Int32Array(64), ends = new Int32Array(64), count = 0;
+  let lineStarts = new Int32Array(64), lineCount = 1;
   const open: number[] = [];
   const n = text.length;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
+    // Blanks first: the indentation of a formatted file is most of what lies outside strings.
+    if (c <= 32) {
+      if (c !== 10 && c !== 13) continue;
+      // As LineIndex counts them: \r\n, \r and \n each end a line.
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      if (lineCount === lineStarts.length) lineStarts = grow(lineStarts);
+      lineStarts[lineCount++] = i + 1;
+      continue;
+    }
     if (c === QUOTE) i = stringEnd(text, i) - 1;
     else if (c === COLON) memberCount++;
     else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
@@ -51,7 +64,7 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
       if (open.length) ends[open.pop()!] = i + 1;
     }
   }
-  return { memberCount, depth: deepest, containers: { starts, ends, count } };
+  return { memberCount, depth: deepest, containers: { starts, ends, count }, lines: { starts: lineStarts, count: lineCount } };
 }
 
 /** First index in [lo, hi) whose value is at least `x`, in an ascending array. */
@@ -72,22 +85,30 @@ function grow(a: Int32Array): Int32Array {
 /** Number of object members in a parsed value, without recursion. */
 export function valueMemberCount(value: unknown): number {
   let count = 0;
-  const stack: unknown[] = [value];
+  const stack: object[] = [];
+  // for-in over a parsed object lists its own keys without building an array of them; an
+  // object in a list (an ip_filter entry) is counted at once rather than stacked.
+  const readObject = (v: object): void => {
+    for (const key in v) {
+      if (!hasOwn.call(v, key)) continue;
+      count++;
+      const item = (v as Record<string, unknown>)[key];
+      if (item !== null && typeof item === 'object') stack.push(item);
+    }
+  };
+  if (value !== null && typeof value === 'object') stack.push(value);
   while (stack.length) {
-    const v = stack.pop();
-    if (Array.isArray(v)) { for (const item of v) if (item !== null && typeof item === 'object') stack.push(item); }
-    else if (v !== null && typeof v === 'object') {
-      // for-in over a parsed object lists its own keys without building an array of them.
-      for (const key in v) {
-        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
-        count++;
-        const item = (v as Record<string, unknown>)[key];
-        if (item !== null && typeof item === 'object') stack.push(item);
-      }
+    const v = stack.pop()!;
+    if (!Array.isArray(v)) { readObject(v); continue; }
+    for (let i = 0; i < v.length; i++) {
+      const item: unknown = v[i];
+      if (item !== null && typeof item === 'object') { if (Array.isArray(item)) stack.push(item); else readObject(item); }
     }
   }
   return count;
 }
+
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Offset just past the string that starts at `start` (an opening quote). A quote preceded by

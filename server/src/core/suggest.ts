@@ -29,6 +29,8 @@ interface Level {
   dotted: string;
   keys: Candidates;
   byNormal: Map<string, string>;
+  /** Answers for keys already seen at this level. */
+  memo: Map<string, KeySuggestions>;
 }
 
 /** The vendor's product names, as writers carry them over from the vendor's own API. */
@@ -43,8 +45,8 @@ const normal = (key: string): string => key.trim().toLowerCase().replace(/[-\s]+
 const levelName = (path: FieldPath): string => path.map((s) => (typeof s === 'number' ? '[]' : s)).join('\u0000');
 
 const levels = new Map<string, Level>();
-const memo = new Map<string, KeySuggestions>();
 const MEMO_LIMIT = 50_000;
+let memoSize = 0;
 
 /** Every field of the schema by its own key, documented fields first. */
 const FIELDS_BY_KEY: ReadonlyMap<string, FieldInfo[]> = (() => {
@@ -67,7 +69,7 @@ function levelOf(path: FieldPath, name: string): Level {
   if (!level) {
     const keys = keysAt(path);
     const sample = ALL_FIELDS.find((f) => levelName(f.path) === name);
-    level = { dotted: sample?.dotted ?? '', keys: candidatesOf(keys), byNormal: new Map(keys.map((k) => [normal(k), k])) };
+    level = { dotted: sample?.dotted ?? '', keys: candidatesOf(keys), byNormal: new Map(keys.map((k) => [normal(k), k])), memo: new Map() };
     levels.set(name, level);
   }
   return level;
@@ -118,10 +120,13 @@ function closest(n: string, candidates: Candidates): Array<{ key: string; d: num
   const mask = charMask(n);
   const found: Array<{ key: string; d: number; index: number }> = [];
   for (let length = Math.max(0, n.length - max); length <= n.length + max; length++) {
-    for (const { key: c, mask: m, index } of candidates.byLength[length] ?? []) {
-      if (bitCount(mask ^ m) > 2 * max) continue;
-      const d = distance(n, c);
-      if (d <= max) found.push({ key: c, d, index });
+    const group = candidates.byLength[length];
+    if (!group) continue;
+    for (let i = 0; i < group.length; i++) {
+      const candidate = group[i];
+      if (bitCount(mask ^ candidate.mask) > 2 * max) continue;
+      const d = distance(n, candidate.key);
+      if (d <= max) found.push({ key: candidate.key, d, index: candidate.index });
     }
   }
   // Ties keep the order of the candidate list, as one pass over it would.
@@ -180,13 +185,12 @@ function compute(key: string, level: Level): KeySuggestions {
 
 /** Suggestions for an unknown `key` in the object at `path`, best first. */
 export function suggestKey(path: FieldPath, key: string): KeySuggestions {
-  const name = levelName(path);
-  const level = levelOf(path, name);
-  const id = `${name}\u0001${key}`;
-  const known = memo.get(id);
+  const level = levelOf(path, levelName(path));
+  const known = level.memo.get(key);
   if (known) return known;
   const result = compute(key, level);
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(id, result);
+  // Bounded over all levels together, as a long-running server sees many documents.
+  if (++memoSize > MEMO_LIMIT) { for (const l of levels.values()) l.memo.clear(); memoSize = 1; }
+  level.memo.set(key, result);
   return result;
 }

@@ -42,6 +42,10 @@ export default defineRule({
       });
       return;
     }
+    // A block open to everyone ends in /0 (or /00, /000), so its text holds `/0` unless written
+    // with \u escapes: without either, a long ip_filter need not be read.
+    const text = ctx.doc.text;
+    if (!text.includes('/0') && !text.includes('\\u')) return;
     eachKnownField(root, holdsCidr, (v) => {
       if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
       ctx.report({
