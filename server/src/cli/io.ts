@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { isatty } from 'node:tty';
 
 /** What a CLI command may touch besides the file system: its streams and environment. */
 export interface CliIO {
@@ -43,12 +42,29 @@ function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: s
   };
 }
 
+/**
+ * Whether a descriptor is a terminal. Loading `node:tty` loads Node's network and stream
+ * modules with it, a noticeable part of a one-file run; output to a pipe or a file (as in CI)
+ * is not a character device, which one fstat tells without it.
+ */
+function isTerminal(fd: number): boolean {
+  try {
+    const stat = fs.fstatSync(fd);
+    if (!stat.isCharacterDevice()) return false;
+    // Output thrown away (`> /dev/null`) is a character device too, and common in scripts.
+    if (process.platform !== 'win32' && stat.rdev === fs.statSync('/dev/null').rdev) return false;
+  } catch { return false; }
+  // Any other character device may be a terminal: only then is isatty asked.
+  return (require('node:tty') as typeof import('node:tty')).isatty(fd);
+}
+
 export function processIO(): CliIO {
+  let isTTY: boolean | undefined;
   return {
     out: descriptorWriter(1, () => process.stdout),
     err: descriptorWriter(2, () => process.stderr),
     cwd: process.cwd(),
-    isTTY: isatty(1),
+    get isTTY() { return (isTTY ??= isTerminal(1)); },
     env: process.env,
     readStdin: () => new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
