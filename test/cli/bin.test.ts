@@ -55,3 +55,45 @@ test('an unreadable file exits 2 while the other files are still linted', { skip
     assert.deepEqual(JSON.parse(r.stdout).map((f: { filePath: string }) => f.filePath), ['b.search.json']);
   } finally { removeTree(dir); }
 });
+
+test('TIMING prints the time by phase and rule to standard error, leaving the report on standard output intact', () => {
+  const dir = tempTree({ 'a.search.json': ONE_ERROR_ONE_WARNING, 'b.search.json': CLEAN });
+  try {
+    const timed = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '.'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TIMING: 'all' } });
+    assert.equal(timed.status, 1, timed.stderr);
+    assert.equal(JSON.parse(timed.stdout).length, 2);
+    const lines = timed.stderr.trim().split('\n');
+    assert.match(lines[0], /^Rule or phase +\| Time \(ms\) \| Relative$/);
+    assert.match(lines[1], /^:-+\|-+:\|-+:$/);
+    const names = lines.slice(2, -1).map((l) => l.split('|')[0].trim());
+    for (const phase of ['parse', 'schema', 'type-mismatch', 'unknown-field', 'other']) assert.ok(names.includes(phase), `${phase} in ${names.join(', ')}`);
+    assert.match(lines[lines.length - 1], /^Total of all phases: \d+\.\d{3} ms$/);
+    const shares = lines.slice(2, -1).map((l) => Number(l.split('|')[2].trim().replace('%', '')));
+    assert.ok(Math.abs(shares.reduce((a, b) => a + b, 0) - 100) < 1, `shares add up to ${shares.join(' + ')}`);
+    const ten = spawnSync(process.execPath, [BIN, 'lint', '.'], { cwd: dir, encoding: 'utf8', env: { ...process.env, TIMING: '1' } });
+    assert.equal(ten.stderr.trim().split('\n').length, 2 + 10 + 1, 'as with ESLint, a number up to 10 shows the ten longest');
+    const plain = run(['lint', '.'], dir);
+    assert.doesNotMatch(plain.stderr, /Rule or phase/);
+  } finally { removeTree(dir); }
+});
+
+test('colour only on a terminal: not into a pipe or a file, and yes on a pseudo-terminal', (t) => {
+  const dir = tempTree({ 'a.search.json': ONE_ERROR_ONE_WARNING });
+  try {
+    const env = { ...process.env };
+    delete env.NO_COLOR;
+    delete env.FORCE_COLOR;
+    const piped = spawnSync(process.execPath, [BIN, 'lint', '.'], { cwd: dir, encoding: 'utf8', env });
+    assert.doesNotMatch(piped.stdout, /\x1b\[/);
+    const file = path.join(dir, 'out.txt');
+    const fd = fs.openSync(file, 'w');
+    try { spawnSync(process.execPath, [BIN, 'lint', '.'], { cwd: dir, stdio: ['ignore', fd, 'ignore'], env }); } finally { fs.closeSync(fd); }
+    assert.match(fs.readFileSync(file, 'utf8'), /type-mismatch/);
+    assert.doesNotMatch(fs.readFileSync(file, 'utf8'), /\x1b\[/);
+    // util-linux's script(1) runs the command on a pseudo-terminal.
+    if (!fs.existsSync('/usr/bin/script')) { t.skip('script(1) is not installed'); return; }
+    const command = [process.execPath, BIN, 'lint', '.'].map((a) => `'${a}'`).join(' ');
+    const tty = spawnSync('/usr/bin/script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8', env });
+    assert.match(tty.stdout, /\x1b\[31merror +\x1b\[39m/);
+  } finally { removeTree(dir); }
+});

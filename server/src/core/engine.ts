@@ -53,7 +53,12 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     findings.push(limitFinding(`The file has ${text.length} characters, more than the limit of ${maxSize}; it was not analysed. Split the configuration, or raise maxFileSize in .search-lint.json if the file is really meant to be this large.`, options));
     return { findings, doc, internalErrors };
   }
+  const { timings } = options;
+  let clock = timings ? performance.now() : 0;
+  /** Adds the time since the last mark to `phase`, when timings are asked for. */
+  const mark = timings ? (phase: string): void => { const t = performance.now(); timings.set(phase, (timings.get(phase) ?? 0) + t - clock); clock = t; } : undefined;
   const doc = parsed ?? parseFor(text, options);
+  mark?.('parse');
   if (doc.tooDeep) {
     const { depth, offset } = doc.tooDeep;
     const max = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -62,7 +67,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     return { findings, doc, internalErrors };
   }
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
+  mark?.('other');
   const schemaErrors = schemaErrorsOf(doc.value);
+  mark?.('schema');
   const mildest = options.minSeverity && !doc.comments().length ? severityRank(options.minSeverity) : undefined;
   for (const rule of RULES) {
     const severity = effectiveSeverity(rule, options);
@@ -75,9 +82,11 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
       doc, value: doc.value, options, schemaErrors, baseline,
       report: (raw) => findings.push(locateFinding(doc, rule.meta.id, severity, raw)),
     };
+    if (mark) mark('other');
     try { rule.check(ctx); } catch (err) {
       internalErrors.push({ ruleId: rule.meta.id, message: err instanceof Error ? err.message : String(err) });
     }
+    if (mark) mark(rule.meta.id);
   }
   const directives = parseDirectives(doc);
   let kept = applyDirectives(findings, directives);
@@ -97,6 +106,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   // Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster.
   kept = kept.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  mark?.('other');
   return { findings: kept, doc, internalErrors };
 }
 

@@ -63,6 +63,12 @@ export interface AnalyzeOptions {
    * run. Findings are not filtered here.
    */
   minSeverity?: Severity;
+  /**
+   * When given, the milliseconds spent are added to it by phase: `parse`, `schema` (the schema
+   * validator), each rule id, and `other` (locating findings is counted with the rule that
+   * reports them). For `TIMING=1 search-config lint` and the benchmark; sums over many files.
+   */
+  timings?: Map<string, number>;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;

@@ -11,6 +11,7 @@ import { countFindings } from '../formatters/types';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { VERSION } from '../version';
+import { timingTable } from '../timing';
 import { writeReport } from '../write';
 
 const NAME = 'search-config lint';
@@ -98,6 +99,9 @@ const run: Command = async (argv, io) => {
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
 
+  // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
+  const timings = io.env.TIMING ? new Map<string, number>() : undefined;
+
   const lintJob = async (job: Job): Promise<FileReport | undefined> => {
     const s = settings.forDirectory(path.dirname(job.file));
     if (!s) return undefined;
@@ -113,6 +117,7 @@ const run: Command = async (argv, io) => {
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
     if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';
+    if (timings) options.timings = timings;
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
       else {
@@ -145,6 +150,7 @@ const run: Command = async (argv, io) => {
     }
   } else if (report) io.out(report);
   for (const p of [...notes, ...problems]) io.err(`${NAME}: ${p}\n`);
+  if (timings) io.err(timingTable(timings, io.env.TIMING!));
 
   const counts = countFindings(reports.flatMap((r) => r.findings));
   if (problems.length) return 2;
