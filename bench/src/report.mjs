@@ -101,6 +101,7 @@ export function markdown(raw, targets) {
   const feat = (f) => (f?.missing ? `not measured: ${f.missing}` : f ? `${fmt(f.median, 3)} / ${fmt(f.p99, 3)}${f.answered !== undefined ? ` (${f.answered} of ${f.n} answered)` : ''}${f.errors ? ` (${f.errors} errors)` : ''}` : 'n/a');
   pair('completion (ms, median / p99)', feat(ip.completion), feat(ip.jsonlsCompletion));
   pair('hover (ms, median / p99)', feat(ip.hover), feat(ip.jsonlsHover));
+  lines.push('', ...breakdownSection(raw.breakdown));
   const lsp = raw.lsp ?? {};
   lines.push('');
   lines.push('## Language server (dist/server.js over stdio)');
@@ -118,6 +119,31 @@ export function markdown(raw, targets) {
   }
   lines.push('');
   return lines.join('\n');
+}
+
+const PHASE_NAMES = new Set(['parse', 'schema', 'other']);
+
+/** Time by phase of the analysis: parse, schema validator, rules (the costliest by name), the rest. */
+function breakdownSection(b) {
+  const lines = ['## Where the analysis spends its time', ''];
+  if (!b || b.error || b.small?.error || b.mb10?.error) return [...lines, `Not measured: ${b?.error ?? b?.small?.error ?? b?.mb10?.error ?? 'no data'}`];
+  const { small, mb10 } = b;
+  lines.push(`From the analyzer's own timings (what \`TIMING=1 search-config lint\` prints), each column in a fresh process. The first pass over the ${small.files} small files runs on code V8 has not optimised yet, as a one-shot CLI run does; the warm pass is a later one in the same process. Loading the analyzer took ${fmt(small.loadMs)} ms. JSON.parse alone over the same texts, in the same process, is the reference.`);
+  lines.push('');
+  lines.push(`| phase | ${small.files} small files, first pass (ms) | same, warm pass (ms) | ${(mb10.bytes / 1e6).toFixed(1)} MB file, one pass (ms) |`);
+  lines.push('|---|---|---|---|');
+  const rules = (p) => Object.entries(p).filter(([k]) => !PHASE_NAMES.has(k));
+  const sum = (entries) => entries.reduce((a, [, v]) => a + v, 0);
+  const row = (name, a, c, d) => lines.push(`| ${name} | ${fmt(a)} | ${fmt(c)} | ${fmt(d)} |`);
+  row('*reference: JSON.parse alone*', small.jsonParseMs, small.jsonParseWarmMs, mb10.jsonParseMs);
+  row('parse (JSON.parse and the facts that locate findings, or the full parse tree)', small.cold.phases.parse, small.warm.phases.parse, mb10.cold.phases.parse);
+  row('schema validator (precompiled)', small.cold.phases.schema, small.warm.phases.schema, mb10.cold.phases.schema);
+  row('all rules', sum(rules(small.cold.phases)), sum(rules(small.warm.phases)), sum(rules(mb10.cold.phases)));
+  const costliest = [...new Set([...rules(small.cold.phases).sort((x, y) => y[1] - x[1]).slice(0, 6), ...rules(mb10.cold.phases).sort((x, y) => y[1] - x[1]).slice(0, 3)].map(([k]) => k))];
+  for (const id of costliest) row(`&nbsp;&nbsp;rule \`${id}\``, small.cold.phases[id], small.warm.phases[id], mb10.cold.phases[id]);
+  row('other (rule set-up, suppressions, sorting)', small.cold.phases.other, small.warm.phases.other, mb10.cold.phases.other);
+  row('**total analysis**', small.cold.totalMs, small.warm.totalMs, mb10.cold.totalMs);
+  return lines;
 }
 
 /** The compact table printed on the terminal. */

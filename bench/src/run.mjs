@@ -77,12 +77,14 @@ async function main() {
     coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,
     coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
   });
+  log('where the analysis spends its time ...');
+  const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
   log('language server ...');
   const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
   log('extension package ...');
   const vsix = vsixSize(work);
 
-  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, lsp, vsix };
+  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, breakdown, lsp, vsix };
   const targets = computeTargets(raw);
   raw.targets = targets;
   const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');
@@ -93,7 +95,7 @@ async function main() {
   process.stdout.write(`\n${terminalTable(targets)}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}\n`);
   // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
   const ownErrors = Object.entries(wholeProcess).filter(([, w]) => w.tools.lint?.error || (w.tools.lint?.exitCode ?? 0) > 1).map(([id]) => id);
-  if (smoke && (ownErrors.length || inProcess.error)) {
+  if (smoke && (ownErrors.length || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
     process.stderr.write(`smoke: search-config failed on ${ownErrors.join(', ') || 'the in-process measurements'}\n`);
     process.exitCode = 1;
   }
