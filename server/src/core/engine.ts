@@ -82,11 +82,11 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
       doc, value: doc.value, options, schemaErrors, baseline,
       report: (raw) => findings.push(locateFinding(doc, rule.meta.id, severity, raw)),
     };
-    if (mark) mark('other');
+    mark?.('other');
     try { rule.check(ctx); } catch (err) {
       internalErrors.push({ ruleId: rule.meta.id, message: err instanceof Error ? err.message : String(err) });
     }
-    if (mark) mark(rule.meta.id);
+    mark?.(rule.meta.id);
   }
   const directives = parseDirectives(doc);
   let kept = applyDirectives(findings, directives);
