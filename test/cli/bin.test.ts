@@ -77,7 +77,7 @@ test('TIMING prints the time by phase and rule to standard error, leaving the re
   } finally { removeTree(dir); }
 });
 
-test('colour only on a terminal: not into a pipe or a file, and yes on a pseudo-terminal', (t) => {
+test('colour on a terminal or with --color; not into a pipe or a file otherwise', (t) => {
   const dir = tempTree({ 'a.search.json': ONE_ERROR_ONE_WARNING });
   try {
     const env = { ...process.env };
@@ -85,6 +85,12 @@ test('colour only on a terminal: not into a pipe or a file, and yes on a pseudo-
     delete env.FORCE_COLOR;
     const piped = spawnSync(process.execPath, [BIN, 'lint', '.'], { cwd: dir, encoding: 'utf8', env });
     assert.doesNotMatch(piped.stdout, /\x1b\[/);
+    // --color is obeyed into a pipe (as for `| less -R`), every part alike.
+    const forced = spawnSync(process.execPath, [BIN, 'lint', '--color', '.'], { cwd: dir, encoding: 'utf8', env });
+    assert.match(forced.stdout, /\x1b\[31merror +\x1b\[39m/);
+    assert.match(forced.stdout, /\x1b\[33mwarning\x1b\[39m/);
+    assert.match(forced.stdout, /\x1b\[2m\[type-mismatch\]\x1b\[22m/);
+    assert.match(forced.stdout, /\x1b\[31m\x1b\[1m✖ 2 problems/);
     const file = path.join(dir, 'out.txt');
     const fd = fs.openSync(file, 'w');
     try { spawnSync(process.execPath, [BIN, 'lint', '.'], { cwd: dir, stdio: ['ignore', fd, 'ignore'], env }); } finally { fs.closeSync(fd); }

@@ -1,8 +1,22 @@
-import { styleText } from 'node:util';
 import type { Severity } from '../../core';
 import { countFindings, plural, type Formatter } from './types';
 
-type Style = Parameters<typeof styleText>[0];
+/**
+ * ANSI styles, written out rather than through node:util's styleText: the CLI has already
+ * decided whether to colour (a terminal, NO_COLOR, --color), and styleText second-guesses it
+ * by looking at process.stdout in some Node 20 releases, dropping the colour that --color asked
+ * for when the output goes to a pipe (as in `| less -R`); older Node 20 releases lack it.
+ */
+const STYLES = { red: [31, 39], yellow: [33, 39], cyan: [36, 39], gray: [90, 39], bold: [1, 22], dim: [2, 22] } as const;
+type Style = keyof typeof STYLES | Array<keyof typeof STYLES>;
+function styleText(style: Style, text: string): string {
+  for (const name of (Array.isArray(style) ? style : [style]).slice().reverse()) {
+    const [open, close] = STYLES[name];
+    text = `\x1b[${open}m${text}\x1b[${close}m`;
+  }
+  return text;
+}
+
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
 
 /**
