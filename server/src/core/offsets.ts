@@ -1,5 +1,6 @@
 import type { LineStarts } from './lines';
 import type { FieldPath, OffsetRange } from './types';
+import { hasOwn } from './values';
 
 /**
  * Positions in a text already known to be strict JSON (JSON.parse accepted it), found without
@@ -90,7 +91,7 @@ export function valueMemberCount(value: unknown): number {
   // object in a list (an ip_filter entry) is counted at once rather than stacked.
   const readObject = (v: object): void => {
     for (const key in v) {
-      if (!hasOwn.call(v, key)) continue;
+      if (!hasOwn(v, key)) continue;
       count++;
       const item = (v as Record<string, unknown>)[key];
       if (item !== null && typeof item === 'object') stack.push(item);
@@ -107,8 +108,6 @@ export function valueMemberCount(value: unknown): number {
   }
   return count;
 }
-
-const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * Offset just past the string that starts at `start` (an opening quote). A quote preceded by

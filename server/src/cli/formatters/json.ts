@@ -1,5 +1,5 @@
 import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode } from '../../core';
-import { isPlaceholder } from '../../core/values';
+import { hasOwn, isPlaceholder } from '../../core/values';
 import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
@@ -70,8 +70,6 @@ function secretTexts(text: string, fileName: string): string[] {
   return secretTextsOf(parseDocument(text, { fileName }));
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
 export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
@@ -96,9 +94,9 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   const readObject = (value: object, schema: SchemaNode | undefined, unknown: boolean): void => {
     const properties = schema?.properties;
     for (const k in value) {
-      if (!hasOwn.call(value, k)) continue;
+      if (!hasOwn(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
-      const member = properties && hasOwn.call(properties, k) ? properties[k] : undefined;
+      const member = properties && hasOwn(properties, k) ? properties[k] : undefined;
       if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
       else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
     }

@@ -4,7 +4,7 @@ import { defaultText } from '../describe';
 import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';
 import { describeWithUnit } from '../units';
-import { isObject } from '../values';
+import { hasOwn, isObject } from '../values';
 import { knownFieldsWhere, valueAt } from '../walk';
 
 interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
@@ -52,7 +52,7 @@ function hasMinMaxPair(schema: SchemaNode): boolean {
   let known = pairsBySchema.get(schema);
   if (known === undefined) {
     const properties = schema.properties ?? {};
-    known = Object.keys(properties).some((key) => MIN_KEY.test(key) && Object.prototype.hasOwnProperty.call(properties, key.replace(MIN_KEY, '$1max$2')));
+    known = Object.keys(properties).some((key) => MIN_KEY.test(key) && hasOwn(properties, key.replace(MIN_KEY, '$1max$2')));
     pairsBySchema.set(schema, known);
   }
   return known;
