@@ -40,20 +40,20 @@ function renameFix(keyNode: { offset: number; length: number }, key: string, to:
 function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggestion): Fix | undefined {
   const target = fieldByName(s.field);
   if (!target || target.path.includes('[]') || target.schema.secret) return undefined;
+  const valueNode = prop.children?.[1];
   // The edits carry the value to its new place, and edits are printed by some output formats:
   // a value that holds text (a possible secret) is not moved.
-  if (holdsText(prop.children?.[1])) return undefined;
+  if (!valueNode || holdsText(valueNode)) return undefined;
   const text = ctx.doc.text;
   const parentPath = target.path.slice(0, -1);
-  const valueNode = prop.children?.[1];
-  if (!valueNode) return undefined;
   const fromIndent = indentAt(text, prop.offset);
   const existing = parentPath.length ? ctx.doc.nodeAt(parentPath) : ctx.doc.root;
   let container = existing;
   let member: (indent: string) => string;
   const valueText = (indent: string) => reindent(text.slice(valueNode.offset, valueNode.offset + valueNode.length), fromIndent, indent);
   if (existing) {
-    if (existing.type !== 'object' || isObject(valueAt(ctx.value, parentPath)) && hasOwn(valueAt(ctx.value, parentPath) as object, s.key)) return undefined;
+    const parentValue = valueAt(ctx.value, parentPath);
+    if (existing.type !== 'object' || (isObject(parentValue) && hasOwn(parentValue, s.key))) return undefined;
     member = (indent) => `${JSON.stringify(s.key)}: ${valueText(indent)}`;
   } else {
     const grand = parentPath.slice(0, -1);
@@ -120,8 +120,7 @@ export default defineRule({
       // Where the key is written, asked for only when a fix needs it: the document locates a
       // key through an index of its object, without building a parse tree when it has none.
       const present = isObject(parentValue) && hasOwn(parentValue, key);
-      const keyNode = present ? ctx.doc.locate(path, 'key') : undefined;
-      const at = keyNode;
+      const at = present ? ctx.doc.locate(path, 'key') : undefined;
       const { list, clear } = suggestKey(e.path, key);
       const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
       if (!list.length) {
@@ -135,7 +134,7 @@ export default defineRule({
         continue;
       }
       if (clear) {
-        const fix = !best.moves && keyNode ? renameFix(keyNode, key, best.key) : undefined;
+        const fix = !best.moves && at ? renameFix(at, key, best.key) : undefined;
         const prop = best.moves ? ctx.doc.nodeAt(path)?.parent : undefined;
         const move = prop?.type === 'property' ? moveSuggestion(ctx, prop, key, best) : undefined;
         const reason = reasonText(key, best);
@@ -144,8 +143,8 @@ export default defineRule({
       }
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
       const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-      const suggestions = keyNode
-        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(keyNode, key, s.key))
+      const suggestions = at
+        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(at, key, s.key))
         : [];
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${options}?`, suggestions });
     }
