@@ -73,7 +73,6 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, deprecated)) {
       const { schema } = v;
-      if (!schema.deprecated && !schema.deprecatedValues) continue;
       const { path } = v;
       const field = formatPath(path);
       if (schema.deprecated) {

@@ -21,7 +21,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, url)) {
-      if (v.schema.valueFormat !== 'url' || typeof v.value !== 'string') continue;
+      if (typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;
       const node = ctx.doc.rangeAt(v.path);

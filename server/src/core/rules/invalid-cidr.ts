@@ -31,7 +31,7 @@ export default defineRule({
       if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value)) suspects.push(v);
     });
     for (const v of suspects) {
-      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string') continue;
+      if (typeof v.value !== 'string') continue;
       const value = v.value;
       const result = checkCidr(value);
       if (result.kind === 'block') continue;

@@ -47,7 +47,7 @@ export default defineRule({
     const text = ctx.doc.text;
     if (!text.includes('/0') && !text.includes('\\u')) return;
     eachKnownField(root, holdsCidr, (v) => {
-      if (v.schema.valueFormat !== 'cidr' || typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
+      if (typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,

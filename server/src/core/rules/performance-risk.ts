@@ -33,8 +33,8 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, withThreshold)) {
       const { value, schema } = v;
-      const threshold = schema.performanceThreshold;
-      if (threshold === undefined || typeof value !== 'number' || value <= threshold) continue;
+      const threshold = schema.performanceThreshold!;
+      if (typeof value !== 'number' || value <= threshold) continue;
       const { path } = v;
       const isDefault = schema.default === threshold ? ', its default' : '';
       ctx.report({

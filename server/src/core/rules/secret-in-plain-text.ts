@@ -27,8 +27,8 @@ export default defineRule({
   },
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, secret)) {
-      const { value, schema } = v;
-      if (!schema.secret || typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
+      const { value } = v;
+      if (typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
       const { path } = v;
       const field = formatPath(path);
       const key = path[path.length - 1];

@@ -24,7 +24,7 @@ export default defineRule({
   },
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, cannotBeEnabled)) {
-      if (!v.schema.cannotBeEnabled || v.value !== true) continue;
+      if (v.value !== true) continue;
       const node = ctx.doc.nodeAt(v.path);
       const prop = node?.parent;
       const field = formatPath(v.path);

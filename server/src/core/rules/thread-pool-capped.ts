@@ -53,7 +53,7 @@ export default defineRule({
     if (!cpus || !Number.isInteger(cpus) || cpus < 1) return;
     for (const v of knownFieldsWhere(ctx.value, threadPool)) {
       const { value, schema } = v;
-      if (!schema.threadPool || typeof value !== 'number' || !Number.isInteger(value)) continue;
+      if (typeof value !== 'number' || !Number.isInteger(value)) continue;
       const { path } = v;
       const pool = POOL_SETTING.exec(schema.engineSetting ?? '')?.[1];
       const limit = pool ? POOL_MAXIMUM[pool] : undefined;

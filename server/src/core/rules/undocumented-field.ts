@@ -20,7 +20,6 @@ export default defineRule({
   },
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, vendorOnly)) {
-      if (!v.schema.vendorOnly) continue;
       ctx.report({
         path: v.path, target: 'key',
         message: `${formatPath(v.path)} is accepted by the service but not documented in its specification: its behaviour and support may change without notice. Prefer a documented field, or keep an eye on the vendor's release notes.`,

@@ -41,8 +41,7 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, withUnit)) {
       const { value, schema } = v;
-      const unit = schema.unit;
-      if (!unit || unit === 'count') continue;
+      const unit = schema.unit!;
       if (typeof value !== 'number' || !Number.isInteger(value)) continue;
       const { path } = v;
       ctx.report({ path, message: `${formatPath(path)}: ${unitReading(value, unit)}` });

@@ -127,8 +127,8 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, hasUnit)) {
       const { value, schema } = v;
-      const unit = schema.unit;
-      if (!unit || unit === 'count' || !typesOf(schema).includes('integer')) continue;
+      const unit = schema.unit!;
+      if (!typesOf(schema).includes('integer')) continue;
       const { path } = v;
       if (typeof value === 'number') checkNumber(ctx, path, value, unit, schema);
       else if (typeof value === 'string') checkString(ctx, path, value, unit, schema);
