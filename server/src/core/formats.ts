@@ -40,36 +40,21 @@ export function urlProblem(value: string): string | undefined {
   return undefined;
 }
 
+// A label of 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen; a port
+// from 1 to 65535, without leading zeros.
+const HOST_LABEL = '(?!-)[A-Za-z0-9-]{1,63}(?<!-)';
+const PORT = '(?:[1-9]\\d{0,3}|[1-5]\\d{4}|6[0-4]\\d{3}|65[0-4]\\d{2}|655[0-2]\\d|6553[0-5])';
+/** At least one letter or hyphen before the colon: a host of digits and dots only is an IPv4 address, not judged here. */
+const COMMON_HOST_PORT = new RegExp(`^(?=[^:]*[A-Za-z-])(?:${HOST_LABEL}\\.)*${HOST_LABEL}\\.?:${PORT}$`);
+
 /**
- * True for the common `name.example.com:9200`, read character by character: a host name of
- * letters, digits, hyphens and dots in valid labels, and a port from 1 to 65535. False means
- * only that the general check below must judge the value (a large whitelist holds thousands).
+ * True for the common `name.example.com:9200`: a host name in valid labels (one trailing dot
+ * allowed) and a port from 1 to 65535. False means only that the general check below must judge
+ * the value. A large whitelist holds thousands: one regular expression, which V8 runs as native
+ * code from its first calls, costs a fraction of a character loop run in the interpreter.
  */
 export function hostPortLooksValid(value: string): boolean {
-  const colon = value.indexOf(':');
-  if (colon <= 0 || colon === value.length - 1 || value.length - colon > 6) return false;
-  let port = 0;
-  for (let i = colon + 1; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-    port = port * 10 + (c - 48);
-  }
-  if (port < 1 || port > 65535) return false;
-  // Labels of 1 to 63 letters, digits or hyphens, not starting or ending with a hyphen; one
-  // trailing dot is allowed. A host of digits and dots only is an IPv4 address: not judged here.
-  let label = 0, last = 0, named = false;
-  for (let i = 0; i < colon; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 46) {
-      if (label === 0 || last === 45) return false;
-      label = 0;
-    } else if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45) {
-      if ((label === 0 && c === 45) || ++label > 63) return false;
-      if (c > 57 || c === 45) named = true;
-    } else return false;
-    last = c;
-  }
-  return named && last !== 45;
+  return COMMON_HOST_PORT.test(value);
 }
 
 export function hostPortProblem(value: string): string | undefined {

@@ -147,8 +147,9 @@ export class JsonOffsets {
       if (i >= count || starts[i] !== start) return -1;
     }
     const end = ends[i];
-    // Members are read in order: the next container asked for is usually the next sibling.
-    this.cursor = lowerBound(starts, i + 1, count, end);
+    // Members are read in order: the next container asked for is usually the next sibling,
+    // which directly follows a container with none inside it (an ip_filter entry).
+    this.cursor = i + 1 < count && starts[i + 1] >= end ? i + 1 : lowerBound(starts, i + 1, count, end);
     return end;
   }
 

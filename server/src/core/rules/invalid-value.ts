@@ -154,10 +154,9 @@ export default defineRule({
     for (const v of knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked)) {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
-        if (alreadyReported(v.path)) continue;
         const { check, expected } = FORMAT_CHECKS[format];
         const problem = check(v.value);
-        if (!problem) continue;
+        if (!problem || alreadyReported(v.path)) continue;
         const key = formatPath(v.path);
         const node = ctx.doc.rangeAt(v.path);
         const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
