@@ -15,7 +15,8 @@ export interface Expansion {
   problems: string[];
 }
 
-const toPosix = (p: string): string => p.split(path.sep).join('/');
+/** A path with `/` between its parts, as every format prints it; already so on POSIX systems. */
+export const toPosix = (p: string): string => (path.sep === '/' ? p : p.split(path.sep).join('/'));
 export const displayPath = (file: string, cwd: string): string => toPosix(path.relative(cwd, file) || path.basename(file));
 
 /**

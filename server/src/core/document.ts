@@ -134,14 +134,13 @@ export function propertyNode(obj: Node, key: string): Node | undefined {
 
 /**
  * jsonc-parser lets an unclosed object or array end one character past the text; every
- * consumer assumes nodes lie inside the document, so trim them once here.
+ * consumer assumes nodes lie inside the document, so trim them once here. A node that ends
+ * past the text holds its end, and so does its last child: only that line of nodes from the
+ * root down can need trimming.
  */
 function clampToText(root: Node, textLength: number): void {
-  const stack: Node[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
+  for (let node: Node | undefined = root; node; node = node.children?.[node.children.length - 1]) {
     if (node.offset + node.length > textLength) (node as { length: number }).length = Math.max(0, textLength - node.offset);
-    if (node.children) stack.push(...node.children);
   }
 }
 

@@ -25,6 +25,20 @@ const everything: Where = () => true;
 const selections = new WeakMap<object, Map<Where, readonly Visit[]>>();
 
 /**
+ * The answers kept for a parsed value. The rules of one analysis ask about the same value one
+ * after another: the last value asked about is kept at hand, which spares most lookups in the
+ * weak map (each costs far more than a comparison).
+ */
+let recent: { value: object; byQuestion: Map<Where, readonly Visit[]> } | undefined;
+function selectionsOf(value: object): Map<Where, readonly Visit[]> {
+  if (recent?.value === value) return recent.byQuestion;
+  let byQuestion = selections.get(value);
+  if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
+  recent = { value, byQuestion };
+  return byQuestion;
+}
+
+/**
  * Every value of the document that the schema describes, parents first, without recursion.
  * Unknown keys are not entered: what the schema does not describe, no field rule can judge.
  * Computed once per parsed value and shared; the value of a parsed document is never modified.
@@ -41,8 +55,7 @@ export function knownFields(value: unknown): readonly Visit[] {
  */
 export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[] {
   if (value === null || typeof value !== 'object') return [];
-  let byQuestion = selections.get(value);
-  if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
+  const byQuestion = selectionsOf(value);
   let found = byQuestion.get(where);
   if (!found) {
     const out: Visit[] = [];
@@ -59,7 +72,7 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
  * of a long list, asked by one rule, so that the fields it passes over are dropped at once.
  */
 export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
-  const known = value !== null && typeof value === 'object' ? selections.get(value)?.get(where) : undefined;
+  const known = value !== null && typeof value === 'object' ? (recent?.value === value ? recent.byQuestion : selections.get(value))?.get(where) : undefined;
   if (known) { for (const v of known) each(v); return; }
   if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each);
 }

@@ -5,7 +5,7 @@ import type { AnalyzeOptions } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
-import { displayPath, expandTargets, type SearchSettings } from '../files';
+import { displayPath, expandTargets, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';
 import { countFindings } from '../formatters/types';
 import type { CliIO, Command } from '../io';
@@ -42,7 +42,7 @@ class SettingsResolver {
 }
 
 function optionsFor(args: LintArgs, settings: SearchSettings, file: string): AnalyzeOptions {
-  const rel = path.relative(settings.baseDir, file).split(path.sep).join('/');
+  const rel = toPosix(path.relative(settings.baseDir, file));
   const options = resolveLintOptions(settings.config as LintConfig | undefined, rel);
   options.fileName = file;
   if (Object.keys(args.rules).length) options.rules = { ...options.rules, ...args.rules };

@@ -46,26 +46,24 @@ function requirementMessage(field: string, u: Unmet): string {
 }
 
 const MIN_KEY = /(^|_)min(_|$)/;
-const pairsBySchema = new WeakMap<SchemaNode, boolean>();
-/** Whether an object of this schema can hold a `x_min_y` / `x_max_y` pair: most objects (list items) cannot. */
-function hasMinMaxPair(schema: SchemaNode): boolean {
-  let known = pairsBySchema.get(schema);
-  if (known === undefined) {
+interface MinMaxPair { key: string; maxKey: string; schema: SchemaNode }
+const pairsBySchema = new WeakMap<SchemaNode, MinMaxPair[]>();
+/** The `x_min_y` / `x_max_y` members an object of this schema can hold: most objects (list items) have none. */
+function minMaxPairs(schema: SchemaNode): MinMaxPair[] {
+  let pairs = pairsBySchema.get(schema);
+  if (!pairs) {
     const properties = schema.properties ?? {};
-    known = Object.keys(properties).some((key) => MIN_KEY.test(key) && hasOwn(properties, key.replace(MIN_KEY, '$1max$2')));
-    pairsBySchema.set(schema, known);
+    pairs = Object.keys(properties).filter((key) => MIN_KEY.test(key)).map((key) => ({ key, maxKey: key.replace(MIN_KEY, '$1max$2'), schema: properties[key] })).filter((p) => hasOwn(properties, p.maxKey));
+    pairsBySchema.set(schema, pairs);
   }
-  return known;
+  return pairs;
 }
 
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
 function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
-  for (const key of Object.keys(obj)) {
-    if (!/(^|_)min(_|$)/.test(key)) continue;
-    const maxKey = key.replace(/(^|_)min(_|$)/, '$1max$2');
-    const min = obj[key], max = obj[maxKey];
-    const minSchema = schema.properties?.[key];
-    if (!minSchema || !schema.properties?.[maxKey] || typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
+  for (const { key, maxKey, schema: minSchema } of minMaxPairs(schema)) {
+    const min = hasOwn(obj, key) ? obj[key] : undefined, max = hasOwn(obj, maxKey) ? obj[maxKey] : undefined;
+    if (typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
     const withUnit = (n: number): string => (minSchema.unit ? describeWithUnit(n, minSchema.unit).raw : String(n));
     const minField = formatPath([...path, key]), maxField = formatPath([...path, maxKey]);
     ctx.report({
@@ -79,7 +77,7 @@ function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string,
 const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map((f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`);
 
 /** The fields this rule looks at. */
-const mayHaveNoEffect = (s: SchemaNode): boolean => !!s.requires || (!!s.properties && hasMinMaxPair(s));
+const mayHaveNoEffect = (s: SchemaNode): boolean => !!s.requires || (!!s.properties && minMaxPairs(s).length > 0);
 
 export default defineRule({
   meta: {
@@ -112,7 +110,7 @@ export default defineRule({
   check(ctx) {
     for (const v of knownFieldsWhere(ctx.value, mayHaveNoEffect)) {
       const { value, schema } = v;
-      if (isObject(value) && schema.properties && hasMinMaxPair(schema)) checkMinAboveMax(ctx, v.path, value, schema);
+      if (isObject(value) && schema.properties) checkMinAboveMax(ctx, v.path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.
       if (!schema.requires || value === undefined || value === null || value === false) continue;
       const unmet = unmetRequirement(ctx.value, schema);
