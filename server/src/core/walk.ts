@@ -57,13 +57,56 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
   if (value === null || typeof value !== 'object') return [];
   const byQuestion = selectionsOf(value);
   let found = byQuestion.get(where);
-  if (!found) {
-    const out: Visit[] = [];
-    walkKnownFields(value, planFor(where), (v) => { out.push(v); });
-    found = out;
-    byQuestion.set(where, found);
+  if (found) return found;
+  const shared = askedBits.has(where);
+  if (shared && !byQuestion.has(SHARED_WALK_DONE)) {
+    answerEveryAsked(value, byQuestion);
+    return byQuestion.get(where)!;
   }
-  return found;
+  if (!shared) ask(where);
+  const out: Visit[] = [];
+  walkKnownFields(value, planFor(where), (v) => { out.push(v); });
+  byQuestion.set(where, out);
+  return out;
+}
+
+/**
+ * The questions asked so far in this process, a bit each. The rules ask the same few constant
+ * questions of every document: from the second document on, one walk answers all of them, in
+ * place of one walk per question, each reading the same objects again. The walk of everything
+ * is left out: sharing it would make every later walk read every field, long lists included.
+ */
+const asked: Where[] = [];
+const askedBits = new Map<Where, number>();
+const MAX_SHARED = 31;
+/** The plan of the walk answering every question asked; made again when a question is added. */
+let everyAskedPlan: Plan | undefined;
+/** Stands, among a value's answers, for the shared walk having run. */
+const SHARED_WALK_DONE: Where = () => false;
+
+function ask(where: Where): void {
+  if (where === everything || asked.length === MAX_SHARED) return;
+  askedBits.set(where, 1 << asked.length);
+  asked.push(where);
+  everyAskedPlan = undefined;
+}
+
+function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]>): void {
+  if (!everyAskedPlan) {
+    const questions = asked.slice();
+    const maskOf = (schema: SchemaNode): number => {
+      let mask = 0;
+      for (let i = 0; i < questions.length; i++) if (questions[i](schema)) mask |= 1 << i;
+      return mask;
+    };
+    everyAskedPlan = planFor((schema) => maskOf(schema) !== 0, maskOf);
+  }
+  const answers: Visit[][] = asked.map(() => []);
+  walkKnownFields(value, everyAskedPlan, (v, plan) => {
+    for (let mask = plan.mask, i = 0; mask !== 0; mask >>>= 1, i++) if (mask & 1) answers[i].push(v);
+  });
+  for (let i = 0; i < asked.length; i++) byQuestion.set(asked[i], answers[i]);
+  byQuestion.set(SHARED_WALK_DONE, []);
 }
 
 /**
@@ -87,13 +130,17 @@ interface Plan {
   items: Step | undefined;
   /** The properties that lead to a match, in the schema's order. */
   members: Step[];
+  /** The same steps by key: an object's keys are looked up here, one by one. */
+  byKey: Map<string, Step>;
+  /** For the shared walk: which of the questions asked the node matches, a bit each. */
+  mask: number;
 }
 interface Step { key: string; schema: SchemaNode; plan: () => Plan }
 
 type Planner = (schema: SchemaNode) => Plan;
 const planners = new WeakMap<Where, Planner>();
 
-function planFor(where: Where): Plan {
+function planFor(where: Where, maskOf?: (schema: SchemaNode) => number): Plan {
   let planner = planners.get(where);
   if (!planner) {
     // Every node that matches, and every node above one, leads to a match.
@@ -113,7 +160,7 @@ function planFor(where: Where): Plan {
           const member = properties[key];
           if (hasOwn(properties, key) && leading.has(member)) members.push({ key, schema: member, plan: () => plan(member) });
         }
-        p = { matches: schema !== rootSchema && where(schema), items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined, members };
+        p = { matches: schema !== rootSchema && where(schema), items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined, members, byKey: new Map(members.map((m) => [m.key, m])), mask: maskOf ? maskOf(schema) : 0 };
         made.set(schema, p);
       }
       return p;
@@ -152,7 +199,7 @@ const enters = (plan: Plan, value: unknown): value is object => value !== null &
  * Emits the known fields that the plan's question matches, in document order, without
  * recursion. Only the containers being read are held, not a list of everything still to visit.
  */
-function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void): void {
+function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: Plan) => void): void {
   const frames: Frame[] = [];
   if (enters(root, value)) frames.push(new Frame(undefined, value, rootSchema, root));
   while (frames.length) {
@@ -174,10 +221,10 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void
           const i = frame.index++;
           const item = container[i];
           const v = new FieldVisit(frame.visit, i, item, schema);
-          if (itemPlan.matches) emit(v);
+          if (itemPlan.matches) emit(v, itemPlan);
           if (!enters(itemPlan, item)) continue;
           if (onlyLeaf && !Array.isArray(item) && schema.properties) {
-            if (onlyPlan!.matches && hasOwn(item, only!.key)) emit(new FieldVisit(v, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema));
+            if (onlyPlan!.matches && hasOwn(item, only!.key)) emit(new FieldVisit(v, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
             continue;
           }
           entered = new Frame(v, item, schema, itemPlan);
@@ -189,7 +236,7 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit) => void
       if (step) {
         const v = new FieldVisit(frame.visit, step.key, (container as Record<string, unknown>)[step.key], step.schema);
         const stepPlan = step.plan();
-        if (stepPlan.matches) emit(v);
+        if (stepPlan.matches) emit(v, stepPlan);
         if (!enters(stepPlan, v.value)) continue;
         entered = new Frame(v, v.value, step.schema, stepPlan);
       }
@@ -209,9 +256,9 @@ function nextMember(frame: Frame, value: object): Step | undefined {
     return frame.index++ === 0 && hasOwn(value, step.key) ? step : undefined;
   }
   const keys = (frame.keys ??= describedKeys(value, properties));
+  const { byKey } = frame.plan;
   while (frame.index < keys.length) {
-    const k = keys[frame.index++];
-    const step = hasOwn(properties, k) ? members.find((m) => m.key === k) : undefined;
+    const step = byKey.get(keys[frame.index++]);
     if (step) return step;
   }
   return undefined;
