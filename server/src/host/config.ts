@@ -35,6 +35,9 @@ export class LintConfigFinder {
   private readonly byFile = new Map<string, LintConfigResult>();
 
   forDirectory(dir: string): LintConfigResult {
+    // Asked for every file found and linted, mostly with the absolute directory already looked up.
+    const known = this.byDir.get(dir);
+    if (known) return known;
     const start = path.resolve(dir);
     const seen: string[] = [];
     let current = start;
