@@ -16,6 +16,32 @@ class FieldVisit implements Visit {
   }
 }
 
+/**
+ * An entry of a list, or the one member of it that a question reads, handed to a caller that
+ * keeps nothing (eachKnownField): one object serves every entry in turn, so that a list of a
+ * hundred thousand entries allocates nothing for the entries that are only looked at.
+ */
+class ListEntryVisit implements Visit {
+  private parent: FieldVisit | undefined;
+  private index = 0;
+  private member: string | undefined;
+  value: unknown;
+  schema: SchemaNode = rootSchema;
+  set(parent: FieldVisit | undefined, index: number, member: string | undefined, value: unknown, schema: SchemaNode): this {
+    this.parent = parent;
+    this.index = index;
+    this.member = member;
+    this.value = value;
+    this.schema = schema;
+    return this;
+  }
+  get path(): Segment[] {
+    const path = this.parent ? [...this.parent.path, this.index] : [this.index];
+    if (this.member !== undefined) path.push(this.member);
+    return path;
+  }
+}
+
 type Where = (schema: SchemaNode) => boolean;
 
 /** Every schema node passes: the walk of all known fields. */
@@ -113,11 +139,12 @@ function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]
  * Calls `each` with the known fields whose schema passes `where`, in document order, as
  * knownFieldsWhere lists them, but keeping none: for a question about the thousands of entries
  * of a long list, asked by one rule, so that the fields it passes over are dropped at once.
+ * A visit is valid only during its call (the entries of a list share one): copy what is kept.
  */
 export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
   const known = value !== null && typeof value === 'object' ? (recent?.value === value ? recent.byQuestion : selections.get(value))?.get(where) : undefined;
   if (known) { for (const v of known) each(v); return; }
-  if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each);
+  if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each, true);
 }
 
 /**
@@ -198,8 +225,9 @@ const enters = (plan: Plan, value: unknown): value is object => value !== null &
 /**
  * Emits the known fields that the plan's question matches, in document order, without
  * recursion. Only the containers being read are held, not a list of everything still to visit.
+ * With `transient`, the list entries that are not entered share one visit (see ListEntryVisit).
  */
-function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: Plan) => void): void {
+function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: Plan) => void, transient = false): void {
   const frames: Frame[] = [];
   if (enters(root, value)) frames.push(new Frame(undefined, value, rootSchema, root));
   while (frames.length) {
@@ -217,9 +245,19 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: P
         const only = !itemPlan.items && itemPlan.members.length === 1 ? itemPlan.members[0] : undefined;
         const onlyPlan = only?.plan();
         const onlyLeaf = !!onlyPlan && !onlyPlan.items && !onlyPlan.members.length;
+        const entry = transient ? new ListEntryVisit() : undefined;
         while (frame.index < container.length) {
           const i = frame.index++;
           const item = container[i];
+          if (entry) {
+            const entersItem = enters(itemPlan, item);
+            const inPlace = entersItem && onlyLeaf && !Array.isArray(item) && !!schema.properties;
+            if (!entersItem || inPlace) {
+              if (itemPlan.matches) emit(entry.set(frame.visit, i, undefined, item, schema), itemPlan);
+              if (inPlace && onlyPlan!.matches && hasOwn(item, only!.key)) emit(entry.set(frame.visit, i, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
+              continue;
+            }
+          }
           const v = new FieldVisit(frame.visit, i, item, schema);
           if (itemPlan.matches) emit(v, itemPlan);
           if (!enters(itemPlan, item)) continue;

@@ -28,7 +28,7 @@ export default defineRule({
     // Most entries of a long ip_filter are plain blocks: only the others are kept for a closer look.
     const suspects: Visit[] = [];
     eachKnownField(ctx.value, holdsCidr, (v) => {
-      if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value)) suspects.push(v);
+      if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value)) suspects.push({ path: v.path, value: v.value, schema: v.schema });
     });
     for (const v of suspects) {
       if (typeof v.value !== 'string') continue;
