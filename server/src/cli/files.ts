@@ -29,7 +29,14 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const problems: string[] = [];
   const show = (p: string): string => displayPath(p, cwd);
   // Patterns of .search-lint.json are relative to the directory of the settings file that applies.
-  const relative = (p: string): [LintConfig | undefined, string] => { const s = settingsFor(path.dirname(p)); return [s.config, toPosix(path.relative(s.baseDir, p))]; };
+  // Asked twice for each file found (is it a configuration, is it ignored): worked out once.
+  let last: { p: string; answer: [LintConfig | undefined, string] } | undefined;
+  const relative = (p: string): [LintConfig | undefined, string] => {
+    if (last?.p === p) return last.answer;
+    const s = settingsFor(path.dirname(p));
+    last = { p, answer: [s.config, toPosix(path.relative(s.baseDir, p))] };
+    return last.answer;
+  };
   // The settings file is never a service configuration, even when a broad pattern matches it.
   const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && isConfigurationFile(...relative(p));
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));

@@ -78,6 +78,8 @@ function levenshteinOk(a: string, b: string): boolean {
 
 type Matcher = (relativePath: string) => boolean;
 const matcherCache = new Map<string, Matcher>();
+const matchersByList = new WeakMap<readonly string[], Matcher>();
+const matchersBelowByList = new WeakMap<readonly string[], Matcher>();
 
 /**
  * A matcher for glob patterns relative to a base directory. As in .gitignore, a pattern without
@@ -85,9 +87,13 @@ const matcherCache = new Map<string, Matcher>();
  * under a matching directory (for ignores).
  */
 export function globMatcher(patterns: readonly string[], below = false): Matcher {
-  const key = `${below}\0${patterns.join('\0')}`;
-  let m = matcherCache.get(key);
+  // Asked once or twice for every file found, mostly with the same list: known by identity first.
+  const byList = below ? matchersBelowByList : matchersByList;
+  let m = byList.get(patterns);
   if (m) return m;
+  const key = `${below}\0${patterns.join('\0')}`;
+  m = matcherCache.get(key);
+  if (m) { byList.set(patterns, m); return m; }
   const globs = patterns.flatMap((p) => {
     const trimmed = p.replace(/^\.\//, '').replace(/\/+$/, '');
     const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;
@@ -95,6 +101,7 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
   });
   m = picomatch(globs, { dot: true });
   matcherCache.set(key, m);
+  byList.set(patterns, m);
   return m;
 }
 
