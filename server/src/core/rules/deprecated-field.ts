@@ -71,7 +71,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, deprecated)) {
+    const fields = knownFieldsWhere(ctx.value, deprecated);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { schema } = v;
       const { path } = v;
       const field = formatPath(path);

@@ -20,7 +20,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, url)) {
+    const fields = knownFieldsWhere(ctx.value, url);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       if (typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;

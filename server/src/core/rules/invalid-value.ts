@@ -151,7 +151,9 @@ export default defineRule({
     // An integer above 2^63-1 is written with at least 19 digits: without such a run of digits
     // anywhere in the text, only the format checks can find something.
     const mayHoldHugeIntegers = /\d{19}/.test(ctx.doc.text);
-    for (const v of knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked)) {
+    const fields = knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         const { check, expected } = FORMAT_CHECKS[format];

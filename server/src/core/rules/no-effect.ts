@@ -108,7 +108,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, mayHaveNoEffect)) {
+    const fields = knownFieldsWhere(ctx.value, mayHaveNoEffect);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value, schema } = v;
       if (isObject(value) && schema.properties) checkMinAboveMax(ctx, v.path, value, schema);
       // Turning a feature off under a switch that is already off is harmless: nothing to say.

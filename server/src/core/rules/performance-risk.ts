@@ -31,7 +31,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, withThreshold)) {
+    const fields = knownFieldsWhere(ctx.value, withThreshold);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value, schema } = v;
       const threshold = schema.performanceThreshold!;
       if (typeof value !== 'number' || value <= threshold) continue;

@@ -26,7 +26,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, secret)) {
+    const fields = knownFieldsWhere(ctx.value, secret);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value } = v;
       if (typeof value !== 'string' || !value.trim() || isPlaceholder(value)) continue;
       const { path } = v;

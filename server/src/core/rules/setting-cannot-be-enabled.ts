@@ -23,7 +23,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, cannotBeEnabled)) {
+    const fields = knownFieldsWhere(ctx.value, cannotBeEnabled);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       if (v.value !== true) continue;
       const node = ctx.doc.nodeAt(v.path);
       const prop = node?.parent;

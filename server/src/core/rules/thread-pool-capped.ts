@@ -51,7 +51,9 @@ export default defineRule({
   check(ctx) {
     const cpus = ctx.options.cpus;
     if (!cpus || !Number.isInteger(cpus) || cpus < 1) return;
-    for (const v of knownFieldsWhere(ctx.value, threadPool)) {
+    const fields = knownFieldsWhere(ctx.value, threadPool);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value, schema } = v;
       if (typeof value !== 'number' || !Number.isInteger(value)) continue;
       const { path } = v;

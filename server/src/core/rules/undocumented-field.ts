@@ -19,7 +19,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, vendorOnly)) {
+    const fields = knownFieldsWhere(ctx.value, vendorOnly);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       ctx.report({
         path: v.path, target: 'key',
         message: `${formatPath(v.path)} is accepted by the service but not documented in its specification: its behaviour and support may change without notice. Prefer a documented field, or keep an eye on the vendor's release notes.`,

@@ -39,7 +39,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, withUnit)) {
+    const fields = knownFieldsWhere(ctx.value, withUnit);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value, schema } = v;
       const unit = schema.unit!;
       if (typeof value !== 'number' || !Number.isInteger(value)) continue;

@@ -125,7 +125,9 @@ export default defineRule({
     },
   },
   check(ctx) {
-    for (const v of knownFieldsWhere(ctx.value, hasUnit)) {
+    const fields = knownFieldsWhere(ctx.value, hasUnit);
+    for (let i = 0; i < fields.length; i++) {
+      const v = fields[i];
       const { value, schema } = v;
       const unit = schema.unit!;
       if (!typesOf(schema).includes('integer')) continue;
