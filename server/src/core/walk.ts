@@ -56,6 +56,7 @@ const selections = new WeakMap<object, Map<Where, readonly Visit[]>>();
  * weak map (each costs far more than a comparison).
  */
 let recent: { value: object; byQuestion: Map<Where, readonly Visit[]> } | undefined;
+const knownAnswers = (value: object): Map<Where, readonly Visit[]> | undefined => (recent?.value === value ? recent.byQuestion : selections.get(value));
 function selectionsOf(value: object): Map<Where, readonly Visit[]> {
   if (recent?.value === value) return recent.byQuestion;
   let byQuestion = selections.get(value);
@@ -142,7 +143,7 @@ function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]
  * A visit is valid only during its call (the entries of a list share one): copy what is kept.
  */
 export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
-  const known = value !== null && typeof value === 'object' ? (recent?.value === value ? recent.byQuestion : selections.get(value))?.get(where) : undefined;
+  const known = value !== null && typeof value === 'object' ? knownAnswers(value)?.get(where) : undefined;
   if (known) { for (const v of known) each(v); return; }
   if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each, true);
 }
@@ -249,20 +250,19 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: P
         while (frame.index < container.length) {
           const i = frame.index++;
           const item = container[i];
-          if (entry) {
-            const entersItem = enters(itemPlan, item);
-            const inPlace = entersItem && onlyLeaf && !Array.isArray(item) && !!schema.properties;
-            if (!entersItem || inPlace) {
-              if (itemPlan.matches) emit(entry.set(frame.visit, i, undefined, item, schema), itemPlan);
-              if (inPlace && onlyPlan!.matches && hasOwn(item, only!.key)) emit(entry.set(frame.visit, i, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
-              continue;
-            }
+          const entersItem = enters(itemPlan, item);
+          const inPlace = entersItem && onlyLeaf && !Array.isArray(item) && !!schema.properties;
+          const readInPlace = inPlace && onlyPlan!.matches && hasOwn(item, only!.key);
+          if (entry && (!entersItem || inPlace)) {
+            if (itemPlan.matches) emit(entry.set(frame.visit, i, undefined, item, schema), itemPlan);
+            if (readInPlace) emit(entry.set(frame.visit, i, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
+            continue;
           }
           const v = new FieldVisit(frame.visit, i, item, schema);
           if (itemPlan.matches) emit(v, itemPlan);
-          if (!enters(itemPlan, item)) continue;
-          if (onlyLeaf && !Array.isArray(item) && schema.properties) {
-            if (onlyPlan!.matches && hasOwn(item, only!.key)) emit(new FieldVisit(v, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
+          if (!entersItem) continue;
+          if (inPlace) {
+            if (readInPlace) emit(new FieldVisit(v, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
             continue;
           }
           entered = new Frame(v, item, schema, itemPlan);
