@@ -96,3 +96,37 @@ test('findings on strict JSON are the same as through the parse tree', () => {
     assert.deepEqual(fast.findings, tree.findings, input.name);
   }
 });
+
+test('an item in the second half of a long list is located from the list end exactly as by the parse tree', () => {
+  const rng = new Rng(7);
+  // Items whose ends are easy to misread going backwards: escaped quotes and backslashes at the
+  // end of strings, nested containers, numbers, literals, objects with several members.
+  const pieces = [
+    () => JSON.stringify(`10.${rng.int(0, 255)}.0.0/16`),
+    () => '"ends with a quote \\""',
+    () => '"ends with a backslash \\\\"',
+    () => '"\\\\\\""',
+    () => String(rng.int(-5, 99999)),
+    () => rng.pick(['true', 'false', 'null', '-1.5e3']),
+    () => `{ "network": ${JSON.stringify(`10.0.${rng.int(0, 255)}.0/24`)}, "description": "office [a], {b}" }`,
+    () => '{"a":[1,{"b":"]"}],"c":{}}',
+    () => '[]',
+    () => '[ "x", [ "y" ] ]',
+  ];
+  for (const layout of ['pretty', 'compact', 'ragged']) {
+    const items = Array.from({ length: 150 }, () => rng.pick(pieces)());
+    const sep = layout === 'pretty' ? ',\n    ' : layout === 'compact' ? ',' : () => rng.pick([',', ' ,', ',\n', ' , \t']);
+    const body = items.map((item, i) => (i ? (typeof sep === 'string' ? sep : sep()) : '') + item).join('');
+    const text = `{ "search_version": "2.19", "ip_filter": [${layout === 'pretty' ? '\n    ' : ''}${body}${layout === 'pretty' ? '\n  ' : ' '}], "tail": 1 }`;
+    const fast = parseDocument(text, { fileName: 'list.search.json' }), tree = parseDocumentTree(text, { fileName: 'list.search.json' });
+    // Second half first, last item first: nothing has indexed the list from its start yet.
+    for (let i = items.length - 1; i >= 0; i--) {
+      for (const path of [['ip_filter', i], ['ip_filter', i, 'network'], ['ip_filter', i, 0], ['ip_filter', i, 'a', 1, 'b']] as Segment[][]) {
+        for (const target of ['key', 'value', 'property'] as const) {
+          assert.deepEqual(fast.locate(path, target), tree.locate(path, target), `${layout}: locate(${JSON.stringify(path)}, ${target})`);
+        }
+      }
+    }
+    assert.deepEqual(fast.locate(['ip_filter', items.length], 'value'), tree.locate(['ip_filter', items.length], 'value'), `${layout}: one past the end`);
+  }
+});

@@ -183,14 +183,14 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
     nodeAt: (path) => nodeAtPath(root(), path),
     subtreeAt: (path) => {
       if (tree) return nodeAtPath(tree.root, path);
-      const at = (offsets ??= new JsonOffsets(text, facts.containers)).valueRange(path);
+      const at = (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
       return at && strictTree(text, at.offset, at.offset + at.length);
     },
     rangeAt: (path) => {
       if (tree) return rangeOf(nodeAtPath(tree.root, path));
-      return (offsets ??= new JsonOffsets(text, facts.containers)).valueRange(path);
+      return (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
     },
-    locate: (path, target) => (offsets ??= new JsonOffsets(text, facts.containers)).locate(path, target),
+    locate: (path, target) => (offsets ??= new JsonOffsets(text, facts.containers, value)).locate(path, target),
   };
 }
 

@@ -124,12 +124,23 @@ function stringEnd(text: string, start: number): number {
   return q < 0 ? text.length : q + 1;
 }
 
+/** From this many items on, an item in the second half of a list is found from the list's end. */
+const LONG_LIST = 64;
+
+/** Items of a long list found from its end, as offset and length pairs, last item first. */
+interface ListTail { found: number[]; before: number }
+
 export class JsonOffsets {
   private readonly members = new Map<number, Members>();
+  private readonly tails = new Map<number, ListTail>();
   private root: { offset: number; length: number } | undefined;
   /** Index of the container after the last one looked up: scans mostly move forward. */
   private cursor = 0;
-  constructor(private readonly text: string, private readonly containers?: ContainerEnds) {}
+  /**
+   * `value` is the parsed text, when known: the length of a list tells how far an item is from
+   * its end, so that an item near the end of a long list is found without reading all before it.
+   */
+  constructor(private readonly text: string, private readonly containers?: ContainerEnds, private readonly value?: unknown) {}
 
   private skipSpace(i: number): number {
     while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
@@ -238,6 +249,60 @@ export class JsonOffsets {
     return items.slice(0, 2 * count);
   }
 
+  /**
+   * Where the value that ends just before `end` starts, read backwards: a string back to its
+   * unescaped opening quote, a container from the table, a number or literal back to the
+   * delimiter before it. -1 when a container is not in the table.
+   */
+  private valueStartBefore(end: number): number {
+    const { text } = this;
+    const last = text.charCodeAt(end - 1);
+    if (last === QUOTE) {
+      // Inside a string every quote is escaped: the opening one is the first going back that is not.
+      for (let q = end - 1; ;) {
+        q = text.lastIndexOf('"', q - 1);
+        let backslashes = 0;
+        while (text.charCodeAt(q - 1 - backslashes) === BACKSLASH) backslashes++;
+        if (backslashes % 2 === 0) return q;
+      }
+    }
+    if (last === CLOSE_BRACE || last === CLOSE_BRACKET) {
+      const table = this.containers;
+      if (!table) return -1;
+      // The last container opening before `end` is this one or lies inside it.
+      for (let j = lowerBound(table.starts, 0, table.count, end) - 1; j >= 0; j--) if (table.ends[j] === end) return table.starts[j];
+      return -1;
+    }
+    let i = end - 1;
+    while (i > 0) {
+      const c = text.charCodeAt(i - 1);
+      if (c === COMMA || c === OPEN_BRACKET || c === COLON || isSpace(c)) break;
+      i--;
+    }
+    return i;
+  }
+
+  /**
+   * Offset and length of the item `fromEnd` places before the last of the list at `start`,
+   * stepping back from its closing bracket over the items after it. What was found is kept,
+   * so that the next item asked for continues from there.
+   */
+  private itemFromEnd(start: number, close: number, fromEnd: number): OffsetRange | undefined {
+    const { text } = this;
+    let tail = this.tails.get(start);
+    if (!tail) { tail = { found: [], before: close }; this.tails.set(start, tail); }
+    while (tail.found.length / 2 <= fromEnd) {
+      let i = tail.before - 1;
+      while (isSpace(text.charCodeAt(i))) i--;
+      if (tail.found.length) { i--; while (isSpace(text.charCodeAt(i))) i--; }
+      const itemStart = this.valueStartBefore(i + 1);
+      if (itemStart <= start) return undefined;
+      tail.found.push(itemStart, i + 1 - itemStart);
+      tail.before = itemStart;
+    }
+    return { offset: tail.found[2 * fromEnd], length: tail.found[2 * fromEnd + 1] };
+  }
+
   /** Offset and length of the value at a path; `undefined` when the path does not exist. */
   valueRange(path: FieldPath): OffsetRange | undefined {
     const w = this.walk(path);
@@ -250,6 +315,8 @@ export class JsonOffsets {
     let { offset, length } = this.root;
     let via: Member | undefined;
     let depth = 0;
+    // The parsed value along the path, while it is known.
+    let current = this.value;
     for (; depth < path.length; depth++) {
       const seg = path[depth];
       const c = this.text.charCodeAt(offset);
@@ -259,12 +326,22 @@ export class JsonOffsets {
         offset = next.valueOffset;
         length = next.valueLength;
         via = next;
+        current = current !== null && typeof current === 'object' && hasOwn(current, seg) ? (current as Record<string, unknown>)[seg] : undefined;
+      } else if (c === OPEN_BRACKET && typeof seg === 'number' && Array.isArray(current) && current.length > LONG_LIST && !this.members.has(offset)
+        && Number.isInteger(seg) && seg >= current.length / 2 && seg < current.length) {
+        const item = this.itemFromEnd(offset, offset + length - 1, current.length - 1 - seg);
+        if (!item) break;
+        offset = item.offset;
+        length = item.length;
+        via = undefined;
+        current = current[seg];
       } else if (c === OPEN_BRACKET && typeof seg === 'number') {
         const items = this.membersOf(offset) as Int32Array;
         if (!(Number.isInteger(seg) && seg >= 0 && 2 * seg < items.length)) break;
         offset = items[2 * seg];
         length = items[2 * seg + 1];
         via = undefined;
+        current = Array.isArray(current) ? current[seg] : undefined;
       } else break;
     }
     return { offset, length, via, depth };
