@@ -130,3 +130,20 @@ test('an item in the second half of a long list is located from the list end exa
     assert.deepEqual(fast.locate(['ip_filter', items.length], 'value'), tree.locate(['ip_filter', items.length], 'value'), `${layout}: one past the end`);
   }
 });
+
+test('an integer above 2^63-1 is reported whichever path the text takes', () => {
+  const body = (n: string): string => `{ "openid": { "enabled": false, "client_id": "app", "client_secret": "<CLIENT_SECRET>", "refresh_rate_limit_count": ${n} }, "ip_filter": ["10.0.0.0/8"] }`;
+  const huge = (text: string, fileName: string): string[] => analyze(text, { fileName }).findings.filter((f) => f.ruleId === 'invalid-value').map((f) => f.message);
+  for (const n of ['9223372036854775808', '12345678901234567890', '100000000000000000000']) {
+    const strict = huge(body(n), 'x.search.json');
+    // A comment sends the same document down the parse-tree path.
+    const tree = huge(`${body(n)} // the tree path`, 'x.search.jsonc');
+    assert.equal(strict.length, 1, `${n}: ${JSON.stringify(strict)}`);
+    assert.deepEqual(strict, tree, n);
+  }
+  assert.equal(parseDocument(body('922337203685477580'), {}).noLongNumbers, true, '18 digits');
+  assert.equal(parseDocument(body('9223372036854775807'), {}).noLongNumbers, false, '19 digits');
+  // Digits in strings are not numbers.
+  assert.equal(parseDocument('{ "custom_domain": "a1234567890123456789.example.com" }', {}).noLongNumbers, true, 'digits in a string');
+  assert.deepEqual(huge(body('9223372036854775807'), 'x.search.json'), [], '2^63-1 itself is allowed');
+});

@@ -20,6 +20,8 @@ export interface ParsedDocument {
   readonly tooDeep?: { depth: number; offset: number };
   /** True when the parse proved that no object repeats a key (so there is nothing to look for). */
   readonly noDuplicateKeys?: boolean;
+  /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
+  readonly noLongNumbers?: boolean;
   comments(): Comment[];
   /** The node of a field path; `undefined` when the path does not exist. */
   nodeAt(path: FieldPath): Node | undefined;
@@ -179,6 +181,7 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number): Parse
     get lines() { return (lines ??= new LineIndex(text, facts.lines)); },
     // Each member of the text becomes a distinct key of the value unless a key repeats.
     get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
+    noLongNumbers: facts.longestDigits < 19,
     comments: () => [],
     nodeAt: (path) => nodeAtPath(root(), path),
     subtreeAt: (path) => {

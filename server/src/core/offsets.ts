@@ -26,6 +26,8 @@ export interface StrictJsonFacts {
   containers: ContainerEnds;
   /** Line starts: strict JSON has line breaks only outside strings, where this pass looks. */
   lines: LineStarts;
+  /** The longest run of digits in a number (an integer above 2^63-1 has at least 19). */
+  longestDigits: number;
 }
 
 const QUOTE = 34, BACKSLASH = 92, COLON = 58, OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, COMMA = 44;
@@ -36,7 +38,7 @@ const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c ==
  * where every container ends.
  */
 export function strictJsonFacts(text: string): StrictJsonFacts {
-  let memberCount = 0, depth = 0, deepest = 0;
+  let memberCount = 0, depth = 0, deepest = 0, longestDigits = 0;
   let starts = new Int32Array(64), ends = new Int32Array(64), count = 0;
   let lineStarts = new Int32Array(64), lineCount = 1;
   const open: number[] = [];
@@ -54,6 +56,12 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
     }
     if (c === QUOTE) i = stringEnd(text, i) - 1;
     else if (c === COLON) memberCount++;
+    else if (c >= 48 && c <= 57) {
+      let end = i + 1;
+      while (end < n && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
+      if (end - i > longestDigits) longestDigits = end - i;
+      i = end - 1;
+    }
     else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       if (count === starts.length) { starts = grow(starts); ends = grow(ends); }
       starts[count] = i;
@@ -65,7 +73,7 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
       if (open.length) ends[open.pop()!] = i + 1;
     }
   }
-  return { memberCount, depth: deepest, containers: { starts, ends, count }, lines: { starts: lineStarts, count: lineCount } };
+  return { memberCount, depth: deepest, containers: { starts, ends, count }, lines: { starts: lineStarts, count: lineCount }, longestDigits };
 }
 
 /** First index in [lo, hi) whose value is at least `x`, in an ascending array. */

@@ -149,8 +149,9 @@ export default defineRule({
     // Spelling out a path costs more than the checks below: only for values they apply to.
     const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
     // An integer above 2^63-1 is written with at least 19 digits: without such a run of digits
-    // anywhere in the text, only the format checks can find something.
-    const mayHoldHugeIntegers = /\d{19}/.test(ctx.doc.text);
+    // (in a number, as the strict parse measured, or anywhere in the text), only the format
+    // checks can find something.
+    const mayHoldHugeIntegers = !ctx.doc.noLongNumbers && /\d{19}/.test(ctx.doc.text);
     const fields = knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked);
     for (let i = 0; i < fields.length; i++) {
       const v = fields[i];
