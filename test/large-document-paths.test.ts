@@ -46,6 +46,8 @@ test('knownFieldsWhere finds exactly the known fields that pass its question, in
     (s) => s.valueFormat === 'cidr', (s) => !!s.unit, (s) => !!s.secret, (s) => !!s.vendorOnly,
     (s) => s.type === 'object', (s) => !!s.items, (s) => !!s.deprecated || !!s.requires, () => false, (s) => s === rootSchema.properties?.search,
   ];
+  // The same questions again as other functions, so that sharing them starts afresh.
+  const sharedQuestions = new Map(questions.map((q) => [q, (s: SchemaNode) => q(s)]));
   let compared = 0;
   for (const value of values()) {
     const all = knownFields(value);
@@ -57,6 +59,10 @@ test('knownFieldsWhere finds exactly the known fields that pass its question, in
       const streamed: unknown[] = [];
       eachKnownField(structuredClone(value), where, (v) => streamed.push([v.path, v.value, v.schema]));
       assert.deepEqual(streamed, expected);
+      // Shared: the first value is streamed, later ones are answered by the shared walk.
+      const shared: unknown[] = [];
+      eachKnownField(structuredClone(value), sharedQuestions.get(where)!, (v) => shared.push([v.path, v.value, v.schema]), true);
+      assert.deepEqual(shared, expected);
       compared += expected.length;
     }
   }

@@ -139,13 +139,19 @@ function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]
 /**
  * Calls `each` with the known fields whose schema passes `where`, in document order, as
  * knownFieldsWhere lists them, but keeping none: for a question about the thousands of entries
- * of a long list, asked by one rule, so that the fields it passes over are dropped at once.
- * A visit is valid only during its call (the entries of a list share one): copy what is kept.
+ * of a long list, so that the fields it passes over are dropped at once. A visit is valid only
+ * during its call (the entries of a list share one): copy what is kept.
+ *
+ * With `share`, the question joins the shared walk from the next document on, as with
+ * knownFieldsWhere: worth it for a question that most documents answer with a few fields, and
+ * a single document (a one-shot run over one large file) still keeps nothing.
  */
-export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void): void {
-  const known = value !== null && typeof value === 'object' ? knownAnswers(value)?.get(where) : undefined;
+export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void, share = false): void {
+  if (value === null || typeof value !== 'object') return;
+  const known = knownAnswers(value)?.get(where) ?? (share && askedBits.has(where) ? knownFieldsWhere(value, where) : undefined);
   if (known) { for (const v of known) each(v); return; }
-  if (value !== null && typeof value === 'object') walkKnownFields(value, planFor(where), each, true);
+  if (share) ask(where);
+  walkKnownFields(value, planFor(where), each, true);
 }
 
 /**

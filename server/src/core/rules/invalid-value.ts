@@ -8,7 +8,7 @@ import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
 import { isPlaceholder, show, showNumber } from '../values';
-import { knownFieldsWhere, valueAt } from '../walk';
+import { eachKnownField, valueAt } from '../walk';
 
 const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
 const MAX_INT64 = 2n ** 63n - 1n;
@@ -129,10 +129,10 @@ export default defineRule({
       byPath.set(key, entry);
     }
     for (const [key, { path, errors }] of byPath) {
-      // From the parsed value, not the parse tree: an array counts only by its length, and an
-      // object has no value to show.
+      // From the parsed value, not the parse tree: an array is described only by its length,
+      // and an object has no value to show.
       const raw = valueAt(ctx.value, path);
-      const value = Array.isArray(raw) ? new Array<null>(raw.length).fill(null) : raw !== null && typeof raw === 'object' ? undefined : raw;
+      const value = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? undefined : raw;
       const schema = errors[0].schema ?? {};
       const problems = errors.map((e) => keywordProblem(e, value));
       const finding: RawFinding = {
@@ -152,14 +152,13 @@ export default defineRule({
     // (in a number, as the strict parse measured, or anywhere in the text), only the format
     // checks can find something.
     const mayHoldHugeIntegers = !ctx.doc.noLongNumbers && /\d{19}/.test(ctx.doc.text);
-    const fields = knownFieldsWhere(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked);
-    for (let i = 0; i < fields.length; i++) {
-      const v = fields[i];
+    // A long reindex_remote_whitelist is read without keeping a visit per entry.
+    eachKnownField(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked, (v) => {
       const format = v.schema.valueFormat;
       if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
         const { check, expected } = FORMAT_CHECKS[format];
         const problem = check(v.value);
-        if (!problem || alreadyReported(v.path)) continue;
+        if (!problem || alreadyReported(v.path)) return;
         const key = formatPath(v.path);
         const node = ctx.doc.rangeAt(v.path);
         const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
@@ -168,12 +167,12 @@ export default defineRule({
           message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
           fix: host && node ? { title: `Replace it with the host name "${host}"`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(host) }] } : undefined,
         });
-        continue;
+        return;
       }
       // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
       // ones need no look at the text (and so no parse tree).
       if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
-        if (alreadyReported(v.path)) continue;
+        if (alreadyReported(v.path)) return;
         const key = formatPath(v.path);
         const node = ctx.doc.rangeAt(v.path);
         const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
@@ -181,6 +180,6 @@ export default defineRule({
           ctx.report({ path: v.path, message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.` });
         }
       }
-    }
+    }, true);
   },
 });
