@@ -149,7 +149,7 @@ function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]
 export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void, share = false): void {
   if (value === null || typeof value !== 'object') return;
   const known = knownAnswers(value)?.get(where) ?? (share && askedBits.has(where) ? knownFieldsWhere(value, where) : undefined);
-  if (known) { for (const v of known) each(v); return; }
+  if (known) { for (let i = 0; i < known.length; i++) each(known[i]); return; }
   if (share) ask(where);
   walkKnownFields(value, planFor(where), each, true);
 }
