@@ -335,19 +335,17 @@ export class JsonOffsets {
         length = next.valueLength;
         via = next;
         current = current !== null && typeof current === 'object' && hasOwn(current, seg) ? (current as Record<string, unknown>)[seg] : undefined;
-      } else if (c === OPEN_BRACKET && typeof seg === 'number' && Array.isArray(current) && current.length > LONG_LIST && !this.members.has(offset)
-        && Number.isInteger(seg) && seg >= current.length / 2 && seg < current.length) {
-        const item = this.itemFromEnd(offset, offset + length - 1, current.length - 1 - seg);
-        if (!item) break;
-        offset = item.offset;
-        length = item.length;
-        via = undefined;
-        current = current[seg];
       } else if (c === OPEN_BRACKET && typeof seg === 'number') {
-        const items = this.membersOf(offset) as Int32Array;
-        if (!(Number.isInteger(seg) && seg >= 0 && 2 * seg < items.length)) break;
-        offset = items[2 * seg];
-        length = items[2 * seg + 1];
+        const fromEnd = Array.isArray(current) && current.length > LONG_LIST && !this.members.has(offset) && Number.isInteger(seg) && seg >= current.length / 2 && seg < current.length
+          ? this.itemFromEnd(offset, offset + length - 1, current.length - 1 - seg)
+          : undefined;
+        // A list not read from its end (a short one, or a container missing from the table) is indexed from its start.
+        if (fromEnd) { offset = fromEnd.offset; length = fromEnd.length; } else {
+          const items = this.membersOf(offset) as Int32Array;
+          if (!(Number.isInteger(seg) && seg >= 0 && 2 * seg < items.length)) break;
+          offset = items[2 * seg];
+          length = items[2 * seg + 1];
+        }
         via = undefined;
         current = Array.isArray(current) ? current[seg] : undefined;
       } else break;
