@@ -78,16 +78,19 @@ export default defineRule({
       const { path } = v;
       const field = formatPath(path);
       if (schema.deprecated) {
-        const node = ctx.doc.nodeAt(path);
+        const migrates = schema.replacedBy === 'index_patterns' && Number.isSafeInteger(v.value);
+        // An unset or switched-off deprecated flag does nothing: removing it keeps the service as it is.
+        const removable = !schema.replacedBy && (v.value === null || (v.value === false && typesOf(schema).includes('boolean')));
+        // The property node (and so the parse tree) only when there is a fix to make.
+        const node = migrates || removable ? ctx.doc.nodeAt(path) : undefined;
         const prop = node?.parent?.type === 'property' ? node.parent : undefined;
         let fix: Fix | undefined;
         let note = '';
-        if (prop && schema.replacedBy === 'index_patterns' && Number.isSafeInteger(v.value)) {
+        if (prop && migrates) {
           const migration = migrateToIndexPatterns(ctx, prop, v.value as number, schema);
           if (typeof migration === 'string') note = ` Here, ${migration}.`;
           else fix = migration;
-        } else if (prop && !schema.replacedBy && (v.value === null || (v.value === false && typesOf(schema).includes('boolean')))) {
-          // An unset or switched-off deprecated flag does nothing: removing it keeps the service as it is.
+        } else if (prop && removable) {
           fix = { title: `Remove ${field}`, edits: removeMemberEdits(ctx.doc.text, prop) };
         }
         ctx.report({ path, target: 'key', message: `${deprecationText(path, schema)}${note}`, tags: ['deprecated'], fix });
