@@ -70,7 +70,10 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   mark?.('other');
   const schemaErrors = schemaErrorsOf(doc.value);
   mark?.('schema');
-  const mildest = options.minSeverity && !doc.comments().length ? severityRank(options.minSeverity) : undefined;
+  const directives = parseDirectives(doc);
+  // Rules whose findings would all be below the severity asked for need not run, unless a
+  // suppression comment could name them (it would be reported as unused otherwise).
+  const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
   // One context for every rule: rules report while they check, so the rule running is the one
   // reporting (a context and a closure per rule and document cost more than the smaller rules).
   let ruleId = '';
@@ -96,7 +99,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     }
     mark?.(ruleId);
   }
-  const directives = parseDirectives(doc);
   let kept = applyDirectives(findings, directives);
   const unused = RULES_BY_ID.get('unused-suppression');
   const unusedSeverity = unused ? effectiveSeverity(unused, options) : 'off';
