@@ -219,6 +219,22 @@ test('hostile: lines of several megabytes are analysed within the time bound', (
   }
 });
 
+test('hostile: comments and commas in .jsonc files are read in linear time', () => {
+  const mb = 1024 * 1024;
+  const cases: Record<string, string> = {
+    'many unclosed block comments': `{ "a": 1 ${'/*a'.repeat(mb / 4)}`,
+    'blanks before a trailing comma': `{ "a": 1${' '.repeat(5 * mb)}, }`,
+    'commas separated by blanks': `[1${`${' '.repeat(64)},`.repeat(mb / 64)} ]`,
+    'many comments and trailing commas': `{ "ip_filter": [${Array.from({ length: 20_000 }, (_, i) => `"10.${i >> 8}.${i & 255}.0/24" /* ${i} */`).join(',\n')},\n], }`,
+    'unterminated strings': `{ "a": 1, ${'"x'.repeat(mb / 2)} }`,
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    const { value: result, ms } = timed(() => analyze(text, { fileName: 'x.search.jsonc' }));
+    assert.deepEqual(result.internalErrors, [], name);
+    assert.ok(ms < BOUND_MS, `${name}: analyze took ${Math.round(ms)} ms`);
+  }
+});
+
 /** Every `pattern` in the schema, with where it is. */
 function schemaPatterns(): Array<{ where: string; pattern: string }> {
   const out: Array<{ where: string; pattern: string }> = [];

@@ -147,3 +147,46 @@ test('an integer above 2^63-1 is reported whichever path the text takes', () => 
   assert.equal(parseDocument('{ "custom_domain": "a1234567890123456789.example.com" }', {}).noLongNumbers, true, 'digits in a string');
   assert.deepEqual(huge(body('9223372036854775807'), 'x.search.json'), [], '2^63-1 itself is allowed');
 });
+
+/** JSONC from strict JSON: comments (some holding quotes, slashes and commas) and trailing commas between tokens. */
+function withJsoncExtras(rng: Rng, text: string): string {
+  const comments = ['/* c */', '// note\n', '/* "quoted", // and } */', '//, ]\r\n', '/*\n multi\n line */'];
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+      continue;
+    }
+    if ((c === '}' || c === ']') && rng.chance(0.5) && !/[[{]\s*$/.test(out)) out += rng.pick([',', ' , ', ',\n  // last\n']);
+    out += c;
+    if ('{[,:'.includes(c) && rng.chance(0.3)) out += ` ${rng.pick(comments)} `;
+  }
+  return rng.chance(0.5) ? `// header\n${out}\n/* footer */` : out;
+}
+
+test('JSONC with comments and trailing commas is read from a blanked copy, described exactly as by the parse tree', () => {
+  const rng = new Rng(20261122);
+  let fast = 0;
+  for (const input of strictInputs()) {
+    try { JSON.parse(input.text); } catch { continue; }
+    const text = withJsoncExtras(rng.fork(fast), input.text);
+    const doc = parseDocument(text, { fileName: 'x.search.jsonc' });
+    // The strict reading builds its parse tree only when asked: `root` is a getter there.
+    if (Object.getOwnPropertyDescriptor(doc, 'root')?.get) fast++;
+    assertSameDocument(doc, parseDocumentTree(text, { fileName: 'x.search.jsonc' }), `${input.name} as JSONC`);
+    assert.deepEqual(analyze(text, { fileName: 'x.search.jsonc' }).findings, analyze(text, { fileName: 'x.search.jsonc' }, parseDocumentTree(text, { fileName: 'x.search.jsonc' })).findings, `${input.name} as JSONC: findings`);
+  }
+  assert.ok(fast > 200, `only ${fast} JSONC inputs took the blanked reading`);
+  const tricky = [
+    '[ , ]', '{ "a": , }', '[1, , ]', '[1 /* c */ , // d\n ]', '{ "a": 1 /* unclosed', '{ "a": 1, // c\r\n}',
+    '{ "a": "// not a comment", "b": "/* nor this */", "c": "x\\"", }', '{ "a": "\\\\", /* , ] */ }', '/* only a comment */',
+  ];
+  for (const text of tricky) assertSameDocument(parseDocument(text, { fileName: 'x.search.jsonc' }), parseDocumentTree(text, { fileName: 'x.search.jsonc' }), JSON.stringify(text));
+  // Comments are syntax errors in .json files: those still take the parse tree, which reports them.
+  const json = parseDocument('{ "a": 1 /* c */ }', { fileName: 'x.search.json' });
+  assert.equal(json.syntaxErrors.length, 1);
+});
