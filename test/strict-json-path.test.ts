@@ -11,9 +11,10 @@ import { mutate } from './fuzz/mutate';
 import { Rng } from './fuzz/rng';
 
 /**
- * Strict JSON is read with JSON.parse and located by scanning only the containers on a
- * finding's path; everything else builds the full parse tree. Both must describe a document
- * identically, whichever path a text takes.
+ * Strict JSON (and JSONC once its comments and trailing commas are blanked) is read with
+ * JSON.parse and located by scanning only the containers on a finding's path; everything else
+ * builds the full parse tree. Both must describe a document identically, whichever path a
+ * text takes.
  */
 
 /** Every path of the value (up to a limit), plus paths that go one step past or beside it. */

@@ -162,8 +162,9 @@ function nodeAtPath(root: Node | undefined, path: FieldPath): Node | undefined {
  * Strict JSON within the depth limit, the common case, is read with JSON.parse, many times
  * faster than building a parse tree. The tree is built only when something asks for a node
  * (a fix, an editor feature), and findings are located by scanning just the containers on
- * their paths. Anything else (comments, trailing commas, syntax errors, deep nesting) takes
- * the tree path below, which reads every kind of input.
+ * their paths. JSONC comes here as its blanked copy (see blankJsoncExtras), with `original`
+ * its own text. Anything else (syntax errors, deep nesting) takes the tree path below, which
+ * reads every kind of input.
  */
 function strictDocument(text: string, isJsonc: boolean, maxDepth: number, original?: string): ParsedDocument | undefined {
   let value: unknown;
@@ -175,15 +176,16 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number, origin
   let offsets: JsonOffsets | undefined;
   let noDuplicateKeys: boolean | undefined;
   const root = (): Node | undefined => (tree ??= { root: strictTree(text) }).root;
+  const lineIndex = (): LineIndex => (lines ??= new LineIndex(text, facts.lines));
   let comments: Comment[] | undefined;
   return {
     text: original ?? text, isJsonc, value, syntaxErrors: [],
     get root() { return root(); },
-    get lines() { return (lines ??= new LineIndex(text, facts.lines)); },
+    get lines() { return lineIndex(); },
     // Each member of the text becomes a distinct key of the value unless a key repeats.
     get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
     noLongNumbers: facts.longestDigits < 19,
-    comments: () => (original === undefined ? [] : (comments ??= scanComments(original, (lines ??= new LineIndex(text, facts.lines))))),
+    comments: () => (original === undefined ? [] : (comments ??= scanComments(original, lineIndex()))),
     nodeAt: (path) => nodeAtPath(root(), path),
     subtreeAt: (path) => {
       if (tree) return nodeAtPath(tree.root, path);
