@@ -6,3 +6,4 @@ export { RULES, RULES_BY_ID } from './rules';
 export { parseDocument, formatPath, parsePathString, type ParsedDocument } from './document';
 export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
 export { LineIndex } from './lines';
+export { decodeConfigBytes, type DecodedBytes } from './encoding';

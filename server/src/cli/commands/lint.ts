@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveLintOptions, type LintConfig } from '../../core/lint-config';
-import type { AnalyzeOptions } from '../../core';
+import { decodeConfigBytes, type AnalyzeOptions } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
@@ -108,10 +108,15 @@ const run: Command = async (argv, io) => {
     let raw: string;
     if (job.stdin) raw = stdinText;
     else {
-      try { raw = fs.readFileSync(job.file, 'utf8'); } catch (err) {
+      let bytes: Uint8Array;
+      try { bytes = fs.readFileSync(job.file); } catch (err) {
         problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return undefined;
       }
+      const decoded = decodeConfigBytes(bytes);
+      // A file in another encoding is reported as it is and never rewritten, not even by --fix.
+      if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
+      raw = decoded.text;
     }
     const options = optionsFor(args, s, job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
