@@ -91,7 +91,29 @@ module.exports = new Proxy({}, {
   },
 };
 
+/**
+ * The bundles carry code of other packages; their licences travel with it, in one file listing each
+ * package whose code is bundled, with its version and licence text.
+ */
+function writeThirdPartyNotices(inputs) {
+  const packages = new Map();
+  for (const input of inputs) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
+    if (m) packages.set(m[1], path.join(root, input.slice(0, m.index + m[0].length)));
+  }
+  const sections = [...packages.keys()].sort().map((name) => {
+    const dir = packages.get(name);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const licenseFile = fs.readdirSync(dir).sort().find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    const text = licenseFile ? fs.readFileSync(path.join(dir, licenseFile), 'utf8').trim() : `Licence: ${pkg.license} (no licence file in the package)`;
+    return `## ${name} ${pkg.version}\n\nLicence: ${pkg.license}\n\n\`\`\`\n${text}\n\`\`\`\n`;
+  });
+  fs.writeFileSync(path.join(root, 'dist/THIRD-PARTY-NOTICES.md'),
+    `# Third-party notices\n\nThe bundles in dist/ contain code from these packages, each under its own licence.\n\n${sections.join('\n')}`);
+}
+
 async function bundle() {
+  const bundledInputs = new Set();
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true },
@@ -104,16 +126,18 @@ async function bundle() {
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({
-      ...common, outfile: path.join(root, e.out), write: false,
+      ...common, outfile: path.join(root, e.out), write: false, metafile: true,
       ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
       external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap: args.has('--dev') ? 'inline' : false,
     });
+    for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
     const [out] = result.outputFiles;
     fs.mkdirSync(path.dirname(out.path), { recursive: true });
     fs.writeFileSync(out.path, e.cached ? withBuildHash(out.text) : out.text);
     // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
   }));
+  writeThirdPartyNotices(bundledInputs);
   if (args.has('--tests')) {
     const tests = [];
     const walk = (d) => { for (const n of fs.readdirSync(d)) { const p = path.join(d, n); if (fs.statSync(p).isDirectory()) walk(p); else if (n.endsWith('.test.ts')) tests.push(p); } };

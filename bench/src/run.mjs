@@ -39,15 +39,12 @@ function childJson(script, cfg) {
   try { return JSON.parse(r.stdout); } catch { return { error: `unreadable output: ${r.stdout.slice(0, 200)}` }; }
 }
 
-/** Packs the extension as users install it; needs .vscodeignore so that only the bundles go in. */
+/** Packs the extension as users install it, with the product's own `npm run package` script. */
 function vsixSize(work) {
-  if (!fs.existsSync(path.join(ROOT, '.vscodeignore'))) return { error: 'no .vscodeignore: not packed' };
   const out = path.join(work, 'search-config.vsix');
   fs.rmSync(out, { force: true });
-  const vsce = path.join(ROOT, 'node_modules/@vscode/vsce/vsce');
-  // The same flags as the product's `npm run package`.
-  const r = sh(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out], { timeout: 300_000 });
-  if (r.status !== 0 || !fs.existsSync(out)) return { error: `vsce package failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
+  const r = sh(process.execPath, [path.join(ROOT, 'scripts/package-vsix.mjs'), '--out', out], { timeout: 300_000 });
+  if (r.status !== 0 || !fs.existsSync(out)) return { error: `packaging failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
   return { bytes: fs.statSync(out).size };
 }
 
