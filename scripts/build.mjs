@@ -142,7 +142,11 @@ async function bundle() {
     const tests = [];
     const walk = (d) => { for (const n of fs.readdirSync(d)) { const p = path.join(d, n); if (fs.statSync(p).isDirectory()) walk(p); else if (n.endsWith('.test.ts')) tests.push(p); } };
     walk(path.join(root, 'test'));
-    await esbuild.build({ ...common, entryPoints: tests, outdir: path.join(root, 'dist/test'), outbase: path.join(root, 'test'), sourcemap: 'inline', external: ['vscode'] });
+    // The tests of the packed artifacts (npm tarball, global install, pre-commit) install packages and
+    // run as `npm run test:package` on their own, after `npm test`.
+    const packageDir = path.join(root, 'test', 'package') + path.sep;
+    const groups = [[tests.filter((t) => !t.startsWith(packageDir)), 'dist/test', 'test'], [tests.filter((t) => t.startsWith(packageDir)), 'dist/package-tests', 'test/package']];
+    await Promise.all(groups.map(([entryPoints, outdir, outbase]) => esbuild.build({ ...common, entryPoints, outdir: path.join(root, outdir), outbase: path.join(root, outbase), sourcemap: 'inline', external: ['vscode'] })));
   }
 }
 
