@@ -1,0 +1,77 @@
+/**
+ * The pre-commit hooks as pre-commit installs them: Debian's real `pre-commit` on a temporary repository
+ * whose .pre-commit-config.yaml points at a commit of this repository by its local path; and the way
+ * pre-commit 4.6 and later install a node hook repository (`npm install -g git+file://…#commit`).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { findingsOf, must, NPM_ENV, ROOT, run, tempDir } from './support';
+
+const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
+// CI installs pre-commit (.ci/run); elsewhere a missing one skips these tests instead of failing them.
+const skip = !hasPreCommit && !process.env.CI && 'pre-commit is not installed (apt-get install pre-commit)';
+const head = must(run('git', ['rev-parse', 'HEAD'], { cwd: ROOT }), 'git rev-parse').stdout.trim();
+const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
+const CLEAN = fs.readFileSync(path.join(ROOT, 'examples', 'clean.search.json'), 'utf8');
+
+function gitRepo(): { dir: string; git: (...args: string[]) => ReturnType<typeof run>; env: NodeJS.ProcessEnv } {
+  const dir = tempDir('hook-user');
+  const env = { ...NPM_ENV, PRE_COMMIT_HOME: path.join(dir, '.pre-commit-cache'), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const git = (...args: string[]) => run('git', args, { cwd: dir, env });
+  must(git('init', '-q', '-b', 'main'), 'git init');
+  return { dir, git, env };
+}
+
+describe('pre-commit hooks', { skip }, () => {
+  it('block a commit with an error finding and let a clean one through', () => {
+    const { dir, git, env } = gitRepo();
+    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
+    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config\n`);
+    must(git('add', '.'), 'git add');
+    must(git('commit', '-q', '-m', 'hooks'), 'first commit');
+    must(run('pre-commit', ['install'], { cwd: dir, env }), 'pre-commit install');
+
+    fs.writeFileSync(path.join(dir, 'prod.search.json'), BAD);
+    fs.writeFileSync(path.join(dir, 'notes.json'), '{ "not": "a service configuration" }');
+    must(git('add', '.'), 'git add');
+    const blocked = git('commit', '-m', 'a configuration with mistakes');
+    const said = blocked.stdout + blocked.stderr;
+    assert.notEqual(blocked.status, 0, `the commit went through:\n${said}`);
+    assert.match(said, /search-config lint\.+Failed/);
+    assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\[missing-required\]/);
+    assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
+    assert.equal(git('rev-list', '--count', 'HEAD').stdout.trim(), '1');
+
+    fs.writeFileSync(path.join(dir, 'prod.search.json'), CLEAN);
+    must(git('add', '.'), 'git add');
+    const passed = git('commit', '-m', 'a clean configuration');
+    assert.equal(passed.status, 0, passed.stdout + passed.stderr);
+    assert.match(passed.stdout + passed.stderr, /search-config lint\.+Passed/);
+  });
+
+  it('the fix hook applies the safe fixes and fails the commit so that they can be reviewed', () => {
+    const { dir, git, env } = gitRepo();
+    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
+    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config-fix\n`);
+    const fixable = '{\n  "search_version": "2.19",\n  "static_ips": "true"\n}\n';
+    fs.writeFileSync(path.join(dir, 'prod.search.json'), fixable);
+    must(git('add', '.'), 'git add');
+    const r = run('pre-commit', ['run', '--all-files'], { cwd: dir, env });
+    assert.notEqual(r.status, 0, 'pre-commit fails a run that modified files');
+    assert.match(r.stdout, /files were modified by this hook/);
+    assert.equal(fs.readFileSync(path.join(dir, 'prod.search.json'), 'utf8'), fixable.replace('"true"', 'true'));
+  });
+
+  it('installs as pre-commit 4.6 and later install node hooks: npm install -g git+file://…#commit, nothing built', () => {
+    const prefix = tempDir('hook-global');
+    must(run('npm', ['install', '--global', '--prefix', prefix, `git+file://${ROOT}#${head}`], { cwd: prefix }), 'npm install -g git+file://');
+    const work = tempDir('hook-work');
+    fs.writeFileSync(path.join(work, 'prod.search.json'), BAD);
+    const r = run(path.join(prefix, 'bin', 'search-config'), ['lint', '--format', 'json', 'prod.search.json'], { cwd: work });
+    assert.equal(r.status, 1, r.stderr);
+    assert.ok(findingsOf(r.stdout).some((f) => f.includes(' missing-required ')));
+  });
+});
