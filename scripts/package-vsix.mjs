@@ -25,7 +25,7 @@ try {
   for (const file of vsixFiles()) {
     if (file === 'package.json') continue;
     const from = path.join(root, file);
-    if (!fs.existsSync(from)) throw new Error(`${file} is listed in .vscodeignore but does not exist: run npm run build first`);
+    if (!fs.existsSync(from)) throw new Error(`${file} is listed in .vscodeignore but does not exist: run npm run bundle first`);
     fs.mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
     fs.copyFileSync(from, path.join(stage, file));
   }

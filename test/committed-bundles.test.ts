@@ -23,7 +23,7 @@ test('the committed runtime bundles are those a fresh build writes', { skip: !in
     const committed = git('show', `:${file}`).stdout;
     return !fs.existsSync(path.join(root, file)) || !committed.equals(fs.readFileSync(path.join(root, file)));
   });
-  assert.deepEqual(stale, [], `${stale.join(', ')} differ from a fresh build: run \`npm run build\` and commit dist/ with the change`);
+  assert.deepEqual(stale, [], `${stale.join(', ')} differ from a fresh build: run \`npm run bundle\` and commit dist/ with the change`);
   const cache = tracked.filter((f) => f.endsWith('.cache'));
   assert.deepEqual(cache, [], 'code caches are built for one Node release and are never committed');
 });

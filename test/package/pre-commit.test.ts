@@ -65,11 +65,15 @@ describe('pre-commit hooks', { skip }, () => {
     assert.equal(fs.readFileSync(path.join(dir, 'prod.search.json'), 'utf8'), fixable.replace('"true"', 'true'));
   });
 
+  // npm prepares a git dependency that has a `build`, `prepare` or install script in a temporary clone and
+  // links the global install to it, a clone it then removes: the manifest has none of those scripts.
   it('installs as pre-commit 4.6 and later install node hooks: npm install -g git+file://…#commit, nothing built', () => {
     const prefix = tempDir('hook-global');
     must(run('npm', ['install', '--global', '--prefix', prefix, `git+file://${ROOT}#${head}`], { cwd: prefix }), 'npm install -g git+file://');
     const work = tempDir('hook-work');
     fs.writeFileSync(path.join(work, 'prod.search.json'), BAD);
+    const installed = path.join(prefix, 'lib', 'node_modules', 'search-config');
+    assert.ok(!fs.lstatSync(installed).isSymbolicLink(), `${installed} is a real directory, not a link to a clone npm removes`);
     const r = run(path.join(prefix, 'bin', 'search-config'), ['lint', '--format', 'json', 'prod.search.json'], { cwd: work });
     assert.equal(r.status, 1, r.stderr);
     assert.ok(findingsOf(r.stdout).some((f) => f.includes(' missing-required ')));
