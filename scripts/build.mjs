@@ -122,6 +122,8 @@ async function bundle() {
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
     { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+    // The GitHub Action's entry (action.yml): the runner runs it as it is, with no install step.
+    { in: 'server/src/action/main.ts', out: 'dist/action.js' },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
