@@ -48,12 +48,27 @@ function runBundle(name, options = {}) {
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));
+  const hash = buildHashOf(source);
   if (options.writeCache) {
-    const hash = buildHashOf(source);
     if (!hash) throw new Error(`${file} has no build hash: it was not built by scripts/build.mjs`);
     process.on('exit', () => fs.writeFileSync(cacheFile, Buffer.concat([Buffer.from(hash, 'latin1'), script.createCachedData()])));
   }
   script.runInThisContext().call(mod.exports, mod.exports, (id) => mod.require(id), mod, file, path.dirname(file));
+  // An installed package carries no cache (one is only valid for the Node build that wrote it): the
+  // first run writes one beside the bundle for the Node that runs it, when that directory is
+  // writable, so that later starts skip compiling. It is written under a temporary name and renamed,
+  // so that a run started meanwhile reads either no cache or a whole one.
+  if (!options.writeCache && hash && (cachedData === undefined || script.cachedDataRejected) && !process.env.SEARCH_CONFIG_NO_CODE_CACHE) {
+    process.on('exit', () => {
+      const temporary = `${cacheFile}.${process.pid}.tmp`;
+      try {
+        fs.writeFileSync(temporary, Buffer.concat([Buffer.from(hash, 'latin1'), script.createCachedData()]), { flag: 'wx' });
+        fs.renameSync(temporary, cacheFile);
+      } catch {
+        try { fs.rmSync(temporary, { force: true }); } catch { /* a read-only install: starts stay uncached */ }
+      }
+    });
+  }
   return { cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
 }
 

@@ -28,11 +28,22 @@ test('the CLI runs the same without a code cache, with a fresh one and with a co
   const dir = tree();
   try {
     assert.deepEqual(run(dir), { code: 0, out: version }, 'no cache');
+    assert.ok(fs.statSync(path.join(dir, 'dist/cli.js.cache')).size > 0, 'the first run without a cache writes one for this Node');
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), ['cli.js', 'cli.js.cache'], 'no temporary file is left behind');
+    fs.rmSync(path.join(dir, 'dist/cli.js.cache'));
+    fs.chmodSync(path.join(dir, 'dist'), 0o555);
+    if (process.getuid?.() !== 0) {
+      assert.deepEqual(run(dir), { code: 0, out: version }, 'a read-only install runs without a cache');
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')), ['cli.js']);
+    }
+    fs.chmodSync(path.join(dir, 'dist'), 0o755);
     assert.deepEqual(run(dir, true), { code: 0, out: version }, 'writing the cache');
     assert.ok(fs.statSync(path.join(dir, 'dist/cli.js.cache')).size > 0, 'the cache is written');
     assert.deepEqual(run(dir), { code: 0, out: version }, 'with the cache');
     fs.writeFileSync(path.join(dir, 'dist/cli.js.cache'), 'not a code cache');
     assert.deepEqual(run(dir), { code: 0, out: version }, 'a corrupt cache is rejected by V8 and ignored');
+    assert.notEqual(fs.readFileSync(path.join(dir, 'dist/cli.js.cache'), 'utf8'), 'not a code cache', 'and replaced by a good one');
+    assert.deepEqual(run(dir), { code: 0, out: version }, 'with the replaced cache');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
