@@ -300,16 +300,16 @@ test('hostile: every string field survives adversarial strings through the analy
   }
 });
 
-test('hostile: invalid UTF-8 read from a file is linted with replacement characters, positions intact', async () => {
+test('hostile: invalid UTF-8 read from a file is reported by its byte offset and position, never a crash', async () => {
   const bytes = Buffer.concat([Buffer.from('{\n  "custom_domain": "'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('",\n  "search_version": 2\n}\n')]);
   const dir = tempTree({});
   try {
     fs.writeFileSync(path.join(dir, 'bad.search.json'), bytes);
     const r = await runCli(['lint', '--format', 'json', 'bad.search.json'], { cwd: dir });
-    assert.notEqual(r.code, 2, r.err);
-    const [file] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; line: number; column: number }> }>;
-    const m = file.messages.find((x) => x.ruleId === 'type-mismatch');
-    assert.deepEqual(m && [m.line, m.column], [3, 21], 'the line after the broken bytes keeps its position');
+    assert.equal(r.code, 1, r.err);
+    const [file] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
+    assert.deepEqual(file.messages.map((m) => [m.ruleId, m.line, m.column]), [['invalid-json', 2, 21]]);
+    assert.match(file.messages[0].message, /not valid UTF-8: the byte at byte offset 22 \(line 2, column 21\)/);
   } finally { removeTree(dir); }
 });
 

@@ -46,6 +46,11 @@ export function computeTargets(raw) {
   out.push(target('isolated edit of the 1 MB document to fresh diagnostics, server (ms, median)', lsp.mb1EditToDiagnosticsMs?.median, 50, 'ms', lsp.missing ?? lsp.error ?? (ip.mb1EditAnalysisMs ? `analysis alone in process: ${fmt(ip.mb1EditAnalysisMs.median)} ms` : undefined)));
   const ajvRss = t('small', 'ajv')?.peakRssKiB, lintRss = lint('small')?.error ? undefined : lint('small')?.peakRssKiB;
   out.push(target(`peak memory on ${n} files vs ajv-cli`, lintRss && ajvRss ? lintRss / ajvRss : undefined, 1, 'x', lintRss && ajvRss ? `${mib(lintRss)} MiB vs ${mib(ajvRss)} MiB` : undefined));
+  const pkg = raw.npmPackage ?? {};
+  out.push(target('npm tarball, packed (KB)', pkg.packedBytes !== undefined ? pkg.packedBytes / 1000 : undefined, 300, 'KB', pkg.error ?? (pkg.unpackedBytes ? `${fmt(pkg.unpackedBytes / 1000)} KB unpacked in ${pkg.files} files; install into an empty project ${fmt(pkg.installMs?.median)} ms` : undefined)));
+  out.push(target('one small file, cold, `npx search-config lint` from the installed tarball vs `node -e 0`', ratio(pkg.npx, pkg.node), 1.3, 'x',
+    pkg.npx && !pkg.error ? `npx itself (\`npx node -e 0\`) takes ${fmt(med(pkg.npxAlone))} ms of the ${fmt(med(pkg.npx))} ms; the installed bin run directly: ${fmt(ratio(pkg.direct, pkg.node), 2)}x` : pkg.error));
+  out.push(target('one small file, cold, the installed bin run directly vs `node -e 0`', ratio(pkg.direct, pkg.node), 1.3, 'x'));
   out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 300, 'KB', raw.vsix?.error));
   out.push(target('loading the server bundle (ms, median)', lsp.loadMs?.median, 40, 'ms', lsp.missing ?? lsp.loadMs?.error));
   return out;

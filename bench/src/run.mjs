@@ -10,6 +10,7 @@ import { hasGnuTime, machine } from './lib/measure.mjs';
 import { writePlainSchema } from './tools/derive-schema.mjs';
 import { runWholeProcess } from './whole-process.mjs';
 import { computeTargets, markdown, terminalTable } from './report.mjs';
+import { measurePackage } from './package.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
 const args = process.argv.slice(2);
@@ -80,8 +81,10 @@ async function main() {
   const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
   log('extension package ...');
   const vsix = vsixSize(work);
+  log('npm package ...');
+  const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], runs: smoke ? 1 : runs });
 
-  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, breakdown, lsp, vsix };
+  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, breakdown, lsp, vsix, npmPackage };
   const targets = computeTargets(raw);
   raw.targets = targets;
   const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');

@@ -16,9 +16,9 @@ const utf16be = (s: string): Buffer => { const b = Buffer.from(s, 'utf16le'); fo
 
 const CASES: Array<{ name: string; bytes: Buffer; encoding: RegExp; offset: number; line: number }> = [
   { name: 'UTF-16LE with a byte order mark (PowerShell 5.1 `>`)', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CONFIG, 'utf16le')]), encoding: /UTF-16LE \(it starts with the UTF-16LE byte order mark FF FE/, offset: 0, line: 1 },
-  { name: 'UTF-16LE without a mark', bytes: Buffer.from(CONFIG, 'utf16le'), encoding: /UTF-16LE \(its first character is followed by a NUL byte/, offset: 0, line: 1 },
+  { name: 'UTF-16LE without a mark', bytes: Buffer.from(CONFIG, 'utf16le'), encoding: /UTF-16LE \(each of its first characters is followed by a NUL byte/, offset: 0, line: 1 },
   { name: 'UTF-16BE with a mark', bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CONFIG)]), encoding: /UTF-16BE \(it starts with the UTF-16BE byte order mark FE FF/, offset: 0, line: 1 },
-  { name: 'UTF-16BE without a mark', bytes: utf16be(CONFIG), encoding: /UTF-16BE \(its first character is preceded by a NUL byte/, offset: 0, line: 1 },
+  { name: 'UTF-16BE without a mark', bytes: utf16be(CONFIG), encoding: /UTF-16BE \(each of its first characters is preceded by a NUL byte/, offset: 0, line: 1 },
   { name: 'Windows-1252 text (a secret with an accented letter)', bytes: Buffer.from(`{\n  "openid": { "client_secret": "${SECRET}" }\n}\n`, 'latin1'), encoding: /not valid UTF-8: the byte at byte offset 35 \(line 2, column 34\)/, offset: 35, line: 2 },
 ];
 
@@ -55,6 +55,9 @@ test('UTF-8 with or without a byte order mark, and a literal U+FFFD, decode as t
   const replacement = '{ "custom_domain": "\uFFFD" }';
   assert.deepEqual(decodeConfigBytes(Buffer.from(replacement)), { ok: true, text: replacement });
   assert.deepEqual(decodeConfigBytes(new Uint8Array()), { ok: true, text: '' });
+  // One character and then NUL bytes (a truncated or sparse file) is not UTF-16: it is read as it is.
+  const sparse = Buffer.concat([Buffer.from('{'), Buffer.alloc(64)]);
+  assert.equal(decodeConfigBytes(sparse).ok, true);
 });
 
 test('the UTF-8 check finds the first byte of every kind of malformed sequence', () => {

@@ -20,11 +20,19 @@ function wideEncoding(b: Uint8Array): { encoding: string; why: string } | undefi
   if (b.length >= 4 && bom(0, 0, 0xfe, 0xff)) return { encoding: 'UTF-32BE', why: 'it starts with the UTF-32BE byte order mark 00 00 FE FF' };
   if (b.length >= 2 && bom(0xff, 0xfe)) return { encoding: 'UTF-16LE', why: 'it starts with the UTF-16LE byte order mark FF FE' };
   if (b.length >= 2 && bom(0xfe, 0xff)) return { encoding: 'UTF-16BE', why: 'it starts with the UTF-16BE byte order mark FE FF' };
-  // Without a mark: JSON starts with an ASCII character, which UTF-16 writes next to a NUL byte.
-  if (b.length >= 4 && b[0] === 0 && b[1] === 0 && b[2] === 0 && b[3] !== 0) return { encoding: 'UTF-32BE', why: 'its first character is preceded by three NUL bytes' };
-  if (b.length >= 4 && b[0] !== 0 && b[1] === 0 && b[2] === 0 && b[3] === 0) return { encoding: 'UTF-32LE', why: 'its first character is followed by three NUL bytes' };
-  if (b.length >= 2 && b[0] === 0 && b[1] !== 0) return { encoding: 'UTF-16BE', why: 'its first character is preceded by a NUL byte, as UTF-16BE writes ASCII text' };
-  if (b.length >= 2 && b[0] !== 0 && b[1] === 0) return { encoding: 'UTF-16LE', why: 'its first character is followed by a NUL byte, as UTF-16LE writes ASCII text' };
+  // Without a mark: JSON starts with ASCII characters, which UTF-16 and UTF-32 write next to NUL bytes.
+  // The pattern must hold for the first few characters, so that a file of one character followed by
+  // NUL bytes (a truncated or sparse file) is not taken for one.
+  const units = (size: number, at: number): boolean => {
+    const n = Math.min(4, Math.floor(b.length / size));
+    if (n === 0 || b.length % size !== 0) return false;
+    for (let u = 0; u < n; u++) for (let k = 0; k < size; k++) if ((b[u * size + k] !== 0) !== (k === at)) return false;
+    return true;
+  };
+  if (units(4, 3)) return { encoding: 'UTF-32BE', why: 'each of its first characters is preceded by three NUL bytes' };
+  if (units(4, 0)) return { encoding: 'UTF-32LE', why: 'each of its first characters is followed by three NUL bytes' };
+  if (units(2, 1)) return { encoding: 'UTF-16BE', why: 'each of its first characters is preceded by a NUL byte, as UTF-16BE writes ASCII text' };
+  if (units(2, 0)) return { encoding: 'UTF-16LE', why: 'each of its first characters is followed by a NUL byte, as UTF-16LE writes ASCII text' };
   return undefined;
 }
 
