@@ -53,6 +53,7 @@ export function loadFixture(file: string): Fixture {
   if (typeof header.cpus === 'number') options.cpus = header.cpus;
   if (typeof header.baseline === 'string') { options.baselineText = fs.readFileSync(path.join(dir, header.baseline), 'utf8'); options.baselineLabel = header.baseline; }
   if (header.rules) options.rules = header.rules as AnalyzeOptions['rules'];
+  if (Array.isArray(header.requestHosts)) options.requestHosts = header.requestHosts as string[];
   const folderRule = path.basename(dir);
   return {
     file, fileName: path.basename(file), text: lines.join(eol), options,
@@ -69,7 +70,7 @@ export function listFixtures(dir: string): string[] {
     for (const n of fs.readdirSync(d).sort()) {
       const p = path.join(d, n);
       if (fs.statSync(p).isDirectory()) walk(p);
-      else if (/\.jsonc?$/.test(n) && !/\.(fixed|base)\.jsonc?$/.test(n)) out.push(p);
+      else if (/\.(jsonc?|http|rest|md|sh|bash)$/.test(n) && !/\.(fixed|base)\.jsonc?$/.test(n)) out.push(p);
     }
   };
   walk(dir);

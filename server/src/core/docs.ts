@@ -32,7 +32,7 @@ export function ruleRequirements(meta: RuleMeta): string[] {
 
 function exampleMarkdown(ex: RuleExample, meta: RuleMeta): string {
   const parts: string[] = [];
-  const lang = ex.fileName && /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : 'json';
+  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest)$/i.test(ex.fileName) ? 'http' : /\.(sh|bash)$/i.test(ex.fileName) ? 'sh' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
   const context: string[] = [];
   if (ex.fileName) context.push(`file \`${ex.fileName}\``);
   if (ex.cpus !== undefined) context.push(`\`--cpus ${ex.cpus}\``);

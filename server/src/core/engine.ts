@@ -2,6 +2,8 @@ import validate from '../generated/validate';
 import { formatPath, parseDocument, type ParsedDocument } from './document';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
+import { analyzeRequestText } from './requests/analyze';
+import { requestFileKind } from './requests/types';
 import { schemaAt } from './schema';
 import { applyDirectives, parseDirectives } from './suppress';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
@@ -53,6 +55,13 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     findings.push(limitFinding(`The file has ${text.length} characters, more than the limit of ${maxSize}; it was not analysed. Split the configuration, or raise maxFileSize in .search-lint.json if the file is really meant to be this large.`, options));
     return { findings, doc, internalErrors };
   }
+  const requestKind = requestFileKind(options.fileName);
+  if (requestKind) {
+    const rule = RULES_BY_ID.get('blocked-endpoint')!;
+    const setting = effectiveSeverity(rule, options);
+    const found = setting === 'off' ? [] : analyzeRequestText(text, requestKind, options, setting);
+    return { findings: found, doc: parseDocument('', {}), internalErrors };
+  }
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */
@@ -90,7 +99,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     if (mildest !== undefined && severityRank(setting) > mildest) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
-    if (rule.meta.id === 'unused-suppression') continue;
+    if (rule.meta.id === 'unused-suppression' || rule.meta.documents === 'requests') continue;
     ruleId = rule.meta.id;
     severity = setting;
     mark?.('other');

@@ -7,3 +7,6 @@ export { parseDocument, formatPath, parsePathString, type ParsedDocument } from 
 export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
 export { LineIndex } from './lines';
 export { decodeConfigBytes, type DecodedBytes } from './encoding';
+export { requestFileKind, type FoundRequest, type RequestFileKind } from './requests/types';
+export { findRequests } from './requests/analyze';
+export { ENDPOINT_POLICY, requestPath, verdictOf } from './requests/match';

@@ -69,6 +69,11 @@ export interface AnalyzeOptions {
    * reports them). For `TIMING=1 search-config lint` and the benchmark; sums over many files.
    */
   timings?: Map<string, number>;
+  /**
+   * Host patterns of the service (`.search-lint.json` `requests.hosts`): a request in a request file to
+   * a host that is written out and matches none of them goes elsewhere and is not judged.
+   */
+  requestHosts?: string[];
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;
@@ -109,5 +114,7 @@ export interface RuleMeta {
   needsBaseline?: boolean;
   /** Only active when a CPU count is given. */
   needsCpus?: boolean;
+  /** What the rule reads: service configurations (the default) or request files, runbooks and scripts. */
+  documents?: 'configurations' | 'requests';
   examples: { valid: RuleExample[]; invalid: RuleExample[] };
 }

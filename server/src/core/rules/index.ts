@@ -21,6 +21,7 @@ import threadPoolCapped from './thread-pool-capped';
 import performanceRisk from './performance-risk';
 import unusedSuppression from './unused-suppression';
 import inputLimit from './input-limit';
+import blockedEndpoint from './blocked-endpoint';
 
 /** Every rule, in the order the docs list them. Rule ids are a public interface: never rename one. */
 export const RULES: readonly Rule[] = [
@@ -46,6 +47,7 @@ export const RULES: readonly Rule[] = [
   performanceRisk,
   unusedSuppression,
   inputLimit,
+  blockedEndpoint,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.meta.id, r]));

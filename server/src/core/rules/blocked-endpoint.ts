@@ -1,0 +1,108 @@
+import { parse } from 'jsonc-parser';
+import { defineRule } from '../rule';
+import { BY_ENGINE_SETTING } from '../schema';
+import { parseQuantity } from '../units';
+import { ENDPOINT_POLICY, type BlockedHierarchy } from '../requests/match';
+import type { FoundRequest } from '../requests/types';
+
+/**
+ * Requests the service refuses, found in `.http`/`.rest` files, Markdown runbooks and shell scripts
+ * (see core/requests). The policy is data (schemas/endpoint-policy.json); this file words the finding.
+ * The rule's check runs in the request-file analysis, not on configurations.
+ */
+export default defineRule({
+  meta: {
+    id: 'blocked-endpoint',
+    defaultSeverity: 'error',
+    documents: 'requests',
+    summary: 'A REST request the service refuses (a blocked endpoint hierarchy), in a request file, runbook or script, with what to do instead.',
+    details: [
+      `The service lets clients call ${ENDPOINT_POLICY.allowed.map((e) => `\`${e.method} ${e.path}\``).join(', ')} and refuses every other request to the hierarchies ${ENDPOINT_POLICY.blocked.map((b) => `\`${b.prefix}\``).join(', ')} (any method, any deeper path). An allowed endpoint wins over the blocked hierarchy it lies in, and covers the paths below it. Requests outside these hierarchies are not judged: the service's policy says nothing about them. The policy is kept in \`schemas/endpoint-policy.json\`.`,
+      '',
+      'Where requests are found: `.http` and `.rest` files (REST Client and JetBrains HTTP Client syntax, file variables resolved; a request whose path holds an unresolved variable is not judged), fenced `console`/`http` blocks of Markdown files (Dev Tools console syntax) and `curl` lines in `sh`/`bash`/`shell`/`console` fences, and `curl` lines of `.sh`/`.bash` scripts. `search-config lint` reads `.http`/`.rest` files found in directories; Markdown and shell files when named on the command line or matched by `requests.files` in `.search-lint.json`. Requests to a host that is written out and matches none of `requests.hosts` are not judged.',
+      '',
+      'How paths are compared, as the engine routes them: the host, query string and fragment are dropped; `\\` is read as `/`, percent-escapes of unreserved characters are decoded (`%5Fsnapshot` is `_snapshot`), `.` and `..` segments are removed (clients remove them before sending), repeated and trailing slashes are dropped (the engine\'s router splits the path on `/` and ignores empty segments); segments are compared whole (`/_snapshots` is not under `/_snapshot`) and case-sensitively (the router is case-sensitive, so `/_CLUSTER` is no cluster endpoint). `%2F` is not decoded: the engine does not read it as a separator.',
+      '',
+      'For `PUT /_cluster/settings`, the message lists the configuration fields that carry the settings of the body (`persistent` and `transient`, flat or nested), with the values converted to each field\'s unit, and the settings that no field carries: those cannot be changed on the service. `search-config import-settings` is not needed for a single request: the message says what to write. Suppress a finding with a comment on the line before it: `# search-config-disable-next-line blocked-endpoint` (`//` in `.http` files, `<!-- … -->` in Markdown).',
+    ].join('\n'),
+    fixable: false,
+    examples: {
+      valid: [
+        { code: '### Health\nGET https://{{host}}/_cluster/health?wait_for_status=green\n', fileName: 'ops.http' },
+        { code: '```console\nGET _cluster/settings?flat_settings=true\nGET my-index/_search\n```\n', fileName: 'runbook.md' },
+      ],
+      invalid: [
+        { code: '### Raise the request size limit\nPUT {{host}}/_cluster/settings\nContent-Type: application/json\n\n{ "persistent": { "http.max_content_length": "200mb" } }\n', fileName: 'ops.http' },
+        { code: '#!/bin/sh\ncurl -XPUT "$ES_URL/_snapshot/nightly" -H "Content-Type: application/json" -d \'{"type": "fs"}\'\n', fileName: 'backup.sh' },
+        { code: '```console\nGET _cat/repositories?v\n```\n', fileName: 'runbook.md' },
+      ],
+    },
+  },
+  check() { /* request files are judged by judgeRequest, from the request-file analysis */ },
+});
+
+const isSettingsUpdate = (method: string, path: string): boolean => method === 'PUT' && path === '/_cluster/settings';
+
+/** `persistent` and `transient` of a settings body, flattened as the engine does (transient wins). */
+function settingsOf(body: string | undefined): Map<string, unknown> | undefined {
+  if (!body) return undefined;
+  const value: unknown = parse(body, [], { allowTrailingComma: true, disallowComments: false });
+  if (!value || typeof value !== 'object') return undefined;
+  const out = new Map<string, unknown>();
+  const flatten = (prefix: string, v: unknown): void => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, c] of Object.entries(v)) flatten(prefix ? `${prefix}.${k}` : k, c);
+    else out.set(prefix, v);
+  };
+  for (const section of ['persistent', 'transient']) flatten('', (value as Record<string, unknown>)[section]);
+  return out.size ? out : undefined;
+}
+
+/** A value of an engine setting in the unit and type of the field that carries it, or why not. */
+function convert(raw: unknown, field: NonNullable<ReturnType<typeof BY_ENGINE_SETTING.get>>): { value: string } | { why: string } {
+  const s = field.schema;
+  if (s.secret) return { value: '(the value, hidden here)' };
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  if (types.includes('boolean') && (raw === true || raw === false || raw === 'true' || raw === 'false')) return { value: String(raw === true || raw === 'true') };
+  if (types.includes('integer') || types.includes('number')) {
+    if (typeof raw === 'number') return { value: String(raw) };
+    if (typeof raw === 'string' && s.unit) {
+      const q = parseQuantity(raw, s.unit);
+      if (q?.exact) return { value: String(q.value) };
+      if (q) return { why: `"${raw}" is not a whole number of ${s.unit}` };
+    }
+    if (typeof raw === 'string' && /^-?\d+$/.test(raw.trim())) return { value: raw.trim() };
+    return { why: `${JSON.stringify(raw)} cannot be read as ${s.unit ? `a number of ${s.unit}` : 'a number'}` };
+  }
+  if (types.includes('string') && typeof raw === 'string') return { value: JSON.stringify(raw) };
+  if (types.includes('array') && (Array.isArray(raw) || typeof raw === 'string')) return { value: JSON.stringify(Array.isArray(raw) ? raw : raw.split(',').map((x) => x.trim())) };
+  return { why: `${JSON.stringify(raw)} does not fit the field` };
+}
+
+/** What to write in the configuration instead of a settings update, in words. */
+function equivalentConfiguration(body: string | undefined): string {
+  const settings = settingsOf(body);
+  if (!settings) return ' Set the settings as fields of the configuration object instead.';
+  const set: string[] = [];
+  const unset: string[] = [];
+  for (const [key, raw] of settings) {
+    const field = BY_ENGINE_SETTING.get(key);
+    if (!field) { unset.push(key); continue; }
+    const c = convert(raw, field);
+    if ('value' in c) set.push(`${field.dotted}: ${c.value}`);
+    else unset.push(`${key} (${c.why}; set ${field.dotted} in the field's unit)`);
+  }
+  const parts: string[] = [];
+  if (set.length) parts.push(` Set instead in the configuration: ${set.join('; ')}.`);
+  if (unset.length) parts.push(` Not settable on the service (no configuration field carries ${unset.length === 1 ? 'it' : 'them'}): ${unset.join(', ')}.`);
+  return parts.join('');
+}
+
+/** The finding's message for a refused request. Only the method and the normalised path are shown: never a host, credential or body value. */
+export function blockedMessage(req: FoundRequest, path: string, hierarchy: BlockedHierarchy): string {
+  const method = req.method.toUpperCase();
+  const head = `${method} ${path} is refused by the service: ${hierarchy.prefix} is a blocked endpoint hierarchy`;
+  if (isSettingsUpdate(method, path)) return `${head}. Cluster settings are fields of the service configuration object.${equivalentConfiguration(req.body)}`;
+  const allowedHere = ENDPOINT_POLICY.allowed.filter((e) => e.path === hierarchy.prefix || e.path.startsWith(`${hierarchy.prefix}/`));
+  const readable = allowedHere.length ? ` Only ${allowedHere.map((e) => `${e.method} ${e.path}`).join(', ')} can be called there.` : '';
+  return `${head}. ${hierarchy.instead}${readable}`;
+}
