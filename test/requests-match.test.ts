@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import Ajv from 'ajv';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ENDPOINT_POLICY, requestPath, verdictOf } from '../server/src/core';
+import { analyze, ENDPOINT_POLICY, requestPath, verdictOf } from '../server/src/core';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -56,4 +56,14 @@ test('the endpoint policy matches its schema and the spec\'s counts', () => {
   assert.equal(ENDPOINT_POLICY.allowed.length, 6);
   assert.ok(ENDPOINT_POLICY.allowed.every((e) => e.method === 'GET'));
   assert.deepEqual(ENDPOINT_POLICY.blocked.map((b) => b.prefix).sort(), ['/_cat/repositories', '/_cluster', '/_snapshot']);
+});
+
+test('a refused settings update names each field with its converted value, and the settings no field carries', () => {
+  const text = 'PUT _cluster/settings\n{ "persistent": { "http.max_content_length": "1gb", "indices.recovery.max_bytes_per_sec": "512kb" }, "transient": { "logger.org.opensearch": "DEBUG" } }\n';
+  const [f] = analyze(`\`\`\`console\n${text}\`\`\`\n`, { fileName: 'runbook.md' }).findings;
+  assert.equal(f.ruleId, 'blocked-endpoint');
+  assert.match(f.message, /Set instead in the configuration: search\.http_max_content_length: 1073741824\. /);
+  assert.match(f.message, /Not settable on the service \(no configuration field carries them\): indices\.recovery\.max_bytes_per_sec \("512kb" is not a whole number of MB.*\), logger\.org\.opensearch\.$/);
+  const only = analyze('```console\nPUT _cluster/settings\n{ "transient": { "search.max_buckets": 20000 } }\n```\n', { fileName: 'a.md' }).findings[0];
+  assert.match(only.message, /Set instead in the configuration: search\.search_max_buckets: 20000\.$/, 'nothing is said of settings that are not there');
 });

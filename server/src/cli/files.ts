@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { LINT_CONFIG_NAME } from '../host/config';
-import { ALWAYS_SKIPPED_DIRECTORIES, isConfigurationFile, isIgnored, type LintConfig } from '../core/lint-config';
+import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, type LintConfig } from '../core/lint-config';
 
 /** The settings that decide which files of a directory are configurations. */
 export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
@@ -38,7 +38,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     return last.answer;
   };
   // The settings file is never a service configuration, even when a broad pattern matches it.
-  const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && isConfigurationFile(...relative(p));
+  const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
 
@@ -76,7 +76,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
 }
 
 function describePatterns(config: LintConfig | undefined): string {
-  return (config?.files ?? ['*.search.json', '*.search.jsonc', 'search-config.json', 'search-config.jsonc']).join(', ');
+  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? [])].join(', ');
 }
 
 function isBrokenLink(p: string): boolean {

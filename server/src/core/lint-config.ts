@@ -17,6 +17,7 @@ export interface LintOverride extends LintSettings { files: string[]; excludedFi
 export interface LintConfig extends LintSettings {
   files?: string[];
   ignores?: string[];
+  requests?: { files?: string[]; hosts?: string[] };
   overrides?: LintOverride[];
 }
 
@@ -113,6 +114,15 @@ export function isConfigurationFile(config: LintConfig | undefined, relativePath
   return globMatcher(config?.files ?? DEFAULT_FILE_PATTERNS)(insideBase(relativePath));
 }
 
+/** Request files looked for in every directory search; runbooks and scripts only through `requests.files`. */
+export const DEFAULT_REQUEST_PATTERNS: readonly string[] = ['*.http', '*.rest'];
+
+/** Whether a file found in a directory search is a request file, runbook or script to check for refused requests. */
+export function isRequestFile(config: LintConfig | undefined, relativePath: string): boolean {
+  const rel = insideBase(relativePath);
+  return globMatcher(DEFAULT_REQUEST_PATTERNS)(rel) || (!!config?.requests?.files?.length && globMatcher(config.requests.files)(rel));
+}
+
 /** Whether a path found in a directory search is ignored by `ignores`. */
 export function isIgnored(config: LintConfig | undefined, relativePath: string): boolean {
   return !!config?.ignores?.length && globMatcher(config.ignores, true)(insideBase(relativePath));
@@ -130,6 +140,7 @@ export function resolveLintOptions(config: LintConfig | undefined, relativePath:
     if (s.maxFileSize !== undefined) options.maxFileSize = s.maxFileSize;
   };
   if (!config) return options;
+  if (config.requests?.hosts?.length) options.requestHosts = config.requests.hosts;
   apply(config);
   for (const o of config.overrides ?? []) {
     if (!globMatcher(o.files)(relativePath)) continue;

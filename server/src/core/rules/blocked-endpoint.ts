@@ -53,7 +53,10 @@ function settingsOf(body: string | undefined): Map<string, unknown> | undefined 
     if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, c] of Object.entries(v)) flatten(prefix ? `${prefix}.${k}` : k, c);
     else out.set(prefix, v);
   };
-  for (const section of ['persistent', 'transient']) flatten('', (value as Record<string, unknown>)[section]);
+  for (const section of ['persistent', 'transient']) {
+    const part = (value as Record<string, unknown>)[section];
+    if (part && typeof part === 'object' && !Array.isArray(part)) flatten('', part);
+  }
   return out.size ? out : undefined;
 }
 
