@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test';
 import { copyExamples, diagnosticsOverStdio, findingsOf, installInProject, MANIFEST, must, NPM_ENV, packTarball, ROOT, run, tempDir } from './support';
 
 /** What the tarball may hold: what runs, and what a user reads. */
-const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main)\.js|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.schema\.json|docs\/[\w-]+\.md)$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main)\.js|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
 const MISTAKES = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 
 describe('the npm package', () => {

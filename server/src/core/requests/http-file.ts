@@ -13,6 +13,7 @@ import type { FoundRequest } from './types';
 const SEPARATOR = /^#{3,}/;
 const COMMENT = /^\s*(#|\/\/)/;
 const VARIABLE_LINE = /^\s*@([^\s=]+)\s*=\s*(.*?)\s*$/;
+const SECRET_NAME = /pass|secret|token|key|auth|cookie|credential|session/i;
 const METHODS = /^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|CONNECT|TRACE)$/i;
 const REQUEST_LINE = /^(\s*)(?:([A-Za-z]+)\s+)?(\S+)(?:\s+HTTP\/[\d.]+)?\s*$/;
 
@@ -21,7 +22,8 @@ export function scanHttpFile(text: string): FoundRequest[] {
   const vars = new Map<string, string>();
   for (const l of lines) {
     const m = VARIABLE_LINE.exec(l.text);
-    if (m && !COMMENT.test(l.text)) vars.set(m[1], m[2]);
+    // A credential is never put into a path: it would be shown in the message.
+    if (m && !COMMENT.test(l.text) && !SECRET_NAME.test(m[1])) vars.set(m[1], m[2]);
   }
   const blocks: Line[][] = [[]];
   for (const l of lines) {

@@ -1,0 +1,55 @@
+/**
+ * Request files from the outside world: credentials never reach any output, and huge, binary or
+ * broken files are read in bounded time without a crash.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { analyze } from '../server/src/core';
+import { FORMATS } from '../server/src/cli/args';
+import { removeTree, runCli, tempTree } from './cli/support';
+
+const CANARY = 'cAnArY-7f3a9';
+const FILES: Record<string, string> = {
+  'ops.http': `@password = ${CANARY}\n@repo_secret = ${CANARY}\n###\nDELETE https://search.example.com/_snapshot/{{repo_secret}}\n@token = Bearer-${CANARY}\n###\nDELETE https://admin:${CANARY}@search.example.com/_snapshot/nightly?auth=${CANARY}\nAuthorization: Basic {{password}}\nCookie: session=${CANARY}\n\n###\nPUT https://search.example.com/_cluster/settings\nAuthorization: {{token}}\n\n{ "persistent": { "search.max_buckets": "20000", "plugins.alerting.destination.secret": "${CANARY}" } }\n`,
+  'runbook.md': `\`\`\`sh\ncurl -u admin:${CANARY} -H "Authorization: Bearer ${CANARY}" -XDELETE "https://user:${CANARY}@search.example.com/_snapshot/x"\n\`\`\`\n`,
+  'backup.sh': `TOKEN=${CANARY}\ncurl --user "admin:${CANARY}" --oauth2-bearer "${CANARY}" -X PUT "https://search.example.com/_snapshot/r#${CANARY}" -d '{"password": "${CANARY}"}'\n`,
+};
+
+test('credentials in request files never appear in any output format', async () => {
+  const dir = tempTree(FILES);
+  try {
+    for (const format of FORMATS) {
+      const r = await runCli(['lint', '--format', format, ...Object.keys(FILES)], { cwd: dir });
+      assert.equal(r.code, 1, `${format}: ${r.err}`);
+      assert.ok(r.out.includes('blocked-endpoint'), `${format} reports the refused requests`);
+      assert.ok(!r.out.includes(CANARY) && !r.err.includes(CANARY), `a credential appears in the ${format} output`);
+    }
+  } finally { removeTree(dir); }
+});
+
+test('huge, binary and broken request files are read in bounded time without a crash', () => {
+  const many = Array.from({ length: 100_000 }, (_, i) => `###\nDELETE {{host}}/_snapshot/s${i}\n`).join('');
+  const cases: Array<[string, string, number | undefined]> = [
+    ['100,000 requests', many, 100_000],
+    ['100,000 curl lines', 'curl -X DELETE "$ES/_snapshot/x"\n'.repeat(100_000), 100_000],
+    ['an unterminated fence', '```console\n' + 'PUT _snapshot/x\n'.repeat(50_000), 50_000],
+    ['an unterminated quote', `curl "${'a'.repeat(2_000_000)}`, 0],
+    ['a long continued line', `curl ${'\\\n'.repeat(200_000)}-X DELETE $ES/_snapshot/x\n`, 1],
+    ['binary bytes', Buffer.from(Array.from({ length: 1_000_000 }, (_, i) => (i * 7919) % 256)).toString('latin1'), undefined],
+    ['a line of 5 MB', `GET /${'a/'.repeat(2_500_000)}\n`, 0],
+  ];
+  for (const [name, text, expected] of cases) {
+    for (const fileName of ['x.http', 'x.md', 'x.sh']) {
+      const { findings, internalErrors } = analyze(text, { fileName });
+      assert.deepEqual(internalErrors, [], `${name} in ${fileName}`);
+      if (expected !== undefined && fileName === (name.includes('curl') || name.includes('quote') || name.includes('continued') ? 'x.sh' : name.includes('fence') ? 'x.md' : 'x.http')) {
+        assert.equal(findings.length, expected, `${name} in ${fileName}`);
+      }
+    }
+  }
+});
+
+test('a request file past maxFileSize is reported, not read', () => {
+  const { findings } = analyze('GET /_snapshot\n'.repeat(100), { fileName: 'x.http', maxFileSize: 100 });
+  assert.deepEqual(findings.map((f) => f.ruleId), ['input-limit']);
+});
