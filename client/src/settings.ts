@@ -32,8 +32,13 @@ export function documentSelector(): DocumentSelector {
   return [
     ...configuredFileGlobs().map((pattern) => ({ language: LANGUAGE_ID, pattern })),
     { language: LANGUAGE_ID, scheme: 'untitled' },
+    // Request files, runbooks and scripts, whatever language another extension gives them: the server
+    // checks .http and .rest files, and Markdown and shell files that `requests.files` names.
+    { scheme: 'file', pattern: REQUEST_FILE_GLOB },
   ];
 }
+
+export const REQUEST_FILE_GLOB = '**/*.{http,rest,md,markdown,sh,bash}';
 
 /**
  * A file matched only by a custom `searchConfig.files` glob opens as plain JSON; switching it to our language

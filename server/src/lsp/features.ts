@@ -10,6 +10,8 @@ import { changeImpact } from '../core/diff-report';
 import type { LineIndex } from '../core/lines';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
+import { requestCompletionList, requestHoverAt } from './requests';
+import { requestFileKind } from '../core/requests/types';
 import type { DocumentState, ServerContext } from './server';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -21,11 +23,14 @@ export function registerFeatures(ctx: ServerContext): void {
   const { connection, log, cache } = ctx;
   const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R): Promise<R> => {
+  /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
-    return state ? run(state) : empty;
+    if (!state) return empty;
+    if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
+    return run(state);
   };
 
   connection.onCompletion(guardRequest(log, 'completion', null, (params) => withState('textDocument/completion', params.textDocument.uri, null, (state) => {
@@ -36,13 +41,13 @@ export function registerFeatures(ctx: ServerContext): void {
     // Every item replaces the same text: convert its range once.
     const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
     return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)) };
-  })));
+  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()))));
 
   connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);
     const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
     return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
-  })));
+  }, (state) => requestHoverAt(state, params.position))));
 
   connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
     if (!state.settings.inlayHints.units) return [];

@@ -90,7 +90,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     const doc = documents.get(uri);
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
-    if (!workspace.isConfiguration(doc, settings)) return undefined;
+    if (!workspace.isConfiguration(doc, settings) && !workspace.isRequestDocument(doc, settings)) return undefined;
     const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;

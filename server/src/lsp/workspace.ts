@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { globMatcher, isConfigurationFile, isIgnored, resolveLintOptions } from '../core/lint-config';
+import { globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
+import { requestFileKind } from '../core/requests/types';
 import type { AnalyzeOptions } from '../core/types';
 import { LintConfigFinder } from '../host/config';
 import type { ServerSettings } from './settings';
@@ -62,6 +63,23 @@ export class Workspace {
     if (globMatcher(settings.files)(rel)) return true;
     if (lint.ok && lint.loaded?.config.files && relToLint !== undefined) return isConfigurationFile(lint.loaded.config, relToLint);
     return false;
+  }
+
+  /**
+   * Whether the document is a request file, runbook or script to check for refused requests, as
+   * `search-config lint` would find it: `.http` and `.rest` files always, Markdown and shell files when
+   * `requests.files` of the workspace's `.search-lint.json` matches them; whatever their language id.
+   */
+  isRequestDocument(doc: DocumentRef, settings: ServerSettings): boolean {
+    if (!settings.enable) return false;
+    const kind = requestFileKind(fileNameOf(doc));
+    if (kind === 'http') return true;
+    const file = fsPathOf(doc.uri);
+    if (!kind || !file) return false;
+    const lint = this.finder.forDirectory(path.dirname(file));
+    if (!lint.ok || !lint.loaded) return false;
+    const rel = path.relative(lint.loaded.dir, file).split(path.sep).join('/');
+    return !isIgnored(lint.loaded.config, rel) && isRequestFile(lint.loaded.config, rel);
   }
 
   /**

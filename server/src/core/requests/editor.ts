@@ -1,0 +1,49 @@
+import type { EditorCompletion } from '../editor/completion';
+import { findRequests } from './analyze';
+import { ENDPOINT_POLICY, requestPath, verdictOf } from './match';
+import type { RequestFileKind } from './types';
+
+/**
+ * Editor help in request files: hover on a request says how the service answers it, and completion
+ * after a method offers the endpoints the service allows.
+ */
+export function requestHover(text: string, kind: RequestFileKind, offset: number): { markdown: string; range: { offset: number; length: number } } | undefined {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset) < 0 ? text.length : text.indexOf('\n', offset);
+  const req = findRequests(text, kind).find((r) => r.offset <= lineEnd && r.offset + r.length >= lineStart && r.offset >= lineStart);
+  if (!req) return undefined;
+  const p = requestPath(req.resolved, req.format);
+  const verdict = verdictOf(req.method, p);
+  const what = `\`${req.method.toUpperCase()} ${p.path}\``;
+  const markdown = verdict.kind === 'allowed'
+    ? `${what} is **allowed** by the service: ${verdict.endpoint.description}`
+    : verdict.kind === 'blocked'
+      ? `${what} is **refused** by the service: \`${verdict.hierarchy.prefix}\` is a blocked endpoint hierarchy. ${verdict.hierarchy.instead}`
+      : verdict.kind === 'unknown'
+        ? `${what}: a variable decides which endpoint this is, so whether the service allows it cannot be told here.`
+        : `${what} is **not restricted** by the service's endpoint policy (it lies outside ${ENDPOINT_POLICY.blocked.map((b) => `\`${b.prefix}\``).join(', ')}).`;
+  return { markdown, range: { offset: req.offset, length: req.length } };
+}
+
+const METHOD_THEN_TARGET = /^(\s*(?:\$\s*)?)(GET|POST|PUT|DELETE|HEAD|PATCH|get|post|put|delete|head|patch)\s+(\S*)$/;
+
+/** After `GET ` (and a host such as `{{host}}` or `https://host`), the allowed endpoints for that method. */
+export function requestCompletions(text: string, offset: number): EditorCompletion[] {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const m = METHOD_THEN_TARGET.exec(text.slice(lineStart, offset));
+  if (!m) return [];
+  const typed = m[3];
+  // Only the path is completed: a host written before it stays.
+  const host = /^(?:[a-z][a-z0-9+.-]*:\/\/[^/]*|\{\{[^}]*\}\}|\$\{[^}]*\}|\$[A-Za-z_]\w*)/i.exec(typed)?.[0] ?? '';
+  const partial = typed.slice(host.length);
+  const slash = host !== '' || partial.startsWith('/');
+  const method = m[2].toUpperCase();
+  return ENDPOINT_POLICY.allowed.filter((e) => e.method === method).map((e, i) => {
+    const insert = slash ? e.path : e.path.slice(1);
+    return {
+      label: insert, kind: 'value' as const, detail: `${e.method}: allowed by the service`, documentation: e.description,
+      insertText: insert, isSnippet: false, replace: { offset: offset - partial.length, length: partial.length },
+      filterText: insert, sortText: String(i).padStart(2, '0'),
+    };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Request files over LSP: the server checks `.http` and `.rest` files whatever their language id, and
+ * runbooks and scripts that `requests.files` names; hover says how the service answers a request, and
+ * completion after a method offers the allowed endpoints. Configuration features stay out of them.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Hover, TextEdit } from 'vscode-languageserver/node';
+import { ENDPOINT_POLICY } from '../../server/src/core';
+import { acceptCompletion, cursor, tempDir, TestClient, uriOf } from './harness';
+
+const dir = tempDir('requests');
+const HTTP = '@host = https://search.example.com\n\n### Health\nGET {{host}}/_cluster/health\n\n###\nDELETE {{host}}/_snapshot/nightly\n';
+
+describe('request files over LSP', () => {
+  let client: TestClient;
+  before(async () => {
+    fs.mkdirSync(path.join(dir, 'runbooks'));
+    fs.writeFileSync(path.join(dir, '.search-lint.json'), '{ "requests": { "files": ["runbooks/*.md"] } }\n');
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
+  after(() => client.shutdown());
+
+  it('publishes blocked-endpoint with a rule link for a .http file, whatever its language id', async () => {
+    const uri = uriOf(path.join(dir, 'ops.http'));
+    await client.open(uri, HTTP, 'http');
+    const diags = await client.diagnostics(uri);
+    assert.deepEqual(diags.map((d) => [d.code, d.range.start.line]), [['blocked-endpoint', 6]]);
+    assert.match(diags[0].message, /^DELETE \/_snapshot\/nightly is refused by the service/);
+    assert.match(String(diags[0].codeDescription?.href), /rules\.md#blocked-endpoint$/);
+  });
+
+  it('checks a runbook that requests.files names, and leaves other Markdown alone', async () => {
+    const runbook = uriOf(path.join(dir, 'runbooks', 'full-disk.md'));
+    await client.open(runbook, '# Full disk\n\n```console\nPUT _cluster/settings\n{ "persistent": { "search.max_buckets": 20000 } }\n```\n', 'markdown');
+    const diags = await client.diagnostics(runbook);
+    assert.equal(diags.length, 1);
+    assert.match(diags[0].message, /search\.search_max_buckets: 20000/);
+    const readme = uriOf(path.join(dir, 'README.md'));
+    await client.open(readme, '```console\nPUT _cluster/settings\n```\n', 'markdown');
+    assert.deepEqual(await client.diagnostics(readme), []);
+  });
+
+  it('hover on a request line says whether the service allows it', async () => {
+    const uri = uriOf(path.join(dir, 'hover.http'));
+    await client.open(uri, HTTP, 'http');
+    const at = async (line: number, character: number) => ((await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } }))?.contents as { value: string } | undefined)?.value;
+    assert.match((await at(3, 10))!, /`GET \/_cluster\/health` is \*\*allowed\*\* by the service/);
+    assert.match((await at(6, 12))!, /`DELETE \/_snapshot\/nightly` is \*\*refused\*\*.*`\/_snapshot` is a blocked endpoint hierarchy/);
+    assert.equal(await at(0, 3), undefined);
+  });
+
+  it('completion after GET offers the allowed endpoints, keeping the host', async () => {
+    const uri = uriOf(path.join(dir, 'complete.http'));
+    const { text, offset } = cursor('###\nGET {{host}}/_cl|\n');
+    await client.open(uri, text, 'http');
+    const items = await client.completion(uri, offset);
+    assert.deepEqual(items.map((i) => i.label), ENDPOINT_POLICY.allowed.filter((e) => e.method === 'GET').map((e) => e.path));
+    assert.equal(acceptCompletion(text, items.find((i) => i.label === '/_cluster/health')!), '###\nGET {{host}}/_cluster/health\n');
+    const consoleDoc = uriOf(path.join(dir, 'runbooks', 'console.md'));
+    const c = cursor('```console\nGET _cluster/st|\n```\n');
+    await client.open(consoleDoc, c.text, 'markdown');
+    const consoleItems = await client.completion(consoleDoc, c.offset);
+    assert.equal(acceptCompletion(c.text, consoleItems.find((i) => i.label === '_cluster/stats')!), '```console\nGET _cluster/stats\n```\n');
+  });
+
+  it('configuration features stay out of request files: no formatting of a .http file as JSON', async () => {
+    const uri = uriOf(path.join(dir, 'format.http'));
+    await client.open(uri, HTTP, 'http');
+    const edits = await client.request<TextEdit[] | null>('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } });
+    assert.ok(!edits || edits.length === 0);
+  });
+});
