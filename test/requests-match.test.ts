@@ -63,7 +63,7 @@ test('a refused settings update names each field with its converted value, and t
   const [f] = analyze(`\`\`\`console\n${text}\`\`\`\n`, { fileName: 'runbook.md' }).findings;
   assert.equal(f.ruleId, 'blocked-endpoint');
   assert.match(f.message, /Set instead in the configuration: search\.http_max_content_length: 1073741824\. /);
-  assert.match(f.message, /Not settable on the service \(no configuration field carries them\): indices\.recovery\.max_bytes_per_sec \("512kb" is not a whole number of MB.*\), logger\.org\.opensearch\.$/);
+  assert.match(f.message, /Cannot be carried over: indices\.recovery\.max_bytes_per_sec "512kb" is 0\.5 MB per second, not a whole number.*; logger\.org\.opensearch has no configuration field: it cannot be changed on the service\.$/);
   const only = analyze('```console\nPUT _cluster/settings\n{ "transient": { "search.max_buckets": 20000 } }\n```\n', { fileName: 'a.md' }).findings[0];
   assert.match(only.message, /Set instead in the configuration: search\.search_max_buckets: 20000\.$/, 'nothing is said of settings that are not there');
 });

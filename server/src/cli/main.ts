@@ -2,9 +2,10 @@ import type { CliIO, Command } from './io';
 import lint from './commands/lint';
 import explain from './commands/explain';
 import diff from './commands/diff';
+import importSettings from './commands/import-settings';
 import { VERSION } from './version';
 
-const COMMANDS: Record<string, Command> = { lint, explain, diff };
+const COMMANDS: Record<string, Command> = { lint, explain, diff, 'import-settings': importSettings };
 
 export const USAGE = `Usage: search-config <command> [options]
 
@@ -12,6 +13,8 @@ Commands:
   lint [paths|dirs|globs|-]   Check service configurations (default command)
   explain <field-path|rule>   Show the documentation of a field or a rule
   diff OLD NEW                Classify the changes between two configurations
+  import-settings FILE|-      Turn engine settings (opensearch.yml, _cluster/settings) into
+                              configuration fields
 
 Run 'search-config <command> --help' for the options of a command.
 `;

@@ -1,7 +1,6 @@
 import { parse } from 'jsonc-parser';
 import { defineRule } from '../rule';
-import { BY_ENGINE_SETTING } from '../schema';
-import { parseQuantity } from '../units';
+import { convertEngineSettings, flattenEngineSettings } from '../engine-settings';
 import { ENDPOINT_POLICY, type BlockedHierarchy } from '../requests/match';
 import type { FoundRequest } from '../requests/types';
 
@@ -43,60 +42,15 @@ export default defineRule({
 
 const isSettingsUpdate = (method: string, path: string): boolean => method === 'PUT' && path === '/_cluster/settings';
 
-/** `persistent` and `transient` of a settings body, flattened as the engine does (transient wins). */
-function settingsOf(body: string | undefined): Map<string, unknown> | undefined {
-  if (!body) return undefined;
-  const value: unknown = parse(body, [], { allowTrailingComma: true, disallowComments: false });
-  if (!value || typeof value !== 'object') return undefined;
-  const out = new Map<string, unknown>();
-  const flatten = (prefix: string, v: unknown): void => {
-    if (v && typeof v === 'object' && !Array.isArray(v)) for (const [k, c] of Object.entries(v)) flatten(prefix ? `${prefix}.${k}` : k, c);
-    else out.set(prefix, v);
-  };
-  for (const section of ['persistent', 'transient']) {
-    const part = (value as Record<string, unknown>)[section];
-    if (part && typeof part === 'object' && !Array.isArray(part)) flatten('', part);
-  }
-  return out.size ? out : undefined;
-}
-
-/** A value of an engine setting in the unit and type of the field that carries it, or why not. */
-function convert(raw: unknown, field: NonNullable<ReturnType<typeof BY_ENGINE_SETTING.get>>): { value: string } | { why: string } {
-  const s = field.schema;
-  if (s.secret) return { value: '(the value, hidden here)' };
-  const types = Array.isArray(s.type) ? s.type : [s.type];
-  if (types.includes('boolean') && (raw === true || raw === false || raw === 'true' || raw === 'false')) return { value: String(raw === true || raw === 'true') };
-  if (types.includes('integer') || types.includes('number')) {
-    if (typeof raw === 'number') return { value: String(raw) };
-    if (typeof raw === 'string' && s.unit) {
-      const q = parseQuantity(raw, s.unit);
-      if (q?.exact) return { value: String(q.value) };
-      if (q) return { why: `"${raw}" is not a whole number of ${s.unit}` };
-    }
-    if (typeof raw === 'string' && /^-?\d+$/.test(raw.trim())) return { value: raw.trim() };
-    return { why: `${JSON.stringify(raw)} cannot be read as ${s.unit ? `a number of ${s.unit}` : 'a number'}` };
-  }
-  if (types.includes('string') && typeof raw === 'string') return { value: JSON.stringify(raw) };
-  if (types.includes('array') && (Array.isArray(raw) || typeof raw === 'string')) return { value: JSON.stringify(Array.isArray(raw) ? raw : raw.split(',').map((x) => x.trim())) };
-  return { why: `${JSON.stringify(raw)} does not fit the field` };
-}
-
-/** What to write in the configuration instead of a settings update, in words. */
+/** What to write in the configuration instead of a settings update, in words (values of secret fields hidden). */
 function equivalentConfiguration(body: string | undefined): string {
-  const settings = settingsOf(body);
-  if (!settings) return ' Set the settings as fields of the configuration object instead.';
-  const set: string[] = [];
-  const unset: string[] = [];
-  for (const [key, raw] of settings) {
-    const field = BY_ENGINE_SETTING.get(key);
-    if (!field) { unset.push(key); continue; }
-    const c = convert(raw, field);
-    if ('value' in c) set.push(`${field.dotted}: ${c.value}`);
-    else unset.push(`${key} (${c.why}; set ${field.dotted} in the field's unit)`);
-  }
+  const value: unknown = body ? parse(body, [], { allowTrailingComma: true, disallowComments: false }) : undefined;
+  const { settings } = flattenEngineSettings(value);
+  const { assignments, unmapped } = convertEngineSettings(settings);
+  if (!assignments.length && !unmapped.length) return ' Set the settings as fields of the configuration object instead.';
   const parts: string[] = [];
-  if (set.length) parts.push(` Set instead in the configuration: ${set.join('; ')}.`);
-  if (unset.length) parts.push(` Not settable on the service (no configuration field carries ${unset.length === 1 ? 'it' : 'them'}): ${unset.join(', ')}.`);
+  if (assignments.length) parts.push(` Set instead in the configuration: ${assignments.map((a) => `${a.path}: ${a.secret ? '(the value, hidden here)' : JSON.stringify(a.value)}`).join('; ')}.`);
+  if (unmapped.length) parts.push(` Cannot be carried over: ${unmapped.map((u) => `${u.setting} ${u.reason}`).join('; ')}.`);
   return parts.join('');
 }
 

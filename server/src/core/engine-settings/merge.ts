@@ -1,0 +1,30 @@
+import { applyEdits, modify, type Edit, type FormattingOptions } from 'jsonc-parser';
+import type { Assignment } from './convert';
+
+/**
+ * Sets the assigned fields in a configuration text with jsonc-parser's edits: comments, key order and
+ * formatting stay as they are, missing parent objects are created, existing values are replaced.
+ */
+export function mergeIntoConfiguration(configText: string, assignments: readonly Assignment[], formatting?: FormattingOptions): { text: string } {
+  const indent = /\n([ \t]+)"/.exec(configText)?.[1] ?? '  ';
+  const options = formatting ?? { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: configText.includes('\r\n') ? '\r\n' : '\n' };
+  let text = configText.trim() === '' ? '{}\n' : configText;
+  for (const a of assignments) text = applyEdits(text, keepTrailingComments(text, modify(text, a.segments, a.value, { formattingOptions: options })));
+  return { text };
+}
+
+/**
+ * jsonc-parser formats the member it adds together with the one before it, and a comment that ended
+ * that member's line (`"a": 1 // why`) ends up after the new member, which it would then describe. The
+ * comment goes back to the line it was on.
+ */
+function keepTrailingComments(text: string, edits: Edit[]): Edit[] {
+  return edits.map((e) => {
+    const before = text.slice(e.offset, e.offset + e.length);
+    const comment = /[ \t]*(\/\/[^\r\n]*)$/.exec(before);
+    if (!comment || before.slice(0, comment.index).includes('\n') || !e.content.endsWith(comment[1])) return e;
+    const body = e.content.slice(0, -comment[1].length).trimEnd();
+    const nl = body.indexOf('\n');
+    return nl < 0 ? e : { ...e, content: `${body.slice(0, nl)} ${comment[1]}${body.slice(nl)}` };
+  });
+}
