@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { analyze, decodeConfigBytes } from '../../core';
 import { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration } from '../../core/engine-settings';
 import { FORMATTERS } from '../formatters';
@@ -40,8 +40,9 @@ function parseSettingsText(text: string): { value: unknown } | { error: string }
     try { return { value: JSON.parse(trimmed) }; } catch { /* a YAML flow map starts with { too */ }
   }
   try {
-    // Aliases are bounded: a document of nested aliases ("billion laughs") is refused, not expanded.
-    return { value: parseYaml(trimmed, { maxAliasCount: 100, uniqueKeys: false, merge: true }) };
+    // An alias is a shared reference, never a copy, so a document of nested aliases ("billion laughs")
+    // stays small; reading it stops at the settings limit.
+    return { value: parseYaml(trimmed, { json: true }) };
   } catch (err) {
     return { error: `it is neither JSON nor YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
   }

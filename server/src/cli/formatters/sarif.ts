@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { RULES, type Severity } from '../../core';
-import pkg from '../../../../package.json';
+import { homepage } from '../../../../package.json';
 import type { Formatter } from './types';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
@@ -12,7 +12,7 @@ const RULE_DOCS = 'docs/rules.md';
  * the help text always names the rule's section in the documentation shipped with the package.
  */
 function helpUri(ruleId: string): string | undefined {
-  const home = (pkg as { homepage?: string }).homepage;
+  const home: string | undefined = homepage;
   return home && /^https?:\/\//.test(home) ? `${home.replace(/#.*$/, '').replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : undefined;
 }
 
