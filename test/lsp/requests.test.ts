@@ -7,11 +7,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Hover, TextEdit } from 'vscode-languageserver/node';
+import type { CodeAction, Hover, TextEdit } from 'vscode-languageserver/node';
 import { ENDPOINT_POLICY } from '../../server/src/core';
-import { acceptCompletion, cursor, tempDir, TestClient, uriOf } from './harness';
+import { acceptCompletion, applyLspEdits, cursor, tempDir, TestClient, uriOf } from './harness';
 
 const dir = tempDir('requests');
+const CONFIG = '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 1048576 // for now\n  }\n}\n';
 const HTTP = '@host = https://search.example.com\n\n### Health\nGET {{host}}/_cluster/health\n\n###\nDELETE {{host}}/_snapshot/nightly\n';
 
 describe('request files over LSP', () => {
@@ -19,6 +20,8 @@ describe('request files over LSP', () => {
   before(async () => {
     fs.mkdirSync(path.join(dir, 'runbooks'));
     fs.writeFileSync(path.join(dir, '.search-lint.json'), '{ "requests": { "files": ["runbooks/*.md"] } }\n');
+    fs.mkdirSync(path.join(dir, 'envs'));
+    fs.writeFileSync(path.join(dir, 'envs', 'prod.search.jsonc'), CONFIG);
     client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
   });
   after(() => client.shutdown());
@@ -64,6 +67,31 @@ describe('request files over LSP', () => {
     await client.open(consoleDoc, c.text, 'markdown');
     const consoleItems = await client.completion(consoleDoc, c.offset);
     assert.equal(acceptCompletion(c.text, consoleItems.find((i) => i.label === '_cluster/stats')!), '```console\nGET _cluster/stats\n```\n');
+  });
+
+  it('a refused settings update offers to set the same settings in the workspace\'s configuration, one action per configuration', async () => {
+    const uri = uriOf(path.join(dir, 'settings.http'));
+    const text = '###\nPUT {{host}}/_cluster/settings\nContent-Type: application/json\n\n{ "persistent": { "http.max_content_length": "200mb", "search.max_buckets": 20000 } }\n';
+    await client.open(uri, text, 'http');
+    const diagnostics = await client.diagnostics(uri);
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].title, 'Set search.http_max_content_length, search.search_max_buckets in envs/prod.search.jsonc instead');
+    assert.equal(actions[0].isPreferred, true);
+    const configUri = uriOf(path.join(dir, 'envs', 'prod.search.jsonc'));
+    const edits = actions[0].edit!.changes![configUri];
+    assert.equal(applyLspEdits(CONFIG, edits), '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 209715200, // for now\n    "search_max_buckets": 20000\n  }\n}\n');
+
+    fs.writeFileSync(path.join(dir, 'envs', 'staging.search.json'), '{ "search_version": "2.19" }\n');
+    const two = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    assert.deepEqual(two.map((a) => a.title.replace(/.* in /, '')), ['envs/prod.search.jsonc instead', 'envs/staging.search.json instead']);
+    assert.ok(two.every((a) => !a.isPreferred), 'the user picks one');
+    fs.rmSync(path.join(dir, 'envs', 'staging.search.json'));
+
+    const snapshot = uriOf(path.join(dir, 'snapshot.http'));
+    await client.open(snapshot, '###\nDELETE {{host}}/_snapshot/x\n', 'http');
+    const d = await client.diagnostics(snapshot);
+    assert.deepEqual(await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: snapshot }, range: d[0].range, context: { diagnostics: d } }), []);
   });
 
   it('configuration features stay out of request files: no formatting of a .http file as JSON', async () => {

@@ -10,7 +10,7 @@ import { changeImpact } from '../core/diff-report';
 import type { LineIndex } from '../core/lines';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
-import { requestCompletionList, requestHoverAt } from './requests';
+import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
 import type { DocumentState, ServerContext } from './server';
 
@@ -81,7 +81,7 @@ export function registerFeatures(ctx: ServerContext): void {
       if (a) out.push(toAction(a, FIX_ALL_KIND));
     }
     return out;
-  })));
+  }, (state) => settingsToConfigurationActions(ctx, ctx.documents, state, params))));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);

@@ -1,9 +1,14 @@
-import { MarkupKind, type ClientCapabilities, type CompletionList, type Hover, type Position } from 'vscode-languageserver/node';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CodeActionKind, MarkupKind, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionList, type Hover, type Position, type TextDocuments } from 'vscode-languageserver/node';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { mergeIntoConfiguration } from '../core/engine-settings';
 import { LineIndex } from '../core/lines';
-import { requestCompletions, requestHover } from '../core/requests/editor';
+import { requestCompletions, requestHover, settingsUpdateAt } from '../core/requests/editor';
 import { requestFileKind } from '../core/requests/types';
 import { rangeOf, toCompletionItem } from './convert';
-import type { DocumentState } from './server';
+import type { DocumentState, ServerContext } from './server';
+import { configurationsIn, fileUri } from './workspace';
 
 /** Hover and completion in request files, runbooks and scripts: the core answers, this turns it into LSP. */
 export function requestHoverAt(state: DocumentState, position: Position): Hover | null {
@@ -20,4 +25,40 @@ export function requestCompletionList(state: DocumentState, position: Position, 
   const caps = capabilities.textDocument?.completion?.completionItem;
   const support = { tags: false, markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
   return { isIncomplete: false, items: requestCompletions(text, lines.offsetAt(position)).map((c) => toCompletionItem(c, lines, support)) };
+}
+
+/**
+ * For a refused settings update, the fix the service wants: the same settings as fields of a
+ * configuration of the workspace, one action per configuration found (so that the user picks one when
+ * there are several), each a workspace edit of that file that keeps its comments and formatting.
+ */
+export function settingsToConfigurationActions(ctx: ServerContext, documents: TextDocuments<TextDocument>, state: DocumentState, params: CodeActionParams): CodeAction[] {
+  const only = params.context?.only;
+  if (only?.length && !only.some((o) => CodeActionKind.QuickFix.startsWith(o))) return [];
+  const diagnostics = params.context.diagnostics.filter((d) => d.code === 'blocked-endpoint');
+  if (!diagnostics.length) return [];
+  const text = state.doc.getText();
+  const lines = new LineIndex(text);
+  const kind = requestFileKind(state.options.fileName);
+  const assignments = kind ? settingsUpdateAt(text, kind, lines.offsetAt(diagnostics[0].range.start)) : [];
+  if (!assignments.length) return [];
+  const out: CodeAction[] = [];
+  for (const file of configurationsIn(ctx.workspace, ctx.workspace.folderPaths, state.settings)) {
+    const uri = fileUri(file);
+    const open = documents.get(uri);
+    let current: string;
+    try { current = open ? open.getText() : fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''); } catch { continue; }
+    const merged = mergeIntoConfiguration(current, assignments).text;
+    if (merged === current) continue;
+    const end = new LineIndex(current).positionAt(current.length);
+    const folder = ctx.workspace.folderOf(file);
+    const name = folder ? path.relative(folder, file).split(path.sep).join('/') : path.basename(file);
+    out.push({
+      title: `Set ${assignments.map((a) => a.path).join(', ')} in ${name} instead`,
+      kind: CodeActionKind.QuickFix, diagnostics,
+      edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: merged }] } },
+    });
+  }
+  if (out.length === 1) out[0].isPreferred = true;
+  return out;
 }

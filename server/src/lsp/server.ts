@@ -44,6 +44,8 @@ export interface ServerContext {
    */
   stateOf(uri: string, withBaseline?: boolean): Promise<DocumentState | undefined>;
   analysisOf(state: DocumentState): AnalysisResult;
+  /** Workspace folders and `.search-lint.json` lookup. */
+  workspace: Workspace;
 }
 
 /** Wires the language server's handlers onto a connection (stdio, IPC, socket or in-memory streams). */
@@ -238,7 +240,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   }));
 
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
-  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf };
+  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, workspace };
 
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {

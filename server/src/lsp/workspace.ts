@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
+import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
 import type { AnalyzeOptions } from '../core/types';
 import { LintConfigFinder } from '../host/config';
@@ -29,6 +30,7 @@ export const fileUri = (p: string): string => pathToFileURL(p).href;
 /** Workspace folders, `.search-lint.json` lookup and the per-document analyzer options. */
 export class Workspace {
   private folders: string[] = [];
+  get folderPaths(): readonly string[] { return this.folders; }
   private finder = new LintConfigFinder();
 
   setFolders(uris: readonly string[]): void {
@@ -106,4 +108,26 @@ export class Workspace {
     const base = (docFile && this.folderOf(docFile)) ?? (docFile ? path.dirname(docFile) : process.cwd());
     return path.resolve(base, p);
   }
+}
+
+/**
+ * The service configurations in the workspace folders, as `search-config lint` would find them
+ * (names from the editor settings, `.search-lint.json` files and ignores); a bounded search.
+ */
+export function configurationsIn(workspace: Workspace, folders: readonly string[], settings: ServerSettings, limit = 20): string[] {
+  const found: string[] = [];
+  let visited = 0;
+  const walk = (dir: string, depth: number): void => {
+    if (found.length >= limit || depth > 8 || visited > 5000) return;
+    let entries: fs.Dirent[];
+    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      visited++;
+      const p = path.join(dir, e.name);
+      if (e.isDirectory() && !ALWAYS_SKIPPED_DIRECTORIES.includes(e.name)) walk(p, depth + 1);
+      else if (e.isFile() && workspace.isConfiguration({ uri: fileUri(p), languageId: 'json' }, settings)) found.push(p);
+    }
+  };
+  for (const f of folders) walk(f, 0);
+  return found;
 }

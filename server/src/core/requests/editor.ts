@@ -1,4 +1,6 @@
+import { parse } from 'jsonc-parser';
 import type { EditorCompletion } from '../editor/completion';
+import { convertEngineSettings, flattenEngineSettings, type Assignment } from '../engine-settings';
 import { findRequests } from './analyze';
 import { ENDPOINT_POLICY, requestPath, verdictOf } from './match';
 import type { RequestFileKind } from './types';
@@ -46,4 +48,18 @@ export function requestCompletions(text: string, offset: number): EditorCompleti
       filterText: insert, sortText: String(i).padStart(2, '0'),
     };
   });
+}
+
+/**
+ * The configuration fields a refused settings update (`PUT /_cluster/settings`) on the line of `offset`
+ * would set, converted from its body; empty for any other request.
+ */
+export function settingsUpdateAt(text: string, kind: RequestFileKind, offset: number): Assignment[] {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const nl = text.indexOf('\n', offset);
+  const lineEnd = nl < 0 ? text.length : nl;
+  const req = findRequests(text, kind).find((r) => r.offset >= lineStart && r.offset <= lineEnd);
+  if (!req || req.method.toUpperCase() !== 'PUT' || requestPath(req.resolved, req.format).path !== '/_cluster/settings' || !req.body) return [];
+  const value: unknown = parse(req.body, [], { allowTrailingComma: true, disallowComments: false });
+  return convertEngineSettings(flattenEngineSettings(value).settings).assignments;
 }
