@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expectationsFor, type EditorExpectations } from './expectations';
+import { requestFileOutcomes } from './requests';
 import { compareDiagnostics, type Line, type Outcome } from './outcome';
 import { snippetOutcomes } from './snippets';
 import { vscodeCommands } from './vscode-commands';
@@ -49,6 +50,12 @@ function main(): void {
   if (only.has('vscode')) outcomes.push(vscodeCommands({ root, vsix, fixture, outDir, expected }));
   if (only.has('restricted')) outcomes.push(vscodeRestricted(root, vsix, outDir));
   if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
+  if (only.has('nvim') || only.has('vscode') || only.has('requests')) {
+    const requestsWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-requests-'));
+    outcomes.push(...requestFileOutcomes({ root, workspace: requestsWorkspace, harnesses, serverCommand, vsix, outDir, harness },
+      { nvim: only.has('nvim') || only.has('requests'), vscode: only.has('vscode') || only.has('requests') }));
+    fs.rmSync(requestsWorkspace, { recursive: true, force: true });
+  }
 
   let failed = 0;
   for (const o of outcomes) {
