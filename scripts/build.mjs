@@ -118,7 +118,7 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true },
-    { in: 'server/src/lsp/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { FORMATS } from '../../server/src/cli/args';
-import { VERSION } from '../../server/src/cli/version';
+import { VERSION } from '../../server/src/core/version';
 import { FIXTURES, GOLDEN, runCli } from './support';
 
 /**

@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startServer, type ServerOptions } from '../../server/src/lsp/server';
+import { nodeRuntime } from '../../server/src/node/runtime';
 
 /** What a typical editor announces: snippets, markdown, tags, dynamic registration; pull diagnostics optional. */
 export function editorCapabilities(opts: { pull?: boolean; snippets?: boolean; configuration?: boolean } = {}): ClientCapabilities {
@@ -58,7 +59,7 @@ export class TestClient {
   static async start(options: ClientOptions = {}): Promise<TestClient> {
     const toServer = new PassThrough(), toClient = new PassThrough();
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    startServer(server, { debounceMs: 20, ...options.serverOptions });
+    startServer(server, nodeRuntime(), { debounceMs: 20, ...options.serverOptions });
     server.listen();
     const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     const client = new TestClient(connection, options);

@@ -14,6 +14,7 @@ import { Baselines, type Baseline } from '../../server/src/lsp/baselines';
 import { DocumentCache } from '../../server/src/lsp/documents';
 import { LARGE_DOCUMENT_CHARS, MemoryReleaser } from '../../server/src/lsp/memory';
 import { Workspace } from '../../server/src/lsp/workspace';
+import { nodeRuntime } from '../../server/src/node/runtime';
 import { editorCapabilities, tempDir, TestClient, uriOf } from './harness';
 
 const DEPRECATED = '{\n  "max_index_count": 3\n}\n';
@@ -106,7 +107,8 @@ describe('what is kept per document', () => {
   });
 
   it('closing a large document collects garbage once; small ones do not', async () => {
-    const releaser = new MemoryReleaser(0);
+    const runtime = nodeRuntime();
+    const releaser = new MemoryReleaser(runtime.collectGarbage, runtime.setBackgroundTimeout, 0);
     releaser.documentClosed(1000);
     await settle(20);
     assert.equal(releaser.collections, 0);
@@ -123,7 +125,7 @@ describe('baselines read again in the background', () => {
     const ws = tempDir('rebase');
     const deployed = path.join(ws, 'deployed.json');
     fs.writeFileSync(deployed, '{ "a": 1 }');
-    const workspace = new Workspace();
+    const workspace = new Workspace(nodeRuntime());
     workspace.setFolders([uriOf(ws)]);
     const refreshed: string[] = [];
     const baselines = new Baselines(workspace, () => undefined, (u) => refreshed.push(u), 0);

@@ -2,7 +2,8 @@ import picomatch from 'picomatch';
 import { closest, distance } from 'fastest-levenshtein';
 import validateLintConfigSchema from '../generated/validate-lint-config';
 import { RULES_BY_ID } from './rules';
-import type { AnalyzeOptions, SeveritySetting } from './types';
+import { parseDocument } from './document';
+import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type SeveritySetting } from './types';
 
 /**
  * `.search-lint.json`: which files are configurations, rule severities, CPU count and size
@@ -66,6 +67,19 @@ export function checkLintConfig(value: unknown): LintConfigCheck {
 }
 
 /** ", did you mean "x"?" for a mistyped rule id, or a pointer to the list. */
+export const LINT_CONFIG_NAME = '.search-lint.json';
+
+/**
+ * The text of a `.search-lint.json`, checked. Comments are allowed, as editors allow them in settings;
+ * the analyzer's parser is used for its depth limit and because it reads `__proto__` as an ordinary key.
+ */
+export function lintConfigFromText(text: string): LintConfigCheck {
+  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { fileName: `${LINT_CONFIG_NAME}c` });
+  if (doc.tooDeep) return { ok: false, problems: [`is nested more than ${DEFAULT_MAX_DEPTH} levels deep (at offset ${doc.tooDeep.offset})`] };
+  if (doc.syntaxErrors.length) return { ok: false, problems: doc.syntaxErrors.slice(0, 3).map((e) => `is not valid JSON (${e.code} at offset ${e.offset})`) };
+  return checkLintConfig(doc.value as unknown);
+}
+
 export function ruleSuggestion(id: string): string {
   const ids = [...RULES_BY_ID.keys()];
   const best = closest(id, ids);

@@ -1,27 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseDocument } from '../core/document';
-import { DEFAULT_MAX_DEPTH } from '../core/types';
-import { checkLintConfig, type LintConfig } from '../core/lint-config';
+import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core/lint-config';
 
-export const LINT_CONFIG_NAME = '.search-lint.json';
+export { LINT_CONFIG_NAME };
 
 /** A `.search-lint.json` read from disk, with the directory its patterns are relative to. */
 export interface LoadedLintConfig { file: string; dir: string; config: LintConfig }
 export type LintConfigResult = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; file: string; problems: string[] };
 
-/** Reads and validates one settings file. Comments are allowed, as editors allow them in settings. */
+/** Reads and validates one settings file. */
 export function readLintConfig(file: string): LintConfigResult {
   let text: string;
   try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
     return { ok: false, file, problems: [`cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`] };
   }
-  // The analyzer's parser: a depth limit instead of recursion, and `__proto__` as an ordinary key.
-  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { fileName: `${LINT_CONFIG_NAME}c` });
-  if (doc.tooDeep) return { ok: false, file, problems: [`is nested more than ${DEFAULT_MAX_DEPTH} levels deep (at offset ${doc.tooDeep.offset})`] };
-  if (doc.syntaxErrors.length) return { ok: false, file, problems: doc.syntaxErrors.slice(0, 3).map((e) => `is not valid JSON (${e.code} at offset ${e.offset})`) };
-  const value: unknown = doc.value;
-  const checked = checkLintConfig(value);
+  const checked = lintConfigFromText(text);
   if (!checked.ok) return { ok: false, file, problems: checked.problems };
   return { ok: true, loaded: { file, dir: path.dirname(file), config: checked.config } };
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { readFileBaseline, readGitBaseline, isSafeGitRef } from '../host/baseline';
 import { redactedMessage } from './guard';
-import { fileUri, fsPathOf, type Workspace } from './workspace';
+import { displayName, isHierarchical, sameUri } from './uris';
+import type { Workspace } from './workspace';
 
 /** The committed (or configured) version of a document, for change-aware rules. */
 export interface Baseline {
@@ -18,8 +17,9 @@ const sameBaseline = (a: Baseline | undefined, b: Baseline | undefined): boolean
   a === b || (!!a && !!b && a.text === b.text && a.uri === b.uri);
 
 /** A `git:` URI for a file at a revision, in the form VS Code's git support opens. */
-export function gitUri(file: string, ref: string): string {
-  const p = file.split(path.sep).join('/');
+export function gitUri(fileUri: string, ref: string): string {
+  const file = displayName(fileUri);
+  const p = file.replace(/\\/g, '/');
   const withSlash = p.startsWith('/') ? p : `/${p}`;
   return `git:${encodeURI(withSlash)}?${encodeURIComponent(JSON.stringify({ path: file, ref }))}`;
 }
@@ -46,6 +46,7 @@ export class Baselines {
     private readonly log: (message: string) => void,
     private readonly onRefreshed: (uri: string) => void = () => undefined,
     private readonly maxAgeMs = BASELINE_MAX_AGE_MS,
+    private readonly tellOnce: (message: string) => void = log,
   ) {}
 
   get(uri: string, spec: string): Promise<Baseline | undefined> {
@@ -102,18 +103,28 @@ export class Baselines {
 
   private async read(uri: string, spec: string): Promise<Baseline | undefined> {
     if (spec === 'none' || spec === '') return undefined;
-    const file = fsPathOf(uri);
     if (spec.startsWith('git:')) {
       const ref = spec.slice(4) || 'HEAD';
-      if (!file || !isSafeGitRef(ref)) return undefined;
-      const r = await readGitBaseline(file, ref);
+      const readRevision = this.workspace.runtime.readGitRevision;
+      if (!readRevision) { this.onGitUnavailable(); return undefined; }
+      if (!uri.startsWith('file:')) return undefined;
+      const r = await readRevision(uri, ref);
       if (!r.ok) { this.log(r.message); return undefined; }
-      return r.text === undefined ? undefined : { text: r.text, label: r.label, uri: gitUri(file, ref), id: nextId++ };
+      return r.text === undefined ? undefined : { text: r.text, label: r.label, uri: gitUri(uri, ref), id: nextId++ };
     }
-    const baselineFile = this.workspace.resolvePath(spec, file);
-    if (file && path.resolve(baselineFile) === path.resolve(file)) return undefined;
-    const r = await readFileBaseline(baselineFile);
-    if (!r.ok) { this.log(r.message); return undefined; }
-    return r.text === undefined ? undefined : { text: r.text, label: spec, uri: fileUri(baselineFile), id: nextId++ };
+    const baselineUri = this.workspace.resolvePath(spec, uri);
+    if (!baselineUri || !isHierarchical(baselineUri) || sameUri(baselineUri, uri)) return undefined;
+    const r = await this.workspace.runtime.readFile(baselineUri);
+    if (!r.ok) { this.log(`cannot read the baseline ${displayName(baselineUri)}: ${r.message}`); return undefined; }
+    return { text: r.text.replace(/^\uFEFF/, ''), label: spec, uri: baselineUri, id: nextId++ };
+  }
+
+  private gitUnavailableTold = false;
+  /** Said once per session, not once per file: the setting is the same for every file. */
+  private onGitUnavailable(): void {
+    if (this.gitUnavailableTold) return;
+    this.gitUnavailableTold = true;
+    this.tellOnce('The git baseline is not available here: git cannot run in a browser. Change-aware rules (restarts, create-only fields) '
+      + 'need a baseline; set searchConfig.baseline to the path of a file with the deployed configuration.');
   }
 }

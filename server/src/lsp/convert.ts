@@ -2,7 +2,7 @@ import {
   CompletionItemKind, CompletionItemTag, DiagnosticSeverity, DiagnosticTag, InsertTextFormat, InsertTextMode, MarkupKind,
   SymbolKind as LspSymbolKind, SymbolTag,
   type CompletionItem, type Diagnostic, type DocumentSymbol, type Range, type TextEdit as LspTextEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { LineIndex } from '../core/lines';
 import type { Finding, OffsetRange, Severity, TextEdit } from '../core/types';
 import type { EditorCompletion, EditorSymbol } from '../core/editor';

@@ -1,7 +1,7 @@
 import {
   CodeActionKind, ErrorCodes, FoldingRangeKind, InlayHintKind, MarkupKind, ResponseError,
   type CodeAction, type Diagnostic, type Position, type SelectionRange,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import {
   complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints,
   type EditorAction,
@@ -12,7 +12,7 @@ import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } fr
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
-import type { DocumentState, ServerContext } from './server';
+import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
 /** `workspace/executeCommand`: the changes of an open document against its baseline, as markdown. */
@@ -24,7 +24,7 @@ export function registerFeatures(ctx: ServerContext): void {
   const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R): Promise<R> => {
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');

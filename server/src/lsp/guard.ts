@@ -1,4 +1,4 @@
-import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver/node';
+import { ErrorCodes, ResponseError, type CancellationToken } from 'vscode-languageserver';
 
 export type Logger = { error(message: string): void; warn(message: string): void; info(message: string): void };
 

@@ -4,53 +4,35 @@ export const LARGE_DOCUMENT_CHARS = 1024 * 1024;
 /** Coalesces the closing of several documents (an editor closing all its tabs) into one collection. */
 const COLLECT_DELAY_MS = 100;
 
-let collector: (() => void) | null | undefined;
-
 /**
- * V8's full garbage collection, when this Node allows it; null otherwise. V8 collects its old
- * generation only under allocation pressure, so after a large document is closed an idle server
- * would keep the memory its parse and analysis took (a hundred megabytes for 10 MB of text) for
- * as long as it runs; a collection gives it back to the system.
+ * Collects garbage shortly after large documents are closed. V8 collects its old generation only
+ * under allocation pressure, so after a large document is closed an idle server would keep the
+ * memory its parse and analysis took (a hundred megabytes for 10 MB of text) for as long as it
+ * runs; a collection gives it back to the system. Where the platform offers no collection (a
+ * browser worker), nothing happens.
  */
-function fullCollection(): (() => void) | null {
-  if (collector !== undefined) return collector;
-  try {
-    const exposed = (globalThis as { gc?: () => void }).gc;
-    if (typeof exposed === 'function') collector = exposed;
-    else {
-      // Loaded here: most sessions never need them, and node:v8 takes milliseconds to load.
-      const v8 = require('node:v8') as typeof import('node:v8');
-      const vm = require('node:vm') as typeof import('node:vm');
-      // The flag only decides whether new contexts get a `gc` global: take it from one, then unset it.
-      v8.setFlagsFromString('--expose-gc');
-      try { collector = vm.runInNewContext('gc') as () => void; } finally { v8.setFlagsFromString('--no-expose-gc'); }
-    }
-  } catch {
-    collector = null;
-  }
-  return collector;
-}
-
-/** Collects garbage shortly after large documents are closed. */
 export class MemoryReleaser {
-  private timer: NodeJS.Timeout | undefined;
+  private timer: { cancel(): void } | undefined;
   /** Collections done so far (for tests). */
   collections = 0;
 
-  constructor(private readonly delayMs = COLLECT_DELAY_MS) {}
+  constructor(
+    private readonly collect: (() => void) | undefined,
+    private readonly later: (callback: () => void, ms: number) => { cancel(): void },
+    private readonly delayMs = COLLECT_DELAY_MS,
+  ) {}
 
   documentClosed(length: number): void {
-    if (length < LARGE_DOCUMENT_CHARS || this.timer) return;
-    this.timer = setTimeout(() => {
+    if (!this.collect || length < LARGE_DOCUMENT_CHARS || this.timer) return;
+    this.timer = this.later(() => {
       this.timer = undefined;
-      const collect = fullCollection();
-      if (collect) { collect(); this.collections++; }
+      this.collect?.();
+      this.collections++;
     }, this.delayMs);
-    this.timer.unref();
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = undefined;
   }
 }

@@ -1,14 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { CodeActionKind, MarkupKind, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionList, type Hover, type Position, type TextDocuments } from 'vscode-languageserver/node';
+import { CodeActionKind, MarkupKind, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionList, type Hover, type Position, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { mergeIntoConfiguration } from '../core/engine-settings';
 import { LineIndex } from '../core/lines';
 import { requestCompletions, requestHover, settingsUpdateAt } from '../core/requests/editor';
 import { requestFileKind } from '../core/requests/types';
 import { rangeOf, toCompletionItem } from './convert';
-import type { DocumentState, ServerContext } from './server';
-import { configurationsIn, fileUri } from './workspace';
+import type { DocumentState, ServerContext } from './context';
+import { sameUri } from './uris';
+import { configurationsIn } from './workspace';
 
 /** Hover and completion in request files, runbooks and scripts: the core answers, this turns it into LSP. */
 export function requestHoverAt(state: DocumentState, position: Position): Hover | null {
@@ -32,7 +31,7 @@ export function requestCompletionList(state: DocumentState, position: Position, 
  * configuration of the workspace, one action per configuration found (so that the user picks one when
  * there are several), each a workspace edit of that file that keeps its comments and formatting.
  */
-export function settingsToConfigurationActions(ctx: ServerContext, documents: TextDocuments<TextDocument>, state: DocumentState, params: CodeActionParams): CodeAction[] {
+export async function settingsToConfigurationActions(ctx: ServerContext, documents: TextDocuments<TextDocument>, state: DocumentState, params: CodeActionParams): Promise<CodeAction[]> {
   const only = params.context?.only;
   if (only?.length && !only.some((o) => CodeActionKind.QuickFix.startsWith(o))) return [];
   const diagnostics = params.context.diagnostics.filter((d) => d.code === 'blocked-endpoint');
@@ -43,16 +42,21 @@ export function settingsToConfigurationActions(ctx: ServerContext, documents: Te
   const assignments = kind ? settingsUpdateAt(text, kind, lines.offsetAt(diagnostics[0].range.start)) : [];
   if (!assignments.length) return [];
   const out: CodeAction[] = [];
-  for (const file of configurationsIn(ctx.workspace, ctx.workspace.folderPaths, state.settings)) {
-    const uri = fileUri(file);
-    const open = documents.get(uri);
+  for (const found of await configurationsIn(ctx.workspace, state.settings)) {
+    // An open configuration is edited as the editor has it, unsaved changes included.
+    const open = documents.all().find((d) => sameUri(d.uri, found));
+    const uri = open?.uri ?? found;
     let current: string;
-    try { current = open ? open.getText() : fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''); } catch { continue; }
+    if (open) current = open.getText();
+    else {
+      const read = await ctx.workspace.runtime.readFile(found);
+      if (!read.ok) continue;
+      current = read.text.replace(/^\uFEFF/, '');
+    }
     const merged = mergeIntoConfiguration(current, assignments).text;
     if (merged === current) continue;
     const end = new LineIndex(current).positionAt(current.length);
-    const folder = ctx.workspace.folderOf(file);
-    const name = folder ? path.relative(folder, file).split(path.sep).join('/') : path.basename(file);
+    const name = ctx.workspace.relativeName(found);
     out.push({
       title: `Set ${assignments.map((a) => a.path).join(', ')} in ${name} instead`,
       kind: CodeActionKind.QuickFix, diagnostics,

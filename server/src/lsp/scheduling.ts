@@ -9,15 +9,15 @@ export interface VersionSource { get(uri: string): { version: number } | undefin
  * behind this check), so changes that have already arrived are applied first and a version
  * they supersede is never analysed.
  */
-export function settled(documents: VersionSource, uri: string): Promise<void> {
+export function settled(documents: VersionSource, uri: string, nextTurn: (callback: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     let seen: number | undefined | null = null;
     const check = (): void => {
       const current = documents.get(uri)?.version;
       if (current === seen) resolve();
-      else { seen = current; setImmediate(check); }
+      else { seen = current; nextTurn(check); }
     };
-    setImmediate(check);
+    nextTurn(check);
   });
 }
 
@@ -30,7 +30,11 @@ export class PushScheduler {
   private readonly pending = new Map<string, { cancel: () => void; immediate: boolean }>();
   private readonly lastActivity = new Map<string, number>();
 
-  constructor(private readonly documents: VersionSource, private readonly run: (uri: string) => void) {}
+  constructor(
+    private readonly documents: VersionSource,
+    private readonly run: (uri: string) => void,
+    private readonly nextTurn: (callback: () => void) => void,
+  ) {}
 
   schedule(uri: string, delay: number): void {
     const now = performance.now();
@@ -65,7 +69,7 @@ export class PushScheduler {
   private runWhenSettled(uri: string): void {
     let cancelled = false;
     this.pending.set(uri, { cancel: () => { cancelled = true; }, immediate: true });
-    void settled(this.documents, uri).then(() => {
+    void settled(this.documents, uri, this.nextTurn).then(() => {
       if (cancelled) return;
       this.pending.delete(uri);
       this.run(uri);

@@ -2,11 +2,12 @@ import {
   DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, MessageType, ShowMessageNotification,
   ResponseError, TextDocuments, TextDocumentSyncKind,
   type ClientCapabilities, type Connection, type Diagnostic, type DocumentDiagnosticReport, type InitializeParams, type InitializeResult,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisResult } from '../core/engine';
-import type { AnalyzeOptions } from '../core/types';
-import { Baselines, type Baseline } from './baselines';
+import { VERSION } from '../core/version';
+import { Baselines } from './baselines';
+import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
 import { DocumentCache } from './documents';
 import { CHANGE_IMPACT_COMMAND, registerFeatures } from './features';
@@ -14,6 +15,7 @@ import { guardNotification, guardRequest, redactedMessage, type Logger } from '.
 import { MemoryReleaser } from './memory';
 import { PushScheduler, settled } from './scheduling';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
+import type { ServerRuntime } from './runtime';
 import { Workspace } from './workspace';
 
 export interface ServerOptions {
@@ -23,38 +25,13 @@ export interface ServerOptions {
   beforeRequest?: (method: string) => void;
 }
 
-/** Everything a feature handler needs about one open document, resolved for its settings. */
-export interface DocumentState {
-  doc: TextDocument;
-  settings: ServerSettings;
-  options: AnalyzeOptions;
-  baseline?: Baseline;
-}
-
-export interface ServerContext {
-  connection: Connection;
-  documents: TextDocuments<TextDocument>;
-  cache: DocumentCache;
-  log: Logger;
-  capabilities: () => ClientCapabilities;
-  beforeRequest: (method: string) => void;
-  /**
-   * The document with its settings, when it is an open service configuration; undefined otherwise.
-   * Features that only read the document pass `withBaseline: false` and never wait for git.
-   */
-  stateOf(uri: string, withBaseline?: boolean): Promise<DocumentState | undefined>;
-  analysisOf(state: DocumentState): AnalysisResult;
-  /** Workspace folders and `.search-lint.json` lookup. */
-  workspace: Workspace;
-}
-
 /** Wires the language server's handlers onto a connection (stdio, IPC, socket or in-memory streams). */
-export function startServer(connection: Connection, serverOptions: ServerOptions = {}): ServerContext {
+export function startServer(connection: Connection, runtime: ServerRuntime, serverOptions: ServerOptions = {}): ServerContext {
   const debounceMs = serverOptions.debounceMs ?? 200;
   const documents = new TextDocuments(TextDocument);
   const cache = new DocumentCache();
-  const releaser = new MemoryReleaser();
-  const workspace = new Workspace();
+  const releaser = new MemoryReleaser(runtime.collectGarbage, runtime.setBackgroundTimeout);
+  const workspace = new Workspace(runtime);
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
   let configurationPull = false;
@@ -71,7 +48,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     if (!documents.get(uri)) return;
     if (!pullDiagnostics) schedule(uri, 0);
     else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
-  });
+  }, undefined, (m) => log.warn(m));
   const shownLintProblems = new Set<string>();
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
@@ -92,8 +69,8 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
     const doc = documents.get(uri);
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
-    if (!workspace.isConfiguration(doc, settings) && !workspace.isRequestDocument(doc, settings)) return undefined;
-    const { options, lintConfigProblems } = workspace.optionsFor(doc, settings);
+    if (!(await workspace.isConfiguration(doc, settings)) && !(await workspace.isRequestDocument(doc, settings))) return undefined;
+    const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
@@ -146,7 +123,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   };
   const pushed = new PushScheduler(documents, (uri) => {
     publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-  });
+  }, runtime.nextTurn);
   const schedule = (uri: string, delay: number): void => { if (!pullDiagnostics) pushed.schedule(uri, delay); };
   // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
   let generation = 0;
@@ -181,8 +158,10 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
         documentLinkProvider: { resolveProvider: false },
         executeCommandProvider: { commands: [CHANGE_IMPACT_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        // Where the server runs, for clients that show it (the extension's status item does).
+        experimental: { searchConfig: { host: runtime.host } },
       },
-      serverInfo: { name: 'search-config-language-server' },
+      serverInfo: { name: 'search-config-language-server', version: VERSION },
     };
     if (pullDiagnostics) result.capabilities.diagnosticProvider = { identifier: 'search-config', interFileDependencies: false, workspaceDiagnostics: false };
     return result;
@@ -246,7 +225,7 @@ export function startServer(connection: Connection, serverOptions: ServerOptions
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
     beforeRequest('textDocument/diagnostic');
     // A change or a cancellation that has already arrived is handled before any analysis.
-    await settled(documents, params.textDocument.uri);
+    await settled(documents, params.textDocument.uri, runtime.nextTurn);
     const state = await stateOf(params.textDocument.uri);
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
     const version = documents.get(params.textDocument.uri)?.version ?? 'closed';

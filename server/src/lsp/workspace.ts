@@ -1,69 +1,85 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
 import type { AnalyzeOptions } from '../core/types';
-import { LintConfigFinder } from '../host/config';
+import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
+import type { ServerRuntime } from './runtime';
 import type { ServerSettings } from './settings';
+import { childUri, displayName, isHierarchical, normalizeUri, parentUri, relativePath, resolveAgainst } from './uris';
 
 /** Language ids under which a client hands us a document without asking about file names. */
 export const OWN_LANGUAGE_IDS = new Set(['search-config', 'search-config-jsonc']);
 
 export interface DocumentRef { uri: string; languageId: string }
 
-/** File system path of a `file:` URI; undefined for other schemes (untitled, git, ...). */
-export function fsPathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try { return fileURLToPath(uri); } catch { return undefined; }
-}
-
-/** The name that tells `.json` from `.jsonc` for the analyzer. */
+/** The name that tells `.json` from `.jsonc` (and a request file's kind) for the analyzer. */
 export function fileNameOf(doc: DocumentRef): string {
-  const p = fsPathOf(doc.uri) ?? decodeURIComponent(doc.uri.replace(/[?#].*$/, ''));
+  const bare = doc.uri.replace(/[?#].*$/, '');
+  let p = displayName(bare);
+  if (p === bare) { try { p = decodeURIComponent(bare); } catch { /* kept as it is */ } }
   if (!/\.jsonc?$/i.test(p) && /jsonc$/i.test(doc.languageId)) return `${p}.jsonc`;
   return p;
 }
 
-export const fileUri = (p: string): string => pathToFileURL(p).href;
-
-/** Workspace folders, `.search-lint.json` lookup and the per-document analyzer options. */
+/**
+ * Workspace folders, `.search-lint.json` lookup and the per-document analyzer options. Everything is a
+ * URI, so that a virtual workspace (github.dev) works as a folder on disk does.
+ */
 export class Workspace {
   private folders: string[] = [];
-  get folderPaths(): readonly string[] { return this.folders; }
-  private finder = new LintConfigFinder();
+  private readonly lintConfigs: LintConfigLookups;
+  get folderUris(): readonly string[] { return this.folders; }
+
+  constructor(readonly runtime: ServerRuntime) {
+    this.lintConfigs = new LintConfigLookups(runtime);
+  }
 
   setFolders(uris: readonly string[]): void {
-    this.folders = uris.map(fsPathOf).filter((p): p is string => !!p).sort((a, b) => b.length - a.length);
+    this.folders = uris.filter(isHierarchical).map(normalizeUri).sort((a, b) => b.length - a.length);
   }
   addFolders(added: readonly string[], removed: readonly string[]): void {
-    const gone = new Set(removed.map(fsPathOf));
+    const gone = new Set(removed.map(normalizeUri));
     const next = this.folders.filter((f) => !gone.has(f));
-    for (const a of added) { const p = fsPathOf(a); if (p && !next.includes(p)) next.push(p); }
+    for (const a of added.filter(isHierarchical).map(normalizeUri)) if (!next.includes(a)) next.push(a);
     this.folders = next.sort((a, b) => b.length - a.length);
   }
 
-  /** The innermost workspace folder holding the file. */
-  folderOf(file: string): string | undefined {
-    return this.folders.find((f) => file === f || file.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
+  /** The innermost workspace folder holding the resource. */
+  folderOf(uri: string): string | undefined {
+    return this.folders.find((f) => relativePath(f, uri) !== undefined);
+  }
+
+  /** A resource's path within its workspace folder, or its name. */
+  relativeName(uri: string): string {
+    const folder = this.folderOf(uri);
+    return (folder && relativePath(folder, uri)) || displayName(uri);
   }
 
   /** Forget every `.search-lint.json` read so far (one changed). */
-  reloadLintConfigs(): void { this.finder = new LintConfigFinder(); }
+  reloadLintConfigs(): void { this.lintConfigs.clear(); }
+
+  /**
+   * The `.search-lint.json` that governs a document: only for files of the workspace (on disk or in a
+   * virtual workspace), never for unsaved buffers or views of other revisions.
+   */
+  private lintConfigOf(uri: string): Promise<LintConfigLookup> | undefined {
+    if (!isHierarchical(uri) || (!uri.startsWith('file:') && !this.folderOf(uri))) return undefined;
+    return this.lintConfigs.forDirectory(parentUri(uri));
+  }
 
   /** Whether the document is a service configuration under these settings and the workspace's `.search-lint.json`. */
-  isConfiguration(doc: DocumentRef, settings: ServerSettings): boolean {
+  async isConfiguration(doc: DocumentRef, settings: ServerSettings): Promise<boolean> {
     if (!settings.enable) return false;
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
-    const file = fsPathOf(doc.uri);
-    if (!file) return false;
-    const lint = this.finder.forDirectory(path.dirname(file));
-    const relToLint = lint.ok && lint.loaded ? path.relative(lint.loaded.dir, file).split(path.sep).join('/') : undefined;
-    if (lint.ok && lint.loaded && relToLint !== undefined && isIgnored(lint.loaded.config, relToLint)) return false;
-    const folder = this.folderOf(file);
-    const rel = (folder ? path.relative(folder, file) : file.replace(/^[/\\]+/, '')).split(path.sep).join('/');
+    const lookup = this.lintConfigOf(doc.uri);
+    if (!lookup) return false;
+    const lint = await lookup;
+    const loaded = lint.ok ? lint.loaded : undefined;
+    const relToLint = loaded && relativePath(loaded.dirUri, doc.uri);
+    if (loaded && relToLint !== undefined && isIgnored(loaded.config, relToLint)) return false;
+    const folder = this.folderOf(doc.uri);
+    const rel = (folder && relativePath(folder, doc.uri)) || displayName(doc.uri).replace(/^[/\\]+/, '');
     if (globMatcher(settings.files)(rel)) return true;
-    if (lint.ok && lint.loaded?.config.files && relToLint !== undefined) return isConfigurationFile(lint.loaded.config, relToLint);
+    if (loaded?.config.files && relToLint !== undefined) return isConfigurationFile(loaded.config, relToLint);
     return false;
   }
 
@@ -72,41 +88,38 @@ export class Workspace {
    * `search-config lint` would find it: `.http` and `.rest` files always, Markdown and shell files when
    * `requests.files` of the workspace's `.search-lint.json` matches them; whatever their language id.
    */
-  isRequestDocument(doc: DocumentRef, settings: ServerSettings): boolean {
+  async isRequestDocument(doc: DocumentRef, settings: ServerSettings): Promise<boolean> {
     if (!settings.enable) return false;
     const kind = requestFileKind(fileNameOf(doc));
     if (kind === 'http') return true;
-    const file = fsPathOf(doc.uri);
-    if (!kind || !file) return false;
-    const lint = this.finder.forDirectory(path.dirname(file));
-    if (!lint.ok || !lint.loaded) return false;
-    const rel = path.relative(lint.loaded.dir, file).split(path.sep).join('/');
-    return !isIgnored(lint.loaded.config, rel) && isRequestFile(lint.loaded.config, rel);
+    const lookup = kind ? this.lintConfigOf(doc.uri) : undefined;
+    if (!lookup) return false;
+    const lint = await lookup;
+    const rel = lint.ok && lint.loaded ? relativePath(lint.loaded.dirUri, doc.uri) : undefined;
+    return !!lint.ok && !!lint.loaded && rel !== undefined && !isIgnored(lint.loaded.config, rel) && isRequestFile(lint.loaded.config, rel);
   }
 
   /**
    * Analyzer options: the workspace's `.search-lint.json` first, then the editor settings on top
    * (the person at the editor has the last word). Problems with the settings file are returned, not thrown.
    */
-  optionsFor(doc: DocumentRef, settings: ServerSettings): { options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } } {
+  async optionsFor(doc: DocumentRef, settings: ServerSettings): Promise<{ options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } }> {
     const options: AnalyzeOptions = { fileName: fileNameOf(doc) };
     let lintConfigProblems: { file: string; problems: string[] } | undefined;
-    const file = fsPathOf(doc.uri);
-    if (file) {
-      const lint = this.finder.forDirectory(path.dirname(file));
-      if (!lint.ok) lintConfigProblems = { file: lint.file, problems: lint.problems };
-      else if (lint.loaded) Object.assign(options, resolveLintOptions(lint.loaded.config, path.relative(lint.loaded.dir, file).split(path.sep).join('/')));
-    }
+    const lookup = this.lintConfigOf(doc.uri);
+    const lint = lookup && await lookup;
+    if (lint && !lint.ok) lintConfigProblems = { file: displayName(lint.uri), problems: lint.problems };
+    else if (lint?.loaded) Object.assign(options, resolveLintOptions(lint.loaded.config, relativePath(lint.loaded.dirUri, doc.uri) ?? ''));
     if (Object.keys(settings.rules).length) options.rules = { ...options.rules, ...settings.rules };
     if (settings.cpus !== undefined) options.cpus = settings.cpus;
     return { options, lintConfigProblems };
   }
 
-  /** A baseline path from the settings, resolved against the document's workspace folder. */
-  resolvePath(p: string, docFile: string | undefined): string {
-    if (path.isAbsolute(p)) return p;
-    const base = (docFile && this.folderOf(docFile)) ?? (docFile ? path.dirname(docFile) : process.cwd());
-    return path.resolve(base, p);
+  /** A baseline path from the settings, resolved against the document's workspace folder (or its directory). */
+  resolvePath(p: string, docUri: string): string | undefined {
+    const base = this.folderOf(docUri) ?? (isHierarchical(docUri) ? parentUri(docUri) : undefined);
+    if (base) return resolveAgainst(base, p);
+    return /^[a-z][a-z0-9+.-]+:/i.test(p) ? p : undefined;
   }
 }
 
@@ -114,20 +127,21 @@ export class Workspace {
  * The service configurations in the workspace folders, as `search-config lint` would find them
  * (names from the editor settings, `.search-lint.json` files and ignores); a bounded search.
  */
-export function configurationsIn(workspace: Workspace, folders: readonly string[], settings: ServerSettings, limit = 20): string[] {
+export async function configurationsIn(workspace: Workspace, settings: ServerSettings, limit = 20): Promise<string[]> {
   const found: string[] = [];
   let visited = 0;
-  const walk = (dir: string, depth: number): void => {
+  const walk = async (dir: string, depth: number): Promise<void> => {
     if (found.length >= limit || depth > 8 || visited > 5000) return;
-    let entries: fs.Dirent[];
-    try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return; }
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const entries = await workspace.runtime.readDirectory(dir);
+    if (!entries) return;
+    for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (found.length >= limit) return;
       visited++;
-      const p = path.join(dir, e.name);
-      if (e.isDirectory() && !ALWAYS_SKIPPED_DIRECTORIES.includes(e.name)) walk(p, depth + 1);
-      else if (e.isFile() && workspace.isConfiguration({ uri: fileUri(p), languageId: 'json' }, settings)) found.push(p);
+      const uri = childUri(dir, e.name);
+      if (e.type === 'directory' && !ALWAYS_SKIPPED_DIRECTORIES.includes(e.name)) await walk(uri, depth + 1);
+      else if (e.type === 'file' && await workspace.isConfiguration({ uri, languageId: 'json' }, settings)) found.push(uri);
     }
   };
-  for (const f of folders) walk(f, 0);
+  for (const f of workspace.folderUris) await walk(f, 0);
   return found;
 }

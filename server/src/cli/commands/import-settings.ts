@@ -7,7 +7,7 @@ import { FORMATTERS } from '../formatters';
 import type { Command, CliIO } from '../io';
 import { displayPath } from '../files';
 import { writeFileAtomic } from '../write';
-import { VERSION } from '../version';
+import { VERSION } from '../../core/version';
 
 export const IMPORT_USAGE = `Usage: search-config import-settings FILE|- [--merge-into CONFIG]
 

@@ -10,7 +10,7 @@ import { FORMATTERS, type FileReport } from '../formatters';
 import { countFindings } from '../formatters/types';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
-import { VERSION } from '../version';
+import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
 

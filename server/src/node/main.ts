@@ -1,5 +1,6 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from './server';
+import { startServer } from '../lsp/server';
+import { nodeRuntime } from './runtime';
 
 const USAGE = `Usage: search-config-language-server (--stdio | --node-ipc | --socket=PORT | --pipe=NAME) [--clientProcessId=PID]
 
@@ -19,5 +20,5 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
 
 // Over stdio, stray console output would corrupt the protocol stream; createConnection redirects it.
 const connection = createConnection(ProposedFeatures.all);
-startServer(connection);
+startServer(connection, nodeRuntime());
 connection.listen();

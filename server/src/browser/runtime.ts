@@ -1,0 +1,40 @@
+import { RequestType, type Connection } from 'vscode-languageserver/browser';
+import type { DirectoryEntry, ReadResult, ServerRuntime } from '../lsp/runtime';
+
+/**
+ * Requests the server sends to the editor in a browser, where it has no disk: the extension answers
+ * them through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
+ */
+export const READ_FILE_REQUEST = new RequestType<{ uri: string }, ReadResult, void>('searchConfig/readFile');
+export const READ_DIRECTORY_REQUEST = new RequestType<{ uri: string }, DirectoryEntry[] | null, void>('searchConfig/readDirectory');
+
+/** The language server in a browser web worker: files come from the editor, and there is no git. */
+export function browserRuntime(connection: Connection): ServerRuntime {
+  // A message posted to our own port is queued behind the messages already waiting, as Node's
+  // setImmediate is; a timer would be clamped to several milliseconds per turn.
+  const channel = new MessageChannel();
+  const queued: Array<() => void> = [];
+  (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => { queued.shift()?.(); };
+  return {
+    host: 'browser-worker',
+    readFile: async (uri) => {
+      try {
+        return await connection.sendRequest(READ_FILE_REQUEST, { uri });
+      } catch (err) {
+        // A client that does not answer this request (another editor) has no files to give.
+        return { ok: false, missing: true, message: err instanceof Error ? err.message : String(err) };
+      }
+    },
+    readDirectory: async (uri) => {
+      try { return (await connection.sendRequest(READ_DIRECTORY_REQUEST, { uri })) ?? undefined; } catch { return undefined; }
+    },
+    nextTurn: (callback) => {
+      queued.push(callback);
+      channel.port2.postMessage(null);
+    },
+    setBackgroundTimeout: (callback, ms) => {
+      const timer = setTimeout(callback, ms);
+      return { cancel: () => clearTimeout(timer) };
+    },
+  };
+}
