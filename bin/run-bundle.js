@@ -39,6 +39,18 @@ function cachedDataFor(cacheFile, source) {
  * Loads dist/<name>.js as a CommonJS module. With `writeCache`, the cache is written when the
  * process exits, so that it also holds the functions the run compiled lazily.
  */
+const loaded = new Map();
+
+/** A bundle that requires a sibling bundle (`./server-core.js`) gets it through its code cache as well. */
+function requireFrom(mod, options) {
+  return (id) => {
+    const sibling = /^\.\/([\w-]+)\.js$/.exec(id);
+    if (!sibling || !fs.existsSync(path.join(__dirname, '..', 'dist', id))) return mod.require(id);
+    if (!loaded.has(sibling[1])) loaded.set(sibling[1], runBundle(sibling[1], options).exports);
+    return loaded.get(sibling[1]);
+  };
+}
+
 function runBundle(name, options = {}) {
   const file = path.join(__dirname, '..', 'dist', `${name}.js`);
   const cacheFile = `${file}.cache`;
@@ -53,7 +65,7 @@ function runBundle(name, options = {}) {
     if (!hash) throw new Error(`${file} has no build hash: it was not built by scripts/build.mjs`);
     process.on('exit', () => fs.writeFileSync(cacheFile, Buffer.concat([Buffer.from(hash, 'latin1'), script.createCachedData()])));
   }
-  script.runInThisContext().call(mod.exports, mod.exports, (id) => mod.require(id), mod, file, path.dirname(file));
+  script.runInThisContext().call(mod.exports, mod.exports, requireFrom(mod, options), mod, file, path.dirname(file));
   // An installed package carries no cache (one is only valid for the Node build that wrote it): the
   // first run writes one beside the bundle for the Node that runs it, when that directory is
   // writable, so that later starts skip compiling. It is written under a temporary name and renamed,
@@ -69,7 +81,7 @@ function runBundle(name, options = {}) {
       }
     });
   }
-  return { cacheUsed: cachedData !== undefined && !script.cachedDataRejected };
+  return { cacheUsed: cachedData !== undefined && !script.cachedDataRejected, exports: mod.exports };
 }
 
 module.exports = { runBundle, buildHashOf, BUILD_MARK, HASH_LENGTH };

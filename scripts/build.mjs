@@ -93,6 +93,60 @@ module.exports = new Proxy({}, {
 };
 
 /**
+ * The analyzer (server/src/core with the packages it uses) is the larger part of the language server,
+ * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js,
+ * which both servers load (Node with require, the worker with importScripts). This plugin turns every
+ * import of a core module from outside the core into a lookup in that shared bundle, and records
+ * which modules the shared bundle has to expose.
+ */
+const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
+const CORE_GLOBAL = 'searchConfigCore';
+const sharedCoreModules = new Set();
+const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
+function sharedCore(platform) {
+  return {
+    name: 'shared-core',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (a) => {
+        if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
+        const target = path.resolve(a.resolveDir, a.path);
+        if (!target.startsWith(coreDir)) return undefined;
+        const file = [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+        if (!file) return undefined;
+        const key = coreKey(file);
+        sharedCoreModules.add(key);
+        return { path: key, namespace: 'shared-core' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
+        loader: 'js',
+        contents: platform === 'browser'
+          ? `module.exports = self.${CORE_GLOBAL}[${JSON.stringify(a.path)}];`
+          : `module.exports = require('./server-core.js')[${JSON.stringify(a.path)}];`,
+      }));
+    },
+  };
+}
+
+/** The shared analyzer bundle: a script for importScripts that is also a CommonJS module for require. */
+async function buildSharedCore(bundledInputs) {
+  const keys = [...sharedCoreModules].sort();
+  const contents = keys.map((k, i) => `import * as m${i} from './${k}';`).join('\n')
+    + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
+  const result = await esbuild.build({
+    stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' },
+    bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${CORE_GLOBAL}Module`,
+    // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
+    footer: { js: `var ${CORE_GLOBAL} = ${CORE_GLOBAL}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${CORE_GLOBAL};` },
+    mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify: !args.has('--dev'),
+    sourcemap: args.has('--dev') ? 'inline' : false, write: false, metafile: true, outfile: path.join(root, 'dist/server-core.js'),
+  });
+  for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
+  const [out] = result.outputFiles;
+  fs.writeFileSync(out.path, withBuildHash(out.text));
+  fs.rmSync(`${out.path}.cache`, { force: true });
+}
+
+/**
  * The bundles carry code of other packages; their licences travel with it, in one file listing each
  * package whose code is bundled, with its version and licence text.
  */
@@ -118,18 +172,24 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true },
-    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedCore('node')], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
-    { in: 'client/src/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+    // VS Code for the Web: the extension in the browser's extension host and its server in a web
+    // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
+    // instead of being stubbed out.
+    { in: 'client/src/browser/extension.ts', out: 'dist/web/client.js', external: ['vscode'], browser: 'cjs' },
+    { in: 'server/src/browser/main.ts', out: 'dist/web/server.js', browser: 'iife', plugins: [sharedCore('browser')] },
     // The GitHub Action's entry (action.yml): the runner runs it as it is, with no install step.
     { in: 'server/src/action/main.ts', out: 'dist/action.js' },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({
-      ...common, outfile: path.join(root, e.out), write: false, metafile: true,
+      ...common, ...(e.browser ? { platform: 'browser', target: 'es2022', format: e.browser, mainFields: ['browser', 'module', 'main'] } : {}),
+      outfile: path.join(root, e.out), write: false, metafile: true,
       ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
       external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap: args.has('--dev') ? 'inline' : false,
     });
@@ -140,6 +200,7 @@ async function bundle() {
     // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
   }));
+  await buildSharedCore(bundledInputs);
   writeThirdPartyNotices(bundledInputs);
   if (args.has('--tests')) {
     const tests = [];

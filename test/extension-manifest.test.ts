@@ -51,4 +51,5 @@ test('every file the manifest points at exists and is shipped', () => {
     assert.ok(shipped.has(file), `${file} is kept by .vscodeignore`);
   }
   assert.ok(shipped.has(manifest.main.replace(/^\.\//, '')));
+  assert.ok(shipped.has(manifest.browser.replace(/^\.\//, '')), 'the web extension is shipped');
 });

@@ -18,7 +18,7 @@ function tree(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-server-cache-'));
   for (const d of ['bin', 'dist']) fs.mkdirSync(path.join(dir, d));
   fs.copyFileSync(path.join(root, 'bin/run-bundle.js'), path.join(dir, 'bin/run-bundle.js'));
-  for (const f of ['server.js', 'server-main.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));
+  for (const f of ['server.js', 'server-main.js', 'server-core.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));
   return dir;
 }
 
@@ -27,7 +27,7 @@ function load(dir: string, writeCache = false): { cacheUsed?: boolean; status: n
   const loader = JSON.stringify(path.join(dir, 'bin/run-bundle.js'));
   const script = writeCache
     ? `process.argv = [process.argv[0], 'server', '--help']; require(${loader}).runBundle('server-main', { writeCache: true });`
-    : `process.argv = [process.argv[0], 'server', '--stdio']; const r = require(${loader}).runBundle('server-main'); require('fs').writeSync(2, JSON.stringify(r)); process.exit(0);`;
+    : `process.argv = [process.argv[0], 'server', '--stdio']; const r = require(${loader}).runBundle('server-main'); require('fs').writeSync(2, JSON.stringify({ cacheUsed: r.cacheUsed })); process.exit(0);`;
   const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
   return writeCache ? { status: r.status } : { ...JSON.parse(r.stderr || '{}'), status: r.status };
 }
@@ -75,6 +75,7 @@ describe('the server bundle and its code cache', () => {
 
       assert.equal(load(dir, true).status, 0, 'writing the cache');
       assert.ok(fs.statSync(cacheFile).size > HASH_LENGTH, 'the cache is written');
+      assert.ok(fs.statSync(path.join(dir, 'dist/server-core.js.cache')).size > HASH_LENGTH, 'the shared analyzer bundle it loads gets its cache too');
       assert.deepEqual(load(dir), { cacheUsed: true, status: 0 }, 'with the cache');
       await converse(dir);
 

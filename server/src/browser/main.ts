@@ -1,11 +1,31 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { startServer } from '../lsp/server';
+import { CORE_URL_MESSAGE } from '../lsp/file-requests';
 import { browserRuntime } from './runtime';
 
-// The language server in a web worker (VS Code for the Web, github.dev): the same server as on Node,
-// talking to the extension over the worker's message port.
-declare const self: unknown;
-const port = self as ConstructorParameters<typeof BrowserMessageReader>[0];
-const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
-startServer(connection, browserRuntime(connection));
-connection.listen();
+/*
+ * The language server in a web worker (VS Code for the Web, github.dev): the same server as on Node,
+ * talking to the extension over the worker's message port. The analyzer lives in a bundle of its own
+ * that the Node server loads too; VS Code starts workers from a blob URL, so the worker cannot find
+ * its neighbours by itself, and the first message, before any of the protocol, says where it is.
+ */
+interface WorkerScope {
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+declare const self: WorkerScope;
+declare function importScripts(...urls: string[]): void;
+
+const onFirstMessage = (event: { data: unknown }): void => {
+  const data = event.data as { [CORE_URL_MESSAGE]?: unknown } | null;
+  const coreUrl = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
+  if (typeof coreUrl !== 'string') return;
+  self.removeEventListener('message', onFirstMessage);
+  importScripts(coreUrl);
+  // Loaded only now: the server's modules read the analyzer as they load.
+  const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
+  const port = self as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+  const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
+  startServer(connection, browserRuntime(connection));
+  connection.listen();
+};
+self.addEventListener('message', onFirstMessage);

@@ -1,12 +1,10 @@
 import { RequestType, type Connection } from 'vscode-languageserver/browser';
-import type { DirectoryEntry, ReadResult, ServerRuntime } from '../lsp/runtime';
+import { READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams } from '../lsp/file-requests';
+import type { ServerRuntime } from '../lsp/runtime';
 
-/**
- * Requests the server sends to the editor in a browser, where it has no disk: the extension answers
- * them through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
- */
-export const READ_FILE_REQUEST = new RequestType<{ uri: string }, ReadResult, void>('searchConfig/readFile');
-export const READ_DIRECTORY_REQUEST = new RequestType<{ uri: string }, DirectoryEntry[] | null, void>('searchConfig/readDirectory');
+// The editor answers these through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
+const READ_FILE_REQUEST = new RequestType<UriParams, ReadFileAnswer, void>(READ_FILE_METHOD);
+const READ_DIRECTORY_REQUEST = new RequestType<UriParams, ReadDirectoryAnswer, void>(READ_DIRECTORY_METHOD);
 
 /** The language server in a browser web worker: files come from the editor, and there is no git. */
 export function browserRuntime(connection: Connection): ServerRuntime {

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
-import { State } from 'vscode-languageclient/node';
+import { State } from 'vscode-languageclient';
 import { LANGUAGE_ID } from './settings';
+
+/** Where the language server runs, as the server says in its initialize result. */
+export type ServerHost = 'node' | 'browser-worker';
 
 type ServerState = 'starting' | 'running' | 'stopped' | 'failed' | 'disabled';
 
@@ -17,6 +20,8 @@ export class ServerStatus implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('searchConfig.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscriptions: vscode.Disposable[] = [];
   private state: ServerState = 'starting';
+  private host: ServerHost | undefined;
+  private detail: string | undefined;
 
   constructor(showOutputCommand: string) {
     this.item.name = 'Search Config Language Server';
@@ -32,7 +37,13 @@ export class ServerStatus implements vscode.Disposable {
 
   set(state: ServerState, detail?: string): void {
     this.state = state;
-    this.item.tooltip = detail ? `${LOOK[state].tooltip}\n\n${detail}` : LOOK[state].tooltip;
+    this.detail = detail;
+    this.render();
+  }
+
+  /** Shown in the tooltip and read out by screen readers: which kind of host the server runs in. */
+  setHost(host: ServerHost): void {
+    this.host = host;
     this.render();
   }
 
@@ -42,6 +53,9 @@ export class ServerStatus implements vscode.Disposable {
 
   private render(): void {
     this.item.text = `${LOOK[this.state].icon} Search Config`;
+    const where = this.host === 'browser-worker' ? 'in a browser web worker' : this.host === 'node' ? 'in a Node.js process' : undefined;
+    this.item.tooltip = [LOOK[this.state].tooltip, this.detail, where && `Language server: ${where}`].filter(Boolean).join('\n\n');
+    this.item.accessibilityInformation = { label: `Search Config: ${this.state}${where ? `, language server ${where}` : ''}` };
     this.item.backgroundColor = this.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
     const editing = vscode.window.activeTextEditor?.document.languageId === LANGUAGE_ID;
     if (editing || this.state === 'failed') this.item.show();

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ExecuteCommandRequest, type LanguageClient } from 'vscode-languageclient/node';
+import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languageclient';
 import { gitBaselineAllowed, LANGUAGE_ID } from './settings';
 
 /** The server command that classifies the changes of a document against its baseline. */
@@ -17,7 +17,7 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
   readonly onDidChange = this.changed.event;
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(SCHEME, this);
 
-  constructor(private readonly client: () => LanguageClient | undefined) {}
+  constructor(private readonly client: () => BaseLanguageClient | undefined) {}
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? 'Run "Search Config: Show Change Impact" again to refresh this view.';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DocumentSelector } from 'vscode-languageclient/node';
+import type { DocumentSelector } from 'vscode-languageclient';
 
 /** The language id the extension contributes, so VS Code's built-in JSON support leaves these files alone. */
 export const LANGUAGE_ID = 'search-config';

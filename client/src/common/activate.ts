@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import {
-  DidChangeConfigurationNotification, LanguageClient, State, TransportKind,
-  type LanguageClientOptions, type ServerOptions,
-} from 'vscode-languageclient/node';
+  DidChangeConfigurationNotification, State,
+  type BaseLanguageClient, type LanguageClientOptions,
+} from 'vscode-languageclient';
 import { ChangeImpactView } from './changeImpact';
 import { fixAllInActiveFile, openRuleDocumentation } from './commands';
+import { answerFileRequests } from './files';
 import { claimIfConfigured, documentSelector, effectiveSettings, isEnabled, SECTION } from './settings';
-import { ServerStatus } from './status';
+import { ServerStatus, type ServerHost } from './status';
 
 const COMMANDS = {
   restart: 'searchConfig.restartServer',
@@ -16,17 +17,28 @@ const COMMANDS = {
   ruleDocs: 'searchConfig.openRuleDocumentation',
 } as const;
 
-let client: LanguageClient | undefined;
+export const CLIENT_NAME = 'Search Config Language Server';
+
+/** What differs between the desktop and the web extension: how the language server is started. */
+export interface ClientPlatform {
+  /** `node` on the desktop, `browser` in VS Code for the Web. */
+  readonly kind: 'node' | 'browser';
+  createClient(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient;
+  /** Said once in the output when the extension starts, about what this platform cannot do. */
+  readonly limitations?: (settings: Record<string, unknown>) => string | undefined;
+}
+
+let client: BaseLanguageClient | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  output = vscode.window.createOutputChannel('Search Config Language Server', { log: true });
+export async function activateOn(platform: ClientPlatform, context: vscode.ExtensionContext): Promise<void> {
+  output = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
   const status = new ServerStatus(COMMANDS.showOutput);
   const impact = new ChangeImpactView(() => client);
   context.subscriptions.push(output, status, impact);
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.restart, () => restart(context, status)),
+    vscode.commands.registerCommand(COMMANDS.restart, () => restart(platform, context, status)),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output?.show(true)),
     vscode.commands.registerCommand(COMMANDS.fixAll, fixAllInActiveFile),
     vscode.commands.registerCommand(COMMANDS.changeImpact, (uri?: vscode.Uri) => impact.show(uri)),
@@ -34,12 +46,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.onDidOpenTextDocument((doc) => void claimIfConfigured(doc)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // The document selector is fixed when the client starts: a new file list or on/off switch needs a restart.
-      if (e.affectsConfiguration(`${SECTION}.files`) || e.affectsConfiguration(`${SECTION}.enable`)) void restart(context, status);
+      if (e.affectsConfiguration(`${SECTION}.files`) || e.affectsConfiguration(`${SECTION}.enable`)) void restart(platform, context, status);
     }),
     // Trust changes the baseline the server may use (see effectiveSettings): make it pull the settings again.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void notifySettingsChanged()),
   );
-  await start(context, status);
+  const limitation = platform.limitations?.(JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(SECTION))) as Record<string, unknown>);
+  if (limitation) output.warn(limitation);
+  await start(platform, context, status);
   for (const doc of vscode.workspace.textDocuments) await claimIfConfigured(doc);
 }
 
@@ -47,16 +61,11 @@ export async function deactivate(): Promise<void> {
   await stop();
 }
 
-async function start(context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
+async function start(platform: ClientPlatform, context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
   if (!isEnabled()) {
     status.set('disabled');
     return;
   }
-  const serverModule = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
-  };
   const clientOptions: LanguageClientOptions = {
     documentSelector: documentSelector(),
     outputChannel: output,
@@ -83,13 +92,19 @@ async function start(context: vscode.ExtensionContext, status: ServerStatus): Pr
     },
   };
   // The client id `searchConfig` makes vscode-languageclient read `searchConfig.trace.server`.
-  client = new LanguageClient(SECTION, 'Search Config Language Server', serverOptions, clientOptions);
+  client = platform.createClient(context, clientOptions);
   const started = client;
+  context.subscriptions.push(answerFileRequests(started));
   started.onDidChangeState((e) => status.fromClientState(e.newState));
   status.set('starting');
   try {
     await started.start();
     status.fromClientState(started.state);
+    const host = (started.initializeResult?.capabilities.experimental as { searchConfig?: { host?: ServerHost } } | undefined)?.searchConfig?.host;
+    if (host) {
+      status.setHost(host);
+      output?.info(`The language server runs ${host === 'browser-worker' ? 'in a web worker of the browser' : 'in a Node.js process'}.`);
+    }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     output?.error(`The language server did not start: ${message}`);
@@ -104,10 +119,10 @@ async function stop(): Promise<void> {
   await running?.dispose().catch(() => undefined);
 }
 
-async function restart(context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
+async function restart(platform: ClientPlatform, context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
   output?.info('Restarting the language server.');
   await stop();
-  await start(context, status);
+  await start(platform, context, status);
   // A changed `searchConfig.files` may now match files that are open as plain JSON.
   for (const doc of vscode.workspace.textDocuments) await claimIfConfigured(doc);
 }

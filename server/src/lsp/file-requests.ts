@@ -1,0 +1,19 @@
+/**
+ * Requests a language server in a browser sends to the editor for files it cannot read itself
+ * (`.search-lint.json`, a baseline file, the configurations of the workspace). The extension answers
+ * them in VS Code and VS Code for the Web; this module is shared by both sides, and imports nothing.
+ */
+import type { DirectoryEntry, ReadResult } from './runtime';
+
+export const READ_FILE_METHOD = 'searchConfig/readFile';
+export const READ_DIRECTORY_METHOD = 'searchConfig/readDirectory';
+
+export interface UriParams { uri: string }
+export type ReadFileAnswer = ReadResult;
+export type ReadDirectoryAnswer = DirectoryEntry[] | null;
+
+/**
+ * The first message to the language server's web worker, before the protocol starts: the URL of
+ * dist/server-core.js, the analyzer it loads with importScripts (`{ [CORE_URL_MESSAGE]: url }`).
+ */
+export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
