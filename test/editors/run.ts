@@ -6,7 +6,7 @@
  *
  * The set-up snippets of docs/editors.md are run too (snippets.ts).
  *
- *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets] [--vsix search-config.vsix] [--out DIR]
+ *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets,worker] [--vsix search-config.vsix] [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,11 +18,12 @@ import { compareDiagnostics, type Line, type Outcome } from './outcome';
 import { snippetOutcomes } from './snippets';
 import { vscodeCommands } from './vscode-commands';
 import { vscodeRestricted } from './vscode-trust';
+import { webWorkerOutcome } from './web-worker';
 
 const root = path.resolve(__dirname, '..', '..');
 const args = parseArgs(process.argv.slice(2));
 const harnesses = path.resolve(process.env.REALCLIENTS ?? path.join(root, '..', 'shared', 'realclients'));
-const only = new Set((args.only ?? 'nvim,emacs,vscode,restricted,snippets').split(','));
+const only = new Set((args.only ?? 'nvim,emacs,vscode,restricted,snippets,worker').split(','));
 const outDir = path.resolve(args.out ?? path.join(root, 'dist', 'editors'));
 const fixture = path.join(root, 'test', 'editors', 'fixtures', 'mistakes.search.json');
 const serverCommand = `node ${path.join(root, 'bin', 'search-config-language-server.js')} --stdio`;
@@ -30,7 +31,7 @@ const serverCommand = `node ${path.join(root, 'bin', 'search-config-language-ser
 const MAX_VSIX_BYTES = 400 * 1024;
 
 
-function main(): void {
+async function main(): Promise<void> {
   fs.mkdirSync(outDir, { recursive: true });
   // A workspace outside any git repository: no baseline, so the findings are those of the text alone.
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-editors-'));
@@ -50,6 +51,7 @@ function main(): void {
   if (only.has('vscode')) outcomes.push(vscodeCommands({ root, vsix, fixture, outDir, expected }));
   if (only.has('restricted')) outcomes.push(vscodeRestricted(root, vsix, outDir));
   if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
+  if (only.has('worker')) outcomes.push(await webWorkerOutcome(root, outDir));
   if (only.has('nvim') || only.has('vscode') || only.has('requests')) {
     const requestsWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-requests-'));
     outcomes.push(...requestFileOutcomes({ root, workspace: requestsWorkspace, harnesses, serverCommand, vsix, outDir, harness },
@@ -188,4 +190,4 @@ function parseArgs(argv: string[]): Record<string, string | undefined> {
   return out;
 }
 
-main();
+void main();

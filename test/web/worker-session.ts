@@ -1,0 +1,113 @@
+/**
+ * The language server's web worker bundle in a real browser: a page served from localhost starts
+ * dist/web/server.js as a Worker (telling it where dist/server-core.js is, as the extension does) and
+ * talks LSP to it over postMessage. Requests the server sends (settings, files) are answered here, in
+ * Node, through a function the page calls. Used by the worker tests and the benchmark.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+export type ServerRequestHandler = (method: string, params: unknown) => unknown;
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>search-config worker</title><script>
+window.errors = []; window.published = {}; window.logs = []; window.answered = 0;
+const worker = new Worker('/dist/web/server.js');
+worker.onerror = (e) => { window.errors.push(String(e.message || e)); };
+worker.postMessage({ searchConfigCoreUrl: '/dist/server-core.js' });
+let nextId = 0; const pending = new Map();
+worker.onmessage = async (e) => {
+  const m = e.data;
+  if (m && m.id !== undefined && !m.method) { const p = pending.get(m.id); pending.delete(m.id); if (p) p(m); return; }
+  if (m && m.method && m.id !== undefined) {
+    let result = null, error;
+    try { result = await window.answerServer(m.method, m.params); } catch (err) { error = { code: -32603, message: String(err) }; }
+    worker.postMessage(error ? { jsonrpc: '2.0', id: m.id, error } : { jsonrpc: '2.0', id: m.id, result: result === undefined ? null : result });
+    window.answered++;
+    return;
+  }
+  if (m && m.method === 'textDocument/publishDiagnostics') {
+    (window.published[m.params.uri] = window.published[m.params.uri] || []).push({ at: performance.now(), ...m.params });
+  } else if (m && m.method === 'window/logMessage') window.logs.push(m.params.message);
+};
+window.lspRequest = (method, params) => new Promise((resolve) => { const id = ++nextId; pending.set(id, resolve); worker.postMessage({ jsonrpc: '2.0', id, method, params }); });
+window.lspNotify = (method, params) => worker.postMessage({ jsonrpc: '2.0', method, params });
+window.postRaw = (data) => worker.postMessage(data);
+</script>`;
+
+/** Serves the page and exactly the two bundles the worker loads. */
+export async function serveWorkerPage(root: string): Promise<{ url: string; close(): Promise<void> }> {
+  const files: Record<string, string> = {
+    '/dist/web/server.js': path.join(root, 'dist/web/server.js'),
+    '/dist/server-core.js': path.join(root, 'dist/server-core.js'),
+  };
+  const server = http.createServer((req, res) => {
+    const url = (req.url ?? '/').split('?')[0];
+    if (url === '/') { res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE); return; }
+    const file = files[url];
+    if (!file) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(fs.readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+export interface Browser { newPage(): Promise<Page>; close(): Promise<void> }
+export interface Page {
+  goto(url: string): Promise<unknown>;
+  exposeFunction(name: string, fn: (...args: any[]) => unknown): Promise<void>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  waitForFunction(fn: string, arg?: unknown, options?: { timeout?: number }): Promise<unknown>;
+  on(event: 'pageerror' | 'console', listener: (e: any) => void): void;
+}
+
+/** Debian's Chromium through playwright-core, installed where the real-editor harnesses put it. */
+export async function launchChromium(): Promise<Browser> {
+  const home = process.env.PLAYWRIGHT_HOME ?? path.join(process.env.RC_HOME ?? '/tmp/realclients', 'pw');
+  const { chromium } = createRequire(path.join(home, '/'))('playwright-core');
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** An LSP client in the page, talking to the worker. */
+export class WorkerSession {
+  private constructor(readonly page: Page) {}
+
+  static async open(browser: Browser, url: string, answer: ServerRequestHandler): Promise<WorkerSession> {
+    const page = await browser.newPage();
+    await page.exposeFunction('answerServer', (method: string, params: unknown) => answer(method, params));
+    await page.goto(url);
+    return new WorkerSession(page);
+  }
+
+  request<R>(method: string, params: unknown): Promise<{ result?: R; error?: { code: number; message: string } }> {
+    return this.page.evaluate(([m, p]) => (globalThis as any).lspRequest(m, p), [method, params] as const);
+  }
+
+  notify(method: string, params: unknown): Promise<void> {
+    return this.page.evaluate(([m, p]) => (globalThis as any).lspNotify(m, p), [method, params] as const);
+  }
+
+  postRaw(data: unknown): Promise<void> {
+    return this.page.evaluate((d) => (globalThis as any).postRaw(d), data);
+  }
+
+  /** The newest publish for `uri` at `version`, waited for. */
+  async diagnostics(uri: string, version: number, timeoutMs = 30_000): Promise<{ at: number; diagnostics: any[] }> {
+    await this.page.waitForFunction(`(window.published[${JSON.stringify(uri)}] || []).some((p) => p.version === ${version})`, undefined, { timeout: timeoutMs });
+    return this.page.evaluate(([u, v]) => (globalThis as any).published[u].filter((p: any) => p.version === v).pop(), [uri, version] as const);
+  }
+
+  /** `performance.now()` in the page, on the same clock as the publish times. */
+  now(): Promise<number> { return this.page.evaluate(() => performance.now()); }
+
+  errors(): Promise<string[]> { return this.page.evaluate(() => (globalThis as any).errors); }
+  logs(): Promise<string[]> { return this.page.evaluate(() => (globalThis as any).logs); }
+}
