@@ -6,7 +6,7 @@
  *
  * The set-up snippets of docs/editors.md are run too (snippets.ts).
  *
- *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets,worker] [--vsix search-config.vsix] [--out DIR]
+ *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets,worker,web] [--vsix search-config.vsix] [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,11 +19,12 @@ import { snippetOutcomes } from './snippets';
 import { vscodeCommands } from './vscode-commands';
 import { vscodeRestricted } from './vscode-trust';
 import { webWorkerOutcome } from './web-worker';
+import { vscodeWebWorker } from './vscode-web-worker';
 
 const root = path.resolve(__dirname, '..', '..');
 const args = parseArgs(process.argv.slice(2));
 const harnesses = path.resolve(process.env.REALCLIENTS ?? path.join(root, '..', 'shared', 'realclients'));
-const only = new Set((args.only ?? 'nvim,emacs,vscode,restricted,snippets,worker').split(','));
+const only = new Set((args.only ?? 'nvim,emacs,vscode,restricted,snippets,worker,web').split(','));
 const outDir = path.resolve(args.out ?? path.join(root, 'dist', 'editors'));
 const fixture = path.join(root, 'test', 'editors', 'fixtures', 'mistakes.search.json');
 const serverCommand = `node ${path.join(root, 'bin', 'search-config-language-server.js')} --stdio`;
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   if (only.has('restricted')) outcomes.push(vscodeRestricted(root, vsix, outDir));
   if (only.has('snippets')) outcomes.push(...snippetOutcomes({ root, workspace, file, outDir, expected }));
   if (only.has('worker')) outcomes.push(await webWorkerOutcome(root, outDir));
+  if (only.has('web')) outcomes.push(vscodeWebWorker(root, vsix, fixture, outDir));
   if (only.has('nvim') || only.has('vscode') || only.has('requests')) {
     const requestsWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-requests-'));
     outcomes.push(...requestFileOutcomes({ root, workspace: requestsWorkspace, harnesses, serverCommand, vsix, outDir, harness },

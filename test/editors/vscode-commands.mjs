@@ -25,6 +25,9 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 const page = await context.newPage();
 page.setDefaultTimeout(30000);
+// Errors of the browser side (the web worker extension host logs there) go to the output, for diagnosis.
+page.on('console', (m) => { if (m.type() === 'error') emit({ type: 'console', text: m.text().slice(0, 2000) }); });
+page.on('pageerror', (e) => emit({ type: 'console', text: String(e?.stack ?? e).slice(0, 2000) }));
 // Remember the links the workbench opens in a new tab: the fragment (the rule's anchor) is not part of the request.
 await page.addInitScript(() => {
   const open = window.open.bind(window);
@@ -87,6 +90,25 @@ try {
     const rows = [];
     for (const r of await page.locator('.markers-panel .monaco-list-row').all()) rows.push(await r.getAttribute('aria-label'));
     emit({ type: 'problems', rows, restricted: await page.locator('.statusbar', { hasText: 'Restricted Mode' }).count() > 0 });
+  });
+
+  // Where the extension's language server runs, as its status item says (aria-label: read out, and in the DOM).
+  if (steps.has('host')) await step('host', async () => {
+    const label = async () => (await statusItem().getAttribute('aria-label')) ?? (await statusItem().locator('[aria-label]').first().getAttribute('aria-label'));
+    for (let i = 0; i < 100 && !/language server/.test((await label()) ?? ''); i++) await page.waitForTimeout(100);
+    emit({ type: 'host', label: await label() });
+  });
+
+  if (steps.has('hover')) await step('hover', async () => {
+    await goto(args.hover);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const hover = page.locator('.monaco-hover:not(.hidden)').first();
+    await hover.waitFor({ state: 'visible' });
+    await page.waitForTimeout(300);
+    emit({ type: 'hover', text: (await hover.innerText()).trim() });
+    await page.screenshot({ path: shot.replace(/\.png$/, '-hover.png') });
+    await page.keyboard.press('Escape');
   });
 
   let text = fs.readFileSync(file, 'utf8');

@@ -29,6 +29,7 @@ fi
 cat > "$RUN/user-data/User/settings.json" <<JSON
 {
   $trust
+  ${EXTRA_SETTINGS:-}
   "workbench.startupEditor": "none",
   "workbench.tips.enabled": false,
   "telemetry.telemetryLevel": "off",

@@ -4,8 +4,23 @@ import { CORE_URL_MESSAGE } from '../../../server/src/lsp/file-requests';
 import { activateOn, CLIENT_NAME, deactivate } from '../common/activate';
 import { SECTION } from '../common/settings';
 
-/** The browser's Worker (the extension host in VS Code for the Web runs in one, and may start others). */
+/** The browser's Worker, Blob and URL (the extension host in VS Code for the Web runs in a worker, and may start others). */
 declare const Worker: new (url: string) => ConstructorParameters<typeof LanguageClient>[3];
+declare const Blob: new (parts: Uint8Array[], options: { type: string }) => object;
+declare const URL: { createObjectURL(blob: object): string };
+
+/**
+ * A URL a worker can load the bundle from. Where the extension is served over http(s) (vscode.dev,
+ * github.dev) that is its own URL. VS Code refuses to start workers from an extension installed on a
+ * remote (code-server, a remote host opened in the browser), so there the bundle is read through
+ * VS Code's file system and handed over as a blob URL.
+ */
+async function loadableUrl(context: vscode.ExtensionContext, file: string): Promise<string> {
+  const uri = vscode.Uri.joinPath(context.extensionUri, file);
+  if (uri.scheme === 'http' || uri.scheme === 'https') return uri.toString(true);
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  return URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+}
 
 /**
  * VS Code for the Web (vscode.dev, github.dev): the same language server, built for the browser, runs in
@@ -14,11 +29,11 @@ declare const Worker: new (url: string) => ConstructorParameters<typeof Language
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
     kind: 'browser',
-    createClient: (ctx, clientOptions) => {
-      const serverMain = vscode.Uri.joinPath(ctx.extensionUri, 'dist/web/server.js');
-      const worker = new Worker(serverMain.toString(true));
+    createClient: async (ctx, clientOptions) => {
+      const [serverUrl, coreUrl] = await Promise.all([loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js')]);
+      const worker = new Worker(serverUrl);
       // Before the protocol: where the analyzer bundle is, which the worker cannot find by itself.
-      worker.postMessage({ [CORE_URL_MESSAGE]: vscode.Uri.joinPath(ctx.extensionUri, 'dist/server-core.js').toString(true) });
+      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl });
       return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
     },
     limitations: (settings) => {

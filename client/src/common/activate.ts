@@ -23,7 +23,7 @@ export const CLIENT_NAME = 'Search Config Language Server';
 export interface ClientPlatform {
   /** `node` on the desktop, `browser` in VS Code for the Web. */
   readonly kind: 'node' | 'browser';
-  createClient(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient;
+  createClient(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
   /** Said once in the output when the extension starts, about what this platform cannot do. */
   readonly limitations?: (settings: Record<string, unknown>) => string | undefined;
 }
@@ -92,12 +92,12 @@ async function start(platform: ClientPlatform, context: vscode.ExtensionContext,
     },
   };
   // The client id `searchConfig` makes vscode-languageclient read `searchConfig.trace.server`.
-  client = platform.createClient(context, clientOptions);
-  const started = client;
-  context.subscriptions.push(answerFileRequests(started));
-  started.onDidChangeState((e) => status.fromClientState(e.newState));
   status.set('starting');
   try {
+    client = await platform.createClient(context, clientOptions);
+    const started = client;
+    context.subscriptions.push(answerFileRequests(started));
+    started.onDidChangeState((e) => status.fromClientState(e.newState));
     await started.start();
     status.fromClientState(started.state);
     const host = (started.initializeResult?.capabilities.experimental as { searchConfig?: { host?: ServerHost } } | undefined)?.searchConfig?.host;
