@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startServer, type ServerOptions } from '../../server/src/lsp/server';
+import type { ServerRuntime } from '../../server/src/lsp/runtime';
 import { nodeRuntime } from '../../server/src/node/runtime';
 
 /** What a typical editor announces: snippets, markdown, tags, dynamic registration; pull diagnostics optional. */
@@ -36,6 +37,10 @@ export interface ClientOptions {
   /** Answer to `workspace/configuration` for the `searchConfig` section. */
   settings?: unknown;
   folders?: string[];
+  /** Workspace folders given as URIs (a virtual workspace); used instead of `folders`. */
+  folderUris?: string[];
+  /** The platform the server runs on; Node's by default. */
+  runtime?: ServerRuntime;
   serverOptions?: ServerOptions;
   initializationOptions?: unknown;
 }
@@ -59,7 +64,7 @@ export class TestClient {
   static async start(options: ClientOptions = {}): Promise<TestClient> {
     const toServer = new PassThrough(), toClient = new PassThrough();
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-    startServer(server, nodeRuntime(), { debounceMs: 20, ...options.serverOptions });
+    startServer(server, options.runtime ?? nodeRuntime(), { debounceMs: 20, ...options.serverOptions });
     server.listen();
     const connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     const client = new TestClient(connection, options);
@@ -80,11 +85,11 @@ export class TestClient {
     connection.onRequest('workspace/diagnostic/refresh', () => { client.refreshes++; client.wake(); return null; });
     connection.onRequest('workspace/inlayHint/refresh', () => null);
     connection.listen();
-    const folders = options.folders ?? [];
+    const folders = options.folderUris ?? (options.folders ?? []).map((f) => pathToFileURL(f).href);
     await connection.sendRequest('initialize', {
-      processId: null, rootUri: folders[0] ? pathToFileURL(folders[0]).href : null,
+      processId: null, rootUri: folders[0] ?? null,
       capabilities: options.capabilities ?? editorCapabilities(),
-      workspaceFolders: folders.map((f) => ({ uri: pathToFileURL(f).href, name: path.basename(f) })),
+      workspaceFolders: folders.map((uri) => ({ uri, name: uri.split('/').filter(Boolean).pop() ?? uri })),
       initializationOptions: options.initializationOptions,
     });
     await connection.sendNotification('initialized', {});
