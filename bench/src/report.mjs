@@ -51,7 +51,14 @@ export function computeTargets(raw) {
   out.push(target('one small file, cold, `npx search-config lint` from the installed tarball vs `node -e 0`', ratio(pkg.npx, pkg.node), 1.3, 'x',
     pkg.npx && !pkg.error ? `npx itself (\`npx node -e 0\`) takes ${fmt(med(pkg.npxAlone))} ms of the ${fmt(med(pkg.npx))} ms; the installed bin run directly: ${fmt(ratio(pkg.direct, pkg.node), 2)}x` : pkg.error));
   out.push(target('one small file, cold, the installed bin run directly vs `node -e 0`', ratio(pkg.direct, pkg.node), 1.3, 'x'));
-  out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 300, 'KB', raw.vsix?.error));
+  out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 400, 'KB', raw.vsix?.error));
+  const wk = raw.worker ?? {};
+  const wkNote = wk.missing ?? wk.error;
+  const wkRatio = (k) => (wk[k] ? wk.worker?.[k]?.median / wk.node?.[k]?.median : undefined);
+  out.push(target('opening a typical configuration to its diagnostics, running server: web worker vs Node process', wkRatio('warm'), 1, 'x',
+    wkNote ?? `${fmt(wk.worker?.warm?.median, 2)} ms vs ${fmt(wk.node?.warm?.median, 2)} ms (median of ${wk.worker?.warm?.n})`));
+  out.push(target('starting the server to the first diagnostics: web worker vs Node process', wkRatio('cold'), 1, 'x',
+    wkNote ?? `${fmt(wk.worker?.cold?.median)} ms vs ${fmt(wk.node?.cold?.median)} ms (median of ${wk.worker?.cold?.n})`));
   out.push(target('loading the server bundle (ms, median)', lsp.loadMs?.median, 40, 'ms', lsp.missing ?? lsp.loadMs?.error));
   return out;
 }
@@ -121,6 +128,15 @@ export function markdown(raw, targets) {
     lines.push(`| edit of the 1 MB document to fresh diagnostics (ms, median / max) | ${fmt(lsp.mb1EditToDiagnosticsMs?.median)} / ${fmt(lsp.mb1EditToDiagnosticsMs?.max)} |`);
     lines.push(`| open 10 MB to diagnostics (ms) | ${fmt(lsp.mb10OpenMs)} (${lsp.mb10Diagnostics} diagnostics, first at ${(lsp.mb10Located ?? []).join('; ')}) |`);
     lines.push(`| memory: after start / with the 10 MB file open / after ${lsp.manyEdits?.toLocaleString('en')} edits (MiB RSS) | ${mib(lsp.rssAfterInitKiB)} / ${mib(lsp.rssAfter10MbKiB)} / ${mib(lsp.rssAfterManyEditsKiB)} |`);
+  }
+  const wk = raw.worker ?? {};
+  lines.push('', '## Language server in a browser web worker (Chromium) vs the Node process', '');
+  if (wk.missing || wk.error) lines.push(`Not measured: ${wk.missing ?? wk.error}`);
+  else {
+    lines.push(`The same LSP conversation with dist/web/server.js in a Worker of a Chromium page and with dist/server.js over stdio, on ${wk.file} (${wk.bytes} bytes).`, '');
+    lines.push('| time to diagnostics (ms, median / max) | web worker | Node process |', '|---|---|---|');
+    lines.push(`| server started, initialized, document opened | ${fmt(wk.worker.cold.median)} / ${fmt(wk.worker.cold.max)} | ${fmt(wk.node.cold.median)} / ${fmt(wk.node.cold.max)} |`);
+    lines.push(`| another document opened in the running server | ${fmt(wk.worker.warm.median, 2)} / ${fmt(wk.worker.warm.max, 2)} | ${fmt(wk.node.warm.median, 2)} / ${fmt(wk.node.warm.max, 2)} |`);
   }
   lines.push('');
   return lines.join('\n');

@@ -14,6 +14,7 @@ export type ServerRequestHandler = (method: string, params: unknown) => unknown;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>search-config worker</title><script>
 window.errors = []; window.published = {}; window.logs = []; window.answered = 0;
+window.workerStartedAt = performance.now();
 const worker = new Worker('/dist/web/server.js');
 worker.onerror = (e) => { window.errors.push(String(e.message || e)); };
 worker.postMessage({ searchConfigCoreUrl: '/dist/server-core.js' });
@@ -23,7 +24,9 @@ worker.onmessage = async (e) => {
   if (m && m.id !== undefined && !m.method) { const p = pending.get(m.id); pending.delete(m.id); if (p) p(m); return; }
   if (m && m.method && m.id !== undefined) {
     let result = null, error;
-    try { result = await window.answerServer(m.method, m.params); } catch (err) { error = { code: -32603, message: String(err) }; }
+    // Settings answered in the page, as an editor answers them, with no round trip to the test process.
+    if (m.method === 'workspace/configuration' && window.pageSettings) result = m.params.items.map(() => window.pageSettings);
+    else try { result = await window.answerServer(m.method, m.params); } catch (err) { error = { code: -32603, message: String(err) }; }
     worker.postMessage(error ? { jsonrpc: '2.0', id: m.id, error } : { jsonrpc: '2.0', id: m.id, result: result === undefined ? null : result });
     window.answered++;
     return;
@@ -35,6 +38,7 @@ worker.onmessage = async (e) => {
 window.lspRequest = (method, params) => new Promise((resolve) => { const id = ++nextId; pending.set(id, resolve); worker.postMessage({ jsonrpc: '2.0', id, method, params }); });
 window.lspNotify = (method, params) => worker.postMessage({ jsonrpc: '2.0', method, params });
 window.postRaw = (data) => worker.postMessage(data);
+window.openTimed = (textDocument) => { const at = performance.now(); window.lspNotify('textDocument/didOpen', { textDocument }); return at; };
 </script>`;
 
 /** Serves the page and exactly the two bundles the worker loads. */
@@ -80,11 +84,18 @@ export async function launchChromium(): Promise<Browser> {
 export class WorkerSession {
   private constructor(readonly page: Page) {}
 
-  static async open(browser: Browser, url: string, answer: ServerRequestHandler): Promise<WorkerSession> {
+  /** `pageSettings`: the answer to every settings pull, given in the page itself. */
+  static async open(browser: Browser, url: string, answer: ServerRequestHandler, pageSettings?: unknown): Promise<WorkerSession> {
     const page = await browser.newPage();
     await page.exposeFunction('answerServer', (method: string, params: unknown) => answer(method, params));
     await page.goto(url);
+    if (pageSettings !== undefined) await page.evaluate((s) => { (globalThis as any).pageSettings = s; }, pageSettings);
     return new WorkerSession(page);
+  }
+
+  /** Opens a document and returns the page's clock when the message was posted. */
+  openTimed(textDocument: { uri: string; languageId: string; version: number; text: string }): Promise<number> {
+    return this.page.evaluate((d) => (globalThis as any).openTimed(d), textDocument);
   }
 
   request<R>(method: string, params: unknown): Promise<{ result?: R; error?: { code: number; message: string } }> {
@@ -104,6 +115,9 @@ export class WorkerSession {
     await this.page.waitForFunction(`(window.published[${JSON.stringify(uri)}] || []).some((p) => p.version === ${version})`, undefined, { timeout: timeoutMs });
     return this.page.evaluate(([u, v]) => (globalThis as any).published[u].filter((p: any) => p.version === v).pop(), [uri, version] as const);
   }
+
+  /** When the page started the worker, on the clock of the publish times. */
+  startedAt(): Promise<number> { return this.page.evaluate(() => (globalThis as any).workerStartedAt); }
 
   /** `performance.now()` in the page, on the same clock as the publish times. */
   now(): Promise<number> { return this.page.evaluate(() => performance.now()); }

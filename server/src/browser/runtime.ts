@@ -1,6 +1,6 @@
 import { RequestType, type Connection } from 'vscode-languageserver/browser';
 import { READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams } from '../lsp/file-requests';
-import type { ServerRuntime } from '../lsp/runtime';
+import type { ReadResult, ServerRuntime } from '../lsp/runtime';
 
 // The editor answers these through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
 const READ_FILE_REQUEST = new RequestType<UriParams, ReadFileAnswer, void>(READ_FILE_METHOD);
@@ -17,14 +17,20 @@ export function browserRuntime(connection: Connection): ServerRuntime {
     host: 'browser-worker',
     readFile: async (uri) => {
       try {
-        return await connection.sendRequest(READ_FILE_REQUEST, { uri });
+        const answer: unknown = await connection.sendRequest(READ_FILE_REQUEST, { uri });
+        if (isReadResult(answer)) return answer;
+        // A client that answers with something else (null, say) has no file to give.
+        return { ok: false, missing: true, message: 'the editor gave no file' };
       } catch (err) {
         // A client that does not answer this request (another editor) has no files to give.
         return { ok: false, missing: true, message: err instanceof Error ? err.message : String(err) };
       }
     },
     readDirectory: async (uri) => {
-      try { return (await connection.sendRequest(READ_DIRECTORY_REQUEST, { uri })) ?? undefined; } catch { return undefined; }
+      try {
+        const answer: unknown = await connection.sendRequest(READ_DIRECTORY_REQUEST, { uri });
+        return Array.isArray(answer) ? answer.filter((e) => typeof e?.name === 'string' && (e.type === 'file' || e.type === 'directory')) : undefined;
+      } catch { return undefined; }
     },
     nextTurn: (callback) => {
       queued.push(callback);
@@ -35,4 +41,10 @@ export function browserRuntime(connection: Connection): ServerRuntime {
       return { cancel: () => clearTimeout(timer) };
     },
   };
+}
+
+function isReadResult(v: unknown): v is ReadResult {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as Record<string, unknown>;
+  return r.ok === true ? typeof r.text === 'string' : r.ok === false && typeof r.message === 'string';
 }
