@@ -54,7 +54,7 @@ export function computeTargets(raw) {
   out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 400, 'KB', raw.vsix?.error));
   const wk = raw.worker ?? {};
   const wkNote = wk.missing ?? wk.error;
-  const wkRatio = (k) => (wk[k] ? wk.worker?.[k]?.median / wk.node?.[k]?.median : undefined);
+  const wkRatio = (k) => (wk.worker?.[k] && wk.node?.[k] ? wk.worker[k].median / wk.node[k].median : undefined);
   out.push(target('opening a typical configuration to its diagnostics, running server: web worker vs Node process', wkRatio('warm'), 1, 'x',
     wkNote ?? `${fmt(wk.worker?.warm?.median, 2)} ms vs ${fmt(wk.node?.warm?.median, 2)} ms (median of ${wk.worker?.warm?.n})`));
   out.push(target('starting the server to the first diagnostics: web worker vs Node process', wkRatio('cold'), 1, 'x',
