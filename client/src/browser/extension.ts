@@ -28,7 +28,6 @@ async function loadableUrl(context: vscode.ExtensionContext, file: string): Prom
  */
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
-    kind: 'browser',
     createClient: async (ctx, clientOptions) => {
       const [serverUrl, coreUrl] = await Promise.all([loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js')]);
       const worker = new Worker(serverUrl);

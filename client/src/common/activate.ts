@@ -7,7 +7,7 @@ import { ChangeImpactView } from './changeImpact';
 import { fixAllInActiveFile, openRuleDocumentation } from './commands';
 import { answerFileRequests } from './files';
 import { claimIfConfigured, documentSelector, effectiveSettings, isEnabled, SECTION } from './settings';
-import { ServerStatus, type ServerHost } from './status';
+import { hostDescription, ServerStatus, type ServerHost } from './status';
 
 const COMMANDS = {
   restart: 'searchConfig.restartServer',
@@ -21,14 +21,14 @@ export const CLIENT_NAME = 'Search Config Language Server';
 
 /** What differs between the desktop and the web extension: how the language server is started. */
 export interface ClientPlatform {
-  /** `node` on the desktop, `browser` in VS Code for the Web. */
-  readonly kind: 'node' | 'browser';
   createClient(context: vscode.ExtensionContext, options: LanguageClientOptions): BaseLanguageClient | Promise<BaseLanguageClient>;
   /** Said once in the output when the extension starts, about what this platform cannot do. */
   readonly limitations?: (settings: Record<string, unknown>) => string | undefined;
 }
 
 let client: BaseLanguageClient | undefined;
+/** The answers to the server's file requests, which end with the client they were given to. */
+let fileRequests: vscode.Disposable | undefined;
 let output: vscode.LogOutputChannel | undefined;
 
 export async function activateOn(platform: ClientPlatform, context: vscode.ExtensionContext): Promise<void> {
@@ -96,14 +96,14 @@ async function start(platform: ClientPlatform, context: vscode.ExtensionContext,
   try {
     client = await platform.createClient(context, clientOptions);
     const started = client;
-    context.subscriptions.push(answerFileRequests(started));
+    fileRequests = answerFileRequests(started);
     started.onDidChangeState((e) => status.fromClientState(e.newState));
     await started.start();
     status.fromClientState(started.state);
     const host = (started.initializeResult?.capabilities.experimental as { searchConfig?: { host?: ServerHost } } | undefined)?.searchConfig?.host;
     if (host) {
       status.setHost(host);
-      output?.info(`The language server runs ${host === 'browser-worker' ? 'in a web worker of the browser' : 'in a Node.js process'}.`);
+      output?.info(`The language server runs ${hostDescription(host)}.`);
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -115,6 +115,8 @@ async function start(platform: ClientPlatform, context: vscode.ExtensionContext,
 async function stop(): Promise<void> {
   const running = client;
   client = undefined;
+  fileRequests?.dispose();
+  fileRequests = undefined;
   if (running && running.state !== State.Stopped) await running.stop().catch(() => undefined);
   await running?.dispose().catch(() => undefined);
 }

@@ -1,9 +1,13 @@
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient';
+import type { ServerRuntime } from '../../../server/src/lsp/runtime';
 import { LANGUAGE_ID } from './settings';
 
 /** Where the language server runs, as the server says in its initialize result. */
-export type ServerHost = 'node' | 'browser-worker';
+export type ServerHost = ServerRuntime['host'];
+
+/** How the status item and the output name a host: "the language server runs …". */
+export const hostDescription = (host: ServerHost): string => (host === 'browser-worker' ? 'in a browser web worker' : 'in a Node.js process');
 
 type ServerState = 'starting' | 'running' | 'stopped' | 'failed' | 'disabled';
 
@@ -53,7 +57,7 @@ export class ServerStatus implements vscode.Disposable {
 
   private render(): void {
     this.item.text = `${LOOK[this.state].icon} Search Config`;
-    const where = this.host === 'browser-worker' ? 'in a browser web worker' : this.host === 'node' ? 'in a Node.js process' : undefined;
+    const where = this.host && hostDescription(this.host);
     this.item.tooltip = [LOOK[this.state].tooltip, this.detail, where && `Language server: ${where}`].filter(Boolean).join('\n\n');
     this.item.accessibilityInformation = { label: `Search Config: ${this.state}${where ? `, language server ${where}` : ''}` };
     this.item.backgroundColor = this.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;

@@ -6,7 +6,6 @@ import { SECTION } from '../common/settings';
 /** The desktop extension: the language server runs as a Node process (VS Code's own Node) over IPC. */
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
-    kind: 'node',
     createClient: (ctx, clientOptions) => {
       const serverModule = ctx.asAbsolutePath('dist/server.js');
       const serverOptions: ServerOptions = {

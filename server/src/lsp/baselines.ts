@@ -116,7 +116,7 @@ export class Baselines {
     if (!baselineUri || !isHierarchical(baselineUri) || sameUri(baselineUri, uri)) return undefined;
     const r = await this.workspace.runtime.readFile(baselineUri);
     if (!r.ok) { this.log(`cannot read the baseline ${displayName(baselineUri)}: ${r.message}`); return undefined; }
-    return { text: r.text.replace(/^\uFEFF/, ''), label: spec, uri: baselineUri, id: nextId++ };
+    return { text: r.text, label: spec, uri: baselineUri, id: nextId++ };
   }
 
   private gitUnavailableTold = false;

@@ -51,7 +51,7 @@ export async function settingsToConfigurationActions(ctx: ServerContext, documen
     else {
       const read = await ctx.workspace.runtime.readFile(found);
       if (!read.ok) continue;
-      current = read.text.replace(/^\uFEFF/, '');
+      current = read.text;
     }
     const merged = mergeIntoConfiguration(current, assignments).text;
     if (merged === current) continue;

@@ -13,6 +13,7 @@ export type GitReadResult = { ok: true; text: string | undefined; label: string 
 export interface ServerRuntime {
   /** Where the server runs, told to the client so that it can show it (a status item, the output). */
   readonly host: 'node' | 'browser-worker';
+  /** The text of a file, UTF-8 decoded, without a byte order mark (as TextDecoder gives it in a browser). */
   readFile(uri: string): Promise<ReadResult>;
   /** The entries of a directory; undefined when it cannot be listed. */
   readDirectory(uri: string): Promise<DirectoryEntry[] | undefined>;

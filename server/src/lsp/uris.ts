@@ -15,6 +15,9 @@ function split(uri: string): Split | undefined {
 
 const join = (s: Split): string => `${s.root}/${s.segments.join('/')}`;
 
+/** Whether a setting's value is a URI (`scheme:...`) rather than a path; `C:\\x` is a path. */
+export const isUriReference = (p: string): boolean => /^[a-z][a-z0-9+.-]+:/i.test(p);
+
 /** Whether the URI has a path that has parents and children (not `untitled:` or a query-only URI). */
 export const isHierarchical = (uri: string): boolean => !!split(uri);
 
@@ -38,13 +41,6 @@ export function childUri(dir: string, name: string): string {
   return join({ root: s.root, segments: [...s.segments, encodeURIComponent(name)] });
 }
 
-/** The decoded name of the last segment. */
-export function baseName(uri: string): string {
-  const s = split(uri);
-  const last = s?.segments[s.segments.length - 1];
-  return last === undefined ? '' : safeDecode(last);
-}
-
 /** The decoded `a/b/c.json` of `uri` below `dir`, or undefined when it is not below it. */
 export function relativePath(dir: string, uri: string): string | undefined {
   const d = split(dir), u = split(uri);
@@ -58,7 +54,7 @@ export function relativePath(dir: string, uri: string): string | undefined {
  * directory's scheme and authority, and a relative one is joined with `.` and `..` resolved.
  */
 export function resolveAgainst(dir: string, p: string): string {
-  if (/^[a-z][a-z0-9+.-]+:/i.test(p)) return p;
+  if (isUriReference(p)) return p;
   const s = split(dir);
   if (!s) return p;
   const parts = p.replace(/\\/g, '/').split('/');

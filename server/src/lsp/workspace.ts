@@ -4,7 +4,7 @@ import type { AnalyzeOptions } from '../core/types';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
 import type { ServerRuntime } from './runtime';
 import type { ServerSettings } from './settings';
-import { childUri, displayName, isHierarchical, normalizeUri, parentUri, relativePath, resolveAgainst } from './uris';
+import { childUri, displayName, isHierarchical, isUriReference, normalizeUri, parentUri, relativePath, resolveAgainst } from './uris';
 
 /** Language ids under which a client hands us a document without asking about file names. */
 export const OWN_LANGUAGE_IDS = new Set(['search-config', 'search-config-jsonc']);
@@ -119,7 +119,7 @@ export class Workspace {
   resolvePath(p: string, docUri: string): string | undefined {
     const base = this.folderOf(docUri) ?? (isHierarchical(docUri) ? parentUri(docUri) : undefined);
     if (base) return resolveAgainst(base, p);
-    return /^[a-z][a-z0-9+.-]+:/i.test(p) ? p : undefined;
+    return isUriReference(p) ? p : undefined;
   }
 }
 

@@ -10,7 +10,7 @@ export function nodeRuntime(): ServerRuntime {
     readFile: async (uri) => {
       const file = pathOf(uri);
       if (!file) return { ok: false, missing: true, message: 'not a file on disk' };
-      try { return { ok: true, text: await fs.promises.readFile(file, 'utf8') }; } catch (err) {
+      try { return { ok: true, text: (await fs.promises.readFile(file, 'utf8')).replace(/^\uFEFF/, '') }; } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', message: code ?? String(err) } satisfies ReadResult;
       }
