@@ -110,7 +110,7 @@ function sharedCore(platform) {
       build.onResolve({ filter: /^\./ }, (a) => {
         if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
         const target = path.resolve(a.resolveDir, a.path);
-        if (!target.startsWith(coreDir)) return undefined;
+        if (!(target + path.sep).startsWith(coreDir)) return undefined; // '../core' itself is a core import too
         const file = [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
         if (!file) return undefined;
         const key = coreKey(file);
@@ -171,7 +171,8 @@ async function bundle() {
   const bundledInputs = new Set();
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true },
+    // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedCore('node')], external: ['./server-core.js'] },
     { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedCore('node')], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.

@@ -6,14 +6,16 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const root = path.resolve(__dirname, '../../..');
+/** The CLI and the analyzer bundle it shares with the language server. */
+const BUNDLES = ['cli.js', 'server-core.js'];
 
-/** A copy of the loader and the CLI bundle, so that the cache can be broken without touching dist/. */
+/** A copy of the loader and the CLI's bundles, so that the caches can be broken without touching dist/. */
 function tree(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-cache-'));
   fs.mkdirSync(path.join(dir, 'bin'));
   fs.mkdirSync(path.join(dir, 'dist'));
   fs.copyFileSync(path.join(root, 'bin/run-bundle.js'), path.join(dir, 'bin/run-bundle.js'));
-  fs.copyFileSync(path.join(root, 'dist/cli.js'), path.join(dir, 'dist/cli.js'));
+  for (const bundle of BUNDLES) fs.copyFileSync(path.join(root, 'dist', bundle), path.join(dir, 'dist', bundle));
   return dir;
 }
 
@@ -28,21 +30,21 @@ test('the CLI runs the same without a code cache, with a fresh one and with a co
   const dir = tree();
   try {
     assert.deepEqual(run(dir), { code: 0, out: version }, 'no cache');
-    assert.ok(fs.statSync(path.join(dir, 'dist/cli.js.cache')).size > 0, 'the first run without a cache writes one for this Node');
-    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), ['cli.js', 'cli.js.cache'], 'no temporary file is left behind');
-    fs.rmSync(path.join(dir, 'dist/cli.js.cache'));
+    for (const bundle of BUNDLES) assert.ok(fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).size > 0, `the first run without a cache writes one for this Node (${bundle})`);
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), BUNDLES.flatMap((b) => [b, `${b}.cache`]).sort(), 'no temporary file is left behind');
+    for (const bundle of BUNDLES) fs.rmSync(path.join(dir, 'dist', `${bundle}.cache`));
     fs.chmodSync(path.join(dir, 'dist'), 0o555);
     if (process.getuid?.() !== 0) {
       assert.deepEqual(run(dir), { code: 0, out: version }, 'a read-only install runs without a cache');
-      assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')), ['cli.js']);
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), BUNDLES);
     }
     fs.chmodSync(path.join(dir, 'dist'), 0o755);
     assert.deepEqual(run(dir, true), { code: 0, out: version }, 'writing the cache');
     assert.ok(fs.statSync(path.join(dir, 'dist/cli.js.cache')).size > 0, 'the cache is written');
     assert.deepEqual(run(dir), { code: 0, out: version }, 'with the cache');
-    fs.writeFileSync(path.join(dir, 'dist/cli.js.cache'), 'not a code cache');
+    for (const bundle of BUNDLES) fs.writeFileSync(path.join(dir, 'dist', `${bundle}.cache`), 'not a code cache');
     assert.deepEqual(run(dir), { code: 0, out: version }, 'a corrupt cache is rejected by V8 and ignored');
-    assert.notEqual(fs.readFileSync(path.join(dir, 'dist/cli.js.cache'), 'utf8'), 'not a code cache', 'and replaced by a good one');
+    for (const bundle of BUNDLES) assert.notEqual(fs.readFileSync(path.join(dir, 'dist', `${bundle}.cache`), 'utf8'), 'not a code cache', `and replaced by a good one (${bundle})`);
     assert.deepEqual(run(dir), { code: 0, out: version }, 'with the replaced cache');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

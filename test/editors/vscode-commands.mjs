@@ -42,9 +42,28 @@ async function quickInput(text) {
   await page.locator('.quick-input-list .monaco-list-row').first().waitFor({ state: 'visible' });
   await page.keyboard.press('Enter');
 }
+/**
+ * Opens the command palette and runs a command. A key press can land while the workbench is moving focus
+ * (after a save, a tab click) and open nothing, or leave the palette's input not yet editable: then the
+ * palette is closed and opened again, a few times, before the step fails.
+ */
 async function runCommand(title) {
-  await page.keyboard.press('F1');
-  await quickInput('>' + title);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(attempt % 2 ? 'F1' : 'Control+Shift+P');
+    const qi = page.locator('.quick-input-widget .quick-input-box input');
+    try {
+      await qi.waitFor({ state: 'visible', timeout: 8000 });
+      await qi.fill('>' + title, { timeout: 8000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: title.replace(/^.*?: /, '') }).first().waitFor({ state: 'visible', timeout: 8000 });
+      await page.keyboard.press('Enter');
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      emit({ type: 'retry', what: `command palette for ${title}`, attempt, error: String(e?.message ?? e).split('\n')[0] });
+      await page.keyboard.press('Escape');
+      await page.locator('.editor-instance .monaco-editor .view-lines').first().click().catch(() => {});
+    }
+  }
 }
 async function goto(spec) {
   await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
