@@ -174,13 +174,14 @@ try {
     await Promise.race([toast.waitFor({ state: 'visible' }), tab.waitFor({ state: 'visible' })]);
     let view = null;
     if (await tab.isVisible()) {
-      // The rendered markdown lives in a webview (nested frames); the source, if shown instead, in an editor.
+      // The rendered markdown lives in a webview (nested frames); the source, if shown instead, in an editor,
+      // whose lines separate words with no-break spaces (\s matches both).
       for (let i = 0; i < 100 && view === null; i++) {
         for (const frame of page.frames()) {
           const text = await frame.evaluate(() => document.body?.innerText ?? '').catch(() => '');
-          if (/changed field|No changes|No baseline/.test(text) && frame !== page.mainFrame()) view = text.trim();
+          if (/changed\sfield|No\schanges|No\sbaseline/.test(text) && frame !== page.mainFrame()) view = text.trim();
         }
-        if (view === null) view = await page.locator('.editor-instance .view-lines', { hasText: /changed field|No changes|No baseline/ }).last().innerText({ timeout: 100 }).catch(() => null);
+        if (view === null) view = await page.locator('.editor-instance .view-lines', { hasText: /changed\sfield|No\schanges|No\sbaseline/ }).last().innerText({ timeout: 100 }).catch(() => null);
         if (view === null) await page.waitForTimeout(100);
       }
       await page.screenshot({ path: shot.replace(/\.png$/, '-impact.png') });

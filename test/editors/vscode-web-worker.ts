@@ -3,8 +3,9 @@
  * github.dev: a user setting makes VS Code run the extension from its `browser` entry, so that both the
  * extension and its language server run in the browser. The Problems panel must show the deprecated field
  * and the missing required OpenID field, completion must insert a documented default, hover must show the
- * unit and the converted value, Fix All must leave the text `search-config lint --fix` writes, and the
- * status item must say that the server runs in a browser web worker.
+ * unit and the converted value, the change impact view must list the field the completion added (against a
+ * baseline file, read through the editor's file system, as in github.dev), Fix All must leave the text
+ * `search-config lint --fix` writes, and the status item must say that the server runs in a browser web worker.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +16,8 @@ import type { Line, Outcome } from './outcome';
 
 const EXTENSION_ID = 'search-config.search-config';
 const FILE = 'review.search.json';
+/** The configuration as deployed: the file as it was opened, so that only the edits of the test are changes. */
+const BASELINE = 'deployed/review.search.json';
 
 export function vscodeWebWorker(root: string, vsix: string, fixture: string, outDir: string): Outcome {
   const o: Outcome = { editor: 'vscode web worker', failures: [], notes: [] };
@@ -26,11 +29,15 @@ export function vscodeWebWorker(root: string, vsix: string, fixture: string, out
   const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-web-'));
   const file = path.join(workspace, FILE);
   fs.writeFileSync(file, text);
+  fs.mkdirSync(path.join(workspace, path.dirname(BASELINE)), { recursive: true });
+  fs.writeFileSync(path.join(workspace, BASELINE), text);
+  fs.mkdirSync(path.join(workspace, '.vscode'));
+  fs.writeFileSync(path.join(workspace, '.vscode', 'settings.json'), JSON.stringify({ 'searchConfig.baseline': BASELINE }, null, 2));
   const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
   const out = path.join(outDir, 'vscode-web-worker.jsonl');
   const t0 = Date.now();
   const r = spawnSync('bash', [path.join(root, 'test', 'editors', 'vscode-session.sh'), vsix, workspace, out,
-    '--file', FILE, '--steps', 'host,problems,hover,completion,fixAll', '--complete', oneBased(e.completion.at), '--label', e.completion.label,
+    '--file', FILE, '--steps', 'host,problems,hover,completion,changeImpact,fixAll', '--complete', oneBased(e.completion.at), '--label', e.completion.label,
     '--hover', oneBased(e.hover.at), '--screenshot', path.join(outDir, 'vscode-web-worker.png')],
   { encoding: 'utf8', timeout: 300_000, env: { ...process.env, EXTRA_SETTINGS: `"remote.extensionKind": { "${EXTENSION_ID}": ["web"] },` } });
   fs.writeFileSync(path.join(outDir, 'vscode-web-worker.stderr.log'), r.stderr ?? '');
@@ -56,13 +63,19 @@ export function vscodeWebWorker(root: string, vsix: string, fixture: string, out
   if (completed === undefined) o.failures.push('no text after completion');
   else if (!completed.includes(`"${e.completion.label}": ${e.completion.defaultJson}`)) o.failures.push(`accepting ${e.completion.label} did not insert its default ${e.completion.defaultJson}:\n${completed}`);
 
+  const impact = lines.find((l) => l.type === 'changeImpact');
+  const changedField = [...e.completion.parentPath, e.completion.label].join('.');
+  if (!impact?.view) o.failures.push(`Show Change Impact against ${BASELINE} showed no view: ${JSON.stringify(impact ?? null)}`);
+  else if (!String(impact.view).replace(/\s+/g, '').includes(changedField)) o.failures.push(`the change impact view does not list ${changedField}: ${String(impact.view).slice(0, 400)}`);
+  else o.notes.push(`change impact view (baseline file ${BASELINE}) lists ${changedField}`);
+
   const fixed = lines.find((l) => l.type === 'saved' && l.after === 'fixAll')?.text as string | undefined;
   if (completed !== undefined && fixed !== undefined) {
     // What the command line writes for the same text.
     const copy = path.join(workspace, 'cli', FILE);
     fs.mkdirSync(path.dirname(copy), { recursive: true });
     fs.writeFileSync(copy, completed);
-    spawnSync(process.execPath, [path.join(root, 'bin', 'search-config.js'), 'lint', '--fix', copy], { encoding: 'utf8' });
+    spawnSync(process.execPath, [path.join(root, 'bin', 'search-config.js'), 'lint', '--fix', '--baseline', path.join(workspace, BASELINE), copy], { encoding: 'utf8' });
     const want = fs.readFileSync(copy, 'utf8');
     if (want === completed) o.failures.push('search-config lint --fix changed nothing: the Fix All comparison proves nothing');
     if (fixed !== want) o.failures.push(`after Fix All the file differs from search-config lint --fix:\n--- got\n${fixed}\n--- want\n${want}`);
