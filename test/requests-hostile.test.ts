@@ -27,6 +27,24 @@ test('credentials in request files never appear in any output format', async () 
   } finally { removeTree(dir); }
 });
 
+test('the --fix-dry-run diff of a request file shows the fix and none of the credentials around it', async () => {
+  // An unused suppression comment (fixable) with credentials of every kind on the lines around it.
+  const files: Record<string, string> = {
+    'ops.http': `@password = ${CANARY}\n# search-config-disable-next-line\n@api_token = "${CANARY}"\n###\nGET https://admin:${CANARY}@search.example.com/_cluster/health?access_token=${CANARY}&v\nAuthorization: Basic ${CANARY}\nCookie: session=${CANARY}\nX-Api-Key: ${CANARY}\n\n{ "password": "${CANARY}", "size": 1 }\n`,
+    'restore.md': `\`\`\`sh\n# search-config-disable-next-line blocked-endpoint\n\nexport ES_PASSWORD='${CANARY}'\ncurl -u admin:${CANARY} -H "Authorization: Bearer ${CANARY}" --oauth2-bearer ${CANARY} "$ES/_cluster/health"\n\`\`\`\n`,
+    'check.sh': `TOKEN=${CANARY} SECRET="${CANARY}" curl --user="admin:${CANARY}" -H 'Cookie: a=${CANARY}' "$ES/_nodes" # search-config-disable-next-line\ncurl -uadmin:${CANARY} "$ES/_cluster/stats"\n`,
+  };
+  const dir = tempTree(files);
+  try {
+    const r = await runCli(['lint', '--fix-dry-run', ...Object.keys(files)], { cwd: dir });
+    for (const name of Object.keys(files)) assert.ok(r.out.includes(`+++ b/${name}`), `the diff covers ${name}:\n${r.out}`);
+    assert.match(r.out, /^-# search-config-disable-next-line$/m, 'the removed comment is shown');
+    assert.ok(!r.out.includes(CANARY) && !r.err.includes(CANARY), `a credential appears in the diff:\n${r.out}`);
+    assert.match(r.out, /Authorization: \*\*\*/, 'a masked header keeps its name');
+    assert.match(r.out, /https:\/\/\*\*\*@search\.example\.com\/_cluster\/health\?access_token=\*\*\*&v/, 'a masked URL keeps its host and path');
+  } finally { removeTree(dir); }
+});
+
 test('huge, binary and broken request files are read in bounded time without a crash', () => {
   const many = Array.from({ length: 100_000 }, (_, i) => `###\nDELETE {{host}}/_snapshot/s${i}\n`).join('');
   const cases: Array<[string, string, number | undefined]> = [

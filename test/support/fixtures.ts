@@ -70,7 +70,7 @@ export function listFixtures(dir: string): string[] {
     for (const n of fs.readdirSync(d).sort()) {
       const p = path.join(d, n);
       if (fs.statSync(p).isDirectory()) walk(p);
-      else if (/\.(jsonc?|http|rest|md|sh|bash)$/.test(n) && !/\.(fixed|base)\.jsonc?$/.test(n)) out.push(p);
+      else if (/\.(jsonc?|http|rest|md|sh|bash)$/.test(n) && !/\.(fixed|base)\.[a-z]+$/.test(n)) out.push(p);
     }
   };
   walk(dir);

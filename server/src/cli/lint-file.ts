@@ -1,4 +1,5 @@
 import { analyze, fixAll, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { requestFileKind } from '../core/requests/types';
 import { secretTextsOf } from './formatters/json';
 import { maskSecrets, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
@@ -51,7 +52,8 @@ export function lintText(input: LintFileInput): LintFileOutput {
   if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
     const fixed = fixAll(original, input.options, result);
     if (fixed.text !== original) {
-      if (fixed.result.doc.syntaxErrors.length) {
+      // A request file is not JSON: only a configuration can be left unparseable by its fixes.
+      if (requestFileKind(input.options.fileName) === undefined && fixed.result.doc.syntaxErrors.length) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
         notes.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
       } else {

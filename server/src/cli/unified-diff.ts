@@ -1,13 +1,17 @@
 import type { Node } from 'jsonc-parser';
 import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from '../core';
 import { hasOwn, isPlaceholder } from '../core/values';
+import { maskRequestCredentials } from '../core/requests/mask';
+import { requestFileKind } from '../core/requests/types';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
  * and every string below a key the schema does not know (it may be a misspelt secret field).
- * Used for the --fix-dry-run diff, the only output that shows configuration lines.
+ * Used for the --fix-dry-run diff, the only output that shows configuration lines. Request files,
+ * runbooks and scripts get their credentials masked instead.
  */
 export function maskSecrets(text: string, fileName: string): string {
+  if (requestFileKind(fileName)) return maskRequestCredentials(text);
   const ranges = secretRanges(text, fileName);
   if (!ranges) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
   ranges.sort((a, b) => b[0] - a[0]);

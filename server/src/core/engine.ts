@@ -5,7 +5,7 @@ import { RULES, RULES_BY_ID } from './rules';
 import { analyzeRequestText } from './requests/analyze';
 import { requestFileKind } from './requests/types';
 import { schemaAt } from './schema';
-import { applyDirectives, parseDirectives } from './suppress';
+import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
 export interface AnalysisResult {
@@ -57,9 +57,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const requestKind = requestFileKind(options.fileName);
   if (requestKind) {
-    const rule = RULES_BY_ID.get('blocked-endpoint')!;
-    const setting = effectiveSeverity(rule, options);
-    const found = setting === 'off' ? [] : analyzeRequestText(text, requestKind, options, setting);
+    const severityOf = (id: string): SeveritySetting => { const rule = RULES_BY_ID.get(id); return rule ? effectiveSeverity(rule, options) : 'off'; };
+    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint'), severityOf('unused-suppression'));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   const { timings } = options;
@@ -114,12 +113,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   if (unusedSeverity !== 'off') {
     for (const d of directives) {
       if (d.used || d.kind === 'enable') continue;
-      const names = d.rules === 'all' ? 'any rule' : d.rules.join(', ');
       kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
-        path: [], at: { offset: d.offset, length: d.length },
-        message: `This suppression comment for ${names} suppresses nothing${d.kind === 'next-line' ? ' on the next line' : ''}: remove it so that it does not hide a future problem.`,
-        tags: ['unnecessary'],
-        fix: { title: 'Remove the unused suppression comment', edits: [removeLineEdit(doc.text, d.offset, d.length)] },
+        path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
       }));
     }
   }
@@ -151,17 +146,4 @@ export function locateFinding(doc: ParsedDocument, ruleId: string, severity: Sev
   if (raw.tags?.length) f.tags = raw.tags;
   if (raw.related?.length) f.related = raw.related;
   return f;
-}
-
-/** An edit deleting a comment together with its line when the line holds nothing else. */
-function removeLineEdit(text: string, offset: number, length: number): { offset: number; length: number; newText: string } {
-  let start = offset, end = offset + length;
-  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
-  const lineStarts = start === 0 || text[start - 1] === '\n';
-  if (lineStarts) {
-    if (text[end] === '\r') end++;
-    if (text[end] === '\n') end++;
-    return { offset: start, length: end - start, newText: '' };
-  }
-  return { offset: start, length: end - start, newText: '' };
 }

@@ -1,4 +1,5 @@
 import { analyze, type AnalysisResult } from './engine';
+import { requestFileKind } from './requests/types';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
 
 /**
@@ -71,6 +72,8 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
   let applied = 0;
   // A caller that has just analysed the text passes that analysis: it is not done again.
   let result = first ?? analyze(current, options);
+  // A request file, runbook or script is not JSON: only a configuration has a JSON value to keep valid.
+  const json = requestFileKind(options.fileName) === undefined;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const syntaxBefore = result.doc.syntaxErrors.length;
     const fixes = compatibleFixes(result.findings);
@@ -78,7 +81,7 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const next = applyEdits(current, fixes.flatMap((f) => f.edits));
     if (next === current) break;
     const nextResult = analyze(next, options);
-    if (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined) {
+    if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
       return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied' };
     }
     applied += fixes.length;

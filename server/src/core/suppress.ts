@@ -1,5 +1,5 @@
 import type { ParsedDocument } from './document';
-import type { Finding } from './types';
+import type { Finding, FindingTag, Fix, TextEdit } from './types';
 
 /**
  * Inline suppression for `.jsonc` files, in ESLint's style:
@@ -57,4 +57,25 @@ export function applyDirectives(findings: Finding[], directives: Directive[]): F
     }
     return !suppressed;
   });
+}
+
+/** The message, tag and fix of an unused suppression comment, the same in configurations and request files. */
+export function unusedDirectiveReport(text: string, rules: string[] | 'all', nextLine: boolean, offset: number, length: number): { message: string; tags: FindingTag[]; fix: Fix } {
+  const names = rules === 'all' ? 'any rule' : rules.join(', ');
+  return {
+    message: `This suppression comment for ${names} suppresses nothing${nextLine ? ' on the next line' : ''}: remove it so that it does not hide a future problem.`,
+    tags: ['unnecessary'],
+    fix: { title: 'Remove the unused suppression comment', edits: [removeCommentEdit(text, offset, length)] },
+  };
+}
+
+/** An edit deleting a comment (and the blanks before it), together with its line when the line holds nothing else. */
+function removeCommentEdit(text: string, offset: number, length: number): TextEdit {
+  let start = offset, end = offset + length;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  if (start === 0 || text[start - 1] === '\n') {
+    if (text[end] === '\r') end++;
+    if (text[end] === '\n') end++;
+  }
+  return { offset: start, length: end - start, newText: '' };
 }

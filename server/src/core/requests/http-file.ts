@@ -1,5 +1,6 @@
 import { scanCurl } from './curl';
 import { linesOf, resolveVariables, type Line } from './lines';
+import { CREDENTIAL_NAME } from './mask';
 import type { FoundRequest } from './types';
 
 /**
@@ -13,7 +14,6 @@ import type { FoundRequest } from './types';
 const SEPARATOR = /^#{3,}/;
 const COMMENT = /^\s*(#|\/\/)/;
 const VARIABLE_LINE = /^\s*@([^\s=]+)\s*=\s*(.*?)\s*$/;
-const SECRET_NAME = /pass|secret|token|key|auth|cookie|credential|session/i;
 const METHODS = /^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|CONNECT|TRACE)$/i;
 const REQUEST_LINE = /^(\s*)(?:([A-Za-z]+)\s+)?(\S+)(?:\s+HTTP\/[\d.]+)?\s*$/;
 
@@ -23,7 +23,7 @@ export function scanHttpFile(text: string): FoundRequest[] {
   for (const l of lines) {
     const m = VARIABLE_LINE.exec(l.text);
     // A credential is never put into a path: it would be shown in the message.
-    if (m && !COMMENT.test(l.text) && !SECRET_NAME.test(m[1])) vars.set(m[1], m[2]);
+    if (m && !COMMENT.test(l.text) && !CREDENTIAL_NAME.test(m[1])) vars.set(m[1], m[2]);
   }
   const blocks: Line[][] = [[]];
   for (const l of lines) {

@@ -15,27 +15,28 @@ const SHELL_TAGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-sess
 const CONSOLE_TAGS = new Set(['console', 'http', 'rest']);
 
 export function scanMarkdown(text: string): FoundRequest[] {
-  const lines = linesOf(text);
   const out: FoundRequest[] = [];
+  for (const { tag, inside } of fencedBlocks(text)) {
+    if (!inside.length) continue;
+    if (CONSOLE_TAGS.has(tag)) out.push(...consoleRequests(inside));
+    if (SHELL_TAGS.has(tag)) out.push(...scanCurl(text, inside[0].offset, inside[inside.length - 1].offset + inside[inside.length - 1].text.length));
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The fenced code blocks of a Markdown text: the opening fence, the tag (lower case) and the lines between the fences. */
+export function* fencedBlocks(text: string): Generator<{ open: Line; tag: string; inside: Line[] }> {
+  const lines = linesOf(text);
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE.exec(lines[i].text);
     if (!open) continue;
     const [, , fence, rawTag] = open;
-    const tag = rawTag.toLowerCase();
     let close = i + 1;
     const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`);
     while (close < lines.length && !closing.test(lines[close].text)) close++;
-    const inside = lines.slice(i + 1, close);
-    if (inside.length) {
-      const from = inside[0].offset;
-      const last = inside[inside.length - 1];
-      const to = last.offset + last.text.length;
-      if (CONSOLE_TAGS.has(tag)) out.push(...consoleRequests(inside));
-      if (SHELL_TAGS.has(tag)) out.push(...scanCurl(text, from, to));
-    }
+    yield { open: lines[i], tag: rawTag.toLowerCase(), inside: lines.slice(i + 1, close) };
     i = close;
   }
-  return out.sort((a, b) => a.offset - b.offset);
 }
 
 /** Dev Tools console requests: a method line, then the body up to the next method line. */

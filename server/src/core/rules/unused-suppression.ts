@@ -7,11 +7,14 @@ export default defineRule({
     id: 'unused-suppression',
     defaultSeverity: 'warning',
     summary: 'A suppression comment that suppresses nothing.',
-    details: 'In `.jsonc` files, `// search-config-disable-next-line <rule-id> -- reason` silences a rule on the next line, and `// search-config-disable <rule-id>` ... `// search-config-enable` silences it for a block. A directive that silences nothing is stale: once the problem it hid is gone, it would hide the next one. The fix removes the comment.',
+    details: 'In `.jsonc` files, `// search-config-disable-next-line <rule-id> -- reason` silences a rule on the next line, and `// search-config-disable <rule-id>` ... `// search-config-enable` silences it for a block. In request files, runbooks and scripts, `# search-config-disable-next-line blocked-endpoint` (or `//`, or `<!-- … -->` in Markdown) silences the request on the next line. A directive that silences nothing is stale: once the problem it hid is gone, it would hide the next one. The fix removes the comment (and its line, when the line holds nothing else).',
     fixable: true,
     examples: {
       valid: [{ code: '{\n  // search-config-disable-next-line type-mismatch -- converted by our deploy script\n  "static_ips": "true"\n}', fileName: 'a.search.jsonc' }],
-      invalid: [{ code: '{\n  // search-config-disable-next-line type-mismatch\n  "static_ips": true\n}', fileName: 'a.search.jsonc' }],
+      invalid: [
+        { code: '{\n  // search-config-disable-next-line type-mismatch\n  "static_ips": true\n}', fileName: 'a.search.jsonc' },
+        { code: '# search-config-disable-next-line blocked-endpoint\nGET https://search.example.com/_cluster/health\n', fileName: 'health.http' },
+      ],
     },
   },
   check() { /* reported by the engine after suppression */ },

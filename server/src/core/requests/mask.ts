@@ -1,0 +1,33 @@
+/**
+ * Request files, runbooks and scripts with their credentials replaced by `***`, for output that quotes
+ * their lines (the diff of `--fix-dry-run`): user info in URLs, `Authorization`, `Cookie` and other
+ * credential headers (also inside `curl -H '…'`), curl's `-u`/`--user`/`--oauth2-bearer` values, query
+ * parameters, `@name = value` file variables, shell assignments and JSON members whose names say they
+ * hold a credential. Line breaks and everything else are kept, so that a diff of the masked texts has
+ * the same lines as the real one.
+ */
+export const CREDENTIAL_NAME = /pass|secret|token|key|auth|cookie|credential|session/i;
+
+const FILE_VARIABLE = /^(\s*@([^\s=]+)\s*=\s*)(.+)$/;
+const ASSIGNMENT = /(^|[\s;&|(])((?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=)("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
+const HEADER = /\b((?:proxy-)?authorization|(?:set-)?cookie|x-[\w-]*(?:token|key|secret|auth)[\w-]*|[\w-]*(?:api[-_]?key|token|secret|password)[\w-]*)(\s*:\s*)([^'"\r\n]+)/gi;
+const JSON_MEMBER = /("([^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*"|[^\s,}\]]+)/g;
+const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@'"]*@/gi;
+const CURL_CREDENTIAL = /((?:^|\s)(?:-u|--user|--proxy-user|--oauth2-bearer)(?:\s+|=)?)("[^"]*"|'[^']*'|\S+)/g;
+const QUERY_PARAMETER = /([?&]([^=&#\s'"]*)=)([^&#\s'"]*)/g;
+
+export function maskRequestCredentials(text: string): string {
+  return text.split('\n').map(maskLine).join('\n');
+}
+
+function maskLine(line: string): string {
+  const named = (all: string, head: string, name: string, value: string): string => (value && CREDENTIAL_NAME.test(name) ? `${head}***` : all);
+  return line
+    .replace(FILE_VARIABLE, named)
+    .replace(ASSIGNMENT, (all, before: string, head: string, name: string, value: string) => (value && CREDENTIAL_NAME.test(name) ? `${before}${head}***` : all))
+    .replace(HEADER, (_, name: string, colon: string) => `${name}${colon}***`)
+    .replace(JSON_MEMBER, named)
+    .replace(USER_INFO, '$1***@')
+    .replace(CURL_CREDENTIAL, '$1***')
+    .replace(QUERY_PARAMETER, named);
+}
