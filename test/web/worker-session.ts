@@ -18,9 +18,14 @@ window.workerStartedAt = performance.now();
 const worker = new Worker('/dist/web/server.js');
 worker.onerror = (e) => { window.errors.push(String(e.message || e)); };
 worker.postMessage({ searchConfigCoreUrl: '/dist/server-core.js' });
+// A cold start as an editor makes it: initialize goes out as soon as the worker exists, the rest of the
+// messages as soon as its answer is in.
+const cold = window.coldMessages || [];
+if (cold.length) worker.postMessage(cold[0]);
 let nextId = 0; const pending = new Map();
 worker.onmessage = async (e) => {
   const m = e.data;
+  if (m && m.id !== undefined && !m.method && cold.length && m.id === cold[0].id) { for (const c of cold.slice(1)) worker.postMessage(c); return; }
   if (m && m.id !== undefined && !m.method) { const p = pending.get(m.id); pending.delete(m.id); if (p) p(m); return; }
   if (m && m.method && m.id !== undefined) {
     let result = null, error;
@@ -41,8 +46,16 @@ window.postRaw = (data) => worker.postMessage(data);
 window.openTimed = (textDocument) => { const at = performance.now(); window.lspNotify('textDocument/didOpen', { textDocument }); return at; };
 </script>`;
 
-/** Serves the page and exactly the two bundles the worker loads. */
-export async function serveWorkerPage(root: string): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * For `/cold`: the page starts its server the way an editor does, with no round trip to the test process
+ * between starting the worker and opening the first document. `messages` starts with the initialize
+ * request, posted right after the worker is started; the others are posted once it is answered.
+ * `settings` answers every settings pull.
+ */
+export interface ColdStart { messages: unknown[]; settings: unknown }
+
+/** Serves the page (at `/`, and at `/cold` when `cold` is given) and exactly the two bundles the worker loads. */
+export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{ url: string; close(): Promise<void> }> {
   const files: Record<string, string> = {
     '/dist/web/server.js': path.join(root, 'dist/web/server.js'),
     '/dist/server-core.js': path.join(root, 'dist/server-core.js'),
@@ -50,6 +63,13 @@ export async function serveWorkerPage(root: string): Promise<{ url: string; clos
   const server = http.createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
     if (url === '/') { res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE); return; }
+    if (url === '/cold' && cold) {
+      // `<` escaped so that no text in the messages can end the script element.
+      const prelude = `<script>window.coldMessages = ${JSON.stringify(cold.messages).replace(/</g, '\\u003c')}; window.pageSettings = ${JSON.stringify(cold.settings).replace(/</g, '\\u003c')};</script>`;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(PAGE.replace('<script>', `${prelude}<script>`));
+      return;
+    }
     const file = files[url];
     if (!file) { res.writeHead(404); res.end(); return; }
     res.writeHead(200, { 'content-type': 'text/javascript' });
