@@ -14,3 +14,16 @@ export function compareDiagnostics(shown: Array<{ code: string; line: number; so
   if (!got.includes(key(e.deprecated.ruleId, e.deprecated.range.start.line))) o.failures.push(`the deprecated field is not reported`);
 }
 
+
+/** A member whose value Fix All corrects (a number written as a string): broken again, then saved with fix on save. */
+export const FIX_ON_SAVE_KEY = 'indices_query_bool_max_clause_count';
+
+/** After the fix-on-save step, the file must be exactly what Fix All had left: the broken value fixed back on save. */
+export function checkFixOnSave(lines: Line[], fixed: string | undefined, o: Outcome): void {
+  const onSave = lines.find((l) => l.type === 'saved' && l.after === 'fixOnSave');
+  if (fixed === undefined) return;
+  if (!fixed.includes(`"${FIX_ON_SAVE_KEY}": `)) o.failures.push(`the fixture has no ${FIX_ON_SAVE_KEY} to break for fix on save`);
+  else if (!onSave) o.failures.push('no text after saving with fix on save');
+  else if (onSave.text !== fixed) o.failures.push(`saving with fix on save after writing ${String(onSave.broken)} did not fix it back:\n${String(onSave.text)}`);
+  else o.notes.push(`fix on save: ${String(onSave.broken)} saved as the number again`);
+}

@@ -3,7 +3,7 @@
 // Saves the file after each edit and prints what is on disk, so that the caller can compare it with the
 // analyzer's own results. Prints JSON lines; exit 0 when every UI step completed.
 //   node vscode-commands.mjs --url URL --folder WS --file NAME --complete L:C --label LABEL --rule-at L:C
-//                            [--custom RELATIVE_PATH] [--steps a,b,...] [--screenshot OUT.png]        (L:C 1-based, as in Ctrl+G)
+//                            [--custom RELATIVE_PATH] [--fix-on-save KEY] [--steps a,b,...] [--screenshot OUT.png]   (L:C 1-based, as in Ctrl+G)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ const file = path.join(args.folder, args.file);
 const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 const failures = [];
 const shot = args.screenshot ?? '/tmp/vscode-commands.png';
-const steps = new Set((args.steps ?? 'completion,ruleDocumentation,changeImpact,fixAll,restart,customGlob').split(','));
+const steps = new Set((args.steps ?? 'completion,ruleDocumentation,changeImpact,fixAll,fixOnSave,restart,customGlob').split(','));
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
@@ -196,6 +196,35 @@ try {
     text = await saveAndRead(text);
     await page.screenshot({ path: shot.replace(/\.png$/, '-fixall.png') });
     emit({ type: 'saved', after: 'fixAll', text });
+  });
+
+  // Fix on save, set up as docs/editors.md shows: the setting goes into the workspace's settings file (VS Code
+  // reads it again when it changes), then a value the fixes had corrected is broken again and the file saved.
+  if (args['fix-on-save'] && steps.has('fixOnSave')) await step('fixOnSave', async () => {
+    const settingsFile = path.join(args.folder, '.vscode', 'settings.json');
+    const settings = fs.existsSync(settingsFile) ? JSON.parse(fs.readFileSync(settingsFile, 'utf8')) : {};
+    settings['editor.codeActionsOnSave'] = { 'source.fixAll.search-config': 'explicit' };
+    // Typed text stays as typed: no closing quote added, no selection wrapped in quotes.
+    Object.assign(settings, { 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never' });
+    fs.mkdirSync(path.dirname(settingsFile), { recursive: true });
+    fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    await page.waitForTimeout(2000);
+    const before = fs.readFileSync(file, 'utf8');
+    const key = `"${args['fix-on-save']}": `;
+    const valueAt = before.indexOf(key) + key.length;
+    if (valueAt < key.length) throw new Error(`${key} is not in the file`);
+    const value = /^[^,\s}\]]+/.exec(before.slice(valueAt))[0];
+    await page.locator('.tabs-container .tab', { hasText: args.file }).first().click();
+    await goto(`${before.slice(0, valueAt).split('\n').length}:${valueAt - before.lastIndexOf('\n', valueAt - 1)}`);
+    for (let i = 0; i < value.length; i++) await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(JSON.stringify(value));
+    const dirty = page.locator('.tabs-container .tab.dirty').first();
+    await dirty.waitFor({ state: 'visible', timeout: 15000 });
+    await page.keyboard.press('Control+S');
+    await dirty.waitFor({ state: 'detached', timeout: 15000 });
+    text = fs.readFileSync(file, 'utf8');
+    emit({ type: 'saved', after: 'fixOnSave', broken: JSON.stringify(value), text });
   });
 
   if (steps.has('restart')) await step('restart', async () => {

@@ -1,7 +1,8 @@
 /**
  * The extension's own features in VS Code, checked against the analyzer: accepting a completion inserts the
- * documented default, "Fix All" leaves exactly the text the core's fixAll produces, "Open Rule Documentation"
- * opens the rule's link, "Restart" brings the server and its problems back. Drives vscode-commands.mjs
+ * documented default, "Fix All" leaves exactly the text the core's fixAll produces, saving with fix on save
+ * (`editor.codeActionsOnSave`) fixes a value broken again, "Open Rule Documentation" opens the rule's link,
+ * "Restart" brings the server and its problems back. Drives vscode-commands.mjs
  * through vscode-session.sh.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { analyze, fixAll } from '../../server/src/core';
 import { ruleDocUrl } from '../../server/src/core/editor';
 import type { EditorExpectations } from './expectations';
-import type { Line, Outcome } from './outcome';
+import { checkFixOnSave, FIX_ON_SAVE_KEY, type Line, type Outcome } from './outcome';
 
 const CUSTOM_FILE = 'deploy/prod.json';
 const CUSTOM_GLOB = 'deploy/*.json';
@@ -48,7 +49,7 @@ export function vscodeCommands(ctx: CommandsContext): Outcome {
   const t0 = Date.now();
   const r = spawnSync('bash', [path.join(ctx.root, 'test', 'editors', 'vscode-session.sh'), ctx.vsix, workspace, out,
     '--file', name, '--complete', oneBased(e.completion.at), '--label', e.completion.label,
-    '--rule-at', oneBased(e.deprecated.range.start), '--custom', CUSTOM_FILE, '--screenshot', path.join(ctx.outDir, 'vscode-commands.png')],
+    '--rule-at', oneBased(e.deprecated.range.start), '--custom', CUSTOM_FILE, '--fix-on-save', FIX_ON_SAVE_KEY, '--screenshot', path.join(ctx.outDir, 'vscode-commands.png')],
   { encoding: 'utf8', timeout: 300_000 });
   fs.rmSync(workspace, { recursive: true, force: true });
   fs.writeFileSync(path.join(ctx.outDir, 'vscode-commands.stderr.log'), r.stderr ?? '');
@@ -85,6 +86,7 @@ export function vscodeCommands(ctx: CommandsContext): Outcome {
     const want = fixAll(completed, { fileName: name, ...baseline }).text;
     if (fixed !== want) o.failures.push(`after Fix All the file differs from the analyzer's fixAll:\n--- got\n${fixed}\n--- want\n${want}`);
   }
+  checkFixOnSave(lines, fixed, o);
 
   const restarted = lines.find((l) => l.type === 'restarted');
   if (restarted && fixed !== undefined) {

@@ -5,14 +5,14 @@
  * and the missing required OpenID field, completion must insert a documented default, hover must show the
  * unit and the converted value, the change impact view must list the field the completion added (against a
  * baseline file, read through the editor's file system, as in github.dev), Fix All must leave the text
- * `search-config lint --fix` writes, and the status item must say that the server runs in a browser web worker.
+ * `search-config lint --fix` writes, fix on save must fix a value broken again, and the status item must say that the server runs in a browser web worker.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expectationsFor } from './expectations';
-import type { Line, Outcome } from './outcome';
+import { checkFixOnSave, FIX_ON_SAVE_KEY, type Line, type Outcome } from './outcome';
 
 const EXTENSION_ID = 'search-config.search-config';
 const FILE = 'review.search.json';
@@ -37,8 +37,8 @@ export function vscodeWebWorker(root: string, vsix: string, fixture: string, out
   const out = path.join(outDir, 'vscode-web-worker.jsonl');
   const t0 = Date.now();
   const r = spawnSync('bash', [path.join(root, 'test', 'editors', 'vscode-session.sh'), vsix, workspace, out,
-    '--file', FILE, '--steps', 'host,problems,hover,completion,changeImpact,fixAll', '--complete', oneBased(e.completion.at), '--label', e.completion.label,
-    '--hover', oneBased(e.hover.at), '--screenshot', path.join(outDir, 'vscode-web-worker.png')],
+    '--file', FILE, '--steps', 'host,problems,hover,completion,changeImpact,fixAll,fixOnSave', '--complete', oneBased(e.completion.at), '--label', e.completion.label,
+    '--hover', oneBased(e.hover.at), '--fix-on-save', FIX_ON_SAVE_KEY, '--screenshot', path.join(outDir, 'vscode-web-worker.png')],
   { encoding: 'utf8', timeout: 300_000, env: { ...process.env, EXTRA_SETTINGS: `"remote.extensionKind": { "${EXTENSION_ID}": ["web"] },` } });
   fs.writeFileSync(path.join(outDir, 'vscode-web-worker.stderr.log'), r.stderr ?? '');
   o.notes.push(`exit ${r.status ?? r.signal} in ${Date.now() - t0} ms; output in ${out}`);
@@ -81,6 +81,7 @@ export function vscodeWebWorker(root: string, vsix: string, fixture: string, out
     if (fixed !== want) o.failures.push(`after Fix All the file differs from search-config lint --fix:\n--- got\n${fixed}\n--- want\n${want}`);
     else o.notes.push('Fix All in the web worker = search-config lint --fix');
   }
+  checkFixOnSave(lines, fixed, o);
   fs.rmSync(workspace, { recursive: true, force: true });
   return o;
 }
