@@ -75,23 +75,53 @@ describe('request files over LSP', () => {
     await client.open(uri, text, 'http');
     const diagnostics = await client.diagnostics(uri);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
-    assert.equal(actions.length, 1);
-    assert.equal(actions[0].title, 'Set search.http_max_content_length, search.search_max_buckets in envs/prod.search.jsonc instead');
+    assert.deepEqual(actions.map((a) => a.title), ['Set search.http_max_content_length, search.search_max_buckets in envs/prod.search.jsonc instead', 'Disable blocked-endpoint for this line']);
     assert.equal(actions[0].isPreferred, true);
     const configUri = uriOf(path.join(dir, 'envs', 'prod.search.jsonc'));
     const edits = actions[0].edit!.changes![configUri];
     assert.equal(applyLspEdits(CONFIG, edits), '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 209715200, // for now\n    "search_max_buckets": 20000\n  }\n}\n');
 
     fs.writeFileSync(path.join(dir, 'envs', 'staging.search.json'), '{ "search_version": "2.19" }\n');
-    const two = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
+    const two = (await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } })).filter((a) => a.title.startsWith('Set '));
     assert.deepEqual(two.map((a) => a.title.replace(/.* in /, '')), ['envs/prod.search.jsonc instead', 'envs/staging.search.json instead']);
     assert.ok(two.every((a) => !a.isPreferred), 'the user picks one');
     fs.rmSync(path.join(dir, 'envs', 'staging.search.json'));
 
     const snapshot = uriOf(path.join(dir, 'snapshot.http'));
-    await client.open(snapshot, '###\nDELETE {{host}}/_snapshot/x\n', 'http');
+    const snapshotText = '###\n  DELETE {{host}}/_snapshot/x\n';
+    await client.open(snapshot, snapshotText, 'http');
     const d = await client.diagnostics(snapshot);
-    assert.deepEqual(await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: snapshot }, range: d[0].range, context: { diagnostics: d } }), []);
+    const only = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: snapshot }, range: d[0].range, context: { diagnostics: d } });
+    assert.deepEqual(only.map((a) => a.title), ['Disable blocked-endpoint for this line'], 'no configuration can replace a snapshot request');
+    const silenced = applyLspEdits(snapshotText, only[0].edit!.changes![snapshot]);
+    assert.equal(silenced, '###\n  # search-config-disable-next-line blocked-endpoint\n  DELETE {{host}}/_snapshot/x\n');
+    await client.change(snapshot, silenced, 2);
+    assert.deepEqual(await client.diagnostics(snapshot, 2), [], 'the comment silences the request');
+  });
+
+  it('no comment is offered inside a curl command continued with a backslash', async () => {
+    const uri = uriOf(path.join(dir, 'runbooks', 'continued.md'));
+    await client.open(uri, '```sh\ncurl -X DELETE \\\n  "$ES/_snapshot/x"\n```\n', 'markdown');
+    const d = await client.diagnostics(uri);
+    assert.deepEqual(d.map((x) => x.range.start.line), [2]);
+    assert.deepEqual(await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d[0].range, context: { diagnostics: d } }), []);
+  });
+
+  it('an unused suppression comment is reported, with a quick fix and fix all that remove it', async () => {
+    const uri = uriOf(path.join(dir, 'unused.http'));
+    const text = '###\n# search-config-disable-next-line blocked-endpoint\nGET {{host}}/_cluster/health\n\n###\n# search-config-disable-next-line blocked-endpoint -- shown on purpose\nDELETE {{host}}/_snapshot/x\n';
+    const want = '###\nGET {{host}}/_cluster/health\n\n###\n# search-config-disable-next-line blocked-endpoint -- shown on purpose\nDELETE {{host}}/_snapshot/x\n';
+    await client.open(uri, text, 'http');
+    const diagnostics = await client.diagnostics(uri);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['unused-suppression', 1]]);
+    const quickFixes = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics, only: ['quickfix'] } });
+    const remove = quickFixes.find((a) => a.title === 'Remove the unused suppression comment');
+    assert.ok(remove, `quick fixes: ${JSON.stringify(quickFixes.map((a) => a.title))}`);
+    assert.equal(applyLspEdits(text, remove.edit!.changes![uri]), want);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 7, character: 0 } };
+    const fixAll = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics: [], only: ['source.fixAll'] } });
+    assert.equal(fixAll.length, 1);
+    assert.equal(applyLspEdits(text, fixAll[0].edit!.changes![uri]), want);
   });
 
   it('configuration features stay out of request files: no formatting of a .http file as JSON', async () => {

@@ -77,7 +77,7 @@ describe('a virtual workspace on a runtime without disk or git', () => {
     const diagnostics = await client.diagnostics(uri);
     assert.deepEqual(diagnostics.map((d) => d.code), ['blocked-endpoint']);
     const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
-    assert.deepEqual(actions.map((a) => a.title), ['Set search.http_max_content_length in deploy/prod.json instead']);
+    assert.deepEqual(actions.map((a) => a.title), ['Set search.http_max_content_length in deploy/prod.json instead', 'Disable blocked-endpoint for this line']);
     const target = `${ROOT}/deploy/prod.json`;
     const edited = applyLspEdits(files.get(target)!, actions[0].edit!.changes![target]);
     assert.match(edited, /"http_max_content_length": 209715200/);

@@ -1,13 +1,15 @@
 import {
   CodeActionKind, ErrorCodes, FoldingRangeKind, InlayHintKind, MarkupKind, ResponseError,
-  type CodeAction, type Diagnostic, type Position, type SelectionRange,
+  type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver';
 import {
   complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
 import { changeImpact } from '../core/diff-report';
-import type { LineIndex } from '../core/lines';
+import { LineIndex } from '../core/lines';
+import { requestQuickFixes } from '../core/requests/editor';
+import type { Finding, OffsetRange } from '../core/types';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
@@ -58,22 +60,22 @@ export function registerFeatures(ctx: ServerContext): void {
     }));
   })));
 
-  connection.onCodeAction(guardRequest(log, 'code actions', null, (params) => withState('textDocument/codeAction', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
+  /** Quick fixes for the range asked about, and fix all when the client asks for it (fix on save). */
+  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[]): CodeAction[] => {
     const analysis = ctx.analysisOf(state);
     const only = params.context?.only;
     const wants = (kind: string): boolean => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
     const out: CodeAction[] = [];
     const toAction = (a: EditorAction, kind: string): CodeAction => {
-      const action: CodeAction = { title: a.title, kind, edit: { changes: { [state.doc.uri]: a.edits.map((e) => lspEdit(parsed.lines, e)) } } };
+      const action: CodeAction = { title: a.title, kind, edit: { changes: { [state.doc.uri]: a.edits.map((e) => lspEdit(lines, e)) } } };
       const diagnostics: Diagnostic[] = a.findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
       if (diagnostics.length) action.diagnostics = diagnostics;
       if (a.isPreferred) action.isPreferred = true;
       return action;
     };
     if (wants(CodeActionKind.QuickFix)) {
-      const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
-      for (const a of quickFixes(parsed, analysis.findings, { offset: from, length: to - from })) out.push(toAction(a, CodeActionKind.QuickFix));
+      const from = lines.offsetAt(params.range.start), to = lines.offsetAt(params.range.end);
+      for (const a of fixesAt(analysis.findings, { offset: from, length: to - from })) out.push(toAction(a, CodeActionKind.QuickFix));
     }
     // Only when asked for: computing every fix costs several analyses.
     if (only?.some((o) => o === CodeActionKind.Source || (FIX_ALL_KIND.startsWith(o) && o.startsWith(CodeActionKind.SourceFixAll)))) {
@@ -81,7 +83,17 @@ export function registerFeatures(ctx: ServerContext): void {
       if (a) out.push(toAction(a, FIX_ALL_KIND));
     }
     return out;
-  }, (state) => settingsToConfigurationActions(ctx, ctx.documents, state, params))));
+  };
+
+  connection.onCodeAction(guardRequest(log, 'code actions', null, (params) => withState('textDocument/codeAction', params.textDocument.uri, null, (state) => {
+    const parsed = parsedOf(state);
+    return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range));
+  }, async (state) => {
+    // In a request file, the configuration to write instead comes first: it is what the service wants.
+    const text = state.doc.getText();
+    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range));
+    return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
+  })));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);

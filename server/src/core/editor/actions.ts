@@ -17,6 +17,11 @@ const touches = (f: Finding, r: OffsetRange): boolean => f.offset <= r.offset + 
 
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: ParsedDocument, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
+  return actionsAt(findings, range, (f) => disableForLine(doc, f));
+}
+
+/** The same, with the comment that disables a rule for a line made by `disable` (undefined where none can be written). */
+export function actionsAt(findings: readonly Finding[], range: OffsetRange, disable: (f: Finding) => EditorAction | undefined): EditorAction[] {
   const out: EditorAction[] = [];
   const here = findings.filter((f) => touches(f, range));
   for (const f of here) {
@@ -26,7 +31,7 @@ export function quickFixes(doc: ParsedDocument, findings: readonly Finding[], ra
   const disabled = new Set<string>();
   for (const f of here) {
     if (disabled.has(`${f.ruleId}:${f.range.start.line}`)) continue;
-    const a = disableForLine(doc, f);
+    const a = disable(f);
     if (a) { out.push(a); disabled.add(`${f.ruleId}:${f.range.start.line}`); }
   }
   return out;

@@ -1,5 +1,8 @@
 import { parse } from 'jsonc-parser';
+import { actionsAt, type EditorAction } from '../editor/actions';
 import type { EditorCompletion } from '../editor/completion';
+import { LineIndex } from '../lines';
+import type { Finding, OffsetRange } from '../types';
 import { convertEngineSettings, flattenEngineSettings, type Assignment } from '../engine-settings';
 import { findRequests } from './analyze';
 import { ENDPOINT_POLICY, requestPath, verdictOf } from './match';
@@ -62,4 +65,23 @@ export function settingsUpdateAt(text: string, kind: RequestFileKind, offset: nu
   if (!req || req.method.toUpperCase() !== 'PUT' || requestPath(req.resolved, req.format).path !== '/_cluster/settings' || !req.body) return [];
   const value: unknown = parse(req.body, [], { allowTrailingComma: true, disallowComments: false });
   return convertEngineSettings(flattenEngineSettings(value).settings).assignments;
+}
+
+/** Quick fixes in a request file: each finding's own fix (an unused suppression removed), and for a refused request a comment that silences it. */
+export function requestQuickFixes(text: string, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
+  return actionsAt(findings, range, (f) => disableRequestForLine(text, f));
+}
+
+/**
+ * `# search-config-disable-next-line blocked-endpoint` above the request, indented like it (`#` is a
+ * comment in `.http` files, shell scripts and the code blocks of runbooks). Not offered inside a command
+ * continued with `\`, where a comment line would cut the command in two.
+ */
+function disableRequestForLine(text: string, f: Finding): EditorAction | undefined {
+  if (f.ruleId !== 'blocked-endpoint') return undefined;
+  const lineStart = text.lastIndexOf('\n', f.offset - 1) + 1;
+  if (/\\\r?\n$/.test(text.slice(Math.max(0, lineStart - 3), lineStart))) return undefined;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+  const newText = `${indent}# search-config-disable-next-line ${f.ruleId}${LineIndex.eolOf(text)}`;
+  return { title: `Disable ${f.ruleId} for this line`, kind: 'quickfix', edits: [{ offset: lineStart, length: 0, newText }], findings: [f] };
 }
