@@ -17,7 +17,8 @@ const CURL_CREDENTIAL = /((?:^|\s)(?:-u|--user|--proxy-user|--oauth2-bearer)(?:\
 const QUERY_PARAMETER = /([?&]([^=&#\s'"]*)=)([^&#\s'"]*)/g;
 
 export function maskRequestCredentials(text: string): string {
-  return text.split('\n').map(maskLine).join('\n');
+  // A CRLF file's `\r` is set aside: a pattern anchored at the line's end would not match before it.
+  return text.split('\n').map((line) => (line.endsWith('\r') ? `${maskLine(line.slice(0, -1))}\r` : maskLine(line))).join('\n');
 }
 
 function maskLine(line: string): string {
