@@ -34,11 +34,13 @@ test('the --fix-dry-run diff of a request file shows the fix and none of the cre
     'restore.md': `\`\`\`sh\n# search-config-disable-next-line blocked-endpoint\n\nexport ES_PASSWORD='${CANARY}'\ncurl -u admin:${CANARY} -H "Authorization: Bearer ${CANARY}" --oauth2-bearer ${CANARY} "$ES/_cluster/health"\n\`\`\`\n`,
     'check.sh': `TOKEN=${CANARY} SECRET="${CANARY}" curl --user="admin:${CANARY}" -H 'Cookie: a=${CANARY}' "$ES/_nodes" # search-config-disable-next-line\ncurl -uadmin:${CANARY} "$ES/_cluster/stats"\n`,
   };
+  // The same files as Windows writes them, too.
+  for (const [name, text] of Object.entries(files)) files[name.replace(/^/, 'crlf-')] = text.replace(/\n/g, '\r\n');
   const dir = tempTree(files);
   try {
     const r = await runCli(['lint', '--fix-dry-run', ...Object.keys(files)], { cwd: dir });
     for (const name of Object.keys(files)) assert.ok(r.out.includes(`+++ b/${name}`), `the diff covers ${name}:\n${r.out}`);
-    assert.match(r.out, /^-# search-config-disable-next-line$/m, 'the removed comment is shown');
+    assert.match(r.out, /^-# search-config-disable-next-line\r?$/m, 'the removed comment is shown');
     assert.ok(!r.out.includes(CANARY) && !r.err.includes(CANARY), `a credential appears in the diff:\n${r.out}`);
     assert.match(r.out, /Authorization: \*\*\*/, 'a masked header keeps its name');
     assert.match(r.out, /https:\/\/\*\*\*@search\.example\.com\/_cluster\/health\?access_token=\*\*\*&v/, 'a masked URL keeps its host and path');
