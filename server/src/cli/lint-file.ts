@@ -1,5 +1,4 @@
 import { analyze, fixAll, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
-import { requestFileKind } from '../core/requests/types';
 import { secretTextsOf } from './formatters/json';
 import { maskSecrets, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
@@ -52,8 +51,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
   if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
     const fixed = fixAll(original, input.options, result);
     if (fixed.text !== original) {
-      // A request file is not JSON: only a configuration can be left unparseable by its fixes.
-      if (requestFileKind(input.options.fileName) === undefined && fixed.result.doc.syntaxErrors.length) {
+      if (fixed.syntaxErrorsLeft) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
         notes.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
       } else {

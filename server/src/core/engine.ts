@@ -20,6 +20,12 @@ export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): Severity
   return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
 }
 
+/** The same for a rule named by its id ('off' for an id no rule has). */
+function severityOf(id: string, options: AnalyzeOptions): SeveritySetting {
+  const rule = RULES_BY_ID.get(id);
+  return rule ? effectiveSeverity(rule, options) : 'off';
+}
+
 function pointerToPath(pointer: string, root: unknown): Segment[] {
   if (!pointer) return [];
   const out: Segment[] = [];
@@ -57,8 +63,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const requestKind = requestFileKind(options.fileName);
   if (requestKind) {
-    const severityOf = (id: string): SeveritySetting => { const rule = RULES_BY_ID.get(id); return rule ? effectiveSeverity(rule, options) : 'off'; };
-    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint'), severityOf('unused-suppression'));
+    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   const { timings } = options;
@@ -108,8 +113,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     mark?.(ruleId);
   }
   let kept = applyDirectives(findings, directives);
-  const unused = RULES_BY_ID.get('unused-suppression');
-  const unusedSeverity = unused ? effectiveSeverity(unused, options) : 'off';
+  const unusedSeverity = severityOf('unused-suppression', options);
   if (unusedSeverity !== 'off') {
     for (const d of directives) {
       if (d.used || d.kind === 'enable') continue;

@@ -57,6 +57,8 @@ export interface FixAllResult {
   result: AnalysisResult;
   /** Set when fixing stopped because the result would not have been valid JSON. */
   refused?: string;
+  /** The fixed text of a configuration still has syntax errors (request files are not JSON: never set there). */
+  syntaxErrorsLeft: boolean;
 }
 
 /** Fixes can enable further fixes (a renamed key then gets its value fixed); this bounds the rounds. */
@@ -82,11 +84,11 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
-      return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied' };
+      return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied', syntaxErrorsLeft: result.doc.syntaxErrors.length > 0 };
     }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return { text: current, applied, result };
+  return { text: current, applied, result, syntaxErrorsLeft: json && result.doc.syntaxErrors.length > 0 };
 }

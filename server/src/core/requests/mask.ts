@@ -10,7 +10,7 @@ export const CREDENTIAL_NAME = /pass|secret|token|key|auth|cookie|credential|ses
 
 const FILE_VARIABLE = /^(\s*@([^\s=]+)\s*=\s*)(.+)$/;
 const ASSIGNMENT = /(^|[\s;&|(])((?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=)("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
-const HEADER = /\b((?:proxy-)?authorization|(?:set-)?cookie|x-[\w-]*(?:token|key|secret|auth)[\w-]*|[\w-]*(?:api[-_]?key|token|secret|password)[\w-]*)(\s*:\s*)([^'"\r\n]+)/gi;
+const HEADER = /\b(([A-Za-z][\w-]*)\s*:\s*)([^'"\r\n]+)/g;
 const JSON_MEMBER = /("([^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*"|[^\s,}\]]+)/g;
 const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@'"]*@/gi;
 const CURL_CREDENTIAL = /((?:^|\s)(?:-u|--user|--proxy-user|--oauth2-bearer)(?:\s+|=)?)("[^"]*"|'[^']*'|\S+)/g;
@@ -26,7 +26,7 @@ function maskLine(line: string): string {
   return line
     .replace(FILE_VARIABLE, named)
     .replace(ASSIGNMENT, (all, before: string, head: string, name: string, value: string) => (value && CREDENTIAL_NAME.test(name) ? `${before}${head}***` : all))
-    .replace(HEADER, (_, name: string, colon: string) => `${name}${colon}***`)
+    .replace(HEADER, named)
     .replace(JSON_MEMBER, named)
     .replace(USER_INFO, '$1***@')
     .replace(CURL_CREDENTIAL, '$1***')
