@@ -9,21 +9,35 @@ import { tempDir, TestClient, uriOf } from './harness';
 /** Code actions without their edits: an edit may move the document's own text, secret or not, within the document. */
 const withoutEdits = (actions: unknown): string => JSON.stringify(actions, (key, value) => (key === 'edit' ? undefined : value));
 
-/** A configuration with a distinct canary in every secret field, arrays given one item. */
+/** Whether a field takes strings and nothing that holds other fields. */
+const takesStrings = (t: unknown): boolean => t === 'string' || (Array.isArray(t) && t.includes('string') && !t.includes('object') && !t.includes('array'));
+
+/**
+ * A configuration with a distinct canary in every secret field, and in every other string field a
+ * URL whose user info and credential parameters are canaries; arrays given one item.
+ */
 function documentWithCanaries(): { text: string; canaries: string[] } {
   const root: Record<string, unknown> = {};
   const canaries: string[] = [];
-  for (const f of ALL_FIELDS.filter((x) => x.schema.secret)) {
+  const next = (): string => { const c = `Canary${canaries.length}Xq7z`; canaries.push(c); return c; };
+  const url = (n: number): string => [
+    `https://${next()}:${next()}@idp.example.com/x?token=${next()}&X-Amz-Signature=${next()}`,
+    `${next()}:${next()}@search.example.com:9200/x?sig=${next()}`,
+    `http://${next()}@h.example.com/a?access_token=${next()}`,
+  ][n % 3];
+  for (const f of ALL_FIELDS.filter((x) => x.schema.secret || takesStrings(x.schema.type))) {
     let cur: Record<string, unknown> = root;
-    f.path.forEach((seg, i) => {
-      if (seg === '[]') return;
-      const last = i === f.path.length - 1;
-      if (last) { const c = `Canary${canaries.length}Xq7z`; canaries.push(c); cur[seg] = c; return; }
+    const value = f.schema.secret ? next() : url(canaries.length);
+    for (let i = 0; i < f.path.length; i++) {
+      const seg = f.path[i];
+      if (seg === '[]') continue;
+      if (i === f.path.length - 1) { cur[seg] = value; break; }
+      if (i === f.path.length - 2 && f.path[i + 1] === '[]') { cur[seg] = [value]; break; }
       if (f.path[i + 1] === '[]') {
         const arr = (cur[seg] ??= [{}]) as Array<Record<string, unknown>>;
         cur = arr[0];
       } else cur = (cur[seg] ??= {}) as Record<string, unknown>;
-    });
+    }
   }
   root.mystery_key = 'CanaryUnknownXq7z';
   canaries.push('CanaryUnknownXq7z');
@@ -68,12 +82,14 @@ describe('secrets never leave the server', () => {
       assert.ok(impact?.markdown, 'the change impact against the committed version was computed');
       seen.push(JSON.stringify(impact));
       seen.push(...client.logs, ...client.shownMessages);
-      const all = seen.join('\n');
+      // Lower-cased: a message may quote part of a value lower-cased (a URL's scheme, a host).
+      const all = seen.join('\n').toLowerCase();
       assert.ok(all.includes('hidden secret value'), 'hovers over secret values were exercised');
       assert.ok(all.includes('secret-in-plain-text'), 'the secrets were reported');
-      for (const c of canaries) {
+      assert.ok(all.includes('***@'), 'URLs with user info were quoted, masked');
+      for (const c of canaries.map((x) => x.toLowerCase())) {
         assert.ok(!all.includes(c), `${c} appeared in: ${all.slice(Math.max(0, all.indexOf(c) - 200), all.indexOf(c) + 50)}`);
-        assert.ok(!all.includes(c.replace('Xq7z', 'Old9')), `the committed value of ${c} appeared`);
+        assert.ok(!all.includes(c.replace('xq7z', 'old9')), `the committed value of ${c} appeared`);
       }
     } finally { await client.shutdown(); }
   });

@@ -1,3 +1,4 @@
+import { maskCredentials } from './credentials';
 import { formatPath, parseDocument } from './document';
 import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
 import type { Segment } from './types';
@@ -55,7 +56,7 @@ export function display(value: unknown, path: Segment[]): string {
   const schema = chain[chain.length - 1];
   if (chain.some((s) => s?.secret)) return typeof value === 'string' ? show(value, { secret: true }) : SECRET_MASK;
   if (typeof value === 'object' && value !== null && printable(value, path)) {
-    const json = JSON.stringify(value);
+    const json = maskCredentials(JSON.stringify(value));
     if (json.length <= COMPACT_LIMIT) return json;
   }
   return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);
