@@ -107,6 +107,10 @@ add('default login admin password ', value(++n), '');
 add('  password ', value(++n), '');
 add('Authorization: ', `Basic ${value(++n)}`, '');
 add('Cookie: ', `a=${value(++n)}; b=c`, '');
+// ANSI-C quoting.
+add('curl -u ', `$'admin:${value(++n)}'`, ' "$ES/x"');
+add('curl -d $\'password=', value(++n, true), '\' "$ES/x"');
+add('ES_PASSWORD=', `$'${value(++n, true)}'`, '');
 add('password: ', value(++n, true), '');
 add('  - api_key: ', value(++n, true), '');
 add('GET https://search.example.com/_search?token=', value(++n), '&pretty');
