@@ -47,6 +47,11 @@ test('values are converted to the field\'s unit when whole, and reported otherwi
   assert.match(bad.unmapped[2].reason, /no configuration field: it cannot be changed on the service/);
   assert.match(bad.unmapped[3].reason, /index setting/);
   assert.match(bad.unmapped[4].reason, /null, which resets the setting/);
+  // A value that cannot be converted is quoted in the reason, its credentials masked.
+  const leaky = convertEngineSettings([{ key: bytes, value: 'https://admin:cAnArY1@h.example.com/x?token=cAnArY2' }, { key: hours[0], value: 'ops:cAnArY3@h:9200' }]);
+  assert.equal(leaky.unmapped.length, 2);
+  for (const u of leaky.unmapped) assert.doesNotMatch(u.reason, /cAnArY/, u.reason);
+  assert.match(leaky.unmapped[0].reason, /"https:\/\/\*\*\*@h\.example\.com\/x\?token=\*\*\*"/);
 });
 
 test('flat, nested and mixed settings are the same; transient wins; legacy names are read; defaults are left out', () => {
