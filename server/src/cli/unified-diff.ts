@@ -16,7 +16,7 @@ export function maskSecrets(text: string, fileName: string): string {
   if (requestFileKind(fileName)) return maskRequestCredentials(text);
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);
-  if (!ranges) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
+  if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
   replacements.sort((a, b) => b[0] - a[0]);

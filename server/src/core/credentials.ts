@@ -31,12 +31,12 @@ const isQuote = (c: number): boolean => c === 34 || c === 39 || c === 96;
  * Characters that end the authority of a URL or a word holding user info: `/`, `?`, `#`, white
  * space, quotes, `<` and `>`. Anything else may be part of a password written without escaping.
  */
-export function endsAuthority(c: number): boolean {
+function endsAuthority(c: number): boolean {
   return c === 47 || c === 63 || c === 35 || isSpace(c) || isQuote(c) || c === 60 || c === 62;
 }
 
 /** A backslash before a quote (JSON escaped inside a shell string) also ends a word. */
-export const endsAt = (text: string, i: number, ends: (c: number) => boolean): boolean => {
+const endsAt = (text: string, i: number, ends: (c: number) => boolean): boolean => {
   const c = text.charCodeAt(i);
   return ends(c) || (c === 92 && isQuote(text.charCodeAt(i + 1)));
 };
@@ -85,7 +85,7 @@ export function isNameChar(c: number): boolean {
 }
 
 /** Characters that end an unquoted value: white space, quotes, `&`, `;` and `|`. */
-export function endsValue(c: number): boolean {
+function endsValue(c: number): boolean {
   return isSpace(c) || isQuote(c) || c === 38 || c === 59 || c === 124;
 }
 
