@@ -111,7 +111,8 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
 }
 
 function change(path: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
-  const c: ConfigChange = { path: formatPath(path), segments: path, kind, ...classify(path, kind, after) };
+  // A key is printed as written, unless it holds a credential (a URL pasted as a key).
+  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after) };
   if (kind !== 'added') c.before = display(before, path);
   if (kind !== 'removed') c.after = display(after, path);
   return c;
