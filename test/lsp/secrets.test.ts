@@ -94,3 +94,54 @@ describe('secrets never leave the server', () => {
     } finally { await client.shutdown(); }
   });
 });
+
+describe('credentials in request files never leave the server', () => {
+  it('no diagnostic, hover, code action, completion or log of a request file contains a credential', async () => {
+    const C = 'cAnArYrq';
+    const files: Record<string, [string, string]> = {
+      'ops.http': ['http', [
+        `@password = ${C}1`, `@bearer = ${C}2`, '###',
+        `DELETE https://admin:${C}3@search.example.com/_snapshot/nightly?token=${C}4&X-Amz-Signature=${C}5`,
+        `Authorization: Basic ${C}6`, `Cookie: sid=${C}7`, '', '###',
+        `PUT https://${C}8@search.example.com/_cluster/settings?sig=${C}9`, 'Content-Type: application/json', '',
+        `{ "persistent": { "search.max_buckets": 20000, "plugins.alerting.destination.password": "${C}10", "reindex.remote.allowlist": "admin:${C}11@h:9200" } }`,
+        '# search-config-disable-next-line', `GET https://ops:${C}12@search.example.com/_cat/indices?access_token=${C}13`,
+      ].join('\n') + '\n'],
+      'restore.sh': ['shellscript', [
+        `ES_CREDS=admin:${C}14`, `curl -su admin:${C}15 -XDELETE "https://search.example.com/_snapshot/x?sig=${C}16"`,
+        `curl -sSu "admin:${C}17" -X PUT admin:${C}18@search.example.com:9200/_snapshot/y -d "{\\"password\\":\\"${C}19\\"}"`,
+        `curl -X DELETE -H 'X-Api-Key: ${C}20' -b 'session=${C}21' "https://search.example.com/_snapshot/z#access_token=${C}22"`,
+      ].join('\n') + '\n'],
+    };
+    const dir = tempDir('request-secrets');
+    fs.writeFileSync(path.join(dir, '.search-lint.json'), '{ "requests": { "files": ["*.sh"] } }\n');
+    const seen: string[] = [];
+    const client = await TestClient.start({ folders: [dir], settings: { baseline: 'none', trace: { server: 'verbose' } } });
+    client.connection.onUnhandledNotification((n) => seen.push(JSON.stringify(n)));
+    try {
+      for (const [name, [languageId, text]] of Object.entries(files)) {
+        const uri = uriOf(path.join(dir, name));
+        await client.open(uri, text, languageId);
+        const diagnostics = await client.diagnostics(uri);
+        assert.ok(diagnostics.some((d) => d.code === 'blocked-endpoint'), `${name}: the refused requests are reported`);
+        seen.push(JSON.stringify(diagnostics));
+        const lines = text.split('\n');
+        for (let line = 0; line < lines.length; line++) {
+          for (let character = 0; character <= lines[line].length; character += 4) {
+            const position = { line, character };
+            seen.push(JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position })));
+            seen.push(JSON.stringify(await client.request('textDocument/completion', { textDocument: { uri }, position })));
+          }
+          const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
+          seen.push(withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } })));
+        }
+        seen.push(JSON.stringify(await client.request('textDocument/documentSymbol', { textDocument: { uri } })));
+      }
+      seen.push(...client.logs, ...client.shownMessages);
+      const all = seen.join('\n').toLowerCase();
+      assert.ok(all.includes('refused'), 'hovers and messages about the requests were exercised');
+      const at = all.indexOf(C.toLowerCase());
+      assert.equal(at, -1, `a credential appeared in: ${all.slice(Math.max(0, at - 200), at + 40)}`);
+    } finally { await client.shutdown(); }
+  });
+});

@@ -60,11 +60,6 @@ function credentialStrings(doc: ParsedDocument): Array<[number, number, string]>
  * Where the values that may be secrets are: strings and numbers in secret fields and below
  * unknown keys (a secret may be written as a number). Undefined when the text does not parse.
  */
-export function secretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
-  return secretRangesOf(parseDocument(text, { fileName }));
-}
-
-/** The same, for a document already parsed. */
 export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | undefined {
   if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
