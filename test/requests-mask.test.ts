@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maskRequestCredentials } from '../server/src/core/requests/mask';
+import { Rng } from './fuzz/rng';
 
 const CANARY = 'cAnArY';
 /** A credential value; the spaced one only where quotes keep it one word. */
@@ -155,6 +156,31 @@ test('a whole file is masked line by line, with LF and CRLF line ends kept', () 
     assert.equal(masked, wants.join(eol) + eol);
     assert.ok(!masked.toLowerCase().includes(CANARY.toLowerCase()));
   }
+});
+
+test('credentials stay masked when commands are chained, nested, wrapped and continued', () => {
+  // Commands of the cases above, combined at random as scripts combine them: one after another on a
+  // line, inside $( ) or backticks, after an if, continued over lines, in Markdown list items.
+  const commands = cases.map(lineOf).filter((l) => /^(?:curl |[A-Za-z_]+=|export |readonly )/.test(l));
+  const joins = ['; ', ' && ', ' || ', ' | tee out; ', ' & '];
+  const wraps: Array<(c: string) => string> = [
+    (c) => c, (c) => `RESP=$(${c})`, (c) => `echo "$(${c})"`, (c) => `until(${c}); do sleep 1; done`, (c) => `if ${c}; then echo ok; fi`,
+    (c) => `    ${c}`, (c) => `- \`${c}\``, (c) => `sudo -E ${c}`, (c) => c.replace(/ -/, ' \\\n  -'),
+  ];
+  const rng = new Rng(20250101);
+  let tried = 0;
+  for (let i = 0; i < 3000; i++) {
+    const parts = Array.from({ length: rng.int(1, 3) }, () => rng.pick(commands));
+    let line = parts[0];
+    for (const p of parts.slice(1)) line += rng.pick(joins) + p;
+    const text = rng.pick(wraps)(line);
+    for (const eol of ['\n', '\r\n']) {
+      const masked = maskRequestCredentials(`# step ${i}${eol}${text.replace(/\n/g, eol)}${eol}`);
+      tried++;
+      assert.ok(!masked.toLowerCase().includes(CANARY.toLowerCase()), `a credential is shown in:\n${text}\n->\n${masked}`);
+    }
+  }
+  assert.ok(tried >= 6000);
 });
 
 test('masking reads each character a bounded number of times: work grows linearly with hostile input', () => {

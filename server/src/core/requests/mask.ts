@@ -47,7 +47,7 @@ function maskLine(line: string, curl: boolean): string {
   return maskRanges(line, ranges);
 }
 
-const DQ = 34, SQ = 39, BACKSLASH = 92;
+const DQ = 34, SQ = 39, BACKSLASH = 92, BACKTICK = 96;
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 12 || c === 11;
 
 function firstNonSpace(line: string): number {
@@ -58,17 +58,33 @@ function firstNonSpace(line: string): number {
 
 /**
  * For each character, the quote (`"` or `'`) of the shell string it is inside, 0 outside. A
- * backslash escapes the next character outside single quotes, as in the shell.
+ * backslash escapes the next character outside single quotes, and `$( … )` or backticks inside a
+ * double-quoted string start a command of their own, unquoted until they close, as in the shell.
  */
 function quoteStates(line: string): Uint8Array {
   const states = new Uint8Array(line.length + 1);
+  // Open contexts, innermost last: a quote, `(` for `$(` or a backtick.
+  const open: number[] = [];
   let q = 0;
+  const top = (): number => (open.length ? open[open.length - 1] : 0);
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
     states[i] = q;
-    if (c === BACKSLASH && q !== SQ) { states[++i] = q; continue; }
-    if (q === 0 && (c === DQ || c === SQ)) q = c;
-    else if (c === q) q = 0;
+    const t = top();
+    if (t === SQ) {
+      if (c === SQ) open.pop();
+    } else if (c === BACKSLASH) {
+      states[++i] = q;
+      continue;
+    } else if (c === 36 && line.charCodeAt(i + 1) === 40) {
+      open.push(40);
+      states[++i] = q;
+    } else if (c === 41 && t === 40) open.pop();
+    else if (c === BACKTICK) { if (t === BACKTICK) open.pop(); else open.push(BACKTICK); }
+    else if (c === DQ) { if (t === DQ) open.pop(); else open.push(DQ); }
+    else if (c === SQ && t !== DQ) open.push(SQ);
+    const n = top();
+    q = n === DQ || n === SQ ? n : 0;
   }
   states[line.length] = q;
   return states;
@@ -154,6 +170,8 @@ function assignmentRanges(line: string, quotes: Uint8Array, start: number, into:
 }
 
 const MAX_KEY = 256;
+/** Authorization schemes: the credential is the word after them. */
+const AUTH_SCHEME = /^(?:basic|bearer|digest|token|negotiate|ntlm|apikey|aws4-hmac-sha256)$/i;
 
 /**
  * `Name: value` (headers, YAML) and JSON members `"name": value`, also escaped as `\"name\":\"value\"`
@@ -214,6 +232,12 @@ function memberRanges(line: string, quotes: Uint8Array, start: number, into: Mas
       // A header or YAML line (also a YAML list item) runs to the end of the line.
       const lineStart = nameStart === start || (nameStart === start + 2 && line.startsWith('- ', start));
       end = valueEnd(line, v, quotes, lineStart, false);
+      // Elsewhere a bare value ends at a blank, but `Bearer <token>` is one credential.
+      if (end < line.length && AUTH_SCHEME.test(line.slice(v, end))) {
+        let e = end;
+        while (e < line.length && isSpace(line.charCodeAt(e))) e++;
+        end = valueEnd(line, e, quotes, false, false);
+      }
     }
     if (end > v) into.push([v, end]);
     from = Math.max(from, end);
