@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { FIXTURES, removeTree, runCli, tempTree } from './support';
+import { spawnSync } from 'node:child_process';
+import { BIN, FIXTURES, removeTree, runCli, tempTree } from './support';
 import { readSettingsYaml, YAML_LIMITS } from '../../server/src/cli/settings-yaml';
 import { DEFAULT_MAX_FILE_SIZE } from '../../server/src/core/types';
 import { HOSTILE_YAML } from '../support/hostile-yaml';
@@ -137,9 +138,12 @@ test('the limits on YAML aliases: their number, and what they stand for, counted
   const tooLong = readSettingsYaml(`a: &a ${'x'.repeat(YAML_LIMITS.aliasCharacters / 2 + 1)}\nb: *a\nc: *a\n`);
   assert.ok(!tooLong.ok && tooLong.limit && /more than 1000000 characters/.test(tooLong.message));
   const cycle = readSettingsYaml('a: &a [1, *a]\n');
-  assert.ok(!cycle.ok && cycle.limit && /inside the node it names/.test(cycle.message));
+  assert.ok(!cycle.ok && cycle.limit && /the alias at line 1, column 11 is inside the node its anchor marks/.test(cycle.message));
+  const anchoredKey = readSettingsYaml('&k search.max_buckets: 10\nother: *k\n*k : 20\n');
+  assert.ok(anchoredKey.ok);
+  assert.deepEqual(anchoredKey.value, { 'search.max_buckets': 20, other: 'search.max_buckets' });
   const unknown = readSettingsYaml('a: *nowhere\n');
-  assert.ok(!unknown.ok && !unknown.limit && /names no anchor/.test(unknown.message));
+  assert.ok(!unknown.ok && !unknown.limit && /the alias at line 1, column 4 names no anchor/.test(unknown.message));
 });
 
 test('YAML and JSON nested deeper than the limit: input-limit and exit 2, not a stack overflow (x1, x4, x16)', async () => {
@@ -179,13 +183,22 @@ test('standard input has the size limit of a file', async () => {
   } finally { removeTree(dir); }
 });
 
-test('YAML syntax errors are reported by position, without the text of the file', async () => {
-  for (const text of ['a: "Cnry\\qSecret"\n', 'a: |Cnry-header\n  x\n', 'a: [1, 2\nb: Cnry']) {
+test('the CLI stops reading standard input past the limit', () => {
+  // The process closes its standard input after 20 MiB: writing the rest fails (EPIPE), which is the point.
+  const r = spawnSync(process.execPath, [BIN, 'import-settings', '-'], { input: Buffer.alloc(DEFAULT_MAX_FILE_SIZE + 4 * 1024 * 1024, 'a'), encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  assert.match(r.stderr, /cannot read standard input: it is more than 20971520 bytes.*\[input-limit\]/);
+});
+
+test('YAML errors are reported by line and column, without the text of the file (the names of aliases included)', async () => {
+  for (const text of ['a: "Cnry\\qSecret"\n', 'a: |Cnry-header\n  x\n', 'a: [1, 2\nb: Cnry', 'a: *CnryAlias\n', 'a: &CnryCycle [*CnryCycle]\n', '\n\n  a: 1\n b: "Cnry']) {
     const r = await runCli(['import-settings', '-'], { cwd: IMPORT, stdin: text });
     assert.equal(r.code, 2, text);
-    assert.match(r.err, /it is neither JSON nor YAML: .* at line \d+, column \d+\n$/, text);
+    assert.match(r.err, /cannot read standard input: .*line \d+, column \d+/, text);
     assert.ok(!r.err.includes('Cnry'), r.err);
   }
+  const late = await runCli(['import-settings', '-'], { cwd: IMPORT, stdin: '\n\na: 1\nb: *nowhere\n' });
+  assert.match(late.err, /the alias at line 4, column 4 names no anchor/, 'lines are counted from the start of the input, blank lines included');
 });
 
 test('--merge-into a file in a directory that does not exist: "cannot write", exit 2, nothing created', async () => {

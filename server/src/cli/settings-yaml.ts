@@ -14,7 +14,7 @@
  *
  * `yaml` is loaded on first use: the other commands of the CLI never need it.
  */
-import type { CST, Document, LineCounter, Node as YamlNode, Pair, Parser } from 'yaml';
+import type { Alias, CST, Document, LineCounter, Node as YamlNode, Pair, Parser } from 'yaml';
 
 export const YAML_LIMITS = {
   /** Aliases (`*name`) in the file. A settings file needs few, if any. */
@@ -65,9 +65,6 @@ function safeMessage(message: string): string {
   return message.replace(QUOTING_MESSAGES, '$1');
 }
 
-/** An anchor's name as messages show it: names are the file's own words, not meant to be long. */
-const shortName = (name: string): string => (name.length > 40 ? `${name.slice(0, 37)}...` : name);
-
 interface Converted { value: unknown; values: number; characters: number }
 
 /** A key and its value set as an own property, whatever the key (`__proto__` included). */
@@ -76,22 +73,25 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /** The plain value of a parsed document; aliases share the value of their anchor. */
-function convertDocument(doc: Document, limits: YamlLimits, counter: { work: number }): unknown {
+function convertDocument(doc: Document, limits: YamlLimits, counter: { work: number }, lines: LineCounter): unknown {
   const y = yaml();
   /** Converted anchors by name; `open` while the anchored node itself is being converted. */
   const anchors = new Map<string, Converted | 'open'>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
 
-  const alias = (name: string): Converted => {
+  /** Where an alias is, for messages: its name is the file's own text, which messages never quote. */
+  const at = (node: Alias): string => { const { line, col } = lines.linePos(node.range?.[0] ?? 0); return `line ${line}, column ${col}`; };
+  const alias = (node: Alias): Converted => {
+    const name = node.source;
     if (++aliases > limits.aliases) throw new Stop(`it has more than ${limits.aliases} aliases (*name); a settings file needs few, if any: write the settings out`, true);
     const target = anchors.get(name);
-    if (target === undefined) throw new Stop(`the alias *${shortName(name)} names no anchor (&${shortName(name)}) before it`, false);
-    if (target === 'open') throw new Stop(`the alias *${shortName(name)} is inside the node it names, so it would never end`, true);
+    if (target === undefined) throw new Stop(`the alias at ${at(node)} names no anchor (&name) before it`, false);
+    if (target === 'open') throw new Stop(`the alias at ${at(node)} is inside the node its anchor marks, so it would never end`, true);
     aliasValues += target.values;
     aliasCharacters += target.characters;
     if (aliasValues > limits.aliasValues || aliasCharacters > limits.aliasCharacters) {
       const what = aliasValues > limits.aliasValues ? `${limits.aliasValues} values` : `${limits.aliasCharacters} characters`;
-      throw new Stop(`its aliases (*name) stand for more than ${what} in all (the limit was passed at *${shortName(name)}); write the settings out instead`, true);
+      throw new Stop(`its aliases (*name) stand for more than ${what} in all (the limit was passed at the alias at ${at(node)}); write the settings out instead`, true);
     }
     return target;
   };
@@ -99,10 +99,15 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
   const key = (node: unknown): { text: string; characters: number } => {
     counter.work++;
     if (node === null || node === undefined) return { text: '', characters: 0 };
-    if (y.isScalar(node)) { const text = node.value === null ? '' : String(node.value); return { text, characters: text.length }; }
+    if (y.isScalar(node)) {
+      const text = node.value === null ? '' : String(node.value);
+      // An anchored key (`&k name: value`) can be named by an alias later, as a key or a value.
+      if (node.anchor) anchors.set(node.anchor, { value: node.value ?? null, values: 1, characters: text.length });
+      return { text, characters: text.length };
+    }
     if (y.isAlias(node)) {
-      const target = alias(node.source);
-      if (target.value !== null && typeof target.value === 'object') throw new Stop(`the key *${shortName(node.source)} is a list or a map; a setting name is text`, false);
+      const target = alias(node);
+      if (target.value !== null && typeof target.value === 'object') throw new Stop(`the key at ${at(node)} is a list or a map; a setting name is text`, false);
       return { text: target.value === null ? '' : String(target.value), characters: target.characters };
     }
     throw new Stop('a key is a list or a map; a setting name is text', false);
@@ -111,7 +116,7 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
   const convert = (node: unknown): Converted => {
     counter.work++;
     if (node === null || node === undefined) return { value: null, values: 1, characters: 0 };
-    if (y.isAlias(node)) return alias(node.source);
+    if (y.isAlias(node)) return alias(node);
     const anchor = (node as YamlNode).anchor;
     if (anchor) anchors.set(anchor, 'open');
     let out: Converted;
@@ -193,7 +198,7 @@ export function readSettingsYaml(text: string, limits: YamlLimits = YAML_LIMITS)
   }
   const counter = { work: 0 };
   try {
-    const value = convertDocument(doc, limits, counter);
+    const value = convertDocument(doc, limits, counter, lines);
     return { ok: true, value, work: counter.work };
   } catch (err) {
     if (err instanceof Stop) return { ok: false, limit: err.limit, message: err.message, work: counter.work };

@@ -45,7 +45,8 @@ function parseSettingsText(text: string): Parsed {
   if (trimmed.startsWith('{')) {
     try { return { value: JSON.parse(trimmed) }; } catch { /* a YAML flow map starts with { too */ }
   }
-  const read = readSettingsYaml(trimmed);
+  // Not trimmed: the positions in YAML's messages are those of the file.
+  const read = readSettingsYaml(text.replace(/^\uFEFF/, ''));
   if (read.ok) return { value: read.value };
   return read.limit ? { error: read.message, limit: true } : { error: `it is neither JSON nor YAML: ${read.message}` };
 }
