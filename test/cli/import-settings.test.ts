@@ -254,3 +254,22 @@ test('reports, unlike configurations, are written into a directory created for t
     assert.ok(fs.existsSync(path.join(dir, 'reports/new/diff.json')));
   } finally { removeTree(dir); }
 });
+
+test('yaml\'s debugging output (LOG_TOKENS, LOG_STREAM), which would print the file with its secrets, stays off', () => {
+  const printed: unknown[] = [];
+  const { log, dir } = console;
+  process.env.LOG_TOKENS = '1';
+  process.env.LOG_STREAM = '1';
+  console.log = (...a: unknown[]) => { printed.push(a); };
+  console.dir = (...a: unknown[]) => { printed.push(a); };
+  try {
+    assert.ok(readSettingsYaml('password: CnryQ7x\n').ok);
+  } finally {
+    console.log = log;
+    console.dir = dir;
+  }
+  assert.equal(process.env.LOG_TOKENS, '1', 'the environment is given back');
+  delete process.env.LOG_TOKENS;
+  delete process.env.LOG_STREAM;
+  assert.deepEqual(printed, []);
+});

@@ -169,8 +169,25 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
   return convert(doc.contents).value;
 }
 
+/**
+ * yaml's parser and composer print every token they read to standard output when the environment
+ * has LOG_TOKENS or LOG_STREAM set: the whole file, secrets included. They are unset while reading.
+ */
+function withoutYamlDebugOutput<T>(read: () => T): T {
+  const saved = { LOG_TOKENS: process.env.LOG_TOKENS, LOG_STREAM: process.env.LOG_STREAM };
+  delete process.env.LOG_TOKENS;
+  delete process.env.LOG_STREAM;
+  try { return read(); } finally {
+    for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+  }
+}
+
 /** Reads a settings file written in YAML 1.2 (merge keys `<<` included), within the limits. */
 export function readSettingsYaml(text: string, limits: YamlLimits = YAML_LIMITS): YamlRead {
+  return withoutYamlDebugOutput(() => readWithinLimits(text, limits));
+}
+
+function readWithinLimits(text: string, limits: YamlLimits): YamlRead {
   const y = yaml();
   const lines: LineCounter = new y.LineCounter();
   const parser: Parser = new y.Parser(lines.addNewLine);
