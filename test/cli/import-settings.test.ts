@@ -273,3 +273,14 @@ test('yaml\'s debugging output (LOG_TOKENS, LOG_STREAM), which would print the f
   delete process.env.LOG_STREAM;
   assert.deepEqual(printed, []);
 });
+
+test('the limits on import-settings input are those the help and docs/cli.md state', async () => {
+  const help = (await runCli(['import-settings', '--help'], { cwd: IMPORT })).out;
+  const docs = fs.readFileSync(path.join(FIXTURES, '../../../docs/cli.md'), 'utf8');
+  const security = fs.readFileSync(path.join(FIXTURES, '../../../SECURITY.md'), 'utf8');
+  assert.match(help, new RegExp(`${DEFAULT_MAX_FILE_SIZE / 1024 / 1024} MiB \\(a file\\s+or standard input\\), lists and maps ${YAML_LIMITS.depth} levels deep, and in YAML ${YAML_LIMITS.aliases} aliases standing for at\\s+most ${YAML_LIMITS.aliasValues} values and ${YAML_LIMITS.aliasCharacters} characters`));
+  const words = (n: number): string => n.toLocaleString('en-US');
+  for (const text of [docs, security]) {
+    for (const n of [YAML_LIMITS.aliases, YAML_LIMITS.aliasValues, YAML_LIMITS.aliasCharacters, YAML_LIMITS.depth]) assert.ok(text.includes(` ${words(n)} `) || text.includes(` ${words(n)}\n`), `${n} in the docs`);
+  }
+});

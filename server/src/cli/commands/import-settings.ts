@@ -7,7 +7,7 @@ import { FORMATTERS } from '../formatters';
 import type { Command, CliIO } from '../io';
 import { displayPath } from '../files';
 import { writeFileAtomic } from '../write';
-import { readSettingsYaml } from '../settings-yaml';
+import { readSettingsYaml, YAML_LIMITS } from '../settings-yaml';
 import { VERSION } from '../../core/version';
 
 export const IMPORT_USAGE = `Usage: search-config import-settings FILE|- [--merge-into CONFIG]
@@ -21,13 +21,19 @@ in each field's unit; a value that is not a whole number there is reported, neve
 Prints the configuration fragment as JSON on standard output, and on standard error each
 setting that cannot be carried over, with the reason.
 
+Input past a limit is reported as input-limit and nothing is converted: ${DEFAULT_MAX_FILE_SIZE / 1024 / 1024} MiB (a file
+or standard input), lists and maps ${YAML_LIMITS.depth} levels deep, and in YAML ${YAML_LIMITS.aliases} aliases standing for at
+most ${YAML_LIMITS.aliasValues} values and ${YAML_LIMITS.aliasCharacters} characters in all.
+
 Options:
   --merge-into CONFIG   Set the fields in an existing configuration file instead, keeping its
-                        comments and formatting, then lint it.
+                        comments and formatting, then lint it. Where a key is written twice,
+                        the last one (which the service reads) is set. CONFIG may be a new
+                        file, not in a directory that does not exist.
   -h, --help            Show this help.
 
 Exit codes: 0 every setting converted, 1 some could not be (or the merged file has errors),
-2 unreadable or malformed input.
+2 unreadable, malformed or too large input, or CONFIG cannot be written.
 `;
 
 const NAME = 'search-config import-settings';
