@@ -3,6 +3,7 @@ import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from 
 import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
+import { splitKeepingBreaks } from '../core/text-scan';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -55,7 +56,7 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
 }
 
 /** Lines with their end-of-line kept, so that a changed line ending shows as a change. */
-const splitLines = (t: string): string[] => t.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+const splitLines = splitKeepingBreaks;
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 

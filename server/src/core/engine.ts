@@ -63,7 +63,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const requestKind = requestFileKind(options.fileName);
   if (requestKind) {
-    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options));
+    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options), severityOf('input-limit', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   const { timings } = options;

@@ -10,6 +10,7 @@ import { changeImpact } from '../core/diff-report';
 import { LineIndex } from '../core/lines';
 import { requestQuickFixes } from '../core/requests/editor';
 import type { Finding, OffsetRange } from '../core/types';
+import { cutAtFirst } from '../core/text-scan';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
@@ -132,7 +133,7 @@ export function registerFeatures(ctx: ServerContext): void {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${CHANGE_IMPACT_COMMAND} takes the document URI`);
     const state = await ctx.stateOf(uri);
     if (!state?.baseline) return null;
-    const name = decodeURIComponent(uri.replace(/[?#].*$/, '').split('/').pop() ?? 'configuration');
+    const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
     const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` });
     return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
   }));

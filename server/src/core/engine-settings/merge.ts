@@ -1,5 +1,6 @@
 import { applyEdits, modify, type Edit, type FormattingOptions } from 'jsonc-parser';
 import type { Assignment } from './convert';
+import { trimEndChars } from '../text-scan';
 
 /**
  * Sets the assigned fields in a configuration text with jsonc-parser's edits: comments, key order and
@@ -21,10 +22,15 @@ export function mergeIntoConfiguration(configText: string, assignments: readonly
 function keepTrailingComments(text: string, edits: Edit[]): Edit[] {
   return edits.map((e) => {
     const before = text.slice(e.offset, e.offset + e.length);
-    const comment = /[ \t]*(\/\/[^\r\n]*)$/.exec(before);
-    if (!comment || before.slice(0, comment.index).includes('\n') || !e.content.endsWith(comment[1])) return e;
-    const body = e.content.slice(0, -comment[1].length).trimEnd();
+    // The `//` comment that ends the text, if any: the last line's first `//` (read by hand, as a
+    // pattern anchored at the end would be tried from every position).
+    const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+    const slashes = before.indexOf('//', lineStart);
+    if (slashes < 0 || trimEndChars(before.slice(0, slashes), ' \t').includes('\n')) return e;
+    const comment = before.slice(slashes);
+    if (!e.content.endsWith(comment)) return e;
+    const body = e.content.slice(0, -comment.length).trimEnd();
     const nl = body.indexOf('\n');
-    return nl < 0 ? e : { ...e, content: `${body.slice(0, nl)} ${comment[1]}${body.slice(nl)}` };
+    return nl < 0 ? e : { ...e, content: `${body.slice(0, nl)} ${comment}${body.slice(nl)}` };
   });
 }

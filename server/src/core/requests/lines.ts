@@ -1,3 +1,5 @@
+import { MAX_COMMAND_LENGTH } from './types';
+
 /** The text's lines with their start offsets, line breaks excluded. */
 export interface Line { text: string; offset: number; index: number }
 
@@ -15,11 +17,19 @@ export function linesOf(text: string): Line[] {
   }
 }
 
-/** `{{name}}` references replaced by file variables, a few levels deep; unknown names stay as written. */
+/**
+ * `{{name}}` references replaced by file variables, a few levels deep; unknown names stay as written.
+ * Values that refer to each other could grow the text exponentially: past MAX_COMMAND_LENGTH it is not expanded further.
+ */
 export function resolveVariables(text: string, vars: ReadonlyMap<string, string>): string {
   let out = text;
-  for (let depth = 0; depth < 5 && out.includes('{{'); depth++) {
-    const next = out.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => vars.get(name) ?? whole);
+  for (let depth = 0; depth < 5 && out.includes('{{') && out.length <= MAX_COMMAND_LENGTH; depth++) {
+    let grown = out.length;
+    const next = out.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (whole, name: string) => {
+      const value = vars.get(name);
+      if (value === undefined || (grown += value.length) > MAX_COMMAND_LENGTH) return whole;
+      return value;
+    });
     if (next === out) break;
     out = next;
   }

@@ -8,13 +8,13 @@
  */
 export const CREDENTIAL_NAME = /pass|secret|token|key|auth|cookie|credential|session/i;
 
-const FILE_VARIABLE = /^(\s*@([^\s=]+)\s*=\s*)(.+)$/;
+const FILE_VARIABLE = /^(\s*@([^\s=]+)\s*=\s*)(\S.*)$/;
 const ASSIGNMENT = /(^|[\s;&|(])((?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=)("[^"]*"|'[^']*'|[^\s;&|)]*)/g;
 const HEADER = /\b(([A-Za-z][\w-]*)\s*:\s*)([^'"\r\n]+)/g;
 const JSON_MEMBER = /("([^"\\]*)"\s*:\s*)("(?:[^"\\]|\\.)*"|[^\s,}\]]+)/g;
 const USER_INFO = /(\b[a-z][a-z0-9+.-]*:\/\/)[^/\s@'"]*@/gi;
 const CURL_CREDENTIAL = /((?:^|\s)(?:-u|--user|--proxy-user|--oauth2-bearer)(?:\s+|=)?)("[^"]*"|'[^']*'|\S+)/g;
-const QUERY_PARAMETER = /([?&]([^=&#\s'"]*)=)([^&#\s'"]*)/g;
+const QUERY_PARAMETER = /([?&]([^=&#?\s'"]*)=)([^&#\s'"]*)/g;
 
 export function maskRequestCredentials(text: string): string {
   // A CRLF file's `\r` is set aside: a pattern anchored at the line's end would not match before it.
