@@ -1,5 +1,5 @@
 import { scanShell, type Assignment, type Word } from './shell';
-import type { FoundRequest, RequestScan } from './types';
+import { MAX_COMMAND_LENGTH, type FoundRequest, type RequestScan } from './types';
 
 /**
  * curl commands in shell text: the words as the shell splits them (see shell.ts: also inside `$(…)`,
@@ -99,7 +99,8 @@ export function withVariables(target: string, at: number, vars: ReadonlyMap<stri
     const name = target.slice(nameStart, j);
     const closed = !braced || target[j] === '}';
     const v = name && closed && /^[A-Za-z_]/.test(name) ? vars.get(name) : undefined;
-    if (v && v.count === 1 && v.offset < at && plainValue(v.value)) { out += v.value; i = braced ? j + 1 : j; continue; }
+    // Values put in many times could make a URL of gigabytes: past the command limit, they stay variables.
+    if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) { out += v.value; i = braced ? j + 1 : j; continue; }
     out += c; i++;
   }
   return out;

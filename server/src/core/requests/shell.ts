@@ -65,6 +65,8 @@ function noteAssignments(words: Word[], into: Map<string, Assignment>): void {
 }
 
 const BLANK = ' \t\r';
+/** Levels of `$(…)`, backticks and subshells read as such; deeper ones are read as text of the word (real scripts nest two or three). */
+const MAX_NESTING = 64;
 const OPERATOR = ';&|()<>';
 
 export function scanShell(whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): ShellScan {
@@ -107,6 +109,7 @@ export function scanShell(whole: string, wanted: (word: string) => boolean, from
     else top.word = { value: s, offset: at };
   };
   const push = (closer: ')' | '`', at: number): void => {
+    if (stack.length > MAX_NESTING) { append(closer === ')' ? '(' : '`', at); return; }
     top = { closer, words: [], offset: at, quoted: false, redirect: false, overflow: false, start: -1, wanted: false };
     stack.push(top);
   };
