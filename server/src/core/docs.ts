@@ -33,7 +33,9 @@ export function ruleRequirements(meta: RuleMeta): string[] {
 
 function exampleMarkdown(ex: RuleExample, meta: RuleMeta): string {
   const parts: string[] = [];
-  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest)$/i.test(ex.fileName) ? 'http' : /\.(sh|bash)$/i.test(ex.fileName) ? 'sh' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
+  // Examples of request files are shown as plain text: in an `http` or `sh` block of these docs, the
+  // example's own suppression comments and requests would be read as the docs' (and fixed away by --fix).
+  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest|sh|bash)$/i.test(ex.fileName) ? 'text' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
   const context: string[] = [];
   if (ex.fileName) context.push(`file \`${ex.fileName}\``);
   if (ex.cpus !== undefined) context.push(`\`--cpus ${ex.cpus}\``);
