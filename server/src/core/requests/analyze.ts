@@ -2,16 +2,29 @@ import { LineIndex } from '../lines';
 import blockedEndpoint, { blockedMessage } from '../rules/blocked-endpoint';
 import { unusedDirectiveReport } from '../suppress';
 import type { AnalyzeOptions, Finding, SeveritySetting } from '../types';
-import { scanCurl } from './curl';
-import { scanHttpFile } from './http-file';
-import { scanMarkdown } from './markdown';
+import { scanCurlSteps } from './curl';
+import { scanHttpFileSteps } from './http-file';
+import { scanMarkdownSteps, type MarkdownScan } from './markdown';
+import { Pacer, runToEnd, type Steps } from './steps';
 import { hostMatches, requestPath, verdictOf } from './match';
 import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, type FoundRequest, type RequestFileKind, type RequestScan, type Span } from './types';
 
-/** What the reader of the file's kind finds in it. */
-export function scanRequestText(text: string, kind: RequestFileKind): RequestScan {
-  return kind === 'http' ? scanHttpFile(text) : kind === 'markdown' ? scanMarkdown(text) : scanCurl(text);
+/** What the reader of the file's kind finds in it, in slices (see steps.ts). */
+function* scanSteps(text: string, kind: RequestFileKind): Steps<RequestScan> {
+  const memo = lastScan;
+  if (memo && memo.kind === kind && memo.text === text) return memo.scan;
+  const scan = yield* (kind === 'http' ? scanHttpFileSteps(text) : kind === 'markdown' ? scanMarkdownSteps(text) : scanCurlSteps(text));
+  lastScan = { text, kind, scan };
+  return scan;
 }
+
+/**
+ * The last text read: an editor asks for the analysis, then for hovers and quick fixes of the same
+ * version, and each would read the whole text again.
+ */
+let lastScan: { text: string; kind: RequestFileKind; scan: RequestScan } | undefined;
+
+export const scanRequestText = (text: string, kind: RequestFileKind): RequestScan => runToEnd(scanSteps(text, kind));
 
 export function findRequests(text: string, kind: RequestFileKind): FoundRequest[] {
   return scanRequestText(text, kind).requests;
@@ -53,7 +66,7 @@ function directiveRules(comment: string): string[] | 'all' | undefined {
 function lineDirectives(text: string, kind: RequestFileKind, scan: RequestScan, lines: LineIndex): LineDirective[] {
   const out: LineDirective[] = [];
   if (!text.includes(DIRECTIVE)) return out;
-  const md = kind === 'markdown' ? (scan as ReturnType<typeof scanMarkdown>) : undefined;
+  const md = kind === 'markdown' ? (scan as MarkdownScan) : undefined;
   const spans: Array<Span & { html: boolean }> = [...scan.comments.map((c) => ({ ...c, html: false })), ...(md?.htmlComments ?? []).map((c) => ({ ...c, html: true }))];
   for (const c of spans) {
     const rules = directiveRules(text.slice(c.offset, c.offset + c.length));
@@ -79,16 +92,24 @@ function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetti
  * The findings of a request file, runbook or script: each request the service refuses, and each line
  * or command too long to read. The rest of the rules read configurations only.
  */
-export function analyzeRequestText(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Finding[] {
+export const analyzeRequestText = (text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Finding[] =>
+  runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity));
+
+/** analyzeRequestText in slices (see steps.ts). */
+export function* analyzeRequestSteps(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Steps<Finding[]> {
   const lines = new LineIndex(text);
-  const scan = scanRequestText(text, kind);
+  const scan = yield* scanSteps(text, kind);
   const directives = lineDirectives(text, kind, scan, lines);
   const findings: Finding[] = [];
   for (const t of scan.tooLong) {
     const f = limitFinding(t, limitSeverity, lines);
     if (f) findings.push(f);
   }
+  const pacer = new Pacer();
+  let judged = 0;
   if (severity !== 'off') for (const req of scan.requests) {
+    // Judging reads each target again: paced by the characters read.
+    if (pacer.due(judged += req.length)) yield;
     const p = requestPath(req.resolved, req.format);
     if (p.host && options.requestHosts?.length && !hostMatches(p.host, options.requestHosts)) continue;
     const verdict = verdictOf(req.method, p);

@@ -1,4 +1,5 @@
-import { scanShell, type Assignment, type Word } from './shell';
+import { scanShellSteps, type Assignment, type Word } from './shell';
+import { runToEnd, type Steps } from './steps';
 import { MAX_COMMAND_LENGTH, type FoundRequest, type RequestScan } from './types';
 
 /**
@@ -57,8 +58,11 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
 const isCurl = (word: string): boolean => word === 'curl' || word.endsWith('/curl');
 
 /** Every curl request in shell text between `from` and `to` (the whole text by default), with the comments and the commands too long to read. */
-export function scanCurl(text: string, from = 0, to = text.length): RequestScan {
-  const shell = scanShell(text, isCurl, from, to);
+export const scanCurl = (text: string, from = 0, to = text.length): RequestScan => runToEnd(scanCurlSteps(text, from, to));
+
+/** scanCurl in slices (see steps.ts). */
+export function* scanCurlSteps(text: string, from = 0, to = text.length): Steps<RequestScan> {
+  const shell = yield* scanShellSteps(text, isCurl, from, to);
   const requests: FoundRequest[] = [];
   for (const { words } of shell.commands) {
     const at = words.findIndex((w) => isCurl(w.value));

@@ -1,4 +1,5 @@
-import { scanCurl } from './curl';
+import { scanCurlSteps } from './curl';
+import { Pacer, runToEnd, type Steps } from './steps';
 import { linesOf, resolveVariables, type Line } from './lines';
 import { CREDENTIAL_NAME } from './mask';
 import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from './types';
@@ -35,8 +36,12 @@ export function variableLine(s: string): { name: string; value: string } | undef
   return { name, value: rest.slice(1).trim() };
 }
 
-export function scanHttpFile(text: string): RequestScan {
+export const scanHttpFile = (text: string): RequestScan => runToEnd(scanHttpFileSteps(text));
+
+/** scanHttpFile in slices (see steps.ts). */
+export function* scanHttpFileSteps(text: string): Steps<RequestScan> {
   const lines = linesOf(text);
+  const pacer = new Pacer();
   const vars = new Map<string, string>();
   for (const l of lines) {
     const v = l.text.length <= MAX_REQUEST_LINE ? variableLine(l.text) : undefined;
@@ -46,9 +51,10 @@ export function scanHttpFile(text: string): RequestScan {
   const scan: RequestScan = { requests: [], comments: [], tooLong: [] };
   let block: Line[] = [];
   for (const l of lines) {
-    if (isSeparator(l.text)) { readBlock(text, block, vars, scan); block = []; } else block.push(l);
+    if (pacer.due(l.offset)) yield;
+    if (isSeparator(l.text)) { yield* readBlock(text, block, vars, scan); block = []; } else block.push(l);
   }
-  readBlock(text, block, vars, scan);
+  yield* readBlock(text, block, vars, scan);
   return scan;
 }
 
@@ -57,7 +63,7 @@ const commentOf = (l: Line): Span => {
   return { offset: l.offset + start, length: l.text.length - start };
 };
 
-function readBlock(text: string, block: Line[], vars: ReadonlyMap<string, string>, scan: RequestScan): void {
+function* readBlock(text: string, block: Line[], vars: ReadonlyMap<string, string>, scan: RequestScan): Steps<void> {
   let first = 0;
   for (; first < block.length; first++) {
     const t = block[first].text;
@@ -71,7 +77,7 @@ function readBlock(text: string, block: Line[], vars: ReadonlyMap<string, string
   if (/^HTTP\/[\d.]/.test(head) || head.startsWith('<') || head.startsWith('>')) return;
   if (/^curl\b/i.test(head)) {
     const last = block[block.length - 1];
-    const curl = scanCurl(text, line.offset, last.offset + last.text.length);
+    const curl = yield* scanCurlSteps(text, line.offset, last.offset + last.text.length);
     for (const r of curl.requests) scan.requests.push({ ...r, resolved: resolveVariables(r.resolved, vars) });
     scan.comments.push(...curl.comments);
     scan.tooLong.push(...curl.tooLong);

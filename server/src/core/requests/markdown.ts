@@ -1,4 +1,5 @@
-import { scanCurl } from './curl';
+import { scanCurlSteps } from './curl';
+import { Pacer, runToEnd, type Steps } from './steps';
 import { linesOf, type Line } from './lines';
 import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from './types';
 
@@ -27,10 +28,15 @@ export interface MarkdownScan extends RequestScan {
   openers: Set<number>;
 }
 
-export function scanMarkdown(text: string): MarkdownScan {
+export const scanMarkdown = (text: string): MarkdownScan => runToEnd(scanMarkdownSteps(text));
+
+/** scanMarkdown in slices (see steps.ts). */
+export function* scanMarkdownSteps(text: string): Steps<MarkdownScan> {
+  const pacer = new Pacer();
   const scan: MarkdownScan = { requests: [], comments: [], tooLong: [], htmlComments: [], openers: new Set() };
   const lines = linesOf(text);
   for (const item of markdownBlocks(lines)) {
+    if (pacer.due('prose' in item ? item.prose.offset : item.open.offset)) yield;
     if ('prose' in item) {
       const t = item.prose.text;
       const start = t.length - t.trimStart().length;
@@ -44,10 +50,10 @@ export function scanMarkdown(text: string): MarkdownScan {
     scan.openers.add(open.index);
     if (!inside.length) continue;
     const consoleBlock = CONSOLE_TAGS.has(tag) || (tag === '' && UNTAGGED_REQUEST.test(inside.find((l) => l.text.trim() !== '')?.text ?? ''));
-    if (consoleBlock) consoleRequests(inside, tag === '', scan);
+    if (consoleBlock) yield* consoleRequests(inside, tag === '', scan);
     if (SHELL_TAGS.has(tag)) {
       const last = inside[inside.length - 1];
-      const curl = scanCurl(text, inside[0].offset, last.offset + last.text.length);
+      const curl = yield* scanCurlSteps(text, inside[0].offset, last.offset + last.text.length);
       scan.requests.push(...curl.requests);
       scan.tooLong.push(...curl.tooLong);
       // A `console` block holds both kinds: its `#` lines are comments either way.
@@ -148,7 +154,8 @@ function* markdownBlocks(lines: Line[]): Generator<FencedBlock | { prose: Line }
  * Dev Tools console requests: a method line, then the body up to the next method line. `#` and `//`
  * lines are comments unless they stand inside a string of the body. Lines past MAX_REQUEST_LINE are skipped.
  */
-function consoleRequests(lines: Line[], untagged: boolean, scan: RequestScan): void {
+function* consoleRequests(lines: Line[], untagged: boolean, scan: RequestScan): Steps<void> {
+  const pacer = new Pacer(lines[0]?.offset);
   let inString = false;
   let current: { req: FoundRequest; body: string[] } | undefined;
   const finish = (): void => {
@@ -158,6 +165,7 @@ function consoleRequests(lines: Line[], untagged: boolean, scan: RequestScan): v
     current = undefined;
   };
   for (const line of lines) {
+    if (pacer.due(line.offset)) yield;
     const t = line.text;
     if (t.length > MAX_REQUEST_LINE) { scan.tooLong.push({ offset: line.offset, length: t.length, what: 'line', size: t.length }); continue; }
     const trimmed = t.trimStart();

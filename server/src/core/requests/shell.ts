@@ -1,3 +1,4 @@
+import { Pacer, runToEnd, type Steps } from './steps';
 import { MAX_COMMAND_LENGTH, type Span } from './types';
 
 /**
@@ -69,7 +70,10 @@ const BLANK = ' \t\r';
 const MAX_NESTING = 64;
 const OPERATOR = ';&|()<>';
 
-export function scanShell(whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): ShellScan {
+export const scanShell = (whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): ShellScan => runToEnd(scanShellSteps(whole, wanted, from, to));
+
+/** scanShell in slices (see steps.ts). */
+export function* scanShellSteps(whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): Steps<ShellScan> {
   // Searches never look past the end of the part read (a fenced block of a runbook).
   const text = to < whole.length ? whole.slice(0, to) : whole;
   const commands: Command[] = [];
@@ -121,7 +125,9 @@ export function scanShell(whole: string, wanted: (word: string) => boolean, from
     append('$(…)', at);
   };
   let i = from;
+  const pacer = new Pacer(from);
   while (i < to) {
+    if (pacer.due(i)) yield;
     const c = text[i];
     if (top.quoted) {
       if (c === '"') { top.quoted = false; i++; continue; }
