@@ -50,7 +50,8 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
     }
     urls.push(w);
   }
-  return urls.filter((u) => u.value !== '').map((u) => ({
+  // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
+  return urls.filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r')).map((u) => ({
     method: method ?? implied, target: u.value, resolved: u.value, format: 'curl' as const, offset: u.offset, length: u.length, body,
   }));
 }
