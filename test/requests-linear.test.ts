@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyze } from '../server/src/core';
 import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE } from '../server/src/core/requests/types';
+import { hostMatches } from '../server/src/core/requests/match';
 import { cpuTimed } from './support/cpu-time';
 
 /** A hostile line with `n` characters of runs, in the file kind it targets. */
@@ -82,4 +83,28 @@ test('lines just under the limit are read: a refused request with a long query i
   const target = `/_snapshot/x?${'a'.repeat(MAX_REQUEST_LINE - 30)}`;
   const f = analyze(`DELETE ${target}\n`, { fileName: 'x.http' }).findings;
   assert.deepEqual(f.map((x) => x.ruleId), ['blocked-endpoint']);
+});
+
+test('requests.hosts patterns: * matches any run of characters, and a long host name costs linear time', () => {
+  const cases: Array<[string, string, boolean]> = [
+    ['prod.search.example.com', '*.search.example.com', true],
+    ['search.example.com', '*.search.example.com', false],
+    ['PROD.Search.Example.com', '*.search.example.com', true],
+    ['localhost', 'localhost', true],
+    ['localhost2', 'localhost', false],
+    ['a.b.c', '*', true],
+    ['es-01.internal', 'es-*.internal', true],
+    ['es-01.internal.evil', 'es-*.internal', false],
+    ['a+b.example', 'a+b.*', true],
+    ['axb.example', 'a.b.*', false],
+  ];
+  for (const [host, pattern, expected] of cases) assert.equal(hostMatches(host, [pattern]), expected, `${host} ~ ${pattern}`);
+  const pattern = '*a*a*a*a*a*b';
+  const times = [1, 4, 16].map((k) => {
+    const host = 'a'.repeat(2000 * k);
+    let least = Infinity;
+    for (let i = 0; i < 3; i++) least = Math.min(least, cpuTimed(() => hostMatches(host, [pattern])).ms);
+    return least;
+  });
+  assert.ok(times[2] < 64 * Math.max(times[0], 1), `x1 ${times[0].toFixed(1)} ms, x16 ${times[2].toFixed(1)} ms`);
 });

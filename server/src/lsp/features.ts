@@ -62,8 +62,7 @@ export function registerFeatures(ctx: ServerContext): void {
   })));
 
   /** Quick fixes for the range asked about, and fix all when the client asks for it (fix on save). */
-  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[]): CodeAction[] => {
-    const analysis = ctx.analysisOf(state);
+  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[], analysis = ctx.analysisOf(state)): CodeAction[] => {
     const only = params.context?.only;
     const wants = (kind: string): boolean => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
     const out: CodeAction[] = [];
@@ -91,8 +90,11 @@ export function registerFeatures(ctx: ServerContext): void {
     return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range));
   }, async (state) => {
     // In a request file, the configuration to write instead comes first: it is what the service wants.
+    // A large request file is analysed in slices, as for its diagnostics (usually already done).
+    const analysis = await ctx.analysisInSlicesOf(state);
+    if (!analysis) return [];
     const text = state.doc.getText();
-    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range));
+    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
   })));
 

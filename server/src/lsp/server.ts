@@ -244,7 +244,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   }));
 
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
-  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, workspace };
+  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, analysisInSlicesOf, workspace };
 
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {

@@ -126,5 +126,22 @@ export function verdictOf(method: string, p: RequestPath): Verdict {
 /** Whether a host name matches one of the patterns (`*` for any run of characters within the name). */
 export function hostMatches(host: string, patterns: readonly string[]): boolean {
   const h = host.toLowerCase();
-  return patterns.some((p) => new RegExp(`^${p.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(h));
+  return patterns.some((p) => wildcardMatch(h, p.toLowerCase()));
+}
+
+/**
+ * `*` matching any run of characters, the rest literally. Matched by hand, going back only to the last
+ * `*` (at most host length x pattern length steps): a pattern such as `*a*a*a*` made into a regular
+ * expression would backtrack polynomially on a long host name.
+ */
+function wildcardMatch(text: string, pattern: string): boolean {
+  let t = 0, p = 0, star = -1, resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) { t++; p++; }
+    else if (p < pattern.length && pattern[p] === '*') { star = p++; resume = t; }
+    else if (star >= 0) { p = star + 1; t = ++resume; }
+    else return false;
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
 }
