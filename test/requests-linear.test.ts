@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyze } from '../server/src/core';
-import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE } from '../server/src/core/requests/types';
+import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, MAX_REQUESTS } from '../server/src/core/requests/types';
 import { hostMatches } from '../server/src/core/requests/match';
 import { cpuTimed } from './support/cpu-time';
 
@@ -107,4 +107,19 @@ test('requests.hosts patterns: * matches any run of characters, and a long host 
     return least;
   });
   assert.ok(times[2] < 64 * Math.max(times[0], 1), `x1 ${times[0].toFixed(1)} ms, x16 ${times[2].toFixed(1)} ms`);
+});
+
+test('a file with more requests than any runbook holds is read up to the limit, and the rest is reported', () => {
+  const over = MAX_REQUESTS + 10;
+  const cases: Array<[string, string]> = [
+    ['x.sh', 'curl a;'.repeat(over)],
+    ['x.http', 'GET /a\n###\n'.repeat(over)],
+    ['x.md', `\`\`\`console\n${'GET a\n'.repeat(over)}\`\`\`\n`],
+  ];
+  for (const [fileName, text] of cases) {
+    const limits = analyze(text, { fileName }).findings.filter((f) => f.ruleId === 'input-limit');
+    assert.equal(limits.length, 1, fileName);
+    assert.match(limits[0].message, new RegExp(`more than ${MAX_REQUESTS} requests`));
+  }
+  assert.equal(analyze('curl -XDELETE $ES/_snapshot/x\n'.repeat(1000), { fileName: 'x.sh' }).findings.length, 1000, 'under the limit every request is read');
 });

@@ -81,7 +81,9 @@ function lineDirectives(text: string, kind: RequestFileKind, scan: RequestScan, 
 /** The input-limit finding of a line or command the reader skipped. */
 function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetting, lines: LineIndex): Finding | undefined {
   if (severity === 'off') return undefined;
-  const message = t.what === 'line'
+  const message = t.what === 'requests'
+    ? `The file holds more than ${t.size} requests; from here on it was not read. A runbook or script holds a few dozen: check how the file was generated, or split it.`
+    : t.what === 'line'
     ? `This line has ${t.size} characters, more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
     : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
   const length = Math.min(t.length, 1);
@@ -108,8 +110,8 @@ export function* analyzeRequestSteps(text: string, kind: RequestFileKind, option
   const pacer = new Pacer();
   let judged = 0;
   if (severity !== 'off') for (const req of scan.requests) {
-    // Judging reads each target again: paced by the characters read.
-    if (pacer.due(judged += req.length)) yield;
+    // Judging reads each target again and compares it with the policy: paced by the characters read, and by the requests.
+    if (pacer.due(judged += req.length + 64)) yield;
     const p = requestPath(req.resolved, req.format);
     if (p.host && options.requestHosts?.length && !hostMatches(p.host, options.requestHosts)) continue;
     const verdict = verdictOf(req.method, p);

@@ -1,6 +1,6 @@
 import { scanShellSteps, type Assignment, type Word } from './shell';
 import { runToEnd, type Steps } from './steps';
-import { MAX_COMMAND_LENGTH, type FoundRequest, type RequestScan } from './types';
+import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan } from './types';
 
 /**
  * curl commands in shell text: the words as the shell splits them (see shell.ts: also inside `$(…)`,
@@ -69,10 +69,9 @@ export function* scanCurlSteps(text: string, from = 0, to = text.length): Steps<
     const at = words.findIndex((w) => isCurl(w.value));
     for (const r of requestsOfCurl(words, at)) requests.push({ ...r, resolved: withVariables(r.target, r.offset, shell.assignments) });
   }
-  return {
-    requests, comments: shell.comments,
-    tooLong: shell.tooLong.map((t) => ({ ...t, what: 'command' as const, size: t.length })),
-  };
+  const tooLong: RequestScan['tooLong'] = shell.tooLong.map((t) => ({ ...t, what: 'command' as const, size: t.length }));
+  if (shell.tooMany !== undefined) tooLong.push({ offset: shell.tooMany, length: 0, what: 'requests', size: MAX_REQUESTS });
+  return { requests, comments: shell.comments, tooLong };
 }
 
 /**

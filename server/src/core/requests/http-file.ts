@@ -1,8 +1,8 @@
 import { scanCurlSteps } from './curl';
 import { Pacer, runToEnd, type Steps } from './steps';
-import { linesOf, resolveVariables, type Line } from './lines';
+import { LineTable, resolveVariables, type Line } from './lines';
 import { CREDENTIAL_NAME } from './mask';
-import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from './types';
+import { MAX_REQUEST_LINE, MAX_REQUESTS, type FoundRequest, type RequestScan, type Span } from './types';
 
 /**
  * Requests of `.http` / `.rest` files, in the syntax VS Code's REST Client and JetBrains' HTTP Client
@@ -18,7 +18,6 @@ import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
 
 const isBlank = (s: string): boolean => s.trim() === '';
-const isSeparator = (s: string): boolean => s.startsWith('###');
 function isComment(s: string): boolean {
   const t = s.trimStart();
   return t.startsWith('#') || t.startsWith('//');
@@ -40,21 +39,22 @@ export const scanHttpFile = (text: string): RequestScan => runToEnd(scanHttpFile
 
 /** scanHttpFile in slices (see steps.ts). */
 export function* scanHttpFileSteps(text: string): Steps<RequestScan> {
-  const lines = linesOf(text);
-  const pacer = new Pacer();
+  const lines = new LineTable(text);
   const vars = new Map<string, string>();
-  for (const l of lines) {
-    const v = l.text.length <= MAX_REQUEST_LINE ? variableLine(l.text) : undefined;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines.end(i) - lines.offset(i) > MAX_REQUEST_LINE || (!text.startsWith('@', lines.offset(i)) && !/^\s/.test(text[lines.offset(i)] ?? ''))) continue;
+    const v = variableLine(lines.text(i));
     // A credential is never put into a path: it would be shown in the message.
     if (v && !CREDENTIAL_NAME.test(v.name)) vars.set(v.name, v.value);
   }
   const scan: RequestScan = { requests: [], comments: [], tooLong: [] };
-  let block: Line[] = [];
-  for (const l of lines) {
-    if (pacer.due(l.offset)) yield;
-    if (isSeparator(l.text)) { yield* readBlock(text, block, vars, scan); block = []; } else block.push(l);
+  const pacer = new Pacer();
+  let from = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (pacer.due(lines.offset(i))) yield;
+    if (text.startsWith('###', lines.offset(i))) { yield* readBlock(text, lines, from, i, vars, scan, pacer); from = i + 1; }
   }
-  yield* readBlock(text, block, vars, scan);
+  yield* readBlock(text, lines, from, lines.length, vars, scan, pacer);
   return scan;
 }
 
@@ -63,21 +63,22 @@ const commentOf = (l: Line): Span => {
   return { offset: l.offset + start, length: l.text.length - start };
 };
 
-function* readBlock(text: string, block: Line[], vars: ReadonlyMap<string, string>, scan: RequestScan): Steps<void> {
-  let first = 0;
-  for (; first < block.length; first++) {
-    const t = block[first].text;
-    if (isComment(t)) scan.comments.push(commentOf(block[first]));
+/** The block of lines `from` to `to` (exclusive) between two separators. */
+function* readBlock(text: string, lines: LineTable, from: number, to: number, vars: ReadonlyMap<string, string>, scan: RequestScan, pacer: Pacer): Steps<void> {
+  let first = from;
+  for (; first < to; first++) {
+    if (pacer.due(lines.offset(first))) yield;
+    const t = lines.text(first);
+    if (isComment(t)) { if (t.includes('search-config-')) scan.comments.push(commentOf(lines.at(first))); }
     else if (!isBlank(t) && !variableLine(t)) break;
   }
-  if (first >= block.length) return;
-  const line = block[first];
+  if (first >= to) return;
+  const line = lines.at(first);
   if (line.text.length > MAX_REQUEST_LINE) { scan.tooLong.push({ offset: line.offset, length: line.text.length, what: 'line', size: line.text.length }); return; }
   const head = line.text.trimStart();
   if (/^HTTP\/[\d.]/.test(head) || head.startsWith('<') || head.startsWith('>')) return;
   if (/^curl\b/i.test(head)) {
-    const last = block[block.length - 1];
-    const curl = yield* scanCurlSteps(text, line.offset, last.offset + last.text.length);
+    const curl = yield* scanCurlSteps(text, line.offset, lines.end(to - 1));
     for (const r of curl.requests) scan.requests.push({ ...r, resolved: resolveVariables(r.resolved, vars) });
     scan.comments.push(...curl.comments);
     scan.tooLong.push(...curl.tooLong);
@@ -85,10 +86,19 @@ function* readBlock(text: string, block: Line[], vars: ReadonlyMap<string, strin
   }
   const request = requestLine(line);
   if (!request) return;
+  if (scan.requests.length >= MAX_REQUESTS) {
+    if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: line.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+    return;
+  }
   // Headers up to the first blank line (comment lines among them), then the body.
   let i = first + 1;
-  for (; i < block.length && !isBlank(block[i].text); i++) if (isComment(block[i].text)) scan.comments.push(commentOf(block[i]));
-  const body = block.slice(i + 1).map((l) => l.text).join('\n').trim();
+  for (; i < to; i++) {
+    if (pacer.due(lines.offset(i))) yield;
+    const t = lines.text(i);
+    if (isBlank(t)) break;
+    if (isComment(t) && t.includes('search-config-')) scan.comments.push(commentOf(lines.at(i)));
+  }
+  const body = i + 1 < to ? text.slice(lines.offset(i + 1), lines.end(to - 1)).trim() : '';
   scan.requests.push({
     ...request, resolved: resolveVariables(request.target, vars),
     body: body && !/^\s*<@?\w*\s/.test(body) ? body : undefined,

@@ -1,7 +1,7 @@
 import { scanCurlSteps } from './curl';
 import { Pacer, runToEnd, type Steps } from './steps';
-import { linesOf, type Line } from './lines';
-import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from './types';
+import { LineTable, type Line } from './lines';
+import { MAX_REQUEST_LINE, MAX_REQUESTS, mayBeDirective, type FoundRequest, type RequestScan, type Span } from './types';
 
 /**
  * Requests in Markdown runbooks, only inside fenced code blocks (prose is never read): blocks tagged
@@ -15,12 +15,14 @@ import { MAX_REQUEST_LINE, type FoundRequest, type RequestScan, type Span } from
  * renders it. Comments count in the blocks of these languages only, and in prose as `<!-- … -->`
  * starting a line.
  */
+const MAX_BODY = 1_048_576;
 const CONSOLE_REQUEST = /^(\s*)(GET|POST|PUT|DELETE|HEAD|PATCH|get|post|put|delete|head|patch)\s+(\S+)/;
 const UNTAGGED_REQUEST = /^\s*(?:GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+[\w/.{$%-]/;
 const SHELL_TAGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-session', 'shellsession']);
 const CONSOLE_TAGS = new Set(['console', 'http', 'rest']);
 
-export interface FencedBlock { open: Line; tag: string; inside: Line[] }
+/** A fenced block: its opening fence, its tag (lower case), and its lines `from` to `to` (exclusive) between the fences. */
+export interface FencedBlock { open: Line; tag: string; from: number; to: number }
 export interface MarkdownScan extends RequestScan {
   /** `<!-- … -->` comments starting a line of prose. */
   htmlComments: Span[];
@@ -34,26 +36,36 @@ export const scanMarkdown = (text: string): MarkdownScan => runToEnd(scanMarkdow
 export function* scanMarkdownSteps(text: string): Steps<MarkdownScan> {
   const pacer = new Pacer();
   const scan: MarkdownScan = { requests: [], comments: [], tooLong: [], htmlComments: [], openers: new Set() };
-  const lines = linesOf(text);
+  const lines = new LineTable(text);
   for (const item of markdownBlocks(lines)) {
-    if (pacer.due('prose' in item ? item.prose.offset : item.open.offset)) yield;
     if ('prose' in item) {
-      const t = item.prose.text;
-      const start = t.length - t.trimStart().length;
-      if (start <= 3 && t.startsWith('<!--', start)) {
-        const close = t.indexOf('-->', start + 4);
-        if (close >= 0) scan.htmlComments.push({ offset: item.prose.offset + start, length: close + 3 - start });
+      const at = lines.offset(item.prose);
+      if (pacer.due(at)) yield;
+      let start = at;
+      while (start < at + 3 && text[start] === ' ') start++;
+      if (text.startsWith('<!--', start)) {
+        const end = lines.end(item.prose);
+        const close = text.indexOf('-->', start + 4);
+        if (close >= 0 && close + 3 <= end) scan.htmlComments.push({ offset: start, length: close + 3 - start });
       }
       continue;
     }
-    const { open, tag, inside } = item;
+    const { open, tag, from, to } = item;
+    if (pacer.due(open.offset)) yield;
+    if (scan.requests.length >= MAX_REQUESTS) {
+      // Past the most requests a file may hold: the rest of it is not read.
+      scan.requests.length = MAX_REQUESTS;
+      if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: open.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+      break;
+    }
     scan.openers.add(open.index);
-    if (!inside.length) continue;
-    const consoleBlock = CONSOLE_TAGS.has(tag) || (tag === '' && UNTAGGED_REQUEST.test(inside.find((l) => l.text.trim() !== '')?.text ?? ''));
-    if (consoleBlock) yield* consoleRequests(inside, tag === '', scan);
+    if (from >= to) continue;
+    let first = from;
+    while (first < to && lines.text(first).trim() === '') first++;
+    const consoleBlock = CONSOLE_TAGS.has(tag) || (tag === '' && first < to && UNTAGGED_REQUEST.test(lines.text(first)));
+    if (consoleBlock) yield* consoleRequests(lines, from, to, tag === '', scan);
     if (SHELL_TAGS.has(tag)) {
-      const last = inside[inside.length - 1];
-      const curl = yield* scanCurlSteps(text, inside[0].offset, last.offset + last.text.length);
+      const curl = yield* scanCurlSteps(text, lines.offset(from), lines.end(to - 1));
       scan.requests.push(...curl.requests);
       scan.tooLong.push(...curl.tooLong);
       // A `console` block holds both kinds: its `#` lines are comments either way.
@@ -68,7 +80,7 @@ export function* scanMarkdownSteps(text: string): Steps<MarkdownScan> {
 
 /** The fenced code blocks of a Markdown text: the opening fence, the tag (lower case) and the lines between the fences. */
 export function* fencedBlocks(text: string): Generator<FencedBlock> {
-  for (const item of markdownBlocks(linesOf(text))) if (!('prose' in item)) yield item;
+  for (const item of markdownBlocks(new LineTable(text))) if (!('prose' in item)) yield item;
 }
 
 /** Columns of the line's indentation (a tab to the next multiple of 4) and where its text starts. */
@@ -111,13 +123,13 @@ function fenceOpen(t: string, at: number): { char: string; length: number; tag: 
   return { char, length: j - at, tag };
 }
 
-/** Prose lines and fenced blocks, in order, each line read once; list items are tracked by their content column. */
-function* markdownBlocks(lines: Line[]): Generator<FencedBlock | { prose: Line }> {
+/** Prose lines (by index) and fenced blocks, in order, each line read once; list items are tracked by their content column. */
+function* markdownBlocks(lines: LineTable): Generator<FencedBlock | { prose: number }> {
   const items: number[] = [];
   const container = (): number => items[items.length - 1] ?? 0;
   for (let i = 0; i < lines.length; i++) {
-    const t = lines[i].text;
-    if (t.trim() === '') { yield { prose: lines[i] }; continue; }
+    const t = lines.text(i);
+    if (t.trim() === '') { yield { prose: i }; continue; }
     const { width, at } = indentOf(t);
     while (items.length && width < container()) items.pop();
     const marker = width - container() <= 3 ? listMarker(t, at) : 0;
@@ -130,21 +142,21 @@ function* markdownBlocks(lines: Line[]): Generator<FencedBlock | { prose: Line }
       fenceWidth = width + marker + rest.width;
     }
     const open = fenceWidth - container() <= 3 ? fenceOpen(t, fenceAt) : undefined;
-    if (!open) { yield { prose: lines[i] }; continue; }
+    if (!open) { yield { prose: i }; continue; }
     const base = container();
     let close = i + 1;
+    let ended = false;
     for (; close < lines.length; close++) {
-      const c = lines[close].text;
+      const c = lines.text(close);
       if (c.trim() === '') continue;
       const ind = indentOf(c);
       if (base > 0 && ind.width < base) break; // the list item ends, and the block with it
       if (ind.width - base > 3) continue;
       let j = ind.at;
       while (c[j] === open.char) j++;
-      if (j - ind.at >= open.length && c.slice(j).trim() === '') break;
+      if (j - ind.at >= open.length && c.slice(j).trim() === '') { ended = true; break; }
     }
-    const ended = close < lines.length && (base === 0 || indentOf(lines[close].text).width >= base);
-    yield { open: lines[i], tag: open.tag, inside: lines.slice(i + 1, close) };
+    yield { open: lines.at(i), tag: open.tag, from: i + 1, to: close };
     // The closing fence is consumed; a line that ended the list item is read again as prose.
     i = ended ? close : close - 1;
   }
@@ -154,23 +166,30 @@ function* markdownBlocks(lines: Line[]): Generator<FencedBlock | { prose: Line }
  * Dev Tools console requests: a method line, then the body up to the next method line. `#` and `//`
  * lines are comments unless they stand inside a string of the body. Lines past MAX_REQUEST_LINE are skipped.
  */
-function* consoleRequests(lines: Line[], untagged: boolean, scan: RequestScan): Steps<void> {
-  const pacer = new Pacer(lines[0]?.offset);
+function* consoleRequests(lines: LineTable, from: number, to: number, untagged: boolean, scan: RequestScan): Steps<void> {
+  const pacer = new Pacer(lines.offset(from));
   let inString = false;
-  let current: { req: FoundRequest; body: string[] } | undefined;
+  let current: { req: FoundRequest; body: string[]; size: number } | undefined;
   const finish = (): void => {
     if (!current) return;
     const body = current.body.join('\n').trim();
+    if (scan.requests.length >= MAX_REQUESTS) {
+      if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: current.req.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+      current = undefined;
+      return;
+    }
     scan.requests.push({ ...current.req, body: body || undefined });
     current = undefined;
   };
-  for (const line of lines) {
-    if (pacer.due(line.offset)) yield;
+  for (let i = from; i < to; i++) {
+    if (pacer.due(lines.offset(i))) yield;
+    const line = lines.at(i);
     const t = line.text;
     if (t.length > MAX_REQUEST_LINE) { scan.tooLong.push({ offset: line.offset, length: t.length, what: 'line', size: t.length }); continue; }
     const trimmed = t.trimStart();
     if (!inString && (trimmed.startsWith('#') || trimmed.startsWith('//'))) {
-      scan.comments.push({ offset: line.offset + t.length - trimmed.length, length: trimmed.length });
+      const c = { offset: line.offset + t.length - trimmed.length, length: trimmed.length };
+      if (mayBeDirective(line.text, t.length - trimmed.length, trimmed.length)) scan.comments.push(c);
       continue;
     }
     const m = inString ? null : CONSOLE_REQUEST.exec(t);
@@ -179,10 +198,11 @@ function* consoleRequests(lines: Line[], untagged: boolean, scan: RequestScan): 
       const [, indent, method, target] = m;
       if (target.startsWith('kbn:')) continue; // the dashboards' own API, not the engine
       const offset = line.offset + indent.length + method.length + (t.length - indent.length - method.length - t.slice(indent.length + method.length).trimStart().length);
-      current = { req: { method: method.toUpperCase(), target, resolved: target, format: 'console', offset, length: target.length }, body: [] };
+      current = { req: { method: method.toUpperCase(), target, resolved: target, format: 'console', offset, length: target.length }, body: [], size: 0 };
       continue;
     }
-    current?.body.push(t);
+    // A body is read for the settings it sets: past MAX_BODY it is not kept (no configuration holds that much).
+    if (current && (current.size += t.length + 1) <= MAX_BODY) current.body.push(t);
     for (let k = 0; k < t.length; k++) {
       if (t[k] === '\\' && inString) k++;
       else if (t[k] === '"') inString = !inString;

@@ -87,10 +87,16 @@ function withoutTrailingComment(target: string): string {
   return target;
 }
 
+/** The policy's paths split into segments once: every request is compared with each of them. */
+const SEGMENTS = new Map<string, string[]>();
+function segmentsOf(policyPath: string): string[] {
+  let s = SEGMENTS.get(policyPath);
+  if (!s) { s = policyPath.split('/'); SEGMENTS.set(policyPath, s); }
+  return s;
+}
+
 /** Whether a path lies at or below a prefix, segment by segment: yes, no, or maybe (a variable decides). */
-function below(path: string, prefix: string): 'yes' | 'no' | 'maybe' {
-  const have = path.split('/');
-  const want = prefix.split('/');
+function below(have: readonly string[], want: readonly string[]): 'yes' | 'no' | 'maybe' {
   if (have.length < want.length) return 'no';
   let answer: 'yes' | 'maybe' = 'yes';
   for (let i = 0; i < want.length; i++) {
@@ -108,15 +114,17 @@ function below(path: string, prefix: string): 'yes' | 'no' | 'maybe' {
 export function verdictOf(method: string, p: RequestPath): Verdict {
   const m = method.toUpperCase();
   let maybeAllowed = false;
+  const have = p.path.split('/');
   for (const e of ENDPOINT_POLICY.allowed) {
     if (e.method !== m) continue;
-    const r = below(p.path, e.path);
-    if (e.match === 'exact' && r !== 'no' && p.path.split('/').length !== e.path.split('/').length) continue;
+    const want = segmentsOf(e.path);
+    const r = below(have, want);
+    if (e.match === 'exact' && r !== 'no' && have.length !== want.length) continue;
     if (r === 'yes') return { kind: 'allowed', endpoint: e };
     if (r === 'maybe') maybeAllowed = true;
   }
   for (const b of ENDPOINT_POLICY.blocked) {
-    const r = below(p.path, b.prefix);
+    const r = below(have, segmentsOf(b.prefix));
     if (r === 'maybe' || (r === 'yes' && maybeAllowed)) return { kind: 'unknown' };
     if (r === 'yes') return { kind: 'blocked', hierarchy: b };
   }

@@ -1,5 +1,5 @@
 import { Pacer, runToEnd, type Steps } from './steps';
-import { MAX_COMMAND_LENGTH, type Span } from './types';
+import { MAX_COMMAND_LENGTH, MAX_REQUESTS, mayBeDirective, type Span } from './types';
 
 /**
  * Shell text read as a POSIX shell reads it, once from start to end (linear time, no recursion, so
@@ -17,10 +17,12 @@ export interface ShellScan {
   /** The commands with a `wanted` word (only those are held: a script can have millions of commands). */
   commands: Command[];
   assignments: Map<string, Assignment>;
-  /** `#` comments, from the `#` to the end of their line. */
+  /** `#` comments that may be suppression comments, from the `#` to the end of their line. */
   comments: Span[];
   /** Commands with a `wanted` word longer than MAX_COMMAND_LENGTH: not read. */
   tooLong: Span[];
+  /** Where the first command with a `wanted` word past MAX_REQUESTS of them starts: it and the later ones are not kept. */
+  tooMany?: number;
 }
 
 interface Frame {
@@ -79,6 +81,7 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
   const commands: Command[] = [];
   const comments: Span[] = [];
   const tooLong: Span[] = [];
+  let tooMany: number | undefined;
   const assignments = new Map<string, Assignment>();
   const stack: Frame[] = [{ closer: '', words: [], offset: from, quoted: false, redirect: false, overflow: false, start: -1, wanted: false }];
   let top = stack[0];
@@ -98,7 +101,8 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     if (top.overflow || (top.start >= 0 && at - top.start > MAX_COMMAND_LENGTH)) {
       if (top.wanted) tooLong.push({ offset: top.start, length: at - top.start });
     } else if (top.words.length) {
-      if (top.wanted) commands.push({ words: top.words, offset: top.start, end: at });
+      if (top.wanted && commands.length < MAX_REQUESTS) commands.push({ words: top.words, offset: top.start, end: at });
+      else if (top.wanted) tooMany ??= top.start;
       noteAssignments(top.words, assignments);
     }
     top.words = [];
@@ -157,7 +161,7 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
       let end = text.indexOf('\n', i);
       if (end < 0 || end > to) end = to;
       const stop = text[end - 1] === '\r' ? end - 1 : end;
-      comments.push({ offset: i, length: stop - i });
+      if (mayBeDirective(text, i, stop - i)) comments.push({ offset: i, length: stop - i });
       i = end;
       continue;
     }
@@ -215,7 +219,7 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
   }
   while (stack.length > 1) pop(to);
   endCommand(to);
-  return { commands, assignments, comments, tooLong };
+  return { commands, assignments, comments, tooLong, tooMany };
 }
 
 /** After `<<`: notes the here-document's delimiter (quoted or not, `-` strips leading tabs) and returns where reading goes on. */
