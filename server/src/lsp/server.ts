@@ -5,6 +5,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisResult } from '../core/engine';
+import { forgetRequestScan } from '../core/requests/analyze';
 import { VERSION } from '../core/version';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
@@ -236,6 +237,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   documents.onDidClose(guardNotification(log, 'close', (e) => {
     pushed.forget(e.document.uri);
     cache.forget(e.document.uri);
+    forgetRequestScan(e.document.getText());
     releaser.documentClosed(e.document.getText().length);
     publishedEmpty.delete(e.document.uri);
     baselines.forget(e.document.uri);

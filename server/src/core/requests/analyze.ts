@@ -24,6 +24,11 @@ function* scanSteps(text: string, kind: RequestFileKind): Steps<RequestScan> {
  */
 let lastScan: { text: string; kind: RequestFileKind; scan: RequestScan } | undefined;
 
+/** Lets go of the last reading when it is of this text (its document was closed). */
+export function forgetRequestScan(text: string): void {
+  if (lastScan?.text === text) lastScan = undefined;
+}
+
 export const scanRequestText = (text: string, kind: RequestFileKind): RequestScan => runToEnd(scanSteps(text, kind));
 
 export function findRequests(text: string, kind: RequestFileKind): FoundRequest[] {

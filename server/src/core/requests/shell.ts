@@ -29,7 +29,6 @@ interface Frame {
   /** What ends this level: end of text, `)` (subshell, `$(…)`), or a backtick. */
   closer: '' | ')' | '`';
   words: Word[];
-  offset: number;
   /** The word being read, when one is. */
   word?: { value: string; offset: number };
   /** Inside double quotes at this level. */
@@ -83,7 +82,7 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
   const tooLong: Span[] = [];
   let tooMany: number | undefined;
   const assignments = new Map<string, Assignment>();
-  const stack: Frame[] = [{ closer: '', words: [], offset: from, quoted: false, redirect: false, overflow: false, start: -1, wanted: false }];
+  const stack: Frame[] = [{ closer: '', words: [], quoted: false, redirect: false, overflow: false, start: -1, wanted: false }];
   let top = stack[0];
   const heredocs: Array<{ delimiter: string; stripTabs: boolean }> = [];
   const endWord = (at: number): void => {
@@ -110,7 +109,6 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     top.overflow = false;
     top.start = -1;
     top.wanted = false;
-    top.offset = at + 1;
   };
   const append = (s: string, at: number): void => {
     if (top.word) { if (top.word.value.length <= MAX_COMMAND_LENGTH) top.word.value += s; }
@@ -118,7 +116,7 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
   };
   const push = (closer: ')' | '`', at: number): void => {
     if (stack.length > MAX_NESTING) { append(closer === ')' ? '(' : '`', at); return; }
-    top = { closer, words: [], offset: at, quoted: false, redirect: false, overflow: false, start: -1, wanted: false };
+    top = { closer, words: [], quoted: false, redirect: false, overflow: false, start: -1, wanted: false };
     stack.push(top);
   };
   /** Leaves a nested level: its commands are done, and the enclosing word holds `$(…)` in its place. */
