@@ -2,6 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core/document';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
+import { requestFileKind } from '../core/requests/types';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
@@ -28,7 +29,8 @@ export class DocumentCache {
     // Past the size limit the analysis reports input-limit and nothing else; completion, hover and
     // the other features see an empty document rather than spend seconds on every keystroke.
     const text = doc.getText();
-    const parsed = parseFor(text.length > DEFAULT_MAX_FILE_SIZE ? '' : text, { fileName });
+    // A request file is not JSON: its analysis reads it with its own readers, so parsing it would be work for nothing.
+    const parsed = parseFor(text.length > DEFAULT_MAX_FILE_SIZE || requestFileKind(fileName) ? '' : text, { fileName });
     this.parses.set(doc.uri, { version: doc.version, fileName, parsed });
     return parsed;
   }
