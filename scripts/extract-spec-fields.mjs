@@ -24,7 +24,8 @@ function readMeaning(e, meaning) {
   if (engine) e.engineSetting = engine[1];
   for (const [re, unit] of UNIT_WORDS) if (re.test(meaning)) e.unit = unit;
   const def = /\bDefault:? ([^;]+?)\.?(?:;|$)/.exec(meaning);
-  if (def) e.default = def[1].replace(/\s*\(.*\)$/, '');
+  // Read by hand: a pattern anchored at the end would be tried from every position.
+  if (def) { const v = def[1]; const open = v.indexOf('('); e.default = open >= 0 && v.endsWith(')') ? v.slice(0, open).trimEnd() : v; }
   if (/DEPRECATED/.test(meaning)) e.markers.add('deprecated');
   if (/restarts all engine instances/i.test(meaning)) e.markers.add('restartsEngine');
   if (/Effective only when a new service is created/i.test(meaning)) e.markers.add('createOnly');

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { analyze, fixAll, type AnalyzeOptions, type SeveritySetting } from '../../server/src/core';
+import { analyze, fixAll, requestFileKind, type AnalyzeOptions, type SeveritySetting } from '../../server/src/core';
 import { isJsoncName } from '../../server/src/core/document';
 import { loadCorpus, type Seed } from './corpus';
 import { generateConfig } from './generate';
 import { checkFinding, checkPrototype, Lines, syntaxErrorCount, type Problem } from './invariants';
 import { mutate } from './mutate';
+import { generateRequestFile, requestProblems } from './requests';
 import { Rng } from './rng';
 import { cliSurface } from './cli-surface';
 import { editorSurface } from './editor-surface';
@@ -17,7 +18,7 @@ import { cpuNow } from '../support/cpu-time';
 export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface, importSettingsSurface];
 
 export type { Timed };
-export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }
+export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions; /** Request files: tokens that fixing must keep. */ kept?: string[] }
 export interface FuzzFailure extends Problem { index: number; origin: string; surface: string; input: FuzzInput }
 export interface FuzzReport {
   seed: number;
@@ -36,6 +37,11 @@ const RULE_IDS = ['invalid-json', 'unknown-field', 'type-mismatch', 'unit-hint',
 /** The i-th input of a run: generated from the schema, or a mutated seed or generated input. */
 export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): FuzzInput {
   const rng = base.fork(index);
+  // A quarter of the inputs are request files, runbooks and scripts (see requests.ts).
+  if (rng.chance(0.25)) {
+    const { text, fileName, kept } = generateRequestFile(rng);
+    return { index, origin: 'request file', text, options: { fileName }, kept };
+  }
   const donors = corpus.map((s) => s.text);
   let text: string, fileName: string, origin: string;
   const r = rng.next();
@@ -118,6 +124,11 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
       const t0 = cpuNow();
       try { return fn(); } finally { record(operation, cpuNow() - t0); }
     }, { record });
+    if (input.kept || requestFileKind(input.options.fileName)) {
+      try { requestProblems(input.text, input.options, input.kept ?? [], timed).forEach((p) => fail({ surface: 'request file', ...p })); } catch (err) { fail({ surface: 'request file', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+      report.inputs++;
+      continue;
+    }
     try { coreProblems(input, timed).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
     for (const s of surfaces) {
       try {

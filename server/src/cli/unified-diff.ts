@@ -4,6 +4,7 @@ import { credentialRanges, maskCredentials } from '../core/credentials';
 import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
+import { splitKeepingBreaks } from '../core/text-scan';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -86,16 +87,7 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
 }
 
 /** Lines with their end-of-line kept, so that a changed line ending shows as a change. */
-function splitLines(t: string): string[] {
-  const out: string[] = [];
-  for (let from = 0; from < t.length;) {
-    const eol = t.indexOf('\n', from);
-    const end = eol < 0 ? t.length : eol + 1;
-    out.push(t.slice(from, end));
-    from = end;
-  }
-  return out;
-}
+const splitLines = splitKeepingBreaks;
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 

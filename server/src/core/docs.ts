@@ -3,6 +3,7 @@ import { RULES } from './rules';
 import { ALL_FIELDS, fieldByName, isDocumented, type FieldInfo } from './schema';
 import { fieldMarkdown } from './describe';
 import type { RuleExample, RuleMeta } from './types';
+import { trimEndChars } from './text-scan';
 
 /**
  * The rule catalogue (`docs/rules.md`) and the field reference (`docs/fields.md`), rendered
@@ -19,7 +20,7 @@ function fence(code: string, lang: string): string {
   // A fence longer than any backtick run inside the code keeps the block closed.
   const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((r) => r.length));
   const ticks = '`'.repeat(longest + 1);
-  return `${ticks}${lang}\n${code.replace(/\s+$/, '')}\n${ticks}`;
+  return `${ticks}${lang}\n${code.trimEnd()}\n${ticks}`;
 }
 
 /** What a rule needs before it reports anything, in words. */
@@ -32,7 +33,9 @@ export function ruleRequirements(meta: RuleMeta): string[] {
 
 function exampleMarkdown(ex: RuleExample, meta: RuleMeta): string {
   const parts: string[] = [];
-  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest)$/i.test(ex.fileName) ? 'http' : /\.(sh|bash)$/i.test(ex.fileName) ? 'sh' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
+  // Examples of request files are shown as plain text: in an `http` or `sh` block of these docs, the
+  // example's own suppression comments and requests would be read as the docs' (and fixed away by --fix).
+  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest|sh|bash)$/i.test(ex.fileName) ? 'text' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
   const context: string[] = [];
   if (ex.fileName) context.push(`file \`${ex.fileName}\``);
   if (ex.cpus !== undefined) context.push(`\`--cpus ${ex.cpus}\``);
@@ -64,7 +67,7 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
     lines.push(`${h}# Not reported`, '');
     for (const ex of valid) lines.push(exampleMarkdown(ex, meta), '');
   }
-  return lines.join('\n').replace(/\n+$/, '\n');
+  return `${trimEndChars(lines.join('\n'), '\n')}\n`;
 }
 
 export function renderRulesDoc(rules: readonly Rule[] = RULES): string {
@@ -124,5 +127,5 @@ export function renderFieldsDoc(fields: readonly FieldInfo[] = ALL_FIELDS): stri
       out.push(`<a id="${anchor(f.dotted)}"></a>`, '', `### \`${f.dotted}\``, '', fieldBody(f), '');
     }
   }
-  return out.join('\n').replace(/\n+$/, '\n');
+  return `${trimEndChars(out.join('\n'), '\n')}\n`;
 }

@@ -3,7 +3,8 @@ import { maskCredentials } from './credentials';
 import { formatPath, parseDocument, type ParsedDocument } from './document';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
-import { analyzeRequestText } from './requests/analyze';
+import { analyzeRequestSteps } from './requests/analyze';
+import { runToEnd, type Steps } from './requests/steps';
 import { requestFileKind } from './requests/types';
 import { schemaAt } from './schema';
 import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
@@ -53,7 +54,13 @@ export function parseFor(text: string, options: AnalyzeOptions): ParsedDocument 
 }
 
 /** Text plus options in, findings out. Pure: no I/O. */
-export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): AnalysisResult {
+export const analyze = (text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): AnalysisResult => runToEnd(analyzeInSteps(text, options, parsed));
+
+/**
+ * analyze, pausing between slices of a request file's reading (see requests/steps.ts), so that a host
+ * can answer other requests while a large request file is read. A configuration is analysed in one go.
+ */
+export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): Steps<AnalysisResult> {
   const maxSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
@@ -64,7 +71,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const requestKind = requestFileKind(options.fileName);
   if (requestKind) {
-    const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options));
+    const found = yield* analyzeRequestSteps(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options), severityOf('input-limit', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   const { timings } = options;

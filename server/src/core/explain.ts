@@ -91,15 +91,43 @@ export function resolveTopic(name: string): Topic {
   return { kind: 'unknown', suggestions: byKey.length > 1 ? byKey.map((f) => f.dotted) : closestNames(trimmed) };
 }
 
+/**
+ * Code spans (`` `x` ``, ``` ``x`y`` ```) as their trimmed content. A run of backticks that no run of
+ * the same length closes stays as written; once a length has no closing run, later runs of it have none
+ * either, so the text is read once.
+ */
+function withoutCodeSpans(s: string): string {
+  const unclosed = new Set<number>();
+  let out = '';
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] !== '`') { out += s[i++]; continue; }
+    let n = i;
+    while (n < s.length && s[n] === '`') n++;
+    const ticks = n - i;
+    let close = -1;
+    for (let j = n; !unclosed.has(ticks) && j < s.length;) {
+      if (s[j] !== '`') { j++; continue; }
+      let k = j;
+      while (k < s.length && s[k] === '`') k++;
+      if (k - j === ticks) { close = j; break; }
+      j = k;
+    }
+    if (close < 0) { unclosed.add(ticks); out += s.slice(i, n); i = n; continue; }
+    out += s.slice(n, close).trim();
+    i = close + ticks;
+  }
+  return out;
+}
+
 /** Markdown as plain terminal text: no emphasis markers or backticks, code blocks indented, tables as lines. */
 export function markdownToText(md: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   let tableHeader: string[] | undefined;
-  const inline = (s: string): string => s
-    .replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1')
-    .replace(/\*\*(.+?)\*\*/g, '$1')
-    .replace(/(`+)(.+?)\1/g, (_m, _t, code: string) => code.trim());
+  const inline = (s: string): string => withoutCodeSpans(s
+    .replace(/\[([^[\]]+)\]\([^()]+\)/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1'));
   const cells = (row: string): string[] => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(c.replace(/\\\|/g, '|').trim()));
   for (const line of md.split('\n')) {
     const open = /^(`{3,})/.exec(line);
@@ -118,8 +146,8 @@ export function markdownToText(md: string): string {
       continue;
     }
     tableHeader = undefined;
-    const heading = /^#+\s+(.*)$/.exec(line);
-    out.push(heading ? `${inline(heading[1])}:` : inline(line.replace(/^- /, '  - ')));
+    const heading = /^#+[ \t]/.test(line) ? line.replace(/^#+/, '').trim() : undefined;
+    out.push(heading !== undefined ? `${inline(heading)}:` : inline(line.replace(/^- /, '  - ')));
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }

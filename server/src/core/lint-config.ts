@@ -3,6 +3,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import validateLintConfigSchema from '../generated/validate-lint-config';
 import { RULES_BY_ID } from './rules';
 import { parseDocument } from './document';
+import { trimEndChars } from './text-scan';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type SeveritySetting } from './types';
 
 /**
@@ -110,7 +111,7 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
   m = matcherCache.get(key);
   if (m) { byList.set(patterns, m); return m; }
   const globs = patterns.flatMap((p) => {
-    const trimmed = p.replace(/^\.\//, '').replace(/\/+$/, '');
+    const trimmed = trimEndChars(p.replace(/^\.\//, ''), '/');
     const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;
     return below ? [anchored, `${anchored}/**`] : [anchored];
   });

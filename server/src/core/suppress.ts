@@ -18,17 +18,28 @@ export interface Directive {
   used: boolean;
 }
 
-const DIRECTIVE = /^search-config-(disable-next-line|disable|enable)\b\s*([^]*?)\s*(?:--[^]*)?$/;
+const PREFIX = 'search-config-';
+const KINDS = ['disable-next-line', 'disable', 'enable'] as const;
+
+/** A comment's directive: its kind and the text naming the rules (before a `--` reason), read by hand in one pass. */
+export function directiveOf(comment: string): { kind: typeof KINDS[number]; rules: string } | undefined {
+  if (!comment.startsWith(PREFIX)) return undefined;
+  const kind = KINDS.find((k) => comment.startsWith(k, PREFIX.length) && !/\w/.test(comment[PREFIX.length + k.length] ?? ''));
+  if (!kind) return undefined;
+  const rest = comment.slice(PREFIX.length + kind.length);
+  const reason = rest.indexOf('--');
+  return { kind, rules: (reason < 0 ? rest : rest.slice(0, reason)).trim() };
+}
 
 export function parseDirectives(doc: ParsedDocument): Directive[] {
   if (!doc.isJsonc || !doc.text.includes('search-config-')) return [];
   const out: Directive[] = [];
   const open = new Map<string, Directive>();
   for (const c of doc.comments()) {
-    const m = DIRECTIVE.exec(c.text);
+    const m = directiveOf(c.text);
     if (!m) continue;
-    const rules = m[2].trim() ? m[2].split(/[\s,]+/).filter(Boolean) : 'all';
-    const kind: Directive['kind'] = m[1] === 'disable-next-line' ? 'next-line' : (m[1] as 'disable' | 'enable');
+    const rules = m.rules ? m.rules.split(/[\s,]+/).filter(Boolean) : 'all';
+    const kind: Directive['kind'] = m.kind === 'disable-next-line' ? 'next-line' : m.kind;
     if (kind === 'next-line') {
       out.push({ kind, rules, offset: c.offset, length: c.length, fromLine: c.line + 1, toLine: c.line + 1, used: false });
     } else if (kind === 'disable') {

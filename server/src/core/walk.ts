@@ -83,7 +83,7 @@ export function knownFields(value: unknown): readonly Visit[] {
 export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[] {
   if (value === null || typeof value !== 'object') return [];
   const byQuestion = selectionsOf(value);
-  let found = byQuestion.get(where);
+  const found = byQuestion.get(where);
   if (found) return found;
   const shared = askedBits.has(where);
   if (shared && !byQuestion.has(SHARED_WALK_DONE)) {

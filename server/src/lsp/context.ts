@@ -29,6 +29,8 @@ export interface ServerContext {
    */
   stateOf(uri: string, withBaseline?: boolean): Promise<DocumentState | undefined>;
   analysisOf(state: DocumentState): AnalysisResult;
+  /** The same analysis made in slices, other messages answered in between; undefined when the version was superseded. */
+  analysisInSlicesOf(state: DocumentState): Promise<AnalysisResult | undefined>;
   /** Workspace folders and `.search-lint.json` lookup. */
   workspace: Workspace;
 }

@@ -1,7 +1,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, parseFor, type AnalysisResult } from '../core/engine';
+import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core/document';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
+import { requestFileKind } from '../core/requests/types';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
@@ -16,6 +17,10 @@ export class DocumentCache {
   private readonly analyses = new Map<string, AnalysisEntry>();
   /** Analyses made so far (not served from the cache). */
   analysesMade = 0;
+  /** Pauses made by analyses in slices so far, and analyses given up because their version was superseded. */
+  slicesPaused = 0;
+  analysesAbandoned = 0;
+  private readonly running = new Map<string, { version: number; key: string; result: Promise<AnalysisResult | undefined> }>();
 
   parsed(doc: TextDocument): ParsedDocument {
     const fileName = fileNameOf(doc);
@@ -24,14 +29,14 @@ export class DocumentCache {
     // Past the size limit the analysis reports input-limit and nothing else; completion, hover and
     // the other features see an empty document rather than spend seconds on every keystroke.
     const text = doc.getText();
-    const parsed = parseFor(text.length > DEFAULT_MAX_FILE_SIZE ? '' : text, { fileName });
+    // A request file is not JSON: its analysis reads it with its own readers, so parsing it would be work for nothing.
+    const parsed = parseFor(text.length > DEFAULT_MAX_FILE_SIZE || requestFileKind(fileName) ? '' : text, { fileName });
     this.parses.set(doc.uri, { version: doc.version, fileName, parsed });
     return parsed;
   }
 
   analysis(doc: TextDocument, options: AnalyzeOptions, baselineKey: string): AnalysisResult {
-    const { baselineText: _text, ...rest } = options;
-    const key = `${JSON.stringify(rest)}\0${baselineKey}`;
+    const key = this.keyOf(options, baselineKey);
     const hit = this.analyses.get(doc.uri);
     if (hit && hit.version === doc.version && hit.key === key) return hit.result;
     // Never two analyses of one document at a time: the old one goes before the new one is made.
@@ -40,6 +45,42 @@ export class DocumentCache {
     this.analysesMade++;
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  /**
+   * The analysis made in slices (a large request file is read in many): between two slices `pause`
+   * lets the server answer other messages, and once `wanted` says no (a newer version arrived, the
+   * server shuts down) the work stops and the answer is undefined. One run per document version is
+   * shared by everyone who asks.
+   */
+  analysisInSlices(doc: TextDocument, options: AnalyzeOptions, baselineKey: string, pause: () => Promise<void>, wanted: () => boolean): Promise<AnalysisResult | undefined> {
+    const key = this.keyOf(options, baselineKey);
+    const hit = this.analyses.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.key === key) return Promise.resolve(hit.result);
+    const run = this.running.get(doc.uri);
+    if (run && run.version === doc.version && run.key === key) return run.result;
+    this.analyses.delete(doc.uri);
+    const result = (async (): Promise<AnalysisResult | undefined> => {
+      const steps = analyzeInSteps(doc.getText(), options, this.sharedParse(doc, options));
+      for (;;) {
+        const r = steps.next();
+        if (r.done) {
+          this.analysesMade++;
+          this.analyses.set(doc.uri, { version: doc.version, key, result: r.value });
+          return r.value;
+        }
+        this.slicesPaused++;
+        await pause();
+        if (!wanted()) { this.analysesAbandoned++; return undefined; }
+      }
+    })().finally(() => { if (this.running.get(doc.uri)?.result === result) this.running.delete(doc.uri); });
+    this.running.set(doc.uri, { version: doc.version, key, result });
+    return result;
+  }
+
+  private keyOf(options: AnalyzeOptions, baselineKey: string): string {
+    const { baselineText: _text, ...rest } = options;
+    return `${JSON.stringify(rest)}\0${baselineKey}`;
   }
 
   /**

@@ -10,6 +10,7 @@ import { changeImpact } from '../core/diff-report';
 import { LineIndex } from '../core/lines';
 import { requestQuickFixes } from '../core/requests/editor';
 import type { Finding, OffsetRange } from '../core/types';
+import { cutAtFirst } from '../core/text-scan';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
@@ -61,8 +62,7 @@ export function registerFeatures(ctx: ServerContext): void {
   })));
 
   /** Quick fixes for the range asked about, and fix all when the client asks for it (fix on save). */
-  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[]): CodeAction[] => {
-    const analysis = ctx.analysisOf(state);
+  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[], analysis = ctx.analysisOf(state)): CodeAction[] => {
     const only = params.context?.only;
     const wants = (kind: string): boolean => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
     const out: CodeAction[] = [];
@@ -90,8 +90,11 @@ export function registerFeatures(ctx: ServerContext): void {
     return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range));
   }, async (state) => {
     // In a request file, the configuration to write instead comes first: it is what the service wants.
+    // A large request file is analysed in slices, as for its diagnostics (usually already done).
+    const analysis = await ctx.analysisInSlicesOf(state);
+    if (!analysis) return [];
     const text = state.doc.getText();
-    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range));
+    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
   })));
 
@@ -132,7 +135,7 @@ export function registerFeatures(ctx: ServerContext): void {
     if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${CHANGE_IMPACT_COMMAND} takes the document URI`);
     const state = await ctx.stateOf(uri);
     if (!state?.baseline) return null;
-    const name = decodeURIComponent(uri.replace(/[?#].*$/, '').split('/').pop() ?? 'configuration');
+    const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
     const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` });
     return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
   }));

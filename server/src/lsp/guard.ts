@@ -15,8 +15,8 @@ const messageOf = redactedMessage;
  * Wraps a request handler so that a failure answers only that request, with an error, and is
  * logged; the server keeps running. A request cancelled before it starts gets the empty answer.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the error data type is the handler's business
 export function guardRequest<P, R>(log: Logger, name: string, empty: R, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the error data type is the handler's business
   return async (params: P, token: CancellationToken): Promise<R | ResponseError<any>> => {
     if (token?.isCancellationRequested) return empty;
     try {

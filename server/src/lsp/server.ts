@@ -5,6 +5,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisResult } from '../core/engine';
+import { forgetRequestScan } from '../core/requests/analyze';
 import { VERSION } from '../core/version';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
@@ -102,8 +103,31 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     return result;
   };
 
-  const diagnosticsOf = (state: DocumentState): Diagnostic[] =>
-    analysisOf(state).findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
+  let shuttingDown = false;
+  const nextTurn = (): Promise<void> => new Promise((resolve) => runtime.nextTurn(resolve));
+  /**
+   * The analysis for diagnostics, made in slices: a large request file is read a slice at a time, and
+   * the messages that arrive meanwhile (a hover on another document, shutdown) are answered in between.
+   * Undefined when the version was superseded or the server shuts down before the analysis was done.
+   */
+  const analysisInSlicesOf = async (state: DocumentState): Promise<AnalysisResult | undefined> => {
+    const { uri, version } = state.doc;
+    const started = performance.now();
+    const made = cache.analysesMade;
+    let announced = false;
+    const result = await cache.analysisInSlices(state.doc, state.options, state.baseline ? String(state.baseline.id) : '', async () => {
+      if (!announced && trace === 'verbose') log.info(`Analysing ${uri} version ${version} in slices`);
+      announced = true;
+      await nextTurn();
+    }, () => !shuttingDown && documents.get(uri)?.version === version);
+    if (!result) return undefined;
+    if (trace === 'verbose' && cache.analysesMade !== made) log.info(`Analysed ${uri} version ${version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
+    for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${uri}: ${redactedMessage(new Error(e.message))}`);
+    return result;
+  };
+
+  const diagnosticsOf = async (state: DocumentState): Promise<Diagnostic[] | undefined> =>
+    (await analysisInSlicesOf(state))?.findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
 
   const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {
@@ -112,7 +136,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const version = doc.version;
     const state = await stateOf(uri);
     if (documents.get(uri)?.version !== version) return;
-    const diagnostics = state ? diagnosticsOf(state) : [];
+    const diagnostics = state ? await diagnosticsOf(state) : [];
+    // Superseded by a newer version (which has its own run), or the server is shutting down.
+    if (!diagnostics || documents.get(uri)?.version !== version) return;
     // A file that is not a configuration would otherwise get an empty publish on every keystroke;
     // a configuration is always published, so that clients waiting for a version get it.
     if (!state && publishedEmpty.has(uri)) return;
@@ -211,6 +237,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   documents.onDidClose(guardNotification(log, 'close', (e) => {
     pushed.forget(e.document.uri);
     cache.forget(e.document.uri);
+    forgetRequestScan(e.document.getText());
     releaser.documentClosed(e.document.getText().length);
     publishedEmpty.delete(e.document.uri);
     baselines.forget(e.document.uri);
@@ -219,7 +246,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   }));
 
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
-  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, workspace };
+  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, analysisInSlicesOf, workspace };
 
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
   connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
@@ -231,11 +258,14 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
     const resultId = `${generation}:${version}:${state ? `on:${state.baseline?.id ?? 0}` : 'off'}`;
     if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items: state ? diagnosticsOf(state) : [] };
+    const items = state ? await diagnosticsOf(state) : [];
+    if (!items) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed during its analysis', { retriggerRequest: true });
+    return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
   }));
 
   registerFeatures(ctx);
   connection.onShutdown(() => {
+    shuttingDown = true;
     pushed.dispose();
     releaser.dispose();
   });

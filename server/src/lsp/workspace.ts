@@ -1,6 +1,7 @@
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
 import type { AnalyzeOptions } from '../core/types';
+import { cutAtFirst } from '../core/text-scan';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
 import type { ServerRuntime } from './runtime';
 import type { ServerSettings } from './settings';
@@ -13,7 +14,7 @@ export interface DocumentRef { uri: string; languageId: string }
 
 /** The name that tells `.json` from `.jsonc` (and a request file's kind) for the analyzer. */
 export function fileNameOf(doc: DocumentRef): string {
-  const bare = doc.uri.replace(/[?#].*$/, '');
+  const bare = cutAtFirst(doc.uri, '?#');
   let p = displayName(bare);
   if (p === bare) { try { p = decodeURIComponent(bare); } catch { /* kept as it is */ } }
   if (!/\.jsonc?$/i.test(p) && /jsonc$/i.test(doc.languageId)) return `${p}.jsonc`;

@@ -13,7 +13,7 @@ const RULE_DOCS = 'docs/rules.md';
  */
 function helpUri(ruleId: string): string | undefined {
   const home: string | undefined = homepage;
-  return home && /^https?:\/\//.test(home) ? `${home.replace(/#.*$/, '').replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : undefined;
+  return home && /^https?:\/\//.test(home) ? `${home.split('#')[0].replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : undefined;
 }
 
 function ruleDescriptors(): Sarif.ReportingDescriptor[] {

@@ -17,8 +17,14 @@ export function formatEdits(text: string, options: FormatOptions, range?: Offset
     insertFinalNewline: !range && !!options.insertFinalNewline,
   }).map((e) => ({ offset: e.offset, length: e.length, newText: e.content }));
   if (!range && options.trimFinalNewlines) {
-    const m = /(\r?\n)(\r?\n)+$/.exec(text);
-    if (m && !edits.some((e) => e.offset + e.length > m.index)) edits.push({ offset: m.index + m[1].length, length: m[0].length - m[1].length, newText: '' });
+    // The run of line breaks at the end, found from the end (a pattern anchored there is quadratic).
+    let start = text.length;
+    while (start > 0 && text[start - 1] === '\n') { start--; if (start > 0 && text[start - 1] === '\r') start--; }
+    const firstBreak = text[start] === '\r' ? 2 : 1;
+    const extra = text.length - start - firstBreak;
+    if (start < text.length && extra > 0 && !edits.some((e) => e.offset + e.length > start)) {
+      edits.push({ offset: start + firstBreak, length: extra, newText: '' });
+    }
   }
   return edits;
 }

@@ -3,19 +3,40 @@ import { LineIndex } from '../lines';
 import blockedEndpoint, { blockedMessage } from '../rules/blocked-endpoint';
 import { unusedDirectiveReport } from '../suppress';
 import type { AnalyzeOptions, Finding, SeveritySetting } from '../types';
-import { scanCurl } from './curl';
-import { scanHttpFile } from './http-file';
-import { linesOf } from './lines';
-import { fencedBlocks, scanMarkdown } from './markdown';
+import { scanCurlSteps } from './curl';
+import { scanHttpFileSteps } from './http-file';
+import { scanMarkdownSteps, type MarkdownScan } from './markdown';
+import { Pacer, runToEnd, type Steps } from './steps';
 import { hostMatches, requestPath, verdictOf } from './match';
-import type { FoundRequest, RequestFileKind } from './types';
+import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, type FoundRequest, type RequestFileKind, type RequestScan, type Span } from './types';
 
-export function findRequests(text: string, kind: RequestFileKind): FoundRequest[] {
-  return kind === 'http' ? scanHttpFile(text) : kind === 'markdown' ? scanMarkdown(text) : scanCurl(text);
+/** What the reader of the file's kind finds in it, in slices (see steps.ts). */
+function* scanSteps(text: string, kind: RequestFileKind): Steps<RequestScan> {
+  const memo = lastScan;
+  if (memo && memo.kind === kind && memo.text === text) return memo.scan;
+  const scan = yield* (kind === 'http' ? scanHttpFileSteps(text) : kind === 'markdown' ? scanMarkdownSteps(text) : scanCurlSteps(text));
+  lastScan = { text, kind, scan };
+  return scan;
 }
 
-/** `search-config-disable-next-line [rule, …]` in a `#`, `//` or `<!-- -->` comment. */
-const DIRECTIVE = /(?:^|\s)((?:#|\/\/|<!--)\s*search-config-disable-next-line\b([^\n]*?)(?:-->|--\s|$))/;
+/**
+ * The last text read: an editor asks for the analysis, then for hovers and quick fixes of the same
+ * version, and each would read the whole text again.
+ */
+let lastScan: { text: string; kind: RequestFileKind; scan: RequestScan } | undefined;
+
+/** Lets go of the last reading when it is of this text (its document was closed). */
+export function forgetRequestScan(text: string): void {
+  if (lastScan?.text === text) lastScan = undefined;
+}
+
+export const scanRequestText = (text: string, kind: RequestFileKind): RequestScan => runToEnd(scanSteps(text, kind));
+
+export function findRequests(text: string, kind: RequestFileKind): FoundRequest[] {
+  return scanRequestText(text, kind).requests;
+}
+
+const DIRECTIVE = 'search-config-disable-next-line';
 
 interface LineDirective {
   /** The line (0-based) whose findings it silences. */
@@ -27,41 +48,76 @@ interface LineDirective {
   used: boolean;
 }
 
-/**
- * The suppression comments of a request file. In Markdown a `#` or `//` line outside a fenced block is a
- * heading or prose, so there only `<!-- -->` comments count (one on the line before a fence speaks for
- * the block's first line), and `#` or `//` ones inside fences.
- */
-function lineDirectives(text: string, kind: RequestFileKind): LineDirective[] {
-  const out: LineDirective[] = [];
-  if (!text.includes('search-config-disable-next-line')) return out;
-  const blocks = kind === 'markdown' ? [...fencedBlocks(text)] : [];
-  const fenced = new Set(blocks.flatMap((b) => b.inside.map((l) => l.index)));
-  const openers = new Set(blocks.map((b) => b.open.index));
-  for (const line of linesOf(text)) {
-    const m = DIRECTIVE.exec(line.text);
-    if (!m) continue;
-    const from = m.index + m[0].length - m[1].length;
-    const html = line.text.startsWith('<!--', from);
-    if (kind === 'markdown' && !html && !fenced.has(line.index)) continue;
-    const ids = m[2].replace(/-->.*$/, '').trim().split(/[\s,]+/).filter(Boolean);
-    const close = html ? line.text.indexOf('-->', from) : -1;
-    const to = close >= 0 ? close + 3 : line.text.length;
-    const target = openers.has(line.index + 1) ? line.index + 2 : line.index + 1;
-    out.push({ target, rules: ids.length ? ids : 'all', offset: line.offset + from, length: to - from, used: false });
+/** The rule ids of a suppression comment's text (`# search-config-disable-next-line a, b -- why`), or undefined when it is none. */
+function directiveRules(comment: string): string[] | 'all' | undefined {
+  const marker = comment.startsWith('<!--') ? 4 : comment.startsWith('//') ? 2 : comment.startsWith('#') ? 1 : 0;
+  if (!marker) return undefined;
+  const body = comment.slice(marker).trimStart();
+  if (!body.startsWith(DIRECTIVE) || /\w/.test(body[DIRECTIVE.length] ?? '')) return undefined;
+  let rest = body.slice(DIRECTIVE.length);
+  // The reason after ` -- ` and the `-->` of an HTML comment are not rule ids.
+  for (let k = 0; k < rest.length - 1; k++) {
+    if (rest[k] === '-' && rest[k + 1] === '-' && (k + 2 >= rest.length || rest[k + 2] === '>' || /\s/.test(rest[k + 2]))) { rest = rest.slice(0, k); break; }
   }
-  return out;
+  const ids = rest.split(/[\s,]+/).filter(Boolean);
+  return ids.length ? ids : 'all';
 }
 
 /**
- * The findings of a request file, runbook or script: each request the service refuses. The rest of the
- * rules read configurations only.
+ * The suppression comments of a request file: only comments of the file's own syntax, where it has
+ * comments (see the readers: never in a request body, a string, a here-document or a code block of
+ * another language). In Markdown a `<!-- -->` comment on the line before a fence speaks for the
+ * block's first line.
  */
-export function analyzeRequestText(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting): Finding[] {
+function lineDirectives(text: string, kind: RequestFileKind, scan: RequestScan, lines: LineIndex): LineDirective[] {
+  const out: LineDirective[] = [];
+  if (!text.includes(DIRECTIVE)) return out;
+  const md = kind === 'markdown' ? (scan as MarkdownScan) : undefined;
+  const spans: Array<Span & { html: boolean }> = [...scan.comments.map((c) => ({ ...c, html: false })), ...(md?.htmlComments ?? []).map((c) => ({ ...c, html: true }))];
+  for (const c of spans) {
+    const rules = directiveRules(text.slice(c.offset, c.offset + c.length));
+    if (!rules) continue;
+    const line = lines.positionAt(c.offset).line;
+    const target = c.html && md?.openers.has(line + 1) ? line + 2 : line + 1;
+    out.push({ target, rules, offset: c.offset, length: c.length, used: false });
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** The input-limit finding of a line or command the reader skipped. */
+function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetting, lines: LineIndex): Finding | undefined {
+  if (severity === 'off') return undefined;
+  const message = t.what === 'requests'
+    ? `The file holds more than ${t.size} requests; from here on it was not read. A runbook or script holds a few dozen: check how the file was generated, or split it.`
+    : t.what === 'line'
+    ? `This line has ${t.size} characters, more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
+    : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
+  const length = Math.min(t.length, 1);
+  return { ruleId: 'input-limit', severity, message, path: '', offset: t.offset, length, range: lines.rangeOf(t.offset, length) };
+}
+
+/**
+ * The findings of a request file, runbook or script: each request the service refuses, and each line
+ * or command too long to read. The rest of the rules read configurations only.
+ */
+export const analyzeRequestText = (text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Finding[] =>
+  runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity));
+
+/** analyzeRequestText in slices (see steps.ts). */
+export function* analyzeRequestSteps(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Steps<Finding[]> {
   const lines = new LineIndex(text);
-  const directives = lineDirectives(text, kind);
+  const scan = yield* scanSteps(text, kind);
+  const directives = lineDirectives(text, kind, scan, lines);
   const findings: Finding[] = [];
-  if (severity !== 'off') for (const req of findRequests(text, kind)) {
+  for (const t of scan.tooLong) {
+    const f = limitFinding(t, limitSeverity, lines);
+    if (f) findings.push(f);
+  }
+  const pacer = new Pacer();
+  let judged = 0;
+  if (severity !== 'off') for (const req of scan.requests) {
+    // Judging reads each target again and compares it with the policy: paced by the characters read, and by the requests.
+    if (pacer.due(judged += req.length + 64)) yield;
     const p = requestPath(req.resolved, req.format);
     if (p.host && options.requestHosts?.length && !hostMatches(p.host, options.requestHosts)) continue;
     const verdict = verdictOf(req.method, p);
@@ -76,7 +132,6 @@ export function analyzeRequestText(text: string, kind: RequestFileKind, options:
       if (d.used) continue;
       findings.push({ ruleId: 'unused-suppression', severity: unusedSeverity, path: '', offset: d.offset, length: d.length, range: lines.rangeOf(d.offset, d.length), ...unusedDirectiveReport(text, d.rules, true, d.offset, d.length) });
     }
-    findings.sort((a, b) => a.offset - b.offset);
   }
-  return findings;
+  return findings.sort((a, b) => a.offset - b.offset);
 }

@@ -1,12 +1,13 @@
-import type { FoundRequest } from './types';
+import { scanShellSteps, type Assignment, type Word } from './shell';
+import { runToEnd, type Steps } from './steps';
+import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan } from './types';
 
 /**
- * curl command lines in shell text: words split as a shell does (quotes, backslash escapes, `\` at
- * the end of a line continuing the command, `#` comments, `;` `&&` `||` `|` `&` ending a command),
- * then curl's own options read to find the method, the URLs and an inline body. The text is read once
- * from start to end, so a long script costs linear time.
+ * curl commands in shell text: the words as the shell splits them (see shell.ts: also inside `$(…)`,
+ * backticks and subshells), then curl's own options read to find the method, the URLs and an inline
+ * body. A URL held in a variable that the script assigns once, before the command, is read with the
+ * variable's value put in; a variable assigned more than once, or not at all, stays a variable.
  */
-interface Word { value: string; offset: number; length: number }
 
 const SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz');
 const LONG_WITH_VALUE = new Set(['request', 'url', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'header', 'user',
@@ -15,45 +16,6 @@ const LONG_WITH_VALUE = new Set(['request', 'url', 'data', 'data-raw', 'data-bin
   'continue-at', 'dump-header', 'limit-rate', 'interface', 'unix-socket', 'aws-sigv4', 'oauth2-bearer', 'cert-type', 'key-type', 'pass',
   'noproxy', 'connect-to', 'variable', 'expand-url', 'max-filesize', 'speed-limit', 'speed-time', 'local-port', 'header-file']);
 const BODY = new Set(['d', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'F', 'form', 'form-string']);
-
-/** Commands of shell text, each a list of words, from offset `from` on. */
-function commands(text: string, from: number, to: number): Word[][] {
-  const out: Word[][] = [];
-  let words: Word[] = [];
-  let i = from;
-  const end = (): void => { if (words.length) out.push(words); words = []; };
-  while (i < to) {
-    const c = text[i];
-    if (c === '\n' || c === ';' || c === '|' || c === '&') { end(); i++; continue; }
-    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
-    if (c === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) { i += text[i + 1] === '\n' ? 2 : 3; continue; }
-    if (c === '#') { while (i < to && text[i] !== '\n') i++; continue; }
-    const start = i;
-    let value = '';
-    while (i < to) {
-      const d = text[i];
-      if (d === ' ' || d === '\t' || d === '\n' || d === '\r' || d === ';' || d === '|' || d === '&') break;
-      if (d === '\\') {
-        if (text[i + 1] === '\n') { i += 2; continue; }
-        value += text[i + 1] ?? ''; i += 2; continue;
-      }
-      if (d === "'") {
-        const close = text.indexOf("'", i + 1);
-        const stop = close < 0 || close >= to ? to : close;
-        value += text.slice(i + 1, stop); i = stop + 1; continue;
-      }
-      if (d === '"') {
-        let j = i + 1;
-        while (j < to && text[j] !== '"') { if (text[j] === '\\' && j + 1 < to) { value += text[j + 1]; j += 2; continue; } value += text[j++]; }
-        i = j + 1; continue;
-      }
-      value += d; i++;
-    }
-    words.push({ value, offset: start, length: Math.min(i, to) - start });
-  }
-  end();
-  return out;
-}
 
 function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
   let method: string | undefined;
@@ -88,18 +50,62 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
     }
     urls.push(w);
   }
-  return urls.filter((u) => u.value !== '').map((u) => ({
+  // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
+  return urls.filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r')).map((u) => ({
     method: method ?? implied, target: u.value, resolved: u.value, format: 'curl' as const, offset: u.offset, length: u.length, body,
   }));
 }
 
-/** Every curl request in shell text between `from` and `to` (the whole text by default). */
-export function scanCurl(text: string, from = 0, to = text.length): FoundRequest[] {
-  const out: FoundRequest[] = [];
-  for (const words of commands(text, from, to)) {
-    for (let i = 0; i < words.length; i++) {
-      if (words[i].value === 'curl' || words[i].value.endsWith('/curl')) { out.push(...requestsOfCurl(words, i)); break; }
-    }
+const isCurl = (word: string): boolean => word === 'curl' || word.endsWith('/curl');
+
+/** Every curl request in shell text between `from` and `to` (the whole text by default), with the comments and the commands too long to read. */
+export const scanCurl = (text: string, from = 0, to = text.length): RequestScan => runToEnd(scanCurlSteps(text, from, to));
+
+/** scanCurl in slices (see steps.ts). */
+export function* scanCurlSteps(text: string, from = 0, to = text.length): Steps<RequestScan> {
+  const shell = yield* scanShellSteps(text, isCurl, from, to);
+  const requests: FoundRequest[] = [];
+  for (const { words } of shell.commands) {
+    const at = words.findIndex((w) => isCurl(w.value));
+    for (const r of requestsOfCurl(words, at)) requests.push({ ...r, resolved: withVariables(r.target, r.offset, shell.assignments) });
+  }
+  const tooLong: RequestScan['tooLong'] = shell.tooLong.map((t) => ({ ...t, what: 'command' as const, size: t.length }));
+  if (shell.tooMany !== undefined) tooLong.push({ offset: shell.tooMany, length: 0, what: 'requests', size: MAX_REQUESTS });
+  return { requests, comments: shell.comments, tooLong };
+}
+
+/**
+ * Whether a variable's value can stand in a URL as written: `${name:-default}` and other expansions
+ * with an operator hold text that is not part of the URL (a default with its own `/`), so such a
+ * value is not put in.
+ */
+function plainValue(value: string): boolean {
+  for (let i = value.indexOf('${'); i >= 0; i = value.indexOf('${', i + 2)) {
+    let j = i + 2;
+    while (j < value.length && /\w/.test(value[j])) j++;
+    if (value[j] !== '}') return false;
+  }
+  return true;
+}
+
+/** `$name` and `${name}` replaced by the value of a variable assigned once, before `at`; others kept as written. Read once. */
+export function withVariables(target: string, at: number, vars: ReadonlyMap<string, Assignment>): string {
+  if (!vars.size || !target.includes('$')) return target;
+  let out = '';
+  let i = 0;
+  while (i < target.length) {
+    const c = target[i];
+    if (c !== '$') { out += c; i++; continue; }
+    const braced = target[i + 1] === '{';
+    let j = braced ? i + 2 : i + 1;
+    const nameStart = j;
+    while (j < target.length && /\w/.test(target[j])) j++;
+    const name = target.slice(nameStart, j);
+    const closed = !braced || target[j] === '}';
+    const v = name && closed && /^[A-Za-z_]/.test(name) ? vars.get(name) : undefined;
+    // Values put in many times could make a URL of gigabytes: past the command limit, they stay variables.
+    if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) { out += v.value; i = braced ? j + 1 : j; continue; }
+    out += c; i++;
   }
   return out;
 }

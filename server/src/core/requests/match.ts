@@ -1,4 +1,5 @@
 import policy from '../../../../schemas/endpoint-policy.json';
+import { cutAtFirst } from '../text-scan';
 
 export interface AllowedEndpoint { method: string; path: string; match: 'exact' | 'prefix'; description: string }
 export interface BlockedHierarchy { prefix: string; instead: string }
@@ -14,7 +15,25 @@ export type Verdict =
 
 export interface RequestPath { path: string; host?: string }
 
-const VARIABLE = /\{\{[^}]*\}\}|\$\{[^}]*\}|\$[A-Za-z_][A-Za-z0-9_]*/;
+/**
+ * Whether the text holds a variable: `{{name}}` (`{{` and `}}` with no `}` between), `${…}` or `$name`.
+ * Read once: where the next `}` is is remembered, not searched again from every `{{`.
+ */
+export function hasVariable(text: string): boolean {
+  let close = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '$') {
+      const d = text[i + 1];
+      if (d !== undefined && /[A-Za-z_]/.test(d)) return true;
+      if (d !== '{') continue;
+    } else if (c !== '{' || text[i + 1] !== '{') continue;
+    if (close < i + 2) { close = text.indexOf('}', i + 2); if (close < 0) close = text.length; }
+    if (close >= text.length) continue;
+    if (c === '$' || text[close + 1] === '}') return true;
+  }
+  return false;
+}
 const UNRESERVED = /%(2[DdEe]|5[Ff]|7[Ee]|3[0-9]|[46][1-9A-Fa-f]|[57][0-9Aa])/g;
 
 /**
@@ -37,16 +56,19 @@ export function requestPath(target: string, format: 'http' | 'console' | 'curl')
   } else if (!rest.startsWith('/')) {
     // `{{host}}/path`, `$ES/path`, `localhost:9200/path` (curl), or a console path without its `/`.
     const first = /^[^/?#]*/.exec(rest)![0];
-    const isHost = VARIABLE.test(first) || (format !== 'console' && first.length > 0) || /:\d+$/.test(first);
+    // No host name starts with `_`: `PUT _cluster/settings` in a .http file is a path, as in the console.
+    const pathFirst = format === 'console' || (format === 'http' && first.startsWith('_'));
+    const variable = hasVariable(first);
+    const isHost = variable || (!pathFirst && first.length > 0) || /:\d+$/.test(first);
     if (isHost) {
-      host = VARIABLE.test(first) ? undefined : first.replace(/^[^@]*@/, '').replace(/:\d+$/, '');
+      host = variable ? undefined : first.replace(/^[^@]*@/, '').replace(/:\d+$/, '');
       rest = rest.slice(first.length) || '/';
     } else {
       rest = `/${rest}`;
     }
   }
-  if (format === 'console') rest = rest.replace(/\s+(\/\/|#).*$/, '');
-  rest = rest.replace(/[?#].*$/, '').replace(/\\/g, '/').replace(UNRESERVED, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
+  if (format === 'console') rest = withoutTrailingComment(rest);
+  rest = cutAtFirst(rest, '?#').replace(/\\/g, '/').replace(UNRESERVED, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
   const segments: string[] = [];
   for (const s of rest.split('/')) {
     if (s === '' || s === '.') continue;
@@ -57,14 +79,28 @@ export function requestPath(target: string, format: 'http' | 'console' | 'curl')
   return { path, host };
 }
 
+/** A console line's target without a `//` or `#` comment after it (a blank, then the comment). */
+function withoutTrailingComment(target: string): string {
+  for (let i = 1; i < target.length; i++) {
+    if ((target[i] === '#' || (target[i] === '/' && target[i + 1] === '/')) && /\s/.test(target[i - 1])) return target.slice(0, i).trimEnd();
+  }
+  return target;
+}
+
+/** The policy's paths split into segments once: every request is compared with each of them. */
+const SEGMENTS = new Map<string, string[]>();
+function segmentsOf(policyPath: string): string[] {
+  let s = SEGMENTS.get(policyPath);
+  if (!s) { s = policyPath.split('/'); SEGMENTS.set(policyPath, s); }
+  return s;
+}
+
 /** Whether a path lies at or below a prefix, segment by segment: yes, no, or maybe (a variable decides). */
-function below(path: string, prefix: string): 'yes' | 'no' | 'maybe' {
-  const have = path.split('/');
-  const want = prefix.split('/');
+function below(have: readonly string[], want: readonly string[]): 'yes' | 'no' | 'maybe' {
   if (have.length < want.length) return 'no';
   let answer: 'yes' | 'maybe' = 'yes';
   for (let i = 0; i < want.length; i++) {
-    if (VARIABLE.test(have[i])) answer = 'maybe';
+    if (hasVariable(have[i])) answer = 'maybe';
     else if (have[i] !== want[i]) return 'no';
   }
   return answer;
@@ -78,15 +114,17 @@ function below(path: string, prefix: string): 'yes' | 'no' | 'maybe' {
 export function verdictOf(method: string, p: RequestPath): Verdict {
   const m = method.toUpperCase();
   let maybeAllowed = false;
+  const have = p.path.split('/');
   for (const e of ENDPOINT_POLICY.allowed) {
     if (e.method !== m) continue;
-    const r = below(p.path, e.path);
-    if (e.match === 'exact' && r !== 'no' && p.path.split('/').length !== e.path.split('/').length) continue;
+    const want = segmentsOf(e.path);
+    const r = below(have, want);
+    if (e.match === 'exact' && r !== 'no' && have.length !== want.length) continue;
     if (r === 'yes') return { kind: 'allowed', endpoint: e };
     if (r === 'maybe') maybeAllowed = true;
   }
   for (const b of ENDPOINT_POLICY.blocked) {
-    const r = below(p.path, b.prefix);
+    const r = below(have, segmentsOf(b.prefix));
     if (r === 'maybe' || (r === 'yes' && maybeAllowed)) return { kind: 'unknown' };
     if (r === 'yes') return { kind: 'blocked', hierarchy: b };
   }
@@ -96,5 +134,22 @@ export function verdictOf(method: string, p: RequestPath): Verdict {
 /** Whether a host name matches one of the patterns (`*` for any run of characters within the name). */
 export function hostMatches(host: string, patterns: readonly string[]): boolean {
   const h = host.toLowerCase();
-  return patterns.some((p) => new RegExp(`^${p.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(h));
+  return patterns.some((p) => wildcardMatch(h, p.toLowerCase()));
+}
+
+/**
+ * `*` matching any run of characters, the rest literally. Matched by hand, going back only to the last
+ * `*` (at most host length x pattern length steps): a pattern such as `*a*a*a*` made into a regular
+ * expression would backtrack polynomially on a long host name.
+ */
+function wildcardMatch(text: string, pattern: string): boolean {
+  let t = 0, p = 0, star = -1, resume = 0;
+  while (t < text.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) { t++; p++; }
+    else if (p < pattern.length && pattern[p] === '*') { star = p++; resume = t; }
+    else if (star >= 0) { p = star + 1; t = ++resume; }
+    else return false;
+  }
+  while (p < pattern.length && pattern[p] === '*') p++;
+  return p === pattern.length;
 }
