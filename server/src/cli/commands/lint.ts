@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveLintOptions, type LintConfig } from '../../core/lint-config';
-import { decodeConfigBytes, type AnalyzeOptions } from '../../core';
+import type { AnalyzeOptions, DecodedBytes } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
@@ -10,6 +10,7 @@ import { FORMATTERS, type FileReport } from '../formatters';
 import { countFindings } from '../formatters/types';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
+import { readConfigFile } from '../read-config';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -108,12 +109,11 @@ const run: Command = async (argv, io) => {
     let raw: string;
     if (job.stdin) raw = stdinText;
     else {
-      let bytes: Uint8Array;
-      try { bytes = fs.readFileSync(job.file); } catch (err) {
+      let decoded: DecodedBytes;
+      try { decoded = readConfigFile(job.file); } catch (err) {
         problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return undefined;
       }
-      const decoded = decodeConfigBytes(bytes);
       // A file in another encoding is reported as it is and never rewritten, not even by --fix.
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;

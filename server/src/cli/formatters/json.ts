@@ -32,6 +32,8 @@ export interface JsonFileResult {
 export function mergeFix(text: string, fix: Fix): JsonFix {
   const edits = fix.edits;
   if (!edits.length) return { range: [0, 0], text: '' };
+  // Most fixes are one edit, which is its own merged replacement.
+  if (edits.length === 1) return { range: [edits[0].offset, edits[0].offset + edits[0].length], text: edits[0].newText };
   const start = Math.min(...edits.map((e) => e.offset));
   const end = Math.max(...edits.map((e) => e.offset + e.length));
   const shifted = edits.map((e) => ({ ...e, offset: e.offset - start }));
