@@ -21,13 +21,38 @@ export function stats(values) {
  * returns wall times in ms, peak RSS in KiB and what `parse` makes of the last run's output.
  */
 export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
-  const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${process.pid}.txt`);
+  const s = sampler({ cmd, args, cwd, timeoutMs });
+  for (let i = 0; i < warmup + runs; i++) s.once(i >= warmup, i === warmup + runs - 1);
+  return s.result(parse);
+}
+
+/**
+ * Two commands run in turn (A B A B ...) after `warmup` unmeasured runs of each: a drift in the
+ * machine's speed during the measurement moves both alike, so the ratio of each pair stays meaningful.
+ * Returns each command's measurement and the pair ratios A/B, whose median is the comparison to quote.
+ */
+export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
+  const sa = sampler({ ...a, cwd, timeoutMs }), sb = sampler({ ...b, cwd, timeoutMs });
+  for (let i = 0; i < warmup + runs; i++) {
+    const last = i === warmup + runs - 1;
+    sa.once(i >= warmup, last);
+    sb.once(i >= warmup, last);
+  }
+  const ra = sa.result(parse), rb = sb.result(parse);
+  const ratios = sa.times.map((t, i) => t / sb.times[i]);
+  return { a: ra, b: rb, ratios: stats(ratios), diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
+}
+
+/** Runs of one command: wall time, peak memory, and the output of the last run for `parse`. */
+function sampler({ cmd, args, cwd, timeoutMs }) {
+  const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${tag}.txt`);
   // Output goes to files: some tools exit before a pipe has taken all of it.
-  const outFile = path.join(os.tmpdir(), `search-config-bench-out-${process.pid}.txt`);
-  const errFile = path.join(os.tmpdir(), `search-config-bench-err-${process.pid}.txt`);
+  const outFile = path.join(os.tmpdir(), `search-config-bench-out-${tag}.txt`);
+  const errFile = path.join(os.tmpdir(), `search-config-bench-err-${tag}.txt`);
   const times = [], rss = [];
   let last, stdout = '', stderr = '';
-  for (let i = 0; i < warmup + runs; i++) {
+  const once = (counted, keepOutput) => {
     const argv = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
     const out = fs.openSync(outFile, 'w');
     const err = fs.openSync(errFile, 'w');
@@ -36,18 +61,25 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     fs.closeSync(out);
     fs.closeSync(err);
-    if (i === warmup + runs - 1) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
-    if (i < warmup) continue;
+    if (keepOutput) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
+    if (!counted) return;
     times.push(ms);
     if (hasGnuTime) {
       const kib = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop());
       if (Number.isFinite(kib)) rss.push(kib);
     }
     last = r;
-  }
-  fs.rmSync(rssFile, { force: true });
-  fs.rmSync(outFile, { force: true });
-  fs.rmSync(errFile, { force: true });
+  };
+  const result = (parse) => {
+    fs.rmSync(rssFile, { force: true });
+    fs.rmSync(outFile, { force: true });
+    fs.rmSync(errFile, { force: true });
+    return outcomeOf({ times, rss, last, stdout, stderr, parse });
+  };
+  return { once, result, times };
+}
+
+function outcomeOf({ times, rss, last, stdout, stderr, parse }) {
   let outcome;
   try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) {
     const crash = /^\w*Error\b.*$/m.exec(stderr)?.[0];
