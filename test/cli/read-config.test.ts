@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { decodeConfigBytes } from '../../server/src/core';
-import { readConfigFile } from '../../server/src/cli/read-config';
+import { LARGE_FILE_BYTES, readConfigFile } from '../../server/src/cli/read-config';
 import { removeTree, tempTree } from './support';
 
 /** Seeded bytes that mix ASCII, NUL, byte order marks, well-formed and broken multi-byte sequences. */
@@ -42,6 +42,7 @@ test('reading a file gives what decoding its bytes gives, for well-formed and br
       fs.writeFileSync(file, bytes);
       const expected = decodeConfigBytes(bytes);
       assert.deepEqual(readConfigFile(file), expected, `bytes ${bytes.toString('hex')}`);
+      assert.deepEqual(readConfigFile(file, LARGE_FILE_BYTES), expected, `bytes ${bytes.toString('hex')}, read as a large file`);
       if (expected.ok) plain++;
     }
     assert.ok(plain > 100, 'the samples include many well-formed texts');

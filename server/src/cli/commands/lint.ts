@@ -110,7 +110,7 @@ const run: Command = async (argv, io) => {
     if (job.stdin) raw = stdinText;
     else {
       let decoded: DecodedBytes;
-      try { decoded = readConfigFile(job.file); } catch (err) {
+      try { decoded = readConfigFile(job.file, expansion.sizes.get(job.file)); } catch (err) {
         problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return undefined;
       }

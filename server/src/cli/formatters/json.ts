@@ -75,12 +75,15 @@ function secretTexts(text: string, fileName: string): string[] {
 /** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
 export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
+  // Read once: in the bundled CLI a function of the shared analyzer bundle is reached through getters
+  // on every use, and these two run for every member of every document.
+  const own = hasOwn, placeholder = isPlaceholder;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
   const take = (value: string | number): void => {
-    if (isPlaceholder(value)) return;
+    if (placeholder(value)) return;
     const t = typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
     if (t.length >= 3) out.push(t);
   };
@@ -96,9 +99,9 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   const readObject = (value: object, schema: SchemaNode | undefined, unknown: boolean): void => {
     const properties = schema?.properties;
     for (const k in value) {
-      if (!hasOwn(value, k)) continue;
+      if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
-      const member = properties && hasOwn(properties, k) ? properties[k] : undefined;
+      const member = properties && own(properties, k) ? properties[k] : undefined;
       if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
       else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
     }
