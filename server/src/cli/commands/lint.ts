@@ -7,7 +7,8 @@ import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
 import { displayPath, expandTargets, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';
-import { countFindings } from '../formatters/types';
+import { countFindings, sumCounts } from '../formatters/types';
+import { renderJsonEarly } from '../formatters/json';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
@@ -136,7 +137,10 @@ const run: Command = async (argv, io) => {
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
-      return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only
+      // that text and the counts outlive the file, instead of its text, findings and fixes until the end.
+      return args.format === 'json' ? renderJsonEarly(report) : report;
     } catch (err) {
       problems.push(`internal error while checking ${job.display}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
@@ -157,7 +161,7 @@ const run: Command = async (argv, io) => {
   for (const p of [...notes, ...problems]) io.err(`${NAME}: ${p}\n`);
   if (timings) io.err(timingTable(timings, io.env.TIMING!));
 
-  const counts = countFindings(reports.flatMap((r) => r.findings));
+  const counts = sumCounts(reports.map((r) => r.counts ?? countFindings(r.findings)));
   if (problems.length) return 2;
   if (counts.error > 0) return 1;
   if (args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {

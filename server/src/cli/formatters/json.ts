@@ -123,5 +123,11 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   return out;
 }
 
-const json: Formatter = (reports) => JSON.stringify(reports.map(toJsonResult)) + '\n';
+/** A file's report with its JSON result written, and only what the rest of the run needs kept. */
+export function renderJsonEarly(r: FileReport): FileReport {
+  return { file: r.file, displayPath: r.displayPath, text: '', findings: [], json: JSON.stringify(toJsonResult(r)), counts: countFindings(r.findings) };
+}
+
+// JSON.stringify of an array without indentation is its elements' texts between brackets, joined by commas.
+const json: Formatter = (reports) => `[${reports.map((r) => r.json ?? JSON.stringify(toJsonResult(r))).join(',')}]\n`;
 export default json;
