@@ -12,7 +12,7 @@ import { bundleCore } from './lib/bundle.mjs';
 import { hasGnuTime, machine } from './lib/measure.mjs';
 import { writePlainSchema } from './tools/derive-schema.mjs';
 import { measureFindingCost, runWholeProcess } from './whole-process.mjs';
-import { computeTargets, markdown, readmeSummary, RELEASE_FLAG, terminalTable, withSummary } from './report.mjs';
+import { computeTargets, markdown, readmeSummary, RELEASE_FLAG, releaseRatio, terminalTable, withSummary } from './report.mjs';
 import { buildAgainst, removeAgainst } from './lib/against.mjs';
 import { measurePackage } from './package.mjs';
 
@@ -120,7 +120,7 @@ async function main() {
     if (!readme) throw new Error('bench/README.md has lost its summary markers');
     if (smoke) fs.writeFileSync(path.join(outDir, 'smoke-summary.md'), summary);
     else fs.writeFileSync(readmeFile, readme);
-    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease?.ratio.median > RELEASE_FLAG).map((w) => `${w.label} ${w.vsRelease.ratio.median.toFixed(3)}x`);
+    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease && releaseRatio(w.vsRelease).median > RELEASE_FLAG).map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
     const vsRelease = built.error ? `not compared with a previous release: ${built.error}` : slower.length ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}` : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
     process.stdout.write(`\n${terminalTable(targets)}\n\n${vsRelease}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}${smoke ? '' : ' and the summary of bench/README.md'}\n`);
     // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.

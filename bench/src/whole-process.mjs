@@ -100,8 +100,8 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
         const p = measurePair({ a: { cmd, args }, b: lintCommand(release.bin, w.inputs), runs: pairs, warmup, parse: t.parse, cwd: ROOT });
         results[w.id].tools.lint = p.a;
         results[w.id].tools.release = p.b;
-        results[w.id].vsRelease = { ratio: p.ratios, diffMs: p.diffsMs };
-        log(`    median ${p.a.ms.median.toFixed(1)} ms against ${p.b.ms.median.toFixed(1)} ms, pair ratio ${p.ratios.median.toFixed(3)}x${p.a.error ? `, ERROR ${p.a.error}` : ''}${p.b.error ? `, release ERROR ${p.b.error}` : ''}`);
+        results[w.id].vsRelease = { ratio: p.ratios, cpuRatio: p.cpuRatios, diffMs: p.diffsMs };
+        log(`    median ${p.a.ms.median.toFixed(1)} ms against ${p.b.ms.median.toFixed(1)} ms, pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)${p.a.error ? `, ERROR ${p.a.error}` : ''}${p.b.error ? `, release ERROR ${p.b.error}` : ''}`);
         continue;
       }
       log(`  ${w.id.padEnd(12)} ${t.id.padEnd(9)} x${n}`);

@@ -5,6 +5,15 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const GNU_TIME = '/usr/bin/time';
+/**
+ * CPU time of a run (user + system of the command and its children) in milliseconds, from bash's `times`
+ * after it (getrusage of the children, to the millisecond; GNU time prints it to 10 ms only).
+ */
+export const hasBashTimes = (() => {
+  try { return /\dm[\d.]+s/.test(spawnSync('bash', ['-c', 'true; times'], { encoding: 'utf8' }).stdout ?? ''); } catch { return false; }
+})();
+const BASH_CPU = '"$@"; status=$?; times > "$0"; exit $status';
+
 export const hasGnuTime = (() => {
   try { return spawnSync(GNU_TIME, ['-f', '%M', 'true'], { stdio: 'pipe' }).status === 0; } catch { return false; }
 })();
@@ -32,7 +41,7 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
  * Returns each command's measurement and the pair ratios A/B, whose median is the comparison to quote.
  */
 export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
-  const sa = sampler({ ...a, cwd, timeoutMs }), sb = sampler({ ...b, cwd, timeoutMs });
+  const sa = sampler({ ...a, cwd, timeoutMs, withCpu: true }), sb = sampler({ ...b, cwd, timeoutMs, withCpu: true });
   for (let i = 0; i < warmup + runs; i++) {
     const last = i === warmup + runs - 1;
     sa.once(i >= warmup, last);
@@ -40,20 +49,25 @@ export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 30
   }
   const ra = sa.result(parse), rb = sb.result(parse);
   const ratios = sa.times.map((t, i) => t / sb.times[i]);
-  return { a: ra, b: rb, ratios: stats(ratios), diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
+  // CPU time (user + system) barely moves when a busy machine makes a process wait for a
+  // core, which wall time counts: on a shared machine its pair ratios are the steadier comparison.
+  const cpuRatios = sa.cpu.length && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length ? stats(sa.cpu.map((t, i) => t / sb.cpu[i])) : undefined;
+  return { a: ra, b: rb, ratios: stats(ratios), cpuRatios, diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
 }
 
 /** Runs of one command: wall time, peak memory, and the output of the last run for `parse`. */
-function sampler({ cmd, args, cwd, timeoutMs }) {
+function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
   const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${tag}.txt`);
   // Output goes to files: some tools exit before a pipe has taken all of it.
   const outFile = path.join(os.tmpdir(), `search-config-bench-out-${tag}.txt`);
   const errFile = path.join(os.tmpdir(), `search-config-bench-err-${tag}.txt`);
-  const times = [], rss = [];
+  const cpuFile = path.join(os.tmpdir(), `search-config-bench-cpu-${tag}.txt`);
+  const times = [], rss = [], cpu = [];
   let last, stdout = '', stderr = '';
   const once = (counted, keepOutput) => {
-    const argv = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
+    const timed = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
+    const argv = withCpu && hasBashTimes ? ['bash', '-c', BASH_CPU, cpuFile, ...timed] : timed;
     const out = fs.openSync(outFile, 'w');
     const err = fs.openSync(errFile, 'w');
     const start = process.hrtime.bigint();
@@ -68,15 +82,21 @@ function sampler({ cmd, args, cwd, timeoutMs }) {
       const kib = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop());
       if (Number.isFinite(kib)) rss.push(kib);
     }
+    if (withCpu && hasBashTimes) {
+      // The second line of `times`: the children's user and system time, e.g. "0m0.075s 0m0.012s".
+      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s/.exec(fs.readFileSync(cpuFile, 'utf8').trim().split('\n').pop());
+      if (m) cpu.push((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+    }
     last = r;
   };
   const result = (parse) => {
     fs.rmSync(rssFile, { force: true });
     fs.rmSync(outFile, { force: true });
     fs.rmSync(errFile, { force: true });
-    return outcomeOf({ times, rss, last, stdout, stderr, parse });
+    fs.rmSync(cpuFile, { force: true });
+    return { ...outcomeOf({ times, rss, last, stdout, stderr, parse }), ...(cpu.length ? { cpuMs: stats(cpu) } : {}) };
   };
-  return { once, result, times };
+  return { once, result, times, cpu };
 }
 
 function outcomeOf({ times, rss, last, stdout, stderr, parse }) {
