@@ -27,13 +27,21 @@ export function computeTargets(raw) {
   out.push(target(`${n} small files vs the language service as a process`, ratio(lint('small'), t('small', 'jsonls')), 0.4, 'x'));
   out.push(target(`${n} small files vs read + JSON.parse`, ratio(lint('small'), t('small', 'parse')), 1.5, 'x'));
   const h = raw.manifest.heavyFiles?.toLocaleString('en');
-  out.push(target(`${h} findings-heavy small files vs \`ajv-cli --all-errors\``, ratio(lint('heavy'), t('heavy', 'ajv')), 0.8, 'x', lint('heavy')?.findings !== undefined ? `${(lint('heavy').findings / raw.manifest.heavyFiles).toFixed(2)} findings per file` : undefined));
+  // Measured in turn with the anchor (median of the pair ratios), when the run did so.
+  const paired = (id, fallback) => {
+    const p = raw.targetPairs?.[id];
+    return p && !p.error ? { value: p.ratio.median, note: `in turn with it, median of ${p.ratio.n} pair ratios (wall time; CPU time ${fmt(p.cpuRatio?.median, 2)}x)` } : { value: fallback, note: 'medians measured apart' };
+  };
+  const heavyAjv = paired('heavyVsAjv', ratio(lint('heavy'), t('heavy', 'ajv')));
+  out.push(target(`${h} findings-heavy small files vs \`ajv-cli --all-errors\``, heavyAjv.value, 0.8, 'x', [lint('heavy')?.findings !== undefined ? `${(lint('heavy').findings / raw.manifest.heavyFiles).toFixed(2)} findings per file` : undefined, heavyAjv.note].filter(Boolean).join('; ')));
   out.push(target('one small file, cold, vs `node -e 0`', ratio(lint('one'), t('one', 'node')), 1.3, 'x'));
   out.push(target('1 MB file vs read + JSON.parse', ratio(lint('mb1'), t('mb1', 'parse')), 1.5, 'x'));
   const located10 = lint('mb10')?.located?.filter((l) => /^\d+:\d+/.test(l) && !l.startsWith('1:1 ')) ?? [];
   out.push(target('10 MB file vs read + JSON.parse (findings located)', ratio(lint('mb10'), t('mb10', 'parse')), 2, 'x', located10.length ? `findings at ${located10.slice(0, 3).join(', ')}` : 'no located finding seen'));
-  out.push(target('1 MB findings-heavy file vs read + JSON.parse', ratio(lint('mb1Heavy'), t('mb1Heavy', 'parse')), 1.5, 'x', lint('mb1Heavy')?.findings !== undefined ? `${lint('mb1Heavy').findings.toLocaleString('en')} findings` : undefined));
-  out.push(target('10 MB findings-heavy file vs read + JSON.parse', ratio(lint('mb10Heavy'), t('mb10Heavy', 'parse')), 2, 'x', lint('mb10Heavy')?.findings !== undefined ? `${lint('mb10Heavy').findings.toLocaleString('en')} findings` : undefined));
+  for (const [id, w, label, limit] of [['mb1HeavyVsParse', 'mb1Heavy', '1 MB', 1.5], ['mb10HeavyVsParse', 'mb10Heavy', '10 MB', 2]]) {
+    const p = paired(id, ratio(lint(w), t(w, 'parse')));
+    out.push(target(`${label} findings-heavy file vs read + JSON.parse`, p.value, limit, 'x', [lint(w)?.findings !== undefined ? `${lint(w).findings.toLocaleString('en')} findings` : undefined, p.note].filter(Boolean).join('; ')));
+  }
   const keys = raw.manifest.sizes.keys;
   const unknown = lint('keysUnknown');
   const every = unknown && !unknown.error ? (unknown.byRule?.['unknown-field'] ?? 0) >= keys : false;

@@ -11,7 +11,7 @@ import { BENCH_DIR, generate } from './generate.mjs';
 import { bundleCore } from './lib/bundle.mjs';
 import { hasGnuTime, machine } from './lib/measure.mjs';
 import { writePlainSchema } from './tools/derive-schema.mjs';
-import { measureFindingCost, runWholeProcess } from './whole-process.mjs';
+import { measureFindingCost, measureTargetPairs, runWholeProcess } from './whole-process.mjs';
 import { computeTargets, markdown, readmeSummary, RELEASE_FLAG, releaseRatio, terminalTable, withSummary } from './report.mjs';
 import { buildAgainst, removeAgainst } from './lib/against.mjs';
 import { measurePackage } from './package.mjs';
@@ -87,6 +87,8 @@ async function main() {
   try {
     log('whole-process timings ...');
     const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, pairRuns, warmup: smoke ? 0 : 1, log, release: built.error ? undefined : built });
+    log('the bulk-lint targets, each in turn with its anchor ...');
+    const targetPairs = measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup: smoke ? 0 : 1, log });
     log('the cost of a finding ...');
     const findingCost = measureFindingCost({ files, pairRuns, warmup: smoke ? 0 : 1, log });
     log('in-process timings ...');
@@ -105,7 +107,7 @@ async function main() {
     log('npm package ...');
     const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], runs: smoke ? 1 : runs });
 
-    const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, pairRuns, code, release, manifest, haveBenchDeps, wholeProcess, findingCost, inProcess, breakdown, lsp, worker, vsix, npmPackage };
+    const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, pairRuns, code, release, manifest, haveBenchDeps, wholeProcess, targetPairs, findingCost, inProcess, breakdown, lsp, worker, vsix, npmPackage };
     const targets = computeTargets(raw);
     raw.targets = targets;
     const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');

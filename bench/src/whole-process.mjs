@@ -137,3 +137,29 @@ export function measureFindingCost({ files, pairRuns, warmup, log }) {
   }
   return out;
 }
+
+/**
+ * The targets of bulk lint with findings, measured in turn with their anchors (A B A B ...), so that a
+ * busy machine moves both sides alike: 1,000 findings-heavy files against `ajv-cli --all-errors`, the
+ * 1 MB and 10 MB findings-heavy files against the read + JSON.parse floor.
+ */
+export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup, log }) {
+  const all = tools({ schemaFile, rulesetFile: undefined, haveBenchDeps });
+  const byId = Object.fromEntries(all.map((t) => [t.id, t]));
+  const w = Object.fromEntries(workloads(files).map((x) => [x.id, x]));
+  const cases = [
+    { id: 'heavyVsAjv', workload: 'heavy', anchor: 'ajv', pairs: pairRuns },
+    { id: 'mb1HeavyVsParse', workload: 'mb1Heavy', anchor: 'parse', pairs: pairRuns },
+    { id: 'mb10HeavyVsParse', workload: 'mb10Heavy', anchor: 'parse', pairs: Math.max(1, Math.min(pairRuns, 5)) },
+  ];
+  const out = {};
+  for (const c of cases) {
+    const anchor = byId[c.anchor];
+    if (!anchor) continue;
+    log(`  ${c.workload.padEnd(12)} lint and ${c.anchor} in turn x${c.pairs}`);
+    const p = measurePair({ a: byId.lint.build(w[c.workload]), b: anchor.build(w[c.workload]), runs: c.pairs, warmup, cwd: ROOT });
+    out[c.id] = { ratio: p.ratios, cpuRatio: p.cpuRatios, lintMs: p.a.ms, anchorMs: p.b.ms, error: p.a.error ?? p.b.error };
+    log(`    pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)`);
+  }
+  return out;
+}
