@@ -10,6 +10,19 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
 const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
+/**
+ * --dev: readable bundles with inline source maps. --sourcemap: the shipped (minified) bundles with a
+ * source map beside each (dist/<name>.js.map, never committed), so that a CPU profile of the real
+ * bundles can be read by source file and line (bench/src/profile.mjs).
+ */
+const sourcemap = args.has('--dev') ? 'inline' : args.has('--sourcemap') ? 'external' : false;
+
+/** The bundle among esbuild's outputs, and its source map written beside it when one was asked for. */
+function bundleOutput(outputFiles) {
+  const map = outputFiles.find((f) => f.path.endsWith('.map'));
+  if (map) fs.writeFileSync(map.path, map.text);
+  return outputFiles.find((f) => !f.path.endsWith('.map'));
+}
 
 /** The ajv instance used for the configuration schema; the custom keywords come from the meta-schema. */
 export function makeAjv(extra = {}) {
@@ -150,10 +163,10 @@ async function buildSharedCore(bundledInputs) {
     // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
     footer: { js: `var ${CORE_GLOBAL} = ${CORE_GLOBAL}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${CORE_GLOBAL};` },
     mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify: !args.has('--dev'),
-    sourcemap: args.has('--dev') ? 'inline' : false, write: false, metafile: true, outfile: path.join(root, 'dist/server-core.js'),
+    sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist/server-core.js'),
   });
   for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
-  const [out] = result.outputFiles;
+  const out = bundleOutput(result.outputFiles);
   fs.writeFileSync(out.path, withBuildHash(out.text));
   fs.rmSync(`${out.path}.cache`, { force: true });
 }
@@ -204,11 +217,11 @@ async function bundle() {
       ...common, ...(e.browser ? { platform: 'browser', target: 'es2022', format: e.browser, mainFields: ['browser', 'module', 'main'] } : {}),
       outfile: path.join(root, e.out), write: false, metafile: true,
       ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
-      external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap: args.has('--dev') ? 'inline' : false,
+      external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap,
     });
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
-    const [out] = result.outputFiles;
-    fs.mkdirSync(path.dirname(out.path), { recursive: true });
+    fs.mkdirSync(path.dirname(path.join(root, e.out)), { recursive: true });
+    const out = bundleOutput(result.outputFiles);
     fs.writeFileSync(out.path, e.cached ? withBuildHash(out.text) : out.text);
     // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });

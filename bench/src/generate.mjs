@@ -30,6 +30,9 @@ export const SIZES = {
   smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000 },
 };
 
+/** Share of the ip_filter entries with host bits set in the findings-heavy large files. */
+const HEAVY_LARGE_HOST_BITS = 0.3;
+
 const TEAMS = ['search', 'logs', 'metrics', 'orders', 'catalog', 'billing', 'audit', 'events', 'users', 'sessions'];
 const ENVS = ['prod', 'staging', 'dev', 'qa', 'eu', 'us'];
 
@@ -131,15 +134,73 @@ function smallConfig(r) {
 }
 
 /**
+ * Mistakes of a configuration kept for years, each reported by a rule: CIDR blocks with host bits
+ * set (one finding each), sizes and durations written as strings with a unit (a type and a unit
+ * finding each), deprecated fields and unknown fields (one each). Each mistake comes with what a
+ * correct configuration writes in its place, so that every file has a clean twin of about the same
+ * size and shape: the difference between the two runs is the cost of the findings.
+ */
+const hostBitsCidr = (r) => `${r.int(1, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}/${r.pick([16, 24])}`;
+/** The block a CIDR with host bits stands for (what a clean configuration writes). */
+const alignedCidr = (cidr) => {
+  const [ip, bits] = cidr.split('/');
+  const parts = ip.split('.');
+  return `${parts.map((p, i) => (i * 8 < Number(bits) ? p : '0')).join('.')}/${bits}`;
+};
+const UNIT_STRINGS = [
+  [(c) => { c.search.http_max_content_length = '100mb'; }, (c) => { c.search.http_max_content_length = 104857600; }],
+  [(c) => { c.search_dashboards.search_request_timeout = '30s'; }, (c) => { c.search_dashboards.search_request_timeout = 30000; }],
+  [(c) => { c.search_dashboards.max_old_space_size = '512mb'; }, (c) => { c.search_dashboards.max_old_space_size = 512; }],
+  [(c) => { c.search.indices_fielddata_cache_size = '20%'; }, (c) => { c.search.indices_fielddata_cache_size = 20; }],
+  [(c) => { c.search.indices_memory_index_buffer_size = '10%'; }, (c) => { c.search.indices_memory_index_buffer_size = 10; }],
+];
+const UNKNOWN_FIELDS = [
+  [(c) => { c.serach_version = c.search_version; delete c.search_version; }, () => {}],
+  [(c) => { c.search['indices.query.bool.max_clause_count'] = 1024; }, (c) => { c.search.indices_query_bool_max_clause_count = 1024; }],
+  [(c) => { c.search.thread_pool_search_queue = 1000; }, (c) => { c.search.thread_pool_search_queue_size = 1000; }],
+  [(c) => { c.index_template = { ...c.index_template, refresh_interval: 1 }; }, (c) => { c.index_template = { ...c.index_template, number_of_replicas: 1 }; }],
+  [(c) => { c.dashboards_enabled = true; }, (c) => { c.static_ips = true; }],
+];
+const LISTENER = { allowed_tries: 10, time_window_seconds: 3600, block_expiry_seconds: 600, max_tracked_clients: 1000, authentication_backend: 'internal', type: 'username' };
+
+/**
+ * A small configuration with about seven findings (what a team with years-old configurations has),
+ * and its clean twin.
+ */
+function heavySmallConfig(r) {
+  const c = cleanConfig(r);
+  const twin = structuredClone(c);
+  const both = ([bad, good]) => { bad(c); good(twin); };
+  for (let n = r.int(1, 2); n > 0; n--) {
+    const cidr = hostBitsCidr(r);
+    const at = r.int(0, c.ip_filter.length);
+    const entry = (value) => (at % 2 ? value : { network: value, description: 'legacy office range' });
+    c.ip_filter.splice(at, 0, entry(cidr));
+    twin.ip_filter.splice(at, 0, entry(alignedCidr(cidr)));
+  }
+  const units = [...UNIT_STRINGS];
+  for (let n = r.int(1, 2); n > 0; n--) both(units.splice(r.int(0, units.length - 1), 1)[0]);
+  if (r.chance(0.7)) { const n = r.int(10, 50); c.max_index_count = n; twin.index_patterns.push({ pattern: 'legacy-*', max_index_count: n }); }
+  if (r.chance(0.3)) both([(x) => { x.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } }; }, (x) => { x.search.auth_failure_listeners = { internal_authentication_backend_limiting: LISTENER }; }]);
+  const unknown = [...UNKNOWN_FIELDS];
+  for (let n = r.int(1, 2); n > 0; n--) both(unknown.splice(r.int(0, unknown.length - 1), 1)[0]);
+  const textOf = (x) => JSON.stringify(x, null, 2) + '\n';
+  // Kept in the 1 to 3 KB band of a real configuration, the twin trimmed or grown alike.
+  while (textOf(c).length < 1024) { const e = ipFilterEntry(r); c.ip_filter.push(e); twin.ip_filter.push(e); }
+  while (textOf(c).length > 3072 && c.ip_filter.length > 1) { c.ip_filter.pop(); twin.ip_filter.pop(); }
+  return { text: textOf(c), twin: textOf(twin) };
+}
+
+/**
  * A large configuration: long ip_filter, reindex_remote_whitelist and index_patterns arrays,
  * with a few mistakes placed far into the file, so that locating findings is measured too.
  */
-function largeConfig(r, bytes) {
+function largeConfig(r, bytes, hostBitsShare = 0) {
   const c = cleanConfig(r);
   const share = { ip: 0.7, hosts: 0.1, patterns: 0.2 };
   const ip = [], hosts = [], patterns = [];
   let ipBytes = 0, hostBytes = 0, patternBytes = 0;
-  while (ipBytes < bytes * share.ip) { const e = ipFilterEntry(r); ip.push(e); ipBytes += JSON.stringify(e, null, 2).length + 12; }
+  while (ipBytes < bytes * share.ip) { const e = r.chance(hostBitsShare) ? hostBitsCidr(r) : ipFilterEntry(r); ip.push(e); ipBytes += JSON.stringify(e, null, 2).length + 12; }
   while (hostBytes < bytes * share.hosts) { const h = host(r); hosts.push(h); hostBytes += h.length + 10; }
   while (patternBytes < bytes * share.patterns) { const p = indexPattern(r); patterns.push(p); patternBytes += JSON.stringify(p, null, 2).length + 14; }
   // Planted near the end of each array: a host-bits CIDR, a malformed CIDR, a pattern without max_index_count.
@@ -183,16 +244,38 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
     if (m) mistaken++;
   }
   const write = (name, text) => { const file = path.join(out, name); fs.writeFileSync(file, text); return file; };
+  // The findings-heavy variant has its own seed, so that the workload above stays byte for byte as it was.
+  const h = rng(seed + 1);
+  fs.mkdirSync(path.join(out, 'heavy'), { recursive: true });
+  const heavyFiles = [];
+  let heavyBytes = 0;
+  const heavyTwins = [];
+  for (let i = 0; i < sizes.small; i++) {
+    const { text, twin } = heavySmallConfig(h);
+    heavyFiles.push(write(path.join('heavy', `legacy-${String(i).padStart(4, '0')}.search.json`), text));
+    heavyTwins.push(twin);
+    heavyBytes += text.length;
+  }
   const files = {
     smallDir: path.join(out, 'small'),
+    heavyDir: path.join(out, 'heavy'),
     small: smallFiles,
+    heavy: heavyFiles,
     mb1: write('large-1mb.search.json', largeConfig(r, sizes.mb1)),
     mb10: write('large-10mb.search.json', largeConfig(r, sizes.mb10)),
     keysValid: write('keys-valid.search.json', manyKeys(r, sizes.keys, true)),
     keysUnknown: write('keys-unknown.search.json', manyKeys(r, sizes.keys, false)),
     deep: write('deep.search.json', deepArrays(sizes.depth)),
+    mb1Heavy: write('legacy-1mb.search.json', largeConfig(h, sizes.mb1, HEAVY_LARGE_HOST_BITS)),
+    mb10Heavy: write('legacy-10mb.search.json', largeConfig(h, sizes.mb10, HEAVY_LARGE_HOST_BITS)),
   };
-  const manifest = { seed, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep'].map((k) => [k, fs.statSync(files[k]).size])) };
+  // Clean twins of the findings-heavy files: the same shape with every planted mistake written correctly.
+  const heavyTwinFiles = [];
+  fs.mkdirSync(path.join(out, 'heavy-twin'), { recursive: true });
+  heavyTwins.forEach((text, i) => heavyTwinFiles.push(write(path.join('heavy-twin', `legacy-${String(i).padStart(4, '0')}.search.json`), text)));
+  files.heavyTwin = heavyTwinFiles;
+  files.mb10HeavyTwin = write('legacy-10mb-twin.search.json', fs.readFileSync(files.mb10Heavy, 'utf8').replace(/"(\d+\.\d+\.\d+\.\d+\/\d+)"/g, (m, cidr) => JSON.stringify(alignedCidr(cidr))));
+  const manifest = { seed, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return { files, manifest, out };
 }

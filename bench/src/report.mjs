@@ -26,10 +26,22 @@ export function computeTargets(raw) {
   out.push(target(`${n} small files, one process vs ajv-cli`, ratio(lint('small'), t('small', 'ajv')), 0.4, 'x', 'ajv-cli is given the parseable files only (it stops at the first file that is not JSON)'));
   out.push(target(`${n} small files vs the language service as a process`, ratio(lint('small'), t('small', 'jsonls')), 0.4, 'x'));
   out.push(target(`${n} small files vs read + JSON.parse`, ratio(lint('small'), t('small', 'parse')), 1.5, 'x'));
+  const h = raw.manifest.heavyFiles?.toLocaleString('en');
+  // Measured in turn with the anchor (median of the pair ratios), when the run did so.
+  const paired = (id, fallback) => {
+    const p = raw.targetPairs?.[id];
+    return p && !p.error ? { value: p.ratio.median, note: `in turn with it, median of ${p.ratio.n} pair ratios (wall time; CPU time ${fmt(p.cpuRatio?.median, 2)}x)` } : { value: fallback, note: 'medians measured apart' };
+  };
+  const heavyAjv = paired('heavyVsAjv', ratio(lint('heavy'), t('heavy', 'ajv')));
+  out.push(target(`${h} findings-heavy small files vs \`ajv-cli --all-errors\``, heavyAjv.value, 0.8, 'x', [lint('heavy')?.findings !== undefined ? `${(lint('heavy').findings / raw.manifest.heavyFiles).toFixed(2)} findings per file` : undefined, heavyAjv.note].filter(Boolean).join('; ')));
   out.push(target('one small file, cold, vs `node -e 0`', ratio(lint('one'), t('one', 'node')), 1.3, 'x'));
   out.push(target('1 MB file vs read + JSON.parse', ratio(lint('mb1'), t('mb1', 'parse')), 1.5, 'x'));
   const located10 = lint('mb10')?.located?.filter((l) => /^\d+:\d+/.test(l) && !l.startsWith('1:1 ')) ?? [];
   out.push(target('10 MB file vs read + JSON.parse (findings located)', ratio(lint('mb10'), t('mb10', 'parse')), 2, 'x', located10.length ? `findings at ${located10.slice(0, 3).join(', ')}` : 'no located finding seen'));
+  for (const [id, w, label, limit] of [['mb1HeavyVsParse', 'mb1Heavy', '1 MB', 1.5], ['mb10HeavyVsParse', 'mb10Heavy', '10 MB', 2]]) {
+    const p = paired(id, ratio(lint(w), t(w, 'parse')));
+    out.push(target(`${label} findings-heavy file vs read + JSON.parse`, p.value, limit, 'x', [lint(w)?.findings !== undefined ? `${lint(w).findings.toLocaleString('en')} findings` : undefined, p.note].filter(Boolean).join('; ')));
+  }
   const keys = raw.manifest.sizes.keys;
   const unknown = lint('keysUnknown');
   const every = unknown && !unknown.error ? (unknown.byRule?.['unknown-field'] ?? 0) >= keys : false;
@@ -86,7 +98,7 @@ export function markdown(raw, targets) {
   lines.push('## Whole process');
   lines.push('');
   const s = raw.manifest;
-  lines.push(`Workload: ${s.smallFiles} small files (${Math.round(s.smallBytes / s.smallFiles)} bytes on average, ${s.smallMistaken} with mistakes), 1 MB = ${s.bytes.mb1.toLocaleString('en')} bytes, 10 MB = ${s.bytes.mb10.toLocaleString('en')} bytes, ${s.sizes.keys.toLocaleString('en')} keys in a free-form vendor-only object (\`search.search_backpressure\`, valid for the schema) and ${s.sizes.keys.toLocaleString('en')} unknown top-level keys, ${s.sizes.depth.toLocaleString('en')} levels of nested arrays.`);
+  lines.push(`Workload: ${s.smallFiles} small files (${Math.round(s.smallBytes / s.smallFiles)} bytes on average, ${s.smallMistaken} with mistakes), ${s.heavyFiles} findings-heavy small files (${Math.round(s.heavyBytes / s.heavyFiles)} bytes on average: host bits in CIDR blocks, sizes and durations written with a unit, deprecated and unknown fields), 1 MB and 10 MB findings-heavy files (${s.bytes.mb1Heavy.toLocaleString('en')} and ${s.bytes.mb10Heavy.toLocaleString('en')} bytes, host bits in a share of their ip_filter entries), 1 MB = ${s.bytes.mb1.toLocaleString('en')} bytes, 10 MB = ${s.bytes.mb10.toLocaleString('en')} bytes, ${s.sizes.keys.toLocaleString('en')} keys in a free-form vendor-only object (\`search.search_backpressure\`, valid for the schema) and ${s.sizes.keys.toLocaleString('en')} unknown top-level keys, ${s.sizes.depth.toLocaleString('en')} levels of nested arrays.`);
   lines.push('');
   lines.push('| workload | tool | median ms (min-max) | x parse floor | x `node -e 0` | peak MiB | findings | note |');
   lines.push('|---|---|---|---|---|---|---|---|');
@@ -97,6 +109,7 @@ export function markdown(raw, targets) {
       lines.push(`| ${w.label} | ${tid} | ${fmt(med(r))} (${fmt(r.ms?.min)}-${fmt(r.ms?.max)}) | ${floor ? fmt(med(r) / floor, 2) : 'n/a'} | ${start ? fmt(med(r) / start, 2) : 'n/a'} | ${mib(r.peakRssKiB)} | ${r.findings ?? ''} | ${note.replace(/\|/g, '/')} |`);
     }
   }
+  lines.push('', ...releaseSection(raw), '', ...findingCostSection(raw));
   const ip = raw.inProcess ?? {};
   lines.push('');
   lines.push('## In process');
@@ -142,6 +155,45 @@ export function markdown(raw, targets) {
   return lines.join('\n');
 }
 
+/** Above this pair ratio to the previous release, a workload is flagged as slower. */
+export const RELEASE_FLAG = 1.05;
+
+/** The pair ratio a workload is judged by: CPU time when it was measured, else wall time. */
+export const releaseRatio = (v) => v?.cpuRatio ?? v?.ratio;
+
+/** Our lint against the previous release's, workload by workload (pairs run in turn). */
+export function releaseSection(raw, heading = '## Compared with the previous release') {
+  const rel = raw.release ?? {};
+  const lines = [heading, ''];
+  if (!rel.commit || rel.error) return [...lines, `Not measured: ${rel.error ?? 'no previous release given'}`];
+  lines.push(`The previous release: ${rel.ref} (commit ${rel.commit.slice(0, 10)}; ${rel.how}), built from git into a temporary directory with its own build script (dependencies: ${rel.dependencies}). On every workload the two \`search-config lint --format json\` run in turn, A B A B, after a warm-up run of each; a ratio is the median of the pair ratios (this code / the release), of CPU time (user + system, from bash's \`times\`) and of wall time. A workload is flagged when its CPU-time ratio (wall time when bash is missing) is above ${RELEASE_FLAG.toFixed(2)}x: on a busy machine wall time also counts the time a process waits for a core. Load average during this run: ${raw.machine.loadAverage[0]} at start, ${raw.loadAtEnd[0]} at end.`);
+  lines.push('', '| workload | this code, median ms | previous release, median ms | ratio, CPU time (pairs: min-max) | ratio, wall time (pairs: min-max) | |', '|---|---|---|---|---|---|');
+  const flagged = [];
+  const range = (r) => (r ? `${fmt(r.median, 3)}x (${fmt(r.min, 2)}-${fmt(r.max, 2)}, ${r.n} pairs)` : 'n/a');
+  for (const w of Object.values(raw.wholeProcess ?? {})) {
+    const v = w.vsRelease;
+    if (!v) continue;
+    const flag = releaseRatio(v).median > RELEASE_FLAG;
+    if (flag) flagged.push(w.label);
+    lines.push(`| ${w.label} | ${fmt(med(w.tools.lint))} | ${fmt(med(w.tools.release))} | ${range(v.cpuRatio)} | ${range(v.ratio)} | ${flag ? '**slower than the release**' : ''} |`);
+  }
+  lines.push('', flagged.length ? `Flagged (above ${RELEASE_FLAG.toFixed(2)}x): ${flagged.join('; ')}.` : `No workload above ${RELEASE_FLAG.toFixed(2)}x.`);
+  return lines;
+}
+
+/** What a finding costs, from its detection to its line in the JSON report. */
+export function findingCostSection(raw, heading = '## The cost of a finding') {
+  const fc = raw.findingCost ?? {};
+  const lines = [heading, ''];
+  if (!Object.keys(fc).length) return [...lines, 'Not measured.'];
+  lines.push('Each findings-heavy workload and its clean twin (the same files with every planted mistake written correctly, about the same size) are linted in turn with `--format json`; the difference of each pair of runs, divided by the difference in findings, is what a finding costs from the rule that detects it to its line in the report (locating it, its message, fix and suggestions, the secret check of the report and the JSON text).', '');
+  lines.push('| workload | findings (twin) | with findings, median ms | clean twin, median ms | difference, median of pairs (ms) | per finding |', '|---|---|---|---|---|---|');
+  for (const c of Object.values(fc)) {
+    lines.push(`| ${c.label} | ${c.error ? `error: ${c.error}` : `${(c.findings + (c.twinFindings ?? 0)).toLocaleString('en')} (${c.twinFindings ?? 'n/a'})`} | ${fmt(c.withMs?.median)} | ${fmt(c.twinMs?.median)} | ${fmt(c.diffMs?.median)} | ${c.usPerFinding === undefined ? 'n/a' : `${fmt(c.usPerFinding, 1)} µs`} |`);
+  }
+  return lines;
+}
+
 const PHASE_NAMES = new Set(['parse', 'schema', 'other']);
 
 /** Time by phase of the analysis: parse, schema validator, rules (the costliest by name), the rest. */
@@ -172,4 +224,33 @@ export function terminalTable(targets) {
   const rows = targets.map((x) => [x.status === 'met' ? 'ok  ' : x.status === 'missed' ? 'MISS' : '--  ', x.name, shown(x.value, x.kind), `<= ${shown(x.limit, x.kind)}`]);
   const w = [4, Math.max(...rows.map((r) => r[1].length)), Math.max(...rows.map((r) => r[2].length)), 0];
   return rows.map((r) => r.map((c, i) => c.padEnd(w[i])).join('  ')).join('\n');
+}
+
+/**
+ * The summary of bench/README.md, every table of it from this run: the targets, the comparison with
+ * the previous release and the cost of a finding. `npm run bench` writes it between the README's
+ * summary markers, so that no table there is older than the code it describes.
+ */
+export function readmeSummary(raw, targets) {
+  const load = `load average ${raw.machine.loadAverage[0]} at start, ${raw.loadAtEnd[0]} at end`;
+  const when = raw.startedAt.replace('T', ' ').replace(/:\d\dZ$/, ' UTC');
+  const lines = [`### Summary (run of ${when}, ${load}; written by \`npm run bench\`)`, ''];
+  lines.push(`Code: ${raw.code?.describe ?? 'the working tree'}. ${raw.machine.cpu}, Node ${raw.machine.node}. Every ratio is to an anchor or to the previous release measured in the same run; the full tables are in [\`results/latest.md\`](results/latest.md).`, '');
+  lines.push('| target | measured | limit | result | note |', '|---|---|---|---|---|');
+  for (const x of targets) lines.push(targetRow(x));
+  const met = targets.filter((x) => x.status === 'met').length;
+  lines.push('', `Met: ${met} of ${targets.length}.`, '');
+  lines.push(...releaseSection(raw, '#### Compared with the previous release'), '');
+  lines.push(...findingCostSection(raw, '#### The cost of a finding'));
+  return lines.join('\n') + '\n';
+}
+
+export const SUMMARY_START = '<!-- summary:start: written by npm run bench from its run; do not edit by hand -->';
+export const SUMMARY_END = '<!-- summary:end -->';
+
+/** The README with its summary block replaced; undefined when the markers are missing. */
+export function withSummary(readme, summary) {
+  const a = readme.indexOf(SUMMARY_START), b = readme.indexOf(SUMMARY_END);
+  if (a < 0 || b < a) return undefined;
+  return `${readme.slice(0, a + SUMMARY_START.length)}\n${summary}${readme.slice(b)}`;
 }

@@ -1,6 +1,9 @@
 // `npm run bench` (full sizes) and `npm run bench:smoke` (tiny sizes, same code paths, no timing
-// asserted). Writes bench/results/latest.{md,json} (smoke: bench/results/raw/smoke.{md,json}).
-//   node bench/src/run.mjs [--smoke] [--runs N] [--no-build] [--no-install]
+// asserted). Writes bench/results/latest.{md,json} and the summary of bench/README.md (smoke:
+// bench/results/raw/smoke.{md,json} and smoke-summary.md; the README is left alone).
+//   node bench/src/run.mjs [--smoke] [--runs N] [--pairs N] [--against REF] [--no-build] [--no-install]
+// --against REF: the previous release to compare with (default: the newest tag; without tags, the
+// commit that wrote the CHANGELOG's newest release heading).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -8,8 +11,9 @@ import { BENCH_DIR, generate } from './generate.mjs';
 import { bundleCore } from './lib/bundle.mjs';
 import { hasGnuTime, machine } from './lib/measure.mjs';
 import { writePlainSchema } from './tools/derive-schema.mjs';
-import { runWholeProcess } from './whole-process.mjs';
-import { computeTargets, markdown, terminalTable } from './report.mjs';
+import { measureFindingCost, measureTargetPairs, runWholeProcess } from './whole-process.mjs';
+import { computeTargets, markdown, readmeSummary, RELEASE_FLAG, releaseRatio, terminalTable, withSummary } from './report.mjs';
+import { buildAgainst, removeAgainst } from './lib/against.mjs';
 import { measurePackage } from './package.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -17,6 +21,11 @@ const args = process.argv.slice(2);
 const smoke = args.includes('--smoke');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : smoke ? 1 : 7;
+const pairsAt = args.indexOf('--pairs');
+// Runs of each side when two commands are compared in turn: a pair ratio's median needs more of them.
+const pairRuns = pairsAt >= 0 ? Number(args[pairsAt + 1]) : smoke ? 2 : 11;
+const againstAt = args.indexOf('--against');
+const againstRef = againstAt >= 0 ? args[againstAt + 1] : undefined;
 const log = (s) => process.stderr.write(s + '\n');
 
 function sh(cmd, argv, opts = {}) {
@@ -67,40 +76,64 @@ async function main() {
   const rulesetFile = path.join(work, 'spectral-ruleset.json');
   fs.writeFileSync(rulesetFile, JSON.stringify({ rules: { 'search-config-schema': { description: 'The configuration matches the schema', message: '{{error}}', given: '$', severity: 'error', then: { function: 'schema', functionOptions: { schema: JSON.parse(fs.readFileSync(schemaFile, 'utf8')), allErrors: true } } } } }));
   const core = await bundleCore(path.join(work, 'lib'));
+  log('building the previous release into a temporary directory ...');
+  const built = buildAgainst(ROOT, againstRef, log);
+  const release = { ref: built.ref, commit: built.commit, how: built.how, dependencies: built.dependencies, buildMs: built.buildMs, error: built.error };
+  log(built.error ? `  not compared with a previous release: ${built.error}` : `  ${built.ref} (${built.commit.slice(0, 10)}, ${built.how}) in ${built.buildMs} ms`);
+  const head = sh('git', ['describe', '--always', '--dirty', '--abbrev=10']);
+  const code = { describe: head.status === 0 ? `commit ${head.stdout.trim()}` : 'the working tree' };
 
-  log('whole-process timings ...');
-  const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, warmup: smoke ? 0 : 1, log });
-  log('in-process timings ...');
-  const inProcess = childJson('inprocess.mjs', {
-    coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,
-    coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
-  });
-  log('where the analysis spends its time ...');
-  const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
-  log('language server ...');
-  const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
-  log('language server in a browser web worker ...');
-  const worker = childJson('worker.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), file: path.join(ROOT, 'examples/mistakes.search.json'), runs: smoke ? 1 : 5, warmOpens: smoke ? 3 : 20 });
-  log('extension package ...');
-  const vsix = vsixSize(work);
-  log('npm package ...');
-  const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], runs: smoke ? 1 : runs });
+  // The release's temporary directory goes whatever happens to the measurements.
+  try {
+    log('whole-process timings ...');
+    const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, pairRuns, warmup: smoke ? 0 : 1, log, release: built.error ? undefined : built });
+    log('the bulk-lint targets, each in turn with its anchor ...');
+    const targetPairs = measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup: smoke ? 0 : 1, log });
+    log('the cost of a finding ...');
+    const findingCost = measureFindingCost({ files, pairRuns, warmup: smoke ? 0 : 1, log });
+    log('in-process timings ...');
+    const inProcess = childJson('inprocess.mjs', {
+      coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,
+      coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
+    });
+    log('where the analysis spends its time ...');
+    const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
+    log('language server ...');
+    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
+    log('language server in a browser web worker ...');
+    const worker = childJson('worker.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), file: path.join(ROOT, 'examples/mistakes.search.json'), runs: smoke ? 1 : 5, warmOpens: smoke ? 3 : 20 });
+    log('extension package ...');
+    const vsix = vsixSize(work);
+    log('npm package ...');
+    const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], runs: smoke ? 1 : runs });
 
-  const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, manifest, haveBenchDeps, wholeProcess, inProcess, breakdown, lsp, worker, vsix, npmPackage };
-  const targets = computeTargets(raw);
-  raw.targets = targets;
-  const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');
-  const base = smoke ? 'smoke' : 'latest';
-  fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, `${base}.json`), JSON.stringify(raw, null, 2) + '\n');
-  fs.writeFileSync(path.join(outDir, `${base}.md`), markdown(raw, targets));
-  process.stdout.write(`\n${terminalTable(targets)}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}\n`);
-  // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
-  const ownErrors = Object.entries(wholeProcess).filter(([, w]) => w.tools.lint?.error || (w.tools.lint?.exitCode ?? 0) > 1).map(([id]) => id);
-  if (smoke && (ownErrors.length || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
-    process.stderr.write(`smoke: search-config failed on ${ownErrors.join(', ') || 'the in-process measurements'}\n`);
-    process.exitCode = 1;
-  }
+    const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, pairRuns, code, release, manifest, haveBenchDeps, wholeProcess, targetPairs, findingCost, inProcess, breakdown, lsp, worker, vsix, npmPackage };
+    const targets = computeTargets(raw);
+    raw.targets = targets;
+    const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');
+    const base = smoke ? 'smoke' : 'latest';
+    fs.mkdirSync(outDir, { recursive: true });
+    fs.writeFileSync(path.join(outDir, `${base}.json`), JSON.stringify(raw, null, 2) + '\n');
+    fs.writeFileSync(path.join(outDir, `${base}.md`), markdown(raw, targets));
+    // The README's summary: rewritten from every full run; the smoke run writes it beside its results.
+    const summary = readmeSummary(raw, targets);
+    const readmeFile = path.join(BENCH_DIR, 'README.md');
+    const readme = withSummary(fs.readFileSync(readmeFile, 'utf8'), summary);
+    if (!readme) throw new Error('bench/README.md has lost its summary markers');
+    if (smoke) fs.writeFileSync(path.join(outDir, 'smoke-summary.md'), summary);
+    else fs.writeFileSync(readmeFile, readme);
+    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease && releaseRatio(w.vsRelease).median > RELEASE_FLAG).map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
+    const vsRelease = built.error ? `not compared with a previous release: ${built.error}` : slower.length ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}` : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
+    process.stdout.write(`\n${terminalTable(targets)}\n\n${vsRelease}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}${smoke ? '' : ' and the summary of bench/README.md'}\n`);
+    // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
+    const failed = (r) => r?.error || (r?.exitCode ?? 0) > 1;
+    const ownErrors = Object.entries(wholeProcess).filter(([, w]) => failed(w.tools.lint) || failed(w.tools.release)).map(([id]) => id);
+    const costErrors = Object.entries(findingCost).filter(([, c]) => c.error || c.usPerFinding === undefined).map(([id]) => `the cost of a finding (${id})`);
+    if (smoke && (ownErrors.length || costErrors.length || built.error || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
+      process.stderr.write(`smoke: failed: ${[...ownErrors, ...costErrors, ...(built.error ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`);
+      process.exitCode = 1;
+    }
+  } finally { removeAgainst(built); }
 }
 
 main().catch((err) => { process.stderr.write(`bench: ${err.stack ?? err}\n`); process.exitCode = 2; });

@@ -1,7 +1,7 @@
 // Whole-process timings, peak memory and finding counts of every tool on every workload.
 import fs from 'node:fs';
 import path from 'node:path';
-import { measureProcess } from './lib/measure.mjs';
+import { measurePair, measureProcess } from './lib/measure.mjs';
 import { BENCH_DIR } from './generate.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
@@ -52,20 +52,25 @@ function parseSpectral(stdout) {
 export function workloads(files) {
   return [
     { id: 'small', label: `${files.small.length} small files, one process`, inputs: [files.smallDir], ajvInputs: parseableJson(files.small), spectralInputs: files.small.slice(0, 40) },
+    { id: 'heavy', label: `${files.heavy.length} findings-heavy small files, paths as arguments`, inputs: files.heavy, large: false },
     { id: 'one', label: '1 small file, cold', inputs: [files.small[0]] },
     { id: 'mb1', label: '1 MB file', inputs: [files.mb1] },
-    { id: 'mb10', label: '10 MB file', inputs: [files.mb10] },
-    { id: 'keysValid', label: 'object with many keys (free-form vendor object)', inputs: [files.keysValid] },
-    { id: 'keysUnknown', label: 'object with many unknown keys', inputs: [files.keysUnknown] },
+    { id: 'mb10', label: '10 MB file', inputs: [files.mb10], large: true },
+    { id: 'mb1Heavy', label: '1 MB findings-heavy file', inputs: [files.mb1Heavy] },
+    { id: 'mb10Heavy', label: '10 MB findings-heavy file', inputs: [files.mb10Heavy], large: true },
+    { id: 'keysValid', label: 'object with many keys (free-form vendor object)', inputs: [files.keysValid], large: true },
+    { id: 'keysUnknown', label: 'object with many unknown keys', inputs: [files.keysUnknown], large: true },
     { id: 'deep', label: 'deeply nested arrays', inputs: [files.deep] },
   ];
 }
+
+const lintCommand = (bin, inputs) => ({ cmd: NODE, args: [bin, 'lint', '--format', 'json', ...inputs] });
 
 export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
   const list = [
     { id: 'node', label: '`node -e 0` (start-up floor)', build: () => ({ cmd: NODE, args: ['-e', '0'] }), once: true },
     { id: 'parse', label: 'read + JSON.parse (parse floor)', build: (w) => ({ cmd: NODE, args: [tool('parse-floor.cjs'), ...w.inputs] }), parse: parseJsonLine },
-    { id: 'lint', label: '`search-config lint --format json`', build: (w) => ({ cmd: NODE, args: [path.join(ROOT, 'bin/search-config.js'), 'lint', '--format', 'json', ...w.inputs] }), parse: parseLint },
+    { id: 'lint', label: '`search-config lint --format json`', build: (w) => lintCommand(path.join(ROOT, 'bin/search-config.js'), w.inputs), parse: parseLint },
   ];
   if (!haveBenchDeps) return list;
   list.push(
@@ -76,7 +81,11 @@ export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
   return list;
 }
 
-export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, warmup, log }) {
+/**
+ * Every tool on every workload. With `release` (the previous release, built by lib/against.mjs), our
+ * lint and the release's run in turn on every workload, and the median of the pair ratios is kept.
+ */
+export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, pairRuns, warmup, log, release }) {
   const results = {};
   for (const w of workloads(files)) {
     results[w.id] = { label: w.label, tools: {} };
@@ -84,7 +93,17 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
       if (t.only && !t.only.includes(w.id)) continue;
       if (t.once && results.small?.tools[t.id] && w.id !== 'small') { results[w.id].tools[t.id] = results.small.tools[t.id]; continue; }
       const { cmd, args } = t.build(w);
-      const n = t.id === 'spectral' ? Math.min(runs, 3) : w.id === 'mb10' || w.id.startsWith('keys') ? Math.max(1, Math.min(runs, 3)) : runs;
+      const n = t.id === 'spectral' ? Math.min(runs, 3) : w.large ? Math.max(1, Math.min(runs, 3)) : runs;
+      if (t.id === 'lint' && release?.bin) {
+        const pairs = w.large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns;
+        log(`  ${w.id.padEnd(12)} ${'lint, and the previous release in turn'.padEnd(9)} x${pairs}`);
+        const p = measurePair({ a: { cmd, args }, b: lintCommand(release.bin, w.inputs), runs: pairs, warmup, parse: t.parse, cwd: ROOT });
+        results[w.id].tools.lint = p.a;
+        results[w.id].tools.release = p.b;
+        results[w.id].vsRelease = { ratio: p.ratios, cpuRatio: p.cpuRatios, diffMs: p.diffsMs };
+        log(`    median ${p.a.ms.median.toFixed(1)} ms against ${p.b.ms.median.toFixed(1)} ms, pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)${p.a.error ? `, ERROR ${p.a.error}` : ''}${p.b.error ? `, release ERROR ${p.b.error}` : ''}`);
+        continue;
+      }
       log(`  ${w.id.padEnd(12)} ${t.id.padEnd(9)} x${n}`);
       const r = measureProcess({ cmd, args, runs: n, warmup, parse: t.parse, cwd: ROOT });
       if (t.id === 'spectral') r.sampleFiles = w.spectralInputs.length;
@@ -94,4 +113,53 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
     }
   }
   return results;
+}
+
+/**
+ * The cost of a finding, from its detection to its line in the report: the findings-heavy files and
+ * their clean twins (the same shape, every mistake written correctly) linted in turn; the difference of
+ * each pair of runs, divided by the difference in findings, in microseconds.
+ */
+export function measureFindingCost({ files, pairRuns, warmup, log }) {
+  const bin = path.join(ROOT, 'bin/search-config.js');
+  const cases = [
+    { id: 'heavy', label: `${files.heavy.length} findings-heavy small files against their clean twins`, a: files.heavy, b: files.heavyTwin, pairs: pairRuns },
+    { id: 'mb10Heavy', label: '10 MB findings-heavy file against its clean twin', a: [files.mb10Heavy], b: [files.mb10HeavyTwin], pairs: Math.max(1, Math.min(pairRuns, 5)) },
+  ];
+  const out = {};
+  for (const c of cases) {
+    log(`  ${c.id.padEnd(12)} findings against the clean twin x${c.pairs}`);
+    const p = measurePair({ a: lintCommand(bin, c.a), b: lintCommand(bin, c.b), runs: c.pairs, warmup, parse: parseLint, cwd: ROOT });
+    const findings = (p.a.findings ?? 0) - (p.b.findings ?? 0);
+    const error = p.a.error ?? p.b.error;
+    out[c.id] = { label: c.label, findings, twinFindings: p.b.findings, withMs: p.a.ms, twinMs: p.b.ms, diffMs: p.diffsMs, usPerFinding: findings > 0 && !error ? (p.diffsMs.median * 1000) / findings : undefined, error };
+    log(`    ${findings} findings more, ${p.diffsMs.median.toFixed(1)} ms more (median of the pairs): ${out[c.id].usPerFinding?.toFixed(2) ?? 'n/a'} us per finding`);
+  }
+  return out;
+}
+
+/**
+ * The targets of bulk lint with findings, measured in turn with their anchors (A B A B ...), so that a
+ * busy machine moves both sides alike: 1,000 findings-heavy files against `ajv-cli --all-errors`, the
+ * 1 MB and 10 MB findings-heavy files against the read + JSON.parse floor.
+ */
+export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup, log }) {
+  const all = tools({ schemaFile, rulesetFile: undefined, haveBenchDeps });
+  const byId = Object.fromEntries(all.map((t) => [t.id, t]));
+  const w = Object.fromEntries(workloads(files).map((x) => [x.id, x]));
+  const cases = [
+    { id: 'heavyVsAjv', workload: 'heavy', anchor: 'ajv', pairs: pairRuns },
+    { id: 'mb1HeavyVsParse', workload: 'mb1Heavy', anchor: 'parse', pairs: pairRuns },
+    { id: 'mb10HeavyVsParse', workload: 'mb10Heavy', anchor: 'parse', pairs: Math.max(1, Math.min(pairRuns, 5)) },
+  ];
+  const out = {};
+  for (const c of cases) {
+    const anchor = byId[c.anchor];
+    if (!anchor) continue;
+    log(`  ${c.workload.padEnd(12)} lint and ${c.anchor} in turn x${c.pairs}`);
+    const p = measurePair({ a: byId.lint.build(w[c.workload]), b: anchor.build(w[c.workload]), runs: c.pairs, warmup, cwd: ROOT });
+    out[c.id] = { ratio: p.ratios, cpuRatio: p.cpuRatios, lintMs: p.a.ms, anchorMs: p.b.ms, error: p.a.error ?? p.b.error };
+    log(`    pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)`);
+  }
+  return out;
 }

@@ -5,6 +5,15 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 const GNU_TIME = '/usr/bin/time';
+/**
+ * CPU time of a run (user + system of the command and its children) in milliseconds, from bash's `times`
+ * after it (getrusage of the children, to the millisecond; GNU time prints it to 10 ms only).
+ */
+export const hasBashTimes = (() => {
+  try { return /\dm[\d.]+s/.test(spawnSync('bash', ['-c', 'true; times'], { encoding: 'utf8' }).stdout ?? ''); } catch { return false; }
+})();
+const BASH_CPU = '"$@"; status=$?; times > "$0"; exit $status';
+
 export const hasGnuTime = (() => {
   try { return spawnSync(GNU_TIME, ['-f', '%M', 'true'], { stdio: 'pipe' }).status === 0; } catch { return false; }
 })();
@@ -21,14 +30,44 @@ export function stats(values) {
  * returns wall times in ms, peak RSS in KiB and what `parse` makes of the last run's output.
  */
 export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
-  const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${process.pid}.txt`);
-  // Output goes to files: some tools exit before a pipe has taken all of it.
-  const outFile = path.join(os.tmpdir(), `search-config-bench-out-${process.pid}.txt`);
-  const errFile = path.join(os.tmpdir(), `search-config-bench-err-${process.pid}.txt`);
-  const times = [], rss = [];
-  let last, stdout = '', stderr = '';
+  const s = sampler({ cmd, args, cwd, timeoutMs });
+  for (let i = 0; i < warmup + runs; i++) s.once(i >= warmup, i === warmup + runs - 1);
+  return s.result(parse);
+}
+
+/**
+ * Two commands run in turn (A B A B ...) after `warmup` unmeasured runs of each: a drift in the
+ * machine's speed during the measurement moves both alike, so the ratio of each pair stays meaningful.
+ * Returns each command's measurement and the pair ratios A/B, whose median is the comparison to quote.
+ */
+export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
+  const sa = sampler({ ...a, cwd, timeoutMs, withCpu: true }), sb = sampler({ ...b, cwd, timeoutMs, withCpu: true });
   for (let i = 0; i < warmup + runs; i++) {
-    const argv = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
+    const last = i === warmup + runs - 1;
+    sa.once(i >= warmup, last);
+    sb.once(i >= warmup, last);
+  }
+  const ra = sa.result(parse), rb = sb.result(parse);
+  const ratios = sa.times.map((t, i) => t / sb.times[i]);
+  // CPU time (user + system) barely moves when a busy machine makes a process wait for a
+  // core, which wall time counts: on a shared machine its pair ratios are the steadier comparison.
+  const cpuRatios = sa.cpu.length && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length ? stats(sa.cpu.map((t, i) => t / sb.cpu[i])) : undefined;
+  return { a: ra, b: rb, ratios: stats(ratios), cpuRatios, diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
+}
+
+/** Runs of one command: wall time, peak memory, and the output of the last run for `parse`. */
+function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
+  const tag = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const rssFile = path.join(os.tmpdir(), `search-config-bench-rss-${tag}.txt`);
+  // Output goes to files: some tools exit before a pipe has taken all of it.
+  const outFile = path.join(os.tmpdir(), `search-config-bench-out-${tag}.txt`);
+  const errFile = path.join(os.tmpdir(), `search-config-bench-err-${tag}.txt`);
+  const cpuFile = path.join(os.tmpdir(), `search-config-bench-cpu-${tag}.txt`);
+  const times = [], rss = [], cpu = [];
+  let last, stdout = '', stderr = '';
+  const once = (counted, keepOutput) => {
+    const timed = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
+    const argv = withCpu && hasBashTimes ? ['bash', '-c', BASH_CPU, cpuFile, ...timed] : timed;
     const out = fs.openSync(outFile, 'w');
     const err = fs.openSync(errFile, 'w');
     const start = process.hrtime.bigint();
@@ -36,18 +75,31 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     fs.closeSync(out);
     fs.closeSync(err);
-    if (i === warmup + runs - 1) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
-    if (i < warmup) continue;
+    if (keepOutput) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
+    if (!counted) return;
     times.push(ms);
     if (hasGnuTime) {
       const kib = Number(fs.readFileSync(rssFile, 'utf8').trim().split('\n').pop());
       if (Number.isFinite(kib)) rss.push(kib);
     }
+    if (withCpu && hasBashTimes) {
+      // The second line of `times`: the children's user and system time, e.g. "0m0.075s 0m0.012s".
+      const m = /(\d+)m([\d.]+)s (\d+)m([\d.]+)s/.exec(fs.readFileSync(cpuFile, 'utf8').trim().split('\n').pop());
+      if (m) cpu.push((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
+    }
     last = r;
-  }
-  fs.rmSync(rssFile, { force: true });
-  fs.rmSync(outFile, { force: true });
-  fs.rmSync(errFile, { force: true });
+  };
+  const result = (parse) => {
+    fs.rmSync(rssFile, { force: true });
+    fs.rmSync(outFile, { force: true });
+    fs.rmSync(errFile, { force: true });
+    fs.rmSync(cpuFile, { force: true });
+    return { ...outcomeOf({ times, rss, last, stdout, stderr, parse }), ...(cpu.length ? { cpuMs: stats(cpu) } : {}) };
+  };
+  return { once, result, times, cpu };
+}
+
+function outcomeOf({ times, rss, last, stdout, stderr, parse }) {
   let outcome;
   try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) {
     const crash = /^\w*Error\b.*$/m.exec(stderr)?.[0];

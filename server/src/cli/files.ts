@@ -12,6 +12,8 @@ export interface Expansion {
   files: string[];
   /** Problems that make the run exit with 2; every file found is still linted. */
   problems: string[];
+  /** Sizes in bytes of the files named on the command line (stat already read them). */
+  sizes: Map<string, number>;
 }
 
 /** A path with `/` between its parts, as every format prints it; already so on POSIX systems. */
@@ -26,6 +28,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const files: string[] = [];
   const seen = new Set<string>();
   const problems: string[] = [];
+  const sizes = new Map<string, number>();
   const show = (p: string): string => displayPath(p, cwd);
   // Patterns of .search-lint.json are relative to the directory of the settings file that applies.
   // Asked twice for each file found (is it a configuration, is it ignored): worked out once.
@@ -54,7 +57,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
-    if (stat) { add(abs); continue; }
+    if (stat) { add(abs); sizes.set(abs, stat.size); continue; }
     const scan = picomatch.scan(target);
     if (scan.isGlob) {
       // Normalised (`./`, `..` resolved) so that it compares with the normalised paths found.
@@ -71,7 +74,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     if (isBrokenLink(abs)) problems.push(`${target} is a broken symbolic link`);
     else problems.push(`${target} cannot be read: ${statError?.code === 'ENOENT' ? 'no such file or directory' : statError?.code ?? 'unknown error'}`);
   }
-  return { files, problems };
+  return { files, problems, sizes };
 }
 
 function describePatterns(config: LintConfig | undefined): string {

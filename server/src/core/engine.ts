@@ -33,7 +33,8 @@ function pointerToPath(pointer: string, root: unknown): Segment[] {
   const out: Segment[] = [];
   let cur: unknown = root;
   for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    // Most keys have no escape: two regular-expression replacements per segment cost more than the check.
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(cur)) { out.push(Number(key)); cur = cur[Number(key)]; }
     else { out.push(key); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined; }
   }

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { resolveLintOptions, type LintConfig } from '../../core/lint-config';
-import { decodeConfigBytes, type AnalyzeOptions } from '../../core';
+import type { AnalyzeOptions, DecodedBytes } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
 import { displayPath, expandTargets, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';
-import { countFindings } from '../formatters/types';
+import { countFindings, sumCounts } from '../formatters/types';
+import { renderJsonEarly } from '../formatters/json';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
+import { readConfigFile } from '../read-config';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -108,12 +110,11 @@ const run: Command = async (argv, io) => {
     let raw: string;
     if (job.stdin) raw = stdinText;
     else {
-      let bytes: Uint8Array;
-      try { bytes = fs.readFileSync(job.file); } catch (err) {
+      let decoded: DecodedBytes;
+      try { decoded = readConfigFile(job.file, expansion.sizes.get(job.file)); } catch (err) {
         problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return undefined;
       }
-      const decoded = decodeConfigBytes(bytes);
       // A file in another encoding is reported as it is and never rewritten, not even by --fix.
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;
@@ -136,7 +137,10 @@ const run: Command = async (argv, io) => {
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
-      return { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only
+      // that text and the counts outlive the file, instead of its text, findings and fixes until the end.
+      return args.format === 'json' ? renderJsonEarly(report) : report;
     } catch (err) {
       problems.push(`internal error while checking ${job.display}: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
@@ -157,7 +161,7 @@ const run: Command = async (argv, io) => {
   for (const p of [...notes, ...problems]) io.err(`${NAME}: ${p}\n`);
   if (timings) io.err(timingTable(timings, io.env.TIMING!));
 
-  const counts = countFindings(reports.flatMap((r) => r.findings));
+  const counts = sumCounts(reports.map((r) => r.counts ?? countFindings(r.findings)));
   if (problems.length) return 2;
   if (counts.error > 0) return 1;
   if (args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {

@@ -33,6 +33,8 @@ export interface JsonFileResult {
 export function mergeFix(text: string, fix: Fix): JsonFix {
   const edits = fix.edits;
   if (!edits.length) return { range: [0, 0], text: '' };
+  // Most fixes are one edit, which is its own merged replacement.
+  if (edits.length === 1) return { range: [edits[0].offset, edits[0].offset + edits[0].length], text: edits[0].newText };
   const start = Math.min(...edits.map((e) => e.offset));
   const end = Math.max(...edits.map((e) => e.offset + e.length));
   const shifted = edits.map((e) => ({ ...e, offset: e.offset - start }));
@@ -74,12 +76,15 @@ function secretTexts(text: string, fileName: string): string[] {
 /** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
 export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
+  // Read once: in the bundled CLI a function of the shared analyzer bundle is reached through getters
+  // on every use, and these two run for every member of every document.
+  const own = hasOwn, placeholder = isPlaceholder;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
   const take = (value: string | number): void => {
-    if (isPlaceholder(value)) return;
+    if (placeholder(value)) return;
     const t = typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
     if (t.length >= 3) out.push(t);
   };
@@ -95,9 +100,9 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   const readObject = (value: object, schema: SchemaNode | undefined, unknown: boolean): void => {
     const properties = schema?.properties;
     for (const k in value) {
-      if (!hasOwn(value, k)) continue;
+      if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
-      const member = properties && hasOwn(properties, k) ? properties[k] : undefined;
+      const member = properties && own(properties, k) ? properties[k] : undefined;
       if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
       else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
     }
@@ -119,5 +124,11 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   return out;
 }
 
-const json: Formatter = (reports) => JSON.stringify(reports.map(toJsonResult)) + '\n';
+/** A file's report with its JSON result written, and only what the rest of the run needs kept. */
+export function renderJsonEarly(r: FileReport): FileReport {
+  return { file: r.file, displayPath: r.displayPath, text: '', findings: [], json: JSON.stringify(toJsonResult(r)), counts: countFindings(r.findings) };
+}
+
+// JSON.stringify of an array without indentation is its elements' texts between brackets, joined by commas.
+const json: Formatter = (reports) => `[${reports.map((r) => r.json ?? JSON.stringify(toJsonResult(r))).join(',')}]\n`;
 export default json;

@@ -14,6 +14,12 @@ export interface FileReport {
    * out from its own parse; otherwise the format parses the text again to find them.
    */
   secrets?: readonly string[];
+  /**
+   * The file's result in the JSON format, written as soon as it was linted (text, findings and secrets
+   * are then dropped), with the counts the exit code needs.
+   */
+  json?: string;
+  counts?: Counts;
 }
 
 export interface FormatContext {
@@ -33,6 +39,12 @@ export function countFindings(findings: readonly Finding[]): Counts {
     if (f.fix && f.severity === 'error') c.fixableErrors++;
     if (f.fix && f.severity === 'warning') c.fixableWarnings++;
   }
+  return c;
+}
+
+export function sumCounts(all: readonly Counts[]): Counts {
+  const c: Counts = { error: 0, warning: 0, info: 0, hint: 0, fixableErrors: 0, fixableWarnings: 0 };
+  for (const x of all) for (const k of Object.keys(c) as Array<keyof Counts>) c[k] += x[k];
   return c;
 }
 
