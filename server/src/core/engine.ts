@@ -1,5 +1,6 @@
 import validate from '../generated/validate';
-import { formatPath, parseDocument, type ParsedDocument } from './document';
+import { parseDocument, type ConfigDocument, type ParsedDocument } from './formats';
+import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
 import { analyzeRequestText } from './requests/analyze';
@@ -138,7 +139,7 @@ function baselineOf(options: AnalyzeOptions): BaselineInfo | undefined {
   return { doc, value: doc.value, label: options.baselineLabel ?? 'the baseline' };
 }
 
-export function locateFinding(doc: ParsedDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
+export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
   const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
   const f: Finding = {
     ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,

@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { closest, distance } from 'fastest-levenshtein';
 import validateLintConfigSchema from '../generated/validate-lint-config';
 import { RULES_BY_ID } from './rules';
-import { parseDocument } from './document';
+import { parseDocument } from './formats';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type SeveritySetting } from './types';
 
 /**

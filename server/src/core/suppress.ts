@@ -1,4 +1,4 @@
-import type { ParsedDocument } from './document';
+import type { ConfigDocument } from './formats/document';
 import type { Finding, FindingTag, Fix, TextEdit } from './types';
 
 /**
@@ -20,8 +20,8 @@ export interface Directive {
 
 const DIRECTIVE = /^search-config-(disable-next-line|disable|enable)\b\s*([^]*?)\s*(?:--[^]*)?$/;
 
-export function parseDirectives(doc: ParsedDocument): Directive[] {
-  if (!doc.isJsonc || !doc.text.includes('search-config-')) return [];
+export function parseDirectives(doc: ConfigDocument): Directive[] {
+  if (!doc.commentsAllowed || !doc.text.includes('search-config-')) return [];
   const out: Directive[] = [];
   const open = new Map<string, Directive>();
   for (const c of doc.comments()) {

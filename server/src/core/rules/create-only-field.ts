@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { valueAt } from '../walk';
 import { baselineRelated, brief, deepEqual, markedFields } from './restart-required';
 

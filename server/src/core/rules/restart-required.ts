@@ -1,5 +1,5 @@
 import { defineRule, type BaselineInfo } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { ALL_FIELDS, type FieldInfo, type SchemaNode } from '../schema';
 import type { RelatedInfo, Segment } from '../types';
 import { isObject, show } from '../values';

@@ -1,5 +1,5 @@
-import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { defineRule, intentFix, optional } from '../rule';
+import { formatPath } from '../paths';
 import { isPlaceholder } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -35,11 +35,10 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
-      const node = ctx.doc.rangeAt(path);
       ctx.report({
         path,
         message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,
-        suggestions: node ? [{ title: `Replace the secret with the placeholder ${placeholder}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(placeholder) }] }] : undefined,
+        suggestions: optional(intentFix(ctx.doc, `Replace the secret with the placeholder ${placeholder}`, { kind: 'set', path, value: placeholder })),
       });
     }
   },

@@ -1,24 +1,27 @@
-import { defineRule } from '../rule';
+import { defineRule, intentFix } from '../rule';
+import type { ConfigDocument } from '../formats/document';
 import { allowsNull, typesOf } from '../schema';
 import { expectedTypes, jsonType, show } from '../values';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { valueAt } from '../walk';
-import type { Fix } from '../types';
+import type { Fix, Segment } from '../types';
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
-function conversion(ctxText: string, node: { offset: number; length: number }, value: unknown, types: string[], secret = false): Fix | undefined {
+function conversion(doc: ConfigDocument, path: Segment[], value: unknown, types: string[], secret = false): Fix | undefined {
   if (typeof value === 'string' && types.includes('integer') && /^-?\d+$/.test(value.trim())) {
     const n = Number(value.trim());
-    if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, edits: [{ offset: node.offset, length: node.length, newText: String(n) }] };
+    if (Number.isSafeInteger(n)) return intentFix(doc, `Replace ${JSON.stringify(value)} with the number ${n}`, { kind: 'set', path, value: n });
   }
-  if (typeof value === 'number' && types.includes('string')) {
-    const raw = ctxText.slice(node.offset, node.offset + node.length);
+  const at = typeof value === 'number' && types.includes('string') ? doc.rangeAt(path) : undefined;
+  if (at) {
+    // The number as written (`2.0` stays `"2.0"`), not as parsed.
+    const raw = doc.text.slice(at.offset, at.offset + at.length);
     const title = secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`;
-    return { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(raw) }] };
+    return intentFix(doc, title, { kind: 'set', path, value: raw });
   }
   if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {
     const b = value.trim().toLowerCase();
-    return { title: `Replace ${JSON.stringify(value)} with ${b}`, edits: [{ offset: node.offset, length: node.length, newText: b }] };
+    return intentFix(doc, `Replace ${JSON.stringify(value)} with ${b}`, { kind: 'set', path, value: b === 'true' });
   }
   return undefined;
 }
@@ -49,7 +52,7 @@ export default defineRule({
         ctx.report({ path: e.path, message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.` });
         continue;
       }
-      const fix = node && conversion(ctx.doc.text, node, value, types, !!e.schema.secret);
+      const fix = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
