@@ -3,6 +3,8 @@ import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from 
 import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
+import { isTerraformName } from '../core/formats/terraform/document';
+import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -12,12 +14,19 @@ import { requestFileKind } from '../core/requests/types';
  */
 export function maskSecrets(text: string, fileName: string): string {
   if (requestFileKind(fileName)) return maskRequestCredentials(text);
-  const ranges = secretRanges(text, fileName);
+  const ranges = isTerraformName(fileName) ? terraformSecretRanges(text, fileName) : secretRanges(text, fileName);
   if (!ranges) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
   ranges.sort((a, b) => b[0] - a[0]);
   let out = text;
   for (const [start, end] of ranges) out = out.slice(0, start) + '"***"' + out.slice(end);
   return out;
+}
+
+/** The same for a Terraform file: undefined (mask every string) when it cannot be read. */
+function terraformSecretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
+  const configurations = terraformConfigurations(text, fileName);
+  if (!configurations || configurations.some((c) => c.syntaxErrors.length)) return undefined;
+  return configurations.flatMap(secretValueRanges);
 }
 
 /**

@@ -1,8 +1,11 @@
 import validate from '../generated/validate';
 import { parseDocument, type ConfigDocument, type ParsedDocument } from './formats';
+import { holdsConfiguration, isTerraformName, parseTerraform, type TerraformDocument } from './formats/terraform/document';
+import { terraformParserLoaded } from './formats/terraform/parser';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
+import { terraformSyntaxMessage } from './rules/invalid-json';
 import { analyzeRequestText } from './requests/analyze';
 import { requestFileKind } from './requests/types';
 import { schemaAt } from './schema';
@@ -14,6 +17,8 @@ export interface AnalysisResult {
   doc: ParsedDocument;
   /** Rules that threw: the rest of the analysis still ran. */
   internalErrors: Array<{ ruleId: string; message: string }>;
+  /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
+  terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
 }
 
 /** The severity a rule runs with under these options, or 'off'. */
@@ -67,6 +72,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     const found = analyzeRequestText(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
+  if (isTerraformName(options.fileName)) return analyzeTerraform(text, options);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */
@@ -82,7 +88,19 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   }
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
   mark?.('other');
-  const schemaErrors = schemaErrorsOf(doc.value);
+  checkConfiguration(doc, options, baseline, findings, internalErrors, mark);
+  return { findings: sortFindings(findings), doc, internalErrors };
+}
+
+/** Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster. */
+const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+
+/** Runs every rule on one configuration's document (and its suppression comments), adding what they report to `findings`. */
+function checkConfiguration(
+  doc: ConfigDocument, options: AnalyzeOptions, baseline: BaselineInfo | undefined,
+  findings: Finding[], internalErrors: AnalysisResult['internalErrors'], mark?: (phase: string) => void,
+): void {
+  const schemaErrors = withoutUnknown(schemaErrorsOf(doc.value), doc.unknownPaths);
   mark?.('schema');
   const directives = parseDirectives(doc);
   // Rules whose findings would all be below the severity asked for need not run, unless a
@@ -90,11 +108,12 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
   const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
   // One context for every rule: rules report while they check, so the rule running is the one
   // reporting (a context and a closure per rule and document cost more than the smaller rules).
+  const reported: Finding[] = [];
   let ruleId = '';
   let severity: Severity = 'error';
   const ctx: RuleContext = {
     doc, value: doc.value, options, schemaErrors, baseline,
-    report: (raw) => findings.push(locateFinding(doc, ruleId, severity, raw)),
+    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw)),
   };
   // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
   for (let r = 0; r < RULES.length; r++) {
@@ -113,7 +132,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
     }
     mark?.(ruleId);
   }
-  let kept = applyDirectives(findings, directives);
+  const kept = applyDirectives(reported, directives);
   const unusedSeverity = severityOf('unused-suppression', options);
   if (unusedSeverity !== 'off') {
     for (const d of directives) {
@@ -123,10 +142,53 @@ export function analyze(text: string, options: AnalyzeOptions = {}, parsed?: Par
       }));
     }
   }
-  // Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster.
-  kept = kept.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+  for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
   mark?.('other');
-  return { findings: kept, doc, internalErrors };
+}
+
+/**
+ * Schema errors about values the text does not determine (a Terraform expression) say nothing
+ * about the configuration: they are dropped. The keys around such values are still checked.
+ */
+function withoutUnknown(errors: SchemaError[], unknownPaths: ConfigDocument['unknownPaths']): SchemaError[] {
+  if (!unknownPaths?.length || !errors.length) return errors;
+  const unknown = new Set(unknownPaths.map((p) => formatPath(p)));
+  return errors.filter((e) => {
+    for (let depth = 0; depth <= e.path.length; depth++) if (unknown.has(formatPath(e.path.slice(0, depth)))) return false;
+    return true;
+  });
+}
+
+/**
+ * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
+ * checked by the same rules; a finding names the resource address before the field.
+ */
+function analyzeTerraform(text: string, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  const empty = parseDocument('', {});
+  if (!terraformParserLoaded()) {
+    internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
+    return { findings, doc: empty, internalErrors };
+  }
+  const file = parseTerraform(text);
+  for (const doc of file.configurations) {
+    const own: Finding[] = [];
+    checkConfiguration(doc, options, undefined, own, internalErrors);
+    for (const f of own) { f.message = `${doc.address}: ${f.message}`; findings.push(f); }
+  }
+  // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
+  // what kept a configuration from being read (no configuration was, or it holds the block's name).
+  const syntaxSeverity = severityOf('invalid-json', options);
+  if (syntaxSeverity !== 'off') {
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+    }
+  }
+  const syntaxErrors = file.syntaxErrors.length;
+  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors } };
 }
 
 function limitFinding(message: string, _options: AnalyzeOptions): Finding {

@@ -24,7 +24,7 @@ export interface LintConfig extends LintSettings {
 
 export const DEFAULT_FILE_PATTERNS: readonly string[] = ['*.search.json', '*.search.jsonc', 'search-config.json', 'search-config.jsonc'];
 /** Never searched when a directory is linted. */
-export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.git'];
+export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.git', '.terraform'];
 
 export type LintConfigCheck = { ok: true; config: LintConfig } | { ok: false; problems: string[] };
 

@@ -10,6 +10,8 @@ import { FORMATTERS, type FileReport } from '../formatters';
 import { countFindings } from '../formatters/types';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
+import { isTerraformName } from '../../core/formats/terraform/document';
+import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -98,6 +100,13 @@ const run: Command = async (argv, io) => {
     jobs.unshift({ file: path.resolve(cwd, name ?? '<stdin>'), display: name ?? '<stdin>', stdin: true });
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
+
+  // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
+  if (jobs.some((job) => isTerraformName(job.stdin ? args.stdinFilename : job.file))) {
+    try { await loadTerraformFromDisk(); } catch (err) {
+      problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
 
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
   const timings = io.env.TIMING ? new Map<string, number>() : undefined;

@@ -9,7 +9,13 @@ import type { FieldPath, OffsetRange, Segment, TextEdit } from '../types';
  * them in its own syntax.
  */
 
-export interface SyntaxProblem { offset: number; length: number; code: string }
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  code: string;
+  /** Length of the whole text the problem spoils, when more than what is underlined. */
+  extent?: number;
+}
 export interface Comment { offset: number; length: number; text: string; line: number }
 
 /** What a fix does to the configuration, said without any syntax. Paths are field paths. */
@@ -37,6 +43,8 @@ export interface RepeatedKey {
   path: Segment[];
   key: string;
   occurrences: Array<{ key: OffsetRange; member: OffsetRange }>;
+  /** Set when the format refuses the repetition outright (rather than keeping the last): why. */
+  refused?: string;
 }
 
 /** One parse of one configuration in any format: everything the rules read. */
@@ -54,6 +62,11 @@ export interface ConfigDocument {
   readonly tooDeep?: { depth: number; offset: number };
   /** True when the parse proved that no object repeats a key (so there is nothing to look for). */
   readonly noDuplicateKeys?: boolean;
+  /**
+   * True when the format converts a scalar to the type of its field (Terraform reads `"10"` as 10
+   * for a number): such a value is accepted, and writing it in its own type is a matter of style.
+   */
+  readonly convertsScalars?: boolean;
   /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
   readonly noLongNumbers?: boolean;
   /**

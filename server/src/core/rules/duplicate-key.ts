@@ -8,7 +8,7 @@ export default defineRule({
     id: 'duplicate-key',
     defaultSeverity: 'error',
     summary: 'A key must appear only once in an object.',
-    details: 'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it.',
+    details: 'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file, `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`: writing two of them is reported too, since the provider refuses it.',
     fixable: false,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
@@ -17,8 +17,19 @@ export default defineRule({
   },
   check(ctx) {
     if (ctx.doc.noDuplicateKeys) return;
-    for (const { path, key, occurrences } of ctx.doc.repeatedKeys()) {
+    for (const { path, key, occurrences, refused } of ctx.doc.repeatedKeys()) {
       const first = occurrences[0].key;
+      if (refused) {
+        // Two spellings of one field (Terraform's ip_filter_object and ip_filter_string): refused, not merged.
+        for (const occurrence of occurrences.slice(1)) {
+          ctx.report({
+            path: [...path, key], at: occurrence.key,
+            message: `${showKey(key)} is set more than once in ${path.length ? formatPath(path) : 'the configuration'}: ${refused}. Keep one of them.`,
+            related: [{ message: `first setting of ${showKey(key)}`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
+          });
+        }
+        continue;
+      }
       const firstLine = ctx.doc.lines.positionAt(first.offset).line + 1;
       const where = path.length ? formatPath(path) : 'the top-level object';
       const earlier = occurrences.slice(0, -1);

@@ -17,6 +17,8 @@ export default defineRule({
       '',
       'Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system\'s secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.',
       '',
+      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A value given by an expression is not reported.',
+      '',
       'The rule never shows the value (nor its length). It offers a suggestion, not an automatic fix, that replaces the value with a placeholder named after the field: applying it removes the secret from the file, so keep the value somewhere safe first (and rotate it if it was ever committed).',
     ].join('\n'),
     fixable: false,
@@ -35,6 +37,14 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
+      if (ctx.doc.format === 'terraform') {
+        // In Terraform the way out is a variable whose value never appears in plans or logs.
+        ctx.report({
+          path,
+          message: `${field} holds a secret in plain text (value hidden). Declare a variable with sensitive = true (variable "${String(key)}" { type = string, sensitive = true }), give it its value from your secret store (TF_VAR_${String(key)} in CI) and write ${String(key)} = var.${String(key)}; rotate the secret if it was ever committed.`,
+        });
+        continue;
+      }
       ctx.report({
         path,
         message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,

@@ -54,6 +54,14 @@ export default defineRule({
       }
       const fix = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
+      if (fix && ctx.doc.convertsScalars) {
+        // Terraform converts the scalar to the field's type before it is sent: accepted as written.
+        ctx.report({
+          path: e.path, severity: 'info', fix,
+          message: `${field} is ${jsonType(value)} (${show(value, e.schema)}); Terraform converts it to ${expected}, so it is accepted. ${fix.title} to write it in its own type.`,
+        });
+        continue;
+      }
       ctx.report({
         path: e.path,
         message: `${field} is ${jsonType(value)} (${show(value, e.schema)}), but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,

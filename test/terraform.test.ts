@@ -1,0 +1,76 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
+import { compare, loadFixture } from './support/fixtures';
+
+const FIXTURES = path.resolve(__dirname, '../../test/fixtures/terraform');
+
+before(() => loadTerraformFromDisk());
+
+const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.includes('.fixed.')).sort();
+
+for (const name of fixtures) {
+  test(`terraform fixture ${name}`, () => {
+    const fx = loadFixture(path.join(FIXTURES, name));
+    const { findings, internalErrors } = analyze(fx.text, fx.options);
+    assert.deepEqual(internalErrors, []);
+    const problems = compare(fx, findings);
+    assert.deepEqual(problems, [], `${name}:\n  ${problems.join('\n  ')}`);
+    if (fx.fixed !== undefined) {
+      const only: AnalyzeOptions['rules'] = Object.fromEntries(RULES.map((r) => [r.meta.id, fx.check === 'all' || fx.check.includes(r.meta.id) ? r.meta.defaultSeverity : 'off']));
+      const result = fixAll(fx.text, { ...fx.options, rules: only });
+      assert.equal(result.text, fx.fixed, `${name}: text after fixing`);
+      assert.equal(fixAll(result.text, { ...fx.options, rules: only }).text, result.text, `${name}: fixing again changes nothing`);
+    }
+  });
+}
+
+test('a Terraform file without the block is not parsed, and gives nothing', () => {
+  const result = analyze('resource "aws_instance" "web" {\n  ami = "x"\n', { fileName: 'main.tf' });
+  assert.deepEqual(result.findings, []);
+  assert.deepEqual(result.terraform?.configurations, []);
+});
+
+test('findings point at the .tf file\'s own lines and columns, and name the resource address', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n';
+  const f = analyze(text, { fileName: 'main.tf' }).findings.find((x) => x.ruleId === 'unit-mismatch')!;
+  assert.equal(f.path, 'search.http_max_content_length');
+  assert.deepEqual(f.range.start, { line: 3, character: 32 });
+  assert.equal(text.slice(f.offset, f.offset + f.length), '"100mb"');
+  assert.match(f.message, /^vendor_search\.logs: search\.http_max_content_length is the string "100mb"/);
+});
+
+test('a secret written as a literal never appears in a message or a fix title', () => {
+  const text = 'resource "vendor_search" "a" {\n  search_user_config {\n    openid {\n      client_id = "app"\n      client_secret = "hunter2-secret"\n      connect_url = "https://idp.example.com/.well-known/openid-configuration"\n    }\n  }\n}\n';
+  const { findings } = analyze(text, { fileName: 'main.tf' });
+  const secret = findings.find((f) => f.ruleId === 'secret-in-plain-text');
+  assert.ok(secret);
+  assert.match(secret.message, /sensitive = true/);
+  const shown = findings.flatMap((f) => [f.message, f.fix?.title, ...(f.suggestions ?? []).map((s) => s.title)]).join('\n');
+  assert.ok(!shown.includes('hunter2'), shown);
+});
+
+test('bad input: heredocs, the three kinds of comments, CRLF, a byte order mark and deep nesting give no crash', () => {
+  const body = [
+    'resource "vendor_search" "x" {',
+    '  # hash comment',
+    '  // slash comment',
+    '  /* block comment */',
+    '  search_user_config {',
+    '    custom_domain = <<EOT',
+    '    search.example.com',
+    'EOT',
+    '    search { email_sender_name = "a \\"quoted\\" ${"$"}{not} name" }',
+    `    x = ${'['.repeat(5000)}${']'.repeat(5000)}`,
+    '  }',
+    '}',
+  ].join('\r\n');
+  for (const text of [body, `\uFEFF${body}`, body.slice(0, body.length / 2), 'search_user_config {{{{ "']) {
+    const result = analyze(text, { fileName: 'main.tf' });
+    assert.deepEqual(result.internalErrors, []);
+    for (const f of result.findings) assert.ok(f.offset >= 0 && f.offset + f.length <= text.length, `${f.ruleId} inside the text`);
+  }
+});
