@@ -1,0 +1,57 @@
+import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { parseDocument, type ParsedDocument } from './formats';
+import { planConfigurations } from './formats/terraform-plan/document';
+import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
+import { terraformParserLoaded } from './formats/terraform/parser';
+import { terraformSyntaxMessage } from './rules/invalid-json';
+import type { AnalyzeOptions, Finding } from './types';
+
+/**
+ * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
+ * checked by the same rules; a finding names the resource address before the field.
+ */
+export function analyzeTerraform(text: string, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  const empty = parseDocument('', {});
+  if (!terraformParserLoaded()) {
+    internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
+    return { findings, doc: empty, internalErrors };
+  }
+  const file = parseTerraform(text);
+  for (const doc of file.configurations) {
+    const own: Finding[] = [];
+    checkConfiguration(doc, options, undefined, own, internalErrors);
+    for (const f of own) { f.message = `${doc.address}: ${f.message}`; findings.push(f); }
+  }
+  // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
+  // what kept a configuration from being read (no configuration was, or it holds the block's name).
+  const syntaxSeverity = severityOf('invalid-json', options);
+  if (syntaxSeverity !== 'off') {
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+    }
+  }
+  const syntaxErrors = file.syntaxErrors.length;
+  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors } };
+}
+
+
+/**
+ * A Terraform plan: each resource change with a search_user_config is checked as Terraform will
+ * send it, against the state before the plan for the change-aware rules; findings point into
+ * the plan's JSON and name the resource address.
+ */
+export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  for (const { address, after, before } of planConfigurations(plan)) {
+    const own: Finding[] = [];
+    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
+    checkConfiguration(after, options, baseline, own, internalErrors);
+    for (const f of own) { f.message = `${address}: ${f.message}`; findings.push(f); }
+  }
+  return { findings: sortFindings(findings), doc: plan, internalErrors };
+}
