@@ -74,3 +74,17 @@ test('bad input: heredocs, the three kinds of comments, CRLF, a byte order mark 
     for (const f of result.findings) assert.ok(f.offset >= 0 && f.offset + f.length <= text.length, `${f.ruleId} inside the text`);
   }
 });
+
+test('against a baseline, resources are matched by address: restarts and create-only fields of each, nothing for a new resource or an unknown value', () => {
+  const block = (name: string, body: string): string => `resource "vendor_search" "${name}" {\n  search_user_config {\n${body}\n  }\n}\n`;
+  const baselineText = block('metrics', '    search { reindex_remote_whitelist = ["old.example.com:9200"] }') + block('logs', '    search { reindex_remote_whitelist = ["old.example.com:9200"] }');
+  const text = block('logs', '    search { reindex_remote_whitelist = ["new.example.com:9200"] }')
+    + block('metrics', '    search { reindex_remote_whitelist = var.hosts }')
+    + block('fresh', '    service_to_fork_from = "prod"');
+  const found = analyze(text, { fileName: 'main.tf', baselineText, baselineLabel: 'git:HEAD' }).findings
+    .filter((f) => f.ruleId === 'restart-required' || f.ruleId === 'create-only-field');
+  assert.deepEqual(found.map((f) => f.message.replace(/ restarts all.*/, '')), ['vendor_search.logs: Changing search.reindex_remote_whitelist']);
+  assert.match(found[0].message, /compared with git:HEAD/);
+  const forked = analyze(block('fresh', '    service_to_fork_from = "other"'), { fileName: 'main.tf', baselineText: block('fresh', '    service_to_fork_from = "prod"') }).findings;
+  assert.deepEqual(forked.map((f) => `${f.ruleId} ${f.path}`), ['create-only-field service_to_fork_from']);
+});

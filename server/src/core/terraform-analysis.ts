@@ -19,9 +19,14 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
     return { findings, doc: empty, internalErrors };
   }
   const file = parseTerraform(text);
+  // The same file as deployed: each resource is compared with the one of the same address there.
+  const deployed = options.baselineText === undefined ? undefined
+    : new Map(parseTerraform(options.baselineText).configurations.map((d) => [d.address, d]));
   for (const doc of file.configurations) {
     const own: Finding[] = [];
-    checkConfiguration(doc, options, undefined, own, internalErrors);
+    const before = deployed?.get(doc.address);
+    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    checkConfiguration(doc, options, baseline, own, internalErrors);
     for (const f of own) { f.message = `${doc.address}: ${f.message}`; findings.push(f); }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be

@@ -13,6 +13,8 @@ export function loadTerraformFromDisk(): Promise<void> {
   const dir = wasmDirectory(__dirname);
   if (!dir) return Promise.reject(new Error(`${TERRAFORM_WASM_FILES.grammar} is missing beside ${__dirname}: the package is incomplete`));
   return loadTerraformParser({
+    // Required here, not at the top: only a run that reads a Terraform file evaluates it.
+    treeSitter: require('web-tree-sitter') as typeof import('web-tree-sitter'),
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),
   });

@@ -1,11 +1,15 @@
-import { Language, Parser, type Tree } from 'web-tree-sitter';
+import type { Parser, Tree } from 'web-tree-sitter';
 
 /**
  * The HCL parser (tree-sitter's HCL grammar in WebAssembly), the same in Node and in a web
- * worker. The core reads no files: the host hands it the bytes of the two WebAssembly modules
- * once, and every Terraform file parsed after that is parsed synchronously.
+ * worker. The core reads no files and carries no parser: the host loads web-tree-sitter and the
+ * bytes of the two WebAssembly modules when a Terraform file is first read (a run over JSON
+ * files alone never loads them), and hands them over once; every Terraform file parsed after
+ * that is parsed synchronously.
  */
 export interface TerraformWasm {
+  /** The web-tree-sitter module, as the host loaded it. */
+  treeSitter: Pick<typeof import('web-tree-sitter'), 'Parser' | 'Language'>;
   /** web-tree-sitter's runtime, `tree-sitter.wasm`. */
   runtime: Uint8Array;
   /** The HCL grammar, `tree-sitter-terraform.wasm`. */
@@ -18,6 +22,7 @@ let loading: Promise<void> | undefined;
 /** Loads the parser from the bytes the host read; later calls wait for the first. */
 export function loadTerraformParser(wasm: TerraformWasm): Promise<void> {
   loading ??= (async () => {
+    const { Parser, Language } = wasm.treeSitter;
     await Parser.init({ wasmBinary: wasm.runtime } as object);
     const language = await Language.load(wasm.grammar);
     const p = new Parser();
