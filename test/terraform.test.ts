@@ -88,3 +88,17 @@ test('against a baseline, resources are matched by address: restarts and create-
   const forked = analyze(block('fresh', '    service_to_fork_from = "other"'), { fileName: 'main.tf', baselineText: block('fresh', '    service_to_fork_from = "prod"') }).findings;
   assert.deepEqual(forked.map((f) => `${f.ruleId} ${f.path}`), ['create-only-field service_to_fork_from']);
 });
+
+test('limits as for JSON: 5,000 nested blocks and a file past the parser\'s size limit are reported, not parsed', () => {
+  const head = 'resource "vendor_search" "x" {\n  search_user_config {\n';
+  const deep = `${head}${'a {\n'.repeat(5000)}${'}\n'.repeat(5000)}  }\n}\n`;
+  const deepResult = analyze(deep, { fileName: 'main.tf' });
+  assert.deepEqual(deepResult.internalErrors, []);
+  assert.deepEqual(deepResult.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.match(deepResult.findings[0].message, /nested 257 levels deep/);
+  const entry = '      "host-00000.example.com:9200",\n';
+  const large = `${head}    search {\n      reindex_remote_whitelist = [\n${entry.repeat(Math.ceil((2 * 1024 * 1024) / entry.length) + 1)}      ]\n    }\n  }\n}\n`;
+  const largeResult = analyze(large, { fileName: 'main.tf' });
+  assert.deepEqual(largeResult.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.match(largeResult.findings[0].message, /more than the 2097152 the HCL parser reads/);
+});

@@ -4,7 +4,7 @@ import { planConfigurations } from './formats/terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
 import { terraformParserLoaded } from './formats/terraform/parser';
 import { terraformSyntaxMessage } from './rules/invalid-json';
-import type { AnalyzeOptions, Finding } from './types';
+import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from './types';
 
 /**
  * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
@@ -18,10 +18,21 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
     internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
     return { findings, doc: empty, internalErrors };
   }
-  const file = parseTerraform(text);
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const file = parseTerraform(text, maxDepth);
+  const limitSeverity = severityOf('input-limit', options);
+  if (file.tooLarge || file.tooDeep) {
+    if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };
+    const at = file.tooDeep?.offset ?? 0;
+    const message = file.tooLarge
+      ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
+      : `Blocks, lists or calls are nested ${file.tooDeep!.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`;
+    findings.push({ ruleId: 'input-limit', severity: limitSeverity, message, path: '', offset: at, length: file.tooDeep ? 1 : 0, range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0) });
+    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0 } };
+  }
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed = options.baselineText === undefined ? undefined
-    : new Map(parseTerraform(options.baselineText).configurations.map((d) => [d.address, d]));
+    : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);

@@ -17,7 +17,16 @@ export interface TerraformFileDocuments {
   /** Syntax problems of the whole file (each configuration has those inside its resource too). */
   syntaxErrors: ConfigDocument['syntaxErrors'];
   lines: LineIndex;
+  /** Set when the file exceeds a limit and was not parsed. */
+  tooLarge?: { size: number; limit: number };
+  tooDeep?: { depth: number; offset: number };
 }
+
+/**
+ * The HCL parser builds its whole tree in WebAssembly memory, about 200 bytes per character, at
+ * about a second per megabyte: a larger Terraform file is reported, not parsed.
+ */
+export const MAX_TERRAFORM_SIZE = 2 * 1024 * 1024;
 
 export const isTerraformName = (fileName: string | undefined): boolean => !!fileName && /\.tf$/i.test(fileName);
 
@@ -25,11 +34,14 @@ export const isTerraformName = (fileName: string | undefined): boolean => !!file
 export const holdsConfiguration = (text: string): boolean => text.includes('search_user_config');
 
 /** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
-export function parseTerraform(text: string): TerraformFileDocuments {
+export function parseTerraform(text: string, maxDepth = 256): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
   if (!holdsConfiguration(source)) return { configurations: [], syntaxErrors: [], lines };
+  if (source.length > MAX_TERRAFORM_SIZE) return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
+  const tooDeep = nestingBeyond(source, maxDepth);
+  if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
   const tree = parseHcl(source);
   try {
     const file = readTerraform(tree.rootNode, source);
@@ -39,6 +51,29 @@ export function parseTerraform(text: string): TerraformFileDocuments {
   } finally {
     tree.delete();
   }
+}
+
+/**
+ * Where brackets nest deeper than `limit` (blocks, lists, objects, calls), found without
+ * recursion and before the parser runs; strings and comments are skipped. On broken input the
+ * count may exceed the parser's depth, never fall below it.
+ */
+function nestingBeyond(text: string, limit: number): { depth: number; offset: number } | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10) break; }
+    } else if (c === 35 /* # */ || (c === 47 && text.charCodeAt(i + 1) === 47)) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 123 || c === 91 || c === 40) {
+      if (++depth > limit) return { depth, offset: i };
+    } else if ((c === 125 || c === 93 || c === 41) && depth > 0) depth--;
+  }
+  return undefined;
 }
 
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
