@@ -14,6 +14,7 @@ import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } fr
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
+import { isTerraformName } from '../core/formats/terraform/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -32,6 +33,9 @@ export function registerFeatures(ctx: ServerContext): void {
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     if (!state) return empty;
     if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
+    // Terraform files get diagnostics only: hover, completion and fixes there are not written yet,
+    // and nothing may appear outside the search_user_config blocks.
+    if (isTerraformName(state.options.fileName)) return empty;
     return run(state);
   };
 
