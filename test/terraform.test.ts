@@ -102,3 +102,22 @@ test('limits as for JSON: 5,000 nested blocks and a file past the parser\'s size
   assert.deepEqual(largeResult.findings.map((f) => f.ruleId), ['input-limit']);
   assert.match(largeResult.findings[0].message, /more than the 2097152 the HCL parser reads/);
 });
+
+test('var.NAME is checked as the literal its module gives it (default, terraform.tfvars, then *.auto.tfvars), never rewritten', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header_size\n      email_sender_name       = var.sender\n    }\n  }\n}\n';
+  const terraformVariables = [
+    { fileName: '/m/variables.tf', text: 'variable "max_body" {\n  default = "100mb"\n}\nvariable "header_size" {\n  default = 8192\n}\nvariable "sender" {\n  default = local.name\n}\n' },
+    { fileName: '/m/terraform.tfvars', text: 'header_size = 2048\n' },
+    { fileName: '/m/z.auto.tfvars', text: 'header_size = 100\n' },
+  ];
+  const result = analyze(text, { fileName: '/m/main.tf', terraformVariables });
+  const ids = result.findings.map((f) => `${f.ruleId} ${f.path}`);
+  assert.ok(ids.includes('unit-mismatch search.http_max_content_length'), ids.join(', '));
+  assert.ok(ids.includes('invalid-value search.http_max_header_size'), 'the *.auto.tfvars value wins');
+  assert.ok(!ids.some((id) => id.endsWith('email_sender_name')), 'a default that is no literal stays unknown');
+  const unit = result.findings.find((f) => f.ruleId === 'unit-mismatch' && f.path === 'search.http_max_content_length')!;
+  assert.match(unit.message, /\(the value of var\.max_body, from variables\.tf:2\)$/);
+  assert.equal(text.slice(unit.offset, unit.offset + unit.length), 'var.max_body', 'the finding points at the reference');
+  assert.equal(unit.fix, undefined, 'the value is written in another file: no fix rewrites the reference');
+  assert.deepEqual(analyze(text, { fileName: '/m/main.tf' }).findings, [], 'without the module files the values are unknown');
+});

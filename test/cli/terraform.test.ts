@@ -88,3 +88,17 @@ test('--fix leaves a Terraform file with syntax errors as it is', async () => {
     assert.match(r.out, /invalid-json/);
   } finally { removeTree(dir); }
 });
+
+test('lint reads the variables of a .tf file\'s module directory (defaults and terraform.tfvars)', async () => {
+  const dir = tempTree({
+    'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
+    'mod/variables.tf': 'variable "max_body" {\n  default = 1024\n}\n',
+    'mod/terraform.tfvars': 'max_body = "100mb"\n',
+  });
+  try {
+    const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
+    assert.match(r.out, /mod\/main\.tf:3:40 +warning +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/);
+    await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
+    assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
+  } finally { removeTree(dir); }
+});

@@ -3,6 +3,9 @@ import { parseDocument, type ParsedDocument } from './formats';
 import { planConfigurations } from './formats/terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
 import { terraformParserLoaded } from './formats/terraform/parser';
+import { variableValues } from './formats/terraform/variables';
+import { formatPath } from './paths';
+import type { TerraformDocument } from './formats/terraform/document';
 import { terraformSyntaxMessage } from './rules/invalid-json';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from './types';
 
@@ -19,7 +22,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
     return { findings, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const file = parseTerraform(text, maxDepth);
+  // Variables' literal values from the module's files, when the host gave them and a value uses one.
+  const variables = options.terraformVariables?.length && text.includes('var.') && terraformParserLoaded()
+    ? variableValues([...options.terraformVariables, { fileName: options.fileName ?? 'main.tf', text }]) : undefined;
+  const file = parseTerraform(text, maxDepth, variables);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {
     if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };
@@ -38,7 +44,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${doc.address}: ${f.message}`; findings.push(f); }
+    for (const f of own) { f.message = `${doc.address}: ${f.message}${variableNote(doc, f.path)}`; findings.push(f); }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
@@ -70,4 +76,13 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
     for (const f of own) { f.message = `${address}: ${f.message}`; findings.push(f); }
   }
   return { findings: sortFindings(findings), doc: plan, internalErrors };
+}
+
+/** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
+function variableNote(doc: TerraformDocument, path: string): string {
+  for (const used of doc.variablesUsed) {
+    const at = formatPath(used.path);
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;
+  }
+  return '';
 }

@@ -12,6 +12,7 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
+import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -128,6 +129,8 @@ const run: Command = async (argv, io) => {
       raw = decoded.text;
     }
     const options = optionsFor(args, s, job.file);
+    // A Terraform file's variables get their values from the files of its module directory.
+    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
     if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';

@@ -3,13 +3,15 @@ import type { FieldPath, OffsetRange } from '../../types';
 import type { Comment, ConfigDocument } from '../document';
 import { terraformEdits } from './edits';
 import { parseHcl } from './parser';
-import { pathKey, readTerraform, type Configuration } from './read';
+import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
 export interface TerraformDocument extends ConfigDocument {
   readonly format: 'terraform';
   /** The resource address that names the configuration in findings: `vendor_search.logs`. */
   readonly address: string;
+  /** Members whose value is a variable's (`var.NAME`), checked as the value its module gives it. */
+  readonly variablesUsed: ReadonlyArray<{ path: FieldPath; variable: string; from: string }>;
 }
 
 export interface TerraformFileDocuments {
@@ -34,7 +36,7 @@ export const isTerraformName = (fileName: string | undefined): boolean => !!file
 export const holdsConfiguration = (text: string): boolean => text.includes('search_user_config');
 
 /** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
-export function parseTerraform(text: string, maxDepth = 256): TerraformFileDocuments {
+export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
@@ -44,7 +46,7 @@ export function parseTerraform(text: string, maxDepth = 256): TerraformFileDocum
   if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
   const tree = parseHcl(source);
   try {
-    const file = readTerraform(tree.rootNode, source);
+    const file = readTerraform(tree.rootNode, source, variables);
     const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
     return { configurations, syntaxErrors: file.syntaxErrors, lines };
@@ -82,9 +84,10 @@ const commentBody = (raw: string): string => (raw.startsWith('#') ? raw.slice(1)
 
 function configurationDocument(text: string, lines: LineIndex, config: Configuration, fileErrors: ConfigDocument['syntaxErrors'], fileComments: Comment[]): TerraformDocument {
   const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
-  const tree = { text, entries: config.entries, repeated: config.repeated };
+  const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
+  const variablesUsed = [...config.resolved.values()];
   return {
-    format: 'terraform', address: config.address, text, commentsAllowed: true, convertsScalars: true,
+    format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
     value: config.value, lines,
     syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,

@@ -13,6 +13,8 @@ export interface TerraformTree {
   readonly text: string;
   readonly entries: ReadonlyMap<string, Entry>;
   readonly repeated: readonly RepeatedKey[];
+  /** Members whose value comes from a variable: the value is written elsewhere, so it is not rewritten here. */
+  readonly resolved: ReadonlyMap<string, unknown>;
 }
 
 export function terraformEdits(tree: TerraformTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
@@ -33,6 +35,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     case 'set': {
       const entry = entryAt(tree, intent.path);
       if (!entry || entry.kind === 'block') return undefined;
+      for (let depth = 0; depth <= intent.path.length; depth++) if (tree.resolved.has(pathKey(intent.path.slice(0, depth)))) return undefined;
       return [{ offset: entry.value.offset, length: entry.value.length, newText: hclValue(intent.value) }];
     }
     case 'rename': {

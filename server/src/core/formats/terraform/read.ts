@@ -31,7 +31,13 @@ export interface Configuration {
   entries: Map<string, Entry>;
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
+  /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
+  resolved: Map<string, { path: Segment[]; variable: string; from: string }>;
+  variables?: VariableValues;
 }
+
+/** Literal values of variables (`var.NAME`): the value and the file that gives it. */
+export type VariableValues = ReadonlyMap<string, { value: unknown; from: string }>;
 
 export interface TerraformFile {
   configurations: Configuration[];
@@ -59,7 +65,7 @@ function labelText(n: Node): string | undefined {
 }
 
 /** Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block. */
-export function readTerraform(root: Node, text: string): TerraformFile {
+export function readTerraform(root: Node, text: string, variables?: VariableValues): TerraformFile {
   const configurations: Configuration[] = [];
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
@@ -75,7 +81,7 @@ export function readTerraform(root: Node, text: string): TerraformFile {
       syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
     }
     if (n.type === 'block' && !n.isError) {
-      const config = resourceConfiguration(n, text);
+      const config = resourceConfiguration(n, text, variables);
       if (config) configurations.push(...config);
     }
     if (n.hasError || n.type === 'config_file' || n.type === 'body' || n.type === 'block' || n.type === 'ERROR') {
@@ -89,7 +95,7 @@ export function readTerraform(root: Node, text: string): TerraformFile {
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
-function resourceConfiguration(block: Node, text: string): Configuration[] | undefined {
+function resourceConfiguration(block: Node, text: string, variables?: VariableValues): Configuration[] | undefined {
   const parts = named(block);
   if (parts[0]?.type !== 'identifier' || parts[0].text !== 'resource') return undefined;
   const labels = parts.filter((p) => p.type === 'string_lit' || (p.type === 'identifier' && p !== parts[0])).map(labelText);
@@ -99,7 +105,7 @@ function resourceConfiguration(block: Node, text: string): Configuration[] | und
   const out: Configuration[] = [];
   for (const inner of named(body)) {
     if (inner.type !== 'block' || named(inner)[0]?.text !== ROOT_BLOCK) continue;
-    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [] };
+    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables };
     config.entries.set(pathKey([]), blockEntry(inner));
     readBody(config, inner, [], config.value, text);
     out.push(config);
@@ -210,6 +216,21 @@ function constructorShape(expr: Node): Pick<Entry, 'open' | 'close' | 'children'
   return { open: collection.startIndex, close: collection.endIndex - 1, children: members.map(rangeOf) };
 }
 
+/** NAME of an expression that is exactly `var.NAME`. */
+function variableName(expr: Node): string | undefined {
+  const parts = named(expr);
+  if (expr.type !== 'expression' || parts.length !== 2 || parts[0].type !== 'variable_expr' || parts[0].text !== 'var' || parts[1].type !== 'get_attr') return undefined;
+  const attr = named(parts[1]);
+  return attr.length === 1 && attr[0].type === 'identifier' ? attr[0].text : undefined;
+}
+
+/** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
+export function literalOf(expr: Node, text: string): { value: unknown } | undefined {
+  const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
+  const value = readExpression(scratch, expr, [], 0, text);
+  return scratch.unknownPaths.length ? undefined : { value };
+}
+
 const unwrap = (n: Node): Node => {
   let cur = n;
   while (cur.type === 'expression' && cur.namedChildCount === 1) cur = cur.namedChildren[0]!;
@@ -225,6 +246,13 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
 function readExpression(config: Configuration, expr: Node, path: Segment[], depth: number, text: string): unknown {
   const unknown = (): unknown => { config.unknownPaths.push(path); return UNKNOWN_VALUE; };
   if (depth > MAX_VALUE_DEPTH || expr.hasError) return unknown();
+  const variable = variableName(expr);
+  if (variable !== undefined) {
+    const known = config.variables?.get(variable);
+    if (!known) return unknown();
+    config.resolved.set(pathKey(path), { path, variable: `var.${variable}`, from: known.from });
+    return known.value;
+  }
   const n = unwrap(expr);
   if (n.type === 'literal_value' || n.type === 'template_expr') { const v = scalar(n); return v === NOT_LITERAL ? unknown() : v; }
   if (n.type === 'operation') {
