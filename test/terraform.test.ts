@@ -121,3 +121,8 @@ test('var.NAME is checked as the literal its module gives it (default, terraform
   assert.equal(unit.fix, undefined, 'the value is written in another file: no fix rewrites the reference');
   assert.deepEqual(analyze(text, { fileName: '/m/main.tf' }).findings, [], 'without the module files the values are unknown');
 });
+
+test('only a top-level resource block holds a configuration', () => {
+  const nested = 'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
+  assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);
+});

@@ -87,15 +87,15 @@ function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
   const schema = schemaAt([...parent, key]);
   const types = schema ? typesOf(schema) : [];
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(value) && (!schema || types.includes('object'))) return blockLines(parent, key, value, [...parent, key]);
+  if (isObject(value) && (!schema || types.includes('object'))) return blockLines(key, value, [...parent, key]);
   if (Array.isArray(value) && value.length && value.every(isObject) && schema?.items && typesOf(schema.items).includes('object')) {
     const name = parent.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
-    return value.flatMap((item, i) => blockLines(parent, name, item, [...parent, key, i]));
+    return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
   }
   return [{ depth: 0, text: `${key} = ${hclValue(value)}` }];
 }
 
-function blockLines(_parent: FieldPath, name: string, value: Record<string, unknown>, path: FieldPath): Line[] {
+function blockLines(name: string, value: Record<string, unknown>, path: FieldPath): Line[] {
   const inner = Object.entries(value).flatMap(([k, v]) => memberLines(path, k, v).map((l) => ({ depth: l.depth + 1, text: l.text })));
   return [{ depth: 0, text: `${name} {` }, ...inner, { depth: 0, text: '}' }];
 }

@@ -80,8 +80,8 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
       const lineEnd = text.slice(n.startIndex, n.endIndex).search(/\r?\n/);
       syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
     }
-    if (n.type === 'block' && !n.isError) {
-      const config = resourceConfiguration(n, text, variables);
+    if (n.type === 'block' && !n.isError && !insideBlock(n)) {
+      const config = resourceConfiguration(n, variables);
       if (config) configurations.push(...config);
     }
     if (n.hasError || n.type === 'config_file' || n.type === 'body' || n.type === 'block' || n.type === 'ERROR') {
@@ -94,8 +94,14 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
 }
 
+/** True for a block inside another block: only a top-level block is a resource. */
+function insideBlock(n: Node): boolean {
+  for (let a = n.parent; a; a = a.parent) if (a.type === 'block') return true;
+  return false;
+}
+
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
-function resourceConfiguration(block: Node, text: string, variables?: VariableValues): Configuration[] | undefined {
+function resourceConfiguration(block: Node, variables?: VariableValues): Configuration[] | undefined {
   const parts = named(block);
   if (parts[0]?.type !== 'identifier' || parts[0].text !== 'resource') return undefined;
   const labels = parts.filter((p) => p.type === 'string_lit' || (p.type === 'identifier' && p !== parts[0])).map(labelText);
@@ -107,7 +113,7 @@ function resourceConfiguration(block: Node, text: string, variables?: VariableVa
     if (inner.type !== 'block' || named(inner)[0]?.text !== ROOT_BLOCK) continue;
     const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables };
     config.entries.set(pathKey([]), blockEntry(inner));
-    readBody(config, inner, [], config.value, text);
+    readBody(config, inner, [], config.value);
     out.push(config);
   }
   return out;
@@ -134,7 +140,7 @@ function blockTarget(path: Segment[], name: string): { key: string; list: boolea
   return { key, list };
 }
 
-function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>, text: string): void {
+function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
   const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange; spelling: string }>>();
@@ -152,7 +158,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const memberPath = [...path, key];
       note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name });
       config.entries.set(pathKey(memberPath), { kind: 'attribute', key: rangeOf(nameNode), value: rangeOf(expr), member: rangeOf(member), ...constructorShape(expr) });
-      setOwn(into, key, readExpression(config, expr, memberPath, 0, text));
+      setOwn(into, key, readExpression(config, expr, memberPath, 0));
       lists.delete(key);
     } else if (member.type === 'block') {
       const parts = named(member);
@@ -186,14 +192,14 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
         config.entries.set(pathKey(itemPath), blockEntry(member));
         // The list itself is located at its first block.
         if (items.length === 1) config.entries.set(pathKey([...path, key]), blockEntry(member));
-        readBody(config, member, itemPath, object, text);
+        readBody(config, member, itemPath, object);
       } else {
         const memberPath = [...path, key];
         note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text });
         config.entries.set(pathKey(memberPath), blockEntry(member));
         setOwn(into, key, object);
         lists.delete(key);
-        readBody(config, member, memberPath, object, text);
+        readBody(config, member, memberPath, object);
       }
     }
   }
@@ -225,9 +231,9 @@ function variableName(expr: Node): string | undefined {
 }
 
 /** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
-export function literalOf(expr: Node, text: string): { value: unknown } | undefined {
+export function literalOf(expr: Node): { value: unknown } | undefined {
   const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
-  const value = readExpression(scratch, expr, [], 0, text);
+  const value = readExpression(scratch, expr, [], 0);
   return scratch.unknownPaths.length ? undefined : { value };
 }
 
@@ -243,7 +249,7 @@ function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void
 }
 
 /** The value of an expression when it is a literal (or a constructor of literals); UNKNOWN_VALUE otherwise, with its path noted. */
-function readExpression(config: Configuration, expr: Node, path: Segment[], depth: number, text: string): unknown {
+function readExpression(config: Configuration, expr: Node, path: Segment[], depth: number): unknown {
   const unknown = (): unknown => { config.unknownPaths.push(path); return UNKNOWN_VALUE; };
   if (depth > MAX_VALUE_DEPTH || expr.hasError) return unknown();
   const variable = variableName(expr);
@@ -270,7 +276,7 @@ function readExpression(config: Configuration, expr: Node, path: Segment[], dept
       if (element.type !== 'expression') continue;
       const itemPath = [...path, items.length];
       config.entries.set(pathKey(itemPath), { kind: 'element', value: rangeOf(element), member: rangeOf(element) });
-      items.push(readExpression(config, element, itemPath, depth + 1, text));
+      items.push(readExpression(config, element, itemPath, depth + 1));
     }
     return items;
   }
@@ -287,7 +293,7 @@ function readExpression(config: Configuration, expr: Node, path: Segment[], dept
       if (key === undefined) return unknown();
       const memberPath = [...path, key];
       config.entries.set(pathKey(memberPath), { kind: 'element', key: rangeOf(keyExpr), value: rangeOf(valueExpr), member: rangeOf(elem), ...constructorShape(valueExpr) });
-      setOwn(object, key, readExpression(config, valueExpr, memberPath, depth + 1, text));
+      setOwn(object, key, readExpression(config, valueExpr, memberPath, depth + 1));
     }
     return object;
   }

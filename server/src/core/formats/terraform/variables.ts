@@ -19,7 +19,7 @@ export function variableValues(sources: ReadonlyArray<{ fileName: string; text: 
       const body = tree.rootNode.namedChildren.find((c) => c?.type === 'body');
       for (const item of body?.namedChildren ?? []) {
         if (!item) continue;
-        const found = rank(fileName) === 0 ? defaultOf(item, text) : tfvarsValueOf(item, text);
+        const found = rank(fileName) === 0 ? defaultOf(item) : tfvarsValueOf(item);
         if (found) values.set(found.name, { value: found.value, from: `${baseName(fileName)}:${found.line + 1}` });
       }
     } finally {
@@ -32,21 +32,21 @@ export function variableValues(sources: ReadonlyArray<{ fileName: string; text: 
 const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
 
 /** `variable "NAME" { default = LITERAL }`. */
-function defaultOf(block: Node, text: string): { name: string; value: unknown; line: number } | undefined {
+function defaultOf(block: Node): { name: string; value: unknown; line: number } | undefined {
   const parts = block.namedChildren.filter((c): c is Node => c !== null);
   if (block.type !== 'block' || parts[0]?.text !== 'variable' || parts[1]?.type !== 'string_lit') return undefined;
   const name = parts[1].text.slice(1, -1);
   const body = parts.find((p) => p.type === 'body');
   const attribute = body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === 'default');
   const expr = attribute?.namedChildren[1];
-  const literal = expr ? literalOf(expr, text) : undefined;
+  const literal = expr ? literalOf(expr) : undefined;
   return literal && expr ? { name, value: literal.value, line: expr.startPosition.row } : undefined;
 }
 
 /** `NAME = LITERAL` at the top of a .tfvars file. */
-function tfvarsValueOf(attribute: Node, text: string): { name: string; value: unknown; line: number } | undefined {
+function tfvarsValueOf(attribute: Node): { name: string; value: unknown; line: number } | undefined {
   if (attribute.type !== 'attribute') return undefined;
   const [name, expr] = attribute.namedChildren;
-  const literal = expr ? literalOf(expr, text) : undefined;
+  const literal = expr ? literalOf(expr) : undefined;
   return name && expr && literal ? { name: name.text, value: literal.value, line: expr.startPosition.row } : undefined;
 }
