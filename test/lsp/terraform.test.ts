@@ -34,9 +34,18 @@ describe('Terraform files in the language server', () => {
       assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['type-mismatch', 'unit-mismatch']);
       for (const d of ds) assert.equal(d.range.start.line, 6, 'inside the block');
       assert.match(ds[0].message, /^vendor_search\.logs: search\.http_max_content_length/);
-      // No hover or completion of the JSON configuration in a Terraform file (not outside the block, not inside).
+      // No completion of the JSON configuration in a Terraform file (not outside the block, not inside).
       assert.deepEqual(await client.completion(uri, TF.indexOf('project =')), []);
       assert.deepEqual(await client.completion(uri, TF.indexOf('"100mb"')), []);
+      // Hover on a field inside the block documents it; outside the block there is none.
+      const hover = (offset: number) => client.request<{ contents: { value: string }; range: { start: { line: number; character: number } } } | null>(
+        'textDocument/hover', { textDocument: { uri }, position: { line: TF.slice(0, offset).split('\n').length - 1, character: offset - TF.lastIndexOf('\n', offset - 1) - 1 } });
+      const inside = await hover(TF.indexOf('http_max_content_length') + 3);
+      assert.ok(inside, 'hover on the key');
+      assert.match(inside.contents.value, /http_max_content_length/);
+      assert.deepEqual(inside.range.start, { line: 6, character: 6 });
+      assert.equal(await hover(TF.indexOf('project =') + 2), null, 'no hover outside the block');
+      assert.equal(await hover(TF.indexOf('resource') + 2), null, 'no hover on the resource');
     });
   }
 

@@ -10,6 +10,8 @@ export interface TerraformDocument extends ConfigDocument {
   readonly format: 'terraform';
   /** The resource address that names the configuration in findings: `vendor_search.logs`. */
   readonly address: string;
+  /** The member whose key or value holds `offset`, innermost first; undefined outside the block's members. */
+  memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a variable's (`var.NAME`), checked as the value its module gives it. */
   readonly variablesUsed: ReadonlyArray<{ path: FieldPath; variable: string; from: string }>;
 }
@@ -78,6 +80,21 @@ function nestingBeyond(text: string, limit: number): { depth: number; offset: nu
   return undefined;
 }
 
+/** The innermost member whose key, or whose value when it is no block, holds the offset. */
+function memberAt(config: Configuration, offset: number): { path: FieldPath; range: OffsetRange } | undefined {
+  let best: { path: FieldPath; range: OffsetRange } | undefined;
+  const holds = (r: OffsetRange | undefined): r is OffsetRange => !!r && offset >= r.offset && offset <= r.offset + r.length;
+  for (const [key, entry] of config.entries) {
+    if (!key) continue;
+    const range = holds(entry.key) ? entry.key : entry.kind !== 'block' && holds(entry.value) ? entry.value : undefined;
+    if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
+  }
+  return best;
+}
+
+/** A path back from its key (see pathKey): `.search.http_max_content_length`, `.ip_filter#0.network`. */
+const pathOfKey = (key: string): FieldPath => key.match(/[.#][^.#]*/g)!.map((s) => (s[0] === '#' ? Number(s.slice(1)) : s.slice(1)));
+
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
 const commentBody = (raw: string): string => (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
@@ -105,6 +122,7 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
       return { offset: config.resource.offset, length: 0 };
     },
     repeatedKeys: () => config.repeated,
+    memberAt: (offset) => memberAt(config, offset),
     editsFor: (intents) => terraformEdits(tree, intents),
   };
 }
