@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { convertEngineSettings, flattenEngineSettings, mergeIntoConfiguration, parseByteSize, parsePercent, parseTime } from '../server/src/core/engine-settings';
+import { convertEngineSettings, FLATTEN_LIMITS, flattenEngineSettings, mergeIntoConfiguration, parseByteSize, parsePercent, parseTime } from '../server/src/core/engine-settings';
 import { BY_ENGINE_SETTING } from '../server/src/core/schema';
 
 const KB = 1024, MB = KB * 1024, GB = MB * 1024;
@@ -47,6 +47,11 @@ test('values are converted to the field\'s unit when whole, and reported otherwi
   assert.match(bad.unmapped[2].reason, /no configuration field: it cannot be changed on the service/);
   assert.match(bad.unmapped[3].reason, /index setting/);
   assert.match(bad.unmapped[4].reason, /null, which resets the setting/);
+  // A value that cannot be converted is quoted in the reason, its credentials masked.
+  const leaky = convertEngineSettings([{ key: bytes, value: 'https://admin:cAnArY1@h.example.com/x?token=cAnArY2' }, { key: hours[0], value: 'ops:cAnArY3@h:9200' }]);
+  assert.equal(leaky.unmapped.length, 2);
+  for (const u of leaky.unmapped) assert.doesNotMatch(u.reason, /cAnArY/, u.reason);
+  assert.match(leaky.unmapped[0].reason, /"https:\/\/\*\*\*@h\.example\.com\/x\?token=\*\*\*"/);
 });
 
 test('flat, nested and mixed settings are the same; transient wins; legacy names are read; defaults are left out', () => {
@@ -73,4 +78,78 @@ test('merging keeps comments and formatting, creates missing objects and replace
   assert.match(text, /"thread_pool_search_size": 8/);
   assert.match(text, /"index_template": \{\n    "number_of_replicas": 2\n  \}/);
   assert.deepEqual(mergeIntoConfiguration(text, assignments).text, text, 'merging again changes nothing');
+});
+
+/** A tree that shares its subtrees, as a YAML file of aliases is read: 2^levels paths to its leaves. */
+function shared(levels: number, node: (below: unknown) => Record<string, unknown>): unknown {
+  let t: unknown = { 'search.max_buckets': 10 };
+  for (let i = 0; i < levels; i++) t = node(t);
+  return t;
+}
+
+test('flattening a tree that shares its subtrees stops at the work limit (x1, x4, x16 levels)', () => {
+  const shapes = {
+    'distinct names': (below: unknown) => ({ a: below, b: below }),
+    'colliding dotted names': (below: unknown) => ({ s: { t: below }, 's.t': below }),
+    'shared lists': (below: unknown) => ({ list: [below, below] }),
+  };
+  for (const [shape, node] of Object.entries(shapes)) {
+    for (const levels of [10, 40, 160]) {
+      const r = flattenEngineSettings(shared(levels, node));
+      assert.ok(r.work.visits <= FLATTEN_LIMITS.visits + 1, `${shape}, ${levels} levels: ${r.work.visits} visits`);
+      // Distinct names stop at the number of settings read; names that collide never reach it.
+      const stopped = r.limit ?? r.problems.find((p) => /only the first 100000 settings were read/.test(p)) ?? '';
+      if (levels > 10) assert.match(stopped, /more than 1000000 values|nest more than 64 levels|only the first/, `${shape}, ${levels} levels`);
+      if (r.limit) assert.deepEqual(r.settings, [], 'nothing is converted past a limit');
+    }
+  }
+});
+
+test('dotted names that collide cannot keep the flattening going: the values visited are counted', () => {
+  const r = flattenEngineSettings(shared(25, (below) => ({ s: { t: below }, 's.t': below })));
+  assert.match(r.limit ?? '', /more than 1000000 values|more than 33554432 characters/);
+  assert.ok(r.work.visits <= FLATTEN_LIMITS.visits + 1);
+  assert.equal(r.settings.length, 0);
+});
+
+test('flattening counts the characters of the setting names it builds, and the nesting of values', () => {
+  const key = 'k'.repeat(300_000);
+  let deep: unknown = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`a${i}`, 1]));
+  for (let i = 0; i < 50; i++) deep = { [key]: deep };
+  const long = flattenEngineSettings({ a: deep });
+  assert.match(long.limit ?? '', /setting names.*more than 33554432 characters/);
+  assert.ok(long.work.nameCharacters <= FLATTEN_LIMITS.nameCharacters + 51 * 300_001);
+  let objects: unknown = 1, lists: unknown = 1;
+  for (let i = 0; i < 65; i++) { objects = { a: objects }; lists = [lists]; }
+  assert.match(flattenEngineSettings(objects).limit ?? '', /nest more than 64 levels/);
+  assert.match(flattenEngineSettings({ 'reindex.remote.allowlist': lists }).limit ?? '', /nest more than 64 levels/);
+  assert.equal(flattenEngineSettings({ 'reindex.remote.allowlist': [['a']] }).limit, undefined);
+});
+
+test('merging into a configuration with a key written twice sets the last one, which JSON.parse (and the service) keeps', () => {
+  const assignments = convertEngineSettings(flattenEngineSettings({ 'search.max_buckets': 30000, 'http.max_content_length': '1mb' }).settings).assignments;
+  const cases = [
+    '{\n  "search": { "search_max_buckets": 1 },\n  "search": {\n    "search_max_buckets": 2\n  }\n}\n',
+    '{\n  "search": {\n    "search_max_buckets": 1,\n    "search_max_buckets": 2\n  }\n}\n',
+    '{\n  "search": 5,\n  "search": {}\n}\n',
+  ];
+  for (const config of cases) {
+    const r = mergeIntoConfiguration(config, assignments);
+    const read = JSON.parse(r.text) as { search: Record<string, unknown> };
+    assert.equal(read.search.search_max_buckets, 30000, r.text);
+    assert.equal(read.search.http_max_content_length, 1024 * 1024, r.text);
+    assert.equal(r.set.length, 2);
+    assert.deepEqual(r.duplicateKeys.length > 0, true);
+  }
+  const first = mergeIntoConfiguration(cases[0], assignments).text;
+  assert.match(first, /"search": \{ "search_max_buckets": 1 \}/, 'the occurrence the service ignores is left as it was');
+});
+
+test('merging reports a field whose parent is not an object, and leaves the text as it was', () => {
+  const assignments = convertEngineSettings(flattenEngineSettings({ 'search.max_buckets': 30000 }).settings).assignments;
+  const config = '{\n  "search": [1, 2]\n}\n';
+  const r = mergeIntoConfiguration(config, assignments);
+  assert.equal(r.text, config);
+  assert.deepEqual(r.set, []);
+  assert.deepEqual(r.notSet.map((n) => n.why), ['"search" is a list, not an object']);
 });

@@ -33,6 +33,18 @@ test('the --fix-dry-run diff of a request file shows the fix and none of the cre
     'ops.http': `@password = ${CANARY}\n# search-config-disable-next-line\n@api_token = "${CANARY}"\n###\nGET https://admin:${CANARY}@search.example.com/_cluster/health?access_token=${CANARY}&v\nAuthorization: Basic ${CANARY}\nCookie: session=${CANARY}\nX-Api-Key: ${CANARY}\n\n{ "password": "${CANARY}", "size": 1 }\n`,
     'restore.md': `\`\`\`sh\n# search-config-disable-next-line blocked-endpoint\n\nexport ES_PASSWORD='${CANARY}'\ncurl -u admin:${CANARY} -H "Authorization: Bearer ${CANARY}" --oauth2-bearer ${CANARY} "$ES/_cluster/health"\n\`\`\`\n`,
     'check.sh': `TOKEN=${CANARY} SECRET="${CANARY}" curl --user="admin:${CANARY}" -H 'Cookie: a=${CANARY}' "$ES/_nodes" # search-config-disable-next-line\ncurl -uadmin:${CANARY} "$ES/_cluster/stats"\n`,
+    // Combined short flags, form and JSON bodies in every quoting, user info without a scheme,
+    // variables named like credentials, signed URLs and a netrc, around a fixable comment.
+    'restore.sh': [
+      `ES_CREDS=admin:${CANARY}`, `export API_KEY="${CANARY} x"`, `PRIVATE_KEY='${CANARY}'`, `SESSION=${CANARY}; COOKIE=${CANARY}`,
+      `curl -su admin:${CANARY} "$ES/_cluster/health"`, `curl -sSu "admin:${CANARY}" -d 'password=${CANARY}' "$ES/x"`,
+      '# search-config-disable-next-line',
+      `curl -d "{\\"password\\":\\"${CANARY}\\"}" --data-urlencode "client_secret=${CANARY}" -F 'token=${CANARY}' "$ES/x"`,
+      `curl admin:${CANARY}@search.example.com:9200/_cat/indices \\`, `  -b "session=${CANARY}" -H "X-Api-Key: ${CANARY}" -E cert.pem:${CANARY}`,
+      `curl "https://s3.example.com/b/o?X-Amz-Credential=${CANARY}&X-Amz-Security-Token=${CANARY}&X-Amz-Signature=${CANARY}"`,
+      `curl "https://blob.example.com/c?sv=1&sig=${CANARY}&se=2"`, `machine search.example.com login admin password ${CANARY}`,
+    ].join('\n') + '\n',
+    'vars.http': `@bearer = ${CANARY}\n@es_creds = admin:${CANARY}\n# search-config-disable-next-line\n###\nGET https://search.example.com/_nodes\nProxy-Authorization: Basic ${CANARY}\nSet-Cookie: sid=${CANARY}\n`,
   };
   // The same files as Windows writes them, too.
   for (const [name, text] of Object.entries(files)) files[name.replace(/^/, 'crlf-')] = text.replace(/\n/g, '\r\n');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, fixAll } from '../server/src/core';
+import { maskSecrets } from '../server/src/cli/unified-diff';
 import { runCli, removeTree, tempTree } from './cli/support';
 import { TestClient } from './lsp/harness';
 import { SECRET_FIELDS } from './support/schema-docs';
@@ -38,6 +39,20 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
     }
   }
 
+  // The masked text the dry-run diff is made of, for every field at once (a diff shows only the
+  // lines around a fix), as JSON and JSONC with comments quoting the URLs, LF and CRLF.
+  for (const cfg of [current, numeric, baseline]) {
+    const urls = [...cfg.text.matchAll(/"([^"\n@]*@[^"\n]*)"/g)].map((m) => m[1]);
+    const commented = cfg.text.replace(/\n/, `\n  // was ${urls.join(' and ')}\n  /* ${urls.join(', ')} */\n`);
+    for (const [name, text] of [['prod.search.json', cfg.text], ['prod.search.jsonc', commented]]) {
+      for (const eol of ['\n', '\r\n']) {
+        const masked = maskSecrets(text.replace(/\n/g, eol), name);
+        assert.ok(masked.includes('***@'), 'URLs are kept, their credentials masked');
+        check(`masked text of ${name}`, masked);
+      }
+    }
+  }
+
   // The CLI: every format, the dry-run diff, diff in every format, and standard error.
   const dir = tempTree({ 'prod.search.json': current.text, 'numbers.search.json': numeric.text, 'deployed.search.json': baseline.text });
   try {
@@ -51,6 +66,7 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
       check(`lint --format ${format} --output`, fs.readFileSync(path.join(dir, 'report.out'), 'utf8') + o.out + o.err);
     }
     const dry = await runCli(['lint', '--fix-dry-run', 'prod.search.json', 'numbers.search.json'], { cwd: dir });
+    assert.match(dry.out, /^[-+ ].*\*\*\*@/m, 'the dry-run diff shows lines with URLs');
     check('lint --fix-dry-run', dry.out + dry.err);
     const stdin = await runCli(['lint', '--format', 'json', '--stdin-filename', 'x.search.json', '-'], { cwd: dir, stdin: current.text });
     check('lint stdin', stdin.out + stdin.err);

@@ -9,11 +9,12 @@ import { Rng } from './rng';
 import { cliSurface } from './cli-surface';
 import { editorSurface } from './editor-surface';
 import { lspSurface } from './lsp-surface';
+import { importSettingsSurface } from './import-settings-surface';
 import type { Surface } from './surfaces';
 
 import { cpuNow } from '../support/cpu-time';
 
-export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface];
+export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface, importSettingsSurface];
 
 export type { Timed };
 export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions }

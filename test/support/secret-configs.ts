@@ -1,9 +1,10 @@
-import { SECRET_FIELDS } from './schema-docs';
+import { SECRET_FIELDS, STRING_FIELDS } from './schema-docs';
 
 /**
  * Configurations full of canary values: every secret field of the schema (read from
- * `secret: true`), unknown keys spelled like secret fields next to them, and values of other
- * unknown keys. A canary must never appear in any output.
+ * `secret: true`), unknown keys spelled like secret fields next to them, values of other
+ * unknown keys, and in every other string field a URL whose user info and credential
+ * parameters are canaries. A canary must never appear in any output.
  */
 
 export const CANARY_PREFIX = 'Cnry';
@@ -40,6 +41,21 @@ function misspellings(key: string): string[] {
 
 export interface SecretConfig { text: string; canaries: string[] }
 
+/**
+ * A URL with canaries where credentials go: the user info (with a scheme or, as curl and many
+ * tools accept, without one) and parameters of signed or token-bearing URLs. `form` picks one of
+ * the shapes, so that two variants of a configuration cover them all in every field.
+ */
+export function credentialUrl(tag: string, form: number): { url: string; canaries: string[] } {
+  const [user, password, token, signature] = ['U', 'W', 'K', 'G'].map((k) => canary(`${tag}${k}`));
+  const shapes = [
+    `https://${user}:${password}@idp.example.com/realms/x?token=${token}&X-Amz-Signature=${signature}`,
+    `${user}:${password}@search.example.com:9200/x?sig=${signature}&access_token=${token}`,
+    `http://${user}@h.example.com/a?X-Amz-Credential=${password}&X-Amz-Security-Token=${token}#password=${signature}`,
+  ];
+  return { url: shapes[form % shapes.length], canaries: [user, password, token, signature] };
+}
+
 /** `variant` changes every canary, so that a baseline and a current version differ in every secret. */
 export function secretConfig(variant: string, opts: { numeric?: boolean } = {}): SecretConfig {
   const root: Json = {};
@@ -54,6 +70,15 @@ export function secretConfig(variant: string, opts: { numeric?: boolean } = {}):
       setAt(root, [...field.path.slice(0, -1), typo], v);
     });
   });
+  // Variants A, B and C give each field the three shapes of URL.
+  STRING_FIELDS.forEach((field, i) => {
+    const t = field.schema.type;
+    // A field that may also be an object or array holds one of its members' fields instead.
+    if (field.schema.secret || (Array.isArray(t) && (t.includes('object') || t.includes('array')))) return;
+    const { url, canaries: inUrl } = credentialUrl(`${variant}F${i}`, i + variant.charCodeAt(0));
+    canaries.push(...inUrl);
+    setAt(root, field.path, url);
+  });
   const nested = canary(`${variant}N`);
   const top = canary(`${variant}P`);
   const listed = canary(`${variant}L`);
@@ -65,13 +90,15 @@ export function secretConfig(variant: string, opts: { numeric?: boolean } = {}):
 /** The canaries found in `output`, with some context for the failure message. */
 export function leaks(output: string, canaries: readonly string[]): string[] {
   const out: string[] = [];
+  // Case-insensitive: a message may quote part of a value lower-cased (a URL's scheme, a host).
+  const lower = output.toLowerCase();
   for (const c of canaries) {
-    const i = output.indexOf(c);
+    const i = lower.indexOf(c.toLowerCase());
     if (i >= 0) out.push(`${c} in ...${output.slice(Math.max(0, i - 80), i + c.length + 20)}...`);
   }
   // Masked or not, no fragment of a canary may appear either (e.g. a truncated value).
-  if (!out.length && output.includes(CANARY_PREFIX)) {
-    const i = output.indexOf(CANARY_PREFIX);
+  if (!out.length && lower.includes(CANARY_PREFIX.toLowerCase())) {
+    const i = lower.indexOf(CANARY_PREFIX.toLowerCase());
     out.push(`a canary fragment in ...${output.slice(Math.max(0, i - 80), i + 30)}...`);
   }
   return out;

@@ -8,7 +8,11 @@ export interface CliIO {
   /** Colour and other terminal niceties only when stdout is a terminal. */
   isTTY: boolean;
   env: Record<string, string | undefined>;
-  readStdin(): Promise<string>;
+  /**
+   * Standard input as UTF-8 text. With `maxBytes`, reading stops once more than that many bytes came:
+   * the text is then longer than `maxBytes` bytes, and the caller reports the input as too large.
+   */
+  readStdin(maxBytes?: number): Promise<string>;
 }
 
 /** A sub-command: arguments after its name in, exit code out (0 ok, 1 findings, 2 usage or I/O error). */
@@ -66,10 +70,17 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     get isTTY() { return (isTTY ??= isTerminal(1)); },
     env: process.env,
-    readStdin: () => new Promise((resolve, reject) => {
+    readStdin: (maxBytes = Infinity) => new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
-      process.stdin.on('data', (c: Buffer) => chunks.push(c));
-      process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      let size = 0;
+      const text = (): string => Buffer.concat(chunks).toString('utf8');
+      process.stdin.on('data', (c: Buffer) => {
+        chunks.push(c);
+        size += c.length;
+        // The rest is never read: the input is refused whatever it holds.
+        if (size > maxBytes) { process.stdin.destroy(); resolve(text()); }
+      });
+      process.stdin.on('end', () => resolve(text()));
       process.stdin.on('error', reject);
     }),
   };

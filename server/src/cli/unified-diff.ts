@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from '../core';
+import { credentialRanges, maskCredentials } from '../core/credentials';
 import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
@@ -8,17 +9,61 @@ import { secretValueRanges, terraformConfigurations } from './terraform-secrets'
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
- * and every string below a key the schema does not know (it may be a misspelt secret field).
- * Used for the --fix-dry-run diff, the only output that shows configuration lines. Request files,
- * runbooks and scripts get their credentials masked instead.
+ * and every string below a key the schema does not know (it may be a misspelt secret field);
+ * in every other string, the user info of URLs and credential parameters (`?token=`) become `***`,
+ * and so they do in keys and comments. Used for the --fix-dry-run diff, the only output that shows
+ * configuration lines. Request files, runbooks and scripts get their credentials masked instead.
  */
 export function maskSecrets(text: string, fileName: string): string {
   if (requestFileKind(fileName)) return maskRequestCredentials(text);
-  const ranges = isTerraformName(fileName) ? terraformSecretRanges(text, fileName) : secretRanges(text, fileName);
-  if (!ranges) return text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"');
-  ranges.sort((a, b) => b[0] - a[0]);
-  let out = text;
-  for (const [start, end] of ranges) out = out.slice(0, start) + '"***"' + out.slice(end);
+  if (isTerraformName(fileName)) {
+    const ranges = terraformSecretRanges(text, fileName);
+    if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
+    return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+  }
+  const doc = parseDocument(text, { fileName });
+  const ranges = secretRangesOf(doc);
+  if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
+  const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
+  for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
+  // Keys, comments and anything not read as a string value: their text is masked as it stands.
+  return maskCredentials(replaceFromEnd(text, replacements));
+}
+
+/** The text with each range replaced; a range inside one already replaced (a secret field's URL) is skipped. */
+function replaceFromEnd(text: string, replacements: Array<[number, number, string]>): string {
+  replacements.sort((a, b) => b[0] - a[0]);
+  const parts: string[] = [];
+  let at = text.length;
+  for (const [start, end, newText] of replacements) {
+    if (end > at) continue;
+    parts.push(text.slice(end, at), newText);
+    at = start;
+  }
+  parts.push(text.slice(0, at));
+  return parts.reverse().join('');
+}
+
+/**
+ * String values holding a credential, with their masked JSON text. Read from the parsed value rather
+ * than the text, so that an escaped character (`\/`, `\u0040`) cannot hide a URL's user info.
+ */
+function credentialStrings(doc: ParsedDocument): Array<[number, number, string]> {
+  const out: Array<[number, number, string]> = [];
+  const stack: Node[] = doc.root ? [doc.root] : [];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === 'string') {
+      const value = String(node.value);
+      if (credentialRanges(value).length) out.push([node.offset, node.offset + node.length, JSON.stringify(maskCredentials(value))]);
+      continue;
+    }
+    // A property's value only: its key is masked with the rest of the text.
+    for (const child of node.children ?? []) {
+      const value = child.type === 'property' ? child.children?.[1] : child;
+      if (value) stack.push(value);
+    }
+  }
   return out;
 }
 
@@ -33,11 +78,6 @@ function terraformSecretRanges(text: string, fileName: string): Array<[number, n
  * Where the values that may be secrets are: strings and numbers in secret fields and below
  * unknown keys (a secret may be written as a number). Undefined when the text does not parse.
  */
-export function secretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
-  return secretRangesOf(parseDocument(text, { fileName }));
-}
-
-/** The same, for a document already parsed. */
 export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | undefined {
   if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
@@ -64,7 +104,16 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
 }
 
 /** Lines with their end-of-line kept, so that a changed line ending shows as a change. */
-const splitLines = (t: string): string[] => t.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+function splitLines(t: string): string[] {
+  const out: string[] = [];
+  for (let from = 0; from < t.length;) {
+    const eol = t.indexOf('\n', from);
+    const end = eol < 0 ? t.length : eol + 1;
+    out.push(t.slice(from, end));
+    from = end;
+  }
+  return out;
+}
 
 type Op = { kind: ' ' | '-' | '+'; line: string };
 

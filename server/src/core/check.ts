@@ -1,4 +1,5 @@
 import validate from '../generated/validate';
+import { maskCredentials } from './credentials';
 import type { ConfigDocument, ParsedDocument } from './formats';
 import type { TerraformDocument } from './formats/terraform/document';
 import { formatPath } from './paths';
@@ -122,14 +123,21 @@ function withoutUnknown(errors: SchemaError[], unknownPaths: ConfigDocument['unk
 
 export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
   const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
+  // Every text a finding shows passes through the credential mask, whichever way a rule quoted a
+  // value into it (the edits keep the document's own text: they are applied, not shown).
   const f: Finding = {
     ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
-    message: raw.message, path: formatPath(raw.path),
+    message: maskCredentials(raw.message), path: maskCredentials(formatPath(raw.path)),
     offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
   };
-  if (raw.fix) f.fix = raw.fix;
-  if (raw.suggestions?.length) f.suggestions = raw.suggestions;
+  if (raw.fix) f.fix = withMaskedTitle(raw.fix);
+  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map(withMaskedTitle);
   if (raw.tags?.length) f.tags = raw.tags;
-  if (raw.related?.length) f.related = raw.related;
+  if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: maskCredentials(r.message) }));
   return f;
 }
+
+const withMaskedTitle = <T extends { title: string }>(fix: T): T => {
+  const title = maskCredentials(fix.title);
+  return title === fix.title ? fix : { ...fix, title };
+};

@@ -1,3 +1,4 @@
+import { maskCredentials } from './credentials';
 import { parseDocument } from './formats';
 import { formatPath } from './paths';
 import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
@@ -56,7 +57,7 @@ export function display(value: unknown, path: Segment[]): string {
   const schema = chain[chain.length - 1];
   if (chain.some((s) => s?.secret)) return typeof value === 'string' ? show(value, { secret: true }) : SECRET_MASK;
   if (typeof value === 'object' && value !== null && printable(value, path)) {
-    const json = JSON.stringify(value);
+    const json = maskCredentials(JSON.stringify(value));
     if (json.length <= COMPACT_LIMIT) return json;
   }
   return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);
@@ -111,7 +112,8 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
 }
 
 function change(path: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
-  const c: ConfigChange = { path: formatPath(path), segments: path, kind, ...classify(path, kind, after) };
+  // A key is printed as written, unless it holds a credential (a URL pasted as a key).
+  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after) };
   if (kind !== 'added') c.before = display(before, path);
   if (kind !== 'removed') c.after = display(after, path);
   return c;

@@ -35,6 +35,8 @@ export function urlProblem(value: string): string | undefined {
   if (/\s/.test(value)) return 'contains blanks or line breaks';
   let url: URL;
   try { url = new URL(value); } catch { return 'is not an absolute URL (it needs https:// and a host)'; }
+  // `admin:pw@host` parses with the user name as its scheme: a scheme is named only when `//` follows it.
+  if (!value.toLowerCase().startsWith(`${url.protocol}//`)) return 'is not an absolute URL (it needs https:// and a host)';
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `uses the scheme ${url.protocol.replace(/:$/, '')}, but only http(s) URLs can be fetched`;
   if (!url.hostname) return 'has no host';
   return undefined;

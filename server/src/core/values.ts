@@ -1,4 +1,5 @@
 import type { SchemaNode } from './schema';
+import { maskCredentials } from './credentials';
 import { describeWithUnit } from './units';
 
 /** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
@@ -17,11 +18,17 @@ export function jsonType(v: unknown): string {
   return `a ${typeof v}`;
 }
 
-/** A value as it may appear in a message. Secrets and long strings never appear in full. */
+/**
+ * A value as it may appear in a message. Secrets and long strings never appear in full, and the
+ * credentials inside a string (a URL's user info, a `token=` parameter) are masked before it is cut.
+ */
 export function show(v: unknown, schema?: SchemaNode): string {
   // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
   if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v)) return '(a hidden secret value)';
-  if (typeof v === 'string') return JSON.stringify(v.length > 60 ? `${v.slice(0, 57)}...` : v);
+  if (typeof v === 'string') {
+    const masked = maskCredentials(v);
+    return JSON.stringify(masked.length > 60 ? `${masked.slice(0, 57)}...` : masked);
+  }
   if (Array.isArray(v)) return `an array of ${v.length} item${v.length === 1 ? '' : 's'}`;
   if (v && typeof v === 'object') return 'an object';
   return String(v);

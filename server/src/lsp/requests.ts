@@ -53,12 +53,13 @@ export async function settingsToConfigurationActions(ctx: ServerContext, documen
       if (!read.ok) continue;
       current = read.text;
     }
-    const merged = mergeIntoConfiguration(current, assignments).text;
+    const { text: merged, set } = mergeIntoConfiguration(current, assignments);
     if (merged === current) continue;
     const end = new LineIndex(current).positionAt(current.length);
     const name = ctx.workspace.relativeName(found);
     out.push({
-      title: `Set ${assignments.map((a) => a.path).join(', ')} in ${name} instead`,
+      // Only the fields the edit sets: one whose parent is not an object in that file is left out.
+      title: `Set ${set.map((a) => a.path).join(', ')} in ${name} instead`,
       kind: CodeActionKind.QuickFix, diagnostics,
       edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: merged }] } },
     });

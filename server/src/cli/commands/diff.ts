@@ -4,6 +4,7 @@ import type { Command, CliIO } from '../io';
 import { diffConfigs, parseConfig } from '../../core/diff';
 import { readGitBaseline } from '../../host/baseline';
 import { formatChangesJson, formatChangesMarkdown, formatChangesText } from '../../core/diff-report';
+import { writeReport } from '../write';
 
 export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
 
@@ -90,7 +91,8 @@ const run: Command = async (argv, io) => {
     : args.format === 'markdown' ? formatChangesMarkdown(changes, labels)
       : formatChangesText(changes, labels);
   if (args.output) {
-    try { fs.writeFileSync(path.resolve(io.cwd, args.output), report); } catch (e) {
+    // As with lint --output, the report's directory is created.
+    try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
       io.err(`search-config diff: cannot write ${args.output}: ${ioError(e)}\n`);
       return 2;
     }

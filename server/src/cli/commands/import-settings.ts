@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { load as parseYaml } from 'js-yaml';
 import { analyze, decodeConfigBytes } from '../../core';
-import { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration } from '../../core/engine-settings';
+import { DEFAULT_MAX_FILE_SIZE } from '../../core/types';
+import { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from '../../core/engine-settings';
 import { FORMATTERS } from '../formatters';
 import type { Command, CliIO } from '../io';
 import { displayPath } from '../files';
 import { writeFileAtomic } from '../write';
+import { readSettingsYaml, YAML_LIMITS } from '../settings-yaml';
 import { VERSION } from '../../core/version';
 
 export const IMPORT_USAGE = `Usage: search-config import-settings FILE|- [--merge-into CONFIG]
@@ -20,42 +21,60 @@ in each field's unit; a value that is not a whole number there is reported, neve
 Prints the configuration fragment as JSON on standard output, and on standard error each
 setting that cannot be carried over, with the reason.
 
+Input past a limit is reported as input-limit and nothing is converted: ${DEFAULT_MAX_FILE_SIZE / 1024 / 1024} MiB (a file
+or standard input), lists and maps ${YAML_LIMITS.depth} levels deep, and in YAML ${YAML_LIMITS.aliases} aliases standing for at
+most ${YAML_LIMITS.aliasValues} values and ${YAML_LIMITS.aliasCharacters} characters in all.
+
 Options:
   --merge-into CONFIG   Set the fields in an existing configuration file instead, keeping its
-                        comments and formatting, then lint it.
+                        comments and formatting, then lint it. Where a key is written twice,
+                        the last one (which the service reads) is set. CONFIG may be a new
+                        file, not in a directory that does not exist.
   -h, --help            Show this help.
 
 Exit codes: 0 every setting converted, 1 some could not be (or the merged file has errors),
-2 unreadable or malformed input.
+2 unreadable, malformed or too large input, or CONFIG cannot be written.
 `;
 
 const NAME = 'search-config import-settings';
-const MAX_INPUT = 20 * 1024 * 1024;
+/** The size limit of the files the linter reads (maxFileSize's default), for a file and standard input alike. */
+const MAX_INPUT = DEFAULT_MAX_FILE_SIZE;
+const LIMIT = '[input-limit]';
+
+type Read = { text: string } | { error: string; limit?: boolean };
+type Parsed = { value: unknown } | { error: string; limit?: boolean };
 
 /** The settings text as a value: JSON when it reads as JSON, YAML otherwise (JSON is YAML too, but its errors are clearer). */
-function parseSettingsText(text: string): { value: unknown } | { error: string } {
+function parseSettingsText(text: string): Parsed {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (trimmed === '') return { error: 'the input is empty' };
   if (trimmed.startsWith('{')) {
     try { return { value: JSON.parse(trimmed) }; } catch { /* a YAML flow map starts with { too */ }
   }
-  try {
-    // An alias is a shared reference, never a copy, so a document of nested aliases ("billion laughs")
-    // stays small; reading it stops at the settings limit.
-    return { value: parseYaml(trimmed, { json: true }) };
-  } catch (err) {
-    return { error: `it is neither JSON nor YAML: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}` };
-  }
+  // Not trimmed: the positions in YAML's messages are those of the file.
+  const read = readSettingsYaml(text.replace(/^\uFEFF/, ''));
+  if (read.ok) return { value: read.value };
+  return read.limit ? { error: read.message, limit: true } : { error: `it is neither JSON nor YAML: ${read.message}` };
 }
 
-async function readInput(file: string, io: CliIO): Promise<{ text: string } | { error: string }> {
-  if (file === '-') return { text: await io.readStdin() };
+const IO_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a directory', EACCES: 'permission denied', EROFS: 'the file system is read-only', ENOSPC: 'the disk is full', ENOTDIR: 'a part of the path is not a directory' };
+const ioError = (err: unknown): string => { const code = (err as NodeJS.ErrnoException).code; return (code && IO_ERRORS[code]) ?? code ?? String(err); };
+
+async function readInput(file: string, io: CliIO): Promise<Read> {
+  if (file === '-') {
+    const text = await io.readStdin(MAX_INPUT);
+    if (Buffer.byteLength(text, 'utf8') > MAX_INPUT) return { error: `it is more than ${MAX_INPUT} bytes, the most this command reads`, limit: true };
+    return { text };
+  }
   let bytes: Buffer;
-  try { bytes = fs.readFileSync(path.resolve(io.cwd, file)); } catch (err) { return { error: `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` }; }
-  if (bytes.length > MAX_INPUT) return { error: `${file} is ${bytes.length} bytes, more than the ${MAX_INPUT} this command reads` };
+  try { bytes = fs.readFileSync(path.resolve(io.cwd, file)); } catch (err) { return { error: ioError(err) }; }
+  if (bytes.length > MAX_INPUT) return { error: `it is ${bytes.length} bytes, more than the ${MAX_INPUT} this command reads`, limit: true };
   const decoded = decodeConfigBytes(bytes);
-  return decoded.ok ? { text: decoded.text } : { error: `${file}: ${decoded.finding.message}` };
+  return decoded.ok ? { text: decoded.text } : { error: decoded.finding.message };
 }
+
+/** The message for input that cannot be read, with the rule id of the linter's own size and depth limits. */
+const cannotRead = (label: string, r: { error: string; limit?: boolean }): string => `${NAME}: cannot read ${label}: ${r.error}${r.limit ? `; nothing was converted ${LIMIT}` : ''}\n`;
 
 const run: Command = async (argv, io) => {
   let input: string | undefined;
@@ -72,27 +91,39 @@ const run: Command = async (argv, io) => {
   }
   if (input === undefined) { io.err(`${NAME}: name the settings file (or - for standard input)\n\n${IMPORT_USAGE}`); return 2; }
 
+  const label = input === '-' ? 'standard input' : input;
   const read = await readInput(input, io);
-  if ('error' in read) { io.err(`${NAME}: ${read.error}\n`); return 2; }
+  if ('error' in read) { io.err(cannotRead(label, read)); return 2; }
   const parsed = parseSettingsText(read.text);
-  if ('error' in parsed) { io.err(`${NAME}: cannot read ${input === '-' ? 'standard input' : input}: ${parsed.error}\n`); return 2; }
-  const { settings, problems } = flattenEngineSettings(parsed.value);
-  if (!settings.length && problems.length) { io.err(`${NAME}: ${input === '-' ? 'standard input' : input}: ${problems.join('; ')}\n`); return 2; }
+  if ('error' in parsed) { io.err(cannotRead(label, parsed)); return 2; }
+  const { settings, problems, limit } = flattenEngineSettings(parsed.value);
+  if (limit) { io.err(cannotRead(label, { error: limit, limit: true })); return 2; }
+  if (!settings.length && problems.length) { io.err(`${NAME}: ${label}: ${problems.join('; ')}\n`); return 2; }
   const { assignments, unmapped, defaultsLeftOut } = convertEngineSettings(settings);
   for (const p of problems) io.err(`${NAME}: note: ${p}\n`);
   if (defaultsLeftOut) io.err(`${NAME}: note: ${defaultsLeftOut} setting${defaultsLeftOut === 1 ? '' : 's'} under "defaults" left out: they are the engine's defaults, not settings to carry over\n`);
   for (const u of unmapped) io.err(`${NAME}: ${u.setting} ${u.reason}\n`);
 
-  let code = unmapped.length ? 1 : 0;
+  const code = unmapped.length ? 1 : 0;
   if (mergeInto === undefined) {
     const fragment = fragmentOf(assignments.map((a) => (a.secret ? { ...a, value: '<SECRET>' } : a)));
     io.out(`${JSON.stringify(fragment, null, 2)}\n`);
     return code;
   }
+  return mergeSettings(mergeInto, assignments, code, io);
+};
+export default run;
+
+/** --merge-into: the fields set in the configuration file, which is then linted. */
+function mergeSettings(mergeInto: string, assignments: Assignment[], code: number, io: CliIO): number {
   const target = path.resolve(io.cwd, mergeInto);
   let bytes: Buffer;
   try { bytes = fs.readFileSync(target); } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') { io.err(`${NAME}: cannot read ${mergeInto}: ${(err as NodeJS.ErrnoException).code}\n`); return 2; }
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') { io.err(`${NAME}: cannot read ${mergeInto}: ${ioError(err)}\n`); return 2; }
+    // A new configuration is written, but not in a directory that does not exist: a mistyped path
+    // would otherwise leave a configuration where nobody looks for it.
+    const dir = path.dirname(target);
+    if (!isDirectory(dir)) { io.err(`${NAME}: cannot write ${mergeInto}: the directory ${displayPath(dir, io.cwd)} does not exist; create it first, nothing was written\n`); return 2; }
     bytes = Buffer.from('{}\n');
   }
   const decoded = decodeConfigBytes(bytes);
@@ -101,13 +132,24 @@ const run: Command = async (argv, io) => {
   const original = decoded.text.slice(bom.length);
   const before = analyze(original, { fileName: target });
   if (before.doc.syntaxErrors.length) { io.err(`${NAME}: ${mergeInto} is not valid JSON: fix its syntax first, nothing was changed\n`); return 2; }
-  const merged = mergeIntoConfiguration(original, assignments).text;
-  if (merged !== original) writeFileAtomic(target, bom + merged);
-  io.err(`${NAME}: ${assignments.length} field${assignments.length === 1 ? '' : 's'} set in ${mergeInto}\n`);
+  const { text: merged, set, notSet, duplicateKeys } = mergeIntoConfiguration(original, assignments);
+  if (merged !== original) {
+    try { writeFileAtomic(target, bom + merged); } catch (err) {
+      io.err(`${NAME}: cannot write ${mergeInto}: ${ioError(err)}; it was not changed\n`);
+      return 2;
+    }
+  }
+  for (const d of duplicateKeys) io.err(`${NAME}: note: "${d}" is written more than once in ${mergeInto}; the service reads the last one, so that is the one set\n`);
+  for (const n of notSet) io.err(`${NAME}: ${n.assignment.setting} not set in ${mergeInto}: ${n.why}\n`);
+  if (notSet.length) code = 1;
+  io.err(`${NAME}: ${set.length} field${set.length === 1 ? '' : 's'} set in ${mergeInto}\n`);
   const after = analyze(merged, { fileName: target });
   const report = FORMATTERS.stylish([{ file: target, displayPath: displayPath(target, io.cwd), text: merged, findings: after.findings }], { cwd: io.cwd, color: false, version: VERSION });
   if (report) io.out(report);
   if (after.findings.some((f) => f.severity === 'error')) code = 1;
   return code;
-};
-export default run;
+}
+
+function isDirectory(dir: string): boolean {
+  try { return fs.statSync(dir).isDirectory(); } catch { return false; }
+}

@@ -1,4 +1,5 @@
 import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode } from '../../core';
+import { hasCredentials } from '../../core/credentials';
 import { hasOwn, isPlaceholder } from '../../core/values';
 import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
@@ -40,10 +41,10 @@ export function mergeFix(text: string, fix: Fix): JsonFix {
 
 export function toJsonResult(r: FileReport): JsonFileResult {
   const c = countFindings(r.findings);
-  // A fix can carry text from the file (a quoted number, a moved property): one that would
-  // print a value that may be a secret is left out of the report; the finding stays.
+  // A fix can carry text from the file (a quoted number, a moved property, a URL): one that would
+  // print a value that may be a secret, or a credential of a URL, is left out of the report; the finding stays.
   let secrets: readonly string[] | undefined;
-  const safe = (fix: JsonFix): JsonFix | undefined => ((secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
+  const safe = (fix: JsonFix): JsonFix | undefined => (hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {

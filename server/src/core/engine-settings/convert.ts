@@ -1,3 +1,4 @@
+import { maskCredentials } from '../credentials';
 import { BY_ENGINE_SETTING, typesOf, type FieldInfo } from '../schema';
 import type { Unit } from '../schema';
 import { parseBoolean, parseByteSize, parseCount, parsePercent, parseTime, type Parsed } from './values';
@@ -20,7 +21,7 @@ const PER_UNIT: Partial<Record<Unit, { parse: (raw: unknown) => Parsed; factor: 
   percent: { parse: parsePercent, factor: 1, name: 'percent' },
 };
 
-const shown = (raw: unknown, field: FieldInfo): string => (field.schema.secret ? '(a secret value)' : JSON.stringify(raw));
+const shown = (raw: unknown, field: FieldInfo): string => (field.schema.secret ? '(a secret value)' : maskCredentials(JSON.stringify(raw) ?? String(raw)));
 
 /** The value of an engine setting in the type and unit of the field that carries it, or why it cannot be. */
 export function valueForField(raw: unknown, field: FieldInfo): { ok: true; value: unknown } | { ok: false; why: string } {

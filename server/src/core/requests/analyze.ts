@@ -1,3 +1,4 @@
+import { maskCredentials } from '../credentials';
 import { LineIndex } from '../lines';
 import blockedEndpoint, { blockedMessage } from '../rules/blocked-endpoint';
 import { unusedDirectiveReport } from '../suppress';
@@ -68,7 +69,7 @@ export function analyzeRequestText(text: string, kind: RequestFileKind, options:
     const range = lines.rangeOf(req.offset, req.length);
     const off = directives.find((d) => d.target === range.start.line && (d.rules === 'all' || d.rules.includes(blockedEndpoint.meta.id)));
     if (off) { off.used = true; continue; }
-    findings.push({ ruleId: blockedEndpoint.meta.id, severity, message: blockedMessage(req, p.path, verdict.hierarchy), path: '', offset: req.offset, length: req.length, range });
+    findings.push({ ruleId: blockedEndpoint.meta.id, severity, message: maskCredentials(blockedMessage(req, p.path, verdict.hierarchy)), path: '', offset: req.offset, length: req.length, range });
   }
   if (unusedSeverity !== 'off') {
     for (const d of directives) {
