@@ -118,6 +118,34 @@ module.exports = new Proxy({}, {
 };
 
 /**
+ * web-tree-sitter (the Terraform parser's runtime) is bundled as its CommonJS build. Its Emscripten
+ * start-up code requires `fs` and `path` on Node to read its WebAssembly from disk; the core hands it
+ * the bytes instead (the hosts read them), so those modules become empty stand-ins and the same
+ * bundle runs in a browser worker.
+ */
+const WEB_TREE_SITTER = require.resolve('web-tree-sitter');
+const treeSitterWithoutFiles = {
+  name: 'web-tree-sitter-without-files',
+  setup(build) {
+    build.onResolve({ filter: /^web-tree-sitter$/ }, () => ({ path: WEB_TREE_SITTER }));
+    build.onResolve({ filter: /^(node:)?(fs|fs\/promises|path|module)$/ }, (a) => (a.importer === WEB_TREE_SITTER ? { path: a.path, namespace: 'no-files' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'no-files' }, () => ({ loader: 'js', contents: 'module.exports = {};' }));
+  },
+};
+
+/** The WebAssembly of the parser's runtime and of the HCL grammar (only its .wasm: none of its native build). */
+const WASM_FILES = [
+  [path.dirname(WEB_TREE_SITTER), 'tree-sitter.wasm'],
+  [path.dirname(require.resolve('@tree-sitter-grammars/tree-sitter-hcl/package.json')), 'tree-sitter-terraform.wasm'],
+];
+function copyWasm(bundledInputs) {
+  for (const [dir, name] of WASM_FILES) {
+    fs.copyFileSync(path.join(dir, name), path.join(root, 'dist', name));
+    bundledInputs.add(path.relative(root, path.join(dir, name)));
+  }
+}
+
+/**
  * The analyzer (server/src/core with the packages it uses) is the larger part of the language server,
  * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js,
  * which both servers load (Node with require, the worker with importScripts). This plugin turns every
@@ -158,7 +186,7 @@ async function buildSharedCore(bundledInputs) {
   const contents = keys.map((k, i) => `import * as m${i} from './${k}';`).join('\n')
     + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
   const result = await esbuild.build({
-    stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' },
+    stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' }, plugins: [treeSitterWithoutFiles],
     bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${CORE_GLOBAL}Module`,
     // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
     footer: { js: `var ${CORE_GLOBAL} = ${CORE_GLOBAL}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${CORE_GLOBAL};` },
@@ -217,7 +245,7 @@ async function bundle() {
       ...common, ...(e.browser ? { platform: 'browser', target: 'es2022', format: e.browser, mainFields: ['browser', 'module', 'main'] } : {}),
       outfile: path.join(root, e.out), write: false, metafile: true,
       ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
-      external: e.external ?? [], plugins: e.plugins ?? [], minify: !args.has('--dev'), sourcemap,
+      external: e.external ?? [], plugins: [...(e.plugins ?? []), treeSitterWithoutFiles], minify: !args.has('--dev'), sourcemap,
     });
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
     fs.mkdirSync(path.dirname(path.join(root, e.out)), { recursive: true });
@@ -227,6 +255,7 @@ async function bundle() {
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
   }));
   await buildSharedCore(bundledInputs);
+  copyWasm(bundledInputs);
   writeThirdPartyNotices(bundledInputs);
   if (args.has('--tests')) {
     const tests = [];
@@ -236,7 +265,7 @@ async function bundle() {
     // run as `npm run test:package` on their own, after `npm test`.
     const packageDir = path.join(root, 'test', 'package') + path.sep;
     const groups = [[tests.filter((t) => !t.startsWith(packageDir)), 'dist/test', 'test'], [tests.filter((t) => t.startsWith(packageDir)), 'dist/package-tests', 'test/package']];
-    await Promise.all(groups.map(([entryPoints, outdir, outbase]) => esbuild.build({ ...common, entryPoints, outdir: path.join(root, outdir), outbase: path.join(root, outbase), sourcemap: 'inline', external: ['vscode'] })));
+    await Promise.all(groups.map(([entryPoints, outdir, outbase]) => esbuild.build({ ...common, entryPoints, outdir: path.join(root, outdir), outbase: path.join(root, outbase), sourcemap: 'inline', external: ['vscode'], plugins: [treeSitterWithoutFiles] })));
   }
 }
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze, applyEdits, compatibleFixes, fixAll, type Finding, type TextEdit } from '../server/src/core';
-import { parseDocument } from '../server/src/core/document';
+import { parseDocument } from '../server/src/core/formats/json/document';
 import { selectionRanges } from '../server/src/core/editor';
 import { parseQuantity } from '../server/src/core/units';
 import type { Unit } from '../server/src/core/schema';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseDocument } from '../server/src/core/document';
+import { parseDocument } from '../server/src/core/formats/json/document';
 import { analyze } from '../server/src/core/engine';
 import { applyEdits } from '../server/src/core/fix';
 import { ALL_FIELDS, fieldByName } from '../server/src/core/schema';

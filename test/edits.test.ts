@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyEdits, parseDocument } from '../server/src/core';
-import { appendItemEdits, formattingOf, insertPropertyEdits, removeMemberEdits } from '../server/src/core/edits';
+import { appendItemEdits, formattingOf, insertPropertyEdits, removeMemberEdits } from '../server/src/core/formats/json/edits';
 
 const remove = (text: string, key: string): string => {
   const doc = parseDocument(text, { fileName: 'x.jsonc' });

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hostPortLooksValid, hostPortProblemOf } from '../server/src/core/formats';
+import { hostPortLooksValid, hostPortProblemOf } from '../server/src/core/value-formats';
 import { LineIndex } from '../server/src/core/lines';
 import { rootSchema, schemaAt, type SchemaNode } from '../server/src/core/schema';
-import { parseDocument } from '../server/src/core/document';
+import { parseDocument } from '../server/src/core/formats/json/document';
 import { secretTextsOf } from '../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../server/src/core/walk';
 import { isPlaceholder, SECRET_PLACEHOLDER } from '../server/src/core/values';

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ALL_FIELDS, analyze, type ParsedDocument } from '../server/src/core';
 import { documentWith } from './support/schema-docs';
-import { parseDocument, parseDocumentTree } from '../server/src/core/document';
+import { parseDocument, parseDocumentTree } from '../server/src/core/formats/json/document';
 import type { Node } from 'jsonc-parser';
 import type { Segment } from '../server/src/core/types';
 import { loadCorpus } from './fuzz/corpus';

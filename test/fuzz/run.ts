@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { analyze, fixAll, requestFileKind, type AnalyzeOptions, type SeveritySetting } from '../../server/src/core';
-import { isJsoncName } from '../../server/src/core/document';
+import { isJsoncName } from '../../server/src/core/formats/json/document';
 import { loadCorpus, type Seed } from './corpus';
 import { generateConfig } from './generate';
 import { checkFinding, checkPrototype, Lines, syntaxErrorCount, type Problem } from './invariants';

@@ -1,4 +1,5 @@
-import { analyze, fixAll, severityRank, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { analyze, fixAll, severityRank, type AnalysisResult, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import { secretValueRanges } from './terraform-secrets';
 import { secretTextsOf } from './formatters/json';
 import { maskSecrets, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
@@ -33,6 +34,12 @@ export interface LintFileOutput {
 }
 
 const BOM = '\uFEFF';
+
+/** The texts that may be secrets, from the analysis at hand: of each configuration of a Terraform file, or of the JSON document. */
+function secretsOf(result: AnalysisResult, text: string): string[] {
+  if (!result.terraform) return secretTextsOf(result.doc);
+  return result.terraform.configurations.flatMap(secretValueRanges).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+}
 
 /**
  * Lints one text. A leading byte order mark is set aside before analysis (the parser treats it
@@ -74,6 +81,6 @@ export function lintText(input: LintFileInput): LintFileOutput {
   }
   const limit = severityRank(input.minSeverity);
   const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
-  const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretTextsOf(result.doc) : undefined;
+  const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretsOf(result, text) : undefined;
   return { text, findings, problems, notes, diff, written, secrets };
 }

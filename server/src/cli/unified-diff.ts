@@ -5,6 +5,8 @@ import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
 import { splitKeepingBreaks } from '../core/text-scan';
+import { isTerraformName } from '../core/formats/terraform/document';
+import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -15,23 +17,32 @@ import { splitKeepingBreaks } from '../core/text-scan';
  */
 export function maskSecrets(text: string, fileName: string): string {
   if (requestFileKind(fileName)) return maskRequestCredentials(text);
+  if (isTerraformName(fileName)) {
+    const ranges = terraformSecretRanges(text, fileName);
+    if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
+    return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+  }
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);
   if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
+  // Keys, comments and anything not read as a string value: their text is masked as it stands.
+  return maskCredentials(replaceFromEnd(text, replacements));
+}
+
+/** The text with each range replaced; a range inside one already replaced (a secret field's URL) is skipped. */
+function replaceFromEnd(text: string, replacements: Array<[number, number, string]>): string {
   replacements.sort((a, b) => b[0] - a[0]);
   const parts: string[] = [];
   let at = text.length;
-  // From the end; a string masked twice (a secret field's URL) is replaced once.
   for (const [start, end, newText] of replacements) {
     if (end > at) continue;
     parts.push(text.slice(end, at), newText);
     at = start;
   }
   parts.push(text.slice(0, at));
-  // Keys, comments and anything not read as a string value: their text is masked as it stands.
-  return maskCredentials(parts.reverse().join(''));
+  return parts.reverse().join('');
 }
 
 /**
@@ -55,6 +66,13 @@ function credentialStrings(doc: ParsedDocument): Array<[number, number, string]>
     }
   }
   return out;
+}
+
+/** The same for a Terraform file: undefined (mask every string) when it cannot be read. */
+function terraformSecretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
+  const configurations = terraformConfigurations(text, fileName);
+  if (!configurations || configurations.some((c) => c.syntaxErrors.length)) return undefined;
+  return configurations.flatMap(secretValueRanges);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { maskCredentials } from './credentials';
-import { formatPath, parseDocument } from './document';
+import { parseDocument } from './formats';
+import { formatPath } from './paths';
 import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
 import type { Segment } from './types';
 import { hasOwn, isObject, show, showNumber } from './values';

@@ -1,54 +1,15 @@
-import validate from '../generated/validate';
-import { maskCredentials } from './credentials';
-import { formatPath, parseDocument, type ParsedDocument } from './document';
-import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
-import { RULES, RULES_BY_ID } from './rules';
+import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { parseDocument, type ParsedDocument } from './formats';
+import { isTerraformName } from './formats/terraform/document';
+import type { BaselineInfo } from './rule';
 import { analyzeRequestSteps } from './requests/analyze';
 import { runToEnd, type Steps } from './requests/steps';
 import { requestFileKind } from './requests/types';
-import { schemaAt } from './schema';
-import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
+import { isPlan } from './formats/terraform-plan/document';
+import { analyzePlan, analyzeTerraform } from './terraform-analysis';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding } from './types';
 
-export interface AnalysisResult {
-  findings: Finding[];
-  doc: ParsedDocument;
-  /** Rules that threw: the rest of the analysis still ran. */
-  internalErrors: Array<{ ruleId: string; message: string }>;
-}
-
-/** The severity a rule runs with under these options, or 'off'. */
-export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
-  return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
-}
-
-/** The same for a rule named by its id ('off' for an id no rule has). */
-function severityOf(id: string, options: AnalyzeOptions): SeveritySetting {
-  const rule = RULES_BY_ID.get(id);
-  return rule ? effectiveSeverity(rule, options) : 'off';
-}
-
-function pointerToPath(pointer: string, root: unknown): Segment[] {
-  if (!pointer) return [];
-  const out: Segment[] = [];
-  let cur: unknown = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    // Most keys have no escape: two regular-expression replacements per segment cost more than the check.
-    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
-    if (Array.isArray(cur)) { out.push(Number(key)); cur = cur[Number(key)]; }
-    else { out.push(key); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined; }
-  }
-  return out;
-}
-
-/** Runs the precompiled schema validator; an empty list for a valid document. */
-export function schemaErrorsOf(value: unknown): SchemaError[] {
-  if (value === undefined || validate(value)) return [];
-  return (validate.errors ?? []).map((e) => {
-    const path = pointerToPath(e.instancePath, value);
-    return { path, keyword: e.keyword, params: e.params as Record<string, unknown>, schema: schemaAt(path) };
-  });
-}
+export { effectiveSeverity, locateFinding, schemaErrorsOf, type AnalysisResult } from './check';
 
 export function parseFor(text: string, options: AnalyzeOptions): ParsedDocument {
   return parseDocument(text, { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
@@ -75,6 +36,7 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     const found = yield* analyzeRequestSteps(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options), severityOf('input-limit', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
+  if (isTerraformName(options.fileName)) return analyzeTerraform(text, options);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */
@@ -88,53 +50,12 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     findings.push({ ...limitFinding(`Arrays and objects are nested ${depth > max + 1 ? `at least ${depth}` : depth} levels deep here, more than the ${max} levels the analyzer reads; the file was not analysed. A service configuration is at most a few levels deep: check how this file was generated.`, options), offset, length: 1, range: { start: pos, end: { line: pos.line, character: pos.character + 1 } } });
     return { findings, doc, internalErrors };
   }
+  // One property test: a plan (`terraform show -json`) is known by its content, whatever its name.
+  if (doc.value !== null && typeof doc.value === 'object' && 'resource_changes' in doc.value && isPlan(doc.value)) return analyzePlan(doc, options);
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
   mark?.('other');
-  const schemaErrors = schemaErrorsOf(doc.value);
-  mark?.('schema');
-  const directives = parseDirectives(doc);
-  // Rules whose findings would all be below the severity asked for need not run, unless a
-  // suppression comment could name them (it would be reported as unused otherwise).
-  const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
-  // One context for every rule: rules report while they check, so the rule running is the one
-  // reporting (a context and a closure per rule and document cost more than the smaller rules).
-  let ruleId = '';
-  let severity: Severity = 'error';
-  const ctx: RuleContext = {
-    doc, value: doc.value, options, schemaErrors, baseline,
-    report: (raw) => findings.push(locateFinding(doc, ruleId, severity, raw)),
-  };
-  // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
-  for (let r = 0; r < RULES.length; r++) {
-    const rule = RULES[r];
-    const setting = effectiveSeverity(rule, options);
-    if (setting === 'off') continue;
-    if (mildest !== undefined && severityRank(setting) > mildest) continue;
-    if (rule.meta.needsBaseline && !baseline) continue;
-    if (rule.meta.needsCpus && !options.cpus) continue;
-    if (rule.meta.id === 'unused-suppression' || rule.meta.documents === 'requests') continue;
-    ruleId = rule.meta.id;
-    severity = setting;
-    mark?.('other');
-    try { rule.check(ctx); } catch (err) {
-      internalErrors.push({ ruleId, message: err instanceof Error ? err.message : String(err) });
-    }
-    mark?.(ruleId);
-  }
-  let kept = applyDirectives(findings, directives);
-  const unusedSeverity = severityOf('unused-suppression', options);
-  if (unusedSeverity !== 'off') {
-    for (const d of directives) {
-      if (d.used || d.kind === 'enable') continue;
-      kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
-        path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
-      }));
-    }
-  }
-  // Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster.
-  kept = kept.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
-  mark?.('other');
-  return { findings: kept, doc, internalErrors };
+  checkConfiguration(doc, options, baseline, findings, internalErrors, mark);
+  return { findings: sortFindings(findings), doc, internalErrors };
 }
 
 function limitFinding(message: string, _options: AnalyzeOptions): Finding {
@@ -147,23 +68,3 @@ function baselineOf(options: AnalyzeOptions): BaselineInfo | undefined {
   return { doc, value: doc.value, label: options.baselineLabel ?? 'the baseline' };
 }
 
-export function locateFinding(doc: ParsedDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
-  const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
-  // Every text a finding shows passes through the credential mask, whichever way a rule quoted a
-  // value into it (the edits keep the document's own text: they are applied, not shown).
-  const f: Finding = {
-    ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
-    message: maskCredentials(raw.message), path: maskCredentials(formatPath(raw.path)),
-    offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
-  };
-  if (raw.fix) f.fix = withMaskedTitle(raw.fix);
-  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map(withMaskedTitle);
-  if (raw.tags?.length) f.tags = raw.tags;
-  if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: maskCredentials(r.message) }));
-  return f;
-}
-
-const withMaskedTitle = <T extends { title: string }>(fix: T): T => {
-  const title = maskCredentials(fix.title);
-  return title === fix.title ? fix : { ...fix, title };
-};

@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { parsePathString } from './document';
+import { parsePathString } from './paths';
 import { fieldBody, ruleMarkdown, ruleRequirements } from './docs';
 import { boundsText, defaultText, notes, typeText } from './describe';
 import type { Rule } from './rule';

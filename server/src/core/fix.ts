@@ -75,9 +75,10 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
   // A caller that has just analysed the text passes that analysis: it is not done again.
   let result = first ?? analyze(current, options);
   // A request file, runbook or script is not JSON: only a configuration has a JSON value to keep valid.
-  const json = requestFileKind(options.fileName) === undefined;
+  const json = requestFileKind(options.fileName) === undefined && !result.terraform;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const syntaxBefore = result.doc.syntaxErrors.length;
+    const terraformBefore = result.terraform?.syntaxErrors ?? 0;
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
     const next = applyEdits(current, fixes.flatMap((f) => f.edits));
@@ -86,9 +87,12 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
       return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied', syntaxErrorsLeft: result.doc.syntaxErrors.length > 0 };
     }
+    if (result.terraform && (!nextResult.terraform || nextResult.terraform.syntaxErrors > terraformBefore)) {
+      return { text: current, applied, result, refused: 'a fix would have produced invalid Terraform, so it was not applied', syntaxErrorsLeft: terraformBefore > 0 };
+    }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return { text: current, applied, result, syntaxErrorsLeft: json && result.doc.syntaxErrors.length > 0 };
+  return { text: current, applied, result, syntaxErrorsLeft: (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 };
 }

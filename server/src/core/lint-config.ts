@@ -2,7 +2,7 @@ import picomatch from 'picomatch';
 import { closest, distance } from 'fastest-levenshtein';
 import validateLintConfigSchema from '../generated/validate-lint-config';
 import { RULES_BY_ID } from './rules';
-import { parseDocument } from './document';
+import { parseDocument } from './formats';
 import { trimEndChars } from './text-scan';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type SeveritySetting } from './types';
 
@@ -25,7 +25,7 @@ export interface LintConfig extends LintSettings {
 
 export const DEFAULT_FILE_PATTERNS: readonly string[] = ['*.search.json', '*.search.jsonc', 'search-config.json', 'search-config.jsonc'];
 /** Never searched when a directory is linted. */
-export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.git'];
+export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.git', '.terraform'];
 
 export type LintConfigCheck = { ok: true; config: LintConfig } | { ok: false; problems: string[] };
 

@@ -1,6 +1,6 @@
-import type { ParsedDocument } from './document';
+import type { FixIntent, ConfigDocument } from './formats/document';
 import type { SchemaNode } from './schema';
-import type { AnalyzeOptions, RawFinding, RuleMeta, Segment } from './types';
+import type { AnalyzeOptions, Fix, RawFinding, RuleMeta, Segment } from './types';
 
 /** One error of the precompiled schema validator, with the path as segments. */
 export interface SchemaError {
@@ -11,10 +11,10 @@ export interface SchemaError {
   schema: SchemaNode | undefined;
 }
 
-export interface BaselineInfo { doc: ParsedDocument; value: unknown; label: string }
+export interface BaselineInfo { doc: ConfigDocument; value: unknown; label: string }
 
 export interface RuleContext {
-  readonly doc: ParsedDocument;
+  readonly doc: ConfigDocument;
   readonly value: unknown;
   readonly options: AnalyzeOptions;
   readonly schemaErrors: readonly SchemaError[];
@@ -28,3 +28,12 @@ export interface Rule {
 }
 
 export const defineRule = (rule: Rule): Rule => rule;
+
+/** A fix that carries out the intents in the document's own syntax; undefined when the document cannot make it. */
+export function intentFix(doc: ConfigDocument, title: string, ...intents: FixIntent[]): Fix | undefined {
+  const edits = doc.editsFor(intents);
+  return edits && { title, edits };
+}
+
+/** A fix as a list of suggestions: none when the document cannot make it. */
+export const optional = (fix: Fix | undefined): Fix[] | undefined => fix && [fix];

@@ -1,5 +1,6 @@
 import schemaJson from '../../../schemas/search-config.schema.json';
-import { formatPath } from './document';
+import { formatPath } from './paths';
+import type { Unit } from './units';
 import type { FieldPath, Segment } from './types';
 
 /** The subset of JSON Schema plus our annotation keywords that the core reads. */
@@ -43,7 +44,7 @@ export interface SchemaNode {
   title?: string;
 }
 
-export type Unit = 'bytes' | 'MiB' | 'MB' | 'MB/s' | 'ms' | 'seconds' | 'hours' | 'days' | 'percent' | 'count';
+export type { Unit } from './units';
 
 export const rootSchema = schemaJson as unknown as SchemaNode;
 

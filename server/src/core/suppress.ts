@@ -1,4 +1,4 @@
-import type { ParsedDocument } from './document';
+import type { ConfigDocument } from './formats/document';
 import type { Finding, FindingTag, Fix, TextEdit } from './types';
 
 /**
@@ -31,8 +31,8 @@ export function directiveOf(comment: string): { kind: typeof KINDS[number]; rule
   return { kind, rules: (reason < 0 ? rest : rest.slice(0, reason)).trim() };
 }
 
-export function parseDirectives(doc: ParsedDocument): Directive[] {
-  if (!doc.isJsonc || !doc.text.includes('search-config-')) return [];
+export function parseDirectives(doc: ConfigDocument): Directive[] {
+  if (!doc.commentsAllowed || !doc.text.includes('search-config-')) return [];
   const out: Directive[] = [];
   const open = new Map<string, Directive>();
   for (const c of doc.comments()) {

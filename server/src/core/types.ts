@@ -74,6 +74,12 @@ export interface AnalyzeOptions {
    * a host that is written out and matches none of them goes elsewhere and is not judged.
    */
   requestHosts?: string[];
+  /**
+   * For a Terraform file: the files of its module directory that give variables their values (the
+   * other `.tf` files with their `variable` defaults, `terraform.tfvars`, `*.auto.tfvars`), so that
+   * `var.NAME` is checked as that value. Read by the host; without them such values are unknown.
+   */
+  terraformVariables?: Array<{ fileName: string; text: string }>;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;

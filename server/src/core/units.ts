@@ -1,4 +1,5 @@
-import type { Unit } from './schema';
+/** The unit a numeric field is written in; the schema names it per field. */
+export type Unit = 'bytes' | 'MiB' | 'MB' | 'MB/s' | 'ms' | 'seconds' | 'hours' | 'days' | 'percent' | 'count';
 
 /**
  * Unit arithmetic: how a value in a field's unit reads in human terms, and which other

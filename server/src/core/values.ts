@@ -50,3 +50,10 @@ export function expectedTypes(schema: SchemaNode): string {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * Stands in the value for what the text does not determine (a Terraform expression such as
+ * `var.x`): an empty object that no rule takes for a value of its own, and that the schema
+ * errors about are dropped for (the document lists these paths as unknown).
+ */
+export const UNKNOWN_VALUE: Readonly<Record<string, never>> = Object.freeze({});

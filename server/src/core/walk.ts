@@ -1,6 +1,6 @@
 import { rootSchema, type SchemaNode } from './schema';
 import type { Segment } from './types';
-import { hasOwn, isObject } from './values';
+import { hasOwn, isObject, UNKNOWN_VALUE } from './values';
 
 export interface Visit { readonly path: Segment[]; readonly value: unknown; readonly schema: SchemaNode }
 
@@ -334,4 +334,16 @@ export function valueAt(root: unknown, path: readonly Segment[]): unknown {
     if (cur === undefined) return undefined;
   }
   return cur;
+}
+
+/** True when the value at `path`, or one around it, is not known from the text (a Terraform expression). */
+export function isUnknownAt(root: unknown, path: readonly Segment[]): boolean {
+  let cur = root;
+  for (let i = 0; ; i++) {
+    if (cur === UNKNOWN_VALUE) return true;
+    if (i === path.length || cur === undefined) return false;
+    const seg = path[i];
+    if (typeof seg === 'number') cur = Array.isArray(cur) ? cur[seg] : undefined;
+    else cur = isObject(cur) && hasOwn(cur, seg) ? cur[seg] : undefined;
+  }
 }

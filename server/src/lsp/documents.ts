@@ -1,6 +1,6 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
-import type { ParsedDocument } from '../core/document';
+import type { ParsedDocument } from '../core';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { requestFileKind } from '../core/requests/types';
 import { fileNameOf } from './workspace';

@@ -3,7 +3,7 @@ import {
   type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints,
+  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
 import { changeImpact } from '../core/diff-report';
@@ -15,6 +15,7 @@ import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } fr
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
+import { isTerraformName } from '../core/formats/terraform/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -27,12 +28,16 @@ export function registerFeatures(ctx: ServerContext): void {
   const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>): Promise<R> => {
+  /** `inTerraform` answers for Terraform files, inside their search_user_config blocks; the rest answers nothing there. */
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inTerraform?: (state: DocumentState) => R): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     if (!state) return empty;
     if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
+    // Terraform files get diagnostics and hover: completion and fixes there are not written yet,
+    // and nothing may appear outside the search_user_config blocks.
+    if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
     return run(state);
   };
 
@@ -50,7 +55,12 @@ export function registerFeatures(ctx: ServerContext): void {
     const parsed = parsedOf(state);
     const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
     return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
-  }, (state) => requestHoverAt(state, params.position))));
+  }, (state) => requestHoverAt(state, params.position), (state) => {
+    const configurations = ctx.analysisOf(state).terraform?.configurations ?? [];
+    const lines = configurations[0]?.lines;
+    const h = lines && terraformHoverAt(configurations, offsetOf(lines, params.position));
+    return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
+  })));
 
   connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
     if (!state.settings.inlayHints.units) return [];

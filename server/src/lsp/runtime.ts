@@ -26,6 +26,11 @@ export interface ServerRuntime {
   nextTurn(callback: () => void): void;
   /** A full garbage collection, where the platform offers one; used after large documents close. */
   collectGarbage?: () => void;
+  /**
+   * Loads the HCL parser (WebAssembly) for Terraform files, the first time one is analysed; absent
+   * where the host cannot, and then Terraform files get no diagnostics.
+   */
+  loadTerraformParser?: () => Promise<void>;
   /** A timer that does not keep the process alive on its own, where there is such a thing. */
   setBackgroundTimeout(callback: () => void, ms: number): { cancel(): void };
 }

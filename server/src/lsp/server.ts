@@ -7,6 +7,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisResult } from '../core/engine';
 import { forgetRequestScan } from '../core/requests/analyze';
 import { VERSION } from '../core/version';
+import { isTerraformName } from '../core/formats/terraform/document';
+import { terraformParserLoaded } from '../core/formats/terraform/parser';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
@@ -17,7 +19,7 @@ import { MemoryReleaser } from './memory';
 import { PushScheduler, settled } from './scheduling';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import type { ServerRuntime } from './runtime';
-import { Workspace } from './workspace';
+import { fileNameOf, Workspace } from './workspace';
 
 export interface ServerOptions {
   /** Delay between the last keystroke and the diagnostics of a document in push mode. */
@@ -51,6 +53,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
   }, undefined, (m) => log.warn(m));
   const shownLintProblems = new Set<string>();
+  // The HCL parser is loaded the first time a Terraform file is looked at; until it is there the
+  // file has no diagnostics, and every document is looked at again once it is.
+  let terraformLoading: Promise<void> | undefined;
+  const terraformReady = (): boolean => {
+    if (terraformParserLoaded()) return true;
+    terraformLoading ??= runtime.loadTerraformParser?.().then(
+      () => refreshAll(),
+      (err: unknown) => log.error(`Terraform files get no diagnostics: the HCL parser cannot be loaded (${redactedMessage(err)})`),
+    );
+    return false;
+  };
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
     let s = settingsCache.get(uri);
@@ -71,6 +84,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
     if (!(await workspace.isConfiguration(doc, settings)) && !(await workspace.isRequestDocument(doc, settings))) return undefined;
+    if (isTerraformName(fileNameOf(doc)) && !terraformReady()) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;

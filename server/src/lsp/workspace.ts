@@ -1,5 +1,6 @@
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
+import { isTerraformName } from '../core/formats/terraform/document';
 import type { AnalyzeOptions } from '../core/types';
 import { cutAtFirst } from '../core/text-scan';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
@@ -71,6 +72,8 @@ export class Workspace {
   async isConfiguration(doc: DocumentRef, settings: ServerSettings): Promise<boolean> {
     if (!settings.enable) return false;
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
+    // A Terraform file, whatever its language id: only its search_user_config blocks are read.
+    if (isTerraformName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
     const lookup = this.lintConfigOf(doc.uri);
     if (!lookup) return false;
     const lint = await lookup;
@@ -82,6 +85,15 @@ export class Workspace {
     if (globMatcher(settings.files)(rel)) return true;
     if (loaded?.config.files && relToLint !== undefined) return isConfigurationFile(loaded.config, relToLint);
     return false;
+  }
+
+  /** A Terraform file is checked unless the workspace's `.search-lint.json` ignores it. */
+  private async isTerraformIncluded(doc: DocumentRef): Promise<boolean> {
+    const lookup = this.lintConfigOf(doc.uri);
+    const lint = lookup && await lookup;
+    const loaded = lint && lint.ok ? lint.loaded : undefined;
+    const rel = loaded && relativePath(loaded.dirUri, doc.uri);
+    return !(loaded && rel !== undefined && isIgnored(loaded.config, rel));
   }
 
   /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readGitBaseline } from '../host/baseline';
+import { loadTerraformFromDisk } from './terraform-wasm';
 import type { DirectoryEntry, ReadResult, ServerRuntime } from '../lsp/runtime';
 
 /** The language server on Node: the disk for `file:` URIs, git for git baselines, V8's collector. */
@@ -28,6 +29,7 @@ export function nodeRuntime(): ServerRuntime {
       return file ? readGitBaseline(file, ref) : { ok: false, message: `${uri} is not a file on disk` };
     },
     nextTurn: (callback) => { setImmediate(callback); },
+    loadTerraformParser: loadTerraformFromDisk,
     // Looked up on first use: most sessions never close a large document.
     collectGarbage: () => fullCollection()?.(),
     setBackgroundTimeout: (callback, ms) => {

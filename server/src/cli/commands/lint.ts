@@ -12,6 +12,9 @@ import { renderJsonEarly } from '../formatters/json';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
+import { isTerraformName } from '../../core/formats/terraform/document';
+import { loadTerraformFromDisk } from '../../node/terraform-wasm';
+import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -101,6 +104,13 @@ const run: Command = async (argv, io) => {
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
 
+  // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
+  if (jobs.some((job) => isTerraformName(job.stdin ? args.stdinFilename : job.file))) {
+    try { await loadTerraformFromDisk(); } catch (err) {
+      problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
   const timings = io.env.TIMING ? new Map<string, number>() : undefined;
 
@@ -120,6 +130,8 @@ const run: Command = async (argv, io) => {
       raw = decoded.text;
     }
     const options = optionsFor(args, s, job.file);
+    // A Terraform file's variables get their values from the files of its module directory.
+    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
     if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';

@@ -1,4 +1,4 @@
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import type { AnalysisResult } from '../engine';
 import { fixAll } from '../fix';
 import { LineIndex } from '../lines';
@@ -44,7 +44,7 @@ const DIRECTIVE = /^([ \t]*\/\/\s*search-config-disable-next-line\b)([^\r\n]*)$/
  * a comment is already there, the rule is added to it. Only `.jsonc` files can hold comments.
  */
 export function disableForLine(doc: ParsedDocument, f: Finding): EditorAction | undefined {
-  if (!doc.isJsonc || f.ruleId === 'invalid-json' || f.ruleId === 'input-limit' || f.ruleId === 'unused-suppression') return undefined;
+  if (!doc.commentsAllowed || f.ruleId === 'invalid-json' || f.ruleId === 'input-limit' || f.ruleId === 'unused-suppression') return undefined;
   const line = f.range.start.line;
   const title = `Disable ${f.ruleId} for this line`;
   const lineStart = doc.lines.lineStart(line);

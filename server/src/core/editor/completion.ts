@@ -1,4 +1,4 @@
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import { fieldDetail, fieldMarkdown } from '../describe';
 import { LineIndex } from '../lines';
 import { allowsNull, fieldAt, schemaAt, typesOf, type FieldInfo, type SchemaNode } from '../schema';

@@ -1,5 +1,5 @@
 import type { Node } from 'jsonc-parser';
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 
 export interface EditorFold { startLine: number; endLine: number; kind?: 'comment' }
 

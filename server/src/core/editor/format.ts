@@ -1,6 +1,6 @@
 import { format } from 'jsonc-parser';
 import { DEFAULT_MAX_DEPTH } from '../types';
-import { measureDepth } from '../document';
+import { measureDepth } from '../formats/json/document';
 import { LineIndex } from '../lines';
 import type { OffsetRange, TextEdit } from '../types';
 

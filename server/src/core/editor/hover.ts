@@ -1,5 +1,5 @@
 import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import { fieldMarkdown } from '../describe';
 import { fieldAt } from '../schema';
 import type { OffsetRange } from '../types';

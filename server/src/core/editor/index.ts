@@ -2,6 +2,7 @@
 export { complete, type EditorCompletion, type CompletionKind, type CompletionOptions } from './completion';
 export { cursorContext, type CursorContext } from './context';
 export { hoverAt, type EditorHover } from './hover';
+export { terraformHoverAt } from './terraform-hover';
 export { unitInlayHints, type EditorInlayHint } from './inlay';
 export { documentSymbols, type EditorSymbol, type SymbolKind } from './symbols';
 export { foldingRanges, type EditorFold } from './folding';

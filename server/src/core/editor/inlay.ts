@@ -1,4 +1,4 @@
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import { inlayText } from '../units';
 import { knownFields } from '../walk';
 

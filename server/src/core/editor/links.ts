@@ -1,5 +1,5 @@
 import { hasCredentials } from '../credentials';
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import type { OffsetRange } from '../types';
 import { knownFields } from '../walk';
 

@@ -1,5 +1,5 @@
 import { findNodeAtOffset } from 'jsonc-parser';
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import type { OffsetRange } from '../types';
 
 /** Ranges around `offset` from the innermost (a key or value) to the whole document. */

@@ -1,5 +1,5 @@
 import { getNodePath, type Node } from 'jsonc-parser';
-import type { ParsedDocument } from '../document';
+import type { ParsedDocument } from '../formats/json/document';
 import { fieldAt, schemaAt } from '../schema';
 import type { OffsetRange } from '../types';
 import { show } from '../values';

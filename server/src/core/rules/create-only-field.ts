@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
-import { formatPath } from '../document';
-import { valueAt } from '../walk';
+import { formatPath } from '../paths';
+import { isUnknownAt, valueAt } from '../walk';
 import { baselineRelated, brief, deepEqual, markedFields } from './restart-required';
 
 const CREATE_ONLY = markedFields((s) => s.createOnly).map((f) => `\`${f.info.dotted}\``).join(', ');
@@ -34,6 +34,8 @@ export default defineRule({
     const baseline = ctx.baseline;
     if (!baseline) return;
     for (const { info, path } of markedFields((s) => s.createOnly)) {
+      // A value given by an expression is not known to have changed, nor to be unset.
+      if (isUnknownAt(ctx.value, path) || isUnknownAt(baseline.value, path)) continue;
       const now = valueAt(ctx.value, path);
       // Unset, null or empty: nothing is asked of the service, so nothing is lost.
       if (now === undefined || now === null || now === '') continue;

@@ -1,6 +1,4 @@
-import type { Node } from 'jsonc-parser';
-import { formatPath } from '../document';
-import { appendItemEdits, indentAt, indentUnit, inlineJson, removeMemberEdits, spansLines } from '../edits';
+import { formatPath } from '../paths';
 import { defineRule, type RuleContext } from '../rule';
 import { fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Fix, Segment } from '../types';
@@ -16,34 +14,26 @@ function deprecationText(path: Segment[], schema: SchemaNode): string {
 }
 
 /** Moves `max_index_count: N` into an `index_patterns` entry matching every index. */
-function migrateToIndexPatterns(ctx: RuleContext, prop: Node, count: number, schema: SchemaNode): Fix | string | undefined {
-  const text = ctx.doc.text;
-  const name = formatPath([String(prop.children![0].value)]);
+function migrateToIndexPatterns(ctx: RuleContext, path: Segment[], count: number, schema: SchemaNode): Fix | string | undefined {
+  const name = formatPath([String(path[path.length - 1])]);
   if (schema.default !== undefined && count === schema.default) {
-    return { title: `Remove ${name} (${count} is its default, so removing it changes nothing)`, edits: removeMemberEdits(text, prop) };
+    const edits = ctx.doc.editsFor([{ kind: 'remove', path }]);
+    return edits && { title: `Remove ${name} (${count} is its default, so removing it changes nothing)`, edits };
   }
   const patterns = isObject(ctx.value) ? ctx.value[schema.replacedBy!] : undefined;
   const entry = { pattern: '*', max_index_count: count };
   const itemSchema = fieldByName(`${schema.replacedBy}[]`)?.schema;
   if (!itemSchema?.properties?.pattern || !itemSchema.properties.max_index_count) return undefined;
   if (patterns === undefined) {
-    const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    const indent = indentAt(text, prop.offset);
-    const body = prop.parent && spansLines(text, prop.parent)
-      ? `${JSON.stringify(schema.replacedBy)}: [${eol}${indent}${indentUnit(text)}${inlineJson(entry)}${eol}${indent}]`
-      : `${JSON.stringify(schema.replacedBy)}: [ ${inlineJson(entry)} ]`;
-    return { title: `Replace ${name} with an ${schema.replacedBy} entry { "pattern": "*", "max_index_count": ${count} }`, edits: [{ offset: prop.offset, length: prop.length, newText: body }] };
+    const edits = ctx.doc.editsFor([{ kind: 'replace', path, key: schema.replacedBy!, value: [entry] }]);
+    return edits && { title: `Replace ${name} with an ${schema.replacedBy} entry { "pattern": "*", "max_index_count": ${count} }`, edits };
   }
   if (!Array.isArray(patterns)) return undefined;
   if (patterns.some((p) => isObject(p) && p.pattern === '*')) {
     return `${schema.replacedBy} already has an entry for the pattern "*": merge the limit into it by hand and remove ${name}`;
   }
-  const arrayNode = ctx.doc.nodeAt([schema.replacedBy!]);
-  if (!arrayNode) return undefined;
-  return {
-    title: `Move ${name} into ${schema.replacedBy} as { "pattern": "*", "max_index_count": ${count} }`,
-    edits: [...removeMemberEdits(text, prop), ...appendItemEdits(text, arrayNode, entry)],
-  };
+  const edits = ctx.doc.editsFor([{ kind: 'remove', path }, { kind: 'append', path: [schema.replacedBy!], item: entry }]);
+  return edits && { title: `Move ${name} into ${schema.replacedBy} as { "pattern": "*", "max_index_count": ${count} }`, edits };
 }
 
 /** The fields this rule looks at. */
@@ -81,17 +71,15 @@ export default defineRule({
         const migrates = schema.replacedBy === 'index_patterns' && Number.isSafeInteger(v.value);
         // An unset or switched-off deprecated flag does nothing: removing it keeps the service as it is.
         const removable = !schema.replacedBy && (v.value === null || (v.value === false && typesOf(schema).includes('boolean')));
-        // The property node (and so the parse tree) only when there is a fix to make.
-        const node = migrates || removable ? ctx.doc.nodeAt(path) : undefined;
-        const prop = node?.parent?.type === 'property' ? node.parent : undefined;
         let fix: Fix | undefined;
         let note = '';
-        if (prop && migrates) {
-          const migration = migrateToIndexPatterns(ctx, prop, v.value as number, schema);
+        if (migrates) {
+          const migration = migrateToIndexPatterns(ctx, path, v.value as number, schema);
           if (typeof migration === 'string') note = ` Here, ${migration}.`;
           else fix = migration;
-        } else if (prop && removable) {
-          fix = { title: `Remove ${field}`, edits: removeMemberEdits(ctx.doc.text, prop) };
+        } else if (removable) {
+          const edits = ctx.doc.editsFor([{ kind: 'remove', path }]);
+          fix = edits && { title: `Remove ${field}`, edits };
         }
         ctx.report({ path, target: 'key', message: `${deprecationText(path, schema)}${note}`, tags: ['deprecated'], fix });
         continue;

@@ -1,5 +1,5 @@
-import { formatPath } from '../document';
-import { defineRule } from '../rule';
+import { formatPath } from '../paths';
+import { defineRule, intentFix, optional } from '../rule';
 import { show } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -26,12 +26,11 @@ export default defineRule({
       if (typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;
-      const node = ctx.doc.rangeAt(v.path);
       const secure = v.value.replace(/^(\s*)http:\/\//i, '$1https://');
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${show(v.value, v.schema)}, a plain http:// URL: the document fetched from it decides who can sign in, and over http it can be read or replaced on the way. Use https:// if the identity provider serves it.`,
-        suggestions: node ? [{ title: 'Use https://', edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(secure) }] }] : undefined,
+        suggestions: optional(intentFix(ctx.doc, 'Use https://', { kind: 'set', path: v.path, value: secure })),
       });
     }
   },

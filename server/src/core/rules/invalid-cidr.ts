@@ -1,6 +1,6 @@
 import { checkCidr, holdsCidr, isPlainCidrBlock } from '../cidr';
-import { formatPath } from '../document';
-import { defineRule } from '../rule';
+import { formatPath } from '../paths';
+import { defineRule, intentFix } from '../rule';
 import type { Fix, Segment } from '../types';
 import { isPlaceholder, show } from '../values';
 import { eachKnownField, type Visit } from '../walk';
@@ -38,9 +38,8 @@ export default defineRule({
       // Only an entry with a finding needs its path spelled out and its position in the text.
       const field = formatPath(v.path);
       // The value's range, from the document's index: no parse tree is needed to replace a string.
-      const node = ctx.doc.locate(v.path, 'value');
-      const replace = (title: string, text: string): Fix => ({ title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(text) }] });
-      const at = node;
+      const at = ctx.doc.locate(v.path, 'value');
+      const replace = (title: string, text: string): Fix | undefined => intentFix(ctx.doc, title, { kind: 'set', path: v.path, value: text });
       const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], at, message, fix, severity });
       switch (result.kind) {
         case 'bare-address': {

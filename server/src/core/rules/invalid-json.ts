@@ -46,12 +46,18 @@ function foundText(token: string): string {
   return `${token.length === 1 ? 'a character' : 'a word'} that is not JSON`;
 }
 
+/** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`). */
+export function terraformSyntaxMessage(code: string): string {
+  const what = code.startsWith('missing ') ? `${JSON.stringify(code.slice('missing '.length))} is missing here` : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
+  return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
+}
+
 export default defineRule({
   meta: {
     id: 'invalid-json',
     defaultSeverity: 'error',
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
-    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted.',
+    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. In a Terraform file the rule reports what the HCL parser cannot read; the blocks that can be read are still checked.',
     fixable: true,
     examples: {
       valid: [{ code: '{ "search_version": "2.19" }' }, { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' }],
@@ -59,6 +65,10 @@ export default defineRule({
     },
   },
   check(ctx) {
+    if (ctx.doc.format === 'terraform') {
+      for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: terraformSyntaxMessage(e.code) });
+      return;
+    }
     const { text } = ctx.doc;
     if (!text.trim()) {
       ctx.report({ path: [], at: { offset: 0, length: 0 }, message: 'The file is empty: a service configuration is a JSON object, at least {}.' });

@@ -1,8 +1,8 @@
 import { distance } from 'fastest-levenshtein';
 import { boundsText } from '../describe';
-import { formatPath } from '../document';
-import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../formats';
-import { defineRule, type RuleContext, type SchemaError } from '../rule';
+import { formatPath } from '../paths';
+import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
+import { defineRule, intentFix, type RuleContext, type SchemaError } from '../rule';
 import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
@@ -39,9 +39,9 @@ function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schem
   const candidates = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
   const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
   const close = candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length));
-  const node = ctx.doc.rangeAt(path);
-  if (close.length !== 1 || !node) return undefined;
-  return [{ title: `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(close[0]) }] }];
+  if (close.length !== 1) return undefined;
+  const fix = intentFix(ctx.doc, `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, { kind: 'set', path, value: close[0] });
+  return fix && [fix];
 }
 
 /** Why the value breaks one schema keyword, as a sentence fragment after "<field> is <value>". */
@@ -160,12 +160,11 @@ export default defineRule({
         const problem = check(v.value);
         if (!problem || alreadyReported(v.path)) return;
         const key = formatPath(v.path);
-        const node = ctx.doc.rangeAt(v.path);
         const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
         ctx.report({
           path: v.path,
           message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
-          fix: host && node ? { title: `Replace it with the host name "${host}"`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(host) }] } : undefined,
+          fix: host ? intentFix(ctx.doc, `Replace it with the host name "${host}"`, { kind: 'set', path: v.path, value: host }) : undefined,
         });
         return;
       }

@@ -1,5 +1,5 @@
 import { holdsCidr, isWholeInternet } from '../cidr';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { defineRule } from '../rule';
 import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';

@@ -1,6 +1,5 @@
-import { formatPath } from '../document';
-import { insertPropertyEdits } from '../edits';
-import { defineRule } from '../rule';
+import { formatPath } from '../paths';
+import { defineRule, intentFix } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
 import type { Fix } from '../types';
 
@@ -57,14 +56,12 @@ export default defineRule({
       const insert = placeholderFor(missing, memberSchema);
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
-      const parentNode = ctx.doc.subtreeAt(e.path);
-      if (insert && parentNode?.type === 'object') {
-        const edit: Fix = {
-          title: `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
-          edits: insertPropertyEdits(ctx.doc.text, parentNode, missing, insert.value),
-        };
-        if (insert.safe) fix = edit; else suggestions = [edit];
-      }
+      const edit = insert && intentFix(
+        ctx.doc,
+        `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
+        { kind: 'add', path: e.path, key: missing, value: insert.value },
+      );
+      if (edit) { if (insert.safe) fix = edit; else suggestions = [edit]; }
       const switchName = switchKey && formatPath([...e.path, switchKey]);
       const why = switchName
         ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchName} to false.`

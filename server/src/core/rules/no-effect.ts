@@ -1,5 +1,5 @@
 import { defineRule, type RuleContext } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { defaultText } from '../describe';
 import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';

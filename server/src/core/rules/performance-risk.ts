@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { ALL_FIELDS } from '../schema';
 import { showNumber } from '../values';
 import type { SchemaNode } from '../schema';

@@ -1,9 +1,9 @@
 import { defineRule, type BaselineInfo } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { ALL_FIELDS, type FieldInfo, type SchemaNode } from '../schema';
 import type { RelatedInfo, Segment } from '../types';
 import { isObject, show } from '../values';
-import { valueAt } from '../walk';
+import { isUnknownAt, valueAt } from '../walk';
 
 /** A value in a few characters for "old -> new": secrets masked, long values cut. */
 export function brief(v: unknown, schema: SchemaNode): string {
@@ -58,6 +58,8 @@ export default defineRule({
     const baseline = ctx.baseline;
     if (!baseline) return;
     for (const { info, path } of markedFields((s) => s.restartsEngine)) {
+      // A value given by an expression is not known to have changed, nor to be unset.
+      if (isUnknownAt(ctx.value, path) || isUnknownAt(baseline.value, path)) continue;
       const now = valueAt(ctx.value, path);
       const before = valueAt(baseline.value, path);
       if (deepEqual(now, before)) continue;

@@ -1,5 +1,5 @@
-import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { defineRule, intentFix, optional } from '../rule';
+import { formatPath } from '../paths';
 import { isPlaceholder } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -16,6 +16,8 @@ export default defineRule({
       'Secret fields (`openid.client_secret`, `search.email_sender_password`) should never be committed with their real value: anyone who can read the repository, its history or a CI log could use them.',
       '',
       'Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system\'s secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.',
+      '',
+      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A value given by an expression is not reported.',
       '',
       'The rule never shows the value (nor its length). It offers a suggestion, not an automatic fix, that replaces the value with a placeholder named after the field: applying it removes the secret from the file, so keep the value somewhere safe first (and rotate it if it was ever committed).',
     ].join('\n'),
@@ -35,11 +37,18 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
-      const node = ctx.doc.rangeAt(path);
+      if (ctx.doc.format === 'terraform') {
+        // In Terraform the way out is a variable whose value never appears in plans or logs.
+        ctx.report({
+          path,
+          message: `${field} holds a secret in plain text (value hidden). Declare a variable with sensitive = true (variable "${String(key)}" { type = string, sensitive = true }), give it its value from your secret store (TF_VAR_${String(key)} in CI) and write ${String(key)} = var.${String(key)}; rotate the secret if it was ever committed.`,
+        });
+        continue;
+      }
       ctx.report({
         path,
         message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,
-        suggestions: node ? [{ title: `Replace the secret with the placeholder ${placeholder}`, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(placeholder) }] }] : undefined,
+        suggestions: optional(intentFix(ctx.doc, `Replace the secret with the placeholder ${placeholder}`, { kind: 'set', path, value: placeholder })),
       });
     }
   },

@@ -1,6 +1,5 @@
-import { formatPath } from '../document';
-import { removeMemberEdits } from '../edits';
-import { defineRule } from '../rule';
+import { formatPath } from '../paths';
+import { defineRule, intentFix, optional } from '../rule';
 import { ALL_FIELDS } from '../schema';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -27,14 +26,12 @@ export default defineRule({
     for (let i = 0; i < fields.length; i++) {
       const v = fields[i];
       if (v.value !== true) continue;
-      const node = ctx.doc.nodeAt(v.path);
-      const prop = node?.parent;
       const field = formatPath(v.path);
       ctx.report({
         path: v.path,
         message: `${field} is true, but this setting can no longer be activated, so the API rejects it. Set it to false, or remove it.`,
-        fix: node ? { title: `Set ${field} to false`, edits: [{ offset: node.offset, length: node.length, newText: 'false' }] } : undefined,
-        suggestions: prop?.type === 'property' ? [{ title: `Remove ${field}`, edits: removeMemberEdits(ctx.doc.text, prop) }] : undefined,
+        fix: intentFix(ctx.doc, `Set ${field} to false`, { kind: 'set', path: v.path, value: false }),
+        suggestions: optional(intentFix(ctx.doc, `Remove ${field}`, { kind: 'remove', path: v.path })),
       });
     }
   },

@@ -1,5 +1,5 @@
-import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { defineRule, intentFix, optional } from '../rule';
+import { formatPath } from '../paths';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
 
@@ -62,11 +62,10 @@ export default defineRule({
       if (!limit) continue;
       const max = limit.max(cpus);
       if (value <= max) continue;
-      const node = ctx.doc.rangeAt(path);
       ctx.report({
         path,
         message: `${formatPath(path)} is ${value}, but with ${cpus} CPU${cpus === 1 ? '' : 's'} the ${pool} thread pool can have at most ${max} threads (${limit.formula}); the service lowers it to ${max}. Set ${max} or less, or choose a plan with more CPUs.`,
-        suggestions: node ? [{ title: `Set ${formatPath(path)} to ${max}`, edits: [{ offset: node.offset, length: node.length, newText: String(max) }] }] : undefined,
+        suggestions: optional(intentFix(ctx.doc, `Set ${formatPath(path)} to ${max}`, { kind: 'set', path, value: max })),
       });
     }
   },

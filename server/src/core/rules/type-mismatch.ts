@@ -1,24 +1,26 @@
-import { defineRule } from '../rule';
+import { defineRule, intentFix } from '../rule';
+import type { ConfigDocument } from '../formats/document';
 import { allowsNull, typesOf } from '../schema';
 import { expectedTypes, jsonType, show } from '../values';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { valueAt } from '../walk';
-import type { Fix } from '../types';
+import type { Segment } from '../types';
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
-function conversion(ctxText: string, node: { offset: number; length: number }, value: unknown, types: string[], secret = false): Fix | undefined {
+function conversion(doc: ConfigDocument, path: Segment[], value: unknown, types: string[], secret = false): { title: string; value: unknown } | undefined {
   if (typeof value === 'string' && types.includes('integer') && /^-?\d+$/.test(value.trim())) {
     const n = Number(value.trim());
-    if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, edits: [{ offset: node.offset, length: node.length, newText: String(n) }] };
+    if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, value: n };
   }
-  if (typeof value === 'number' && types.includes('string')) {
-    const raw = ctxText.slice(node.offset, node.offset + node.length);
-    const title = secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`;
-    return { title, edits: [{ offset: node.offset, length: node.length, newText: JSON.stringify(raw) }] };
+  const at = typeof value === 'number' && types.includes('string') ? doc.rangeAt(path) : undefined;
+  if (at) {
+    // The number as written (`2.0` stays `"2.0"`), not as parsed.
+    const raw = doc.text.slice(at.offset, at.offset + at.length);
+    return { title: secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`, value: raw };
   }
   if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {
     const b = value.trim().toLowerCase();
-    return { title: `Replace ${JSON.stringify(value)} with ${b}`, edits: [{ offset: node.offset, length: node.length, newText: b }] };
+    return { title: `Replace ${JSON.stringify(value)} with ${b}`, value: b === 'true' };
   }
   return undefined;
 }
@@ -49,8 +51,17 @@ export default defineRule({
         ctx.report({ path: e.path, message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.` });
         continue;
       }
-      const fix = node && conversion(ctx.doc.text, node, value, types, !!e.schema.secret);
+      const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
+      const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
+      if (converts && ctx.doc.convertsScalars) {
+        // Terraform converts the scalar to the field's type before it is sent: accepted as written.
+        ctx.report({
+          path: e.path, severity: 'info', fix,
+          message: `${field} is ${jsonType(value)} (${show(value, e.schema)}); Terraform converts it to ${expected}, so it is accepted.${fix ? ` ${converts.title} to write it in its own type.` : ''}`,
+        });
+        continue;
+      }
       ctx.report({
         path: e.path,
         message: `${field} is ${jsonType(value)} (${show(value, e.schema)}), but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,

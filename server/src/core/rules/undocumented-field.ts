@@ -1,4 +1,4 @@
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { defineRule } from '../rule';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';

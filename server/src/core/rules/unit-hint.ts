@@ -1,5 +1,5 @@
 import { defineRule } from '../rule';
-import { formatPath } from '../document';
+import { formatPath } from '../paths';
 import { describeWithUnit } from '../units';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';

@@ -1,5 +1,5 @@
-import { defineRule, type RuleContext } from '../rule';
-import { formatPath } from '../document';
+import { defineRule, intentFix, type RuleContext } from '../rule';
+import { formatPath } from '../paths';
 import type { SchemaNode, Unit } from '../schema';
 import { typesOf } from '../schema';
 import type { Fix, Segment } from '../types';
@@ -36,9 +36,7 @@ function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
 }
 
 function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit): Fix | undefined {
-  const node = ctx.doc.rangeAt(path);
-  if (!node) return undefined;
-  return { title: `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, edits: [{ offset: node.offset, length: node.length, newText: String(value) }] };
+  return intentFix(ctx.doc, `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, { kind: 'set', path, value });
 }
 
 function checkNumber(ctx: RuleContext, path: Segment[], n: number, unit: Unit, s: SchemaNode): void {
@@ -88,11 +86,10 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
     ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
     return;
   }
-  const node = ctx.doc.rangeAt(path);
   ctx.report({
     path,
     message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}${outside}.`,
-    fix: node ? { title: `Replace ${JSON.stringify(text)} with ${q.value}`, edits: [{ offset: node.offset, length: node.length, newText: String(q.value) }] } : undefined,
+    fix: intentFix(ctx.doc, `Replace ${JSON.stringify(text)} with ${q.value}`, { kind: 'set', path, value: q.value }),
   });
 }
 

@@ -1,6 +1,4 @@
-import { formatPath } from '../document';
-import type { Node } from 'jsonc-parser';
-import { appendMemberEdits, editsAreDisjoint, indentAt, indentUnit, reindent, removeMemberEdits } from '../edits';
+import { formatPath } from '../paths';
 import { defineRule, type RuleContext } from '../rule';
 import { fieldByName } from '../schema';
 import { suggestKey, type KeySuggestion } from '../suggest';
@@ -29,59 +27,26 @@ function reasonText(key: string, s: KeySuggestion): string {
   }
 }
 
-function renameFix(keyNode: { offset: number; length: number }, key: string, to: string): Fix {
-  return { title: `Rename ${showKey(key)} to ${JSON.stringify(to)}`, edits: [{ offset: keyNode.offset, length: keyNode.length, newText: JSON.stringify(to) }] };
+function renameFix(ctx: RuleContext, path: Segment[], key: string, to: string): Fix | undefined {
+  const edits = ctx.doc.editsFor([{ kind: 'rename', path, to }]);
+  return edits && { title: `Rename ${showKey(key)} to ${JSON.stringify(to)}`, edits };
 }
 
 /**
  * Moves an unknown member to where the field it stands for lives, creating the enclosing
  * object when only that is missing. Offered as a suggestion: the user confirms a move.
  */
-function moveSuggestion(ctx: RuleContext, prop: Node, key: string, s: KeySuggestion): Fix | undefined {
+function moveSuggestion(ctx: RuleContext, path: Segment[], key: string, s: KeySuggestion): Fix | undefined {
   const target = fieldByName(s.field);
   if (!target || target.path.includes('[]') || target.schema.secret) return undefined;
-  const valueNode = prop.children?.[1];
-  // The edits carry the value to its new place, and edits are printed by some output formats:
-  // a value that holds text (a possible secret) is not moved.
-  if (!valueNode || holdsText(valueNode)) return undefined;
-  const text = ctx.doc.text;
   const parentPath = target.path.slice(0, -1);
-  const fromIndent = indentAt(text, prop.offset);
-  const existing = parentPath.length ? ctx.doc.nodeAt(parentPath) : ctx.doc.root;
-  let container = existing;
-  let member: (indent: string) => string;
-  const valueText = (indent: string) => reindent(text.slice(valueNode.offset, valueNode.offset + valueNode.length), fromIndent, indent);
-  if (existing) {
-    const parentValue = valueAt(ctx.value, parentPath);
-    if (existing.type !== 'object' || (isObject(parentValue) && hasOwn(parentValue, s.key))) return undefined;
-    member = (indent) => `${JSON.stringify(s.key)}: ${valueText(indent)}`;
-  } else {
-    const grand = parentPath.slice(0, -1);
-    container = grand.length ? ctx.doc.nodeAt(grand) : ctx.doc.root;
-    if (container?.type !== 'object') return undefined;
-    const parentKey = parentPath[parentPath.length - 1];
-    member = (indent) => `${JSON.stringify(parentKey)}: { ${JSON.stringify(s.key)}: ${valueText(indent)} }`;
-  }
-  const lastMember = container!.children?.[container!.children.length - 1];
-  const indent = lastMember ? indentAt(text, lastMember.offset) : indentAt(text, container!.offset) + indentUnit(text);
-  // Into the object that holds it (a new enclosing object at the same level): replace it in place.
-  const edits = container === prop.parent
-    ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
-    : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
-  if (!editsAreDisjoint(edits)) return undefined;
-  const where = existing ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
+  const parentValue = valueAt(ctx.value, parentPath);
+  const exists = parentValue !== undefined;
+  if (isObject(parentValue) && hasOwn(parentValue, s.key)) return undefined;
+  const edits = ctx.doc.editsFor([{ kind: 'move', path, to: [...parentPath, s.key] }]);
+  if (!edits) return undefined;
+  const where = exists ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
   return { title: `Move ${showKey(key)} ${where}${s.key !== key ? ` as ${JSON.stringify(s.key)}` : ''}`, edits };
-}
-
-/** True when a value is or contains a string (iteratively: the value may nest deeply). */
-function holdsText(node: Node | undefined): boolean {
-  const stack = node ? [node] : [];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'string') return true;
-    for (const child of n.children ?? []) stack.push(child.type === 'property' ? child.children?.[1] ?? child : child);
-  }
-  return false;
 }
 
 export default defineRule({
@@ -134,9 +99,8 @@ export default defineRule({
         continue;
       }
       if (clear) {
-        const fix = !best.moves && at ? renameFix(at, key, best.key) : undefined;
-        const prop = best.moves ? ctx.doc.nodeAt(path)?.parent : undefined;
-        const move = prop?.type === 'property' ? moveSuggestion(ctx, prop, key, best) : undefined;
+        const fix = !best.moves && at ? renameFix(ctx, path, key, best.key) : undefined;
+        const move = best.moves && present ? moveSuggestion(ctx, path, key, best) : undefined;
         const reason = reasonText(key, best);
         ctx.report({ path, target: 'key', at, message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
         continue;
@@ -144,7 +108,7 @@ export default defineRule({
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
       const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
       const suggestions = at
-        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(at, key, s.key))
+        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(ctx, path, key, s.key)).filter((f): f is Fix => !!f)
         : [];
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${options}?`, suggestions });
     }

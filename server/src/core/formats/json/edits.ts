@@ -1,5 +1,5 @@
 import { createScanner, SyntaxKind, type FormattingOptions, type Node } from 'jsonc-parser';
-import type { TextEdit } from './types';
+import type { TextEdit } from '../../types';
 
 /**
  * Text edits that change a document the way its author would: new members follow the

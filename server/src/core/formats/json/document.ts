@@ -1,28 +1,19 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { LineIndex } from './lines';
+import { LineIndex } from '../../lines';
 import { JsonOffsets, strictJsonFacts, valueMemberCount } from './offsets';
 import { strictTree } from './strict-tree';
-import type { FieldPath, OffsetRange, Segment } from './types';
+import type { FieldPath, OffsetRange } from '../../types';
+import type { Comment, ConfigDocument, FixIntent, RepeatedKey, SyntaxProblem } from '../document';
 
-export interface SyntaxProblem { offset: number; length: number; code: string }
-export interface Comment { offset: number; length: number; text: string; line: number }
+export type { Comment, SyntaxProblem };
+import { jsonEdits } from './intents';
+import { repeatedKeysOf } from './repeated-keys';
 
-/** One parse of one document version: everything the rules and editor features read. */
-export interface ParsedDocument {
-  readonly text: string;
+/** A document read as JSON or JSONC: the configuration's document, with jsonc-parser's tree for the editor features. */
+export interface ParsedDocument extends ConfigDocument {
+  readonly format: 'json';
   readonly isJsonc: boolean;
   readonly root: Node | undefined;
-  /** The JSON value (last duplicate key wins, as the API's parser does). Undefined when unparseable. */
-  readonly value: unknown;
-  readonly syntaxErrors: SyntaxProblem[];
-  readonly lines: LineIndex;
-  /** Set when the document exceeds a limit and was not parsed. */
-  readonly tooDeep?: { depth: number; offset: number };
-  /** True when the parse proved that no object repeats a key (so there is nothing to look for). */
-  readonly noDuplicateKeys?: boolean;
-  /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
-  readonly noLongNumbers?: boolean;
-  comments(): Comment[];
   /** The node of a field path; `undefined` when the path does not exist. */
   nodeAt(path: FieldPath): Node | undefined;
   /**
@@ -30,11 +21,13 @@ export interface ParsedDocument {
    * just that value (no parent above it), which spares a large document its full parse tree.
    */
   subtreeAt(path: FieldPath): Node | undefined;
-  /** Offset and length of the value at a field path, without building a parse tree when it can. */
-  rangeAt(path: FieldPath): OffsetRange | undefined;
-  /** Where to report a finding about a path: its key, its value or the whole property. */
-  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange;
 }
+
+/** What every JSON document answers the same way, from its tree. */
+const jsonBehaviour = {
+  repeatedKeys(this: ParsedDocument): RepeatedKey[] { return repeatedKeysOf(this.root); },
+  editsFor(this: ParsedDocument, intents: readonly FixIntent[]) { return jsonEdits(this, intents); },
+};
 
 export const isJsoncName = (fileName: string | undefined): boolean => !!fileName && /\.jsonc$/i.test(fileName);
 
@@ -179,7 +172,7 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number, origin
   const lineIndex = (): LineIndex => (lines ??= new LineIndex(text, facts.lines));
   let comments: Comment[] | undefined;
   return {
-    text: original ?? text, isJsonc, value, syntaxErrors: [],
+    format: 'json', text: original ?? text, isJsonc, commentsAllowed: isJsonc, value, syntaxErrors: [], ...jsonBehaviour,
     get root() { return root(); },
     get lines() { return lineIndex(); },
     // Each member of the text becomes a distinct key of the value unless a key repeats.
@@ -260,7 +253,7 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
   let comments: Comment[] | undefined;
   const nodeAt = (path: FieldPath): Node | undefined => nodeAtPath(root, path);
   return {
-    text, isJsonc, root, value, lines, tooDeep,
+    format: 'json', text, isJsonc, commentsAllowed: isJsonc, root, value, lines, tooDeep, ...jsonBehaviour,
     // jsonc-parser reports errors at the end of the text one character past it (an unclosed
     // comment, a missing brace): clamp them so that every range lies inside the document.
     syntaxErrors: errors.map((e) => {
@@ -329,27 +322,4 @@ function eachComment(text: string, visit: (start: number, end: number, closed: b
       i = end - 1;
     }
   }
-}
-
-/** `search.http_max_content_length`, `ip_filter[2]`, `search["cluster.filecache.remote_data_ratio"]`. */
-export function formatPath(path: FieldPath): string {
-  let out = '';
-  for (const seg of path) {
-    if (typeof seg === 'number') out += `[${seg}]`;
-    else if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(seg)) out += out ? `.${seg}` : seg;
-    else out += `[${JSON.stringify(seg)}]`;
-  }
-  return out;
-}
-
-export function parsePathString(s: string): Segment[] {
-  const out: Segment[] = [];
-  const re = /([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|\./g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(s))) {
-    if (m[1] !== undefined) out.push(m[1]);
-    else if (m[2] !== undefined) out.push(Number(m[2]));
-    else if (m[3] !== undefined) out.push(JSON.parse(`"${m[3]}"`));
-  }
-  return out;
 }

@@ -1,6 +1,6 @@
-import type { LineStarts } from './lines';
-import type { FieldPath, OffsetRange } from './types';
-import { hasOwn } from './values';
+import type { LineStarts } from '../../lines';
+import type { FieldPath, OffsetRange } from '../../types';
+import { hasOwn } from '../../values';
 
 /**
  * Positions in a text already known to be strict JSON (JSON.parse accepted it), found without

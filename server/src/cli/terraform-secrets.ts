@@ -1,0 +1,36 @@
+import { analyze, rootSchema, type SchemaNode } from '../core';
+import type { ConfigDocument } from '../core/formats';
+import type { TerraformDocument } from '../core/formats/terraform/document';
+import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from '../core/values';
+import type { Segment } from '../core/types';
+
+/**
+ * Where the values that may be secrets stand in a configuration of any format: strings and
+ * numbers of secret fields and below keys the schema does not know (a misspelt secret field).
+ */
+export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const stack: Array<{ value: unknown; path: Segment[]; schema: SchemaNode | undefined; unknown: boolean }> = [{ value: doc.value, path: [], schema: rootSchema, unknown: false }];
+  while (stack.length) {
+    const { value, path, schema, unknown } = stack.pop()!;
+    if (typeof value === 'string' || typeof value === 'number') {
+      if ((unknown || schema?.secret) && !isPlaceholder(value)) {
+        const at = doc.rangeAt(path);
+        if (at) out.push([at.offset, at.offset + at.length]);
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, path: [...path, i], schema: schema?.items, unknown }));
+    } else if (value && typeof value === 'object' && value !== UNKNOWN_VALUE) {
+      for (const k of Object.keys(value)) {
+        const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
+        stack.push({ value: (value as Record<string, unknown>)[k], path: [...path, k], schema: child, unknown: unknown || child === undefined });
+      }
+    }
+  }
+  return out;
+}
+
+/** The configurations of a Terraform file as the analyzer reads them; none when it cannot. */
+export function terraformConfigurations(text: string, fileName: string): TerraformDocument[] | undefined {
+  return analyze(text, { fileName, rules: {} }).terraform?.configurations;
+}

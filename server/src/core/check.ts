@@ -1,0 +1,144 @@
+import validate from '../generated/validate';
+import { maskCredentials } from './credentials';
+import type { ConfigDocument, ParsedDocument } from './formats';
+import type { TerraformDocument } from './formats/terraform/document';
+import { formatPath } from './paths';
+import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
+import { RULES, RULES_BY_ID } from './rules';
+import { schemaAt } from './schema';
+import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
+import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
+
+/** Rules that threw: the rest of the analysis still ran. */
+export type InternalErrors = Array<{ ruleId: string; message: string }>;
+
+export interface AnalysisResult {
+  findings: Finding[];
+  doc: ParsedDocument;
+  /** Rules that threw: the rest of the analysis still ran. */
+  internalErrors: InternalErrors;
+  /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
+  terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
+}
+
+
+/** The severity a rule runs with under these options, or 'off'. */
+export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
+  return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
+}
+
+/** The same for a rule named by its id ('off' for an id no rule has). */
+export function severityOf(id: string, options: AnalyzeOptions): SeveritySetting {
+  const rule = RULES_BY_ID.get(id);
+  return rule ? effectiveSeverity(rule, options) : 'off';
+}
+
+function pointerToPath(pointer: string, root: unknown): Segment[] {
+  if (!pointer) return [];
+  const out: Segment[] = [];
+  let cur: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    // Most keys have no escape: two regular-expression replacements per segment cost more than the check.
+    const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
+    if (Array.isArray(cur)) { out.push(Number(key)); cur = cur[Number(key)]; }
+    else { out.push(key); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined; }
+  }
+  return out;
+}
+
+/** Runs the precompiled schema validator; an empty list for a valid document. */
+export function schemaErrorsOf(value: unknown): SchemaError[] {
+  if (value === undefined || validate(value)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const path = pointerToPath(e.instancePath, value);
+    return { path, keyword: e.keyword, params: e.params as Record<string, unknown>, schema: schemaAt(path) };
+  });
+}
+
+/** Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster. */
+export const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+
+/** Runs every rule on one configuration's document (and its suppression comments), adding what they report to `findings`. */
+export function checkConfiguration(
+  doc: ConfigDocument, options: AnalyzeOptions, baseline: BaselineInfo | undefined,
+  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void,
+): void {
+  const schemaErrors = withoutUnknown(schemaErrorsOf(doc.value), doc.unknownPaths);
+  mark?.('schema');
+  const directives = parseDirectives(doc);
+  // Rules whose findings would all be below the severity asked for need not run, unless a
+  // suppression comment could name them (it would be reported as unused otherwise).
+  const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
+  // One context for every rule: rules report while they check, so the rule running is the one
+  // reporting (a context and a closure per rule and document cost more than the smaller rules).
+  const reported: Finding[] = [];
+  let ruleId = '';
+  let severity: Severity = 'error';
+  const ctx: RuleContext = {
+    doc, value: doc.value, options, schemaErrors, baseline,
+    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw)),
+  };
+  // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
+  for (let r = 0; r < RULES.length; r++) {
+    const rule = RULES[r];
+    const setting = effectiveSeverity(rule, options);
+    if (setting === 'off') continue;
+    if (mildest !== undefined && severityRank(setting) > mildest) continue;
+    if (rule.meta.needsBaseline && !baseline) continue;
+    if (rule.meta.needsCpus && !options.cpus) continue;
+    if (rule.meta.id === 'unused-suppression' || rule.meta.documents === 'requests') continue;
+    ruleId = rule.meta.id;
+    severity = setting;
+    mark?.('other');
+    try { rule.check(ctx); } catch (err) {
+      internalErrors.push({ ruleId, message: err instanceof Error ? err.message : String(err) });
+    }
+    mark?.(ruleId);
+  }
+  const kept = applyDirectives(reported, directives);
+  const unusedSeverity = severityOf('unused-suppression', options);
+  if (unusedSeverity !== 'off') {
+    for (const d of directives) {
+      if (d.used || d.kind === 'enable') continue;
+      kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
+        path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
+      }));
+    }
+  }
+  for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
+  mark?.('other');
+}
+
+/**
+ * Schema errors about values the text does not determine (a Terraform expression) say nothing
+ * about the configuration: they are dropped. The keys around such values are still checked.
+ */
+function withoutUnknown(errors: SchemaError[], unknownPaths: ConfigDocument['unknownPaths']): SchemaError[] {
+  if (!unknownPaths?.length || !errors.length) return errors;
+  const unknown = new Set(unknownPaths.map((p) => formatPath(p)));
+  return errors.filter((e) => {
+    for (let depth = 0; depth <= e.path.length; depth++) if (unknown.has(formatPath(e.path.slice(0, depth)))) return false;
+    return true;
+  });
+}
+
+export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
+  const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
+  // Every text a finding shows passes through the credential mask, whichever way a rule quoted a
+  // value into it (the edits keep the document's own text: they are applied, not shown).
+  const f: Finding = {
+    ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
+    message: maskCredentials(raw.message), path: maskCredentials(formatPath(raw.path)),
+    offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
+  };
+  if (raw.fix) f.fix = withMaskedTitle(raw.fix);
+  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map(withMaskedTitle);
+  if (raw.tags?.length) f.tags = raw.tags;
+  if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: maskCredentials(r.message) }));
+  return f;
+}
+
+const withMaskedTitle = <T extends { title: string }>(fix: T): T => {
+  const title = maskCredentials(fix.title);
+  return title === fix.title ? fix : { ...fix, title };
+};

@@ -1,0 +1,86 @@
+import type { LineIndex } from '../lines';
+import type { FieldPath, OffsetRange, Segment, TextEdit } from '../types';
+
+/**
+ * The seam between the syntaxes a configuration is written in and everything that judges it.
+ * Each format (JSON, Terraform, ...) reads its text into this document: the configuration's
+ * value, where each key and value stands, which values the text does not determine, and the
+ * comments. Rules read only this, and say what a fix should do as intents; the format writes
+ * them in its own syntax.
+ */
+
+export interface SyntaxProblem {
+  offset: number;
+  length: number;
+  code: string;
+  /** Length of the whole text the problem spoils, when more than what is underlined. */
+  extent?: number;
+}
+export interface Comment { offset: number; length: number; text: string; line: number }
+
+/** What a fix does to the configuration, said without any syntax. Paths are field paths. */
+export type FixIntent =
+  /** Write `value` in place of the value at `path`. */
+  | { kind: 'set'; path: FieldPath; value: unknown }
+  /** Remove the member at `path` (with whatever separates it from its neighbours). */
+  | { kind: 'remove'; path: FieldPath }
+  /** Add the member `key: value` to the object at `path`. */
+  | { kind: 'add'; path: FieldPath; key: string; value: unknown }
+  /** Give the member at `path` the key `to`, its value untouched. */
+  | { kind: 'rename'; path: FieldPath; to: string }
+  /** Write the member `key: value` where the member at `path` stands, in its place. */
+  | { kind: 'replace'; path: FieldPath; key: string; value: unknown }
+  /** Append `item` to the array at `path`. */
+  | { kind: 'append'; path: FieldPath; item: unknown }
+  /** Carry the member at `path` to the field path `to` (its object created when only that is missing). */
+  | { kind: 'move'; path: FieldPath; to: FieldPath }
+  /** Remove every occurrence but the last of the repeated `key` of the object at `path`. */
+  | { kind: 'remove-earlier'; path: FieldPath; key: string };
+
+/** A key written more than once in one object, with each occurrence in the order written. */
+export interface RepeatedKey {
+  /** Path of the object. */
+  path: Segment[];
+  key: string;
+  occurrences: Array<{ key: OffsetRange; member: OffsetRange }>;
+  /** Set when the format refuses the repetition outright (rather than keeping the last): why. */
+  refused?: string;
+}
+
+/** One parse of one configuration in any format: everything the rules read. */
+export interface ConfigDocument {
+  /** Which format read the text. */
+  readonly format: 'json' | 'terraform';
+  readonly text: string;
+  /** True when the syntax has comments (and so suppression directives). */
+  readonly commentsAllowed: boolean;
+  /** The configuration's value (last duplicate key wins, as the API's parser does). Undefined when unparseable. */
+  readonly value: unknown;
+  readonly syntaxErrors: SyntaxProblem[];
+  readonly lines: LineIndex;
+  /** Set when the document exceeds a limit and was not parsed. */
+  readonly tooDeep?: { depth: number; offset: number };
+  /** True when the parse proved that no object repeats a key (so there is nothing to look for). */
+  readonly noDuplicateKeys?: boolean;
+  /**
+   * True when the format converts a scalar to the type of its field (Terraform reads `"10"` as 10
+   * for a number): such a value is accepted, and writing it in its own type is a matter of style.
+   */
+  readonly convertsScalars?: boolean;
+  /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
+  readonly noLongNumbers?: boolean;
+  /**
+   * Paths whose value the text does not determine (an expression): the keys are there, the
+   * values are not known. Their place in `value` holds UNKNOWN_VALUE. Absent when there is none.
+   */
+  readonly unknownPaths?: readonly FieldPath[];
+  comments(): Comment[];
+  /** Offset and length of the value at a field path, without building a parse tree when it can. */
+  rangeAt(path: FieldPath): OffsetRange | undefined;
+  /** Where to report a finding about a path: its key, its value or the whole property. */
+  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange;
+  /** Keys written more than once in one object, in document order. */
+  repeatedKeys(): RepeatedKey[];
+  /** The text edits that carry out the intents in this format's syntax; undefined when one of them cannot be made here. */
+  editsFor(intents: readonly FixIntent[]): TextEdit[] | undefined;
+}

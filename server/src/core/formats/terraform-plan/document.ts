@@ -1,0 +1,104 @@
+import { schemaAt, typesOf } from '../../schema';
+import type { FieldPath, Segment } from '../../types';
+import { UNKNOWN_VALUE } from '../../values';
+import type { ConfigDocument } from '../document';
+import type { ParsedDocument } from '../json/document';
+
+/**
+ * A Terraform plan (`terraform show -json PLANFILE`): the values Terraform will send, after
+ * variables, locals and modules are resolved. Each resource change whose `change.after` holds a
+ * `search_user_config` is a configuration, located in the plan's own JSON text; `change.before`
+ * is the configuration as deployed, for the change-aware rules.
+ */
+export interface PlanConfiguration {
+  /** `module.eu.vendor_search.logs`. */
+  address: string;
+  after: ConfigDocument;
+  /** The configuration as deployed, when the resource exists already. */
+  before?: ConfigDocument;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A plan is recognised by its content, whatever the file's name. */
+export const isPlan = (value: unknown): value is Record<string, unknown> => isObject(value) && 'format_version' in value && Array.isArray(value.resource_changes);
+
+const ROOT = 'search_user_config';
+/** The provider's spellings of the API's `ip_filter`. */
+const IP_FILTER: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
+
+export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
+  const out: PlanConfiguration[] = [];
+  const changes = (plan.value as Record<string, unknown>).resource_changes as unknown[];
+  changes.forEach((change, i) => {
+    if (!isObject(change) || !isObject(change.change)) return;
+    const { after, before } = change.change;
+    const address = typeof change.address === 'string' ? change.address : `resource_changes[${i}]`;
+    const at = (side: string): Segment[] => ['resource_changes', i, 'change', side];
+    const afterDoc = isObject(after) && after[ROOT] !== undefined
+      ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, change.change.after_sensitive)
+      : undefined;
+    if (!afterDoc) return;
+    const beforeDoc = isObject(before) && before[ROOT] !== undefined
+      ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, change.change.before_sensitive)
+      : undefined;
+    out.push({ address, after: afterDoc, before: beforeDoc });
+  });
+  return out;
+}
+
+/** Reads `search_user_config` of one side of a change into a configuration document located in the plan's text. */
+function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknownMarks: unknown, sensitiveMarks: unknown): ConfigDocument | undefined {
+  const unknownRoot = isObject(unknownMarks) ? unknownMarks[ROOT] : unknownMarks;
+  const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[ROOT] : sensitiveMarks;
+  const places = new Map<string, Segment[]>();
+  const unknownPaths: Segment[][] = [];
+  const key = (path: FieldPath): string => JSON.stringify(path);
+  /** A block that appears at most once is a list of one object in a plan. */
+  const single = (v: unknown): unknown => (Array.isArray(v) && v.length === 1 && isObject(v[0]) ? v[0] : v);
+  const read = (value: unknown, path: Segment[], place: Segment[], unknown: unknown, sensitive: unknown): unknown => {
+    places.set(key(path), place);
+    // Values Terraform knows only at apply, and values marked sensitive, are not read (nor ever printed).
+    if (unknown === true || sensitive === true) { unknownPaths.push(path); return UNKNOWN_VALUE; }
+    if (Array.isArray(value)) {
+      return value.map((item, i) => read(item, [...path, i], [...place, i], Array.isArray(unknown) ? unknown[i] : undefined, Array.isArray(sensitive) ? sensitive[i] : undefined));
+    }
+    if (!isObject(value)) return value;
+    const object: Record<string, unknown> = {};
+    const names = new Set([...Object.keys(value), ...(isObject(unknown) ? Object.keys(unknown) : [])]);
+    for (const name of names) {
+      const member = value[name];
+      const u = isObject(unknown) ? unknown[name] : undefined;
+      const s = isObject(sensitive) ? sensitive[name] : undefined;
+      // Every attribute of the provider's schema is in a plan: unset ones are null or an empty list.
+      if (u !== true && (member === null || member === undefined || (Array.isArray(member) && member.length === 0))) continue;
+      const apiName = path.length === 0 && IP_FILTER[name] ? IP_FILTER[name] : name;
+      const schema = schemaAt([...path, apiName]);
+      const isBlock = schema ? typesOf(schema).includes('object') : Array.isArray(member) && member.length === 1 && isObject(member[0]);
+      const unwrap = isBlock && Array.isArray(member) && member.length === 1 && isObject(member[0]);
+      object[apiName] = read(unwrap ? single(member) : member, [...path, apiName], unwrap ? [...place, name, 0] : [...place, name],
+        unwrap && Array.isArray(u) ? u[0] : u, unwrap && Array.isArray(s) ? s[0] : s);
+    }
+    return object;
+  };
+  const value = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
+  if (!isObject(value)) return undefined;
+  const placeOf = (path: FieldPath): Segment[] | undefined => places.get(key(path));
+  return {
+    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, syntaxErrors: [], lines: plan.lines,
+    unknownPaths: unknownPaths.length ? unknownPaths : undefined,
+    noDuplicateKeys: true,
+    comments: () => [],
+    rangeAt: (path) => { const p = placeOf(path); return p && plan.rangeAt(p); },
+    locate(path, target) {
+      for (let depth = path.length; depth >= 0; depth--) {
+        const p = placeOf(path.slice(0, depth));
+        if (p) return plan.locate(p, depth < path.length ? 'key' : target);
+      }
+      return plan.locate(at, 'key');
+    },
+    repeatedKeys: () => [],
+    // A plan is read, never edited: the fix belongs in the .tf file.
+    editsFor: () => undefined,
+  };
+}

@@ -1,0 +1,128 @@
+import { LineIndex } from '../../lines';
+import type { FieldPath, OffsetRange } from '../../types';
+import type { Comment, ConfigDocument } from '../document';
+import { terraformEdits } from './edits';
+import { parseHcl } from './parser';
+import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
+
+/** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
+export interface TerraformDocument extends ConfigDocument {
+  readonly format: 'terraform';
+  /** The resource address that names the configuration in findings: `vendor_search.logs`. */
+  readonly address: string;
+  /** The member whose key or value holds `offset`, innermost first; undefined outside the block's members. */
+  memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
+  /** Members whose value is a variable's (`var.NAME`), checked as the value its module gives it. */
+  readonly variablesUsed: ReadonlyArray<{ path: FieldPath; variable: string; from: string }>;
+}
+
+export interface TerraformFileDocuments {
+  configurations: TerraformDocument[];
+  /** Syntax problems of the whole file (each configuration has those inside its resource too). */
+  syntaxErrors: ConfigDocument['syntaxErrors'];
+  lines: LineIndex;
+  /** Set when the file exceeds a limit and was not parsed. */
+  tooLarge?: { size: number; limit: number };
+  tooDeep?: { depth: number; offset: number };
+}
+
+/**
+ * The HCL parser builds its whole tree in WebAssembly memory, about 200 bytes per character, at
+ * about a second per megabyte: a larger Terraform file is reported, not parsed.
+ */
+export const MAX_TERRAFORM_SIZE = 2 * 1024 * 1024;
+
+export const isTerraformName = (fileName: string | undefined): boolean => !!fileName && /\.tf$/i.test(fileName);
+
+/** The name of the block that holds a configuration; a file without it is not parsed at all. */
+export const holdsConfiguration = (text: string): boolean => text.includes('search_user_config');
+
+/** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
+export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues): TerraformFileDocuments {
+  // A byte order mark is read as a blank, which keeps every offset.
+  const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const lines = new LineIndex(text);
+  if (!holdsConfiguration(source)) return { configurations: [], syntaxErrors: [], lines };
+  if (source.length > MAX_TERRAFORM_SIZE) return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
+  const tooDeep = nestingBeyond(source, maxDepth);
+  if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
+  const tree = parseHcl(source);
+  try {
+    const file = readTerraform(tree.rootNode, source, variables);
+    const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
+    const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
+    return { configurations, syntaxErrors: file.syntaxErrors, lines };
+  } finally {
+    tree.delete();
+  }
+}
+
+/**
+ * Where brackets nest deeper than `limit` (blocks, lists, objects, calls), found without
+ * recursion and before the parser runs; strings and comments are skipped. On broken input the
+ * count may exceed the parser's depth, never fall below it.
+ */
+function nestingBeyond(text: string, limit: number): { depth: number; offset: number } | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10) break; }
+    } else if (c === 35 /* # */ || (c === 47 && text.charCodeAt(i + 1) === 47)) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 123 || c === 91 || c === 40) {
+      if (++depth > limit) return { depth, offset: i };
+    } else if ((c === 125 || c === 93 || c === 41) && depth > 0) depth--;
+  }
+  return undefined;
+}
+
+/** The innermost member whose key, or whose value when it is no block, holds the offset. */
+function memberAt(config: Configuration, offset: number): { path: FieldPath; range: OffsetRange } | undefined {
+  let best: { path: FieldPath; range: OffsetRange } | undefined;
+  const holds = (r: OffsetRange | undefined): r is OffsetRange => !!r && offset >= r.offset && offset <= r.offset + r.length;
+  for (const [key, entry] of config.entries) {
+    if (!key) continue;
+    const range = holds(entry.key) ? entry.key : entry.kind !== 'block' && holds(entry.value) ? entry.value : undefined;
+    if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
+  }
+  return best;
+}
+
+/** A path back from its key (see pathKey): `.search.http_max_content_length`, `.ip_filter#0.network`. */
+const pathOfKey = (key: string): FieldPath => key.match(/[.#][^.#]*/g)!.map((s) => (s[0] === '#' ? Number(s.slice(1)) : s.slice(1)));
+
+const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
+
+const commentBody = (raw: string): string => (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
+
+function configurationDocument(text: string, lines: LineIndex, config: Configuration, fileErrors: ConfigDocument['syntaxErrors'], fileComments: Comment[]): TerraformDocument {
+  const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
+  const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
+  const variablesUsed = [...config.resolved.values()];
+  return {
+    format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
+    value: config.value, lines,
+    syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
+    unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
+    noDuplicateKeys: config.repeated.length === 0,
+    comments: () => fileComments.filter((c) => inside(config.resource, c.offset)),
+    rangeAt: (path) => entryOf(path)?.value,
+    locate(path, target) {
+      // As far as the path exists: a missing field is reported on the key of its nearest parent.
+      for (let depth = path.length; depth >= 0; depth--) {
+        const entry = entryOf(path.slice(0, depth));
+        if (!entry) continue;
+        if (depth < path.length || target === 'key') return entry.key ?? entry.value;
+        return target === 'property' ? entry.member : entry.value;
+      }
+      return { offset: config.resource.offset, length: 0 };
+    },
+    repeatedKeys: () => config.repeated,
+    memberAt: (offset) => memberAt(config, offset),
+    editsFor: (intents) => terraformEdits(tree, intents),
+  };
+}

@@ -1,0 +1,146 @@
+import { schemaAt, typesOf } from '../../schema';
+import type { FieldPath, TextEdit } from '../../types';
+import type { FixIntent, RepeatedKey } from '../document';
+import { hclValue } from './literals';
+import { pathKey, type Entry } from './read';
+
+/**
+ * Fix intents written as HCL: `key = value` attributes and blocks laid out with the file's
+ * indentation and line endings. Every edit stays inside the configuration's block: what a
+ * fix cannot say there (a move to another block, a member of a one-line block) is not offered.
+ */
+export interface TerraformTree {
+  readonly text: string;
+  readonly entries: ReadonlyMap<string, Entry>;
+  readonly repeated: readonly RepeatedKey[];
+  /** Members whose value comes from a variable: the value is written elsewhere, so it is not rewritten here. */
+  readonly resolved: ReadonlyMap<string, unknown>;
+}
+
+export function terraformEdits(tree: TerraformTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
+  const out: TextEdit[] = [];
+  for (const intent of intents) {
+    const edits = editsOf(tree, intent);
+    if (!edits) return undefined;
+    out.push(...edits);
+  }
+  return out;
+}
+
+const entryAt = (tree: TerraformTree, path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));
+
+function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined {
+  const { text } = tree;
+  switch (intent.kind) {
+    case 'set': {
+      const entry = entryAt(tree, intent.path);
+      if (!entry || entry.kind === 'block') return undefined;
+      for (let depth = 0; depth <= intent.path.length; depth++) if (tree.resolved.has(pathKey(intent.path.slice(0, depth)))) return undefined;
+      return [{ offset: entry.value.offset, length: entry.value.length, newText: hclValue(intent.value) }];
+    }
+    case 'rename': {
+      const entry = entryAt(tree, intent.path);
+      if (!entry?.key || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
+      return [{ offset: entry.key.offset, length: entry.key.length, newText: intent.to }];
+    }
+    case 'remove': {
+      const entry = entryAt(tree, intent.path);
+      return entry && entry.kind !== 'element' ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
+    }
+    case 'add': {
+      const entry = entryAt(tree, intent.path);
+      if (!entry || entry.kind !== 'block') return undefined;
+      return insertIntoBlock(text, entry, memberLines(intent.path, intent.key, intent.value));
+    }
+    case 'replace': {
+      const entry = entryAt(tree, intent.path);
+      if (!entry || entry.kind !== 'attribute') return undefined;
+      const indent = indentAt(text, entry.member.offset);
+      const lines = memberLines(intent.path.slice(0, -1), intent.key, intent.value);
+      return [{ offset: entry.member.offset, length: entry.member.length, newText: layout(lines, indent, eolOf(text), indentUnit(text)).replace(/^[ \t]*/, '').trimEnd() }];
+    }
+    case 'append': {
+      const list = entryAt(tree, intent.path);
+      if (!list || list.kind !== 'block') return undefined;
+      // A list written as repeated blocks: the new block follows the last one.
+      const parent = entryAt(tree, intent.path.slice(0, -1));
+      if (!parent || parent.kind !== 'block') return undefined;
+      return insertIntoBlock(text, parent, memberLines(intent.path.slice(0, -1), String(intent.path[intent.path.length - 1]), [intent.item]));
+    }
+    case 'remove-earlier': {
+      const repeated = tree.repeated.find((r) => pathKey(r.path) === pathKey(intent.path) && r.key === intent.key);
+      if (!repeated || repeated.refused) return undefined;
+      return repeated.occurrences.slice(0, -1).map((o) => removeLines(text, o.member.offset, o.member.offset + o.member.length));
+    }
+    case 'move': return undefined;
+  }
+}
+
+/** A line of a member, indented by `depth` steps below the block that receives it. */
+interface Line { depth: number; text: string }
+
+/**
+ * The lines of a member written in the object at `parent`: an attribute, or a block for an
+ * object (and one block per item for a list of objects), as the provider's schema has them.
+ */
+function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
+  const schema = schemaAt([...parent, key]);
+  const types = schema ? typesOf(schema) : [];
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(value) && (!schema || types.includes('object'))) return blockLines(key, value, [...parent, key]);
+  if (Array.isArray(value) && value.length && value.every(isObject) && schema?.items && typesOf(schema.items).includes('object')) {
+    const name = parent.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
+    return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
+  }
+  return [{ depth: 0, text: `${key} = ${hclValue(value)}` }];
+}
+
+function blockLines(name: string, value: Record<string, unknown>, path: FieldPath): Line[] {
+  const inner = Object.entries(value).flatMap(([k, v]) => memberLines(path, k, v).map((l) => ({ depth: l.depth + 1, text: l.text })));
+  return [{ depth: 0, text: `${name} {` }, ...inner, { depth: 0, text: '}' }];
+}
+
+const layout = (lines: Line[], indent: string, eol: string, unit: string): string => lines.map((l) => `${indent}${unit.repeat(l.depth)}${l.text}`).join(eol);
+
+/** Inserts member lines at the end of a block written over several lines, in the indentation of its members. */
+function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] | undefined {
+  if (block.open === undefined || block.close === undefined) return undefined;
+  const between = text.slice(block.open + 1, block.close);
+  // A block on one line holds at most one attribute in HCL: it would have to be rewritten.
+  if (!/\r?\n/.test(between)) return undefined;
+  const eol = eolOf(text);
+  const last = block.children?.[block.children.length - 1];
+  const unit = indentUnit(text);
+  const indent = last ? indentAt(text, last.offset) : indentAt(text, block.member.offset) + unit;
+  // Before the line of the closing brace: comments and blank lines above it stay where they are.
+  const lineStart = text.lastIndexOf('\n', block.close - 1) + 1;
+  if (text.slice(lineStart, block.close).trim()) return undefined;
+  return [{ offset: lineStart, length: 0, newText: `${layout(lines, indent, eol, unit)}${eol}` }];
+}
+
+/** Removes a member: its whole lines when nothing else stands on them, else just its text. */
+function removeLines(text: string, start: number, end: number): TextEdit {
+  let from = start;
+  while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
+  let to = end;
+  while (to < text.length && (text[to] === ' ' || text[to] === '\t')) to++;
+  const ownLine = (from === 0 || text[from - 1] === '\n') && (to === text.length || text[to] === '\n' || text[to] === '\r');
+  if (!ownLine) return { offset: start, length: end - start, newText: '' };
+  if (text[to] === '\r') to++;
+  if (text[to] === '\n') to++;
+  return { offset: from, length: to - from, newText: '' };
+}
+
+const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+
+function indentAt(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(start, offset))![0];
+}
+
+/** The file's indentation step: the first indented line's, two spaces when none is. */
+function indentUnit(text: string): string {
+  const m = /\n([ \t]+)\S/.exec(text);
+  if (!m) return '  ';
+  return m[1].startsWith('\t') ? '\t' : m[1];
+}

@@ -1,0 +1,64 @@
+import type { Node } from 'web-tree-sitter';
+
+/**
+ * HCL literals: reading a quoted string without interpolation, and writing any JSON value as
+ * the HCL expression Terraform reads back as that value.
+ */
+
+/** The string a quoted template stands for; undefined when it interpolates (`${...}`, `%{...}`). */
+export function decodeQuoted(n: Node): string | undefined {
+  for (const c of n.namedChildren) if (c && (c.type === 'template_interpolation' || c.type === 'template_directive')) return undefined;
+  const raw = n.text;
+  if (raw.length < 2 || raw[0] !== '"' || raw[raw.length - 1] !== '"') return undefined;
+  return unescapeHcl(raw.slice(1, -1));
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\' };
+
+/** One pass over the string: linear in its length. */
+function unescapeHcl(s: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      const e = s[i + 1];
+      if (e === 'u' || e === 'U') {
+        const digits = e === 'u' ? 4 : 8;
+        const hex = s.slice(i + 2, i + 2 + digits);
+        if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) return undefined;
+        const code = parseInt(hex, 16);
+        if (code > 0x10ffff) return undefined;
+        out += String.fromCodePoint(code);
+        i += 1 + digits;
+      } else if (e !== undefined && ESCAPES[e] !== undefined) {
+        out += ESCAPES[e];
+        i++;
+      } else return undefined;
+    } else if ((c === '$' || c === '%') && s[i + 1] === c && s[i + 2] === '{') {
+      // `$${` and `%%{` write a literal `${` and `%{`.
+      out += `${c}{`;
+      i += 2;
+    } else out += c;
+  }
+  return out;
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** A string as an HCL quoted string: escapes, and `${` / `%{` doubled so that they stay text. */
+export function quoteHcl(s: string): string {
+  return `"${s.replace(/[\\"\n\r\t]/g, (c) => (c === '\n' ? '\\n' : c === '\r' ? '\\r' : c === '\t' ? '\\t' : `\\${c}`)).replace(/([$%])\{/g, '$1$1{')}"`;
+}
+
+/** A key of an object constructor: a bare word when it can be one. */
+export const hclKey = (key: string): string => (IDENTIFIER.test(key) ? key : quoteHcl(key));
+
+/** A JSON value as an HCL expression on one line: `[ "a", 1 ]`, `{ pattern = "*", max_index_count = 5 }`. */
+export function hclValue(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'string') return quoteHcl(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return `[${value.map(hclValue).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return entries.length ? `{ ${entries.map(([k, v]) => `${hclKey(k)} = ${hclValue(v)}`).join(', ')} }` : '{}';
+}

@@ -1,0 +1,88 @@
+import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { parseDocument, type ParsedDocument } from './formats';
+import { planConfigurations } from './formats/terraform-plan/document';
+import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
+import { terraformParserLoaded } from './formats/terraform/parser';
+import { variableValues } from './formats/terraform/variables';
+import { formatPath } from './paths';
+import type { TerraformDocument } from './formats/terraform/document';
+import { terraformSyntaxMessage } from './rules/invalid-json';
+import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from './types';
+
+/**
+ * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
+ * checked by the same rules; a finding names the resource address before the field.
+ */
+export function analyzeTerraform(text: string, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  const empty = parseDocument('', {});
+  if (!terraformParserLoaded()) {
+    internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
+    return { findings, doc: empty, internalErrors };
+  }
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Variables' literal values from the module's files, when the host gave them and a value uses one.
+  const variables = options.terraformVariables?.length && text.includes('var.') && terraformParserLoaded()
+    ? variableValues([...options.terraformVariables, { fileName: options.fileName ?? 'main.tf', text }]) : undefined;
+  const file = parseTerraform(text, maxDepth, variables);
+  const limitSeverity = severityOf('input-limit', options);
+  if (file.tooLarge || file.tooDeep) {
+    if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };
+    const at = file.tooDeep?.offset ?? 0;
+    const message = file.tooLarge
+      ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
+      : `Blocks, lists or calls are nested ${file.tooDeep!.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`;
+    findings.push({ ruleId: 'input-limit', severity: limitSeverity, message, path: '', offset: at, length: file.tooDeep ? 1 : 0, range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0) });
+    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0 } };
+  }
+  // The same file as deployed: each resource is compared with the one of the same address there.
+  const deployed = options.baselineText === undefined ? undefined
+    : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  for (const doc of file.configurations) {
+    const own: Finding[] = [];
+    const before = deployed?.get(doc.address);
+    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    checkConfiguration(doc, options, baseline, own, internalErrors);
+    for (const f of own) { f.message = `${doc.address}: ${f.message}${variableNote(doc, f.path)}`; findings.push(f); }
+  }
+  // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
+  // what kept a configuration from being read (no configuration was, or it holds the block's name).
+  const syntaxSeverity = severityOf('invalid-json', options);
+  if (syntaxSeverity !== 'off') {
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+    }
+  }
+  const syntaxErrors = file.syntaxErrors.length;
+  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors } };
+}
+
+
+/**
+ * A Terraform plan: each resource change with a search_user_config is checked as Terraform will
+ * send it, against the state before the plan for the change-aware rules; findings point into
+ * the plan's JSON and name the resource address.
+ */
+export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  for (const { address, after, before } of planConfigurations(plan)) {
+    const own: Finding[] = [];
+    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
+    checkConfiguration(after, options, baseline, own, internalErrors);
+    for (const f of own) { f.message = `${address}: ${f.message}`; findings.push(f); }
+  }
+  return { findings: sortFindings(findings), doc: plan, internalErrors };
+}
+
+/** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
+function variableNote(doc: TerraformDocument, path: string): string {
+  for (const used of doc.variablesUsed) {
+    const at = formatPath(used.path);
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;
+  }
+  return '';
+}

@@ -1,0 +1,104 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { removeTree, runCli, tempTree } from './support';
+
+const MAIN_TF = [
+  'resource "vendor_search" "logs" {',
+  '  project = var.project',
+  '  search_user_config {',
+  '    # the service was created with the old limits',
+  '    search {',
+  '      http_max_content_length = "100mb" // unit-mismatch with a fix',
+  '    }',
+  '    openid {',
+  '      client_secret = "plain-secret-value"',
+  '      client_id     = "app"',
+  '      connect_url   = "https://idp.example.com/.well-known/openid-configuration"',
+  '    }',
+  '  }',
+  '}',
+  '',
+].join('\n');
+const OTHER_TF = 'resource "aws_instance" "web" {\n  ami = "ami-123"\n}\n';
+
+type JsonResult = { filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string }> };
+
+test('lint of a directory reads the .tf files that hold the block, skipping .terraform/ and the others', async () => {
+  const dir = tempTree({ 'infra/main.tf': MAIN_TF, 'infra/other.tf': OTHER_TF, 'infra/.terraform/modules/x/main.tf': MAIN_TF, 'infra/prod.search.json': '{ "static_ips": true }\n' });
+  try {
+    for (const argv of [['lint', '--format', 'json', 'infra'], ['lint', '--format', 'json']]) {
+      const r = await runCli(argv, { cwd: dir });
+      const results = JSON.parse(r.out) as JsonResult[];
+      assert.deepEqual(results.map((f) => f.filePath).sort(), ['infra/main.tf', 'infra/prod.search.json'], r.err);
+      const tf = results.find((f) => f.filePath.endsWith('main.tf'))!;
+      const unit = tf.messages.find((m) => m.ruleId === 'unit-mismatch')!;
+      assert.deepEqual([unit.line, unit.column], [6, 33]);
+      assert.match(unit.message, /^vendor_search\.logs: search\.http_max_content_length/);
+      assert.ok(tf.messages.some((m) => m.ruleId === 'secret-in-plain-text'));
+      assert.ok(!r.out.includes('plain-secret-value'), 'the secret is never printed');
+    }
+  } finally { removeTree(dir); }
+});
+
+test('an explicit .tf path is linted in every output format, at the file\'s own line', async () => {
+  const dir = tempTree({ 'main.tf': MAIN_TF });
+  try {
+    const expectLine: Record<string, RegExp> = {
+      stylish: /main\.tf:6:33\s+warning\s+vendor_search\.logs: search\.http_max_content_length/,
+      github: /::warning file=main\.tf,line=6,(end)?[a-zA-Z]*=?[^:]*col(umn)?=33/,
+      sarif: /"uri": ?"main\.tf"[\s\S]*"startLine": ?6/,
+      junit: /main\.tf[\s\S]*vendor_search\.logs: search\.http_max_content_length/,
+      json: /"line": ?6/,
+    };
+    for (const [format, pattern] of Object.entries(expectLine)) {
+      const r = await runCli(['lint', '--format', format, 'main.tf'], { cwd: dir });
+      assert.equal(r.code, 1, `${format}: ${r.err}`);
+      assert.match(r.out, pattern, `${format} output:\n${r.out}`);
+      assert.ok(!r.out.includes('plain-secret-value'), `${format}: the secret is never printed`);
+    }
+  } finally { removeTree(dir); }
+});
+
+test('--fix writes HCL in the file\'s layout, keeps the comments, is idempotent; --fix-dry-run masks the secret', async () => {
+  const dir = tempTree({ 'main.tf': MAIN_TF });
+  const file = path.join(dir, 'main.tf');
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'main.tf'], { cwd: dir });
+    assert.match(dry.out, /-      http_max_content_length = "100mb" \/\/ unit-mismatch with a fix\n\+      http_max_content_length = 104857600 \/\/ unit-mismatch with a fix/);
+    assert.match(dry.out, /client_secret = "\*\*\*"/, 'the secret\'s line is in the diff, masked');
+    assert.ok(!dry.out.includes('plain-secret-value'), dry.out);
+    assert.equal(fs.readFileSync(file, 'utf8'), MAIN_TF, 'a dry run writes nothing');
+    await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
+    const fixed = fs.readFileSync(file, 'utf8');
+    assert.equal(fixed, MAIN_TF.replace('"100mb"', '104857600'));
+    await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
+    assert.equal(fs.readFileSync(file, 'utf8'), fixed, 'fixing again changes nothing');
+    assert.deepEqual(fs.readdirSync(dir), ['main.tf'], 'no temporary file is left');
+  } finally { removeTree(dir); }
+});
+
+test('--fix leaves a Terraform file with syntax errors as it is', async () => {
+  const broken = `${MAIN_TF}resource "vendor_search" "half" {\n  search_user_config {\n    static_ips = "true"\n`;
+  const dir = tempTree({ 'main.tf': broken });
+  try {
+    const r = await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
+    assert.equal(fs.readFileSync(path.join(dir, 'main.tf'), 'utf8'), broken);
+    assert.match(r.out, /invalid-json/);
+  } finally { removeTree(dir); }
+});
+
+test('lint reads the variables of a .tf file\'s module directory (defaults and terraform.tfvars)', async () => {
+  const dir = tempTree({
+    'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
+    'mod/variables.tf': 'variable "max_body" {\n  default = 1024\n}\n',
+    'mod/terraform.tfvars': 'max_body = "100mb"\n',
+  });
+  try {
+    const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
+    assert.match(r.out, /mod\/main\.tf:3:40 +warning +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/);
+    await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
+    assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
+  } finally { removeTree(dir); }
+});

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { tempDir, TestClient, uriOf } from './harness';
+
+const TF = [
+  'variable "project" {}',
+  '',
+  'resource "vendor_search" "logs" {',
+  '  project = var.project',
+  '  search_user_config {',
+  '    search {',
+  '      http_max_content_length = "100mb"',
+  '    }',
+  '  }',
+  '}',
+  '',
+].join('\n');
+
+describe('Terraform files in the language server', () => {
+  const dir = tempDir('terraform');
+  let client: TestClient;
+  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  after(() => client.shutdown());
+
+  for (const languageId of ['terraform', 'plaintext']) {
+    it(`gives diagnostics inside search_user_config of a .tf file opened as ${languageId}, and nothing else`, async () => {
+      const uri = uriOf(path.join(dir, `${languageId}.tf`));
+      await client.open(uri, TF, languageId);
+      const ds = await client.until(`diagnostics of ${uri}`, () => {
+        const last = client.published.get(uri)?.at(-1);
+        return last && last.diagnostics.length ? last.diagnostics : undefined;
+      });
+      assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['type-mismatch', 'unit-mismatch']);
+      for (const d of ds) assert.equal(d.range.start.line, 6, 'inside the block');
+      assert.match(ds[0].message, /^vendor_search\.logs: search\.http_max_content_length/);
+      // No completion of the JSON configuration in a Terraform file (not outside the block, not inside).
+      assert.deepEqual(await client.completion(uri, TF.indexOf('project =')), []);
+      assert.deepEqual(await client.completion(uri, TF.indexOf('"100mb"')), []);
+      // Hover on a field inside the block documents it; outside the block there is none.
+      const hover = (offset: number) => client.request<{ contents: { value: string }; range: { start: { line: number; character: number } } } | null>(
+        'textDocument/hover', { textDocument: { uri }, position: { line: TF.slice(0, offset).split('\n').length - 1, character: offset - TF.lastIndexOf('\n', offset - 1) - 1 } });
+      const inside = await hover(TF.indexOf('http_max_content_length') + 3);
+      assert.ok(inside, 'hover on the key');
+      assert.match(inside.contents.value, /http_max_content_length/);
+      assert.deepEqual(inside.range.start, { line: 6, character: 6 });
+      assert.equal(await hover(TF.indexOf('project =') + 2), null, 'no hover outside the block');
+      assert.equal(await hover(TF.indexOf('resource') + 2), null, 'no hover on the resource');
+    });
+  }
+
+  it('gives nothing for a .tf file without the block', async () => {
+    const uri = uriOf(path.join(dir, 'other.tf'));
+    await client.open(uri, 'resource "aws_instance" "web" {\n  ami = "x"\n}\n', 'terraform');
+    assert.deepEqual(await client.diagnostics(uri, 1), []);
+  });
+});

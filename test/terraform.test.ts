@@ -1,0 +1,128 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
+import { compare, loadFixture } from './support/fixtures';
+
+const FIXTURES = path.resolve(__dirname, '../../test/fixtures/terraform');
+
+before(() => loadTerraformFromDisk());
+
+const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.includes('.fixed.')).sort();
+
+for (const name of fixtures) {
+  test(`terraform fixture ${name}`, () => {
+    const fx = loadFixture(path.join(FIXTURES, name));
+    const { findings, internalErrors } = analyze(fx.text, fx.options);
+    assert.deepEqual(internalErrors, []);
+    const problems = compare(fx, findings);
+    assert.deepEqual(problems, [], `${name}:\n  ${problems.join('\n  ')}`);
+    if (fx.fixed !== undefined) {
+      const only: AnalyzeOptions['rules'] = Object.fromEntries(RULES.map((r) => [r.meta.id, fx.check === 'all' || fx.check.includes(r.meta.id) ? r.meta.defaultSeverity : 'off']));
+      const result = fixAll(fx.text, { ...fx.options, rules: only });
+      assert.equal(result.text, fx.fixed, `${name}: text after fixing`);
+      assert.equal(fixAll(result.text, { ...fx.options, rules: only }).text, result.text, `${name}: fixing again changes nothing`);
+    }
+  });
+}
+
+test('a Terraform file without the block is not parsed, and gives nothing', () => {
+  const result = analyze('resource "aws_instance" "web" {\n  ami = "x"\n', { fileName: 'main.tf' });
+  assert.deepEqual(result.findings, []);
+  assert.deepEqual(result.terraform?.configurations, []);
+});
+
+test('findings point at the .tf file\'s own lines and columns, and name the resource address', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n';
+  const f = analyze(text, { fileName: 'main.tf' }).findings.find((x) => x.ruleId === 'unit-mismatch')!;
+  assert.equal(f.path, 'search.http_max_content_length');
+  assert.deepEqual(f.range.start, { line: 3, character: 32 });
+  assert.equal(text.slice(f.offset, f.offset + f.length), '"100mb"');
+  assert.match(f.message, /^vendor_search\.logs: search\.http_max_content_length is the string "100mb"/);
+});
+
+test('a secret written as a literal never appears in a message or a fix title', () => {
+  const text = 'resource "vendor_search" "a" {\n  search_user_config {\n    openid {\n      client_id = "app"\n      client_secret = "hunter2-secret"\n      connect_url = "https://idp.example.com/.well-known/openid-configuration"\n    }\n  }\n}\n';
+  const { findings } = analyze(text, { fileName: 'main.tf' });
+  const secret = findings.find((f) => f.ruleId === 'secret-in-plain-text');
+  assert.ok(secret);
+  assert.match(secret.message, /sensitive = true/);
+  const shown = findings.flatMap((f) => [f.message, f.fix?.title, ...(f.suggestions ?? []).map((s) => s.title)]).join('\n');
+  assert.ok(!shown.includes('hunter2'), shown);
+});
+
+test('bad input: heredocs, the three kinds of comments, CRLF, a byte order mark and deep nesting give no crash', () => {
+  const body = [
+    'resource "vendor_search" "x" {',
+    '  # hash comment',
+    '  // slash comment',
+    '  /* block comment */',
+    '  search_user_config {',
+    '    custom_domain = <<EOT',
+    '    search.example.com',
+    'EOT',
+    '    search { email_sender_name = "a \\"quoted\\" ${"$"}{not} name" }',
+    `    x = ${'['.repeat(5000)}${']'.repeat(5000)}`,
+    '  }',
+    '}',
+  ].join('\r\n');
+  for (const text of [body, `\uFEFF${body}`, body.slice(0, body.length / 2), 'search_user_config {{{{ "']) {
+    const result = analyze(text, { fileName: 'main.tf' });
+    assert.deepEqual(result.internalErrors, []);
+    for (const f of result.findings) assert.ok(f.offset >= 0 && f.offset + f.length <= text.length, `${f.ruleId} inside the text`);
+  }
+});
+
+test('against a baseline, resources are matched by address: restarts and create-only fields of each, nothing for a new resource or an unknown value', () => {
+  const block = (name: string, body: string): string => `resource "vendor_search" "${name}" {\n  search_user_config {\n${body}\n  }\n}\n`;
+  const baselineText = block('metrics', '    search { reindex_remote_whitelist = ["old.example.com:9200"] }') + block('logs', '    search { reindex_remote_whitelist = ["old.example.com:9200"] }');
+  const text = block('logs', '    search { reindex_remote_whitelist = ["new.example.com:9200"] }')
+    + block('metrics', '    search { reindex_remote_whitelist = var.hosts }')
+    + block('fresh', '    service_to_fork_from = "prod"');
+  const found = analyze(text, { fileName: 'main.tf', baselineText, baselineLabel: 'git:HEAD' }).findings
+    .filter((f) => f.ruleId === 'restart-required' || f.ruleId === 'create-only-field');
+  assert.deepEqual(found.map((f) => f.message.replace(/ restarts all.*/, '')), ['vendor_search.logs: Changing search.reindex_remote_whitelist']);
+  assert.match(found[0].message, /compared with git:HEAD/);
+  const forked = analyze(block('fresh', '    service_to_fork_from = "other"'), { fileName: 'main.tf', baselineText: block('fresh', '    service_to_fork_from = "prod"') }).findings;
+  assert.deepEqual(forked.map((f) => `${f.ruleId} ${f.path}`), ['create-only-field service_to_fork_from']);
+});
+
+test('limits as for JSON: 5,000 nested blocks and a file past the parser\'s size limit are reported, not parsed', () => {
+  const head = 'resource "vendor_search" "x" {\n  search_user_config {\n';
+  const deep = `${head}${'a {\n'.repeat(5000)}${'}\n'.repeat(5000)}  }\n}\n`;
+  const deepResult = analyze(deep, { fileName: 'main.tf' });
+  assert.deepEqual(deepResult.internalErrors, []);
+  assert.deepEqual(deepResult.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.match(deepResult.findings[0].message, /nested 257 levels deep/);
+  const entry = '      "host-00000.example.com:9200",\n';
+  const large = `${head}    search {\n      reindex_remote_whitelist = [\n${entry.repeat(Math.ceil((2 * 1024 * 1024) / entry.length) + 1)}      ]\n    }\n  }\n}\n`;
+  const largeResult = analyze(large, { fileName: 'main.tf' });
+  assert.deepEqual(largeResult.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.match(largeResult.findings[0].message, /more than the 2097152 the HCL parser reads/);
+});
+
+test('var.NAME is checked as the literal its module gives it (default, terraform.tfvars, then *.auto.tfvars), never rewritten', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header_size\n      email_sender_name       = var.sender\n    }\n  }\n}\n';
+  const terraformVariables = [
+    { fileName: '/m/variables.tf', text: 'variable "max_body" {\n  default = "100mb"\n}\nvariable "header_size" {\n  default = 8192\n}\nvariable "sender" {\n  default = local.name\n}\n' },
+    { fileName: '/m/terraform.tfvars', text: 'header_size = 2048\n' },
+    { fileName: '/m/z.auto.tfvars', text: 'header_size = 100\n' },
+  ];
+  const result = analyze(text, { fileName: '/m/main.tf', terraformVariables });
+  const ids = result.findings.map((f) => `${f.ruleId} ${f.path}`);
+  assert.ok(ids.includes('unit-mismatch search.http_max_content_length'), ids.join(', '));
+  assert.ok(ids.includes('invalid-value search.http_max_header_size'), 'the *.auto.tfvars value wins');
+  assert.ok(!ids.some((id) => id.endsWith('email_sender_name')), 'a default that is no literal stays unknown');
+  const unit = result.findings.find((f) => f.ruleId === 'unit-mismatch' && f.path === 'search.http_max_content_length')!;
+  assert.match(unit.message, /\(the value of var\.max_body, from variables\.tf:2\)$/);
+  assert.equal(text.slice(unit.offset, unit.offset + unit.length), 'var.max_body', 'the finding points at the reference');
+  assert.equal(unit.fix, undefined, 'the value is written in another file: no fix rewrites the reference');
+  assert.deepEqual(analyze(text, { fileName: '/m/main.tf' }).findings, [], 'without the module files the values are unknown');
+});
+
+test('only a top-level resource block holds a configuration', () => {
+  const nested = 'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
+  assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);
+});
