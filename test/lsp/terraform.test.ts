@@ -46,6 +46,14 @@ describe('Terraform files in the language server', () => {
       assert.deepEqual(inside.range.start, { line: 6, character: 6 });
       assert.equal(await hover(TF.indexOf('project =') + 2), null, 'no hover outside the block');
       assert.equal(await hover(TF.indexOf('resource') + 2), null, 'no hover on the resource');
+      // Quick fixes and fix all write HCL.
+      const unit = ds.find((d) => d.code === 'unit-mismatch')!;
+      type Action = { title: string; kind: string; edit: { changes: Record<string, Array<{ newText: string }>> } };
+      const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [unit] } });
+      assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit.changes[uri].some((e) => e.newText === '104857600')), JSON.stringify(actions));
+      const fixAll = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [], only: ['source.fixAll.search-config'] } });
+      assert.equal(fixAll.length, 1);
+      assert.match(fixAll[0].edit.changes[uri][0].newText, /104857600/);
     });
   }
 

@@ -3,7 +3,7 @@ import {
   type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
+  actionsAt, complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
 import { changeImpact } from '../core/diff-report';
@@ -34,8 +34,8 @@ export function registerFeatures(ctx: ServerContext): void {
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     if (!state) return empty;
     if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
-    // Terraform files get diagnostics and hover: completion and fixes there are not written yet,
-    // and nothing may appear outside the search_user_config blocks.
+    // Terraform files get diagnostics, hover and fixes: completion there is not written yet, and
+    // nothing may appear outside the search_user_config blocks.
     if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
     return run(state);
   };
@@ -103,7 +103,7 @@ export function registerFeatures(ctx: ServerContext): void {
     const text = state.doc.getText();
     const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range));
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
-  })));
+  }, (state) => codeActions(state, params, new LineIndex(state.doc.getText()), (findings, range) => actionsAt(findings, range, () => undefined)))));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);
