@@ -239,6 +239,9 @@ async function bundle() {
     // The GitHub Action's entry (action.yml): the runner runs it as it is, with no install step.
     { in: 'server/src/action/main.ts', out: 'dist/action.js' },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
+    // The HCL parser's runtime, a file of its own that the hosts load only to read a Terraform file:
+    // neither the analyzer bundle nor the CLI's carries it.
+    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js' },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({

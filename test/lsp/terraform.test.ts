@@ -34,7 +34,7 @@ describe('Terraform files in the language server', () => {
       assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['type-mismatch', 'unit-mismatch']);
       for (const d of ds) assert.equal(d.range.start.line, 6, 'inside the block');
       assert.match(ds[0].message, /^vendor_search\.logs: search\.http_max_content_length/);
-      // No completion of the JSON configuration in a Terraform file (not outside the block, not inside).
+      // No completion outside the block, nor in a value.
       assert.deepEqual(await client.completion(uri, TF.indexOf('project =')), []);
       assert.deepEqual(await client.completion(uri, TF.indexOf('"100mb"')), []);
       // Hover on a field inside the block documents it; outside the block there is none.
@@ -46,8 +46,37 @@ describe('Terraform files in the language server', () => {
       assert.deepEqual(inside.range.start, { line: 6, character: 6 });
       assert.equal(await hover(TF.indexOf('project =') + 2), null, 'no hover outside the block');
       assert.equal(await hover(TF.indexOf('resource') + 2), null, 'no hover on the resource');
+      // Quick fixes and fix all write HCL.
+      const unit = ds.find((d) => d.code === 'unit-mismatch')!;
+      type Action = { title: string; kind: string; edit: { changes: Record<string, Array<{ newText: string }>> } };
+      const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [unit] } });
+      assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit.changes[uri].some((e) => e.newText === '104857600')), JSON.stringify(actions));
+      const fixAll = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [], only: ['source.fixAll.search-config'] } });
+      assert.equal(fixAll.length, 1);
+      assert.match(fixAll[0].edit.changes[uri][0].newText, /104857600/);
     });
   }
+
+  it('completes the members not set yet of the block at the cursor, while a word is typed', async () => {
+    const uri = uriOf(path.join(dir, 'complete.tf'));
+    const typing = TF.replace('      http_max_content_length = "100mb"\n', '      http_max_content_length = "100mb"\n      http_max_h\n');
+    await client.open(uri, typing, 'terraform');
+    await client.until('the parser', () => client.published.get(uri)?.length);
+    const offset = typing.indexOf('http_max_h') + 'http_max_h'.length;
+    const found = await client.completion(uri, offset);
+    const labels = found.map((i) => i.label);
+    assert.ok(labels.includes('http_max_header_size'), labels.join(', '));
+    assert.ok(!labels.includes('http_max_content_length'), 'a member already set is not offered');
+    const header = found.find((i) => i.label === 'http_max_header_size')!;
+    assert.match((header.textEdit as { newText: string }).newText, /^http_max_header_size = (\d+|\$\{1\})$/, 'the default, or a place to type the value');
+    const whole = uriOf(path.join(dir, 'complete-root.tf'));
+    await client.open(whole, TF, 'terraform');
+    await client.until('diagnostics', () => client.published.get(whole)?.at(-1)?.diagnostics.length);
+    const root = await client.completion(whole, TF.indexOf('    search {'));
+    const openid = root.find((i) => i.label === 'openid');
+    assert.ok(openid, root.map((i) => i.label).join(', '));
+    assert.match((openid.textEdit as { newText: string }).newText, /^openid \{\n/);
+  });
 
   it('gives nothing for a .tf file without the block', async () => {
     const uri = uriOf(path.join(dir, 'other.tf'));

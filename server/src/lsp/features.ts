@@ -3,10 +3,11 @@ import {
   type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
+  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
 import { changeImpact } from '../core/diff-report';
+import { isTerraformName, parseTerraform } from '../core/formats/terraform/document';
 import { LineIndex } from '../core/lines';
 import { requestQuickFixes } from '../core/requests/editor';
 import type { Finding, OffsetRange } from '../core/types';
@@ -15,7 +16,6 @@ import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } fr
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
-import { isTerraformName } from '../core/formats/terraform/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -35,8 +35,8 @@ export function registerFeatures(ctx: ServerContext): void {
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     if (!state) return empty;
     if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
-    // Terraform files get diagnostics and hover: completion and fixes there are not written yet,
-    // and nothing may appear outside the search_user_config blocks.
+    // Terraform files get diagnostics, hover, completion and fixes inside their search_user_config
+    // blocks; the other features answer nothing there, and nothing appears outside the blocks.
     if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
     return run(state);
   };
@@ -49,7 +49,21 @@ export function registerFeatures(ctx: ServerContext): void {
     // Every item replaces the same text: convert its range once.
     const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
     return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)) };
-  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()))));
+  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()), (state) => {
+    // The word being typed leaves the HCL unreadable: the file is read with it blanked out.
+    const text = state.doc.getText();
+    const lines = new LineIndex(text);
+    const offset = offsetOf(lines, params.position);
+    const start = offset - /[A-Za-z0-9_]*$/.exec(text.slice(Math.max(0, offset - 200), offset))![0].length;
+    // Members are offered where one starts: at the beginning of a line, not in a value.
+    if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
+    const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
+    const configurations = parseTerraform(blanked, state.options.maxDepth).configurations;
+    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+    const items = terraformCompletions(configurations, { offset: start, length: offset - start }, { snippets: !!caps?.snippetSupport });
+    const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
+    return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, lines, support)) };
+  })));
 
   connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);
@@ -106,7 +120,7 @@ export function registerFeatures(ctx: ServerContext): void {
     const text = state.doc.getText();
     const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
-  })));
+  }, (state) => codeActions(state, params, new LineIndex(state.doc.getText()), (findings, range) => actionsAt(findings, range, () => undefined)))));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);

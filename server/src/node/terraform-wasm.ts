@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadTerraformParser } from '../core/formats/terraform/parser';
 
-/** The WebAssembly files of the Terraform parser, copied into dist/ by the build. */
-export const TERRAFORM_WASM_FILES = { runtime: 'tree-sitter.wasm', grammar: 'tree-sitter-terraform.wasm' } as const;
+/** The Terraform parser: web-tree-sitter bundled by the build, and the WebAssembly it copies into dist/. */
+export const TERRAFORM_WASM_FILES = { module: 'tree-sitter.js', runtime: 'tree-sitter.wasm', grammar: 'tree-sitter-terraform.wasm' } as const;
 
 /**
  * Reads the parser's WebAssembly from beside the running bundle (dist/, or the dist/ above a
@@ -13,8 +13,8 @@ export function loadTerraformFromDisk(): Promise<void> {
   const dir = wasmDirectory(__dirname);
   if (!dir) return Promise.reject(new Error(`${TERRAFORM_WASM_FILES.grammar} is missing beside ${__dirname}: the package is incomplete`));
   return loadTerraformParser({
-    // Required here, not at the top: only a run that reads a Terraform file evaluates it.
-    treeSitter: require('web-tree-sitter') as typeof import('web-tree-sitter'),
+    // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it.
+    treeSitter: require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter'),
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),
   });

@@ -3,6 +3,7 @@ export { complete, type EditorCompletion, type CompletionKind, type CompletionOp
 export { cursorContext, type CursorContext } from './context';
 export { hoverAt, type EditorHover } from './hover';
 export { terraformHoverAt } from './terraform-hover';
+export { terraformCompletions } from './terraform-completion';
 export { unitInlayHints, type EditorInlayHint } from './inlay';
 export { documentSymbols, type EditorSymbol, type SymbolKind } from './symbols';
 export { foldingRanges, type EditorFold } from './folding';

@@ -10,6 +10,8 @@ export interface TerraformDocument extends ConfigDocument {
   readonly format: 'terraform';
   /** The resource address that names the configuration in findings: `vendor_search.logs`. */
   readonly address: string;
+  /** Path of the innermost block (the configuration's own included) whose braces hold `offset`. */
+  blockAt(offset: number): FieldPath | undefined;
   /** The member whose key or value holds `offset`, innermost first; undefined outside the block's members. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a variable's (`var.NAME`), checked as the value its module gives it. */
@@ -80,6 +82,17 @@ function nestingBeyond(text: string, limit: number): { depth: number; offset: nu
   return undefined;
 }
 
+function blockAt(config: Configuration, offset: number): FieldPath | undefined {
+  let best: { key: string; size: number } | undefined;
+  for (const [key, entry] of config.entries) {
+    if (entry.kind !== 'block' || entry.open === undefined || entry.close === undefined || offset <= entry.open || offset > entry.close) continue;
+    // A list is kept at its first block too: the item's own entry (ending in #N) is the one to take.
+    const size = entry.close - entry.open;
+    if (!best || size < best.size || (size === best.size && key.length > best.key.length)) best = { key, size };
+  }
+  return best && (best.key ? pathOfKey(best.key) : []);
+}
+
 /** The innermost member whose key, or whose value when it is no block, holds the offset. */
 function memberAt(config: Configuration, offset: number): { path: FieldPath; range: OffsetRange } | undefined {
   let best: { path: FieldPath; range: OffsetRange } | undefined;
@@ -123,6 +136,7 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
     },
     repeatedKeys: () => config.repeated,
     memberAt: (offset) => memberAt(config, offset),
+    blockAt: (offset) => blockAt(config, offset),
     editsFor: (intents) => terraformEdits(tree, intents),
   };
 }
