@@ -54,7 +54,8 @@ export function registerFeatures(ctx: ServerContext): void {
     const text = state.doc.getText();
     const lines = new LineIndex(text);
     const offset = offsetOf(lines, params.position);
-    const start = offset - /[A-Za-z0-9_]*$/.exec(text.slice(Math.max(0, offset - 200), offset))![0].length;
+    let start = offset;
+    while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
     // Members are offered where one starts: at the beginning of a line, not in a value.
     if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
     const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
@@ -168,4 +169,9 @@ export function registerFeatures(ctx: ServerContext): void {
     const parsed = parsedOf(state);
     return documentLinks(parsed).map((l) => ({ range: rangeOf(parsed.lines, l.range), target: l.target }));
   })));
+}
+
+/** A letter, digit or underscore: a character of an HCL attribute name being typed. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
