@@ -52,6 +52,12 @@ export function terraformSyntaxMessage(code: string): string {
   return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
 }
 
+/** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
+export function yamlSyntaxMessage(code: string): string {
+  const what = code.toLowerCase().replace(/_/g, ' ');
+  return `Syntax error in the YAML file (${what}). The documents that can be read are still checked; fix the syntax (kubectl apply --dry-run=client shows it too).`;
+}
+
 export default defineRule({
   meta: {
     id: 'invalid-json',
@@ -67,6 +73,10 @@ export default defineRule({
   check(ctx) {
     if (ctx.doc.format === 'terraform') {
       for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: terraformSyntaxMessage(e.code) });
+      return;
+    }
+    if (ctx.doc.format === 'yaml') {
+      for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: yamlSyntaxMessage(e.code) });
       return;
     }
     const { text } = ctx.doc;
