@@ -5,6 +5,8 @@ import { hasOwn, isPlaceholder } from '../core/values';
 import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isYamlName } from '../core/formats/yaml/document';
+import { analyze } from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
 
 /**
@@ -20,6 +22,12 @@ export function maskSecrets(text: string, fileName: string): string {
     const ranges = terraformSecretRanges(text, fileName);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
     return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+  }
+  if (isYamlName(fileName)) {
+    const result = analyze(text, { fileName, rules: {} }).yaml;
+    // Unread (a syntax error, a template): every value after a key is masked.
+    if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
+    return maskCredentials(replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"'])));
   }
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);
