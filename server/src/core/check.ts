@@ -21,7 +21,7 @@ export interface AnalysisResult {
   /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
   terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
   /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
-  yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work?: number };
+  yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
 }
 
 

@@ -25,11 +25,11 @@ export function analyzeYaml(text: string, options: AnalyzeOptions): AnalysisResu
       const line = file.lines.positionAt(file.template).line + 1;
       fileFinding('input-limit', 'info', `The file is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint --stdin-filename rendered.yaml -`, file.template, 2);
     }
-    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0 } };
+    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
   }
   if (file.tooDeep) {
     if (limitSeverity !== 'off') fileFinding('input-limit', limitSeverity, `Lists and maps are nested ${file.tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed. A configuration is a few levels deep: check how this file was generated.`, file.tooDeep.offset, 1);
-    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0 } };
+    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
   }
   if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
   // The same file as deployed: each document is compared with the one of the same kind and name there.

@@ -55,7 +55,7 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   const comments = commentsOf(text, lines);
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
-    const errors = doc.errors.map(syntaxProblemOf);
+    const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
     const isConfig = whole ? (docs.length === 1 || doc.contents !== null) : isSearchManifest(doc);
     if (whole || isConfig || /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
     if (!isConfig) return;
@@ -141,6 +141,21 @@ function commentsOf(text: string, lines: LineIndex): Comment[] {
         break;
       }
     }
+  }
+  return out;
+}
+
+/** Syntax problems a user can act on: the first of each line, and no more than MAX_SYNTAX_PROBLEMS (a broken run of quotes gives one per character). */
+const MAX_SYNTAX_PROBLEMS = 20;
+function firstPerLine(problems: SyntaxProblem[], lines: LineIndex): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  let lastLine = -1;
+  for (const p of problems) {
+    const line = lines.positionAt(p.offset).line;
+    if (line === lastLine) continue;
+    lastLine = line;
+    out.push(p);
+    if (out.length === MAX_SYNTAX_PROBLEMS) break;
   }
   return out;
 }
