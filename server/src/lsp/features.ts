@@ -15,6 +15,7 @@ import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isYamlName } from '../core/formats/yaml/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -37,6 +38,9 @@ export function registerFeatures(ctx: ServerContext): void {
     // Terraform files get diagnostics and hover: completion and fixes there are not written yet,
     // and nothing may appear outside the search_user_config blocks.
     if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
+    // YAML files get diagnostics and their quick fixes (the analysis names them inside spec.userConfig
+    // only); completion, hover, formatting and the rest are the YAML extension's.
+    if (isYamlName(state.options.fileName)) return method === 'textDocument/codeAction' ? run(state) : empty;
     return run(state);
   };
 
