@@ -135,3 +135,17 @@ test('hostile: long runs of one character give no crash, and no more findings as
     assert.ok(counts[2] <= counts[0] + 1 && counts[2] <= 3, `${JSON.stringify(ch)}: findings ${counts.join(', ')}`);
   }
 });
+
+test('suppression comments work in YAML: # search-config-disable-next-line', () => {
+  const text = 'search:\n  # search-config-disable-next-line unit-mismatch, type-mismatch\n  http_max_content_length: 100mb\n';
+  const ids = analyze(text, { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId);
+  assert.deepEqual(ids, []);
+  const unsuppressed = analyze(text.replace('# search-config', '# not search-config'), { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId);
+  assert.deepEqual(unsuppressed.sort(), ['type-mismatch', 'unit-mismatch']);
+});
+
+test('a yaml-trap message never quotes the value of a secret field, nor of a field the schema does not know', () => {
+  const text = 'openid:\n  client_secret: 0755\nclient_secrt: on\n';
+  const shown = analyze(text, { fileName: 'a.search.yaml' }).findings.map((f) => f.message).join('\n');
+  assert.ok(!/0755|\bon\b/.test(shown), shown);
+});

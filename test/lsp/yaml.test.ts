@@ -38,6 +38,10 @@ describe('YAML files in the language server', () => {
     const unit = actions.find((a) => a.edit?.changes[uri]?.[0]?.newText === '104857600');
     assert.ok(unit, `a quick fix writes the value in bytes: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(!actions.some((a) => /Disable/.test(a.title)), 'no JSON comment is offered in YAML');
+    const fixAll = await client.request<Array<{ kind: string; edit?: { changes: Record<string, Array<{ newText: string }>> } }>>('textDocument/codeAction', {
+      textDocument: { uri }, range: ds[0].range, context: { diagnostics: [], only: ['source.fixAll'] },
+    });
+    assert.ok(fixAll.some((a) => a.kind === 'source.fixAll.search-config' && a.edit?.changes[uri]?.length), `fix all on save: ${JSON.stringify(fixAll)}`);
     assert.deepEqual(await client.completion(uri, MANIFEST.indexOf('100mb')), []);
     assert.equal(await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), null);
   });

@@ -26,8 +26,9 @@ export default defineRule({
     const lineOf = (offset: number): number => doc.lines.positionAt(offset).line + 1;
     for (const s of doc.plainScalars) {
       const schema = schemaAt(s.path);
-      // A secret's value is never quoted in a message; secret-in-plain-text reports it.
-      if (schema?.secret) continue;
+      // A secret's value is never quoted in a message (secret-in-plain-text reports it), nor is the value
+      // of a field the schema does not know, which may be a misspelt secret (unknown-field reports it).
+      if (!schema || schema.secret) continue;
       const field = formatPath(s.path);
       const types = typesOf(schema ?? {});
       const wantsBoolean = types.includes('boolean');
