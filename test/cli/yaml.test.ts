@@ -110,3 +110,16 @@ test('a Helm template is skipped with one info finding, never reported as broken
     assert.equal(r.code, 0, 'an info finding does not fail the run');
   } finally { removeTree(dir); }
 });
+
+test('--fix-dry-run masks a secret given by an alias, at its anchor too', async () => {
+  const text = 'kind: Search\nmetadata:\n  name: logs\n  annotations:\n    pw: &pw anchored-secret-value\nspec:\n  userConfig:\n    search_version: 2\n    openid:\n      client_secret: *pw\n';
+  const dir = tempTree({ 'search.yaml': text });
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'search.yaml'], { cwd: dir });
+    assert.match(dry.out, /\+    search_version: "2"/);
+    assert.match(dry.out, /pw: &pw \*\*\*/, 'the anchor\'s line is in the diff, masked');
+    assert.ok(!dry.out.includes('anchored-secret-value'), dry.out);
+    const json = await runCli(['lint', '--format', 'json', 'search.yaml'], { cwd: dir });
+    assert.ok(!json.out.includes('anchored-secret-value'), json.out);
+  } finally { removeTree(dir); }
+});

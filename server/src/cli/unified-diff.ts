@@ -27,7 +27,9 @@ export function maskSecrets(text: string, fileName: string): string {
     const result = analyze(text, { fileName, rules: {} }).yaml;
     // Unread (a syntax error, a template): every value after a key is masked.
     if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
-    return maskCredentials(replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+    const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"']));
+    // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
+    return maskCredentials(masked.replace(/(&[^\s,[\]{}]+[ \t]+)[^\s#].*$/gm, '$1***'));
   }
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);
