@@ -3,7 +3,7 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import type { Comment, ConfigDocument, SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
-import { LimitPassed, parseYamlText, pathKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
 /** One configuration of a YAML file: a `*.search.yaml` document, or the `spec.userConfig` of a `kind: Search` manifest. */
 export interface YamlDocument extends ConfigDocument {
@@ -193,13 +193,4 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     },
     editsFor: (intents) => yamlEdits({ text, entries: read.entries }, intents),
   };
-}
-
-/** A path back from its key (see pathKey). */
-function pathOfKey(key: string): FieldPath {
-  const out: Array<string | number> = [];
-  const re = /#(\d+)|\.("(?:[^"\\]|\\.)*")/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(key))) out.push(m[1] !== undefined ? Number(m[1]) : (JSON.parse(m[2]) as string));
-  return out;
 }

@@ -59,7 +59,18 @@ export class LimitPassed extends Error {
   constructor(message: string, readonly offset: number) { super(message); }
 }
 
-export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : `.${JSON.stringify(s)}`)).join('');
+/** A path as one string: `.search.http_max_content_length`, `.ip_filter#0`, `."odd.key"` (quoted unless a plain word). */
+export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : keySegment(s))).join('');
+const keySegment = (key: string): string => (/^[A-Za-z0-9_]+$/.test(key) ? `.${key}` : `.${JSON.stringify(key)}`);
+
+/** A path back from its key (see pathKey). */
+export function pathOfKey(key: string): Segment[] {
+  const out: Segment[] = [];
+  const re = /#(\d+)|\.([A-Za-z0-9_]+|"(?:[^"\\]|\\.)*")/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(key))) out.push(m[1] !== undefined ? Number(m[1]) : m[2][0] === '"' ? (JSON.parse(m[2]) as string) : m[2]);
+  return out;
+}
 
 const rangeOf = (node: { range?: [number, number, number] | null }): OffsetRange => {
   const r = node.range ?? [0, 0, 0];
@@ -83,7 +94,7 @@ interface Converted { value: unknown; values: number; characters: number }
 export function readConfiguration(doc: Document, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
   const y = yaml();
   const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [] };
-  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: Segment[] }>();
+  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string }>();
   const anchorsUsed = new Map<string, number>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
@@ -119,20 +130,24 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
     return undefined;
   };
 
-  /** `rel`: the path inside the configuration, undefined outside it. `docPath`: the path in the document. */
-  const convert = (node: unknown, docPath: Segment[], rel: Segment[] | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
+  /**
+   * `rel`: the key of the path inside the configuration (see pathKey), undefined outside it. `matched`:
+   * outside it, how many of configPath's keys lead to this node (-1 once the path has left them).
+   * Paths are carried as keys, built a segment at a time: arrays are made only for what is reported.
+   */
+  const convert = (node: unknown, matched: number, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
     work.count++;
     const inConfig = rel !== undefined;
     if (node === null || node === undefined) {
-      if (inConfig && member) out.entries.set(pathKey(rel), { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
+      if (inConfig && member) out.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
       return { value: null, values: 1, characters: 0 };
     }
     if (y.isAlias(node)) {
       const c = alias(node);
       if (inConfig) {
         const r = rangeOf(node);
-        out.entries.set(pathKey(rel), { key, value: r, member: member ?? r, shape: 'alias' });
-        out.sharing.push({ path: rel, range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
+        out.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
+        out.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
       }
       return c;
     }
@@ -146,12 +161,12 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
       const characters = value === null ? 0 : String(value).length;
       c = { value, values: 1, characters };
       if (inConfig) {
-        out.entries.set(pathKey(rel), { key, value: range, member: member ?? range, shape: 'scalar' });
+        out.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
         const type = (n as Scalar).type;
         if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') out.blockScalars.push(range);
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
-          if (source.length < 40 && TRAP_SPELLING.test(source)) out.plainScalars.push({ path: rel, range, source, value });
+          if (source.length < 40 && TRAP_SPELLING.test(source)) out.plainScalars.push({ path: pathOfKey(rel), range, source, value });
         }
       }
     } else if (y.isSeq(n)) {
@@ -159,16 +174,17 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
       c = { value: list, values: 1, characters: 0 };
       const children: OffsetRange[] = [];
       const flow = !!n.flow;
-      n.items.forEach((item, i) => {
+      for (let i = 0; i < n.items.length; i++) {
+        const item = n.items[i];
         const itemRange = item && typeof item === 'object' && 'range' in item ? (y.isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as YamlNode)) : undefined;
         const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
         if (itemMember) children.push(itemMember);
-        const ci = convert(item, [...docPath, i], rel && [...rel, i], itemMember, undefined);
+        const ci = convert(item, -1, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
         list.push(ci.value);
         c.values += ci.values;
         c.characters += ci.characters;
-      });
-      if (inConfig) out.entries.set(pathKey(rel), { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
+      }
+      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
     } else if (y.isMap(n)) {
       const map: Record<string, unknown> = {};
       c = { value: map, values: 1, characters: 0 };
@@ -182,16 +198,19 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
         const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
         children.push(pairMember);
         if (!k) continue; // a list or a map as a key: no field has such a name (yaml reports nothing; nor can the API take it)
-        const ck = convert(pair.value, [...docPath, k.text], rel ? [...rel, k.text] : configPath.length && isPrefix(docPath, configPath, k.text) ? [] : undefined, pairMember, keyRange);
+        // Outside the configuration: the next key of configPath leads on; its last key is the configuration.
+        const leads = rel === undefined && matched >= 0 && configPath[matched] === k.text;
+        const childRel = rel !== undefined ? rel + keySegment(k.text) : leads && matched === configPath.length - 1 ? '' : undefined;
+        const ck = convert(pair.value, leads ? matched + 1 : -1, childRel, pairMember, keyRange);
         setOwn(map, k.text, ck.value);
         c.values += ck.values;
         c.characters += k.characters + ck.characters;
         if (inConfig) { const list = seen.get(k.text); if (list) list.push({ key: keyRange, member: pairMember }); else seen.set(k.text, [{ key: keyRange, member: pairMember }]); }
       }
       for (const [k, occurrences] of seen) {
-        if (occurrences.length > 1) out.repeated.push({ path: rel!, key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
+        if (occurrences.length > 1) out.repeated.push({ path: pathOfKey(rel!), key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
       }
-      if (inConfig) out.entries.set(pathKey(rel), { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
+      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
     } else {
       c = { value: null, values: 1, characters: 0 };
     }
@@ -199,21 +218,18 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
     return c;
   };
 
-  const root = convert(doc.contents, [], configPath.length ? undefined : [], undefined, undefined);
+  const root = convert(doc.contents, configPath.length ? 0 : -1, configPath.length ? undefined : '', undefined, undefined);
   out.value = configPath.length ? valueAt(root.value, configPath) : root.value;
   // Anchors in the configuration that an alias names: a change there changes the alias too.
   for (const [name, offset] of anchorsUsed) {
     const a = anchors.get(name);
-    if (a?.configPath && a.converted !== 'open') {
-      out.sharing.push({ path: a.configPath, range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
+    if (a?.configPath !== undefined && a.converted !== 'open') {
+      out.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
     }
   }
   return out;
 }
 
-/** Whether the member `key` of the map at `docPath` is the configuration's node. */
-const isPrefix = (docPath: readonly Segment[], configPath: readonly string[], key: string): boolean =>
-  docPath.length === configPath.length - 1 && configPath[configPath.length - 1] === key && docPath.every((s, i) => s === configPath[i]);
 
 function valueAt(value: unknown, path: readonly string[]): unknown {
   let cur = value;
