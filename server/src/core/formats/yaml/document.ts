@@ -52,7 +52,9 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   if (tooDeep) return { ...empty, tooDeep };
   const work = { count: 0 };
   const out: YamlFileDocuments = { ...empty };
-  const comments = commentsOf(text, lines);
+  // Comments are looked for only when asked (suppression directives): most analyses of a large file need them once.
+  let found: Comment[] | undefined;
+  const comments = (): Comment[] => (found ??= commentsOf(text, lines));
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
@@ -162,7 +164,7 @@ function firstPerLine(problems: SyntaxProblem[], lines: LineIndex): SyntaxProble
 
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
-function configurationDocument(text: string, lines: LineIndex, label: string, read: ConfigurationRead, docRange: OffsetRange, errors: SyntaxProblem[], fileComments: Comment[]): YamlDocument {
+function configurationDocument(text: string, lines: LineIndex, label: string, read: ConfigurationRead, docRange: OffsetRange, errors: SyntaxProblem[], fileComments: () => Comment[]): YamlDocument {
   const entryOf = (path: FieldPath) => read.entries.get(pathKey(path));
   const root = entryOf([]);
   return {
@@ -170,7 +172,7 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     value: read.value, syntaxErrors: errors,
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars, sharing: read.sharing,
-    comments: () => fileComments.filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
+    comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
     rangeAt: (path) => entryOf(path)?.value,
     locate(path, target) {
       // As far as the path exists: a missing field is reported on the key of its nearest parent.

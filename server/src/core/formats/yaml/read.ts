@@ -218,7 +218,12 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
     return c;
   };
 
+  // The trimmed ends are kept for this text only: a large text is not held once it is read.
+  trimmed.text = '';
+  trimmed.ends.clear();
   const root = convert(doc.contents, configPath.length ? 0 : -1, configPath.length ? undefined : '', undefined, undefined);
+  trimmed.text = '';
+  trimmed.ends.clear();
   out.value = configPath.length ? valueAt(root.value, configPath) : root.value;
   // Anchors in the configuration that an alias names: a change there changes the alias too.
   for (const [name, offset] of anchorsUsed) {
