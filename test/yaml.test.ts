@@ -149,3 +149,10 @@ test('a yaml-trap message never quotes the value of a secret field, nor of a fie
   const shown = analyze(text, { fileName: 'a.search.yaml' }).findings.map((f) => f.message).join('\n');
   assert.ok(!/0755|\bon\b/.test(shown), shown);
 });
+
+test('a key written as a list or a map is reported, not silently dropped', () => {
+  const text = 'static_ips: true\n? [a, b]\n: 1\n';
+  const f = analyze(text, { fileName: 'a.search.yaml' }).findings.find((x) => x.ruleId === 'invalid-json');
+  assert.match(f?.message ?? '', /A key here is a list or a map/);
+  assert.equal(text.slice(f!.offset, f!.offset + f!.length), '[a, b]');
+});

@@ -54,6 +54,7 @@ export function terraformSyntaxMessage(code: string): string {
 
 /** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
 export function yamlSyntaxMessage(code: string): string {
+  if (code === 'KEY_NOT_TEXT') return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
   const what = code.toLowerCase().replace(/_/g, ' ');
   return `Syntax error in the YAML file (${what}). The documents that can be read are still checked; fix the syntax (kubectl apply --dry-run=client shows it too).`;
 }

@@ -169,7 +169,7 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
   const root = entryOf([]);
   return {
     format: 'yaml', label, text, lines, commentsAllowed: true,
-    value: read.value, syntaxErrors: errors,
+    value: read.value, syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars, sharing: read.sharing,
     comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),

@@ -53,6 +53,8 @@ export interface ConfigurationRead {
   sharing: Sharing[];
   /** Block scalars (`|`, `>`): a `#` in them is text, not a comment. */
   blockScalars: OffsetRange[];
+  /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
+  keysNotText: OffsetRange[];
 }
 
 export class LimitPassed extends Error {
@@ -93,7 +95,7 @@ interface Converted { value: unknown; values: number; characters: number }
  */
 export function readConfiguration(doc: Document, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
   const y = yaml();
-  const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [] };
+  const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] };
   const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string }>();
   const anchorsUsed = new Map<string, number>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
@@ -197,7 +199,7 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
         const valueEnd = valueNode ? (y.isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
         const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
         children.push(pairMember);
-        if (!k) continue; // a list or a map as a key: no field has such a name (yaml reports nothing; nor can the API take it)
+        if (!k) { if (inConfig) out.keysNotText.push(keyRange); continue; }
         // Outside the configuration: the next key of configPath leads on; its last key is the configuration.
         const leads = rel === undefined && matched >= 0 && configPath[matched] === k.text;
         const childRel = rel !== undefined ? rel + keySegment(k.text) : leads && matched === configPath.length - 1 ? '' : undefined;
