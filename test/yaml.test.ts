@@ -156,3 +156,12 @@ test('a key written as a list or a map is reported, not silently dropped', () =>
   assert.match(f?.message ?? '', /A key here is a list or a map/);
   assert.equal(text.slice(f!.offset, f!.offset + f!.length), '[a, b]');
 });
+
+test('fixes keep CRLF line endings, and fixing again changes nothing', () => {
+  const text = 'kind: Search\r\nmetadata:\r\n  name: a\r\nspec:\r\n  userConfig:\r\n    openid:\r\n      enabled: true\r\n      client_id: app\r\n    search:\r\n      http_max_content_length: 100mb\r\n';
+  const fixed = fixAll(text, { fileName: 'search.yaml' }).text;
+  assert.equal(fixed, text
+    .replace('      client_id: app\r\n', '      client_id: app\r\n      connect_url: "<CONNECT_URL>"\r\n      client_secret: "<CLIENT_SECRET>"\r\n')
+    .replace('100mb', '104857600'));
+  assert.equal(fixAll(fixed, { fileName: 'search.yaml' }).text, fixed);
+});
