@@ -66,6 +66,13 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
   for (const e of result.internalErrors) out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
   const fixed = timed('fixAll', () => fixAll(text, options));
+  if (result.yaml) {
+    // A YAML file: its documents are read by the YAML reader, not the JSON parser.
+    const after = analyze(fixed.text, options).yaml;
+    if (!after || after.syntaxErrors > result.yaml.syntaxErrors) out.push({ surface: 'fixAll', kind: 'fix-broke-yaml', message: 'fixAll raised the syntax errors of a YAML file' });
+    if (fixed.text !== text && fixAll(fixed.text, options).text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+    return out;
+  }
   if (result.doc.tooDeep || result.doc.root === undefined) {
     if (fixed.text !== text && !result.doc.root) out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });
     return out;

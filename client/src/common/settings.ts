@@ -35,8 +35,13 @@ export function documentSelector(): DocumentSelector {
     // Request files, runbooks and scripts, whatever language another extension gives them: the server
     // checks .http and .rest files, and Markdown and shell files that `requests.files` names.
     { scheme: 'file', pattern: REQUEST_FILE_GLOB },
+    // YAML files, whatever language the YAML extension gives them: the server reads only *.search.yaml
+    // and the spec.userConfig of kind: Search manifests, and answers nothing but diagnostics and fixes.
+    { scheme: 'file', pattern: YAML_FILE_GLOB },
   ];
 }
+
+export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
 
 export const REQUEST_FILE_GLOB = '**/*.{http,rest,md,markdown,sh,bash}';
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { holdsConfiguration, isTerraformName } from '../core/formats/terraform/document';
+import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 
 /** The settings that decide which files of a directory are configurations. */
@@ -45,6 +46,8 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
   const isTerraformConfig = (p: string): boolean => isTerraformName(p) && holdsConfiguration(readText(p));
+  // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
+  const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readText(p)));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
 
   for (const target of targets) {
@@ -56,7 +59,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     if (stat?.isDirectory()) {
       const before = files.length;
       const problemsBefore = problems.length;
-      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: isConfig });
+      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: isConfig });
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
@@ -81,7 +84,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
 }
 
 function describePatterns(config: LintConfig | undefined): string {
-  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), '*.tf with a search_user_config block'].join(', ');
+  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), '*.tf with a search_user_config block', '*.search.yaml', '*.yaml with kind: Search'].join(', ');
 }
 
 /** A file's text for a search; empty when it cannot be read (the lint of an explicit path says why). */

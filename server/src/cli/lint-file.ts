@@ -37,6 +37,7 @@ const BOM = '\uFEFF';
 
 /** The texts that may be secrets, from the analysis at hand: of each configuration of a Terraform file, or of the JSON document. */
 function secretsOf(result: AnalysisResult, text: string): string[] {
+  if (result.yaml) return result.yaml.configurations.flatMap(secretValueRanges).map(([s, e]) => text.slice(s, e).replace(/^["']|["']$/g, '')).filter((t) => t.length >= 3);
   if (!result.terraform) return secretTextsOf(result.doc);
   return result.terraform.configurations.flatMap(secretValueRanges).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
 }

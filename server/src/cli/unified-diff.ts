@@ -6,6 +6,8 @@ import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
 import { splitKeepingBreaks } from '../core/text-scan';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isYamlName } from '../core/formats/yaml/document';
+import { analyze } from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
 
 /**
@@ -21,6 +23,14 @@ export function maskSecrets(text: string, fileName: string): string {
     const ranges = terraformSecretRanges(text, fileName);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
     return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+  }
+  if (isYamlName(fileName)) {
+    const result = analyze(text, { fileName, rules: {} }).yaml;
+    // Unread (a syntax error, a template): every value after a key is masked.
+    if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
+    const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"']));
+    // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
+    return maskCredentials(masked.replace(/(&[^\s,[\]{}]+[ \t]+)[^\s#].*$/gm, '$1***'));
   }
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);

@@ -2,6 +2,7 @@ import validate from '../generated/validate';
 import { maskCredentials } from './credentials';
 import type { ConfigDocument, ParsedDocument } from './formats';
 import type { TerraformDocument } from './formats/terraform/document';
+import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
@@ -19,6 +20,8 @@ export interface AnalysisResult {
   internalErrors: InternalErrors;
   /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
   terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
+  /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
+  yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
 }
 
 

@@ -1,12 +1,14 @@
 import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
 import { parseDocument, type ParsedDocument } from './formats';
 import { isTerraformName } from './formats/terraform/document';
+import { isYamlName } from './formats/yaml/document';
 import type { BaselineInfo } from './rule';
 import { analyzeRequestSteps } from './requests/analyze';
 import { runToEnd, type Steps } from './requests/steps';
 import { requestFileKind } from './requests/types';
 import { isPlan } from './formats/terraform-plan/document';
 import { analyzePlan, analyzeTerraform } from './terraform-analysis';
+import { analyzeYaml } from './yaml-analysis';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding } from './types';
 
 export { effectiveSeverity, locateFinding, schemaErrorsOf, type AnalysisResult } from './check';
@@ -37,6 +39,7 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   if (isTerraformName(options.fileName)) return analyzeTerraform(text, options);
+  if (isYamlName(options.fileName)) return analyzeYaml(text, options);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */

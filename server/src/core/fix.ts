@@ -75,10 +75,11 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
   // A caller that has just analysed the text passes that analysis: it is not done again.
   let result = first ?? analyze(current, options);
   // A request file, runbook or script is not JSON: only a configuration has a JSON value to keep valid.
-  const json = requestFileKind(options.fileName) === undefined && !result.terraform;
+  const json = requestFileKind(options.fileName) === undefined && !result.terraform && !result.yaml;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const syntaxBefore = result.doc.syntaxErrors.length;
     const terraformBefore = result.terraform?.syntaxErrors ?? 0;
+    const yamlBefore = result.yaml?.syntaxErrors ?? 0;
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
     const next = applyEdits(current, fixes.flatMap((f) => f.edits));
@@ -90,9 +91,12 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     if (result.terraform && (!nextResult.terraform || nextResult.terraform.syntaxErrors > terraformBefore)) {
       return { text: current, applied, result, refused: 'a fix would have produced invalid Terraform, so it was not applied', syntaxErrorsLeft: terraformBefore > 0 };
     }
+    if (result.yaml && (!nextResult.yaml || nextResult.yaml.syntaxErrors > yamlBefore || nextResult.yaml.configurations.length < result.yaml.configurations.length)) {
+      return { text: current, applied, result, refused: 'a fix would have produced invalid YAML, so it was not applied', syntaxErrorsLeft: yamlBefore > 0 };
+    }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return { text: current, applied, result, syntaxErrorsLeft: (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 };
+  return { text: current, applied, result, syntaxErrorsLeft: (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 || (result.yaml?.syntaxErrors ?? 0) > 0 };
 }

@@ -16,6 +16,7 @@ import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } fr
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
 import { requestFileKind } from '../core/requests/types';
+import { isYamlName } from '../core/formats/yaml/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';
@@ -38,6 +39,9 @@ export function registerFeatures(ctx: ServerContext): void {
     // Terraform files get diagnostics, hover, completion and fixes inside their search_user_config
     // blocks; the other features answer nothing there, and nothing appears outside the blocks.
     if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
+    // YAML files get diagnostics and their quick fixes (the analysis names them inside spec.userConfig
+    // only); completion, hover, formatting and the rest are the YAML extension's.
+    if (isYamlName(state.options.fileName)) return method === 'textDocument/codeAction' ? run(state) : empty;
     return run(state);
   };
 

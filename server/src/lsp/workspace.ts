@@ -1,6 +1,7 @@
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isYamlName } from '../core/formats/yaml/document';
 import type { AnalyzeOptions } from '../core/types';
 import { cutAtFirst } from '../core/text-scan';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
@@ -74,6 +75,8 @@ export class Workspace {
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
     // A Terraform file, whatever its language id: only its search_user_config blocks are read.
     if (isTerraformName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
+    // A YAML file, whatever its language id: only *.search.yaml and the spec.userConfig of kind: Search manifests are read.
+    if (isYamlName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
     const lookup = this.lintConfigOf(doc.uri);
     if (!lookup) return false;
     const lint = await lookup;

@@ -50,7 +50,7 @@ export interface RepeatedKey {
 /** One parse of one configuration in any format: everything the rules read. */
 export interface ConfigDocument {
   /** Which format read the text. */
-  readonly format: 'json' | 'terraform';
+  readonly format: 'json' | 'terraform' | 'yaml';
   readonly text: string;
   /** True when the syntax has comments (and so suppression directives). */
   readonly commentsAllowed: boolean;

@@ -22,6 +22,7 @@ import performanceRisk from './performance-risk';
 import unusedSuppression from './unused-suppression';
 import inputLimit from './input-limit';
 import blockedEndpoint from './blocked-endpoint';
+import yamlTrap from './yaml-trap';
 
 /** Every rule, in the order the docs list them. Rule ids are a public interface: never rename one. */
 export const RULES: readonly Rule[] = [
@@ -48,6 +49,7 @@ export const RULES: readonly Rule[] = [
   unusedSuppression,
   inputLimit,
   blockedEndpoint,
+  yamlTrap,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.meta.id, r]));

@@ -52,6 +52,13 @@ export function terraformSyntaxMessage(code: string): string {
   return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
 }
 
+/** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
+export function yamlSyntaxMessage(code: string): string {
+  if (code === 'KEY_NOT_TEXT') return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
+  const what = code.toLowerCase().replace(/_/g, ' ');
+  return `Syntax error in the YAML file (${what}). The documents that can be read are still checked; fix the syntax (kubectl apply --dry-run=client shows it too).`;
+}
+
 export default defineRule({
   meta: {
     id: 'invalid-json',
@@ -67,6 +74,10 @@ export default defineRule({
   check(ctx) {
     if (ctx.doc.format === 'terraform') {
       for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: terraformSyntaxMessage(e.code) });
+      return;
+    }
+    if (ctx.doc.format === 'yaml') {
+      for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: yamlSyntaxMessage(e.code) });
       return;
     }
     const { text } = ctx.doc;

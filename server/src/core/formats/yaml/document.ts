@@ -1,0 +1,198 @@
+import type { Document } from 'yaml';
+import { LineIndex } from '../../lines';
+import type { FieldPath, OffsetRange } from '../../types';
+import type { Comment, ConfigDocument, SyntaxProblem } from '../document';
+import { yamlEdits } from './edits';
+import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+
+/** One configuration of a YAML file: a `*.search.yaml` document, or the `spec.userConfig` of a `kind: Search` manifest. */
+export interface YamlDocument extends ConfigDocument {
+  readonly format: 'yaml';
+  /** What names the configuration in findings: `Search/logs` for a manifest; empty for a lone `*.search.yaml` document. */
+  readonly label: string;
+  /** Scalars written without quotes that YAML 1.1 readers or a round trip read otherwise. */
+  readonly plainScalars: readonly PlainScalar[];
+  /** Aliases in the configuration, and its anchors that an alias names. */
+  readonly sharing: readonly Sharing[];
+  /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
+  memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
+}
+
+export interface YamlFileDocuments {
+  configurations: YamlDocument[];
+  /** Syntax problems of the documents that hold, or may hold, a configuration. */
+  syntaxErrors: SyntaxProblem[];
+  lines: LineIndex;
+  tooDeep?: { depth: number; offset: number };
+  /** A document past an alias limit: not analysed. */
+  limits: Array<{ message: string; offset: number }>;
+  /** Where the first `{{` of a Helm template is: the file is not YAML until it is rendered. */
+  template?: number;
+  /** Nodes converted: the work done, for tests of hostile input. */
+  work: number;
+}
+
+export const isYamlName = (fileName: string | undefined): boolean => !!fileName && /\.ya?ml$/i.test(fileName);
+/** A file whose whole documents are configurations. */
+export const isSearchYamlName = (fileName: string | undefined): boolean => !!fileName && /\.search\.ya?ml$/i.test(fileName);
+/** A manifest that may hold a configuration: a text search, no parse. */
+export const holdsManifest = (text: string): boolean => /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text) && text.includes('userConfig');
+
+const MANIFEST_PATH = ['spec', 'userConfig'];
+
+/** Reads every configuration of a YAML file; `fileName` says whether the documents are configurations or manifests. */
+export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256): YamlFileDocuments {
+  const lines = new LineIndex(text);
+  const whole = isSearchYamlName(fileName);
+  const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], work: 0 };
+  if (!whole && !holdsManifest(text)) return empty;
+  const template = templateAt(text);
+  if (template !== undefined) return { ...empty, template };
+  const { docs, tooDeep } = withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
+  if (tooDeep) return { ...empty, tooDeep };
+  const work = { count: 0 };
+  const out: YamlFileDocuments = { ...empty };
+  // Comments are looked for only when asked (suppression directives): most analyses of a large file need them once.
+  let found: Comment[] | undefined;
+  const comments = (): Comment[] => (found ??= commentsOf(text, lines));
+  docs.forEach((doc, index) => {
+    const range = docRange(doc, text);
+    const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
+    const isConfig = whole ? (docs.length === 1 || doc.contents !== null) : isSearchManifest(doc);
+    if (whole || isConfig || /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
+    if (!isConfig) return;
+    const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${index + 1}, no metadata.name)`}`;
+    try {
+      const read = readConfiguration(doc, whole ? [] : MANIFEST_PATH, text, work);
+      out.configurations.push(configurationDocument(text, lines, label, read, range, errors, comments));
+    } catch (err) {
+      if (!(err instanceof LimitPassed)) throw err;
+      out.limits.push({ message: `${label ? `${label}: ` : ''}${err.message}`, offset: err.offset });
+    }
+  });
+  out.syntaxErrors.sort((a, b) => a.offset - b.offset);
+  out.work = work.count;
+  return out;
+}
+
+/**
+ * Where a Go template action starts (Helm: `{{ .Values.x }}`, `{{- if ... }}`, `{{ include ... }}`).
+ * `{{ client_secret }}` alone is a placeholder for a secret, which the YAML holds as text.
+ */
+const TEMPLATE_ACTION = /\{\{-?[ \t]*(?:[.$(]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|default|required|quote|printf|block)\b)/;
+function templateAt(text: string): number | undefined {
+  const m = TEMPLATE_ACTION.exec(text);
+  return m ? m.index : undefined;
+}
+
+/** A `kind: Search` document with a `spec.userConfig`. */
+function isSearchManifest(doc: Document): boolean {
+  const y = yaml();
+  const root = doc.contents;
+  if (!y.isMap(root)) return false;
+  const kind = root.get('kind', true);
+  if (!y.isScalar(kind) || kind.value !== 'Search') return false;
+  const spec = root.get('spec', true);
+  return y.isMap(spec) && spec.has('userConfig');
+}
+
+function manifestName(doc: Document): string | undefined {
+  const y = yaml();
+  const metadata = y.isMap(doc.contents) ? doc.contents.get('metadata', true) : undefined;
+  const name = y.isMap(metadata) ? metadata.get('name', true) : undefined;
+  return y.isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
+}
+
+function docRange(doc: Document, text: string): OffsetRange {
+  const r = doc.range ?? [0, text.length, text.length];
+  return { offset: r[0], length: r[2] - r[0] };
+}
+
+/**
+ * yaml's parser and composer print every token they read when the environment has LOG_TOKENS or
+ * LOG_STREAM set: the whole file, secrets included. They are unset while reading.
+ */
+function withoutYamlDebugOutput<T>(read: () => T): T {
+  const env = typeof process !== 'undefined' ? process.env : undefined;
+  if (!env || (env.LOG_TOKENS === undefined && env.LOG_STREAM === undefined)) return read();
+  const saved = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM };
+  delete env.LOG_TOKENS;
+  delete env.LOG_STREAM;
+  try { return read(); } finally {
+    for (const [name, value] of Object.entries(saved)) if (value !== undefined) env[name] = value;
+  }
+}
+
+/**
+ * `#` comments: at the start of a line or after a blank, outside quotes on that line. Lines of
+ * block scalars are left out later (a `#` there is text).
+ */
+function commentsOf(text: string, lines: LineIndex): Comment[] {
+  const out: Comment[] = [];
+  for (let line = 0; line < lines.lineCount; line++) {
+    const start = lines.lineStart(line);
+    const end = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : text.length;
+    let quote = '';
+    for (let i = start; i < end; i++) {
+      const c = text[i];
+      if (quote) { if (c === quote) quote = ''; else if (c === '\\' && quote === '"') i++; continue; }
+      if ((c === '"' || c === "'") && (i === start || /[\s:[{,-]/.test(text[i - 1]))) { quote = c; continue; }
+      if (c === '#' && (i === start || text[i - 1] === ' ' || text[i - 1] === '\t')) {
+        const raw = text.slice(i, end).replace(/\r?\n$/, '');
+        out.push({ offset: i, length: raw.length, text: raw.slice(1).trim(), line });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Syntax problems a user can act on: the first of each line, and no more than MAX_SYNTAX_PROBLEMS (a broken run of quotes gives one per character). */
+const MAX_SYNTAX_PROBLEMS = 20;
+function firstPerLine(problems: SyntaxProblem[], lines: LineIndex): SyntaxProblem[] {
+  const out: SyntaxProblem[] = [];
+  let lastLine = -1;
+  for (const p of problems) {
+    const line = lines.positionAt(p.offset).line;
+    if (line === lastLine) continue;
+    lastLine = line;
+    out.push(p);
+    if (out.length === MAX_SYNTAX_PROBLEMS) break;
+  }
+  return out;
+}
+
+const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
+
+function configurationDocument(text: string, lines: LineIndex, label: string, read: ConfigurationRead, docRange: OffsetRange, errors: SyntaxProblem[], fileComments: () => Comment[]): YamlDocument {
+  const entryOf = (path: FieldPath) => read.entries.get(pathKey(path));
+  const root = entryOf([]);
+  return {
+    format: 'yaml', label, text, lines, commentsAllowed: true,
+    value: read.value, syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
+    noDuplicateKeys: read.repeated.length === 0,
+    plainScalars: read.plainScalars, sharing: read.sharing,
+    comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
+    rangeAt: (path) => entryOf(path)?.value,
+    locate(path, target) {
+      // As far as the path exists: a missing field is reported on the key of its nearest parent.
+      for (let depth = path.length; depth >= 0; depth--) {
+        const entry = entryOf(path.slice(0, depth));
+        if (!entry) continue;
+        if (depth < path.length || target === 'key') return entry.key ?? entry.value;
+        return target === 'property' ? entry.member : entry.value;
+      }
+      return root?.key ?? { offset: docRange.offset, length: 0 };
+    },
+    repeatedKeys: () => read.repeated,
+    memberAt(offset) {
+      let best: { path: FieldPath; range: OffsetRange } | undefined;
+      for (const [key, entry] of read.entries) {
+        const range = entry.key && inside(entry.key, offset) ? entry.key : entry.shape === 'scalar' && inside(entry.value, offset) ? entry.value : undefined;
+        if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
+      }
+      return best;
+    },
+    editsFor: (intents) => yamlEdits({ text, entries: read.entries }, intents),
+  };
+}

@@ -1,0 +1,317 @@
+/**
+ * YAML text read into configurations: the parsed nodes of each document converted to plain
+ * values, with where every key and value stands, the keys written twice, and the scalars and
+ * aliases that mean something else in another YAML version or somewhere else in the file.
+ *
+ * Aliases (`*name`) share the value converted for their anchor (never a copy) and are counted
+ * as they are met: how many there are, and how many values and characters they stand for in
+ * all, so that an alias bomb stops reading at the first alias past a limit, before anything is
+ * expanded. yaml's own toJS is not used: it copies every aliased node.
+ */
+import type { CST, Document, Node as YamlNode, Pair, Scalar } from 'yaml';
+import type { OffsetRange, Segment } from '../../types';
+import type { RepeatedKey, SyntaxProblem } from '../document';
+
+export const YAML_CONFIG_LIMITS = {
+  /** Aliases (`*name`) in one document. A configuration needs none. */
+  aliases: 100,
+  /** Values (scalars, lists, maps) that the aliases stand for in all, beyond those written out. */
+  aliasValues: 10_000,
+  /** Characters of keys and scalars that the aliases stand for in all. */
+  aliasCharacters: 1_000_000,
+};
+
+type YamlModule = typeof import('yaml');
+let yamlModule: YamlModule | undefined;
+/** Loaded on first use: a run that reads no YAML never pays for it. */
+export const yaml = (): YamlModule => (yamlModule ??= require('yaml') as YamlModule);
+
+/** Where one member of a configuration is written. */
+export interface Entry {
+  /** The key, for a member of a map. */
+  key?: OffsetRange;
+  /** The value node (for an item of a list, the item without its dash). */
+  value: OffsetRange;
+  /** The whole member: key to end of value, or dash to end of item. */
+  member: OffsetRange;
+  /** What the value is written as. */
+  shape: 'block-map' | 'flow-map' | 'block-seq' | 'flow-seq' | 'scalar' | 'alias' | 'empty';
+  /** For a map or a list: its members' entries' ranges, in order. */
+  children?: OffsetRange[];
+}
+
+/** A scalar written without quotes whose meaning depends on the YAML version or on the reader. */
+export interface PlainScalar { path: Segment[]; range: OffsetRange; source: string; value: unknown }
+/** An alias in the configuration, or an anchor in it that an alias names. */
+export interface Sharing { path: Segment[]; range: OffsetRange; kind: 'alias' | 'anchor'; /** The other end: where the anchor, or the first alias, is. */ other?: number }
+
+export interface ConfigurationRead {
+  value: unknown;
+  entries: Map<string, Entry>;
+  repeated: RepeatedKey[];
+  plainScalars: PlainScalar[];
+  sharing: Sharing[];
+  /** Block scalars (`|`, `>`): a `#` in them is text, not a comment. */
+  blockScalars: OffsetRange[];
+  /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
+  keysNotText: OffsetRange[];
+}
+
+export class LimitPassed extends Error {
+  constructor(message: string, readonly offset: number) { super(message); }
+}
+
+/** A path as one string: `.search.http_max_content_length`, `.ip_filter#0`, `."odd.key"` (quoted unless a plain word). */
+export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : keySegment(s))).join('');
+const keySegment = (key: string): string => (/^[A-Za-z0-9_]+$/.test(key) ? `.${key}` : `.${JSON.stringify(key)}`);
+
+/** A path back from its key (see pathKey). */
+export function pathOfKey(key: string): Segment[] {
+  const out: Segment[] = [];
+  const re = /#(\d+)|\.([A-Za-z0-9_]+|"(?:[^"\\]|\\.)*")/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(key))) out.push(m[1] !== undefined ? Number(m[1]) : m[2][0] === '"' ? (JSON.parse(m[2]) as string) : m[2]);
+  return out;
+}
+
+const rangeOf = (node: { range?: [number, number, number] | null }): OffsetRange => {
+  const r = node.range ?? [0, 0, 0];
+  return { offset: r[0], length: r[1] - r[0] };
+};
+
+/** Scalars whose plain spelling means something else to a YAML 1.1 reader, or reads back differently. */
+const TRAP_SPELLING = /^(?:[yYnN]|[yY]es|YES|[nN]o|NO|[oO]n|ON|[oO]ff|OFF|[-+]?0[0-9]+|[-+]?[0-9][0-9_]*\.[0-9]*|[-+]?\.[0-9]+|[-+]?[0-9.]+[eE][-+]?[0-9]+|\+[0-9]+|0[xXoO][0-9a-fA-F]+)$/;
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+interface Converted { value: unknown; values: number; characters: number }
+
+/**
+ * Converts the node at `configPath` of a parsed document (the whole document when it is empty)
+ * into a configuration. The rest of the document is converted too when an alias of the
+ * configuration may name an anchor there, but only the configuration's members are recorded.
+ */
+export function readConfiguration(doc: Document, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
+  const y = yaml();
+  const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] };
+  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string }>();
+  const anchorsUsed = new Map<string, number>();
+  let aliases = 0, aliasValues = 0, aliasCharacters = 0;
+  const limits = YAML_CONFIG_LIMITS;
+
+  const alias = (node: YamlNode & { source: string }): Converted => {
+    const at = node.range?.[0] ?? 0;
+    if (++aliases > limits.aliases) throw new LimitPassed(`The YAML document has more than ${limits.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`, at);
+    const target = anchors.get(node.source);
+    if (target === undefined) return { value: null, values: 1, characters: 0 };
+    if (target.converted === 'open') throw new LimitPassed('An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.', at);
+    if (!anchorsUsed.has(node.source)) anchorsUsed.set(node.source, at);
+    aliasValues += target.converted.values;
+    aliasCharacters += target.converted.characters;
+    if (aliasValues > limits.aliasValues || aliasCharacters > limits.aliasCharacters) {
+      const what = aliasValues > limits.aliasValues ? `${limits.aliasValues} values` : `${limits.aliasCharacters} characters`;
+      throw new LimitPassed(`The aliases (*name) of this YAML document stand for more than ${what} in all (an "alias bomb"), so it was not analysed. Write the values out.`, at);
+    }
+    return target.converted;
+  };
+
+  const keyText = (node: unknown): { text: string; characters: number } | undefined => {
+    work.count++;
+    if (node === null || node === undefined) return { text: '', characters: 0 };
+    if (y.isScalar(node)) {
+      const text = node.value === null || node.value === undefined ? '' : String(node.value);
+      if (node.anchor) anchors.set(node.anchor, { converted: { value: text, values: 1, characters: text.length }, offset: node.range?.[0] ?? 0 });
+      return { text, characters: text.length };
+    }
+    if (y.isAlias(node)) {
+      const target = alias(node);
+      return target.value !== null && typeof target.value === 'object' ? undefined : { text: target.value === null ? '' : String(target.value), characters: target.characters };
+    }
+    return undefined;
+  };
+
+  /**
+   * `rel`: the key of the path inside the configuration (see pathKey), undefined outside it. `matched`:
+   * outside it, how many of configPath's keys lead to this node (-1 once the path has left them).
+   * Paths are carried as keys, built a segment at a time: arrays are made only for what is reported.
+   */
+  const convert = (node: unknown, matched: number, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
+    work.count++;
+    const inConfig = rel !== undefined;
+    if (node === null || node === undefined) {
+      if (inConfig && member) out.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
+      return { value: null, values: 1, characters: 0 };
+    }
+    if (y.isAlias(node)) {
+      const c = alias(node);
+      if (inConfig) {
+        const r = rangeOf(node);
+        out.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
+        out.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
+      }
+      return c;
+    }
+    const n = node as YamlNode;
+    const anchor = n.anchor;
+    const range = y.isCollection(n) ? tight(text, rangeOf(n)) : rangeOf(n);
+    if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel });
+    let c: Converted;
+    if (y.isScalar(n)) {
+      const value = n.value === undefined ? null : n.value;
+      const characters = value === null ? 0 : String(value).length;
+      c = { value, values: 1, characters };
+      if (inConfig) {
+        out.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
+        const type = (n as Scalar).type;
+        if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') out.blockScalars.push(range);
+        if (type === 'PLAIN' && !n.tag) {
+          const source = text.slice(range.offset, range.offset + range.length);
+          if (source.length < 40 && TRAP_SPELLING.test(source)) out.plainScalars.push({ path: pathOfKey(rel), range, source, value });
+        }
+      }
+    } else if (y.isSeq(n)) {
+      const list: unknown[] = [];
+      c = { value: list, values: 1, characters: 0 };
+      const children: OffsetRange[] = [];
+      const flow = !!n.flow;
+      for (let i = 0; i < n.items.length; i++) {
+        const item = n.items[i];
+        const itemRange = item && typeof item === 'object' && 'range' in item ? (y.isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as YamlNode)) : undefined;
+        const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
+        if (itemMember) children.push(itemMember);
+        const ci = convert(item, -1, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
+        list.push(ci.value);
+        c.values += ci.values;
+        c.characters += ci.characters;
+      }
+      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
+    } else if (y.isMap(n)) {
+      const map: Record<string, unknown> = {};
+      c = { value: map, values: 1, characters: 0 };
+      const children: OffsetRange[] = [];
+      const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange }>>();
+      for (const pair of n.items as Array<Pair<unknown, unknown>>) {
+        const k = keyText(pair.key);
+        const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as YamlNode) : range;
+        const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? pair.value as YamlNode : undefined;
+        const valueEnd = valueNode ? (y.isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
+        const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
+        children.push(pairMember);
+        if (!k) { if (inConfig) out.keysNotText.push(keyRange); continue; }
+        // Outside the configuration: the next key of configPath leads on; its last key is the configuration.
+        const leads = rel === undefined && matched >= 0 && configPath[matched] === k.text;
+        const childRel = rel !== undefined ? rel + keySegment(k.text) : leads && matched === configPath.length - 1 ? '' : undefined;
+        const ck = convert(pair.value, leads ? matched + 1 : -1, childRel, pairMember, keyRange);
+        setOwn(map, k.text, ck.value);
+        c.values += ck.values;
+        c.characters += k.characters + ck.characters;
+        if (inConfig) { const list = seen.get(k.text); if (list) list.push({ key: keyRange, member: pairMember }); else seen.set(k.text, [{ key: keyRange, member: pairMember }]); }
+      }
+      for (const [k, occurrences] of seen) {
+        if (occurrences.length > 1) out.repeated.push({ path: pathOfKey(rel!), key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
+      }
+      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
+    } else {
+      c = { value: null, values: 1, characters: 0 };
+    }
+    if (anchor) anchors.set(anchor, { converted: c, offset: range.offset, range, configPath: rel });
+    return c;
+  };
+
+  // The trimmed ends are kept for this text only: a large text is not held once it is read.
+  trimmed.text = '';
+  trimmed.ends.clear();
+  const root = convert(doc.contents, configPath.length ? 0 : -1, configPath.length ? undefined : '', undefined, undefined);
+  trimmed.text = '';
+  trimmed.ends.clear();
+  out.value = configPath.length ? valueAt(root.value, configPath) : root.value;
+  // Anchors in the configuration that an alias names: a change there changes the alias too.
+  for (const [name, offset] of anchorsUsed) {
+    const a = anchors.get(name);
+    if (a?.configPath !== undefined && a.converted !== 'open') {
+      out.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
+    }
+  }
+  return out;
+}
+
+
+function valueAt(value: unknown, path: readonly string[]): unknown {
+  let cur = value;
+  for (const k of path) cur = cur && typeof cur === 'object' && Object.hasOwn(cur, k) ? (cur as Record<string, unknown>)[k] : undefined;
+  return cur;
+}
+
+const end = (r: OffsetRange): number => r.offset + r.length;
+
+/** A block collection's range without the line breaks, blanks and comment lines that end it. */
+function tight(text: string, r: OffsetRange): OffsetRange {
+  // Nested collections end at the same place: the blanks after them are skipped once.
+  const known = trimmed.text === text ? trimmed.ends.get(r.offset + r.length) : undefined;
+  if (known !== undefined) return { offset: r.offset, length: Math.max(known, r.offset) - r.offset };
+  if (trimmed.text !== text) { trimmed.text = text; trimmed.ends.clear(); }
+  const result = tightEnd(text, r);
+  trimmed.ends.set(r.offset + r.length, result);
+  return { offset: r.offset, length: result - r.offset };
+}
+const trimmed = { text: '', ends: new Map<number, number>() };
+
+function tightEnd(text: string, r: OffsetRange): number {
+  let stop = r.offset + r.length;
+  for (;;) {
+    while (stop > r.offset && /\s/.test(text[stop - 1])) stop--;
+    const lineStart = text.lastIndexOf('\n', stop - 1) + 1;
+    if (lineStart <= r.offset || !/^[ \t]*#/.test(text.slice(lineStart, stop))) break;
+    stop = lineStart;
+  }
+  return stop;
+}
+
+/** An item of a block list from its dash: `- value`. */
+function withDash(text: string, item: OffsetRange): OffsetRange {
+  let i = item.offset - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return text[i] === '-' ? { offset: i, length: item.offset + item.length - i } : item;
+}
+
+/** The parsed documents of a text, or where lists and maps nest deeper than `maxDepth`. */
+export function parseYamlText(text: string, maxDepth: number): { docs: Document[]; tooDeep?: { depth: number; offset: number } } {
+  const y = yaml();
+  const parser = new y.Parser();
+  const tokens: CST.Token[] = [];
+  // The parser's stack of open nodes slows it down as it grows: stop far beyond the depth allowed.
+  for (const lexeme of new y.Lexer().lex(text)) {
+    for (const token of parser.next(lexeme)) tokens.push(token);
+    if (parser.stack.length > 2 * maxDepth + 8) return { docs: [], tooDeep: { depth: maxDepth + 1, offset: parser.offset } };
+  }
+  for (const token of parser.end()) tokens.push(token);
+  // yaml composes nested nodes recursively: a deep document must be refused before it is composed.
+  const deep = nestingBeyond(tokens, maxDepth);
+  if (deep) return { docs: [], tooDeep: deep };
+  // Keys may repeat: they are found here, in linear time, and reported as duplicate keys.
+  const docs = [...new y.Composer({ uniqueKeys: false, version: '1.2', schema: 'core', merge: false, intAsBigInt: false }).compose(tokens, true, text.length)];
+  return { docs };
+}
+
+/** Where the lists and maps of the parsed tokens nest deeper than `max`, found without recursion. */
+function nestingBeyond(tokens: readonly CST.Token[], max: number): { depth: number; offset: number } | undefined {
+  const stack: Array<[CST.Token, number]> = tokens.map((t) => [t, 0]);
+  while (stack.length) {
+    const [token, depth] = stack.pop()!;
+    if (token.type === 'document') { if (token.value) stack.push([token.value, depth]); continue; }
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (depth + 1 > max) return { depth: depth + 1, offset: token.offset };
+    for (const item of token.items as CST.CollectionItem[]) {
+      if (item.key) stack.push([item.key, depth + 1]);
+      if (item.value) stack.push([item.value, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/** A syntax problem of yaml's, in words of ours: its own messages may quote the file's text. */
+export function syntaxProblemOf(error: { code: string; pos: [number, number] }): SyntaxProblem {
+  return { offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]), code: error.code };
+}

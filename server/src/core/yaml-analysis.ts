@@ -1,0 +1,54 @@
+import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { parseDocument } from './formats';
+import { parseYamlFile, type YamlDocument } from './formats/yaml/document';
+import { yamlSyntaxMessage } from './rules/invalid-json';
+import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding, type Severity } from './types';
+
+/**
+ * A YAML file: a `*.search.yaml` document is a configuration, and so is the `spec.userConfig` of
+ * every `kind: Search` manifest document; each is checked by the same rules, and a finding names
+ * the document (`Search/<metadata.name>`) before the field.
+ */
+export function analyzeYaml(text: string, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  const empty = parseDocument('', {});
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const file = parseYamlFile(text, options.fileName, maxDepth);
+  const fileFinding = (ruleId: string, severity: Severity, message: string, offset: number, length: number): void => {
+    findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
+  };
+  const limitSeverity = severityOf('input-limit', options);
+  if (file.template !== undefined) {
+    // A Helm chart's template is YAML only once rendered: what it holds is not known here.
+    if (limitSeverity !== 'off') {
+      const line = file.lines.positionAt(file.template).line + 1;
+      fileFinding('input-limit', 'info', `The file is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint --stdin-filename rendered.yaml -`, file.template, 2);
+    }
+    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
+  }
+  if (file.tooDeep) {
+    if (limitSeverity !== 'off') fileFinding('input-limit', limitSeverity, `Lists and maps are nested ${file.tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed. A configuration is a few levels deep: check how this file was generated.`, file.tooDeep.offset, 1);
+    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
+  }
+  if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
+  // The same file as deployed: each document is compared with the one of the same kind and name there.
+  const deployed = options.baselineText === undefined ? undefined
+    : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
+  for (const doc of file.configurations) {
+    const own: Finding[] = [];
+    const before = deployed?.get(doc.label);
+    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    checkConfiguration(doc, options, baseline, own, internalErrors);
+    for (const f of own) { if (doc.label) f.message = `${doc.label}: ${f.message}`; findings.push(f); }
+  }
+  // Syntax problems outside every configuration that was read: they may be what kept one from being read.
+  const syntaxSeverity = severityOf('invalid-json', options);
+  if (syntaxSeverity !== 'off') {
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
+    for (const e of file.syntaxErrors) if (!covered.has(e.offset)) fileFinding('invalid-json', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+  }
+  return { findings: sortFindings(findings), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work } };
+}
+
+export type { YamlDocument };

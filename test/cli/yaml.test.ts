@@ -1,0 +1,125 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { removeTree, runCli, tempTree } from './support';
+
+const MANIFEST = [
+  'apiVersion: vendor.io/v1alpha1',
+  'kind: Search',
+  'metadata:',
+  '  name: logs',
+  'spec:',
+  '  cloudName: google-europe-west1',
+  '  userConfig:',
+  '    # the service was created with the old limits',
+  '    search:',
+  '      http_max_content_length: 100mb # unit-mismatch with a fix',
+  '    openid:',
+  '      client_secret: plain-secret-value',
+  '      client_id: app',
+  '      connect_url: https://idp.example.com/.well-known/openid-configuration',
+  '---',
+  'apiVersion: v1',
+  'kind: ConfigMap',
+  'metadata:',
+  '  name: unrelated',
+  'data:',
+  '  search_version: 2',
+  '',
+].join('\n');
+const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n';
+
+type JsonResult = { filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string; path: string }> };
+
+test('lint of a directory reads *.search.yaml and the manifests naming kind: Search, not the other YAML files', async () => {
+  const dir = tempTree({ 'k8s/search.yaml': MANIFEST, 'k8s/deployment.yaml': DEPLOYMENT, 'conf/prod.search.yml': 'static_ips: "true"\n', 'k8s/values.yml': 'kind: Search\n' });
+  try {
+    for (const argv of [['lint', '--format', 'json', '.'], ['lint', '--format', 'json']]) {
+      const r = await runCli(argv, { cwd: dir });
+      const results = JSON.parse(r.out) as JsonResult[];
+      assert.deepEqual(results.map((f) => f.filePath).sort(), ['conf/prod.search.yml', 'k8s/search.yaml'], r.err);
+      const manifest = results.find((f) => f.filePath === 'k8s/search.yaml')!;
+      const unit = manifest.messages.find((m) => m.ruleId === 'unit-mismatch')!;
+      assert.deepEqual([unit.line, unit.column, unit.path], [10, 32, 'search.http_max_content_length']);
+      assert.match(unit.message, /^Search\/logs: search\.http_max_content_length/);
+      assert.ok(manifest.messages.every((m) => m.line < 15), 'the ConfigMap document is not a configuration');
+      assert.ok(manifest.messages.some((m) => m.ruleId === 'secret-in-plain-text'));
+      assert.ok(!r.out.includes('plain-secret-value'), 'the secret is never printed');
+      const plain = results.find((f) => f.filePath === 'conf/prod.search.yml')!;
+      assert.deepEqual(plain.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column}`), ['type-mismatch static_ips 1:13']);
+    }
+  } finally { removeTree(dir); }
+});
+
+test('an explicit manifest is linted in every output format, at the YAML file\'s own line and column', async () => {
+  const dir = tempTree({ 'search.yaml': MANIFEST });
+  try {
+    const expectLine: Record<string, RegExp> = {
+      stylish: /search\.yaml:10:32\s+warning\s+Search\/logs: search\.http_max_content_length/,
+      github: /::warning file=search\.yaml,line=10,(end)?[a-zA-Z]*=?[^:]*col(umn)?=32/,
+      sarif: /"uri": ?"search\.yaml"[\s\S]*"startLine": ?10/,
+      junit: /search\.yaml[\s\S]*Search\/logs: search\.http_max_content_length/,
+      json: /"line": ?10/,
+    };
+    for (const [format, pattern] of Object.entries(expectLine)) {
+      const r = await runCli(['lint', '--format', format, 'search.yaml'], { cwd: dir });
+      assert.equal(r.code, 1, `${format}: ${r.err}`);
+      assert.match(r.out, pattern, `${format} output:\n${r.out}`);
+      assert.ok(!r.out.includes('plain-secret-value'), `${format}: the secret is never printed`);
+    }
+  } finally { removeTree(dir); }
+});
+
+test('--fix writes YAML in place, keeps the comments, is idempotent and atomic; --fix-dry-run masks the secret', async () => {
+  const dir = tempTree({ 'search.yaml': MANIFEST });
+  const file = path.join(dir, 'search.yaml');
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'search.yaml'], { cwd: dir });
+    assert.match(dry.out, /-      http_max_content_length: 100mb # unit-mismatch with a fix\n\+      http_max_content_length: 104857600 # unit-mismatch with a fix/);
+    assert.match(dry.out, /client_secret: "\*\*\*"/, 'the secret\'s line is in the diff, masked');
+    assert.ok(!dry.out.includes('plain-secret-value'), dry.out);
+    assert.equal(fs.readFileSync(file, 'utf8'), MANIFEST, 'a dry run writes nothing');
+    await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
+    const fixed = fs.readFileSync(file, 'utf8');
+    assert.equal(fixed, MANIFEST.replace('100mb #', '104857600 #'));
+    await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
+    assert.equal(fs.readFileSync(file, 'utf8'), fixed, 'fixing again changes nothing');
+    assert.deepEqual(fs.readdirSync(dir), ['search.yaml'], 'no temporary file is left');
+  } finally { removeTree(dir); }
+});
+
+test('--fix leaves a YAML file with syntax errors as it is', async () => {
+  const broken = `${MANIFEST}---\nkind: Search\nspec:\n  userConfig:\n    static_ips: "true"\n   bad: [\n`;
+  const dir = tempTree({ 'search.yaml': broken });
+  try {
+    const r = await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
+    assert.equal(fs.readFileSync(path.join(dir, 'search.yaml'), 'utf8'), broken);
+    assert.match(r.out, /invalid-json/);
+  } finally { removeTree(dir); }
+});
+
+test('a Helm template is skipped with one info finding, never reported as broken YAML', async () => {
+  const chart = 'kind: Search\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  userConfig:\n    search_version: {{ .Values.version | quote }}\n';
+  const dir = tempTree({ 'templates/search.yaml': chart });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+    const [file] = JSON.parse(r.out) as JsonResult[];
+    assert.deepEqual(file.messages.map((m) => [m.ruleId, m.line]), [['input-limit', 3]]);
+    assert.match(file.messages[0].message, /template .*helm template/);
+    assert.equal(r.code, 0, 'an info finding does not fail the run');
+  } finally { removeTree(dir); }
+});
+
+test('--fix-dry-run masks a secret given by an alias, at its anchor too', async () => {
+  const text = 'kind: Search\nmetadata:\n  name: logs\n  annotations:\n    pw: &pw anchored-secret-value\nspec:\n  userConfig:\n    search_version: 2\n    openid:\n      client_secret: *pw\n';
+  const dir = tempTree({ 'search.yaml': text });
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'search.yaml'], { cwd: dir });
+    assert.match(dry.out, /\+    search_version: "2"/);
+    assert.match(dry.out, /pw: &pw \*\*\*/, 'the anchor\'s line is in the diff, masked');
+    assert.ok(!dry.out.includes('anchored-secret-value'), dry.out);
+    const json = await runCli(['lint', '--format', 'json', 'search.yaml'], { cwd: dir });
+    assert.ok(!json.out.includes('anchored-secret-value'), json.out);
+  } finally { removeTree(dir); }
+});
