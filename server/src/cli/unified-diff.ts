@@ -30,7 +30,7 @@ export function maskSecrets(text: string, fileName: string): string {
     if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
     const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"']));
     // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
-    return maskCredentials(masked.replace(/(&[^\s,[\]{}]+[ \t]+)[^\s#].*$/gm, '$1***'));
+    return maskCredentials(maskAnchoredValues(masked));
   }
   const doc = parseDocument(text, { fileName });
   const ranges = secretRangesOf(doc);
@@ -39,6 +39,33 @@ export function maskSecrets(text: string, fileName: string): string {
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
   // Keys, comments and anything not read as a string value: their text is masked as it stands.
   return maskCredentials(replaceFromEnd(text, replacements));
+}
+
+/**
+ * The value after each YAML anchor (`&name value`) on a line replaced by `***`. Read by hand: a name
+ * runs to its first blank or flow indicator, and the scan goes on after it, so each character is read
+ * once (a pattern tried from every `&` of a long run would go over the run again each time).
+ */
+function maskAnchoredValues(text: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== '&') continue;
+    let end = i + 1;
+    while (end < text.length && !' \t\r\n,[]{}'.includes(text[end])) end++;
+    if (end === i + 1) continue;
+    let value = end;
+    while (value < text.length && (text[value] === ' ' || text[value] === '\t')) value++;
+    if (value === end || value >= text.length || ' \t\r\n#'.includes(text[value])) { i = end - 1; continue; }
+    let eol = text.indexOf('\n', value);
+    if (eol < 0) eol = text.length;
+    if (text[eol - 1] === '\r') eol--;
+    parts.push(text.slice(from, value), '***');
+    from = eol;
+    i = eol - 1;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /** The text with each range replaced; a range inside one already replaced (a secret field's URL) is skipped. */
