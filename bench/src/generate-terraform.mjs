@@ -81,8 +81,9 @@ function otherResource(r, i) {
 }
 
 /** About `lines` lines: `resources` search resources, the rest other resources. */
-function moduleFile(r, { lines, resources, ipFilters, mistakes }) {
-  const out = ['variable "project" {', '  type = string', '}', '', 'variable "plan" {', '  type    = string', '  default = "business-4"', '}', ''];
+function moduleFile(r, { lines, resources, ipFilters, mistakes, declares = true }) {
+  // A module declares each variable once (Terraform refuses a second declaration): in its first file.
+  const out = declares ? ['variable "project" {', '  type = string', '}', '', 'variable "plan" {', '  type    = string', '  default = "business-4"', '}', ''] : [];
   for (let i = 0; i < resources; i++) out.push(...searchResource(r, `${r.pick(TEAMS)}_${i}`, userConfig(r, { ipFilters, mistakes: mistakes && i === 0 })));
   for (let i = 0; ; i++) {
     const next = otherResource(r, i);
@@ -110,8 +111,9 @@ export function generateTerraform(r, out, { repoFiles, withBlock }) {
   const every = Math.floor(repoFiles / withBlock);
   for (let i = 0; i < repoFiles; i++) {
     const name = path.join(`module-${String(Math.floor(i / 10)).padStart(2, '0')}`, `file-${String(i).padStart(3, '0')}.tf`);
+    // The files with the block are each the first of their module directory, which declares its variables.
     const holds = i % every === 0 && i / every < withBlock;
-    const text = moduleFile(r, { lines: r.int(40, 120), resources: holds ? 1 : 0, ipFilters: 4, mistakes: holds });
+    const text = moduleFile(r, { lines: r.int(40, 120), resources: holds ? 1 : 0, ipFilters: 4, mistakes: holds, declares: i % 10 === 0 });
     write(path.join('terraform-repo', name), text);
     if (holds) write(path.join('terraform-five', name), text);
   }
