@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { holdsConfiguration, isTerraformName } from '../core/formats/terraform/document';
+import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 
 /** The settings that decide which files of a directory are configurations. */
@@ -44,7 +44,9 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
-  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && holdsConfiguration(readText(p));
+  // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
+  // .tf files of a repository do not hold it, so decoding them would be work for nothing.
+  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && readBytes(p).includes(CONFIGURATION_BLOCK);
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
 
   for (const target of targets) {
@@ -85,8 +87,8 @@ function describePatterns(config: LintConfig | undefined): string {
 }
 
 /** A file's text for a search; empty when it cannot be read (the lint of an explicit path says why). */
-function readText(p: string): string {
-  try { return fs.readFileSync(p, 'utf8'); } catch { return ''; }
+function readBytes(p: string): Buffer {
+  try { return fs.readFileSync(p); } catch { return Buffer.alloc(0); }
 }
 
 function isBrokenLink(p: string): boolean {

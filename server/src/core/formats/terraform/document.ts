@@ -38,7 +38,8 @@ export const MAX_TERRAFORM_SIZE = 2 * 1024 * 1024;
 export const isTerraformName = (fileName: string | undefined): boolean => !!fileName && /\.tf$/i.test(fileName);
 
 /** The name of the block that holds a configuration; a file without it is not parsed at all. */
-export const holdsConfiguration = (text: string): boolean => text.includes('search_user_config');
+export const CONFIGURATION_BLOCK = 'search_user_config';
+export const holdsConfiguration = (text: string): boolean => text.includes(CONFIGURATION_BLOCK);
 
 /** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
 export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues | ((root: Node) => VariableValues)): TerraformFileDocuments {
