@@ -78,7 +78,10 @@ async function terraformEdits(s, cfg) {
   let text = fs.readFileSync(cfg.files.tf5000, 'utf8');
   let t0 = now();
   s.open(uri, text, 'terraform');
+  // Until the server has loaded the HCL parser, the file is published without diagnostics; the file
+  // has mistakes, so the first diagnostics that name them are those of its analysis.
   let d = await s.diagnosticsFor(uri, 1);
+  while (!d.diagnostics.length) d = await s.diagnosticsFor(uri, 1);
   const out = { tf5000OpenMs: now() - t0, tf5000Diagnostics: d.diagnostics.length, tf5000Lines: text.split('\n').length - 1 };
   const at = text.lastIndexOf('max_index_count = ') + 'max_index_count = '.length;
   const edits = [];

@@ -85,7 +85,7 @@ function terraformTargets(raw) {
     tf?.error ?? (tf ? `in turn with it, median of ${tf.ratio.n} pair ratios (wall time; CPU time ${fmt(tf.cpuRatio?.median, 2)}x); ${fmt(med(tf.lint))} ms vs ${fmt(med(tf.node))} ms, ${tf.lint.exitCode === 1 ? 'findings reported' : `exit ${tf.lint.exitCode}`}` : raw.npmPackage?.error)));
   const lsp = raw.lsp ?? {};
   out.push(target(`isolated edit of a ${(lsp.tf5000Lines ?? tfLines?.tf5000 ?? 5000).toLocaleString('en')}-line .tf file to fresh diagnostics, server (ms, median)`, lsp.tf5000EditToDiagnosticsMs?.median, 50, 'ms',
-    lsp.missing ?? lsp.error ?? (lsp.tf5000EditToDiagnosticsMs ? `max ${fmt(lsp.tf5000EditToDiagnosticsMs.max)} ms; opening it (the parser loaded) ${fmt(lsp.tf5000OpenMs)} ms; ${lsp.tf5000EditDiagnostics} diagnostics` : undefined)));
+    lsp.missing ?? lsp.error ?? (lsp.tf5000EditToDiagnosticsMs ? `max ${fmt(lsp.tf5000EditToDiagnosticsMs.max)} ms; opening it to its first diagnostics (the HCL parser loaded meanwhile) ${fmt(lsp.tf5000OpenMs)} ms; ${lsp.tf5000EditDiagnostics} diagnostics` : undefined)));
   const repo = raw.targetPairs?.tfRepoVsFive, t = raw.manifest.terraform ?? {};
   const same = repo && repo.findings === repo.anchorFindings;
   out.push(target(`a repository of ${t.repoFiles ?? '?'} .tf files, ${t.withBlock ?? '?'} with the block, vs the same lint of those ${t.withBlock ?? '?'} alone`, repo && !repo.error && same ? repo.ratio.median : undefined, 1.2, 'x',
