@@ -126,3 +126,26 @@ test('only a top-level resource block holds a configuration', () => {
   const nested = 'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
   assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);
 });
+
+test('variables: the file is parsed once, and of its module only the files that mention a variable it uses', () => {
+  // The parser web-tree-sitter's bundle gives: every parse of a Terraform text goes through it.
+  const { Parser } = require(path.resolve(__dirname, '../../dist/tree-sitter.js')) as typeof import('web-tree-sitter');
+  const parsed: string[] = [];
+  const parse = Parser.prototype.parse;
+  Parser.prototype.parse = function (this: InstanceType<typeof Parser>, input, ...rest) {
+    if (typeof input === 'string') parsed.push(input.slice(0, 30));
+    return parse.call(this, input, ...rest);
+  };
+  try {
+    const text = 'variable "size" {\n  default = "100mb"\n}\nresource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.size\n    }\n  }\n}\n';
+    const terraformVariables = [
+      { fileName: '/m/buckets.tf', text: 'variable "bucket" {\n  default = "b"\n}\n' },
+      { fileName: '/m/sizes.tf', text: '# the size lives in main.tf\nvariable "size_of_disk" {\n  default = 1\n}\n' },
+    ];
+    const ids = analyze(text, { fileName: '/m/main.tf', terraformVariables }).findings.map((f) => `${f.ruleId} ${f.path}`);
+    assert.ok(ids.includes('unit-mismatch search.http_max_content_length'), `the default in the file itself is used: ${ids.join(', ')}`);
+    assert.deepEqual(parsed, [text.slice(0, 30), terraformVariables[1].text.slice(0, 30)], 'main.tf once, sizes.tf (it mentions "size"), never buckets.tf');
+  } finally {
+    Parser.prototype.parse = parse;
+  }
+});

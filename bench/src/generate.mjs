@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generateTerraform } from './generate-terraform.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BENCH_DIR = path.resolve(here, '..');
@@ -26,8 +27,8 @@ export function rng(seed) {
 }
 
 export const SIZES = {
-  full: { small: 1000, mb1: 1 << 20, mb10: 10 << 20, keys: 100_000, depth: 10_000 },
-  smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000 },
+  full: { small: 1000, mb1: 1 << 20, mb10: 10 << 20, keys: 100_000, depth: 10_000, tfRepoFiles: 500, tfWithBlock: 5 },
+  smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000, tfRepoFiles: 50, tfWithBlock: 5 },
 };
 
 /** Share of the ip_filter entries with host bits set in the findings-heavy large files. */
@@ -275,7 +276,10 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   heavyTwins.forEach((text, i) => heavyTwinFiles.push(write(path.join('heavy-twin', `legacy-${String(i).padStart(4, '0')}.search.json`), text)));
   files.heavyTwin = heavyTwinFiles;
   files.mb10HeavyTwin = write('legacy-10mb-twin.search.json', fs.readFileSync(files.mb10Heavy, 'utf8').replace(/"(\d+\.\d+\.\d+\.\d+\/\d+)"/g, (m, cidr) => JSON.stringify(alignedCidr(cidr))));
-  const manifest = { seed, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
+  // Terraform: its own seed, so that the JSON workload above stays byte for byte as it was.
+  const tf = generateTerraform(rng(seed + 2), out, { repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock });
+  Object.assign(files, { tf300: tf.tf300, tf5000: tf.tf5000, tfRepo: tf.tfRepo, tfFive: tf.tfFive });
+  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return { files, manifest, out };
 }

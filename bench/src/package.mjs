@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { measureProcess, stats } from './lib/measure.mjs';
+import { measurePair, measureProcess, stats } from './lib/measure.mjs';
 
-export function measurePackage({ root, workDir, oneFile, runs }) {
+export function measurePackage({ root, workDir, oneFile, terraformFile, runs, pairRuns = runs }) {
   const dir = path.join(workDir, 'package');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -33,5 +33,14 @@ export function measurePackage({ root, workDir, oneFile, runs }) {
   const direct = measureProcess({ cmd: process.execPath, args: [bin, 'lint', 'one.search.json'], runs, cwd: project });
   const npxAlone = measureProcess({ cmd: 'npx', args: ['--no-install', 'node', '-e', '0'], runs, cwd: project });
   const node = measureProcess({ cmd: process.execPath, args: ['-e', '0'], runs, cwd: project });
-  return { packedBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount, installMs: stats(installs), npx, direct, npxAlone, node };
+  // One .tf file, in a module directory of its own, in turn with `node -e 0`: the parser's WebAssembly
+  // is loaded (and any cache of it written) by the warm-up run, as by a user's first run.
+  let terraform;
+  if (terraformFile) {
+    fs.mkdirSync(path.join(project, 'infra'));
+    fs.copyFileSync(terraformFile, path.join(project, 'infra', 'main.tf'));
+    const p = measurePair({ a: { cmd: process.execPath, args: [bin, 'lint', 'infra/main.tf'] }, b: { cmd: process.execPath, args: ['-e', '0'] }, runs: pairRuns, cwd: project });
+    terraform = { lint: p.a, node: p.b, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined) };
+  }
+  return { packedBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount, installMs: stats(installs), npx, direct, npxAlone, node, terraform };
 }

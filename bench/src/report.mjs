@@ -59,11 +59,12 @@ export function computeTargets(raw) {
   const ajvRss = t('small', 'ajv')?.peakRssKiB, lintRss = lint('small')?.error ? undefined : lint('small')?.peakRssKiB;
   out.push(target(`peak memory on ${n} files vs ajv-cli`, lintRss && ajvRss ? lintRss / ajvRss : undefined, 1, 'x', lintRss && ajvRss ? `${mib(lintRss)} MiB vs ${mib(ajvRss)} MiB` : undefined));
   const pkg = raw.npmPackage ?? {};
-  out.push(target('npm tarball, packed (KB)', pkg.packedBytes !== undefined ? pkg.packedBytes / 1000 : undefined, 300, 'KB', pkg.error ?? (pkg.unpackedBytes ? `${fmt(pkg.unpackedBytes / 1000)} KB unpacked in ${pkg.files} files; install into an empty project ${fmt(pkg.installMs?.median)} ms` : undefined)));
+  out.push(target('npm tarball, packed (KB)', pkg.packedBytes !== undefined ? pkg.packedBytes / 1000 : undefined, 400, 'KB', pkg.error ?? (pkg.unpackedBytes ? `${fmt(pkg.unpackedBytes / 1000)} KB unpacked in ${pkg.files} files; install into an empty project ${fmt(pkg.installMs?.median)} ms` : undefined)));
   out.push(target('one small file, cold, `npx search-config lint` from the installed tarball vs `node -e 0`', ratio(pkg.npx, pkg.node), 1.3, 'x',
     pkg.npx && !pkg.error ? `npx itself (\`npx node -e 0\`) takes ${fmt(med(pkg.npxAlone))} ms of the ${fmt(med(pkg.npx))} ms; the installed bin run directly: ${fmt(ratio(pkg.direct, pkg.node), 2)}x` : pkg.error));
   out.push(target('one small file, cold, the installed bin run directly vs `node -e 0`', ratio(pkg.direct, pkg.node), 1.3, 'x'));
-  out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 400, 'KB', raw.vsix?.error));
+  out.push(...terraformTargets(raw));
+  out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 550, 'KB', raw.vsix?.error));
   const wk = raw.worker ?? {};
   const wkNote = wk.missing ?? wk.error;
   const wkRatio = (k) => (wk.worker?.[k] && wk.node?.[k] ? wk.worker[k].median / wk.node[k].median : undefined);
@@ -72,6 +73,23 @@ export function computeTargets(raw) {
   out.push(target('starting the server to the first diagnostics: web worker vs Node process', wkRatio('cold'), 1, 'x',
     wkNote ?? `${fmt(wk.worker?.cold?.median)} ms vs ${fmt(wk.node?.cold?.median)} ms (median of ${wk.worker?.cold?.n})`));
   out.push(target('loading the server bundle (ms, median)', lsp.loadMs?.median, 40, 'ms', lsp.missing ?? lsp.loadMs?.error));
+  return out;
+}
+
+/** Terraform: one file cold from the installed package, an edit in the server, a repository's other files. */
+function terraformTargets(raw) {
+  const out = [];
+  const tf = raw.npmPackage?.terraform;
+  const tfLines = raw.manifest.terraform?.lines;
+  out.push(target(`one ${tfLines?.tf300 ?? 300}-line .tf file, cold, the installed bin run directly vs \`node -e 0\``, tf && !tf.error ? tf.ratio.median : undefined, 1.6, 'x',
+    tf?.error ?? (tf ? `in turn with it, median of ${tf.ratio.n} pair ratios (wall time; CPU time ${fmt(tf.cpuRatio?.median, 2)}x); ${fmt(med(tf.lint))} ms vs ${fmt(med(tf.node))} ms, ${tf.lint.exitCode === 1 ? 'findings reported' : `exit ${tf.lint.exitCode}`}` : raw.npmPackage?.error)));
+  const lsp = raw.lsp ?? {};
+  out.push(target(`isolated edit of a ${(lsp.tf5000Lines ?? tfLines?.tf5000 ?? 5000).toLocaleString('en')}-line .tf file to fresh diagnostics, server (ms, median)`, lsp.tf5000EditToDiagnosticsMs?.median, 50, 'ms',
+    lsp.missing ?? lsp.error ?? (lsp.tf5000EditToDiagnosticsMs ? `max ${fmt(lsp.tf5000EditToDiagnosticsMs.max)} ms; opening it to its first diagnostics (the HCL parser loaded meanwhile) ${fmt(lsp.tf5000OpenMs)} ms; ${lsp.tf5000EditDiagnostics} diagnostics` : undefined)));
+  const repo = raw.targetPairs?.tfRepoVsFive, t = raw.manifest.terraform ?? {};
+  const same = repo && repo.findings === repo.anchorFindings;
+  out.push(target(`a repository of ${t.repoFiles ?? '?'} .tf files, ${t.withBlock ?? '?'} with the block, vs the same lint of those ${t.withBlock ?? '?'} alone`, repo && !repo.error && same ? repo.ratio.median : undefined, 1.2, 'x',
+    repo?.error ?? (repo ? `${same ? '' : `FINDINGS DIFFER: ${repo.findings} vs ${repo.anchorFindings}; `}in turn, median of ${repo.ratio.n} pair ratios (wall time; CPU time ${fmt(repo.cpuRatio?.median, 2)}x); ${fmt(med({ ms: repo.lintMs }))} ms vs ${fmt(med({ ms: repo.anchorMs }))} ms, ${repo.findings} findings each` : undefined)));
   return out;
 }
 
@@ -165,6 +183,7 @@ export const releaseRatio = (v) => v?.cpuRatio ?? v?.ratio;
 export function releaseSection(raw, heading = '## Compared with the previous release') {
   const rel = raw.release ?? {};
   const lines = [heading, ''];
+  if (rel.notFound) return [...lines, `Skipped: the previous release was not found in this clone (${rel.error}).`];
   if (!rel.commit || rel.error) return [...lines, `Not measured: ${rel.error ?? 'no previous release given'}`];
   lines.push(`The previous release: ${rel.ref} (commit ${rel.commit.slice(0, 10)}; ${rel.how}), built from git into a temporary directory with its own build script (dependencies: ${rel.dependencies}). On every workload the two \`search-config lint --format json\` run in turn, A B A B, after a warm-up run of each; a ratio is the median of the pair ratios (this code / the release), of CPU time (user + system, from bash's \`times\`) and of wall time. A workload is flagged when its CPU-time ratio (wall time when bash is missing) is above ${RELEASE_FLAG.toFixed(2)}x: on a busy machine wall time also counts the time a process waits for a core. Load average during this run: ${raw.machine.loadAverage[0]} at start, ${raw.loadAtEnd[0]} at end.`);
   lines.push('', '| workload | this code, median ms | previous release, median ms | ratio, CPU time (pairs: min-max) | ratio, wall time (pairs: min-max) | |', '|---|---|---|---|---|---|');
@@ -173,6 +192,7 @@ export function releaseSection(raw, heading = '## Compared with the previous rel
   for (const w of Object.values(raw.wholeProcess ?? {})) {
     const v = w.vsRelease;
     if (!v) continue;
+    if (v.notApplicable) { lines.push(`| ${w.label} | ${fmt(med(w.tools.lint))} | n/a | not applicable: ${v.notApplicable} | | |`); continue; }
     const flag = releaseRatio(v).median > RELEASE_FLAG;
     if (flag) flagged.push(w.label);
     lines.push(`| ${w.label} | ${fmt(med(w.tools.lint))} | ${fmt(med(w.tools.release))} | ${range(v.cpuRatio)} | ${range(v.ratio)} | ${flag ? '**slower than the release**' : ''} |`);

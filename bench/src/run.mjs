@@ -78,8 +78,8 @@ async function main() {
   const core = await bundleCore(path.join(work, 'lib'));
   log('building the previous release into a temporary directory ...');
   const built = buildAgainst(ROOT, againstRef, log);
-  const release = { ref: built.ref, commit: built.commit, how: built.how, dependencies: built.dependencies, buildMs: built.buildMs, error: built.error };
-  log(built.error ? `  not compared with a previous release: ${built.error}` : `  ${built.ref} (${built.commit.slice(0, 10)}, ${built.how}) in ${built.buildMs} ms`);
+  const release = { ref: built.ref, commit: built.commit, how: built.how, dependencies: built.dependencies, buildMs: built.buildMs, error: built.error, notFound: built.notFound };
+  log(built.notFound ? `  skipping the comparison with the previous release: ${built.error}` : built.error ? `  not compared with a previous release: ${built.error}` : `  ${built.ref} (${built.commit.slice(0, 10)}, ${built.how}) in ${built.buildMs} ms`);
   const head = sh('git', ['describe', '--always', '--dirty', '--abbrev=10']);
   const code = { describe: head.status === 0 ? `commit ${head.stdout.trim()}` : 'the working tree' };
 
@@ -99,13 +99,13 @@ async function main() {
     log('where the analysis spends its time ...');
     const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
     log('language server ...');
-    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
+    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10, tf5000: files.tf5000 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
     log('language server in a browser web worker ...');
     const worker = childJson('worker.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), file: path.join(ROOT, 'examples/mistakes.search.json'), runs: smoke ? 1 : 5, warmOpens: smoke ? 3 : 20 });
     log('extension package ...');
     const vsix = vsixSize(work);
     log('npm package ...');
-    const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], runs: smoke ? 1 : runs });
+    const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], terraformFile: files.tf300, runs: smoke ? 1 : runs, pairRuns });
 
     const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, pairRuns, code, release, manifest, haveBenchDeps, wholeProcess, targetPairs, findingCost, inProcess, breakdown, lsp, worker, vsix, npmPackage };
     const targets = computeTargets(raw);
@@ -122,15 +122,18 @@ async function main() {
     if (!readme) throw new Error('bench/README.md has lost its summary markers');
     if (smoke) fs.writeFileSync(path.join(outDir, 'smoke-summary.md'), summary);
     else fs.writeFileSync(readmeFile, readme);
-    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease && releaseRatio(w.vsRelease).median > RELEASE_FLAG).map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
-    const vsRelease = built.error ? `not compared with a previous release: ${built.error}` : slower.length ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}` : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
+    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease && !w.vsRelease.notApplicable && releaseRatio(w.vsRelease).median > RELEASE_FLAG).map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
+    const vsRelease = built.notFound ? `comparison with the previous release skipped: ${built.error}` : built.error ? `not compared with a previous release: ${built.error}` : slower.length ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}` : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
     process.stdout.write(`\n${terminalTable(targets)}\n\n${vsRelease}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}${smoke ? '' : ' and the summary of bench/README.md'}\n`);
     // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
     const failed = (r) => r?.error || (r?.exitCode ?? 0) > 1;
     const ownErrors = Object.entries(wholeProcess).filter(([, w]) => failed(w.tools.lint) || failed(w.tools.release)).map(([id]) => id);
     const costErrors = Object.entries(findingCost).filter(([, c]) => c.error || c.usPerFinding === undefined).map(([id]) => `the cost of a finding (${id})`);
-    if (smoke && (ownErrors.length || costErrors.length || built.error || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
-      process.stderr.write(`smoke: failed: ${[...ownErrors, ...costErrors, ...(built.error ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`);
+    // A clone without the release's ref (no tags, a shallow history) skips the comparison with a note;
+    // a release that was found but would not build is a failure.
+    const releaseFailed = built.error && !built.notFound;
+    if (smoke && (ownErrors.length || costErrors.length || releaseFailed || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
+      process.stderr.write(`smoke: failed: ${[...ownErrors, ...costErrors, ...(releaseFailed ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`);
       process.exitCode = 1;
     }
   } finally { removeAgainst(built); }

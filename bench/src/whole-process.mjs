@@ -61,6 +61,10 @@ export function workloads(files) {
     { id: 'keysValid', label: 'object with many keys (free-form vendor object)', inputs: [files.keysValid], large: true },
     { id: 'keysUnknown', label: 'object with many unknown keys', inputs: [files.keysUnknown], large: true },
     { id: 'deep', label: 'deeply nested arrays', inputs: [files.deep] },
+    // Terraform: only our lint reads it (the previous release and the JSON tools do not).
+    { id: 'tf300', label: 'one 300-line .tf file, cold', inputs: [files.tf300], terraform: true },
+    { id: 'tfRepo', label: 'a repository of .tf files, a few with the block', inputs: [files.tfRepo], terraform: true },
+    { id: 'tfFive', label: 'the .tf files with the block alone', inputs: [files.tfFive], terraform: true },
   ];
 }
 
@@ -91,10 +95,12 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
     results[w.id] = { label: w.label, tools: {} };
     for (const t of tools({ schemaFile, rulesetFile, haveBenchDeps })) {
       if (t.only && !t.only.includes(w.id)) continue;
+      if (w.terraform && t.id !== 'lint' && t.id !== 'node') continue;
       if (t.once && results.small?.tools[t.id] && w.id !== 'small') { results[w.id].tools[t.id] = results.small.tools[t.id]; continue; }
       const { cmd, args } = t.build(w);
       const n = t.id === 'spectral' ? Math.min(runs, 3) : w.large ? Math.max(1, Math.min(runs, 3)) : runs;
-      if (t.id === 'lint' && release?.bin) {
+      if (t.id === 'lint' && release?.bin && w.terraform) results[w.id].vsRelease = { notApplicable: 'the previous release reads no .tf files' };
+      if (t.id === 'lint' && release?.bin && !w.terraform) {
         const pairs = w.large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns;
         log(`  ${w.id.padEnd(12)} ${'lint, and the previous release in turn'.padEnd(9)} x${pairs}`);
         const p = measurePair({ a: { cmd, args }, b: lintCommand(release.bin, w.inputs), runs: pairs, warmup, parse: t.parse, cwd: ROOT });
@@ -151,14 +157,16 @@ export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns,
     { id: 'heavyVsAjv', workload: 'heavy', anchor: 'ajv', pairs: pairRuns },
     { id: 'mb1HeavyVsParse', workload: 'mb1Heavy', anchor: 'parse', pairs: pairRuns },
     { id: 'mb10HeavyVsParse', workload: 'mb10Heavy', anchor: 'parse', pairs: Math.max(1, Math.min(pairRuns, 5)) },
+    // The .tf files with the block are found among the others by a text search: the others should cost little.
+    { id: 'tfRepoVsFive', workload: 'tfRepo', anchor: 'lint', anchorWorkload: 'tfFive', pairs: pairRuns },
   ];
   const out = {};
   for (const c of cases) {
     const anchor = byId[c.anchor];
     if (!anchor) continue;
-    log(`  ${c.workload.padEnd(12)} lint and ${c.anchor} in turn x${c.pairs}`);
-    const p = measurePair({ a: byId.lint.build(w[c.workload]), b: anchor.build(w[c.workload]), runs: c.pairs, warmup, cwd: ROOT });
-    out[c.id] = { ratio: p.ratios, cpuRatio: p.cpuRatios, lintMs: p.a.ms, anchorMs: p.b.ms, error: p.a.error ?? p.b.error };
+    log(`  ${c.workload.padEnd(12)} lint and ${c.anchor}${c.anchorWorkload ? ` of ${c.anchorWorkload}` : ''} in turn x${c.pairs}`);
+    const p = measurePair({ a: byId.lint.build(w[c.workload]), b: anchor.build(w[c.anchorWorkload ?? c.workload]), runs: c.pairs, warmup, parse: c.anchorWorkload ? parseLint : undefined, cwd: ROOT });
+    out[c.id] = { ratio: p.ratios, cpuRatio: p.cpuRatios, lintMs: p.a.ms, anchorMs: p.b.ms, findings: p.a.findings, anchorFindings: p.b.findings, error: p.a.error ?? p.b.error };
     log(`    pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)`);
   }
   return out;

@@ -50,3 +50,26 @@ test('the CLI runs the same without a code cache, with a fresh one and with a co
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a run that reads a Terraform file leaves code caches that the next run accepts', () => {
+  const dir = tree();
+  for (const file of ['tree-sitter.js', 'tree-sitter.wasm', 'tree-sitter-terraform.wasm']) fs.copyFileSync(path.join(root, 'dist', file), path.join(dir, 'dist', file));
+  const tf = path.join(dir, 'main.tf');
+  fs.writeFileSync(tf, 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = ["10.0.0.1/8"]\n  }\n}\n');
+  const lint = (): { code: number | null; out: string } => {
+    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(tf)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    return { code: r.status, out: r.stdout };
+  };
+  const inodes = (): number[] => BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  try {
+    const first = lint();
+    assert.match(first.out, /invalid-cidr/, 'the .tf file was read');
+    const written = inodes();
+    assert.deepEqual(lint(), first, 'the second run reports the same');
+    // A cache V8 rejects is written again (under a new name, renamed over it): the same file means it was used.
+    assert.deepEqual(inodes(), written, 'the caches the first run wrote were accepted, not replaced');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

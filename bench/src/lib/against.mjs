@@ -15,12 +15,13 @@ export function resolveAgainst(root, asked) {
   const commitOf = (ref) => { const r = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]); return r.status === 0 ? r.stdout.trim() : undefined; };
   if (asked) {
     const commit = commitOf(asked);
-    return commit ? { ref: asked, commit, how: 'given with --against' } : { error: `--against ${asked}: no such commit in this repository` };
+    return commit ? { ref: asked, commit, how: 'given with --against' } : { notFound: true, error: `--against ${asked}: no such commit in this repository (a shallow clone, or tags not fetched?)` };
   }
   const tag = git(root, ['describe', '--tags', '--abbrev=0']);
   if (tag.status === 0 && tag.stdout.trim()) {
     const ref = tag.stdout.trim();
-    return { ref, commit: commitOf(ref), how: 'the newest tag' };
+    const commit = commitOf(ref);
+    if (commit) return { ref, commit, how: 'the newest tag' };
   }
   const changelog = fs.existsSync(path.join(root, 'CHANGELOG.md')) ? fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8') : '';
   const heading = /^## \[(\d+\.\d+\.\d+[^\]]*)\][^\n]*$/m.exec(changelog);
@@ -28,9 +29,19 @@ export function resolveAgainst(root, asked) {
     // The oldest commit whose CHANGELOG.md has this heading: the one that wrote it.
     const log = git(root, ['log', '--format=%H', '--reverse', '-S', heading[0], '--', 'CHANGELOG.md']);
     const commit = log.status === 0 ? log.stdout.split('\n').find(Boolean) : undefined;
-    if (commit) return { ref: `v${heading[1]}`, commit, how: `no tag: the commit that wrote "${heading[0]}" into CHANGELOG.md` };
+    // In a shallow clone the oldest commit fetched seems to write every line: it is not the release.
+    if (commit && !shallowBoundary(root).has(commit)) return { ref: `v${heading[1]}`, commit, how: `no tag: the commit that wrote "${heading[0]}" into CHANGELOG.md` };
   }
-  return { error: 'no tag and no release heading in CHANGELOG.md: give --against REF' };
+  // A clone without tags whose history does not reach the release (shallow), or no release yet.
+  const why = heading ? `no tag, and no commit in this clone's history wrote "${heading[0]}" into CHANGELOG.md (a shallow clone?)` : 'no tag and no release heading in CHANGELOG.md';
+  return { notFound: true, error: `${why}: fetch the tags (git fetch --tags) or give --against REF` };
+}
+
+/** The commits whose parents a shallow clone did not fetch (none in a full clone). */
+function shallowBoundary(root) {
+  const file = git(root, ['rev-parse', '--git-path', 'shallow']);
+  const at = file.status === 0 ? path.resolve(root, file.stdout.trim()) : undefined;
+  return new Set(at && fs.existsSync(at) ? fs.readFileSync(at, 'utf8').split('\n').filter(Boolean) : []);
 }
 
 /** Whether every package the ref's lock file pins is installed here at the same version. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { holdsConfiguration, isTerraformName } from '../core/formats/terraform/document';
+import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/document';
 import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 
@@ -45,9 +45,11 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
   const isSkipped = (p: string): boolean => isIgnored(...relative(p));
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
-  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && holdsConfiguration(readText(p));
+  // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
+  // .tf files of a repository do not hold it, so decoding them would be work for nothing.
+  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && readBytes(p).includes(CONFIGURATION_BLOCK);
   // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
-  const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readText(p)));
+  const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
 
   for (const target of targets) {
@@ -87,9 +89,9 @@ function describePatterns(config: LintConfig | undefined): string {
   return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), '*.tf with a search_user_config block', '*.search.yaml', '*.yaml with kind: Search'].join(', ');
 }
 
-/** A file's text for a search; empty when it cannot be read (the lint of an explicit path says why). */
-function readText(p: string): string {
-  try { return fs.readFileSync(p, 'utf8'); } catch { return ''; }
+/** A file's bytes for a search; empty when it cannot be read (the lint of an explicit path says why). */
+function readBytes(p: string): Buffer {
+  try { return fs.readFileSync(p); } catch { return Buffer.alloc(0); }
 }
 
 function isBrokenLink(p: string): boolean {

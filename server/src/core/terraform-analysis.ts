@@ -3,7 +3,8 @@ import { parseDocument, type ParsedDocument } from './formats';
 import { planConfigurations } from './formats/terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
 import { terraformParserLoaded } from './formats/terraform/parser';
-import { variableValues } from './formats/terraform/variables';
+import { mentioningAny, usedVariableNames, variableValues } from './formats/terraform/variables';
+import type { Node } from 'web-tree-sitter';
 import { formatPath } from './paths';
 import type { TerraformDocument } from './formats/terraform/document';
 import { terraformSyntaxMessage } from './rules/invalid-json';
@@ -22,9 +23,11 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
     return { findings, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // Variables' literal values from the module's files, when the host gave them and a value uses one.
-  const variables = options.terraformVariables?.length && text.includes('var.') && terraformParserLoaded()
-    ? variableValues([...options.terraformVariables, { fileName: options.fileName ?? 'main.tf', text }]) : undefined;
+  // Variables' literal values from the module's files, when the host gave them and a value uses one:
+  // only the files that mention a variable this file uses are parsed, and this file only once.
+  const used = options.terraformVariables?.length ? usedVariableNames(text) : [];
+  const variables = used.length
+    ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables!, used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
   const file = parseTerraform(text, maxDepth, variables);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {

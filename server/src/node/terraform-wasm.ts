@@ -5,11 +5,27 @@ import { loadTerraformParser } from '../core/formats/terraform/parser';
 /** The Terraform parser: web-tree-sitter bundled by the build, and the WebAssembly it copies into dist/. */
 export const TERRAFORM_WASM_FILES = { module: 'tree-sitter.js', runtime: 'tree-sitter.wasm', grammar: 'tree-sitter-terraform.wasm' } as const;
 
+/** V8's flags that optimise WebAssembly after its baseline compile (both on by default). */
+const BASELINE_ONLY = ['wasm-tier-up', 'wasm-dynamic-tiering'];
+
 /**
  * Reads the parser's WebAssembly from beside the running bundle (dist/, or the dist/ above a
  * test bundle) and hands the bytes to the core, which reads no files itself.
+ *
+ * `oneShot`: the process parses a few files and exits (the CLI). V8 then keeps the parser in its
+ * baseline WebAssembly code: optimising the parser's hot functions in the background costs more
+ * CPU than the few milliseconds of parsing it would save (a 300-line file linted cold took about
+ * twice the CPU time with it). The language server, which parses on every edit, keeps the optimiser.
  */
-export function loadTerraformFromDisk(): Promise<void> {
+export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean } = {}): Promise<void> {
+  if (oneShot) {
+    // node:v8 is required here, not imported: a run over JSON files alone does not load it.
+    const v8 = require('node:v8') as typeof import('node:v8');
+    v8.setFlagsFromString(`--no-${BASELINE_ONLY.join(' --no-')}`);
+    // V8 accepts a code cache only from a process with the same flags: they are put back before the
+    // bundles' code caches are written at exit (bin/run-bundle.js), or every later run would reject them.
+    process.prependListener('exit', () => v8.setFlagsFromString(`--${BASELINE_ONLY.join(' --')}`));
+  }
   const dir = wasmDirectory(__dirname);
   if (!dir) return Promise.reject(new Error(`${TERRAFORM_WASM_FILES.grammar} is missing beside ${__dirname}: the package is incomplete`));
   return loadTerraformParser({

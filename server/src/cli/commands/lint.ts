@@ -106,7 +106,7 @@ const run: Command = async (argv, io) => {
 
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
   if (jobs.some((job) => isTerraformName(job.stdin ? args.stdinFilename : job.file))) {
-    try { await loadTerraformFromDisk(); } catch (err) {
+    try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
       problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
     }
   }

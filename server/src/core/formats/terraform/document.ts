@@ -1,3 +1,4 @@
+import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import type { Comment, ConfigDocument } from '../document';
@@ -37,10 +38,11 @@ export const MAX_TERRAFORM_SIZE = 2 * 1024 * 1024;
 export const isTerraformName = (fileName: string | undefined): boolean => !!fileName && /\.tf$/i.test(fileName);
 
 /** The name of the block that holds a configuration; a file without it is not parsed at all. */
-export const holdsConfiguration = (text: string): boolean => text.includes('search_user_config');
+export const CONFIGURATION_BLOCK = 'search_user_config';
+export const holdsConfiguration = (text: string): boolean => text.includes(CONFIGURATION_BLOCK);
 
 /** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
-export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues): TerraformFileDocuments {
+export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues | ((root: Node) => VariableValues)): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
@@ -50,7 +52,8 @@ export function parseTerraform(text: string, maxDepth = 256, variables?: Variabl
   if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
   const tree = parseHcl(source);
   try {
-    const file = readTerraform(tree.rootNode, source, variables);
+    // Variables' values may come from this very tree (its `variable` blocks): it is parsed once.
+    const file = readTerraform(tree.rootNode, source, typeof variables === 'function' ? variables(tree.rootNode) : variables);
     const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
     return { configurations, syntaxErrors: file.syntaxErrors, lines };

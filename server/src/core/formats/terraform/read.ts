@@ -1,4 +1,4 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
@@ -54,7 +54,19 @@ const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filt
 const MAX_VALUE_DEPTH = 256;
 
 const rangeOf = (n: Node): OffsetRange => ({ offset: n.startIndex, length: n.endIndex - n.startIndex });
-const named = (n: Node): Node[] => n.namedChildren.filter((c): c is Node => c !== null);
+/**
+ * A node's named children. Each call to web-tree-sitter's `namedChildren` crosses into WebAssembly and
+ * makes new node objects, and the reader asks for the same node's children several times (its name,
+ * its body, its members): the answer is kept per tree and node id for as long as the tree lives.
+ */
+const namedByTree = new WeakMap<Tree, Map<number, Node[]>>();
+function named(n: Node): Node[] {
+  let byId = namedByTree.get(n.tree);
+  if (!byId) namedByTree.set(n.tree, (byId = new Map()));
+  let children = byId.get(n.id);
+  if (!children) byId.set(n.id, (children = n.namedChildren.filter((c): c is Node => c !== null)));
+  return children;
+}
 const childOfType = (n: Node, type: string): Node | undefined => named(n).find((c) => c.type === type);
 
 /** The text of a label or key written as a string without interpolation. */
@@ -69,10 +81,13 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const configurations: Configuration[] = [];
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
-  // Iterative: a hostile file may nest deeply.
+  // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
+  // (only a top-level block is a resource), known from the walk instead of asked of its parents.
   const stack: Node[] = [root];
+  const enclosed: boolean[] = [false];
   while (stack.length) {
     const n = stack.pop()!;
+    const inBlock = enclosed.pop()!;
     if (n.type === 'comment') { comments.push(rangeOf(n)); continue; }
     if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${n.type}` });
     else if (n.isError) {
@@ -80,24 +95,20 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
       const lineEnd = text.slice(n.startIndex, n.endIndex).search(/\r?\n/);
       syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
     }
-    if (n.type === 'block' && !n.isError && !insideBlock(n)) {
+    const type = n.type;
+    if (type === 'block' && !n.isError && !inBlock) {
       const config = resourceConfiguration(n, variables);
       if (config) configurations.push(...config);
     }
-    if (n.hasError || n.type === 'config_file' || n.type === 'body' || n.type === 'block' || n.type === 'ERROR') {
+    if (type === 'config_file' || type === 'body' || type === 'block' || type === 'ERROR' || n.hasError) {
       const children = n.children;
-      for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) stack.push(c); }
+      const childInBlock = inBlock || type === 'block';
+      for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
     }
   }
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
   return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
-}
-
-/** True for a block inside another block: only a top-level block is a resource. */
-function insideBlock(n: Node): boolean {
-  for (let a = n.parent; a; a = a.parent) if (a.type === 'block') return true;
-  return false;
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */

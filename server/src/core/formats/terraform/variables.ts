@@ -7,26 +7,43 @@ import { literalOf, type VariableValues } from './read';
  * the command line: a `variable` block's `default`, overridden by `terraform.tfvars`, overridden by
  * the `*.auto.tfvars` files in the order of their names. A value that is not a literal is left out.
  */
-export function variableValues(sources: ReadonlyArray<{ fileName: string; text: string }>): VariableValues {
+export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
   const values = new Map<string, { value: unknown; from: string }>();
   const rank = (name: string): number => (/\.auto\.tfvars$/i.test(name) ? 2 : /\.tfvars$/i.test(name) ? 1 : 0);
   const ordered = [...sources].sort((a, b) => rank(a.fileName) - rank(b.fileName) || (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const { fileName, text } of ordered) {
-    // Only files that can give a value are parsed.
+    // Only files that can give a value are parsed; one already parsed is not parsed again.
     if (rank(fileName) === 0 ? !text.includes('variable') : !text.includes('=')) continue;
-    const tree = parseHcl(text);
+    const parsed = sources.find((x) => x.fileName === fileName)?.root;
+    const tree = parsed ? undefined : parseHcl(text);
     try {
-      const body = tree.rootNode.namedChildren.find((c) => c?.type === 'body');
+      const body = (parsed ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
       for (const item of body?.namedChildren ?? []) {
         if (!item) continue;
         const found = rank(fileName) === 0 ? defaultOf(item) : tfvarsValueOf(item);
         if (found) values.set(found.name, { value: found.value, from: `${baseName(fileName)}:${found.line + 1}` });
       }
     } finally {
-      tree.delete();
+      tree?.delete();
     }
   }
   return values;
+}
+
+/** A file of the module: its name and text, and its syntax tree when the caller has already parsed it. */
+export interface VariableSource { fileName: string; text: string; root?: Node }
+
+/** The names of the variables a file uses (`var.NAME`), found in its text. */
+export function usedVariableNames(text: string): string[] {
+  return [...new Set(Array.from(text.matchAll(/\bvar\.([A-Za-z_][A-Za-z0-9_-]*)/g), (m) => m[1]))];
+}
+
+/**
+ * The module's files that may give a value to one of `names`: a file that does not even contain
+ * a name's text cannot, and is not parsed (a repository's other .tf files cost only this search).
+ */
+export function mentioningAny<T extends { text: string }>(sources: readonly T[], names: readonly string[]): T[] {
+  return sources.filter((source) => names.some((name) => source.text.includes(name)));
 }
 
 const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
