@@ -10,7 +10,7 @@ const FIXTURES = path.resolve(__dirname, '../../test/fixtures/terraform');
 
 before(() => loadTerraformFromDisk());
 
-const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.includes('.fixed.')).sort();
+const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.includes('.fixed.') && !n.includes('.base.')).sort();
 
 for (const name of fixtures) {
   test(`terraform fixture ${name}`, () => {

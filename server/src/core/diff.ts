@@ -106,9 +106,21 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     notes.push('A secret changed; its value is not shown.');
   }
   if (kind === 'removed' && deprecatedNode === own && own?.deprecated) notes.push('Removes a deprecated field.');
+  else if (kind === 'removed' && own && !deprecatedNode && !own.createOnly && !path.some((s) => typeof s === 'number')) notes.push(notResetNote(path, own));
   if (!classes.length) classes.push('plain');
   classes.sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b));
   return { classes, notes };
+}
+
+/**
+ * The API merges the configuration it receives: a field no longer written keeps its value on the
+ * service (an item removed from an array is not this case: the array is replaced whole).
+ */
+function notResetNote(path: Segment[], schema: SchemaNode): string {
+  const reset = schema.default === undefined
+    ? 'the schema gives no default, so set it explicitly to the value the service should have'
+    : `write its default: ${display(schema.default, path)}`;
+  return `Not reset on the service: the API merges the configuration, so the old value stays. To reset it, ${reset}.`;
 }
 
 function change(path: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
