@@ -19,6 +19,11 @@ export interface AnalysisResult {
   internalErrors: InternalErrors;
   /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
   terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
+  /**
+   * Set when the JSON document is neither a configuration nor a Terraform plan (an invalid plan, a
+   * package.json): what it is and what it lacks, after "the file is". Nothing else was checked.
+   */
+  notConfiguration?: string;
 }
 
 
