@@ -2,7 +2,8 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { analyze, applyEdits, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { parseTerraform } from '../server/src/core/formats/terraform/document';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
 import { compare, loadFixture } from './support/fixtures';
 
@@ -125,4 +126,20 @@ test('var.NAME is checked as the literal its module gives it (default, terraform
 test('only a top-level resource block holds a configuration', () => {
   const nested = 'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
   assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);
+});
+
+test('a dynamic block: fixes may add to its content or change a value there, never remove, rename or repeat it', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    dynamic "index_patterns" {\n      for_each = var.patterns\n      content {\n        pattern = index_patterns.value\n        max_index_count = 5\n      }\n    }\n  }\n}\n';
+  const doc = parseTerraform(text).configurations[0];
+  assert.deepEqual(doc.value, { index_patterns: [{ pattern: {}, max_index_count: 5 }] });
+  for (const intent of [
+    { kind: 'remove', path: ['index_patterns', 0] },
+    { kind: 'remove', path: ['index_patterns'] },
+    { kind: 'rename', path: ['index_patterns'], to: 'index_template' },
+    { kind: 'append', path: ['index_patterns'], item: { pattern: 'x', max_index_count: 1 } },
+  ] as const) assert.equal(doc.editsFor([intent]), undefined, intent.kind);
+  const add = doc.editsFor([{ kind: 'add', path: ['index_patterns', 0], key: 'sorting_algorithm', value: 'alphabetical' }]);
+  assert.equal(applyEdits(text, add!), text.replace('max_index_count = 5\n', 'max_index_count = 5\n        sorting_algorithm = "alphabetical"\n'));
+  const set = doc.editsFor([{ kind: 'set', path: ['index_patterns', 0, 'max_index_count'], value: 6 }]);
+  assert.equal(applyEdits(text, set!), text.replace('max_index_count = 5', 'max_index_count = 6'));
 });

@@ -40,12 +40,12 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'rename': {
       const entry = entryAt(tree, intent.path);
-      if (!entry?.key || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
+      if (!entry?.key || entry.generated || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
       return [{ offset: entry.key.offset, length: entry.key.length, newText: intent.to }];
     }
     case 'remove': {
       const entry = entryAt(tree, intent.path);
-      return entry && entry.kind !== 'element' ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
+      return entry && entry.kind !== 'element' && !entry.generated ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
     }
     case 'add': {
       const entry = entryAt(tree, intent.path);
@@ -61,7 +61,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'append': {
       const list = entryAt(tree, intent.path);
-      if (!list || list.kind !== 'block') return undefined;
+      if (!list || list.kind !== 'block' || list.generated) return undefined;
       // A list written as repeated blocks: the new block follows the last one.
       const parent = entryAt(tree, intent.path.slice(0, -1));
       if (!parent || parent.kind !== 'block') return undefined;
