@@ -7,7 +7,7 @@ import { pathKey, type Entry } from './read';
 /**
  * Fix intents written as HCL: `key = value` attributes and blocks laid out with the file's
  * indentation and line endings. Every edit stays inside the configuration's block: what a
- * fix cannot say there (a move to another block, a member of a one-line block) is not offered.
+ * fix cannot say there (a move to another block) is not offered.
  */
 export interface TerraformTree {
   readonly text: string;
@@ -106,11 +106,19 @@ const layout = (lines: Line[], indent: string, eol: string, unit: string): strin
 function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] | undefined {
   if (block.open === undefined || block.close === undefined) return undefined;
   const between = text.slice(block.open + 1, block.close);
-  // A block on one line holds at most one attribute in HCL: it would have to be rewritten.
-  if (!/\r?\n/.test(between)) return undefined;
   const eol = eolOf(text);
-  const last = block.children?.[block.children.length - 1];
   const unit = indentUnit(text);
+  // A block on one line holds at most one attribute in HCL: it is laid out over several lines,
+  // its attribute (with a comment after it, if any) on the first, the new member after it.
+  if (!/\r?\n/.test(between)) {
+    const outer = indentAt(text, block.member.offset);
+    const inner = outer + unit;
+    const existing = between.trim();
+    const kept = existing ? `${inner}${existing}${eol}` : '';
+    // The braces are part of the edit: two members added to one empty block overlap, and are added one after the other.
+    return [{ offset: block.open, length: block.close + 1 - block.open, newText: `{${eol}${kept}${layout(lines, inner, eol, unit)}${eol}${outer}}` }];
+  }
+  const last = block.children?.[block.children.length - 1];
   const indent = last ? indentAt(text, last.offset) : indentAt(text, block.member.offset) + unit;
   // Before the line of the closing brace: comments and blank lines above it stay where they are.
   const lineStart = text.lastIndexOf('\n', block.close - 1) + 1;
