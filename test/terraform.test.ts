@@ -143,3 +143,22 @@ test('a dynamic block: fixes may add to its content or change a value there, nev
   const set = doc.editsFor([{ kind: 'set', path: ['index_patterns', 0, 'max_index_count'], value: 6 }]);
   assert.equal(applyEdits(text, set!), text.replace('max_index_count = 5', 'max_index_count = 6'));
 });
+
+test('the move suggestion writes HCL: into the block where the field lives, or a new block; never a value that holds text', () => {
+  const block = (body: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n${body}  }\n}\n`;
+  const moveOf = (text: string) => analyze(text, { fileName: 'main.tf' }).findings.find((f) => f.ruleId === 'unknown-field' && f.suggestions?.length)?.suggestions?.[0];
+  const into = block('    http_max_content_length = 104857600\n    search {\n      indices_query_bool_max_clause_count = 2048\n    }\n');
+  const intoMove = moveOf(into);
+  assert.ok(intoMove);
+  assert.match(intoMove.title, /^Move "http_max_content_length" into search/);
+  assert.equal(applyEdits(into, intoMove.edits), block('    search {\n      indices_query_bool_max_clause_count = 2048\n      http_max_content_length = 104857600\n    }\n'));
+  const oneLine = block('    http_max_content_length = 104857600\n    search { indices_query_bool_max_clause_count = 2048 }\n');
+  assert.equal(applyEdits(oneLine, moveOf(oneLine)!.edits), block('    search {\n      indices_query_bool_max_clause_count = 2048\n      http_max_content_length = 104857600\n    }\n'));
+  const fresh = block('    static_ips = true\n    http_max_content_length = 104857600\n');
+  const freshMove = moveOf(fresh);
+  assert.ok(freshMove);
+  assert.match(freshMove.title, /into a new search object/);
+  assert.equal(applyEdits(fresh, freshMove.edits), block('    static_ips = true\n    search {\n      http_max_content_length = 104857600\n    }\n'));
+  // A string may be a secret: edits are printed by some outputs, so it is not carried.
+  assert.equal(moveOf(block('    email_sender_name = "alerts"\n    search {\n      indices_query_bool_max_clause_count = 2048\n    }\n')), undefined);
+});

@@ -6,8 +6,7 @@ import { pathKey, type Entry } from './read';
 
 /**
  * Fix intents written as HCL: `key = value` attributes and blocks laid out with the file's
- * indentation and line endings. Every edit stays inside the configuration's block: what a
- * fix cannot say there (a move to another block) is not offered.
+ * indentation and line endings. Every edit stays inside the configuration's block.
  */
 export interface TerraformTree {
   readonly text: string;
@@ -72,8 +71,48 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
       if (!repeated || repeated.refused) return undefined;
       return repeated.occurrences.slice(0, -1).map((o) => removeLines(text, o.member.offset, o.member.offset + o.member.length));
     }
-    case 'move': return undefined;
+    case 'move': return moveEdits(tree, intent.path, intent.to);
   }
+}
+
+/**
+ * Carries an attribute to the field path `to`: `key = value` at the end of the block there, or
+ * in a new block when only that block is missing. The edits carry the value's text, and edits
+ * are printed by some output formats: a value that holds text (a string, a heredoc: a possible
+ * secret) is not moved, nor one written over several lines.
+ */
+function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdit[] | undefined {
+  const { text } = tree;
+  const source = entryAt(tree, path);
+  if (!source || source.kind !== 'attribute' || source.generated || to.length === 0) return undefined;
+  const valueText = text.slice(source.value.offset, source.value.offset + source.value.length);
+  if (/["\r\n]|<</.test(valueText)) return undefined;
+  const key = String(to[to.length - 1]);
+  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) return undefined;
+  const parentPath = to.slice(0, -1);
+  const remove = removeLines(text, source.member.offset, source.member.offset + source.member.length);
+  const parent = entryAt(tree, parentPath);
+  let insert: TextEdit[] | undefined;
+  if (parent) {
+    if (parent.kind !== 'block') return undefined;
+    // Within the same block: the key changes, the value stays where it is.
+    if (pathKey(parentPath) === pathKey(path.slice(0, -1))) return [{ offset: source.key!.offset, length: source.key!.length, newText: key }];
+    insert = insertIntoBlock(text, parent, [{ depth: 0, text: `${key} = ${valueText}` }]);
+  } else {
+    const grand = entryAt(tree, parentPath.slice(0, -1));
+    const blockName = parentPath[parentPath.length - 1];
+    if (!grand || grand.kind !== 'block' || typeof blockName !== 'string') return undefined;
+    insert = insertIntoBlock(text, grand, [{ depth: 0, text: `${blockName} {` }, { depth: 1, text: `${key} = ${valueText}` }, { depth: 0, text: '}' }]);
+  }
+  if (!insert) return undefined;
+  const edits = [remove, ...insert];
+  return disjoint(edits) ? edits : undefined;
+}
+
+/** True when no two edits overlap (an insertion where a removal ends does not). */
+function disjoint(edits: readonly TextEdit[]): boolean {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  return sorted.every((e, i) => i === 0 || sorted[i - 1].offset + sorted[i - 1].length <= e.offset);
 }
 
 /** A line of a member, indented by `depth` steps below the block that receives it. */
