@@ -154,3 +154,11 @@ test('a removed field is said not to be reset, with the default from the schema 
   assert.equal(others.length, 3);
   for (const c of others) assert.ok(!c.notes.join(' ').includes('Not reset'), `${c.path}: ${c.notes.join(' ')}`);
 });
+
+test('removing a field that restarts the engine when changed restarts nothing: the service keeps the value', () => {
+  const [removed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: {} });
+  assert.deepEqual([removed.kind, removed.classes], ['removed', ['plain']]);
+  assert.match(removed.notes.join(' '), /Not reset on the service/);
+  const [changed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: { reindex_remote_whitelist: [] } });
+  assert.ok(changed.classes.includes('restartsEngine'));
+});

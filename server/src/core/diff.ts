@@ -83,7 +83,11 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     classes.push('unknown');
     notes.push('Not a field of the service configuration; the service rejects it.');
   } else if (known.length < chain.length) notes.push('Inside a value the schema does not describe; its contents are not shown.');
-  if (known.some((s) => s.restartsEngine)) {
+  const own = chain[chain.length - 1];
+  const deprecatedNode = known.find((s) => s.deprecated);
+  // A field no longer written keeps its value on the service (the API merges the configuration).
+  const keepsValue = kind === 'removed' && !!own && !deprecatedNode && !own.createOnly && !path.some((s) => typeof s === 'number');
+  if (known.some((s) => s.restartsEngine) && !keepsValue) {
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
   }
@@ -91,8 +95,6 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     classes.push('createOnly');
     notes.push('Has no effect on an existing service: it is read only when a new service is created.');
   }
-  const deprecatedNode = known.find((s) => s.deprecated);
-  const own = chain[chain.length - 1];
   const deprecatedValue = kind !== 'removed' && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
   if (kind !== 'removed' && deprecatedNode) {
     classes.push('deprecated');
@@ -106,7 +108,7 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     notes.push('A secret changed; its value is not shown.');
   }
   if (kind === 'removed' && deprecatedNode === own && own?.deprecated) notes.push('Removes a deprecated field.');
-  else if (kind === 'removed' && own && !deprecatedNode && !own.createOnly && !path.some((s) => typeof s === 'number')) notes.push(notResetNote(path, own));
+  else if (keepsValue) notes.push(notResetNote(path, own!));
   if (!classes.length) classes.push('plain');
   classes.sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b));
   return { classes, notes };
