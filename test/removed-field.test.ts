@@ -57,3 +57,12 @@ test('a plan: a field in change.before and not in change.after is reported at it
   assert.ok(!JSON.stringify(found).includes('hunter2'));
   assert.deepEqual(analyze(planOf({ search: {} }), { fileName: 'plan.json' }).findings.filter((f) => f.ruleId === 'removed-field'), [], 'a new resource removes nothing');
 });
+
+test('Terraform: a removed ip_filter is written back in the provider\'s spelling, ip_filter_string', () => {
+  const block = (body: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n${body}    static_ips = true\n  }\n}\n`;
+  const text = block('');
+  const [found] = removedFindings(text, 'main.tf', block('    ip_filter_object {\n      network = "10.0.0.0/8"\n    }\n'));
+  assert.equal(found.path, 'ip_filter');
+  assert.match(found.message, /it is \[\{"network":"10\.0\.0\.0\/8"\}\] in git:HEAD/);
+  assert.equal(applyEdits(text, found.suggestions![0].edits), block('').replace('    static_ips = true\n', '    static_ips = true\n    ip_filter_string = ["0.0.0.0/0", "::/0"]\n'));
+});

@@ -131,7 +131,9 @@ function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
     const name = parent.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
     return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
   }
-  return [{ depth: 0, text: `${key} = ${hclValue(value)}` }];
+  // The provider's spelling of a list of networks as strings (its `ip_filter` is deprecated).
+  const name = parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string') ? 'ip_filter_string' : key;
+  return [{ depth: 0, text: `${name} = ${hclValue(value)}` }];
 }
 
 function blockLines(name: string, value: Record<string, unknown>, path: FieldPath): Line[] {
