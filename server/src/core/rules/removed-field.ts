@@ -35,8 +35,11 @@ export function removedFields(before: unknown, now: unknown, path: Segment[] = [
       removedFields(old, present[key], at, at, out);
       continue;
     }
+    // A field that was null asked nothing of the service: there is nothing to keep.
+    if (old === null) continue;
     const where = present ? path : anchor;
-    if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length) removedFields(old, undefined, at, where, out);
+    // An object the schema lists the members of is reported member by member; one it does not describe, as a whole.
+    if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length && schema.properties) removedFields(old, undefined, at, where, out);
     else out.push({ path: at, before: old, schema, anchor: where });
   }
   return out;
@@ -57,7 +60,7 @@ export default defineRule({
     details: [
       'The API merges the configuration it receives into the one the service has: a field that is no longer written is not reset to its default, the service keeps the value it had. Removing a line from the configuration file (or an attribute from the Terraform block) therefore changes nothing on the service, which surprises most people who do it.',
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text.',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null`, fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text.',
       '',
       'The quick fix writes the field back with its default. It is a suggestion, never applied by `--fix`: whether the service should go back to the default or keep the old value is the user\'s decision. Where the schema gives no default, set the field explicitly to the value the service should have.',
     ].join('\n'),
