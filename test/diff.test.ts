@@ -139,3 +139,26 @@ test('members of vendor-only values the schema does not describe are masked but 
   const [unknown] = diffConfigs({}, { no_such_field: 1 });
   assert.deepEqual(unknown.classes, ['unknown']);
 });
+
+test('a removed field is said not to be reset, with the default from the schema to write; not for an array item, a deprecated or create-only field', () => {
+  const [clauses] = diffConfigs({ search: { indices_query_bool_max_clause_count: 4096 } }, { search: {} });
+  assert.equal(clauses.kind, 'removed');
+  assert.match(clauses.notes.join(' '), /Not reset on the service: .* write its default: 1024\./);
+  const [size] = diffConfigs({ search: { http_max_content_length: 209715200 } }, {});
+  assert.match(size.notes.join(' '), /Not reset on the service: .* the schema gives no default/);
+  const others = [
+    ...diffConfigs({ ip_filter: ['10.0.0.0/8', '192.168.0.0/16'] }, { ip_filter: ['10.0.0.0/8'] }),
+    ...diffConfigs({ service_to_fork_from: 'prod' }, {}),
+    ...diffConfigs({ max_index_count: 4 }, {}),
+  ];
+  assert.equal(others.length, 3);
+  for (const c of others) assert.ok(!c.notes.join(' ').includes('Not reset'), `${c.path}: ${c.notes.join(' ')}`);
+});
+
+test('removing a field that restarts the engine when changed restarts nothing: the service keeps the value', () => {
+  const [removed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: {} });
+  assert.deepEqual([removed.kind, removed.classes], ['removed', ['plain']]);
+  assert.match(removed.notes.join(' '), /Not reset on the service/);
+  const [changed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: { reindex_remote_whitelist: [] } });
+  assert.ok(changed.classes.includes('restartsEngine'));
+});

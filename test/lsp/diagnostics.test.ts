@@ -249,6 +249,34 @@ describe('baseline from git', () => {
     } finally { await client.shutdown(); }
   });
 
+  it('a field removed since HEAD is reported where it was removed, with a quick fix that writes its default, in JSON and in .tf files', async () => {
+    const repo = tempDir('git-removed');
+    git(repo, 'init', '-q');
+    const json = path.join(repo, 'prod.search.json');
+    const tf = path.join(repo, 'main.tf');
+    const block = (body: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n${body}      http_max_content_length = 104857600\n    }\n  }\n}\n`;
+    fs.writeFileSync(json, '{\n  "search": {\n    "indices_query_bool_max_clause_count": 4096,\n    "http_max_content_length": 104857600\n  }\n}\n');
+    fs.writeFileSync(tf, block('      indices_query_bool_max_clause_count = 4096\n'));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'x');
+    const client = await TestClient.start({ folders: [repo], settings: {} });
+    try {
+      type Action = { title: string; edit: { changes: Record<string, Array<{ newText: string }>> } };
+      const cases = [
+        { uri: uriOf(json), text: '{\n  "search": {\n    "http_max_content_length": 104857600\n  }\n}\n', languageId: 'json', written: '"indices_query_bool_max_clause_count": 1024' },
+        { uri: uriOf(tf), text: block(''), languageId: 'terraform', written: 'indices_query_bool_max_clause_count = 1024' },
+      ];
+      for (const c of cases) {
+        await client.open(c.uri, c.text, c.languageId);
+        const d = await client.until(`removed-field in ${c.uri}`, () => client.published.get(c.uri)?.at(-1)?.diagnostics.find((x) => x.code === 'removed-field'));
+        assert.match(d.message, /search\.indices_query_bool_max_clause_count was removed \(it is 4096 in git:HEAD\).*write its default: 1024/);
+        assert.equal(d.range.start.line, c.languageId === 'json' ? 1 : 2, 'on the block it was removed from');
+        const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri: c.uri }, range: d.range, context: { diagnostics: [d] } });
+        assert.ok(actions.some((a) => a.edit.changes[c.uri].some((e) => e.newText.includes(c.written))), JSON.stringify(actions));
+      }
+    } finally { await client.shutdown(); }
+  });
+
   it('outside a git repository there is no baseline and no error', async () => {
     const plain = tempDir('nogit');
     const client = await TestClient.start({ folders: [plain], settings: {} });

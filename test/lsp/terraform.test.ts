@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir, TestClient, uriOf } from './harness';
+import { fieldByName } from '../../server/src/core';
+import { describeWithUnit } from '../../server/src/core/units';
 
 const TF = [
   'variable "project" {}',
@@ -76,6 +78,43 @@ describe('Terraform files in the language server', () => {
     const openid = root.find((i) => i.label === 'openid');
     assert.ok(openid, root.map((i) => i.label).join(', '));
     assert.match((openid.textEdit as { newText: string }).newText, /^openid \{\n/);
+  });
+
+  it('gives unit inlay hints after the literal numbers of search_user_config only, and none when they are turned off', async () => {
+    const uri = uriOf(path.join(dir, 'inlay.tf'));
+    const text = [
+      'locals {',
+      '  http_max_content_length = 104857600',
+      '}',
+      'resource "vendor_search" "logs" {',
+      '  search_user_config {',
+      '    search {',
+      '      http_max_content_length             = 104857600',
+      '      indices_query_bool_max_clause_count = 2048',
+      '      indices_recovery_max_bytes_per_sec  = "40"',
+      '    }',
+      '    search_dashboards {',
+      '      search_request_timeout = var.timeout',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    await client.open(uri, text, 'terraform');
+    type InlayHint = { position: { line: number; character: number }; label: string };
+    const range = { start: { line: 0, character: 0 }, end: { line: 16, character: 0 } };
+    const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range });
+    const expected = describeWithUnit(104857600, fieldByName('search.http_max_content_length')!.schema.unit!).human!;
+    const line = text.split('\n')[6];
+    assert.deepEqual(hints.map((h) => [h.position, h.label]), [[{ line: 6, character: line.indexOf('104857600') + 9 }, `= ${expected}`]],
+      'not in locals, not for a count, a string or a variable');
+    // Only the range asked about.
+    assert.deepEqual(await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 7, character: 0 }, end: { line: 16, character: 0 } } }), []);
+    client.settings = { baseline: 'none', inlayHints: { units: false } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    assert.deepEqual(await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range }), []);
+    client.settings = { baseline: 'none' };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
   });
 
   it('gives nothing for a .tf file without the block', async () => {

@@ -77,6 +77,8 @@ export function lintText(input: LintFileInput): LintFileOutput {
     if (fixed.refused) problems.push(`${input.displayPath}: some fixes were not applied: ${fixed.refused}`);
   }
 
+  // Nothing of it was checked, so nothing to fix either: the run fails with what the file lacks.
+  if (result.notConfiguration) problems.push(`${input.displayPath} is ${result.notConfiguration}`);
   for (const e of result.internalErrors) {
     problems.push(`internal error in rule ${e.ruleId} while checking ${input.displayPath}: ${e.message}`);
   }

@@ -22,6 +22,11 @@ export interface AnalysisResult {
   terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
   /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
   yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
+  /**
+   * Set when the JSON document is neither a configuration nor a Terraform plan (an invalid plan, a
+   * package.json): what it is and what it lacks, after "the file is". Nothing else was checked.
+   */
+  notConfiguration?: string;
 }
 
 

@@ -83,7 +83,11 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     classes.push('unknown');
     notes.push('Not a field of the service configuration; the service rejects it.');
   } else if (known.length < chain.length) notes.push('Inside a value the schema does not describe; its contents are not shown.');
-  if (known.some((s) => s.restartsEngine)) {
+  const own = chain[chain.length - 1];
+  const deprecatedNode = known.find((s) => s.deprecated);
+  // A field no longer written keeps its value on the service (the API merges the configuration).
+  const keepsValue = kind === 'removed' && !!own && !deprecatedNode && !own.createOnly && !path.some((s) => typeof s === 'number');
+  if (known.some((s) => s.restartsEngine) && !keepsValue) {
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
   }
@@ -91,8 +95,6 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     classes.push('createOnly');
     notes.push('Has no effect on an existing service: it is read only when a new service is created.');
   }
-  const deprecatedNode = known.find((s) => s.deprecated);
-  const own = chain[chain.length - 1];
   const deprecatedValue = kind !== 'removed' && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
   if (kind !== 'removed' && deprecatedNode) {
     classes.push('deprecated');
@@ -106,9 +108,21 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
     notes.push('A secret changed; its value is not shown.');
   }
   if (kind === 'removed' && deprecatedNode === own && own?.deprecated) notes.push('Removes a deprecated field.');
+  else if (keepsValue) notes.push(notResetNote(path, own!));
   if (!classes.length) classes.push('plain');
   classes.sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b));
   return { classes, notes };
+}
+
+/**
+ * The API merges the configuration it receives: a field no longer written keeps its value on the
+ * service (an item removed from an array is not this case: the array is replaced whole).
+ */
+function notResetNote(path: Segment[], schema: SchemaNode): string {
+  const reset = schema.default === undefined
+    ? 'the schema gives no default, so set it explicitly to the value the service should have'
+    : `write its default: ${display(schema.default, path)}`;
+  return `Not reset on the service: the API merges the configuration, so the old value stays. To reset it, ${reset}.`;
 }
 
 function change(path: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {

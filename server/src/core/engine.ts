@@ -7,6 +7,7 @@ import { analyzeRequestSteps } from './requests/analyze';
 import { runToEnd, type Steps } from './requests/steps';
 import { requestFileKind } from './requests/types';
 import { isPlan } from './formats/terraform-plan/document';
+import { notConfigurationReason } from './formats/terraform-plan/not-configuration';
 import { analyzePlan, analyzeTerraform } from './terraform-analysis';
 import { analyzeYaml } from './yaml-analysis';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding } from './types';
@@ -54,6 +55,9 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     return { findings, doc, internalErrors };
   }
   // One property test: a plan (`terraform show -json`) is known by its content, whatever its name.
+  // A plan that is not valid JSON, or lacks what a plan has, or another kind of file: said, not checked.
+  const notConfiguration = notConfigurationReason(doc);
+  if (notConfiguration) return { findings, doc, internalErrors, notConfiguration };
   if (doc.value !== null && typeof doc.value === 'object' && 'resource_changes' in doc.value && isPlan(doc.value)) return analyzePlan(doc, options);
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
   mark?.('other');

@@ -3,7 +3,7 @@ import {
   type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, unitInlayHints,
+  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, terraformUnitInlayHints, unitInlayHints,
   type EditorAction,
 } from '../core/editor';
 import { changeImpact } from '../core/diff-report';
@@ -87,6 +87,15 @@ export function registerFeatures(ctx: ServerContext): void {
     const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
     return unitInlayHints(parsed, from, to, () => token.isCancellationRequested).map((h) => ({
       position: parsed.lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
+    }));
+  }, undefined, (state) => {
+    if (!state.settings.inlayHints.units) return [];
+    const configurations = ctx.analysisOf(state).terraform?.configurations ?? [];
+    const lines = configurations[0]?.lines;
+    if (!lines) return [];
+    const from = lines.offsetAt(params.range.start), to = lines.offsetAt(params.range.end);
+    return terraformUnitInlayHints(configurations, from, to, () => token.isCancellationRequested).map((h) => ({
+      position: lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
     }));
   })));
 

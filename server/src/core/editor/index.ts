@@ -4,7 +4,7 @@ export { cursorContext, type CursorContext } from './context';
 export { hoverAt, type EditorHover } from './hover';
 export { terraformHoverAt } from './terraform-hover';
 export { terraformCompletions } from './terraform-completion';
-export { unitInlayHints, type EditorInlayHint } from './inlay';
+export { terraformUnitInlayHints, unitInlayHints, type EditorInlayHint } from './inlay';
 export { documentSymbols, type EditorSymbol, type SymbolKind } from './symbols';
 export { foldingRanges, type EditorFold } from './folding';
 export { selectionRanges } from './selection';

@@ -1,4 +1,5 @@
 import type { ParsedDocument } from '../formats/json/document';
+import type { TerraformDocument } from '../formats/terraform/document';
 import { inlayText } from '../units';
 import { knownFields } from '../walk';
 
@@ -22,3 +23,30 @@ export function unitInlayHints(doc: ParsedDocument, from = 0, to = Number.MAX_SA
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
+
+/**
+ * The same hints in a Terraform file, inside its search_user_config blocks only: after every
+ * number written as a literal (not after `var.x`, whose value is written elsewhere, nor after a
+ * string Terraform would convert).
+ */
+export function terraformUnitInlayHints(configurations: readonly TerraformDocument[], from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
+  const out: EditorInlayHint[] = [];
+  let n = 0;
+  for (const doc of configurations) {
+    for (const visit of knownFields(doc.value)) {
+      if ((++n & 255) === 0 && isCancelled()) return out;
+      const unit = visit.schema.unit;
+      if (typeof visit.value !== 'number' || !unit || unit === 'count') continue;
+      const at = doc.rangeAt(visit.path);
+      if (!at || !NUMBER_LITERAL.test(doc.text.slice(at.offset, at.offset + at.length))) continue;
+      const end = at.offset + at.length;
+      if (end < from || end > to) continue;
+      const label = inlayText(visit.value, unit);
+      if (label) out.push({ offset: end, label });
+    }
+  }
+  return out.sort((a, b) => a.offset - b.offset);
+}
+
+/** An HCL number literal (the text of one value, so anchored at both ends; no nested quantifier). */
+const NUMBER_LITERAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

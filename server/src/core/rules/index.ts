@@ -12,6 +12,7 @@ import unitHint from './unit-hint';
 import unitMismatch from './unit-mismatch';
 import restartRequired from './restart-required';
 import createOnlyField from './create-only-field';
+import removedField from './removed-field';
 import noEffect from './no-effect';
 import secretInPlainText from './secret-in-plain-text';
 import invalidCidr from './invalid-cidr';
@@ -39,6 +40,7 @@ export const RULES: readonly Rule[] = [
   unitMismatch,
   restartRequired,
   createOnlyField,
+  removedField,
   noEffect,
   secretInPlainText,
   invalidCidr,

@@ -43,7 +43,7 @@ export default defineRule({
     details: [
       `Changing some fields (${markedFields((s) => s.restartsEngine).map((f) => `\`${f.info.dotted}\``).join(', ')}) restarts every engine instance of the service when the configuration is applied. The service is briefly degraded while the nodes restart one after another.`,
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added, removed or changed (compared deeply, so reordering an array counts as a change). It does nothing without a baseline.',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added or changed (compared deeply, so reordering an array counts as a change). A field removed from the configuration is not reset on the service (the API merges the configuration), so its removal restarts nothing: `removed-field` reports it. It does nothing without a baseline.',
       '',
       'Apply the change in a maintenance window, or group it with other changes that restart the service anyway.',
     ].join('\n'),
@@ -61,13 +61,15 @@ export default defineRule({
       // A value given by an expression is not known to have changed, nor to be unset.
       if (isUnknownAt(ctx.value, path) || isUnknownAt(baseline.value, path)) continue;
       const now = valueAt(ctx.value, path);
+      // The API merges the configuration: a removed field keeps its value, so nothing restarts (removed-field says so).
+      if (now === undefined) continue;
       const before = valueAt(baseline.value, path);
       if (deepEqual(now, before)) continue;
       const field = formatPath(path);
-      const what = before === undefined ? 'Adding' : now === undefined ? 'Removing' : 'Changing';
+      const what = before === undefined ? 'Adding' : 'Changing';
       ctx.report({
         path,
-        target: now === undefined ? 'key' : 'property',
+        target: 'property',
         message: `${what} ${field} restarts all engine instances (${brief(before, info.schema)} -> ${brief(now, info.schema)}, compared with ${baseline.label}). Apply it in a maintenance window, or revert the change if it is not needed now.`,
         related: baselineRelated(baseline, path, `${field} in ${baseline.label}`),
       });

@@ -6,8 +6,7 @@ import { pathKey, type Entry } from './read';
 
 /**
  * Fix intents written as HCL: `key = value` attributes and blocks laid out with the file's
- * indentation and line endings. Every edit stays inside the configuration's block: what a
- * fix cannot say there (a move to another block, a member of a one-line block) is not offered.
+ * indentation and line endings. Every edit stays inside the configuration's block.
  */
 export interface TerraformTree {
   readonly text: string;
@@ -40,12 +39,12 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'rename': {
       const entry = entryAt(tree, intent.path);
-      if (!entry?.key || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
+      if (!entry?.key || entry.generated || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
       return [{ offset: entry.key.offset, length: entry.key.length, newText: intent.to }];
     }
     case 'remove': {
       const entry = entryAt(tree, intent.path);
-      return entry && entry.kind !== 'element' ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
+      return entry && entry.kind !== 'element' && !entry.generated ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
     }
     case 'add': {
       const entry = entryAt(tree, intent.path);
@@ -61,7 +60,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'append': {
       const list = entryAt(tree, intent.path);
-      if (!list || list.kind !== 'block') return undefined;
+      if (!list || list.kind !== 'block' || list.generated) return undefined;
       // A list written as repeated blocks: the new block follows the last one.
       const parent = entryAt(tree, intent.path.slice(0, -1));
       if (!parent || parent.kind !== 'block') return undefined;
@@ -72,8 +71,48 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
       if (!repeated || repeated.refused) return undefined;
       return repeated.occurrences.slice(0, -1).map((o) => removeLines(text, o.member.offset, o.member.offset + o.member.length));
     }
-    case 'move': return undefined;
+    case 'move': return moveEdits(tree, intent.path, intent.to);
   }
+}
+
+/**
+ * Carries an attribute to the field path `to`: `key = value` at the end of the block there, or
+ * in a new block when only that block is missing. The edits carry the value's text, and edits
+ * are printed by some output formats: a value that holds text (a string, a heredoc: a possible
+ * secret) is not moved, nor one written over several lines.
+ */
+function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdit[] | undefined {
+  const { text } = tree;
+  const source = entryAt(tree, path);
+  if (!source || source.kind !== 'attribute' || source.generated || to.length === 0) return undefined;
+  const valueText = text.slice(source.value.offset, source.value.offset + source.value.length);
+  if (/["\r\n]|<</.test(valueText)) return undefined;
+  const key = String(to[to.length - 1]);
+  if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) return undefined;
+  const parentPath = to.slice(0, -1);
+  const remove = removeLines(text, source.member.offset, source.member.offset + source.member.length);
+  const parent = entryAt(tree, parentPath);
+  let insert: TextEdit[] | undefined;
+  if (parent) {
+    if (parent.kind !== 'block') return undefined;
+    // Within the same block: the key changes, the value stays where it is.
+    if (pathKey(parentPath) === pathKey(path.slice(0, -1))) return [{ offset: source.key!.offset, length: source.key!.length, newText: key }];
+    insert = insertIntoBlock(text, parent, [{ depth: 0, text: `${key} = ${valueText}` }]);
+  } else {
+    const grand = entryAt(tree, parentPath.slice(0, -1));
+    const blockName = parentPath[parentPath.length - 1];
+    if (!grand || grand.kind !== 'block' || typeof blockName !== 'string') return undefined;
+    insert = insertIntoBlock(text, grand, [{ depth: 0, text: `${blockName} {` }, { depth: 1, text: `${key} = ${valueText}` }, { depth: 0, text: '}' }]);
+  }
+  if (!insert) return undefined;
+  const edits = [remove, ...insert];
+  return disjoint(edits) ? edits : undefined;
+}
+
+/** True when no two edits overlap (an insertion where a removal ends does not). */
+function disjoint(edits: readonly TextEdit[]): boolean {
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset);
+  return sorted.every((e, i) => i === 0 || sorted[i - 1].offset + sorted[i - 1].length <= e.offset);
 }
 
 /** A line of a member, indented by `depth` steps below the block that receives it. */
@@ -92,7 +131,9 @@ function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
     const name = parent.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
     return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
   }
-  return [{ depth: 0, text: `${key} = ${hclValue(value)}` }];
+  // The provider's spelling of a list of networks as strings (its `ip_filter` is deprecated).
+  const name = parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string') ? 'ip_filter_string' : key;
+  return [{ depth: 0, text: `${name} = ${hclValue(value)}` }];
 }
 
 function blockLines(name: string, value: Record<string, unknown>, path: FieldPath): Line[] {
@@ -106,11 +147,19 @@ const layout = (lines: Line[], indent: string, eol: string, unit: string): strin
 function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] | undefined {
   if (block.open === undefined || block.close === undefined) return undefined;
   const between = text.slice(block.open + 1, block.close);
-  // A block on one line holds at most one attribute in HCL: it would have to be rewritten.
-  if (!/\r?\n/.test(between)) return undefined;
   const eol = eolOf(text);
-  const last = block.children?.[block.children.length - 1];
   const unit = indentUnit(text);
+  // A block on one line holds at most one attribute in HCL: it is laid out over several lines,
+  // its attribute (with a comment after it, if any) on the first, the new member after it.
+  if (!/\r?\n/.test(between)) {
+    const outer = indentAt(text, block.member.offset);
+    const inner = outer + unit;
+    const existing = between.trim();
+    const kept = existing ? `${inner}${existing}${eol}` : '';
+    // The braces are part of the edit: two members added to one empty block overlap, and are added one after the other.
+    return [{ offset: block.open, length: block.close + 1 - block.open, newText: `{${eol}${kept}${layout(lines, inner, eol, unit)}${eol}${outer}}` }];
+  }
+  const last = block.children?.[block.children.length - 1];
   const indent = last ? indentAt(text, last.offset) : indentAt(text, block.member.offset) + unit;
   // Before the line of the closing brace: comments and blank lines above it stay where they are.
   const lineStart = text.lastIndexOf('\n', block.close - 1) + 1;

@@ -18,6 +18,11 @@ export interface Entry {
   open?: number;
   close?: number;
   children?: OffsetRange[];
+  /**
+   * Set for a `dynamic` block and its `content`: the blocks Terraform makes from them are not
+   * written out, so a fix may change what the content says but never remove or repeat it.
+   */
+  generated?: boolean;
 }
 
 /** One `search_user_config` block of a resource: a configuration of its own. */
@@ -176,16 +181,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const nameNode = parts[0];
       if (!nameNode || nameNode.type !== 'identifier') continue;
       if (nameNode.text === 'dynamic') {
-        // `dynamic "index_patterns" { for_each = ... }`: blocks made from a collection, unknown until plan.
-        const label = parts[1] && labelText(parts[1]);
-        if (!label) continue;
-        const { key } = blockTarget(path, label);
-        const memberPath = [...path, key];
-        note(key, { key: rangeOf(parts[1]), member: rangeOf(member), spelling: label });
-        config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: rangeOf(parts[1]) });
-        setOwn(into, key, UNKNOWN_VALUE);
-        config.unknownPaths.push(memberPath);
-        lists.delete(key);
+        readDynamic(config, member, path, into, lists, note);
         continue;
       }
       const { key, list } = blockTarget(path, nameNode.text);
@@ -222,6 +218,57 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       refused: spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
     });
   }
+}
+
+/**
+ * `dynamic "index_patterns" { for_each = ... content { ... } }`: how many blocks it makes is known
+ * only at plan, but each is what `content` says. The content is read as the block (one item of
+ * the list, for a block that repeats, after the blocks written out before it), so that its keys
+ * are checked as the block's members; what refers to the iterator is an expression, unknown. A
+ * dynamic block without content is unknown as a whole.
+ */
+function readDynamic(
+  config: Configuration, member: Node, path: Segment[], into: Record<string, unknown>, lists: Map<string, unknown[]>,
+  note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }) => void,
+): void {
+  const parts = named(member);
+  const label = parts[1] && labelText(parts[1]);
+  if (!label) return;
+  const { key, list } = blockTarget(path, label);
+  const memberPath = [...path, key];
+  const content = named(childOfType(member, 'body') ?? member).find((c) => c.type === 'block' && named(c)[0]?.text === 'content');
+  const labelRange = rangeOf(parts[1]);
+  if (!content) {
+    note(key, { key: labelRange, member: rangeOf(member), spelling: label });
+    config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
+    setOwn(into, key, UNKNOWN_VALUE);
+    config.unknownPaths.push(memberPath);
+    lists.delete(key);
+    return;
+  }
+  const contentEntry: Entry = { ...blockEntry(content), key: labelRange, generated: true };
+  const object: Record<string, unknown> = {};
+  if (list) {
+    // Blocks written out and dynamic ones of the same type add up to one list.
+    let items = lists.get(key);
+    if (!items) {
+      items = [];
+      lists.set(key, items);
+      note(key, { key: labelRange, member: rangeOf(member), spelling: label });
+      setOwn(into, key, items);
+      config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
+    }
+    const itemPath = [...memberPath, items.length];
+    items.push(object);
+    config.entries.set(pathKey(itemPath), contentEntry);
+    readBody(config, content, itemPath, object);
+    return;
+  }
+  note(key, { key: labelRange, member: rangeOf(member), spelling: label });
+  config.entries.set(pathKey(memberPath), contentEntry);
+  setOwn(into, key, object);
+  lists.delete(key);
+  readBody(config, content, memberPath, object);
 }
 
 /** Bracket offsets and members of a list or object constructor, for edits inside it. */
