@@ -1,7 +1,7 @@
 /**
  * The language server's web worker bundle in Chromium against the Node server: every rule fixture is
  * opened in both, with the same settings and workspace, and the diagnostics must be the same, item for
- * item. The worker reads `.search-lint.json` and baseline files through the page (as the extension does
+ * item (the Terraform fixtures too, parsed by the worker's own HCL parser). The worker reads `.search-lint.json` and baseline files through the page (as the extension does
  * through VS Code's file system). Then a document past the size limit and malformed messages, after
  * which the worker must still answer.
  */
@@ -50,6 +50,22 @@ function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings
     const uri = pathToFileURL(target).href;
     settings.set(uri, s);
     docs.push({ uri, languageId: LANGUAGE_IDS[ext] ?? 'plaintext', text: fx.text });
+  }
+  // The Terraform fixtures, with the variable files beside them: the worker loads the HCL parser from the
+  // URLs the page gives it, as the web extension does.
+  const terraformRoot = path.join(root, 'test', 'fixtures', 'terraform');
+  const terraformDir = path.join(dir, 'terraform');
+  fs.mkdirSync(terraformDir);
+  for (const name of fs.readdirSync(terraformRoot).sort()) {
+    const file = path.join(terraformRoot, name);
+    if (!fs.statSync(file).isFile()) continue;
+    if (!name.endsWith('.tf') || name.endsWith('.fixed.tf')) { fs.copyFileSync(file, path.join(terraformDir, name)); continue; }
+    const fx = loadFixture(file);
+    const target = path.join(terraformDir, name);
+    fs.writeFileSync(target, fx.text);
+    const uri = pathToFileURL(target).href;
+    settings.set(uri, { baseline: 'none' });
+    docs.push({ uri, languageId: 'terraform', text: fx.text });
   }
   return { dir, docs, settings };
 }
@@ -138,6 +154,11 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     if (differing.length) o.failures.push(`the worker's diagnostics differ from the Node server's on ${differing.length} fixtures:\n    ${differing.join('\n    ')}`);
     if (total === 0) o.failures.push('no fixture had any diagnostics: the comparison proves nothing');
     o.notes.push(`${docs.length} rule fixtures: ${total} diagnostics, the same from the worker as from the Node server`);
+    const terraformDocs = docs.filter((d) => d.languageId === 'terraform');
+    let terraformTotal = 0;
+    for (const d of terraformDocs) terraformTotal += (await node.diagnostics(d.uri)).length;
+    if (terraformDocs.length === 0 || terraformTotal === 0) o.failures.push(`the Terraform fixtures (${terraformDocs.length}) gave no diagnostics: the worker's HCL parser is not proved`);
+    else o.notes.push(`of which ${terraformDocs.length} Terraform files: ${terraformTotal} diagnostics, the same from the worker's HCL parser`);
 
     // Past the size limit: one finding saying so, and the worker lives on.
     const big = { uri: pathToFileURL(path.join(dir, 'huge.search.json')).href, languageId: 'search-config', text: `{"search": {"a": "${'x'.repeat(21 * 1024 * 1024)}"}}` };

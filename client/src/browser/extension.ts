@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { CORE_URL_MESSAGE } from '../../../server/src/lsp/file-requests';
+import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/file-requests';
 import { activateOn, CLIENT_NAME, deactivate } from '../common/activate';
 import { SECTION } from '../common/settings';
 
@@ -15,11 +15,21 @@ declare const URL: { createObjectURL(blob: object): string };
  * remote (code-server, a remote host opened in the browser), so there the bundle is read through
  * VS Code's file system and handed over as a blob URL.
  */
-async function loadableUrl(context: vscode.ExtensionContext, file: string): Promise<string> {
+async function loadableUrl(context: vscode.ExtensionContext, file: string, type = 'text/javascript'): Promise<string> {
   const uri = vscode.Uri.joinPath(context.extensionUri, file);
   if (uri.scheme === 'http' || uri.scheme === 'https') return uri.toString(true);
   const bytes = await vscode.workspace.fs.readFile(uri);
-  return URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
+  return URL.createObjectURL(new Blob([bytes], { type }));
+}
+
+/** Where the worker finds the Terraform parser (web-tree-sitter and its WebAssembly), the same files the desktop server reads. */
+async function terraformParserUrls(context: vscode.ExtensionContext): Promise<TerraformParserUrls> {
+  const [module, runtime, grammar] = await Promise.all([
+    loadableUrl(context, 'dist/tree-sitter.js'),
+    loadableUrl(context, 'dist/tree-sitter.wasm', 'application/wasm'),
+    loadableUrl(context, 'dist/tree-sitter-terraform.wasm', 'application/wasm'),
+  ]);
+  return { module, runtime, grammar };
 }
 
 /**
@@ -29,10 +39,11 @@ async function loadableUrl(context: vscode.ExtensionContext, file: string): Prom
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
     createClient: async (ctx, clientOptions) => {
-      const [serverUrl, coreUrl] = await Promise.all([loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js')]);
+      const [serverUrl, coreUrl, terraformUrls] = await Promise.all([
+        loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js'), terraformParserUrls(ctx)]);
       const worker = new Worker(serverUrl);
-      // Before the protocol: where the analyzer bundle is, which the worker cannot find by itself.
-      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl });
+      // Before the protocol: where the analyzer bundle and the Terraform parser are, which the worker cannot find by itself.
+      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
       return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
     },
     limitations: (settings) => {

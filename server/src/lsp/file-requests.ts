@@ -17,3 +17,12 @@ export type ReadDirectoryAnswer = DirectoryEntry[] | null;
  * dist/server-core.js, the analyzer it loads with importScripts (`{ [CORE_URL_MESSAGE]: url }`).
  */
 export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
+
+/**
+ * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):
+ * the worker loads it only when a .tf file is first analysed. Absent, .tf files get no diagnostics.
+ */
+export const TERRAFORM_URLS_MESSAGE = 'searchConfigTerraformUrls';
+
+/** URLs of dist/tree-sitter.js, dist/tree-sitter.wasm and dist/tree-sitter-terraform.wasm. */
+export interface TerraformParserUrls { module: string; runtime: string; grammar: string }
