@@ -78,3 +78,14 @@ test('the Terraform parser bundle is a worker script that is also a CommonJS mod
   assert.match(read('dist/web/client.js'), /dist\/tree-sitter-terraform\.wasm/);
   assert.match(read('dist/web/server.js'), /searchConfigTerraformUrls/);
 });
+
+test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {
+  const vm = await import('node:vm');
+  const listeners: unknown[] = [];
+  const scope: Record<string, unknown> = { addEventListener: (_type: string, l: unknown) => listeners.push(l), removeEventListener: () => undefined, console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, MessageChannel };
+  scope.self = scope;
+  vm.createContext(scope);
+  // No searchConfigCore global yet, as in a worker just started: a module that reads it at load would throw here.
+  vm.runInContext(read('dist/web/server.js'), scope);
+  assert.equal(listeners.length, 1, 'the worker waits for the message that says where the analyzer is');
+});

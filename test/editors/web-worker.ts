@@ -104,6 +104,8 @@ const initializeParams = (dir: string) => ({
 async function nodeServer(root: string, dir: string, answer: (m: string, p: unknown) => unknown) {
   const child = spawn(process.execPath, [path.join(root, 'bin', 'search-config-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const published = new Map<string, PublishDiagnosticsParams>();
   const waiters: Array<() => void> = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); waiters.splice(0).forEach((w) => w()); });
@@ -122,7 +124,9 @@ async function nodeServer(root: string, dir: string, answer: (m: string, p: unkn
       }
       return published.get(uri)!.diagnostics;
     },
-    async stop() { await conn.sendRequest('shutdown').catch(() => undefined); conn.dispose(); child.kill(); },
+    // A server that died already has a closed connection, on which sendRequest throws at once.
+    async stop() { try { await conn.sendRequest('shutdown'); } catch { /* gone already */ } conn.dispose(); child.kill(); },
+    stderr: () => stderr,
   };
 }
 
@@ -179,7 +183,7 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     o.notes.push('a 21 MB document and malformed messages: the worker kept answering');
     fs.writeFileSync(path.join(outDir, 'web-worker-logs.txt'), (await worker.logs()).join('\n'));
   } catch (err) {
-    o.failures.push(`the worker session failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    o.failures.push(`the worker session failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}${node.stderr() ? `\n  Node server stderr: ${node.stderr().slice(-2000)}` : ''}`);
   } finally {
     await node.stop();
     await browser.close();

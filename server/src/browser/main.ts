@@ -1,7 +1,6 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
 import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/file-requests';
 import { browserRuntime } from './runtime';
-import { terraformLoaderFrom, terraformUrlsOf } from './terraform-wasm';
 
 /*
  * The language server in a web worker (VS Code for the Web, github.dev): the same server as on Node,
@@ -23,8 +22,9 @@ const onFirstMessage = (event: { data: unknown }): void => {
   if (typeof coreUrl !== 'string') return;
   self.removeEventListener('message', onFirstMessage);
   importScripts(coreUrl);
-  // Loaded only now: the server's modules read the analyzer as they load.
+  // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.
   const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
+  const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');
   const port = self as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
   const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
   const terraformUrls = terraformUrlsOf(data?.[TERRAFORM_URLS_MESSAGE]);
