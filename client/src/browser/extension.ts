@@ -15,20 +15,25 @@ declare const URL: { createObjectURL(blob: object): string };
  * remote (code-server, a remote host opened in the browser), so there the bundle is read through
  * VS Code's file system and handed over as a blob URL.
  */
-async function loadableUrl(context: vscode.ExtensionContext, file: string, type = 'text/javascript'): Promise<string> {
+async function loadableUrl(context: vscode.ExtensionContext, file: string): Promise<string> {
   const uri = vscode.Uri.joinPath(context.extensionUri, file);
   if (uri.scheme === 'http' || uri.scheme === 'https') return uri.toString(true);
   const bytes = await vscode.workspace.fs.readFile(uri);
-  return URL.createObjectURL(new Blob([bytes], { type }));
+  return URL.createObjectURL(new Blob([bytes], { type: 'text/javascript' }));
 }
 
-/** Where the worker finds the Terraform parser (web-tree-sitter and its WebAssembly), the same files the desktop server reads. */
+/**
+ * Where the worker finds the Terraform parser (web-tree-sitter and its WebAssembly), the same files the
+ * desktop server reads. Served over http(s), the worker fetches them; otherwise the WebAssembly is sent as
+ * bytes, because a worker started from a blob URL may import scripts from blob URLs but not fetch them.
+ */
 async function terraformParserUrls(context: vscode.ExtensionContext): Promise<TerraformParserUrls> {
+  const wasm = async (file: string): Promise<string | Uint8Array> => {
+    const uri = vscode.Uri.joinPath(context.extensionUri, file);
+    return uri.scheme === 'http' || uri.scheme === 'https' ? uri.toString(true) : vscode.workspace.fs.readFile(uri);
+  };
   const [module, runtime, grammar] = await Promise.all([
-    loadableUrl(context, 'dist/tree-sitter.js'),
-    loadableUrl(context, 'dist/tree-sitter.wasm', 'application/wasm'),
-    loadableUrl(context, 'dist/tree-sitter-terraform.wasm', 'application/wasm'),
-  ]);
+    loadableUrl(context, 'dist/tree-sitter.js'), wasm('dist/tree-sitter.wasm'), wasm('dist/tree-sitter-terraform.wasm')]);
   return { module, runtime, grammar };
 }
 

@@ -10,8 +10,8 @@ const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
 /**
  * The Terraform parser in the web worker: the same web-tree-sitter bundle and WebAssembly as on Node,
- * from the URLs the extension gave (its own http(s) URLs, or blob URLs of the files it read through
- * the editor). The worker reads nothing else: the core gets the bytes, as on Node.
+ * from what the extension gave: its own http(s) URLs, or a blob URL of the script and the bytes of the
+ * WebAssembly it read through the editor. The worker reads nothing else: the core gets the bytes, as on Node.
  */
 export function terraformLoaderFrom(urls: TerraformParserUrls): () => Promise<void> {
   return async () => {
@@ -23,7 +23,8 @@ export function terraformLoaderFrom(urls: TerraformParserUrls): () => Promise<vo
   };
 }
 
-async function fetchBytes(url: string): Promise<Uint8Array> {
+async function fetchBytes(url: string | Uint8Array): Promise<Uint8Array> {
+  if (typeof url !== 'string') return url;
   const response = await fetch(url);
   if (!response.ok) throw new Error(`reading ${url} failed with HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
@@ -33,6 +34,7 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 export function terraformUrlsOf(value: unknown): TerraformParserUrls | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const v = value as Record<string, unknown>;
-  return typeof v.module === 'string' && typeof v.runtime === 'string' && typeof v.grammar === 'string'
+  const urlOrBytes = (x: unknown): x is string | Uint8Array => typeof x === 'string' || x instanceof Uint8Array;
+  return typeof v.module === 'string' && urlOrBytes(v.runtime) && urlOrBytes(v.grammar)
     ? { module: v.module, runtime: v.runtime, grammar: v.grammar } : undefined;
 }

@@ -24,5 +24,9 @@ export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
  */
 export const TERRAFORM_URLS_MESSAGE = 'searchConfigTerraformUrls';
 
-/** URLs of dist/tree-sitter.js, dist/tree-sitter.wasm and dist/tree-sitter-terraform.wasm. */
-export interface TerraformParserUrls { module: string; runtime: string; grammar: string }
+/**
+ * dist/tree-sitter.js as a URL for importScripts, and dist/tree-sitter.wasm and dist/tree-sitter-terraform.wasm
+ * as URLs or as their bytes: a worker started from a blob URL inherits a policy that lets it import scripts
+ * from blob URLs but not fetch them, so there the extension sends the bytes themselves.
+ */
+export interface TerraformParserUrls { module: string; runtime: string | Uint8Array; grammar: string | Uint8Array }
