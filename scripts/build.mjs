@@ -133,6 +133,9 @@ const treeSitterWithoutFiles = {
   },
 };
 
+/** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
+const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
+
 /** The WebAssembly of the parser's runtime and of the HCL grammar (only its .wasm: none of its native build). */
 const WASM_FILES = [
   [path.dirname(WEB_TREE_SITTER), 'tree-sitter.wasm'],
@@ -240,8 +243,9 @@ async function bundle() {
     { in: 'server/src/action/main.ts', out: 'dist/action.js' },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
     // The HCL parser's runtime, a file of its own that the hosts load only to read a Terraform file:
-    // neither the analyzer bundle nor the CLI's carries it.
-    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js' },
+    // neither the analyzer bundle nor the CLI's carries it. Like the analyzer bundle it is a script for
+    // the web worker's importScripts (a global) that is also a CommonJS module for Node's require.
+    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({
@@ -249,6 +253,7 @@ async function bundle() {
       outfile: path.join(root, e.out), write: false, metafile: true,
       ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
       external: e.external ?? [], plugins: [...(e.plugins ?? []), treeSitterWithoutFiles], minify: !args.has('--dev'), sourcemap,
+      ...(e.global ? { globalName: e.global, footer: { js: `if (typeof module === 'object' && module && module.exports) module.exports = ${e.global};` } } : {}),
     });
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
     fs.mkdirSync(path.dirname(path.join(root, e.out)), { recursive: true });

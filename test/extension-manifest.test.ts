@@ -53,3 +53,24 @@ test('every file the manifest points at exists and is shipped', () => {
   assert.ok(shipped.has(manifest.main.replace(/^\.\//, '')));
   assert.ok(shipped.has(manifest.browser.replace(/^\.\//, '')), 'the web extension is shipped');
 });
+
+test('Terraform files: activation and the parser are shipped, but no language or grammar competes with the Terraform extensions', () => {
+  const c = manifest.contributes;
+  assert.ok(manifest.activationEvents.includes('onLanguage:terraform'), 'activation when a Terraform extension opens a .tf file');
+  assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.tf'), 'activation where .tf files open as plain text');
+  for (const language of c.languages as { id: string; extensions?: string[]; filenamePatterns?: string[]; filenames?: string[] }[]) {
+    assert.notEqual(language.id, 'terraform', 'no terraform language contribution');
+    const claims = [...(language.extensions ?? []), ...(language.filenamePatterns ?? []), ...(language.filenames ?? [])];
+    assert.ok(!claims.some((n) => /\.(tf|tfvars|hcl)$/i.test(n)), `language ${language.id} claims no Terraform file (${claims.join(', ')})`);
+  }
+  for (const grammar of c.grammars as { language?: string; scopeName: string }[]) {
+    assert.ok(grammar.language !== 'terraform' && !/terraform|hcl/i.test(grammar.scopeName), `grammar ${grammar.scopeName} is not for Terraform`);
+  }
+  const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
+  const shipped = new Set(ignore.split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1)));
+  for (const file of ['dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm']) {
+    assert.ok(fs.existsSync(path.join(root, file)), `${file} is built`);
+    assert.ok(shipped.has(file), `${file} is in the .vsix`);
+    assert.ok(manifest.files.includes(file), `${file} is in the npm tarball`);
+  }
+});

@@ -41,3 +41,51 @@ test('the manifest points VS Code for the Web at the browser client', () => {
   assert.equal(manifest.capabilities.virtualWorkspaces.supported, 'limited');
   assert.match(manifest.capabilities.virtualWorkspaces.description, /git baseline/);
 });
+
+test('the Terraform parser loads in the worker from the URLs the extension gives, from a plain script with no Node', async () => {
+  const { terraformLoaderFrom } = await import('../server/src/browser/terraform-wasm');
+  const { parseHcl, terraformParserLoaded } = await import('../server/src/core/formats/terraform/parser');
+  const vm = await import('node:vm');
+  const files: Record<string, string> = { '/x/tree-sitter.js': 'dist/tree-sitter.js', '/x/rt.wasm': 'dist/tree-sitter.wasm', '/x/hcl.wasm': 'dist/tree-sitter-terraform.wasm' };
+  // A worker's globals: no process, require or module, so the bundle runs as a browser script would.
+  const worker = vm.createContext({ WebAssembly: (globalThis as Record<string, unknown>).WebAssembly, Uint8Array, console, TextDecoder, TextEncoder, URL, setTimeout, clearTimeout, performance });
+  const loaded: string[] = [];
+  const globals = globalThis as unknown as Record<string, unknown>;
+  globals.self = worker;
+  globals.importScripts = (url: string) => { loaded.push(url); vm.runInContext(read(files[url]), worker); };
+  globals.fetch = async (url: string) => {
+    loaded.push(url);
+    const bytes = fs.readFileSync(path.join(root, files[url]));
+    return { ok: true, status: 200, arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) };
+  };
+  try {
+    assert.equal(terraformParserLoaded(), false);
+    await terraformLoaderFrom({ module: '/x/tree-sitter.js', runtime: '/x/rt.wasm', grammar: '/x/hcl.wasm' })();
+    assert.deepEqual(loaded.sort(), Object.keys(files).sort());
+    const tree = parseHcl('resource "vendor_search" "a" {\n  search_user_config {\n    x = 1\n  }\n}\n');
+    assert.match(tree.rootNode.toString(), /^\(config_file \(body \(block .*\(attribute \(identifier\)/);
+    tree.delete();
+  } finally {
+    delete globals.self; delete globals.importScripts; delete globals.fetch;
+  }
+});
+
+test('the Terraform parser bundle is a worker script that is also a CommonJS module, and the web extension hands it to the worker', () => {
+  const code = read('dist/tree-sitter.js');
+  assert.deepEqual(requireCalls(code), [], 'dist/tree-sitter.js requires nothing');
+  assert.match(code, /^"use strict";var searchConfigTreeSitter=/);
+  assert.match(read('dist/web/client.js'), /searchConfigTerraformUrls/);
+  assert.match(read('dist/web/client.js'), /dist\/tree-sitter-terraform\.wasm/);
+  assert.match(read('dist/web/server.js'), /searchConfigTerraformUrls/);
+});
+
+test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {
+  const vm = await import('node:vm');
+  const listeners: unknown[] = [];
+  const scope: Record<string, unknown> = { addEventListener: (_type: string, l: unknown) => listeners.push(l), removeEventListener: () => undefined, console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, MessageChannel };
+  scope.self = scope;
+  vm.createContext(scope);
+  // No searchConfigCore global yet, as in a worker just started: a module that reads it at load would throw here.
+  vm.runInContext(read('dist/web/server.js'), scope);
+  assert.equal(listeners.length, 1, 'the worker waits for the message that says where the analyzer is');
+});

@@ -1,7 +1,7 @@
 /**
  * The language server's web worker bundle in Chromium against the Node server: every rule fixture is
  * opened in both, with the same settings and workspace, and the diagnostics must be the same, item for
- * item. The worker reads `.search-lint.json` and baseline files through the page (as the extension does
+ * item (the Terraform fixtures too, parsed by the worker's own HCL parser). The worker reads `.search-lint.json` and baseline files through the page (as the extension does
  * through VS Code's file system). Then a document past the size limit and malformed messages, after
  * which the worker must still answer.
  */
@@ -51,6 +51,22 @@ function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings
     settings.set(uri, s);
     docs.push({ uri, languageId: LANGUAGE_IDS[ext] ?? 'plaintext', text: fx.text });
   }
+  // The Terraform fixtures, with the variable files beside them: the worker loads the HCL parser from the
+  // URLs the page gives it, as the web extension does.
+  const terraformRoot = path.join(root, 'test', 'fixtures', 'terraform');
+  const terraformDir = path.join(dir, 'terraform');
+  fs.mkdirSync(terraformDir);
+  for (const name of fs.readdirSync(terraformRoot).sort()) {
+    const file = path.join(terraformRoot, name);
+    if (!fs.statSync(file).isFile()) continue;
+    if (!name.endsWith('.tf') || name.endsWith('.fixed.tf')) { fs.copyFileSync(file, path.join(terraformDir, name)); continue; }
+    const fx = loadFixture(file);
+    const target = path.join(terraformDir, name);
+    fs.writeFileSync(target, fx.text);
+    const uri = pathToFileURL(target).href;
+    settings.set(uri, { baseline: 'none' });
+    docs.push({ uri, languageId: 'terraform', text: fx.text });
+  }
   return { dir, docs, settings };
 }
 
@@ -88,6 +104,8 @@ const initializeParams = (dir: string) => ({
 async function nodeServer(root: string, dir: string, answer: (m: string, p: unknown) => unknown) {
   const child = spawn(process.execPath, [path.join(root, 'bin', 'search-config-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
   const published = new Map<string, PublishDiagnosticsParams>();
   const waiters: Array<() => void> = [];
   conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); waiters.splice(0).forEach((w) => w()); });
@@ -106,7 +124,9 @@ async function nodeServer(root: string, dir: string, answer: (m: string, p: unkn
       }
       return published.get(uri)!.diagnostics;
     },
-    async stop() { await conn.sendRequest('shutdown').catch(() => undefined); conn.dispose(); child.kill(); },
+    // A server that died already has a closed connection, on which sendRequest throws at once.
+    async stop() { try { await conn.sendRequest('shutdown'); } catch { /* gone already */ } conn.dispose(); child.kill(); },
+    stderr: () => stderr,
   };
 }
 
@@ -125,6 +145,21 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     if (host !== 'browser-worker') o.failures.push(`the worker says it runs in ${JSON.stringify(host)}, not in a browser worker`);
     if (node.host !== 'node') o.failures.push(`the Node server says it runs in ${JSON.stringify(node.host)}`);
 
+    // Both servers load the HCL parser when the first .tf file opens and publish its findings once it is
+    // there: a file opened first, and waited for until both have published them, so that the comparison
+    // below sees each server's findings rather than the moment its parser was loading.
+    const warmUp = docs.find((d) => d.uri.endsWith('/issue-example.tf'));
+    if (warmUp) {
+      const first = { ...warmUp, uri: warmUp.uri.replace(/issue-example\.tf$/, 'warm-up.tf') };
+      await Promise.all([node.open(first), worker.notify('textDocument/didOpen', { textDocument: { ...first, version: 1 } })]);
+      const deadline = Date.now() + 60_000;
+      const both = async () => (await node.diagnostics(first.uri)).length > 0 && (await worker.diagnostics(first.uri, 1)).diagnostics.length > 0;
+      while (!(await both())) {
+        if (Date.now() > deadline) throw new Error('no findings for a Terraform file after 60 s: the HCL parser did not load in one of the servers');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+
     let total = 0;
     const differing: string[] = [];
     for (const d of docs) {
@@ -138,6 +173,11 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     if (differing.length) o.failures.push(`the worker's diagnostics differ from the Node server's on ${differing.length} fixtures:\n    ${differing.join('\n    ')}`);
     if (total === 0) o.failures.push('no fixture had any diagnostics: the comparison proves nothing');
     o.notes.push(`${docs.length} rule fixtures: ${total} diagnostics, the same from the worker as from the Node server`);
+    const terraformDocs = docs.filter((d) => d.languageId === 'terraform');
+    let terraformTotal = 0;
+    for (const d of terraformDocs) terraformTotal += (await node.diagnostics(d.uri)).length;
+    if (terraformDocs.length === 0 || terraformTotal === 0) o.failures.push(`the Terraform fixtures (${terraformDocs.length}) gave no diagnostics: the worker's HCL parser is not proved`);
+    else o.notes.push(`of which ${terraformDocs.length} Terraform files: ${terraformTotal} diagnostics, the same from the worker's HCL parser`);
 
     // Past the size limit: one finding saying so, and the worker lives on.
     const big = { uri: pathToFileURL(path.join(dir, 'huge.search.json')).href, languageId: 'search-config', text: `{"search": {"a": "${'x'.repeat(21 * 1024 * 1024)}"}}` };
@@ -158,7 +198,7 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     o.notes.push('a 21 MB document and malformed messages: the worker kept answering');
     fs.writeFileSync(path.join(outDir, 'web-worker-logs.txt'), (await worker.logs()).join('\n'));
   } catch (err) {
-    o.failures.push(`the worker session failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    o.failures.push(`the worker session failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}${node.stderr() ? `\n  Node server stderr: ${node.stderr().slice(-2000)}` : ''}`);
   } finally {
     await node.stop();
     await browser.close();

@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ALL_FIELDS } from '../../server/src/core';
-import { must, ROOT, run, tempDir } from './support';
+import { must, ROOT, run, tempDir, TERRAFORM } from './support';
 
 const CANARY = 'canary-client-secret-5d1e';
 const restartField = ALL_FIELDS.find((f) => f.schema.restartsEngine && f.path.length === 2 && f.schema.type !== undefined)!;
 
-/** The Action as a workflow gets it: action.yml and the file it names, nothing else. */
+/** The Action as a workflow gets it: action.yml, the file it names and the Terraform parser beside it, nothing else. */
 function actionCheckout(): string {
   const dir = tempDir('action');
   const manifest = fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8');
@@ -23,6 +23,10 @@ function actionCheckout(): string {
   fs.mkdirSync(path.join(dir, path.dirname(main)), { recursive: true });
   fs.copyFileSync(path.join(ROOT, main), path.join(dir, main));
   fs.copyFileSync(path.join(ROOT, 'action.yml'), path.join(dir, 'action.yml'));
+  // The Terraform parser, committed beside the entry: the Action reads it only for a .tf file.
+  for (const file of ['tree-sitter.js', 'tree-sitter.wasm', 'tree-sitter-terraform.wasm']) {
+    fs.copyFileSync(path.join(ROOT, path.dirname(main), file), path.join(dir, path.dirname(main), file));
+  }
   return path.join(dir, main);
 }
 
@@ -103,6 +107,19 @@ describe('the GitHub Action', () => {
     assert.match(r.summary, /\*\*1 error\*\*/);
     assert.doesNotMatch(r.summary, /Search configuration changes/, 'no baseline outside a pull request');
     assert.equal(r.outputs['sarif-file'], '');
+  });
+
+  it('reports a Terraform file with a finding, by default and when named in paths', () => {
+    const { dir } = workspace({});
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.writeFileSync(path.join(dir, 'infra', 'main.tf'), TERRAFORM);
+    for (const env of [{}, { INPUT_PATHS: 'infra/main.tf' }] as Record<string, string>[]) {
+      const r = runAction(main, dir, env);
+      assert.equal(r.status, 1, r.stdout + r.stderr);
+      assert.match(r.stdout, /^::error file=infra\/main\.tf,line=4,col=\d+,.*title=type-mismatch::vendor_search\.logs: search\.http_max_content_length/m);
+      assert.match(r.stdout, /^::warning file=infra\/main\.tf,line=4,.*title=unit-mismatch::/m);
+      assert.equal(r.outputs['error-count'], '1');
+    }
   });
 
   it('passes on a clean workspace, reports only with fail-on-findings false, and fails on a bad input', () => {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { findingsOf, must, NPM_ENV, ROOT, run, tempDir } from './support';
+import { findingsOf, must, NPM_ENV, ROOT, run, tempDir, TERRAFORM } from './support';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
 // CI installs pre-commit (.ci/run); elsewhere a missing one skips these tests instead of failing them.
@@ -36,17 +36,21 @@ describe('pre-commit hooks', { skip }, () => {
 
     fs.writeFileSync(path.join(dir, 'prod.search.json'), BAD);
     fs.writeFileSync(path.join(dir, 'notes.json'), '{ "not": "a service configuration" }');
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.writeFileSync(path.join(dir, 'infra', 'main.tf'), TERRAFORM);
     must(git('add', '.'), 'git add');
     const blocked = git('commit', '-m', 'a configuration with mistakes');
     const said = blocked.stdout + blocked.stderr;
     assert.notEqual(blocked.status, 0, `the commit went through:\n${said}`);
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\[missing-required\]/);
+    assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\[type-mismatch\]/, 'Terraform files are passed to the hook');
     assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
     assert.equal(git('rev-list', '--count', 'HEAD').stdout.trim(), '1');
 
     fs.writeFileSync(path.join(dir, 'prod.search.json'), CLEAN);
-    must(git('add', '.'), 'git add');
+    fs.rmSync(path.join(dir, 'infra'), { recursive: true });
+    must(git('add', '-A'), 'git add');
     const passed = git('commit', '-m', 'a clean configuration');
     assert.equal(passed.status, 0, passed.stdout + passed.stderr);
     assert.match(passed.stdout + passed.stderr, /search-config lint\.+Passed/);

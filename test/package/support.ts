@@ -53,6 +53,9 @@ export function copyExamples(dir: string): string {
 }
 
 /** JSON findings as `file:line:col rule`, with paths relative to the working directory. */
+/** A Terraform module with a finding inside its search_user_config block (line 4: a size written as "100mb"). */
+export const TERRAFORM = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n';
+
 export function findingsOf(json: string): string[] {
   const reports = JSON.parse(json) as Array<{ filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
   return reports.flatMap((r) => r.messages.map((m) => `${path.basename(r.filePath)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`)).sort();

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { copyExamples, diagnosticsOverStdio, findingsOf, installInProject, MANIFEST, must, NPM_ENV, packTarball, ROOT, run, tempDir } from './support';
+import { copyExamples, diagnosticsOverStdio, findingsOf, installInProject, MANIFEST, must, NPM_ENV, packTarball, ROOT, run, tempDir, TERRAFORM } from './support';
 
 /** What the tarball may hold: what runs, and what a user reads. */
-const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core)\.js|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
 const MISTAKES = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 
 describe('the npm package', () => {
@@ -24,7 +24,7 @@ describe('the npm package', () => {
   it('holds only what runs and what users read: no tests, benchmark, CI, sources or code caches', () => {
     const unexpected = files.filter((f) => !SHIPPED.test(f));
     assert.deepEqual(unexpected, [], 'files outside the published list');
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/THIRD-PARTY-NOTICES.md', 'schemas/search-config.schema.json', 'schemas/search-lint.schema.json', 'docs/rules.md', ...Object.values(MANIFEST.bin)]) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/THIRD-PARTY-NOTICES.md', 'dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm', 'schemas/search-config.schema.json', 'schemas/search-lint.schema.json', 'docs/rules.md', ...Object.values(MANIFEST.bin)]) {
       assert.ok(files.includes(needed.replace(/^\.\//, '')), `${needed} is in the tarball`);
     }
   });
@@ -53,6 +53,18 @@ describe('the npm package', () => {
       assert.ok(found.some((f) => f.startsWith('mistakes.search.json:') && f.includes(` ${rule} `)), `${rule} in mistakes.search.json`);
     }
     assert.ok(!found.some((f) => f.startsWith('clean.search.json:')), 'clean.search.json passes');
+  });
+
+  it('the installed package lints a Terraform file with the parser it ships, installed with scripts off', () => {
+    const dir = path.join(project, 'infra');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'main.tf'), TERRAFORM);
+    fs.writeFileSync(path.join(dir, 'other.tf'), 'resource "vendor_cache" "c" {\n  http_max_content_length = "100mb"\n}\n');
+    const r = run('npx', ['--no-install', 'search-config', 'lint', '--format', 'json', 'infra/'], { cwd: project });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    const found = findingsOf(r.stdout);
+    assert.ok(found.some((f) => f.startsWith('main.tf:4:') && f.includes(' unit-mismatch ')), found.join('\n'));
+    assert.ok(!found.some((f) => f.startsWith('other.tf')), 'a .tf file without the block gives nothing');
   });
 
   it('prints its version and explains a field from the installed schema', () => {

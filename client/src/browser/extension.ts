@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { CORE_URL_MESSAGE } from '../../../server/src/lsp/file-requests';
+import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/file-requests';
 import { activateOn, CLIENT_NAME, deactivate } from '../common/activate';
 import { SECTION } from '../common/settings';
 
@@ -23,16 +23,32 @@ async function loadableUrl(context: vscode.ExtensionContext, file: string): Prom
 }
 
 /**
+ * Where the worker finds the Terraform parser (web-tree-sitter and its WebAssembly), the same files the
+ * desktop server reads. Served over http(s), the worker fetches them; otherwise the WebAssembly is sent as
+ * bytes, because a worker started from a blob URL may import scripts from blob URLs but not fetch them.
+ */
+async function terraformParserUrls(context: vscode.ExtensionContext): Promise<TerraformParserUrls> {
+  const wasm = async (file: string): Promise<string | Uint8Array> => {
+    const uri = vscode.Uri.joinPath(context.extensionUri, file);
+    return uri.scheme === 'http' || uri.scheme === 'https' ? uri.toString(true) : vscode.workspace.fs.readFile(uri);
+  };
+  const [module, runtime, grammar] = await Promise.all([
+    loadableUrl(context, 'dist/tree-sitter.js'), wasm('dist/tree-sitter.wasm'), wasm('dist/tree-sitter-terraform.wasm')]);
+  return { module, runtime, grammar };
+}
+
+/**
  * VS Code for the Web (vscode.dev, github.dev): the same language server, built for the browser, runs in
  * a web worker. It reads `.search-lint.json` and baseline files through the editor; git cannot run here.
  */
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
     createClient: async (ctx, clientOptions) => {
-      const [serverUrl, coreUrl] = await Promise.all([loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js')]);
+      const [serverUrl, coreUrl, terraformUrls] = await Promise.all([
+        loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js'), terraformParserUrls(ctx)]);
       const worker = new Worker(serverUrl);
-      // Before the protocol: where the analyzer bundle is, which the worker cannot find by itself.
-      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl });
+      // Before the protocol: where the analyzer bundle and the Terraform parser are, which the worker cannot find by itself.
+      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
       return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
     },
     limitations: (settings) => {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LANGUAGE_ID } from './settings';
+import { isCheckedDocument } from './settings';
 
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append('search-config');
 const DIAGNOSTIC_SOURCE = 'search-config';
@@ -10,8 +10,8 @@ const DIAGNOSTIC_SOURCE = 'search-config';
  */
 export async function fixAllInActiveFile(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== LANGUAGE_ID) {
-    void vscode.window.showInformationMessage('Open a search service configuration file to fix its problems.');
+  if (!editor || !isCheckedDocument(editor.document)) {
+    void vscode.window.showInformationMessage('Open a search service configuration file or a Terraform file to fix its problems.');
     return;
   }
   const doc = editor.document;

@@ -38,10 +38,22 @@ export function documentSelector(): DocumentSelector {
     // YAML files, whatever language the YAML extension gives them: the server reads only *.search.yaml
     // and the spec.userConfig of kind: Search manifests, and answers nothing but diagnostics and fixes.
     { scheme: 'file', pattern: YAML_FILE_GLOB },
+    // Terraform files: `terraform` is the id the Terraform extensions give them, and where none is
+    // installed they open as plain text. The extension contributes no language for .tf, so it never
+    // competes with those extensions; the server answers only inside `search_user_config` blocks.
+    { language: TERRAFORM_LANGUAGE_ID },
+    { pattern: TERRAFORM_FILE_GLOB },
   ];
 }
 
 export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
+export const TERRAFORM_LANGUAGE_ID = 'terraform';
+export const TERRAFORM_FILE_GLOB = '**/*.tf';
+
+/** Whether the server checks the document: a configuration in our language, or a Terraform file. */
+export function isCheckedDocument(doc: vscode.TextDocument): boolean {
+  return doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path);
+}
 
 export const REQUEST_FILE_GLOB = '**/*.{http,rest,md,markdown,sh,bash}';
 

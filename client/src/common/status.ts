@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { State } from 'vscode-languageclient';
 import type { ServerRuntime } from '../../../server/src/lsp/runtime';
-import { LANGUAGE_ID } from './settings';
+import { isCheckedDocument } from './settings';
 
 /** Where the language server runs, as the server says in its initialize result. */
 export type ServerHost = ServerRuntime['host'];
@@ -61,7 +61,8 @@ export class ServerStatus implements vscode.Disposable {
     this.item.tooltip = [LOOK[this.state].tooltip, this.detail, where && `Language server: ${where}`].filter(Boolean).join('\n\n');
     this.item.accessibilityInformation = { label: `Search Config: ${this.state}${where ? `, language server ${where}` : ''}` };
     this.item.backgroundColor = this.state === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
-    const editing = vscode.window.activeTextEditor?.document.languageId === LANGUAGE_ID;
+    const active = vscode.window.activeTextEditor?.document;
+    const editing = active !== undefined && isCheckedDocument(active);
     if (editing || this.state === 'failed') this.item.show();
     else this.item.hide();
   }

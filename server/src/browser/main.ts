@@ -1,12 +1,13 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { CORE_URL_MESSAGE } from '../lsp/file-requests';
+import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/file-requests';
 import { browserRuntime } from './runtime';
 
 /*
  * The language server in a web worker (VS Code for the Web, github.dev): the same server as on Node,
  * talking to the extension over the worker's message port. The analyzer lives in a bundle of its own
  * that the Node server loads too; VS Code starts workers from a blob URL, so the worker cannot find
- * its neighbours by itself, and the first message, before any of the protocol, says where it is.
+ * its neighbours by itself, and the first message, before any of the protocol, says where it is (and
+ * where the Terraform parser is, loaded only when a .tf file is first analysed).
  */
 interface WorkerScope {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
@@ -16,16 +17,18 @@ declare const self: WorkerScope;
 declare function importScripts(...urls: string[]): void;
 
 const onFirstMessage = (event: { data: unknown }): void => {
-  const data = event.data as { [CORE_URL_MESSAGE]?: unknown } | null;
+  const data = event.data as { [CORE_URL_MESSAGE]?: unknown; [TERRAFORM_URLS_MESSAGE]?: unknown } | null;
   const coreUrl = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
   if (typeof coreUrl !== 'string') return;
   self.removeEventListener('message', onFirstMessage);
   importScripts(coreUrl);
-  // Loaded only now: the server's modules read the analyzer as they load.
+  // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.
   const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
+  const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');
   const port = self as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
   const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
-  startServer(connection, browserRuntime(connection));
+  const terraformUrls = terraformUrlsOf(data?.[TERRAFORM_URLS_MESSAGE]);
+  startServer(connection, browserRuntime(connection, terraformUrls && terraformLoaderFrom(terraformUrls)));
   connection.listen();
 };
 self.addEventListener('message', onFirstMessage);

@@ -6,8 +6,11 @@ import type { ReadResult, ServerRuntime } from '../lsp/runtime';
 const READ_FILE_REQUEST = new RequestType<UriParams, ReadFileAnswer, void>(READ_FILE_METHOD);
 const READ_DIRECTORY_REQUEST = new RequestType<UriParams, ReadDirectoryAnswer, void>(READ_DIRECTORY_METHOD);
 
-/** The language server in a browser web worker: files come from the editor, and there is no git. */
-export function browserRuntime(connection: Connection): ServerRuntime {
+/**
+ * The language server in a browser web worker: files come from the editor, and there is no git.
+ * `loadTerraformParser` is there when the extension said where the parser is.
+ */
+export function browserRuntime(connection: Connection, loadTerraformParser?: () => Promise<void>): ServerRuntime {
   // A message posted to our own port is queued behind the messages already waiting, as Node's
   // setImmediate is; a timer would be clamped to several milliseconds per turn.
   const channel = new MessageChannel();
@@ -15,6 +18,7 @@ export function browserRuntime(connection: Connection): ServerRuntime {
   (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => { queued.shift()?.(); };
   return {
     host: 'browser-worker',
+    loadTerraformParser,
     readFile: async (uri) => {
       try {
         const answer: unknown = await connection.sendRequest(READ_FILE_REQUEST, { uri });

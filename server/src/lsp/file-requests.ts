@@ -17,3 +17,16 @@ export type ReadDirectoryAnswer = DirectoryEntry[] | null;
  * dist/server-core.js, the analyzer it loads with importScripts (`{ [CORE_URL_MESSAGE]: url }`).
  */
 export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
+
+/**
+ * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):
+ * the worker loads it only when a .tf file is first analysed. Absent, .tf files get no diagnostics.
+ */
+export const TERRAFORM_URLS_MESSAGE = 'searchConfigTerraformUrls';
+
+/**
+ * dist/tree-sitter.js as a URL for importScripts, and dist/tree-sitter.wasm and dist/tree-sitter-terraform.wasm
+ * as URLs or as their bytes: a worker started from a blob URL inherits a policy that lets it import scripts
+ * from blob URLs but not fetch them, so there the extension sends the bytes themselves.
+ */
+export interface TerraformParserUrls { module: string; runtime: string | Uint8Array; grammar: string | Uint8Array }

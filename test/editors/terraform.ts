@@ -1,0 +1,149 @@
+/**
+ * A Terraform file in real editors: Neovim (`filetype=terraform`), VS Code (code-server with the packaged
+ * .vsix, where no Terraform extension is installed, so the file opens as plain text) and VS Code's web
+ * worker extension host. Inside the `search_user_config` block they must show the analyzer's findings,
+ * complete an absent field with its default and hover a value with its unit; outside it (another resource
+ * with the same names and values) nothing: no diagnostic, no hover, no completion.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, fieldAt, type Finding } from '../../server/src/core';
+import { defaultText } from '../../server/src/core/describe';
+import { describeWithUnit } from '../../server/src/core/units';
+import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
+import type { Line, Outcome } from './outcome';
+import type { RequestContext } from './requests';
+
+const FILE = 'main.tf';
+const EXTENSION_ID = 'search-config.search-config';
+
+interface TerraformExpectations {
+  text: string;
+  findings: Finding[];
+  /** 0-based lines of the search_user_config block, braces included: the only place anything may show. */
+  block: { first: number; last: number };
+  completion: { at: { line: number; character: number }; label: string; insert: string; defaultText: string };
+  hover: { at: { line: number; character: number }; mustContain: string[] };
+  /** The same field and value in another resource: no hover, no completion there. */
+  outside: { hover: { line: number; character: number }; complete: { line: number; character: number } };
+}
+
+async function expectations(root: string): Promise<TerraformExpectations> {
+  await loadTerraformFromDisk();
+  const text = fs.readFileSync(path.join(root, 'test', 'editors', 'fixtures', 'search.tf'), 'utf8');
+  const lines = text.split('\n');
+  const findings = analyze(text, { fileName: FILE }).findings;
+  const first = lines.findIndex((l) => /^\s*search_user_config\s*\{/.test(l));
+  const indent = lines[first].search(/\S/);
+  const last = lines.findIndex((l, i) => i > first && l.search(/\S/) === indent && l.trim() === '}');
+  if (first < 0 || last < 0) throw new Error('the Terraform fixture has no search_user_config block');
+  // Completion on the block's blank line, inside search_dashboards; hover on the timeout in milliseconds.
+  const blank = lines.findIndex((l, i) => i > first && i < last && l.trim() === '');
+  const schema = fieldAt(['search_dashboards', 'max_old_space_size'])!.schema;
+  const hoverLine = lines.findIndex((l, i) => i > first && i < last && /search_request_timeout = 45000/.test(l));
+  const timeout = fieldAt(['search_dashboards', 'search_request_timeout'])!.schema;
+  const described = describeWithUnit(45000, timeout.unit!);
+  const outsideLine = lines.findIndex((l, i) => i > last && /search_request_timeout/.test(l));
+  if (blank < 0 || hoverLine < 0 || outsideLine < 0) throw new Error('the Terraform fixture lacks the blank line, the timeout inside the block or the one outside it');
+  return {
+    text, findings, block: { first, last },
+    completion: { at: { line: blank, character: lines[blank - 1].search(/\S/) }, label: 'max_old_space_size', insert: `max_old_space_size = ${JSON.stringify(schema.default)}`, defaultText: defaultText(schema)! },
+    hover: { at: { line: hoverLine, character: lines[hoverLine].indexOf('45000') + 1 }, mustContain: [described.raw, described.human!] },
+    outside: { hover: { line: outsideLine, character: lines[outsideLine].indexOf('45000') + 1 }, complete: { line: outsideLine, character: 2 } },
+  };
+}
+
+export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: boolean; vscode: boolean; web: boolean }): Promise<Outcome[]> {
+  const e = await expectations(ctx.root);
+  fs.writeFileSync(path.join(ctx.workspace, FILE), e.text);
+  const inBlock = (line: number) => line >= e.block.first && line <= e.block.last;
+  if (e.findings.length === 0 || !e.findings.every((f) => inBlock(f.range.start.line))) throw new Error(`the analyzer's findings on the Terraform fixture are not all inside its block: ${JSON.stringify(e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`))}`);
+  const want = e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`).sort();
+  const visible = e.findings.filter((f) => f.severity !== 'hint').map((f) => `@${f.range.start.line + 1}`).sort();
+  const pos = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
+  const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
+  const out: Outcome[] = [];
+
+  if (editors.nvim) {
+    const o: Outcome = { editor: 'nvim (Terraform)', failures: [], notes: [] };
+    const nvim = path.join(ctx.harnesses, 'nvim', 'nvim-lsp-harness.sh');
+    const common = ['--cmd', ctx.serverCommand, '--file', path.join(ctx.workspace, FILE), '--root', ctx.workspace, '--language-id', 'terraform', '--settle-ms', '1500', '--timeout-ms', '30000'];
+    const run = ctx.harness('nvim-terraform', nvim, [...common, '--complete', pos(e.completion.at), '--hover', pos(e.hover.at), '--wait-nonempty'], o);
+    if (run) {
+      const got = run.filter((l) => l.type === 'diagnostic').map((d) => `${String(d.code)}@${Number(d.line) + 1}`).sort();
+      if (JSON.stringify(got) !== JSON.stringify(want)) o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's ${JSON.stringify(want)}`);
+      const item = run.find((l) => l.type === 'completion' && l.label === e.completion.label);
+      if (!item) o.failures.push(`completion in the block lacks ${e.completion.label}: ${JSON.stringify(run.filter((l) => l.type === 'completion').map((l) => l.label))}`);
+      else {
+        if (!String(item.insertText).includes(e.completion.insert)) o.failures.push(`choosing ${e.completion.label} inserts ${JSON.stringify(item.insertText)}, not ${JSON.stringify(e.completion.insert)}`);
+        if (!String(item.detail).includes(e.completion.defaultText)) o.failures.push(`completion detail lacks the default ${e.completion.defaultText}: ${JSON.stringify(item.detail)}`);
+      }
+      const hover = String(run.find((l) => l.type === 'hover')?.contents ?? '');
+      for (const s of e.hover.mustContain) if (!hover.includes(s)) o.failures.push(`hover in the block lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
+    }
+    // The same field and value outside the block: the file's diagnostics are the same, and nothing else answers.
+    const outside = ctx.harness('nvim-terraform-outside', nvim, [...common, '--complete', pos(e.outside.complete), '--hover', pos(e.outside.hover)], o);
+    if (outside) {
+      const got = outside.filter((l) => l.type === 'diagnostic').map((d) => Number(d.line));
+      const stray = got.filter((l) => !inBlock(l));
+      if (stray.length) o.failures.push(`diagnostics outside the search_user_config block, on lines ${stray.map((l) => l + 1).join(', ')}`);
+      const items = outside.filter((l) => l.type === 'completion').map((l) => String(l.label));
+      if (items.length) o.failures.push(`completion outside the block offers ${JSON.stringify(items)}`);
+      const hover = outside.find((l) => l.type === 'hover')?.contents;
+      if (hover) o.failures.push(`hover outside the block shows ${JSON.stringify(String(hover).slice(0, 200))}`);
+    }
+    o.notes.push(`${want.length} diagnostics in the block (${want.join(', ')}), none outside; completion and hover only inside`);
+    out.push(o);
+  }
+
+  if (editors.vscode) {
+    const o: Outcome = { editor: 'vscode (Terraform)', failures: [], notes: [] };
+    const typeMismatch = e.findings.find((f) => f.severity === 'error')!;
+    const run = ctx.harness('vscode-terraform', path.join(ctx.harnesses, 'vscode-web', 'run-vscode-web.sh'), [
+      '--extension', ctx.vsix, '--workspace', ctx.workspace, '--file', FILE,
+      '--expect-problem', typeMismatch.message.slice(0, 60),
+      '--complete', oneBased(e.completion.at), '--expect-completion', e.completion.label,
+      '--hover', oneBased(e.hover.at), '--expect-hover', e.hover.mustContain[1],
+      '--screenshot', path.join(ctx.outDir, 'vscode-terraform.png'), '--timeout-ms', '60000'], o, true);
+    if (run) {
+      const summary = run.find((l) => l.type === 'summary');
+      if (summary?.ok !== true) o.failures.push(`harness expectations not met: ${JSON.stringify(summary?.failures ?? 'no summary')}`);
+      checkProblemRows(run.filter((l) => l.type === 'problem').map((l) => String(l.ariaLabel ?? '')), visible, inBlock, o);
+    }
+    out.push(o);
+  }
+
+  if (editors.web) {
+    const o: Outcome = { editor: 'vscode web worker (Terraform)', failures: [], notes: [] };
+    const jsonl = path.join(ctx.outDir, 'vscode-web-terraform.jsonl');
+    const r = spawnSync('bash', [path.join(ctx.root, 'test', 'editors', 'vscode-session.sh'), ctx.vsix, ctx.workspace, jsonl,
+      '--file', FILE, '--steps', 'host,problems,hover', '--hover', oneBased(e.hover.at), '--screenshot', path.join(ctx.outDir, 'vscode-web-terraform.png')],
+    { encoding: 'utf8', timeout: 300_000, env: { ...process.env, EXTRA_SETTINGS: `"remote.extensionKind": { "${EXTENSION_ID}": ["web"] },` } });
+    fs.writeFileSync(path.join(ctx.outDir, 'vscode-web-terraform.stderr.log'), r.stderr ?? '');
+    if (r.status !== 0) o.failures.push(`vscode-session.sh exited ${r.status ?? r.signal}: ${String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
+    const lines = fs.existsSync(jsonl) ? fs.readFileSync(jsonl, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line) : [];
+    const summary = lines.find((l) => l.type === 'summary');
+    if (summary?.ok !== true) o.failures.push(`UI steps failed: ${JSON.stringify(summary?.failures ?? 'no summary')}`);
+    const host = String(lines.find((l) => l.type === 'host')?.label ?? '');
+    if (!host.includes('in a browser web worker')) o.failures.push(`the status item does not say the server runs in a browser web worker: ${JSON.stringify(host)}`);
+    checkProblemRows(((lines.find((l) => l.type === 'problems')?.rows ?? []) as unknown[]).map(String), visible, inBlock, o);
+    const hover = String(lines.find((l) => l.type === 'hover')?.text ?? '');
+    for (const s of e.hover.mustContain) if (!hover.includes(s)) o.failures.push(`hover in the block lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
+    o.notes.push(`output in ${jsonl}`);
+    out.push(o);
+  }
+  return out;
+}
+
+/** Problems rows read `Error: <message> at line 17 and character 33. generated by search-config`. */
+function checkProblemRows(rows: string[], visible: string[], inBlock: (line: number) => boolean, o: Outcome): void {
+  const markers = rows.map((r) => /^(Error|Warning|Info): (.*) at line (\d+) and character (\d+)\.(.*?)(?: generated by (.*))?$/s.exec(r))
+    .filter((m): m is RegExpExecArray => m !== null).map((m) => ({ line: Number(m[3]), source: m[6] ?? '' }));
+  const got = markers.map((m) => `@${m.line}`).sort();
+  if (JSON.stringify(got) !== JSON.stringify(visible)) o.failures.push(`Problems rows on lines ${JSON.stringify(got)}, but the analyzer's findings above hint are on ${JSON.stringify(visible)}: ${JSON.stringify(rows)}`);
+  const stray = markers.filter((m) => !inBlock(m.line - 1));
+  if (stray.length) o.failures.push(`Problems rows outside the search_user_config block: ${JSON.stringify(stray)}`);
+  const foreign = markers.filter((m) => !m.source.startsWith('search-config'));
+  if (foreign.length) o.failures.push(`Problems rows not from search-config: ${JSON.stringify(foreign)}`);
+}
