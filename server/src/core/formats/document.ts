@@ -84,3 +84,31 @@ export interface ConfigDocument {
   /** The text edits that carry out the intents in this format's syntax; undefined when one of them cannot be made here. */
   editsFor(intents: readonly FixIntent[]): TextEdit[] | undefined;
 }
+
+/** Where a member is written in a format that keeps a range per path: key (none for a list item), value, whole member. */
+export interface MemberRanges { key?: OffsetRange; value: OffsetRange; member: OffsetRange }
+
+/**
+ * `ConfigDocument.locate` for such a format: as far as the path exists, so that a missing field is
+ * reported on the key of its nearest parent; `fallback` when not even the root is written.
+ */
+export function locateMember(entryOf: (path: FieldPath) => MemberRanges | undefined, path: FieldPath, target: 'key' | 'value' | 'property', fallback: OffsetRange): OffsetRange {
+  for (let depth = path.length; depth >= 0; depth--) {
+    const entry = entryOf(path.slice(0, depth));
+    if (!entry) continue;
+    if (depth < path.length || target === 'key') return entry.key ?? entry.value;
+    return target === 'property' ? entry.member : entry.value;
+  }
+  return fallback;
+}
+
+/** Every intent's edits, in order; undefined when one of them cannot be written in the format. */
+export function editsOfAll<T>(tree: T, intents: readonly FixIntent[], editsOf: (tree: T, intent: FixIntent) => TextEdit[] | undefined): TextEdit[] | undefined {
+  const out: TextEdit[] = [];
+  for (const intent of intents) {
+    const edits = editsOf(tree, intent);
+    if (!edits) return undefined;
+    out.push(...edits);
+  }
+  return out;
+}

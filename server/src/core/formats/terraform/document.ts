@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
-import type { Comment, ConfigDocument } from '../document';
+import { locateMember, type Comment, type ConfigDocument } from '../document';
 import { terraformEdits } from './edits';
 import { parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
@@ -127,16 +127,7 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
     noDuplicateKeys: config.repeated.length === 0,
     comments: () => fileComments.filter((c) => inside(config.resource, c.offset)),
     rangeAt: (path) => entryOf(path)?.value,
-    locate(path, target) {
-      // As far as the path exists: a missing field is reported on the key of its nearest parent.
-      for (let depth = path.length; depth >= 0; depth--) {
-        const entry = entryOf(path.slice(0, depth));
-        if (!entry) continue;
-        if (depth < path.length || target === 'key') return entry.key ?? entry.value;
-        return target === 'property' ? entry.member : entry.value;
-      }
-      return { offset: config.resource.offset, length: 0 };
-    },
+    locate: (path, target) => locateMember(entryOf, path, target, { offset: config.resource.offset, length: 0 }),
     repeatedKeys: () => config.repeated,
     memberAt: (offset) => memberAt(config, offset),
     blockAt: (offset) => blockAt(config, offset),

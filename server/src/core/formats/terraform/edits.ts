@@ -1,6 +1,6 @@
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, TextEdit } from '../../types';
-import type { FixIntent, RepeatedKey } from '../document';
+import { editsOfAll, type FixIntent, type RepeatedKey } from '../document';
 import { hclValue } from './literals';
 import { pathKey, type Entry } from './read';
 
@@ -17,13 +17,7 @@ export interface TerraformTree {
 }
 
 export function terraformEdits(tree: TerraformTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
-  const out: TextEdit[] = [];
-  for (const intent of intents) {
-    const edits = editsOf(tree, intent);
-    if (!edits) return undefined;
-    out.push(...edits);
-  }
-  return out;
+  return editsOfAll(tree, intents, editsOf);
 }
 
 const entryAt = (tree: TerraformTree, path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));

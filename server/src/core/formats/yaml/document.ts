@@ -1,7 +1,7 @@
 import type { Document } from 'yaml';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
-import type { Comment, ConfigDocument, SyntaxProblem } from '../document';
+import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
@@ -174,16 +174,7 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     plainScalars: read.plainScalars, sharing: read.sharing,
     comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
     rangeAt: (path) => entryOf(path)?.value,
-    locate(path, target) {
-      // As far as the path exists: a missing field is reported on the key of its nearest parent.
-      for (let depth = path.length; depth >= 0; depth--) {
-        const entry = entryOf(path.slice(0, depth));
-        if (!entry) continue;
-        if (depth < path.length || target === 'key') return entry.key ?? entry.value;
-        return target === 'property' ? entry.member : entry.value;
-      }
-      return root?.key ?? { offset: docRange.offset, length: 0 };
-    },
+    locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),
     repeatedKeys: () => read.repeated,
     memberAt(offset) {
       let best: { path: FieldPath; range: OffsetRange } | undefined;

@@ -1,5 +1,5 @@
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
-import type { FixIntent } from '../document';
+import { editsOfAll, type FixIntent } from '../document';
 import { pathKey, type Entry } from './read';
 
 /**
@@ -14,13 +14,7 @@ export interface YamlTree {
 }
 
 export function yamlEdits(tree: YamlTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
-  const out: TextEdit[] = [];
-  for (const intent of intents) {
-    const edits = editsOf(tree, intent);
-    if (!edits) return undefined;
-    out.push(...edits);
-  }
-  return out;
+  return editsOfAll(tree, intents, editsOf);
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
