@@ -143,9 +143,42 @@ const WASM_FILES = [
 ];
 function copyWasm(bundledInputs) {
   for (const [dir, name] of WASM_FILES) {
-    fs.copyFileSync(path.join(dir, name), path.join(root, 'dist', name));
+    fs.writeFileSync(path.join(root, 'dist', name), withoutDebugSections(fs.readFileSync(path.join(dir, name))));
     bundledInputs.add(path.relative(root, path.join(dir, name)));
   }
+}
+
+/**
+ * The module without its `name` and `sourceMappingURL` custom sections: function names for debuggers
+ * and a link to a source map that is not shipped. Nothing reads them at run time (the `dylink.0`
+ * section the loader needs is kept), and they are bytes every install and .vsix would carry.
+ */
+function withoutDebugSections(wasm) {
+  const DROPPED = new Set(['name', 'sourceMappingURL']);
+  const kept = [wasm.subarray(0, 8)];
+  let at = 8;
+  const leb = () => {
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = wasm[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      if (!(byte & 0x80)) return value;
+    }
+  };
+  while (at < wasm.length) {
+    const start = at;
+    const id = wasm[at++];
+    const size = leb();
+    const end = at + size;
+    let name = '';
+    if (id === 0) {
+      const length = leb();
+      name = wasm.subarray(at, at + length).toString('utf8');
+    }
+    if (!(id === 0 && DROPPED.has(name))) kept.push(wasm.subarray(start, end));
+    at = end;
+  }
+  return Buffer.concat(kept);
 }
 
 /**

@@ -21,10 +21,10 @@ export const YAML_CONFIG_LIMITS = {
   aliasCharacters: 1_000_000,
 };
 
-type YamlModule = typeof import('yaml');
+type YamlModule = typeof import('./library');
 let yamlModule: YamlModule | undefined;
 /** Loaded on first use: a run that reads no YAML never pays for it. */
-export const yaml = (): YamlModule => (yamlModule ??= require('yaml') as YamlModule);
+export const yaml = (): YamlModule => (yamlModule ??= require('./library') as YamlModule);
 
 /** Where one member of a configuration is written. */
 export interface Entry {
