@@ -187,13 +187,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const { key, list } = blockTarget(path, nameNode.text);
       const object: Record<string, unknown> = {};
       if (list) {
-        let items = lists.get(key);
-        if (!items) {
-          items = [];
-          lists.set(key, items);
-          note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text });
-          setOwn(into, key, items);
-        }
+        const items = listOf(lists, into, key, () => note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text }));
         const itemPath = [...path, key, items.length];
         items.push(object);
         config.entries.set(pathKey(itemPath), blockEntry(member));
@@ -227,6 +221,18 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
  * are checked as the block's members; what refers to the iterator is an expression, unknown. A
  * dynamic block without content is unknown as a whole.
  */
+/** The list that the blocks of one repeating type add up to; `first` runs when the first of them makes it. */
+function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, key: string, first: () => void): unknown[] {
+  let items = lists.get(key);
+  if (!items) {
+    items = [];
+    lists.set(key, items);
+    first();
+    setOwn(into, key, items);
+  }
+  return items;
+}
+
 function readDynamic(
   config: Configuration, member: Node, path: Segment[], into: Record<string, unknown>, lists: Map<string, unknown[]>,
   note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }) => void,
@@ -250,14 +256,10 @@ function readDynamic(
   const object: Record<string, unknown> = {};
   if (list) {
     // Blocks written out and dynamic ones of the same type add up to one list.
-    let items = lists.get(key);
-    if (!items) {
-      items = [];
-      lists.set(key, items);
+    const items = listOf(lists, into, key, () => {
       note(key, { key: labelRange, member: rangeOf(member), spelling: label });
-      setOwn(into, key, items);
       config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
-    }
+    });
     const itemPath = [...memberPath, items.length];
     items.push(object);
     config.entries.set(pathKey(itemPath), contentEntry);
