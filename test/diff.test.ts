@@ -8,6 +8,7 @@ import { ALL_FIELDS, typesOf, type FieldInfo } from '../server/src/core/schema';
 import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
 import { changeImpact, formatChangesMarkdown } from '../server/src/core/diff-report';
 import { assertGolden, runCli, transcript } from './support/cli-golden';
+import { planOf } from './support/terraform-plans';
 
 const DIR = path.resolve(__dirname, '../../test/fixtures/cli/diff');
 const GOLDEN = DIR;
@@ -127,6 +128,32 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
   assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
+});
+
+test('a Terraform plan is not compared as a configuration: diff exits 2 saying so, also against git:REF, and the editor gets no changes', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Its top-level keys (format_version, resource_changes) would otherwise be listed as fields added.
+  const plan = planOf({ search: { http_max_content_length: 2048 } }, { search: { http_max_content_length: 1024 } });
+  fs.writeFileSync(path.join(dir, 'plan.json'), plan);
+  fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'deployed.json'));
+  for (const argv of [['diff', 'deployed.json', 'plan.json'], ['diff', 'plan.json', 'deployed.json', '--format', 'markdown']]) {
+    const run = await runCli(argv, { cwd: dir });
+    assert.equal(run.code, 2, argv.join(' '));
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*search-config lint/);
+  }
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  git('add', 'deployed.json');
+  git('commit', '-q', '-m', 'deployed');
+  // As in a CI job: the plan is written by the job, never committed, so the revision lacks it.
+  const fromGit = await runCli(['diff', 'git:HEAD', 'plan.json', '--format', 'json'], { cwd: dir });
+  assert.equal(fromGit.code, 2, fromGit.stdout);
+  assert.match(fromGit.stderr, /it is a Terraform plan/);
+  const impact = changeImpact('{}', plan);
+  assert.deepEqual(impact.changes, []);
+  assert.match(impact.error ?? '', /Terraform plan/);
 });
 
 test('members of vendor-only values the schema does not describe are masked but not called unknown', () => {

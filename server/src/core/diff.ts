@@ -1,5 +1,6 @@
 import { maskCredentials } from './credentials';
 import { parseDocument } from './formats';
+import { isPlan } from './formats/terraform-plan/document';
 import { formatPath } from './paths';
 import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
 import type { Segment } from './types';
@@ -216,7 +217,8 @@ export function diffValues(before: unknown, after: unknown, path: Segment[] = []
   return out;
 }
 
-export interface ParsedConfig { value?: unknown; error?: string }
+/** `plan`: the text is a Terraform plan, which is not compared as a configuration (see `error`). */
+export interface ParsedConfig { value?: unknown; error?: string; plan?: true }
 
 /** Reads a configuration for comparison; comments and trailing commas do not matter here. */
 export function parseConfig(text: string): ParsedConfig {
@@ -228,6 +230,9 @@ export function parseConfig(text: string): ParsedConfig {
     return { error: `syntax error at line ${pos.line + 1}, column ${pos.character + 1} (${first.code})` };
   }
   if (!isObject(doc.value)) return { error: 'the configuration must be a JSON object' };
+  // A plan's top-level keys compared as fields would be a list of "unknown fields" added or removed.
+  // What a plan changes is in the plan itself, each resource's change.before against change.after.
+  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, and `search-config lint` on it reports what the plan changes that needs care (restart-required, create-only-field, removed-field)' };
   return { value: doc.value };
 }
 

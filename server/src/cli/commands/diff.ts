@@ -82,7 +82,7 @@ const run: Command = async (argv, io) => {
       }
     }
     const parsed = parseConfig(text);
-    if (parsed.error) { io.err(`search-config diff: cannot parse ${label}: ${parsed.error}\n`); return 2; }
+    if (parsed.error) { io.err(`search-config diff: cannot ${parsed.plan ? 'compare' : 'parse'} ${label}: ${parsed.error}\n`); return 2; }
     values.push(parsed.value);
   }
   const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : newFile };
