@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ALL_FIELDS } from '../../server/src/core';
+import { planOf } from '../support/terraform-plans';
 import { must, ROOT, run, tempDir, TERRAFORM } from './support';
 
 const CANARY = 'canary-client-secret-5d1e';
@@ -120,6 +121,31 @@ describe('the GitHub Action', () => {
       assert.match(r.stdout, /^::warning file=infra\/main\.tf,line=4,.*title=unit-mismatch::/m);
       assert.equal(r.outputs['error-count'], '1');
     }
+  });
+
+  it('lints a Terraform plan named in paths, whatever its name, as a plan: on a pull request its changes come from the plan, not from the base', () => {
+    const { dir, base } = workspace({});
+    const [top, key] = restartField.path;
+    // As a job writes it (terraform show -json), not committed: a size below its minimum, and a restart.
+    const after: Record<string, Record<string, unknown>> = { search: { http_max_content_length: 1024 } };
+    after[top] = { ...after[top], [key]: valueFor(2) };
+    const plan = planOf(after, { [top]: { [key]: valueFor(1) } });
+    fs.mkdirSync(path.join(dir, 'infra'));
+    for (const name of ['tf.plan.json', 'plan']) fs.writeFileSync(path.join(dir, 'infra', name), plan);
+    const event = path.join(tempDir('event'), 'event.json');
+    fs.writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 8, base: { ref: 'main', sha: base }, head: { ref: 'feature', sha: 'f'.repeat(40) } } }));
+    const r = runAction(main, dir, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_BASE_REF: 'main', INPUT_PATHS: 'infra/tf.plan.json\ninfra/plan' });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    for (const file of ['infra/tf.plan.json', 'infra/plan']) {
+      const at = `^::error file=${file.replace(/\./g, '\\.')},line=\\d+,col=\\d+,`;
+      assert.match(r.stdout, new RegExp(`${at}.*title=invalid-value::module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length`, 'm'), file);
+      assert.match(r.stdout, new RegExp(`^::warning file=${file.replace(/\./g, '\\.')},.*title=restart-required::module\\.eu\\.vendor_search\\.logs: .*${restartField.dotted.replace(/\./g, '\\.')}`, 'm'), file);
+    }
+    assert.equal(r.outputs['error-count'], '2');
+    assert.match(r.summary, /`infra\/plan:\d+:\d+`/);
+    // The plan is not diffed with the base as if it were a configuration (its top-level keys as fields).
+    assert.doesNotMatch(r.summary, /format_version|resource_changes/);
+    assert.doesNotMatch(r.summary, /Search configuration changes/);
   });
 
   it('passes on a clean workspace, reports only with fail-on-findings false, and fails on a bad input', () => {

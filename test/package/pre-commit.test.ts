@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { planOf } from '../support/terraform-plans';
 import { findingsOf, must, NPM_ENV, ROOT, run, tempDir, TERRAFORM } from './support';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version']).status === 0;
@@ -54,6 +55,43 @@ describe('pre-commit hooks', { skip }, () => {
     const passed = git('commit', '-m', 'a clean configuration');
     assert.equal(passed.status, 0, passed.stdout + passed.stderr);
     assert.match(passed.stdout + passed.stderr, /search-config lint\.+Passed/);
+  });
+
+  // A plan is linted as a plan whatever its name, once it reaches the hook: `files:` for a plan that is
+  // committed, `args:` (with pass_filenames false and always_run) for one a CI job writes before the run.
+  it('lint a Terraform plan named in files: or in args:', () => {
+    const { dir, git, env } = gitRepo();
+    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\nbuild/\n');
+    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), [
+      'repos:',
+      `  - repo: ${ROOT}`,
+      `    rev: ${head}`,
+      '    hooks:',
+      '      - id: search-config',
+      "        files: '(^|/)(search-config|[^/]+\\.search)\\.jsonc?$|\\.tf$|(^|/)[^/]*plan\\.json$'",
+      '      - id: search-config',
+      '        name: search-config lint (Terraform plan)',
+      '        args: [build/plan]',
+      '        pass_filenames: false',
+      '        always_run: true',
+      '',
+    ].join('\n'));
+    const plan = planOf({ search: { http_max_content_length: 1024 } });
+    fs.mkdirSync(path.join(dir, 'infra'));
+    fs.writeFileSync(path.join(dir, 'infra', 'tf.plan.json'), plan);
+    fs.writeFileSync(path.join(dir, 'infra', 'settings.json'), plan);
+    fs.mkdirSync(path.join(dir, 'build'));
+    fs.writeFileSync(path.join(dir, 'build', 'plan'), plan);
+    must(git('add', '.'), 'git add');
+    const r = run('pre-commit', ['run', '--all-files'], { cwd: dir, env });
+    const said = r.stdout + r.stderr;
+    assert.notEqual(r.status, 0, said);
+    assert.match(said, /search-config lint\.+Failed/);
+    assert.match(said, /search-config lint \(Terraform plan\)\.+Failed/);
+    for (const file of ['infra/tf.plan.json', 'build/plan']) {
+      assert.match(said, new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+\\s+error\\s+module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length .*\\[invalid-value\\]`, 'm'), file);
+    }
+    assert.doesNotMatch(said, /settings\.json/, 'a file the files: pattern does not match is not passed');
   });
 
   it('the fix hook applies the safe fixes and fails the commit so that they can be reviewed', () => {
