@@ -30,6 +30,8 @@ let client: BaseLanguageClient | undefined;
 /** The answers to the server's file requests, which end with the client they were given to. */
 let fileRequests: vscode.Disposable | undefined;
 let output: vscode.LogOutputChannel | undefined;
+/** Whether the server was started once (or asked to start) in this activation: a late first document must not start a second. */
+let startRequested = false;
 
 export async function activateOn(platform: ClientPlatform, context: vscode.ExtensionContext): Promise<void> {
   output = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
@@ -53,7 +55,18 @@ export async function activateOn(platform: ClientPlatform, context: vscode.Exten
   );
   const limitation = platform.limitations?.(JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(SECTION))) as Record<string, unknown>);
   if (limitation) output.warn(limitation);
-  await start(platform, context, status);
+  // The extension also activates on plain-text documents (a .tf file where no Terraform extension is
+  // installed), that is on any plain-text file: the server starts once a document it handles is open.
+  const handled = (doc: vscode.TextDocument): boolean => vscode.languages.match(documentSelector() as vscode.DocumentSelector, doc) > 0;
+  if (!isEnabled() || vscode.workspace.textDocuments.some(handled)) await start(platform, context, status);
+  else {
+    const waiting = vscode.workspace.onDidOpenTextDocument((doc) => {
+      if (!handled(doc)) return;
+      waiting.dispose();
+      if (!startRequested) void start(platform, context, status);
+    });
+    context.subscriptions.push(waiting);
+  }
   for (const doc of vscode.workspace.textDocuments) await claimIfConfigured(doc);
 }
 
@@ -62,6 +75,7 @@ export async function deactivate(): Promise<void> {
 }
 
 async function start(platform: ClientPlatform, context: vscode.ExtensionContext, status: ServerStatus): Promise<void> {
+  startRequested = true;
   if (!isEnabled()) {
     status.set('disabled');
     return;
