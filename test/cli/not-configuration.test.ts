@@ -58,3 +58,26 @@ test('a configuration is still linted when named, whatever its name, even when a
     assert.equal((await runCli(['lint', 'empty.json'], { cwd: dir })).code, 0);
   } finally { removeTree(dir); }
 });
+
+test('a plan named on the command line is linted as a plan whatever its name, extension or none, and from standard input', async () => {
+  // "true" for a boolean has a fix in a .tf file; a plan is only read, so --fix must leave every name as it is.
+  const plan = planOf({ search: { http_max_content_length: 1024 }, static_ips: 'true' });
+  const names = ['tf.plan.json', 'plan.out.json', 'plan', 'plan.out', 'terraform-plan.txt'];
+  const dir = tempTree(Object.fromEntries(names.map((n) => [n, plan])));
+  const addressed = /^module\.eu\.vendor_search\.logs: search\.http_max_content_length/;
+  try {
+    for (const name of names) {
+      const r = await runCli(['lint', '--format', 'json', name], { cwd: dir });
+      assert.equal(r.code, 1, `${name}: ${r.err}`);
+      const [report] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+      assert.ok(report.messages.some((m) => m.ruleId === 'invalid-value' && addressed.test(m.message)), `${name}: ${r.out}`);
+      assert.ok(report.messages.every((m) => m.message.startsWith('module.eu.vendor_search.logs: ')), `${name}: every finding names the resource`);
+      const fixed = await runCli(['lint', '--fix', name], { cwd: dir });
+      assert.equal(fixed.code, 1, fixed.err);
+      assert.equal(fs.readFileSync(path.join(dir, name), 'utf8'), plan, `${name}: a plan is never edited`);
+    }
+    const piped = await runCli(['lint', '-'], { cwd: dir, stdin: plan });
+    assert.equal(piped.code, 1, piped.err);
+    assert.match(piped.out, /module\.eu\.vendor_search\.logs: search\.http_max_content_length/);
+  } finally { removeTree(dir); }
+});
