@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { analyze, fieldAt, type Finding } from '../../server/src/core';
 import { defaultText } from '../../server/src/core/describe';
@@ -114,6 +115,8 @@ export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: bo
     out.push(o);
   }
 
+  if (editors.vscode) out.push(vscodeSingleFile(ctx, e, visible, inBlock));
+
   if (editors.web) {
     const o: Outcome = { editor: 'vscode web worker (Terraform)', failures: [], notes: [] };
     const jsonl = path.join(ctx.outDir, 'vscode-web-terraform.jsonl');
@@ -136,6 +139,42 @@ export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: bo
     out.push(o);
   }
   return out;
+}
+
+/**
+ * A lone .tf file in a window with no folder, and no Terraform extension: it opens as plain text, and the
+ * extension must still activate (onLanguage:plaintext) and show the block's findings. A plain-text file
+ * opened before it activates the extension too, but must not start the language server.
+ */
+function vscodeSingleFile(ctx: RequestContext, e: TerraformExpectations, visible: string[], inBlock: (line: number) => boolean): Outcome {
+  const o: Outcome = { editor: 'vscode (Terraform file, no folder)', failures: [], notes: [] };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-lone-tf-'));
+  fs.writeFileSync(path.join(dir, FILE), e.text);
+  fs.writeFileSync(path.join(dir, 'notes.txt'), 'Plain text that is no configuration.\n');
+  const jsonl = path.join(ctx.outDir, 'vscode-terraform-no-folder.jsonl');
+  const r = spawnSync('bash', [path.join(ctx.root, 'test', 'editors', 'vscode-session.sh'), ctx.vsix, dir, jsonl,
+    '--file', FILE, '--no-folder', '1', '--plain-first', 'notes.txt', '--steps', 'problems', '--screenshot', path.join(ctx.outDir, 'vscode-terraform-no-folder.png')],
+  { encoding: 'utf8', timeout: 300_000 });
+  fs.writeFileSync(path.join(ctx.outDir, 'vscode-terraform-no-folder.stderr.log'), r.stderr ?? '');
+  if (r.status !== 0) o.failures.push(`vscode-session.sh exited ${r.status ?? r.signal}: ${String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
+  const lines = fs.existsSync(jsonl) ? fs.readFileSync(jsonl, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Line) : [];
+  const summary = lines.find((l) => l.type === 'summary');
+  if (summary?.ok !== true) o.failures.push(`UI steps failed: ${JSON.stringify(summary?.failures ?? 'no summary')}`);
+  const window = lines.find((l) => l.type === 'window');
+  if (!window) o.failures.push('the file was not opened');
+  else if (window.folders !== 0 || window.languageMode !== 'Plain Text') o.failures.push(`not a lone plain-text file: ${JSON.stringify(window)}`);
+  else o.notes.push('no folder open, the file in Plain Text');
+  const plain = lines.find((l) => l.type === 'plainFirst');
+  const channel = lines.find((l) => l.type === 'outputChannel')?.selected;
+  if (channel !== 'Search Config Language Server') o.failures.push(`the extension's output channel was not there after the plain-text file: ${JSON.stringify(channel)}`);
+  if (plain?.languageMode !== 'Plain Text' || plain.serverProcesses !== 0) o.failures.push(`with only a plain-text file open the extension must start no language server: ${JSON.stringify(plain ?? null)}`);
+  const after = lines.find((l) => l.type === 'serverProcesses')?.count;
+  if (after !== 1) o.failures.push(`one language server must run once the .tf file is open, not ${JSON.stringify(after)}`);
+  else o.notes.push('no language server for the plain-text file; one once the .tf file was opened');
+  checkProblemRows(((lines.find((l) => l.type === 'problems')?.rows ?? []) as unknown[]).map(String), visible, inBlock, o);
+  fs.rmSync(dir, { recursive: true, force: true });
+  o.notes.push(`output in ${jsonl}`);
+  return o;
 }
 
 /** Accepting the completion on the block's blank line writes `key = default` there and changes no other line. */

@@ -4,6 +4,7 @@
 // analyzer's own results. Prints JSON lines; exit 0 when every UI step completed.
 //   node vscode-commands.mjs --url URL --folder WS --file NAME --complete L:C --label LABEL --rule-at L:C
 //                            [--custom RELATIVE_PATH] [--fix-on-save KEY] [--steps a,b,...] [--screenshot OUT.png]   (L:C 1-based, as in Ctrl+G)
+//                            [--no-folder 1 [--plain-first NAME]]   (an empty window; files opened by their path under WS)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -34,6 +35,30 @@ await page.addInitScript(() => {
   window.__openedLinks = [];
   window.open = (url, ...rest) => { window.__openedLinks.push(String(url)); return open(url, ...rest); };
 });
+
+/** Language server processes of the extension installed for this session (under SESSION_DIR); -1 when unknown. */
+function serverProcesses() {
+  const dir = process.env.SESSION_DIR;
+  if (!dir || !fs.existsSync('/proc')) return -1;
+  let n = 0;
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    let cmd = '';
+    try { cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { continue; }
+    if (cmd.includes(dir) && cmd.includes('dist/server.js')) n++;
+  }
+  return n;
+}
+
+/** Quick Open of a file by its absolute path, once the list shows that file (not a recent one). */
+async function openByPath(p) {
+  await page.keyboard.press('Control+P');
+  const qi = page.locator('.quick-input-widget input');
+  await qi.waitFor({ state: 'visible' });
+  await qi.fill(p);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: path.basename(p) }).first().waitFor({ state: 'visible' });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(p) }).first().waitFor({ state: 'visible' });
+}
 
 async function quickInput(text) {
   const qi = page.locator('.quick-input-widget input');
@@ -92,17 +117,41 @@ const statusItem = () => page.locator('.statusbar-item', { hasText: 'Search Conf
 
 try {
   const u = new URL(args.url);
-  u.searchParams.set('folder', args.folder);
+  // --no-folder 1: an empty window (code-server's `ew`, no folder open), the file opened by its absolute path.
+  const noFolder = args['no-folder'] === '1';
+  if (noFolder) u.searchParams.set('ew', 'true');
+  else u.searchParams.set('folder', args.folder);
   await page.goto(u.toString(), { waitUntil: 'domcontentloaded' });
-  await page.waitForSelector('.explorer-folders-view .monaco-list-row', { state: 'visible' });
+  if (noFolder) await page.locator('.monaco-workbench .part.statusbar').waitFor({ state: 'visible' });
+  else await page.waitForSelector('.explorer-folders-view .monaco-list-row', { state: 'visible' });
   await page.locator('.monaco-workbench').click({ position: { x: 700, y: 400 } }).catch(() => {});
-  await page.keyboard.press('Control+P');
-  await quickInput(args.file);
+  if (noFolder && args['plain-first']) {
+    // A plain-text file the server does not handle, opened first: the extension may activate, no server starts.
+    await openByPath(path.join(args.folder, args['plain-first']));
+    // A command of the extension: it runs once the extension's activation has finished (a server started
+    // there is running by then), and it starts no server itself.
+    await runCommand('Search Config: Show Output');
+    await page.locator('.part.panel select.monaco-select-box').first().waitFor({ state: 'visible' });
+    emit({ type: 'outputChannel', selected: await page.locator('.part.panel select.monaco-select-box').first().evaluate((el) => el.options[el.selectedIndex]?.text ?? '') });
+    const mode = (await page.locator('.statusbar-item[id="status.editor.mode"]').first().innerText().catch(() => '')).trim();
+    emit({ type: 'plainFirst', languageMode: mode, serverProcesses: serverProcesses() });
+  }
+  if (noFolder) await openByPath(file);
+  else {
+    await page.keyboard.press('Control+P');
+    await quickInput(args.file);
+  }
   await page.locator('.editor-instance .monaco-editor .view-lines').first().waitFor({ state: 'visible' });
+  if (noFolder) {
+    // What the window holds: no folder, and the file's language as the status bar shows it.
+    const mode = page.locator('.statusbar-item[id="status.editor.mode"]').first();
+    emit({ type: 'window', folders: await page.locator('.explorer-folders-view .monaco-list-row').count(), languageMode: (await mode.innerText().catch(() => '')).trim() });
+  }
   await page.keyboard.press('Control+Shift+M');
   await page.locator('.markers-panel .monaco-list-row', { hasText: 'search-config' }).first().waitFor({ state: 'visible' });
   await statusItem().locator('.codicon-check').waitFor({ state: 'attached' });
   emit({ type: 'status', text: (await statusItem().innerText()).trim(), running: true });
+  if (noFolder) emit({ type: 'serverProcesses', count: serverProcesses() });
 
   if (steps.has('problems')) await step('problems', async () => {
     await page.waitForTimeout(2000); // let a late publish land

@@ -56,7 +56,7 @@ for _ in $(seq 1 300); do
   sleep 0.1
 done
 set +e
-PLAYWRIGHT_HOME="$RC_HOME/pw" node "$HERE/vscode-commands.mjs" --url "http://127.0.0.1:$PORT/" --folder "$WS" "$@" >"$OUT"
+PLAYWRIGHT_HOME="$RC_HOME/pw" SESSION_DIR="$RUN" node "$HERE/vscode-commands.mjs" --url "http://127.0.0.1:$PORT/" --folder "$WS" "$@" >"$OUT"
 rc=$?
 set -e
 if [ "$rc" -ne 0 ]; then
