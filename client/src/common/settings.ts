@@ -35,9 +35,12 @@ export function documentSelector(): DocumentSelector {
     // Request files, runbooks and scripts, whatever language another extension gives them: the server
     // checks .http and .rest files, and Markdown and shell files that `requests.files` names.
     { scheme: 'file', pattern: REQUEST_FILE_GLOB },
-    // YAML files, whatever language the YAML extension gives them: the server reads only *.search.yaml
-    // and the spec.userConfig of kind: Search manifests, and answers nothing but diagnostics and fixes.
-    { scheme: 'file', pattern: YAML_FILE_GLOB },
+    // YAML files, whatever extension gives them their language (Red Hat's YAML extension owns `yaml`;
+    // the extension contributes none), in any file system: on disk, in a virtual workspace (github.dev)
+    // or on the remote host of VS Code for the Web. The server reads only *.search.yaml and the
+    // spec.userConfig of kind: Search manifests, and answers nothing outside them.
+    { language: YAML_LANGUAGE_ID },
+    { pattern: YAML_FILE_GLOB },
     // Terraform files: `terraform` is the id the Terraform extensions give them, and where none is
     // installed they open as plain text. The extension contributes no language for .tf, so it never
     // competes with those extensions; the server answers only inside `search_user_config` blocks.
@@ -46,6 +49,7 @@ export function documentSelector(): DocumentSelector {
   ];
 }
 
+export const YAML_LANGUAGE_ID = 'yaml';
 export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
 export const TERRAFORM_LANGUAGE_ID = 'terraform';
 export const TERRAFORM_FILE_GLOB = '**/*.tf';
