@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { DocumentSelector } from 'vscode-languageclient';
+import { holdsManifest, isSearchYamlName, isYamlName } from '../../../server/src/core/formats/yaml/names';
 
 /** The language id the extension contributes, so VS Code's built-in JSON support leaves these files alone. */
 export const LANGUAGE_ID = 'search-config';
@@ -54,9 +55,14 @@ export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
 export const TERRAFORM_LANGUAGE_ID = 'terraform';
 export const TERRAFORM_FILE_GLOB = '**/*.tf';
 
-/** Whether the server checks the document: a configuration in our language, or a Terraform file. */
+/**
+ * Whether the server checks the document: a configuration in our language, a Terraform file, or a YAML file
+ * that may hold a configuration (a `*.search.yaml`, or a manifest naming `kind: Search` and `userConfig`).
+ */
 export function isCheckedDocument(doc: vscode.TextDocument): boolean {
-  return doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path);
+  if (doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path)) return true;
+  if (doc.languageId !== YAML_LANGUAGE_ID && !isYamlName(doc.uri.path)) return false;
+  return isSearchYamlName(doc.uri.path) || holdsManifest(doc.getText());
 }
 
 export const REQUEST_FILE_GLOB = '**/*.{http,rest,md,markdown,sh,bash}';
