@@ -24,7 +24,7 @@ describe('YAML files in the language server', () => {
   before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
   after(() => client.shutdown());
 
-  it('gives diagnostics inside spec.userConfig of a manifest opened as yaml, a quick fix, and no completion or formatting', async () => {
+  it('gives diagnostics inside spec.userConfig of a manifest opened as yaml, a quick fix, no completion in a value and no formatting', async () => {
     const uri = uriOf(path.join(dir, 'search.yaml'));
     await client.open(uri, MANIFEST, 'yaml');
     const ds = await client.until(`diagnostics of ${uri}`, () => {
@@ -183,4 +183,26 @@ describe('YAML files in the language server', () => {
     await client.open(uri, 'kind: Deployment\nspec:\n  replicas: two\n', 'yaml');
     assert.deepEqual(await client.diagnostics(uri, 1), []);
   });
+});
+
+describe('YAML manifests outside a workspace folder and in a virtual workspace', () => {
+  let client: TestClient;
+  before(async () => { client = await TestClient.start({ settings: { baseline: 'none' } }); });
+  after(() => client.shutdown());
+
+  for (const uri of [uriOf(path.join(tempDir('yaml-lone'), 'search.yaml')), 'vscode-vfs://github/acme/infra/k8s/search.yaml']) {
+    it(`checks, hovers and completes a manifest at ${uri.split(':')[0]}: with no workspace folder`, async () => {
+      const typing = MANIFEST.replace('      http_max_content_length: 100mb\n', '      http_max_content_length: 100mb\n      indices_query_b\n');
+      await client.open(uri, typing, 'yaml');
+      const ds = await client.until(`diagnostics of ${uri}`, () => {
+        const last = client.published.get(uri)?.at(-1);
+        return last && last.diagnostics.some((d) => d.code === 'unit-mismatch') ? last.diagnostics : undefined;
+      });
+      assert.ok(ds.every((d) => d.range.start.line >= 7), 'inside spec.userConfig');
+      const found = await client.completion(uri, typing.indexOf('indices_query_b') + 'indices_query_b'.length);
+      assert.ok(found.some((i) => i.label === 'indices_query_bool_max_clause_count'), found.map((i) => i.label).join(', '));
+      const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 8, character: 8 } });
+      assert.match(hover?.contents.value ?? '', /search\.http_max_content_length/);
+    });
+  }
 });
