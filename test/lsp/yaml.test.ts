@@ -111,6 +111,16 @@ describe('YAML files in the language server', () => {
     assert.match(acceptCompletion(atRoot, ipFilter), /\n    ip_filter: \[.*\]\n$/, 'a list default in flow style');
   });
 
+  it('completes the members of a list item after its dash', async () => {
+    const uri = uriOf(path.join(dir, 'list-item.yaml'));
+    const text = `${MANIFEST}    index_patterns:\n      - pattern: "logs-*"\n        max\n`;
+    await client.open(uri, text, 'yaml');
+    const found = await client.completion(uri, text.length - 1);
+    assert.deepEqual(found.map((i) => i.label).sort(), ['max_index_count', 'sorting_algorithm']);
+    const count = found.find((i) => i.label === 'max_index_count')!;
+    assert.equal(acceptCompletion(text, count), `${MANIFEST}    index_patterns:\n      - pattern: "logs-*"\n        max_index_count: \n`);
+  });
+
   it('completes a whole *.search.yaml document', async () => {
     const uri = uriOf(path.join(dir, 'logs.search.yaml'));
     const text = 'search_version: "2"\nsea\n';
@@ -129,6 +139,11 @@ describe('YAML files in the language server', () => {
     assert.deepEqual(await client.completion(uri, typing.indexOf('  sea\n') + 5), [], 'a member of spec');
     assert.deepEqual(await client.completion(uri, typing.indexOf('cloudName') + 3), [], 'in a key already written');
     assert.deepEqual(await client.completion(uri, typing.indexOf('metadata:') + 9), []);
+    // Deeper than the members of userConfig, under a scalar: no map has its members in that column.
+    const underScalar = uriOf(path.join(dir, 'under-scalar.yaml'));
+    const scalarText = MANIFEST.replace('  userConfig:\n', '  userConfig:\n    search_version: "2.19"\n      sea\n');
+    await client.open(underScalar, scalarText, 'yaml');
+    assert.deepEqual(await client.completion(underScalar, scalarText.indexOf('      sea\n') + 9), [], 'under a scalar');
     const others: Array<[string, string]> = [
       ['deploy.yaml', 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  sea\n'],
       ['compose.yml', 'services:\n  search:\n    sea\n'],

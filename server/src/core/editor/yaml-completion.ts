@@ -37,6 +37,10 @@ export function yamlCompletions(text: string, offset: number, options: { snippet
     const member = doc.memberAt(start);
     if (!member || member.path[member.path.length - 1] !== PROBE || member.range.offset !== start) continue;
     const path = member.path.slice(0, -1);
+    // A reader that recovers from an error may put the probe in a map whose members stand in another
+    // column (under a scalar, say): a member written there would not belong to that map.
+    const map = doc.rangeAt(path);
+    if (map && map.offset !== start && doc.lines.positionAt(map.offset).character !== doc.lines.positionAt(start).character) continue;
     const render = {
       snippets: options.snippets,
       // The column of the key, in blanks: a list item's dash counts as indentation for its members.
