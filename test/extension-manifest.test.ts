@@ -77,3 +77,17 @@ test('Terraform files: activation and the parser are shipped, but no language or
     assert.ok(manifest.files.includes(file), `${file} is in the npm tarball`);
   }
 });
+
+test('YAML files: activation on the yaml language (a lone manifest included), but no language or grammar competes with the YAML extension', () => {
+  const c = manifest.contributes;
+  assert.ok(manifest.activationEvents.includes('onLanguage:yaml'), 'activation when a YAML file is opened, in a workspace or not');
+  assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.search.yaml'));
+  for (const language of c.languages as { id: string; extensions?: string[]; filenamePatterns?: string[]; filenames?: string[] }[]) {
+    assert.notEqual(language.id, 'yaml', 'no yaml language contribution');
+    const claims = [...(language.extensions ?? []), ...(language.filenamePatterns ?? []), ...(language.filenames ?? [])];
+    assert.ok(!claims.some((n) => /\.ya?ml$/i.test(n)), `language ${language.id} claims no YAML file (${claims.join(', ')})`);
+  }
+  for (const grammar of c.grammars as { language?: string; scopeName: string }[]) {
+    assert.ok(grammar.language !== 'yaml' && !/yaml/i.test(grammar.scopeName), `grammar ${grammar.scopeName} is not for YAML`);
+  }
+});

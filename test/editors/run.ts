@@ -4,10 +4,10 @@
  * and show the value with its unit in hover. Drives the harnesses of ../shared/realclients and asserts on their
  * JSON output.
  *
- * The set-up snippets of docs/editors.md are run too (snippets.ts), and a Terraform file in the same
- * editors (terraform.ts).
+ * The set-up snippets of docs/editors.md are run too (snippets.ts), and a Terraform file (terraform.ts) and a
+ * Kubernetes manifest (yaml.ts) in the same editors.
  *
- *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets,worker,web,terraform] [--vsix search-config.vsix] [--out DIR]
+ *   node dist/editors/run.js [--only nvim,emacs,vscode,restricted,snippets,worker,web,terraform,yaml] [--vsix search-config.vsix] [--out DIR]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +18,7 @@ import { requestFileOutcomes } from './requests';
 import { compareDiagnostics, type Line, type Outcome } from './outcome';
 import { snippetOutcomes } from './snippets';
 import { terraformOutcomes } from './terraform';
+import { yamlOutcomes } from './yaml';
 import { vscodeCommands } from './vscode-commands';
 import { vscodeRestricted } from './vscode-trust';
 import { webWorkerOutcome } from './web-worker';
@@ -72,6 +73,12 @@ async function main(): Promise<void> {
     outcomes.push(...await terraformOutcomes({ root, workspace: terraformWorkspace, harnesses, serverCommand, vsix, outDir, harness },
       { nvim: only.has('nvim') || only.has('terraform'), vscode: only.has('vscode') || only.has('terraform'), web: only.has('web') || only.has('terraform') }));
     fs.rmSync(terraformWorkspace, { recursive: true, force: true });
+  }
+  if (only.has('nvim') || only.has('vscode') || only.has('web') || only.has('yaml')) {
+    const yamlWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-yaml-'));
+    outcomes.push(...yamlOutcomes({ root, workspace: yamlWorkspace, harnesses, serverCommand, vsix, outDir, harness },
+      { nvim: only.has('nvim') || only.has('yaml'), vscode: only.has('vscode') || only.has('yaml'), web: only.has('web') || only.has('yaml') }));
+    fs.rmSync(yamlWorkspace, { recursive: true, force: true });
   }
 
   let failed = 0;

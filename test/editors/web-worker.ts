@@ -1,7 +1,7 @@
 /**
  * The language server's web worker bundle in Chromium against the Node server: every rule fixture is
  * opened in both, with the same settings and workspace, and the diagnostics must be the same, item for
- * item (the Terraform fixtures too, parsed by the worker's own HCL parser). The worker reads `.search-lint.json` and baseline files through the page (as the extension does
+ * item (the Terraform fixtures too, parsed by the worker's own HCL parser, and the YAML fixtures). The worker reads `.search-lint.json` and baseline files through the page (as the extension does
  * through VS Code's file system). Then a document past the size limit and malformed messages, after
  * which the worker must still answer.
  */
@@ -66,6 +66,19 @@ function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings
     const uri = pathToFileURL(target).href;
     settings.set(uri, { baseline: 'none' });
     docs.push({ uri, languageId: 'terraform', text: fx.text });
+  }
+  // The YAML fixtures (manifests and *.search.yaml), with the yaml language id the YAML extension gives them.
+  const yamlRoot = path.join(root, 'test', 'fixtures', 'yaml');
+  const yamlDir = path.join(dir, 'yaml');
+  fs.mkdirSync(yamlDir);
+  for (const name of fs.readdirSync(yamlRoot).sort()) {
+    if (!/\.ya?ml$/.test(name) || /\.fixed\.ya?ml$/.test(name)) continue;
+    const fx = loadFixture(path.join(yamlRoot, name));
+    const target = path.join(yamlDir, name);
+    fs.writeFileSync(target, fx.text);
+    const uri = pathToFileURL(target).href;
+    settings.set(uri, { baseline: 'none' });
+    docs.push({ uri, languageId: 'yaml', text: fx.text });
   }
   return { dir, docs, settings };
 }
@@ -178,6 +191,11 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     for (const d of terraformDocs) terraformTotal += (await node.diagnostics(d.uri)).length;
     if (terraformDocs.length === 0 || terraformTotal === 0) o.failures.push(`the Terraform fixtures (${terraformDocs.length}) gave no diagnostics: the worker's HCL parser is not proved`);
     else o.notes.push(`of which ${terraformDocs.length} Terraform files: ${terraformTotal} diagnostics, the same from the worker's HCL parser`);
+    const yamlDocs = docs.filter((d) => d.languageId === 'yaml');
+    let yamlTotal = 0;
+    for (const d of yamlDocs) yamlTotal += (await node.diagnostics(d.uri)).length;
+    if (yamlDocs.length === 0 || yamlTotal === 0) o.failures.push(`the YAML fixtures (${yamlDocs.length}) gave no diagnostics: the worker's YAML reader is not proved`);
+    else o.notes.push(`of which ${yamlDocs.length} YAML files: ${yamlTotal} diagnostics, the same from the worker's YAML reader`);
 
     // Past the size limit: one finding saying so, and the worker lives on.
     const big = { uri: pathToFileURL(path.join(dir, 'huge.search.json')).href, languageId: 'search-config', text: `{"search": {"a": "${'x'.repeat(21 * 1024 * 1024)}"}}` };

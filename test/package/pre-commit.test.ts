@@ -17,6 +17,8 @@ const skip = !hasPreCommit && !process.env.CI && 'pre-commit is not installed (a
 const head = must(run('git', ['rev-parse', 'HEAD'], { cwd: ROOT }), 'git rev-parse').stdout.trim();
 const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 const CLEAN = fs.readFileSync(path.join(ROOT, 'examples', 'clean.search.json'), 'utf8');
+/** A Kubernetes manifest whose spec.userConfig writes a version as a number: YAML has no coercion at the API server. */
+const MANIFEST = (version: string) => `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    search_version: ${version}\n`;
 
 function gitRepo(): { dir: string; git: (...args: string[]) => ReturnType<typeof run>; env: NodeJS.ProcessEnv } {
   const dir = tempDir('hook-user');
@@ -39,6 +41,10 @@ describe('pre-commit hooks', { skip }, () => {
     fs.writeFileSync(path.join(dir, 'notes.json'), '{ "not": "a service configuration" }');
     fs.mkdirSync(path.join(dir, 'infra'));
     fs.writeFileSync(path.join(dir, 'infra', 'main.tf'), TERRAFORM);
+    fs.mkdirSync(path.join(dir, 'k8s'));
+    fs.writeFileSync(path.join(dir, 'k8s', 'search.yaml'), MANIFEST('3'));
+    // YAML files that hold no configuration are passed too, and say nothing.
+    fs.writeFileSync(path.join(dir, 'k8s', 'deployment.yml'), 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  replicas: two\n');
     must(git('add', '.'), 'git add');
     const blocked = git('commit', '-m', 'a configuration with mistakes');
     const said = blocked.stdout + blocked.stderr;
@@ -46,14 +52,18 @@ describe('pre-commit hooks', { skip }, () => {
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\[missing-required\]/);
     assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\[type-mismatch\]/, 'Terraform files are passed to the hook');
+    assert.match(said, /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\[type-mismatch\]/, 'Kubernetes manifests are passed to the hook');
+    assert.doesNotMatch(said, /deployment\.yml/, 'a YAML file without a configuration says nothing');
     assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
     assert.equal(git('rev-list', '--count', 'HEAD').stdout.trim(), '1');
 
     fs.writeFileSync(path.join(dir, 'prod.search.json'), CLEAN);
     fs.rmSync(path.join(dir, 'infra'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'k8s', 'search.yaml'), MANIFEST('"3.6"'));
     must(git('add', '-A'), 'git add');
     const passed = git('commit', '-m', 'a clean configuration');
     assert.equal(passed.status, 0, passed.stdout + passed.stderr);
+    assert.doesNotMatch(passed.stdout + passed.stderr, /(deployment\.yml|search\.yaml):\d+/, 'a clean manifest and other YAML pass silently');
     assert.match(passed.stdout + passed.stderr, /search-config lint\.+Passed/);
   });
 

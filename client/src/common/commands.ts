@@ -11,7 +11,7 @@ const DIAGNOSTIC_SOURCE = 'search-config';
 export async function fixAllInActiveFile(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !isCheckedDocument(editor.document)) {
-    void vscode.window.showInformationMessage('Open a search service configuration file or a Terraform file to fix its problems.');
+    void vscode.window.showInformationMessage('Open a search service configuration file, a Terraform file or a Kubernetes manifest of kind: Search to fix its problems.');
     return;
   }
   const doc = editor.document;

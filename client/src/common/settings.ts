@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { DocumentSelector } from 'vscode-languageclient';
+import { holdsManifest, isSearchYamlName, isYamlName } from '../../../server/src/core/formats/yaml/names';
 
 /** The language id the extension contributes, so VS Code's built-in JSON support leaves these files alone. */
 export const LANGUAGE_ID = 'search-config';
@@ -35,9 +36,12 @@ export function documentSelector(): DocumentSelector {
     // Request files, runbooks and scripts, whatever language another extension gives them: the server
     // checks .http and .rest files, and Markdown and shell files that `requests.files` names.
     { scheme: 'file', pattern: REQUEST_FILE_GLOB },
-    // YAML files, whatever language the YAML extension gives them: the server reads only *.search.yaml
-    // and the spec.userConfig of kind: Search manifests, and answers nothing but diagnostics and fixes.
-    { scheme: 'file', pattern: YAML_FILE_GLOB },
+    // YAML files, whatever extension gives them their language (Red Hat's YAML extension owns `yaml`;
+    // the extension contributes none), in any file system: on disk, in a virtual workspace (github.dev)
+    // or on the remote host of VS Code for the Web. The server reads only *.search.yaml and the
+    // spec.userConfig of kind: Search manifests, and answers nothing outside them.
+    { language: YAML_LANGUAGE_ID },
+    { pattern: YAML_FILE_GLOB },
     // Terraform files: `terraform` is the id the Terraform extensions give them, and where none is
     // installed they open as plain text. The extension contributes no language for .tf, so it never
     // competes with those extensions; the server answers only inside `search_user_config` blocks.
@@ -46,13 +50,19 @@ export function documentSelector(): DocumentSelector {
   ];
 }
 
+export const YAML_LANGUAGE_ID = 'yaml';
 export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
 export const TERRAFORM_LANGUAGE_ID = 'terraform';
 export const TERRAFORM_FILE_GLOB = '**/*.tf';
 
-/** Whether the server checks the document: a configuration in our language, or a Terraform file. */
+/**
+ * Whether the server checks the document: a configuration in our language, a Terraform file, or a YAML file
+ * that may hold a configuration (a `*.search.yaml`, or a manifest naming `kind: Search` and `userConfig`).
+ */
 export function isCheckedDocument(doc: vscode.TextDocument): boolean {
-  return doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path);
+  if (doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path)) return true;
+  if (doc.languageId !== YAML_LANGUAGE_ID && !isYamlName(doc.uri.path)) return false;
+  return isSearchYamlName(doc.uri.path) || holdsManifest(doc.getText());
 }
 
 export const REQUEST_FILE_GLOB = '**/*.{http,rest,md,markdown,sh,bash}';

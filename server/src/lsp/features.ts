@@ -1,11 +1,12 @@
 import {
   CodeActionKind, ErrorCodes, FoldingRangeKind, InlayHintKind, MarkupKind, ResponseError,
-  type CodeAction, type CodeActionParams, type Diagnostic, type Position, type SelectionRange,
+  type CancellationToken, type CodeAction, type CodeActionParams, type Diagnostic, type InlayHint, type Position, type Range, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, terraformHoverAt, terraformUnitInlayHints, unitInlayHints,
-  type EditorAction,
+  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions,
+  type EditorAction, type EditorCompletion, type MemberDocument,
 } from '../core/editor';
+import type { ConfigDocument } from '../core/formats/document';
 import { changeImpact } from '../core/diff-report';
 import { isTerraformName, parseTerraform } from '../core/formats/terraform/document';
 import { LineIndex } from '../core/lines';
@@ -29,8 +30,8 @@ export function registerFeatures(ctx: ServerContext): void {
   const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
-  /** `inTerraform` answers for Terraform files, inside their search_user_config blocks; the rest answers nothing there. */
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inTerraform?: (state: DocumentState) => R): Promise<R> => {
+  /** `inOtherFormat` answers for Terraform and YAML files, inside their configurations only; the rest answers nothing there. */
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inOtherFormat?: { terraform?: (state: DocumentState) => R; yaml?: (state: DocumentState) => R }): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
@@ -38,10 +39,10 @@ export function registerFeatures(ctx: ServerContext): void {
     if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
     // Terraform files get diagnostics, hover, completion and fixes inside their search_user_config
     // blocks; the other features answer nothing there, and nothing appears outside the blocks.
-    if (isTerraformName(state.options.fileName)) return inTerraform ? inTerraform(state) : empty;
-    // YAML files get diagnostics and their quick fixes (the analysis names them inside spec.userConfig
-    // only); completion, hover, formatting and the rest are the YAML extension's.
-    if (isYamlName(state.options.fileName)) return method === 'textDocument/codeAction' ? run(state) : empty;
+    if (isTerraformName(state.options.fileName)) return inOtherFormat?.terraform ? inOtherFormat.terraform(state) : empty;
+    // YAML files the same, inside spec.userConfig of a manifest or a whole *.search.yaml; formatting,
+    // outline, folding and the rest are the YAML extension's.
+    if (isYamlName(state.options.fileName)) return inOtherFormat?.yaml ? inOtherFormat.yaml(state) : empty;
     return run(state);
   };
 
@@ -53,7 +54,7 @@ export function registerFeatures(ctx: ServerContext): void {
     // Every item replaces the same text: convert its range once.
     const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
     return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)) };
-  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()), (state) => {
+  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()), { terraform: (state) => {
     // The word being typed leaves the HCL unreadable: the file is read with it blanked out.
     const text = state.doc.getText();
     const lines = new LineIndex(text);
@@ -66,38 +67,58 @@ export function registerFeatures(ctx: ServerContext): void {
     const configurations = parseTerraform(blanked, state.options.maxDepth).configurations;
     const caps = ctx.capabilities().textDocument?.completion?.completionItem;
     const items = terraformCompletions(configurations, { offset: start, length: offset - start }, { snippets: !!caps?.snippetSupport });
+    return completionList(items, lines);
+  }, yaml: (state) => {
+    const text = state.doc.getText();
+    const lines = new LineIndex(text);
+    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+    const items = yamlCompletions(text, offsetOf(lines, params.position), { snippets: !!caps?.snippetSupport, fileName: state.options.fileName, maxDepth: state.options.maxDepth });
+    return completionList(items, lines);
+  } })));
+
+  const completionList = (items: EditorCompletion[], lines: LineIndex) => {
+    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
     const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
     return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, lines, support)) };
-  })));
+  };
 
   connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);
     const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
     return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
-  }, (state) => requestHoverAt(state, params.position), (state) => {
-    const configurations = ctx.analysisOf(state).terraform?.configurations ?? [];
-    const lines = configurations[0]?.lines;
-    const h = lines && terraformHoverAt(configurations, offsetOf(lines, params.position));
-    return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
+  }, (state) => requestHoverAt(state, params.position), {
+    terraform: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
+    yaml: (state) => memberHover(ctx.analysisOf(state).yaml?.configurations ?? [], params.position),
   })));
 
-  connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
+  const memberHover = (configurations: ReadonlyArray<MemberDocument & { lines: LineIndex }>, position: Position) => {
+    const lines = configurations[0]?.lines;
+    const h = lines && memberHoverAt(configurations, offsetOf(lines, position));
+    return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
+  };
+
+  connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState<InlayHint[] | null>('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
     if (!state.settings.inlayHints.units) return [];
     const parsed = parsedOf(state);
     const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
     return unitInlayHints(parsed, from, to, () => token.isCancellationRequested).map((h) => ({
       position: parsed.lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
     }));
-  }, undefined, (state) => {
+  }, undefined, {
+    terraform: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
+    yaml: (state) => literalHints(state, ctx.analysisOf(state).yaml?.configurations ?? [], params.range, token),
+  })));
+
+  /** Unit hints in the configurations of a Terraform or YAML file, within the range asked about. */
+  const literalHints = (state: DocumentState, configurations: readonly ConfigDocument[], range: Range, token: CancellationToken): InlayHint[] => {
     if (!state.settings.inlayHints.units) return [];
-    const configurations = ctx.analysisOf(state).terraform?.configurations ?? [];
     const lines = configurations[0]?.lines;
     if (!lines) return [];
-    const from = lines.offsetAt(params.range.start), to = lines.offsetAt(params.range.end);
-    return terraformUnitInlayHints(configurations, from, to, () => token.isCancellationRequested).map((h) => ({
+    const from = lines.offsetAt(range.start), to = lines.offsetAt(range.end);
+    return literalUnitInlayHints(configurations, from, to, () => token.isCancellationRequested).map((h) => ({
       position: lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
     }));
-  })));
+  };
 
   /** Quick fixes for the range asked about, and fix all when the client asks for it (fix on save). */
   const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[], analysis = ctx.analysisOf(state)): CodeAction[] => {
@@ -134,7 +155,11 @@ export function registerFeatures(ctx: ServerContext): void {
     const text = state.doc.getText();
     const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
-  }, (state) => codeActions(state, params, new LineIndex(state.doc.getText()), (findings, range) => actionsAt(findings, range, () => undefined)))));
+  }, {
+    terraform: (state) => codeActions(state, params, new LineIndex(state.doc.getText()), (findings, range) => actionsAt(findings, range, () => undefined)),
+    // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
+    yaml: (state) => { const parsed = parsedOf(state); return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range)); },
+  })));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
     const parsed = parsedOf(state);

@@ -20,6 +20,8 @@ export function fileNameOf(doc: DocumentRef): string {
   let p = displayName(bare);
   if (p === bare) { try { p = decodeURIComponent(bare); } catch { /* kept as it is */ } }
   if (!/\.jsonc?$/i.test(p) && /jsonc$/i.test(doc.languageId)) return `${p}.jsonc`;
+  // A buffer in YAML without a YAML name (untitled, a `.yaml.tmpl`): read as YAML, never as JSON.
+  if (!/\.ya?ml$/i.test(p) && doc.languageId === 'yaml') return `${p}.yaml`;
   return p;
 }
 

@@ -2,9 +2,10 @@
 export { complete, type EditorCompletion, type CompletionKind, type CompletionOptions } from './completion';
 export { cursorContext, type CursorContext } from './context';
 export { hoverAt, type EditorHover } from './hover';
-export { terraformHoverAt } from './terraform-hover';
+export { memberHoverAt, type MemberDocument } from './member-hover';
 export { terraformCompletions } from './terraform-completion';
-export { terraformUnitInlayHints, unitInlayHints, type EditorInlayHint } from './inlay';
+export { yamlCompletions } from './yaml-completion';
+export { literalUnitInlayHints, unitInlayHints, type EditorInlayHint } from './inlay';
 export { documentSymbols, type EditorSymbol, type SymbolKind } from './symbols';
 export { foldingRanges, type EditorFold } from './folding';
 export { selectionRanges } from './selection';

@@ -1,5 +1,5 @@
 import type { ParsedDocument } from '../formats/json/document';
-import type { TerraformDocument } from '../formats/terraform/document';
+import type { ConfigDocument } from '../formats/document';
 import { inlayText } from '../units';
 import { knownFields } from '../walk';
 
@@ -25,11 +25,11 @@ export function unitInlayHints(doc: ParsedDocument, from = 0, to = Number.MAX_SA
 }
 
 /**
- * The same hints in a Terraform file, inside its search_user_config blocks only: after every
- * number written as a literal (not after `var.x`, whose value is written elsewhere, nor after a
- * string Terraform would convert).
+ * The same hints in a Terraform or YAML file, inside its configurations only (search_user_config
+ * blocks, a manifest's spec.userConfig): after every number written as a literal (not after
+ * `var.x` or an alias, whose value is written elsewhere, nor after a quoted string).
  */
-export function terraformUnitInlayHints(configurations: readonly TerraformDocument[], from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
+export function literalUnitInlayHints(configurations: readonly ConfigDocument[], from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
   const out: EditorInlayHint[] = [];
   let n = 0;
   for (const doc of configurations) {
@@ -48,5 +48,5 @@ export function terraformUnitInlayHints(configurations: readonly TerraformDocume
   return out.sort((a, b) => a.offset - b.offset);
 }
 
-/** An HCL number literal (the text of one value, so anchored at both ends; no nested quantifier). */
+/** A decimal number literal of HCL or YAML (the text of one value, so anchored at both ends; no nested quantifier). */
 const NUMBER_LITERAL = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

@@ -1,11 +1,10 @@
-import { fieldMarkdown, fieldDetail } from '../describe';
 import type { TerraformDocument } from '../formats/terraform/document';
 import { hclValue } from '../formats/terraform/literals';
-import { fieldAt, schemaAt, typesOf, type SchemaNode } from '../schema';
+import { typesOf, type SchemaNode } from '../schema';
 import type { OffsetRange } from '../types';
-import { hasOwn, isObject } from '../values';
 import { valueAt } from '../walk';
 import type { EditorCompletion } from './completion';
+import { memberCompletions } from './member-completion';
 
 /**
  * Completion in a Terraform file, inside a `search_user_config` block: the members of the block at
@@ -17,26 +16,15 @@ export function terraformCompletions(configurations: readonly TerraformDocument[
   for (const doc of configurations) {
     const path = doc.blockAt(word.offset);
     if (!path) continue;
-    const schema = schemaAt(path);
-    const set = valueAt(doc.value, path);
     const indent = indentOf(doc.text, word.offset);
-    const out: EditorCompletion[] = [];
-    for (const [key, member] of Object.entries(schema?.properties ?? {})) {
+    return memberCompletions(path, valueAt(doc.value, path), word, options.snippets, (key, member) => {
       const name = path.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
-      if (isObject(set) && (hasOwn(set, key) || hasOwn(set, name))) continue;
-      const field = fieldAt([...path, key]);
       const block = isBlock(member);
       const insertText = block
         ? `${name} {\n${indent}  ${options.snippets ? '$0' : ''}\n${indent}}`
         : `${name} = ${member.default !== undefined && member.default !== null ? hclValue(member.default) : options.snippets ? '${1}' : ''}`;
-      out.push({
-        label: name, kind: block ? 'snippet' : 'property', detail: fieldDetail(member),
-        documentation: field ? fieldMarkdown(field) : member.description,
-        insertText, isSnippet: options.snippets, replace: word, filterText: name, sortText: `${block ? 1 : 0}${name}`,
-        deprecated: !!member.deprecated,
-      });
-    }
-    return out;
+      return { name, insertText, block };
+    });
   }
   return [];
 }
@@ -44,6 +32,7 @@ export function terraformCompletions(configurations: readonly TerraformDocument[
 /** An object, or a list of objects: written as blocks in Terraform. */
 const isBlock = (s: SchemaNode): boolean => typesOf(s).includes('object') || (typesOf(s).includes('array') && !!s.items && typesOf(s.items).includes('object'));
 
+/** The blanks before `offset` on its line (the word being typed is blanked out, so it stops there). */
 function indentOf(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start, offset))![0];

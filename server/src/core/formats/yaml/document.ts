@@ -3,7 +3,10 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
+import { holdsManifest, isSearchYamlName } from './names';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+
+export { holdsManifest, isSearchYamlName, isYamlName } from './names';
 
 /** One configuration of a YAML file: a `*.search.yaml` document, or the `spec.userConfig` of a `kind: Search` manifest. */
 export interface YamlDocument extends ConfigDocument {
@@ -32,11 +35,6 @@ export interface YamlFileDocuments {
   work: number;
 }
 
-export const isYamlName = (fileName: string | undefined): boolean => !!fileName && /\.ya?ml$/i.test(fileName);
-/** A file whose whole documents are configurations. */
-export const isSearchYamlName = (fileName: string | undefined): boolean => !!fileName && /\.search\.ya?ml$/i.test(fileName);
-/** A manifest that may hold a configuration: a text search, no parse. */
-export const holdsManifest = (text: string): boolean => /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text) && text.includes('userConfig');
 
 const MANIFEST_PATH = ['spec', 'userConfig'];
 

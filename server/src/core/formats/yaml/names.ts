@@ -1,0 +1,9 @@
+/**
+ * Which YAML files may hold a configuration, from their name and a text search: no parse, and nothing of the
+ * YAML reader loaded, so that the VS Code extension can ask too.
+ */
+export const isYamlName = (fileName: string | undefined): boolean => !!fileName && /\.ya?ml$/i.test(fileName);
+/** A file whose whole documents are configurations. */
+export const isSearchYamlName = (fileName: string | undefined): boolean => !!fileName && /\.search\.ya?ml$/i.test(fileName);
+/** A manifest that may hold a configuration: a text search, no parse. */
+export const holdsManifest = (text: string): boolean => /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text) && text.includes('userConfig');
