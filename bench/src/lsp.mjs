@@ -2,6 +2,8 @@
 // edit of a 1 MB document to fresh diagnostics, and the server's memory after opening the 10 MB
 // file and after 10,000 edits.
 //   node lsp.mjs CONFIG_JSON   (prints one JSON object)
+// With "only": "edits" in the configuration, only the edits of the .tf file and the manifest are
+// measured (a quick check of a change to them, without the JSON documents' measurements).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -107,9 +109,14 @@ function rangeOf(text, offset, length) {
 async function main(cfg) {
   const out = {};
   if (!fs.existsSync(cfg.serverFile)) return { missing: `${path.relative(cfg.root, cfg.serverFile)} does not exist (the language server is not built)` };
-  out.loadMs = serverLoadMs(cfg.serverFile, cfg.loadRuns);
+  const editsOnly = cfg.only === 'edits';
+  if (!editsOnly) out.loadMs = serverLoadMs(cfg.serverFile, cfg.loadRuns);
   const s = await session(cfg);
   try {
+    if (editsOnly) {
+      if (cfg.files.tf5000) Object.assign(out, await terraformEdits(s, cfg));
+      return out;
+    }
     out.incrementalSync = s.incremental;
     out.rssAfterInitKiB = rssKiB(s.child.pid);
 

@@ -3,6 +3,8 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
+import { recordFragment, replayFragment, type BlockFragment } from './fragments';
+import type { ReadMemo } from './incremental';
 import { decodeQuoted } from './literals';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
@@ -39,6 +41,8 @@ export interface Configuration {
   /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
   resolved: Map<string, { path: Segment[]; variable: string; from: string }>;
   variables?: VariableValues;
+  /** Blocks read before, when the file was read before: see ReadMemo. */
+  reading?: { memo: ReadMemo; text: string };
 }
 
 /** Literal values of variables (`var.NAME`): the value and the file that gives it. */
@@ -82,18 +86,31 @@ function labelText(n: Node): string | undefined {
 }
 
 /** Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block. */
-export function readTerraform(root: Node, text: string, variables?: VariableValues): TerraformFile {
+export function readTerraform(root: Node, text: string, variables?: VariableValues, memo?: ReadMemo): TerraformFile {
   const configurations: Configuration[] = [];
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
+  const reading = memo && { memo, text };
   // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
   // (only a top-level block is a resource), known from the walk instead of asked of its parents.
-  const stack: Node[] = [root];
+  // A BlockEnd comes after the nodes of a block whose comments are being noted for the memo.
+  const stack: Array<Node | BlockEnd> = [root];
   const enclosed: boolean[] = [false];
   while (stack.length) {
     const n = stack.pop()!;
     const inBlock = enclosed.pop()!;
+    if (n instanceof BlockEnd) { memo!.set(n.key, comments.slice(n.from).map((c) => ({ offset: c.offset - n.start, length: c.length }))); continue; }
     if (n.type === 'comment') { comments.push(rangeOf(n)); continue; }
+    // Inside a resource, a block without errors gives nothing but its comments: the same as when
+    // its text was last read.
+    if (memo && inBlock && n.type === 'block' && !n.hasError) {
+      const start = n.startIndex;
+      const key = `comments\0${text.slice(start, n.endIndex)}`;
+      const known = memo.get<OffsetRange[]>(key);
+      if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); continue; }
+      stack.push(new BlockEnd(key, start, comments.length));
+      enclosed.push(true);
+    }
     if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${n.type}` });
     else if (n.isError) {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
@@ -102,7 +119,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     }
     const type = n.type;
     if (type === 'block' && !n.isError && !inBlock) {
-      const config = resourceConfiguration(n, variables);
+      const config = resourceConfiguration(n, variables, reading);
       if (config) configurations.push(...config);
     }
     if (type === 'config_file' || type === 'body' || type === 'block' || type === 'ERROR' || n.hasError) {
@@ -116,8 +133,13 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
 }
 
+/** Marks the end of a block's nodes in the reader's walk: the comments noted since `from` are the block's. */
+class BlockEnd {
+  constructor(readonly key: string, readonly start: number, readonly from: number) {}
+}
+
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
-function resourceConfiguration(block: Node, variables?: VariableValues): Configuration[] | undefined {
+function resourceConfiguration(block: Node, variables?: VariableValues, reading?: Configuration['reading']): Configuration[] | undefined {
   const parts = named(block);
   if (parts[0]?.type !== 'identifier' || parts[0].text !== 'resource') return undefined;
   const labels = parts.filter((p) => p.type === 'string_lit' || (p.type === 'identifier' && p !== parts[0])).map(labelText);
@@ -127,9 +149,9 @@ function resourceConfiguration(block: Node, variables?: VariableValues): Configu
   const out: Configuration[] = [];
   for (const inner of named(body)) {
     if (inner.type !== 'block' || named(inner)[0]?.text !== ROOT_BLOCK) continue;
-    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables };
-    config.entries.set(pathKey([]), blockEntry(inner));
-    readBody(config, inner, [], config.value);
+    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables, reading };
+    readBlock(config, inner, [], config.value);
+    delete config.reading;
     out.push(config);
   }
   return out;
@@ -154,6 +176,38 @@ function blockTarget(path: Segment[], name: string): { key: string; list: boolea
   const schema = schemaAt([...path, key]);
   const list = !!schema && typesOf(schema).includes('array') && !!schema.items && typesOf(schema.items).includes('object');
   return { key, list };
+}
+
+/**
+ * A block at `path`: its own entry (and the same at `listPath`, for the first block of a list),
+ * then its members into `object`. A block without errors whose text was read before at a path
+ * of the same shape is not read from the tree again.
+ */
+function readBlock(config: Configuration, block: Node, path: Segment[], object: Record<string, unknown>, listPath?: Segment[]): void {
+  const prefix = pathKey(path);
+  const reading = config.reading;
+  if (!reading || block.hasError) {
+    const entry = blockEntry(block);
+    config.entries.set(prefix, entry);
+    if (listPath) config.entries.set(pathKey(listPath), entry);
+    readBody(config, block, path, object);
+    return;
+  }
+  const start = block.startIndex;
+  const key = `block${path.map((s) => (typeof s === 'number' ? '#' : `.${s}`)).join('')}\0${reading.text.slice(start, block.endIndex)}`;
+  let fragment = reading.memo.get<BlockFragment>(key);
+  if (!fragment) {
+    const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
+    const value: Record<string, unknown> = {};
+    scratch.entries.set(prefix, blockEntry(block));
+    readBody(scratch, block, path, value);
+    fragment = recordFragment(scratch, path, prefix, start, value);
+    reading.memo.set(key, fragment);
+  }
+  replayFragment(fragment, config, path, prefix, start, object);
+  // Later in the map than a fresh read puts it (right after the block's own entry): lookups by
+  // offset prefer the block's own entry either way (see memberAt and blockAt).
+  if (listPath) config.entries.set(pathKey(listPath), config.entries.get(prefix)!);
 }
 
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
@@ -190,17 +244,14 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
         const items = listOf(lists, into, key, () => note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text }));
         const itemPath = [...path, key, items.length];
         items.push(object);
-        config.entries.set(pathKey(itemPath), blockEntry(member));
         // The list itself is located at its first block.
-        if (items.length === 1) config.entries.set(pathKey([...path, key]), blockEntry(member));
-        readBody(config, member, itemPath, object);
+        readBlock(config, member, itemPath, object, items.length === 1 ? [...path, key] : undefined);
       } else {
         const memberPath = [...path, key];
         note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text });
-        config.entries.set(pathKey(memberPath), blockEntry(member));
         setOwn(into, key, object);
         lists.delete(key);
-        readBody(config, member, memberPath, object);
+        readBlock(config, member, memberPath, object);
       }
     }
   }
