@@ -1,4 +1,5 @@
 import { TerraformDocumentState } from './formats/terraform/incremental';
+import { YamlDocumentState } from './formats/yaml/incremental';
 
 /**
  * What the analysis of one open document keeps from one version to the next, so that an edit
@@ -8,13 +9,20 @@ import { TerraformDocumentState } from './formats/terraform/incremental';
  */
 export class DocumentState {
   private terraformState: TerraformDocumentState | undefined;
+  private yamlState: YamlDocumentState | undefined;
 
   /** The Terraform reader's state, made on first use. */
   get terraform(): TerraformDocumentState {
     return (this.terraformState ??= new TerraformDocumentState());
   }
 
+  /** The YAML reader's state, made on first use. */
+  get yaml(): YamlDocumentState {
+    return (this.yamlState ??= new YamlDocumentState());
+  }
+
   dispose(): void {
+    this.yamlState = undefined;
     this.terraformState?.dispose();
     this.terraformState = undefined;
   }

@@ -45,7 +45,7 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   if (isTerraformName(options.fileName)) return analyzeTerraform(text, options, state);
-  if (isYamlName(options.fileName)) return analyzeYaml(text, options);
+  if (isYamlName(options.fileName)) return analyzeYaml(text, options, state);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */

@@ -1,4 +1,5 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
+import { ReadMemo } from '../memo';
 import { parseHcl } from './parser';
 
 /**
@@ -81,50 +82,4 @@ function pointAfter(text: string, start: number, end: number, from: Point): Poin
   let row = from.row, lineStart = -1;
   for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
   return lineStart < 0 ? { row, column: from.column + end - start } : { row, column: end - lineStart };
-}
-
-/**
- * Results of reading blocks, by what the result depends on (the block's text, where in the
- * configuration it is): a block whose text did not change since the previous version is not
- * read again from the tree. What was not used by the latest read is dropped, so the memo holds
- * at most two versions' blocks.
- */
-export class ReadMemo {
-  private previous = new Map<string, unknown>();
-  private current = new Map<string, unknown>();
-  private variables: string | undefined;
-  /** Blocks served from the memo and blocks read from the tree, for tests of work done. */
-  hits = 0;
-  misses = 0;
-
-  get<T>(key: string): T | undefined {
-    let hit = this.current.get(key);
-    if (hit === undefined) {
-      hit = this.previous.get(key);
-      if (hit !== undefined) this.current.set(key, hit);
-    }
-    if (hit === undefined) this.misses++; else this.hits++;
-    return hit as T | undefined;
-  }
-
-  set(key: string, value: unknown): void {
-    this.current.set(key, value);
-  }
-
-  /** Starts a read; `variables` identifies the variables' values the blocks were read with. */
-  begin(variables: string): void {
-    if (variables !== this.variables) this.clear();
-    this.variables = variables;
-  }
-
-  /** Ends a read: what it did not use goes at the next. */
-  end(): void {
-    this.previous = this.current;
-    this.current = new Map();
-  }
-
-  clear(): void {
-    this.previous.clear();
-    this.current.clear();
-  }
 }

@@ -4,7 +4,7 @@ import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
-import type { ReadMemo } from './incremental';
+import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
