@@ -30,6 +30,13 @@ export class TerraformDocumentState {
         old.edit(editBetween(previousText, text));
         tree = parseHcl(text, old);
         this.incrementalParses++;
+        // Around a syntax error, a reparse may recover otherwise than a parse from scratch does:
+        // the errors reported must be those of a fresh analysis, so such a text is parsed again.
+        if (tree.rootNode.hasError) {
+          tree.delete();
+          tree = parseHcl(text);
+          this.fullParses++;
+        }
       } else {
         tree = parseHcl(text);
         this.fullParses++;
