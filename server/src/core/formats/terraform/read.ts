@@ -210,6 +210,26 @@ function readBlock(config: Configuration, block: Node, path: Segment[], object: 
   if (listPath) config.entries.set(pathKey(listPath), config.entries.get(prefix)!);
 }
 
+/** HCL's identifier, as the grammar reads it. */
+const IDENTIFIER = /[\p{ID_Start}_][\p{ID_Continue}-]*/uy;
+
+/**
+ * A block's type (its first word) and where it is written. When the file was read before and the
+ * block has no error, it is read from the text, where the block starts: the block's members
+ * then come from the memo without a node of it made.
+ */
+function blockName(config: Configuration, block: Node): { text: string; range: OffsetRange } | undefined {
+  const reading = config.reading;
+  if (reading && !block.hasError) {
+    IDENTIFIER.lastIndex = block.startIndex;
+    const m = IDENTIFIER.exec(reading.text);
+    if (m) return { text: m[0], range: { offset: block.startIndex, length: m[0].length } };
+  }
+  const nameNode = named(block)[0];
+  if (!nameNode || nameNode.type !== 'identifier') return undefined;
+  return { text: nameNode.text, range: rangeOf(nameNode) };
+}
+
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
@@ -231,24 +251,23 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       setOwn(into, key, readExpression(config, expr, memberPath, 0));
       lists.delete(key);
     } else if (member.type === 'block') {
-      const parts = named(member);
-      const nameNode = parts[0];
-      if (!nameNode || nameNode.type !== 'identifier') continue;
-      if (nameNode.text === 'dynamic') {
+      const name = blockName(config, member);
+      if (!name) continue;
+      if (name.text === 'dynamic') {
         readDynamic(config, member, path, into, lists, note);
         continue;
       }
-      const { key, list } = blockTarget(path, nameNode.text);
+      const { key, list } = blockTarget(path, name.text);
       const object: Record<string, unknown> = {};
       if (list) {
-        const items = listOf(lists, into, key, () => note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text }));
+        const items = listOf(lists, into, key, () => note(key, { key: name.range, member: rangeOf(member), spelling: name.text }));
         const itemPath = [...path, key, items.length];
         items.push(object);
         // The list itself is located at its first block.
         readBlock(config, member, itemPath, object, items.length === 1 ? [...path, key] : undefined);
       } else {
         const memberPath = [...path, key];
-        note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text });
+        note(key, { key: name.range, member: rangeOf(member), spelling: name.text });
         setOwn(into, key, object);
         lists.delete(key);
         readBlock(config, member, memberPath, object);
