@@ -2,9 +2,12 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { tempDir, TestClient, uriOf } from './harness';
+import { analyze } from '../../server/src/core';
+import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
 
 // The server keeps each open document's syntax tree and what it read between versions: after a
-// run of edits, the diagnostics must be those of the same text opened afresh.
+// run of edits, the diagnostics must be those of the same text opened afresh, and name what an
+// analysis of the text without any state finds, where it finds it.
 
 const block = (i: number): string => `    ip_filter_object {\n      network     = "10.${i}.0.1/16"\n      description = "office ${i}"\n    }\n`;
 const TF = `resource "vendor_search" "logs" {\n  search_user_config {\n${Array.from({ length: 20 }, (_, i) => block(i)).join('')}    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n`;
@@ -31,7 +34,10 @@ function edits(text: string, anchor: string): string[] {
 describe('an open document edited many times gives the diagnostics of the same text opened afresh', () => {
   const dir = tempDir('incremental');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  before(async () => {
+    await loadTerraformFromDisk();
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   for (const [name, text, languageId, anchor] of [['main.tf', TF, 'terraform', 'description ='], ['deploy.yaml', YAML, 'yaml', 'network:']] as const) {
@@ -52,6 +58,9 @@ describe('an open document edited many times gives the diagnostics of the same t
       const fresh = await client.diagnostics(freshUri, 1);
       assert.ok(fresh.length > 0);
       assert.deepEqual(kept, fresh);
+      const where = (code: unknown, at: { line: number; character: number }, message: string) => `${String(code)} ${at.line}:${at.character} ${message}`;
+      const found = analyze(last, { fileName: name }).findings.map((f) => where(f.ruleId, f.range.start, f.message));
+      assert.deepEqual(kept.map((d) => where(d.code, d.range.start, d.message)).sort(), found.sort());
     });
   }
 });
