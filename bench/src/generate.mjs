@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTerraform } from './generate-terraform.mjs';
+import { generateKubernetes } from './generate-kubernetes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BENCH_DIR = path.resolve(here, '..');
@@ -279,7 +280,10 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   // Terraform: its own seed, so that the JSON workload above stays byte for byte as it was.
   const tf = generateTerraform(rng(seed + 2), out, { repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock });
   Object.assign(files, { tf300: tf.tf300, tf5000: tf.tf5000, tfRepo: tf.tfRepo, tfFive: tf.tfFive });
-  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
+  // Kubernetes manifests: their own seed too.
+  const k8s = generateKubernetes(rng(seed + 3), out);
+  Object.assign(files, { manifest300: k8s.manifest300, manifest5000: k8s.manifest5000 });
+  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock }, kubernetes: { lines: k8s.lines }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return { files, manifest, out };
 }

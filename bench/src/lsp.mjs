@@ -2,6 +2,8 @@
 // edit of a 1 MB document to fresh diagnostics, and the server's memory after opening the 10 MB
 // file and after 10,000 edits.
 //   node lsp.mjs CONFIG_JSON   (prints one JSON object)
+// With "only": "edits" in the configuration, only the edits of the .tf file and the manifest are
+// measured (a quick check of a change to them, without the JSON documents' measurements).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -73,17 +75,23 @@ async function session(cfg) {
 }
 
 /** Isolated edits of a value near the end of a 5,000-line .tf file, each to its fresh diagnostics. */
-async function terraformEdits(s, cfg) {
-  const uri = pathToFileURL(cfg.files.tf5000).href;
-  let text = fs.readFileSync(cfg.files.tf5000, 'utf8');
+const terraformEdits = (s, cfg) => fileEdits(s, cfg, { file: cfg.files.tf5000, languageId: 'terraform', before: 'max_index_count = ', prefix: 'tf5000' });
+
+/** The same in a 5,000-line Kubernetes manifest (several documents, two of kind Search). */
+const manifestEdits = (s, cfg) => fileEdits(s, cfg, { file: cfg.files.manifest5000, languageId: 'yaml', before: 'max_index_count: ', prefix: 'manifest5000' });
+
+/** Isolated edits of the digit after the last `before` in the file, each to its fresh diagnostics. */
+async function fileEdits(s, cfg, { file, languageId, before, prefix }) {
+  const uri = pathToFileURL(file).href;
+  let text = fs.readFileSync(file, 'utf8');
   let t0 = now();
-  s.open(uri, text, 'terraform');
+  s.open(uri, text, languageId);
   // Until the server has loaded the HCL parser, the file is published without diagnostics; the file
   // has mistakes, so the first diagnostics that name them are those of its analysis.
   let d = await s.diagnosticsFor(uri, 1);
   while (!d.diagnostics.length) d = await s.diagnosticsFor(uri, 1);
-  const out = { tf5000OpenMs: now() - t0, tf5000Diagnostics: d.diagnostics.length, tf5000Lines: text.split('\n').length - 1 };
-  const at = text.lastIndexOf('max_index_count = ') + 'max_index_count = '.length;
+  const out = { [`${prefix}OpenMs`]: now() - t0, [`${prefix}Diagnostics`]: d.diagnostics.length, [`${prefix}Lines`]: text.split('\n').length - 1 };
+  const at = text.lastIndexOf(before) + before.length;
   const edits = [];
   for (let i = 0, version = 1; i < cfg.editRuns; i++) {
     await new Promise((r) => setTimeout(r, cfg.editPauseMs));
@@ -93,8 +101,8 @@ async function terraformEdits(s, cfg) {
     d = await s.diagnosticsFor(uri, version);
     edits.push(now() - t0);
   }
-  out.tf5000EditToDiagnosticsMs = stats(edits);
-  out.tf5000EditDiagnostics = d.diagnostics.length;
+  out[`${prefix}EditToDiagnosticsMs`] = stats(edits);
+  out[`${prefix}EditDiagnostics`] = d.diagnostics.length;
   s.close(uri);
   return out;
 }
@@ -107,9 +115,15 @@ function rangeOf(text, offset, length) {
 async function main(cfg) {
   const out = {};
   if (!fs.existsSync(cfg.serverFile)) return { missing: `${path.relative(cfg.root, cfg.serverFile)} does not exist (the language server is not built)` };
-  out.loadMs = serverLoadMs(cfg.serverFile, cfg.loadRuns);
+  const editsOnly = cfg.only === 'edits';
+  if (!editsOnly) out.loadMs = serverLoadMs(cfg.serverFile, cfg.loadRuns);
   const s = await session(cfg);
   try {
+    if (editsOnly) {
+      if (cfg.files.tf5000) Object.assign(out, await terraformEdits(s, cfg));
+      if (cfg.files.manifest5000) Object.assign(out, await manifestEdits(s, cfg));
+      return out;
+    }
     out.incrementalSync = s.incremental;
     out.rssAfterInitKiB = rssKiB(s.child.pid);
 
@@ -138,6 +152,8 @@ async function main(cfg) {
 
     // Edit -> fresh diagnostics on a 5,000-line .tf file (the first open also loads the HCL parser).
     if (cfg.files.tf5000) Object.assign(out, await terraformEdits(s, cfg));
+    // The same on a 5,000-line Kubernetes manifest.
+    if (cfg.files.manifest5000) Object.assign(out, await manifestEdits(s, cfg));
 
     // Memory with the 10 MB file open.
     const hugeUri = pathToFileURL(cfg.files.mb10).href;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measurePair, measureProcess, stats } from './lib/measure.mjs';
 
-export function measurePackage({ root, workDir, oneFile, terraformFile, runs, pairRuns = runs }) {
+export function measurePackage({ root, workDir, oneFile, terraformFile, manifestFile, runs, pairRuns = runs }) {
   const dir = path.join(workDir, 'package');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -42,5 +42,13 @@ export function measurePackage({ root, workDir, oneFile, terraformFile, runs, pa
     const p = measurePair({ a: { cmd: process.execPath, args: [bin, 'lint', 'infra/main.tf'] }, b: { cmd: process.execPath, args: ['-e', '0'] }, runs: pairRuns, cwd: project });
     terraform = { lint: p.a, node: p.b, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined) };
   }
-  return { packedBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount, installMs: stats(installs), npx, direct, npxAlone, node, terraform };
+  // One Kubernetes manifest (a multi-document file with kind: Search documents), the same way.
+  let kubernetes;
+  if (manifestFile) {
+    fs.mkdirSync(path.join(project, 'deploy'));
+    fs.copyFileSync(manifestFile, path.join(project, 'deploy', 'search.yaml'));
+    const p = measurePair({ a: { cmd: process.execPath, args: [bin, 'lint', 'deploy/search.yaml'] }, b: { cmd: process.execPath, args: ['-e', '0'] }, runs: pairRuns, cwd: project });
+    kubernetes = { lint: p.a, node: p.b, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined) };
+  }
+  return { packedBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount, installMs: stats(installs), npx, direct, npxAlone, node, terraform, kubernetes };
 }

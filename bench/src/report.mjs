@@ -64,6 +64,7 @@ export function computeTargets(raw) {
     pkg.npx && !pkg.error ? `npx itself (\`npx node -e 0\`) takes ${fmt(med(pkg.npxAlone))} ms of the ${fmt(med(pkg.npx))} ms; the installed bin run directly: ${fmt(ratio(pkg.direct, pkg.node), 2)}x` : pkg.error));
   out.push(target('one small file, cold, the installed bin run directly vs `node -e 0`', ratio(pkg.direct, pkg.node), 1.3, 'x'));
   out.push(...terraformTargets(raw));
+  out.push(...kubernetesTargets(raw));
   out.push(target('`.vsix` size (KB)', raw.vsix?.bytes !== undefined ? raw.vsix.bytes / 1000 : undefined, 550, 'KB', raw.vsix?.error));
   const wk = raw.worker ?? {};
   const wkNote = wk.missing ?? wk.error;
@@ -90,6 +91,22 @@ function terraformTargets(raw) {
   const same = repo && repo.findings === repo.anchorFindings;
   out.push(target(`a repository of ${t.repoFiles ?? '?'} .tf files, ${t.withBlock ?? '?'} with the block, vs the same lint of those ${t.withBlock ?? '?'} alone`, repo && !repo.error && same ? repo.ratio.median : undefined, 1.2, 'x',
     repo?.error ?? (repo ? `${same ? '' : `FINDINGS DIFFER: ${repo.findings} vs ${repo.anchorFindings}; `}in turn, median of ${repo.ratio.n} pair ratios (wall time; CPU time ${fmt(repo.cpuRatio?.median, 2)}x); ${fmt(med({ ms: repo.lintMs }))} ms vs ${fmt(med({ ms: repo.anchorMs }))} ms, ${repo.findings} findings each` : undefined)));
+  return out;
+}
+
+/** Kubernetes manifests: one file cold from the installed package, an edit in the server, the tarball's budget with YAML. */
+function kubernetesTargets(raw) {
+  const out = [];
+  const k = raw.npmPackage?.kubernetes;
+  const lines = raw.manifest.kubernetes?.lines;
+  out.push(target(`one ${lines?.manifest300 ?? 300}-line Kubernetes manifest, cold, the installed bin run directly vs \`node -e 0\``, k && !k.error ? k.ratio.median : undefined, 1.4, 'x',
+    k?.error ?? (k ? `in turn with it, median of ${k.ratio.n} pair ratios (wall time; CPU time ${fmt(k.cpuRatio?.median, 2)}x); ${fmt(med(k.lint))} ms vs ${fmt(med(k.node))} ms, ${k.lint.exitCode === 1 ? 'findings reported' : `exit ${k.lint.exitCode}`}` : raw.npmPackage?.error)));
+  const lsp = raw.lsp ?? {};
+  out.push(target(`isolated edit of a ${(lsp.manifest5000Lines ?? lines?.manifest5000 ?? 5000).toLocaleString('en')}-line Kubernetes manifest to fresh diagnostics, server (ms, median)`, lsp.manifest5000EditToDiagnosticsMs?.median, 50, 'ms',
+    lsp.missing ?? lsp.error ?? (lsp.manifest5000EditToDiagnosticsMs ? `max ${fmt(lsp.manifest5000EditToDiagnosticsMs.max)} ms; opening it to its first diagnostics ${fmt(lsp.manifest5000OpenMs)} ms; ${lsp.manifest5000EditDiagnostics} diagnostics` : undefined)));
+  const pkg = raw.npmPackage ?? {};
+  out.push(target('npm tarball, packed, with the YAML support (KB)', pkg.packedBytes !== undefined ? pkg.packedBytes / 1000 : undefined, 440, 'KB',
+    pkg.error ?? 'the same tarball as the row of 400 KB: the YAML support may add 40 KB to the Terraform budget'));
   return out;
 }
 

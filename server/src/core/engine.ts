@@ -11,6 +11,7 @@ import { notConfigurationReason } from './formats/terraform-plan/not-configurati
 import { analyzePlan, analyzeTerraform } from './terraform-analysis';
 import { analyzeYaml } from './yaml-analysis';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding } from './types';
+import type { DocumentState } from './document-state';
 
 export { effectiveSeverity, locateFinding, schemaErrorsOf, type AnalysisResult } from './check';
 
@@ -18,14 +19,18 @@ export function parseFor(text: string, options: AnalyzeOptions): ParsedDocument 
   return parseDocument(text, { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
 }
 
-/** Text plus options in, findings out. Pure: no I/O. */
-export const analyze = (text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): AnalysisResult => runToEnd(analyzeInSteps(text, options, parsed));
+/**
+ * Text plus options in, findings out. Pure: no I/O. `state`: what the analyses of earlier
+ * versions of the same document kept (an editor's open document), which makes an edit cheaper
+ * and never changes the result.
+ */
+export const analyze = (text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument, state?: DocumentState): AnalysisResult => runToEnd(analyzeInSteps(text, options, parsed, state));
 
 /**
  * analyze, pausing between slices of a request file's reading (see requests/steps.ts), so that a host
  * can answer other requests while a large request file is read. A configuration is analysed in one go.
  */
-export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument): Steps<AnalysisResult> {
+export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, parsed?: ParsedDocument, state?: DocumentState): Steps<AnalysisResult> {
   const maxSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
@@ -39,8 +44,8 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     const found = yield* analyzeRequestSteps(text, requestKind, options, severityOf('blocked-endpoint', options), severityOf('unused-suppression', options), severityOf('input-limit', options));
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
-  if (isTerraformName(options.fileName)) return analyzeTerraform(text, options);
-  if (isYamlName(options.fileName)) return analyzeYaml(text, options);
+  if (isTerraformName(options.fileName)) return analyzeTerraform(text, options, state);
+  if (isYamlName(options.fileName)) return analyzeYaml(text, options, state);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;
   /** Adds the time since the last mark to `phase`, when timings are asked for. */

@@ -8,13 +8,14 @@ import type { Node } from 'web-tree-sitter';
 import { formatPath } from './paths';
 import type { TerraformDocument } from './formats/terraform/document';
 import { terraformSyntaxMessage } from './rules/invalid-json';
+import type { DocumentState } from './document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from './types';
 
 /**
  * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
  * checked by the same rules; a finding names the resource address before the field.
  */
-export function analyzeTerraform(text: string, options: AnalyzeOptions): AnalysisResult {
+export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: DocumentState): AnalysisResult {
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
@@ -28,7 +29,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions): Analysi
   const used = options.terraformVariables?.length ? usedVariableNames(text) : [];
   const variables = used.length
     ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables!, used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
-  const file = parseTerraform(text, maxDepth, variables);
+  const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {
     if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };

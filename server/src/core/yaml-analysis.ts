@@ -2,6 +2,7 @@ import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } fro
 import { parseDocument } from './formats';
 import { parseYamlFile, type YamlDocument } from './formats/yaml/document';
 import { yamlSyntaxMessage } from './rules/invalid-json';
+import type { DocumentState } from './document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding, type Severity } from './types';
 
 /**
@@ -9,12 +10,12 @@ import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding, type Severity } f
  * every `kind: Search` manifest document; each is checked by the same rules, and a finding names
  * the document (`Search/<metadata.name>`) before the field.
  */
-export function analyzeYaml(text: string, options: AnalyzeOptions): AnalysisResult {
+export function analyzeYaml(text: string, options: AnalyzeOptions, state?: DocumentState): AnalysisResult {
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const file = parseYamlFile(text, options.fileName, maxDepth);
+  const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml);
   const fileFinding = (ruleId: string, severity: Severity, message: string, offset: number, length: number): void => {
     findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
   };

@@ -1,6 +1,7 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core';
+import { DocumentState } from '../core/document-state';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { requestFileKind } from '../core/requests/types';
 import { fileNameOf } from './workspace';
@@ -21,6 +22,8 @@ export class DocumentCache {
   slicesPaused = 0;
   analysesAbandoned = 0;
   private readonly running = new Map<string, { version: number; key: string; result: Promise<AnalysisResult | undefined> }>();
+  /** What each open document's analyses keep from version to version (e.g. a Terraform file's syntax tree). */
+  private readonly states = new Map<string, DocumentState>();
 
   parsed(doc: TextDocument): ParsedDocument {
     const fileName = fileNameOf(doc);
@@ -41,7 +44,7 @@ export class DocumentCache {
     if (hit && hit.version === doc.version && hit.key === key) return hit.result;
     // Never two analyses of one document at a time: the old one goes before the new one is made.
     this.analyses.delete(doc.uri);
-    const result = analyze(doc.getText(), options, this.sharedParse(doc, options));
+    const result = analyze(doc.getText(), options, this.sharedParse(doc, options), this.stateOf(doc.uri));
     this.analysesMade++;
     this.analyses.set(doc.uri, { version: doc.version, key, result });
     return result;
@@ -61,7 +64,7 @@ export class DocumentCache {
     if (run && run.version === doc.version && run.key === key) return run.result;
     this.analyses.delete(doc.uri);
     const result = (async (): Promise<AnalysisResult | undefined> => {
-      const steps = analyzeInSteps(doc.getText(), options, this.sharedParse(doc, options));
+      const steps = analyzeInSteps(doc.getText(), options, this.sharedParse(doc, options), this.stateOf(doc.uri));
       for (;;) {
         const r = steps.next();
         if (r.done) {
@@ -76,6 +79,12 @@ export class DocumentCache {
     })().finally(() => { if (this.running.get(doc.uri)?.result === result) this.running.delete(doc.uri); });
     this.running.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  private stateOf(uri: string): DocumentState {
+    let state = this.states.get(uri);
+    if (!state) this.states.set(uri, (state = new DocumentState()));
+    return state;
   }
 
   private keyOf(options: AnalyzeOptions, baselineKey: string): string {
@@ -114,5 +123,7 @@ export class DocumentCache {
   forget(uri: string): void {
     this.parses.delete(uri);
     this.analyses.delete(uri);
+    this.states.get(uri)?.dispose();
+    this.states.delete(uri);
   }
 }

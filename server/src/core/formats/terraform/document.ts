@@ -3,6 +3,7 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument } from '../document';
 import { terraformEdits } from './edits';
+import type { TerraformDocumentState } from './incremental';
 import { parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
 
@@ -41,8 +42,12 @@ export const isTerraformName = (fileName: string | undefined): boolean => !!file
 export const CONFIGURATION_BLOCK = 'search_user_config';
 export const holdsConfiguration = (text: string): boolean => text.includes(CONFIGURATION_BLOCK);
 
-/** Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser). */
-export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues | ((root: Node) => VariableValues)): TerraformFileDocuments {
+/**
+ * Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser).
+ * `state`: what the previous version of the same document left (its tree, the blocks read), for
+ * an edit to cost what it changed; it then owns the new tree.
+ */
+export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues | ((root: Node) => VariableValues), state?: TerraformDocumentState): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
@@ -50,15 +55,19 @@ export function parseTerraform(text: string, maxDepth = 256, variables?: Variabl
   if (source.length > MAX_TERRAFORM_SIZE) return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
   const tooDeep = nestingBeyond(source, maxDepth);
   if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
-  const tree = parseHcl(source);
+  const tree = state ? state.parse(source) : parseHcl(source);
   try {
     // Variables' values may come from this very tree (its `variable` blocks): it is parsed once.
-    const file = readTerraform(tree.rootNode, source, typeof variables === 'function' ? variables(tree.rootNode) : variables);
+    const values = typeof variables === 'function' ? variables(tree.rootNode) : variables;
+    // Blocks read with other values of the variables may read differently now.
+    state?.memo.begin(values?.size ? JSON.stringify([...values]) : '');
+    const file = readTerraform(tree.rootNode, source, values, state?.memo);
+    state?.memo.end();
     const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
     return { configurations, syntaxErrors: file.syntaxErrors, lines };
   } finally {
-    tree.delete();
+    if (!state) tree.delete();
   }
 }
 

@@ -34,10 +34,13 @@ export function loadTerraformParser(wasm: TerraformWasm): Promise<void> {
 
 export const terraformParserLoaded = (): boolean => parser !== undefined;
 
-/** Parses HCL text; the caller deletes the tree when done (it lives in WebAssembly memory). */
-export function parseHcl(text: string): Tree {
+/**
+ * Parses HCL text; the caller deletes the tree when done (it lives in WebAssembly memory).
+ * `previous`: the tree of the text before an edit, already told of the edit (Tree.edit).
+ */
+export function parseHcl(text: string, previous?: Tree): Tree {
   if (!parser) throw new Error('the Terraform parser is not loaded: the host loads it before analysing .tf files');
-  const tree = parser.parse(text);
+  const tree = parser.parse(text, previous);
   if (!tree) throw new Error('the Terraform parser returned no tree');
   return tree;
 }

@@ -1,9 +1,13 @@
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
+import { constructorShape, readExpression, setOwn } from './expressions';
 import type { RepeatedKey, SyntaxProblem } from '../document';
+import { recordFragment, replayFragment, type BlockFragment } from './fragments';
+import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
+import { childOfType, named, pathKey, rangeOf } from './nodes';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
 export interface Entry {
@@ -39,10 +43,15 @@ export interface Configuration {
   /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
   resolved: Map<string, { path: Segment[]; variable: string; from: string }>;
   variables?: VariableValues;
+  /** Blocks read before, when the file was read before: see ReadMemo. */
+  reading?: { memo: ReadMemo; text: string };
 }
 
 /** Literal values of variables (`var.NAME`): the value and the file that gives it. */
 export type VariableValues = ReadonlyMap<string, { value: unknown; from: string }>;
+
+export { literalOf } from './expressions';
+export { pathKey } from './nodes';
 
 export interface TerraformFile {
   configurations: Configuration[];
@@ -50,29 +59,11 @@ export interface TerraformFile {
   comments: OffsetRange[];
 }
 
-export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
 
 const ROOT_BLOCK = 'search_user_config';
 /** The provider's spellings of the API's `ip_filter`. */
 const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
-/** Deeper constructors than this are not read (the value is unknown): hostile input cannot exhaust the stack. */
-const MAX_VALUE_DEPTH = 256;
 
-const rangeOf = (n: Node): OffsetRange => ({ offset: n.startIndex, length: n.endIndex - n.startIndex });
-/**
- * A node's named children. Each call to web-tree-sitter's `namedChildren` crosses into WebAssembly and
- * makes new node objects, and the reader asks for the same node's children several times (its name,
- * its body, its members): the answer is kept per tree and node id for as long as the tree lives.
- */
-const namedByTree = new WeakMap<Tree, Map<number, Node[]>>();
-function named(n: Node): Node[] {
-  let byId = namedByTree.get(n.tree);
-  if (!byId) namedByTree.set(n.tree, (byId = new Map()));
-  let children = byId.get(n.id);
-  if (!children) byId.set(n.id, (children = n.namedChildren.filter((c): c is Node => c !== null)));
-  return children;
-}
-const childOfType = (n: Node, type: string): Node | undefined => named(n).find((c) => c.type === type);
 
 /** The text of a label or key written as a string without interpolation. */
 function labelText(n: Node): string | undefined {
@@ -82,18 +73,31 @@ function labelText(n: Node): string | undefined {
 }
 
 /** Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block. */
-export function readTerraform(root: Node, text: string, variables?: VariableValues): TerraformFile {
+export function readTerraform(root: Node, text: string, variables?: VariableValues, memo?: ReadMemo): TerraformFile {
   const configurations: Configuration[] = [];
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
+  const reading = memo && { memo, text };
   // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
   // (only a top-level block is a resource), known from the walk instead of asked of its parents.
-  const stack: Node[] = [root];
+  // A BlockEnd comes after the nodes of a block whose comments are being noted for the memo.
+  const stack: Array<Node | BlockEnd> = [root];
   const enclosed: boolean[] = [false];
   while (stack.length) {
     const n = stack.pop()!;
     const inBlock = enclosed.pop()!;
+    if (n instanceof BlockEnd) { memo!.set(n.key, comments.slice(n.from).map((c) => ({ offset: c.offset - n.start, length: c.length }))); continue; }
     if (n.type === 'comment') { comments.push(rangeOf(n)); continue; }
+    // Inside a resource, a block without errors gives nothing but its comments: the same as when
+    // its text was last read.
+    if (memo && inBlock && n.type === 'block' && !n.hasError) {
+      const start = n.startIndex;
+      const key = `comments\0${text.slice(start, n.endIndex)}`;
+      const known = memo.get<OffsetRange[]>(key);
+      if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); continue; }
+      stack.push(new BlockEnd(key, start, comments.length));
+      enclosed.push(true);
+    }
     if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${n.type}` });
     else if (n.isError) {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
@@ -102,7 +106,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     }
     const type = n.type;
     if (type === 'block' && !n.isError && !inBlock) {
-      const config = resourceConfiguration(n, variables);
+      const config = resourceConfiguration(n, variables, reading);
       if (config) configurations.push(...config);
     }
     if (type === 'config_file' || type === 'body' || type === 'block' || type === 'ERROR' || n.hasError) {
@@ -116,8 +120,13 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
 }
 
+/** Marks the end of a block's nodes in the reader's walk: the comments noted since `from` are the block's. */
+class BlockEnd {
+  constructor(readonly key: string, readonly start: number, readonly from: number) {}
+}
+
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
-function resourceConfiguration(block: Node, variables?: VariableValues): Configuration[] | undefined {
+function resourceConfiguration(block: Node, variables?: VariableValues, reading?: Configuration['reading']): Configuration[] | undefined {
   const parts = named(block);
   if (parts[0]?.type !== 'identifier' || parts[0].text !== 'resource') return undefined;
   const labels = parts.filter((p) => p.type === 'string_lit' || (p.type === 'identifier' && p !== parts[0])).map(labelText);
@@ -127,9 +136,9 @@ function resourceConfiguration(block: Node, variables?: VariableValues): Configu
   const out: Configuration[] = [];
   for (const inner of named(body)) {
     if (inner.type !== 'block' || named(inner)[0]?.text !== ROOT_BLOCK) continue;
-    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables };
-    config.entries.set(pathKey([]), blockEntry(inner));
-    readBody(config, inner, [], config.value);
+    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables, reading };
+    readBlock(config, inner, [], config.value);
+    delete config.reading;
     out.push(config);
   }
   return out;
@@ -156,6 +165,58 @@ function blockTarget(path: Segment[], name: string): { key: string; list: boolea
   return { key, list };
 }
 
+/**
+ * A block at `path`: its own entry (and the same at `listPath`, for the first block of a list),
+ * then its members into `object`. A block without errors whose text was read before at a path
+ * of the same shape is not read from the tree again.
+ */
+function readBlock(config: Configuration, block: Node, path: Segment[], object: Record<string, unknown>, listPath?: Segment[]): void {
+  const prefix = pathKey(path);
+  const reading = config.reading;
+  if (!reading || block.hasError) {
+    const entry = blockEntry(block);
+    config.entries.set(prefix, entry);
+    if (listPath) config.entries.set(pathKey(listPath), entry);
+    readBody(config, block, path, object);
+    return;
+  }
+  const start = block.startIndex;
+  const key = `block${path.map((s) => (typeof s === 'number' ? '#' : `.${s}`)).join('')}\0${reading.text.slice(start, block.endIndex)}`;
+  let fragment = reading.memo.get<BlockFragment>(key);
+  if (!fragment) {
+    const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
+    const value: Record<string, unknown> = {};
+    scratch.entries.set(prefix, blockEntry(block));
+    readBody(scratch, block, path, value);
+    fragment = recordFragment(scratch, path, prefix, start, value);
+    reading.memo.set(key, fragment);
+  }
+  replayFragment(fragment, config, path, prefix, start, object);
+  // Later in the map than a fresh read puts it (right after the block's own entry): lookups by
+  // offset prefer the block's own entry either way (see memberAt and blockAt).
+  if (listPath) config.entries.set(pathKey(listPath), config.entries.get(prefix)!);
+}
+
+/** HCL's identifier, as the grammar reads it. */
+const IDENTIFIER = /[\p{ID_Start}_][\p{ID_Continue}-]*/uy;
+
+/**
+ * A block's type (its first word) and where it is written. When the file was read before and the
+ * block has no error, it is read from the text, where the block starts: the block's members
+ * then come from the memo without a node of it made.
+ */
+function blockName(config: Configuration, block: Node): { text: string; range: OffsetRange } | undefined {
+  const reading = config.reading;
+  if (reading && !block.hasError) {
+    IDENTIFIER.lastIndex = block.startIndex;
+    const m = IDENTIFIER.exec(reading.text);
+    if (m) return { text: m[0], range: { offset: block.startIndex, length: m[0].length } };
+  }
+  const nameNode = named(block)[0];
+  if (!nameNode || nameNode.type !== 'identifier') return undefined;
+  return { text: nameNode.text, range: rangeOf(nameNode) };
+}
+
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
@@ -177,30 +238,26 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       setOwn(into, key, readExpression(config, expr, memberPath, 0));
       lists.delete(key);
     } else if (member.type === 'block') {
-      const parts = named(member);
-      const nameNode = parts[0];
-      if (!nameNode || nameNode.type !== 'identifier') continue;
-      if (nameNode.text === 'dynamic') {
+      const name = blockName(config, member);
+      if (!name) continue;
+      if (name.text === 'dynamic') {
         readDynamic(config, member, path, into, lists, note);
         continue;
       }
-      const { key, list } = blockTarget(path, nameNode.text);
+      const { key, list } = blockTarget(path, name.text);
       const object: Record<string, unknown> = {};
       if (list) {
-        const items = listOf(lists, into, key, () => note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text }));
+        const items = listOf(lists, into, key, () => note(key, { key: name.range, member: rangeOf(member), spelling: name.text }));
         const itemPath = [...path, key, items.length];
         items.push(object);
-        config.entries.set(pathKey(itemPath), blockEntry(member));
         // The list itself is located at its first block.
-        if (items.length === 1) config.entries.set(pathKey([...path, key]), blockEntry(member));
-        readBody(config, member, itemPath, object);
+        readBlock(config, member, itemPath, object, items.length === 1 ? [...path, key] : undefined);
       } else {
         const memberPath = [...path, key];
-        note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: nameNode.text });
-        config.entries.set(pathKey(memberPath), blockEntry(member));
+        note(key, { key: name.range, member: rangeOf(member), spelling: name.text });
         setOwn(into, key, object);
         lists.delete(key);
-        readBody(config, member, memberPath, object);
+        readBlock(config, member, memberPath, object);
       }
     }
   }
@@ -271,124 +328,4 @@ function readDynamic(
   setOwn(into, key, object);
   lists.delete(key);
   readBody(config, content, memberPath, object);
-}
-
-/** Bracket offsets and members of a list or object constructor, for edits inside it. */
-function constructorShape(expr: Node): Pick<Entry, 'open' | 'close' | 'children'> {
-  const inner = unwrap(expr);
-  const collection = inner.type === 'collection_value' ? named(inner)[0] : undefined;
-  if (!collection || (collection.type !== 'tuple' && collection.type !== 'object')) return {};
-  const members = named(collection).filter((c) => c.type === 'expression' || c.type === 'object_elem');
-  return { open: collection.startIndex, close: collection.endIndex - 1, children: members.map(rangeOf) };
-}
-
-/** NAME of an expression that is exactly `var.NAME`. */
-function variableName(expr: Node): string | undefined {
-  const parts = named(expr);
-  if (expr.type !== 'expression' || parts.length !== 2 || parts[0].type !== 'variable_expr' || parts[0].text !== 'var' || parts[1].type !== 'get_attr') return undefined;
-  const attr = named(parts[1]);
-  return attr.length === 1 && attr[0].type === 'identifier' ? attr[0].text : undefined;
-}
-
-/** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
-export function literalOf(expr: Node): { value: unknown } | undefined {
-  const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
-  const value = readExpression(scratch, expr, [], 0);
-  return scratch.unknownPaths.length ? undefined : { value };
-}
-
-const unwrap = (n: Node): Node => {
-  let cur = n;
-  while (cur.type === 'expression' && cur.namedChildCount === 1) cur = cur.namedChildren[0]!;
-  return cur;
-};
-
-function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
-/** The value of an expression when it is a literal (or a constructor of literals); UNKNOWN_VALUE otherwise, with its path noted. */
-function readExpression(config: Configuration, expr: Node, path: Segment[], depth: number): unknown {
-  const unknown = (): unknown => { config.unknownPaths.push(path); return UNKNOWN_VALUE; };
-  if (depth > MAX_VALUE_DEPTH || expr.hasError) return unknown();
-  const variable = variableName(expr);
-  if (variable !== undefined) {
-    const known = config.variables?.get(variable);
-    if (!known) return unknown();
-    config.resolved.set(pathKey(path), { path, variable: `var.${variable}`, from: known.from });
-    return known.value;
-  }
-  const n = unwrap(expr);
-  if (n.type === 'literal_value' || n.type === 'template_expr') { const v = scalar(n); return v === NOT_LITERAL ? unknown() : v; }
-  if (n.type === 'operation') {
-    // A negative number: `-5`.
-    const op = named(n)[0];
-    const operand = op?.type === 'unary_operation' ? named(op)[0] : undefined;
-    const value = operand && op!.text.startsWith('-') ? scalar(operand) : NOT_LITERAL;
-    return typeof value === 'number' ? -value : unknown();
-  }
-  if (n.type !== 'collection_value') return unknown();
-  const collection = named(n)[0];
-  if (collection?.type === 'tuple') {
-    const items: unknown[] = [];
-    for (const element of named(collection)) {
-      if (element.type !== 'expression') continue;
-      const itemPath = [...path, items.length];
-      config.entries.set(pathKey(itemPath), { kind: 'element', value: rangeOf(element), member: rangeOf(element) });
-      items.push(readExpression(config, element, itemPath, depth + 1));
-    }
-    return items;
-  }
-  if (collection?.type === 'object') {
-    const object: Record<string, unknown> = {};
-    for (const elem of named(collection)) {
-      if (elem.type !== 'object_elem') continue;
-      const [keyExpr, valueExpr] = named(elem);
-      if (!keyExpr || !valueExpr) continue;
-      const keyNode = unwrap(keyExpr);
-      // A bare word is a key in an object constructor, not a variable.
-      const keyValue = keyNode.type === 'variable_expr' && keyNode.namedChildCount === 1 ? keyNode.text : scalar(keyNode);
-      const key = typeof keyValue === 'string' ? keyValue : undefined;
-      if (key === undefined) return unknown();
-      const memberPath = [...path, key];
-      config.entries.set(pathKey(memberPath), { kind: 'element', key: rangeOf(keyExpr), value: rangeOf(valueExpr), member: rangeOf(elem), ...constructorShape(valueExpr) });
-      setOwn(object, key, readExpression(config, valueExpr, memberPath, depth + 1));
-    }
-    return object;
-  }
-  return unknown();
-}
-
-/** What `scalar` answers for an expression that is not a literal. */
-const NOT_LITERAL = Symbol('not a literal');
-
-/** A literal number, boolean, null or string without interpolation; NOT_LITERAL for anything else. */
-function scalar(n: Node): unknown {
-  const inner = n.type === 'literal_value' ? named(n)[0] : n.type === 'template_expr' ? named(n)[0] : n;
-  if (!inner) return NOT_LITERAL;
-  switch (inner.type) {
-    case 'numeric_lit': { const v = Number(inner.text); return Number.isFinite(v) ? v : NOT_LITERAL; }
-    case 'bool_lit': return inner.text === 'true';
-    case 'null_lit': return null;
-    case 'string_lit':
-    case 'quoted_template': return decodeQuoted(inner) ?? NOT_LITERAL;
-    case 'heredoc_template': return heredocText(inner) ?? NOT_LITERAL;
-    default: return NOT_LITERAL;
-  }
-}
-
-/** A heredoc without interpolation: its lines, with the common indentation removed for `<<-`. */
-function heredocText(n: Node): string | undefined {
-  if (named(n).some((c) => c.type === 'template_interpolation' || c.type === 'template_directive')) return undefined;
-  const ids = named(n).filter((c) => c.type === 'heredoc_identifier');
-  if (ids.length < 2) return undefined;
-  const body = n.text.slice(ids[0].endIndex - n.startIndex, ids[ids.length - 1].startIndex - n.startIndex).replace(/^\r?\n/, '');
-  const lines = body.split(/\r?\n/);
-  if (lines.length && /^[ \t]*$/.test(lines[lines.length - 1])) lines.pop();
-  if (named(n)[0]?.text === '<<-') {
-    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
-    return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n') + '\n';
-  }
-  return lines.length ? `${lines.join('\n')}\n` : '';
 }

@@ -3,6 +3,7 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
+import { parseByDocument, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName } from './names';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
@@ -38,15 +39,21 @@ export interface YamlFileDocuments {
 
 const MANIFEST_PATH = ['spec', 'userConfig'];
 
-/** Reads every configuration of a YAML file; `fileName` says whether the documents are configurations or manifests. */
-export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256): YamlFileDocuments {
+/**
+ * Reads every configuration of a YAML file; `fileName` says whether the documents are configurations or manifests.
+ * `state`: what the previous version of the same file left (its documents parsed and read), for an
+ * edit to cost the documents it changed.
+ */
+export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256, state?: YamlDocumentState): YamlFileDocuments {
   const lines = new LineIndex(text);
   const whole = isSearchYamlName(fileName);
   const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], work: 0 };
   if (!whole && !holdsManifest(text)) return empty;
   const template = templateAt(text);
   if (template !== undefined) return { ...empty, template };
-  const { docs, tooDeep } = withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
+  const byDocument = state && withoutYamlDebugOutput(() => parseByDocument(text, maxDepth, state));
+  if (state) { if (byDocument) state.piecewise++; else state.whole++; }
+  const { docs, tooDeep } = byDocument ? { docs: byDocument, tooDeep: undefined } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
   if (tooDeep) return { ...empty, tooDeep };
   const work = { count: 0 };
   const out: YamlFileDocuments = { ...empty };
@@ -61,7 +68,7 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     if (!isConfig) return;
     const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${index + 1}, no metadata.name)`}`;
     try {
-      const read = readConfiguration(doc, whole ? [] : MANIFEST_PATH, text, work);
+      const read = readOnce(doc, whole ? [] : MANIFEST_PATH, text, work, byDocument && state);
       out.configurations.push(configurationDocument(text, lines, label, read, range, errors, comments));
     } catch (err) {
       if (!(err instanceof LimitPassed)) throw err;
@@ -71,6 +78,28 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   out.syntaxErrors.sort((a, b) => a.offset - b.offset);
   out.work = work.count;
   return out;
+}
+
+/** readConfiguration, or what it gave for the same parsed document before (its text and offset unchanged). */
+function readOnce(doc: Document, path: readonly string[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead {
+  if (!state) return readConfiguration(doc, path, text, work);
+  let byPath = state.reads.get(doc);
+  if (!byPath) state.reads.set(doc, (byPath = new Map()));
+  const at = path.join('.');
+  let known = byPath.get(at);
+  if (!known) {
+    const mine = { count: 0 };
+    try {
+      known = { read: readConfiguration(doc, path, text, mine), work: mine.count };
+    } catch (error) {
+      if (!(error instanceof LimitPassed)) throw error;
+      known = { error, work: mine.count };
+    }
+    byPath.set(at, known);
+  }
+  work.count += known.work;
+  if (known.error) throw known.error;
+  return known.read!;
 }
 
 /**

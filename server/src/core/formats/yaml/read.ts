@@ -277,9 +277,11 @@ function withDash(text: string, item: OffsetRange): OffsetRange {
 }
 
 /** The parsed documents of a text, or where lists and maps nest deeper than `maxDepth`. */
-export function parseYamlText(text: string, maxDepth: number): { docs: Document[]; tooDeep?: { depth: number; offset: number } } {
+export function parseYamlText(text: string, maxDepth: number, base = 0): { docs: Document[]; tooDeep?: { depth: number; offset: number } } {
   const y = yaml();
   const parser = new y.Parser();
+  // `text` may be one document of a file, at `base`: every offset is the file's.
+  parser.offset = base;
   const tokens: CST.Token[] = [];
   // The parser's stack of open nodes slows it down as it grows: stop far beyond the depth allowed.
   for (const lexeme of new y.Lexer().lex(text)) {
@@ -291,7 +293,7 @@ export function parseYamlText(text: string, maxDepth: number): { docs: Document[
   const deep = nestingBeyond(tokens, maxDepth);
   if (deep) return { docs: [], tooDeep: deep };
   // Keys may repeat: they are found here, in linear time, and reported as duplicate keys.
-  const docs = [...new y.Composer({ uniqueKeys: false, version: '1.2', schema: 'core', merge: false, intAsBigInt: false }).compose(tokens, true, text.length)];
+  const docs = [...new y.Composer({ uniqueKeys: false, version: '1.2', schema: 'core', merge: false, intAsBigInt: false }).compose(tokens, true, base + text.length)];
   return { docs };
 }
 

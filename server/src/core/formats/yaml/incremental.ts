@@ -1,0 +1,70 @@
+import type { Document } from 'yaml';
+import { ReadMemo } from '../memo';
+import { parseYamlText, type ConfigurationRead } from './read';
+
+/**
+ * What a YAML document keeps between two versions: each document of a multi-document file
+ * (`---`) parsed and read, by its text and offset, so that an edit parses only the documents it
+ * touched (and those after it, whose offsets moved). The host keeps one per open file.
+ */
+export class YamlDocumentState {
+  readonly memo = new ReadMemo();
+  /** What reading each parsed document gave (see readConfiguration), kept as long as the document is. */
+  readonly reads = new WeakMap<Document, Map<string, { read?: ConfigurationRead; error?: unknown; work: number }>>();
+  /** Files parsed document by document, and files parsed whole (one whose documents cannot be told apart by their markers). */
+  piecewise = 0;
+  whole = 0;
+}
+
+/**
+ * Where each document starts: at a `---` marker at the start of a line (YAML ends a document
+ * there whatever is open, a block scalar or a quoted one included). Undefined when the markers
+ * do not tell the documents apart: directives (`%YAML`) and `...` end markers change what
+ * belongs to which document.
+ */
+export function documentStarts(text: string): number[] | undefined {
+  if (/^(?:%|\.\.\.(?:[ \t\r\n]|$))/m.test(text)) return undefined;
+  const starts = [0];
+  // After a line feed only: a carriage return alone ends no line in YAML (it does for a JavaScript ^).
+  for (const m of text.matchAll(/(?<=\n)---(?=[ \t\n]|\r\n|$)/g)) starts.push(m.index);
+  // Blank and comment lines before the first marker make no document of their own.
+  if (starts.length > 1 && text.slice(0, starts[1]).split('\n').every((line) => /^[ \t\r\ufeff]*(?:#.*)?$/.test(line))) starts.splice(1, 1);
+  return starts;
+}
+
+/**
+ * The documents of `text` parsed one by one, each reused from the previous version when its text
+ * and offset are the same. Undefined when the file must be parsed whole: the documents cannot be
+ * told apart, or one of them has a syntax error or is too deep.
+ */
+export function parseByDocument(text: string, maxDepth: number, state: YamlDocumentState): Document[] | undefined {
+  const starts = documentStarts(text);
+  if (!starts) return undefined;
+  state.memo.begin(String(maxDepth));
+  try {
+    return documentsAt(text, starts, maxDepth, state.memo);
+  } finally {
+    state.memo.end();
+  }
+}
+
+function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): Document[] | undefined {
+  const docs: Document[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const piece = text.slice(start, end);
+    const key = `${start}\0${piece}`;
+    let parsed = memo.get<Document[]>(key);
+    if (!parsed) {
+      const r = parseYamlText(piece, maxDepth, start);
+      // YAML closes whatever is open at a marker, so a document reads the same alone as in its
+      // file; but where a syntax error ends may differ at the marker, and what is too deep is
+      // said where a whole parse finds it: such a file is parsed whole.
+      if (r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length) return undefined;
+      parsed = r.docs;
+      memo.set(key, parsed);
+    }
+    docs.push(...parsed);
+  }
+  return docs;
+}
