@@ -143,8 +143,45 @@ const WASM_FILES = [
 ];
 function copyWasm(bundledInputs) {
   for (const [dir, name] of WASM_FILES) {
-    fs.writeFileSync(path.join(root, 'dist', name), withoutDebugSections(fs.readFileSync(path.join(dir, name))));
+    const wasm = fs.readFileSync(path.join(dir, name));
+    fs.writeFileSync(path.join(root, 'dist', name), withoutDebugSections(name === 'tree-sitter.wasm' ? withoutUnusedRuntimeExports(wasm) : wasm));
     bundledInputs.add(path.relative(root, path.join(dir, name)));
+  }
+}
+
+/**
+ * Exports of web-tree-sitter's runtime that only its Query and LookaheadIterator classes call. The
+ * Terraform reader walks the syntax tree and never builds either, so these exports are removed with
+ * the code that only they reach (binaryen's wasm-metadce, at build time): about a fifth of the runtime,
+ * which every install, .vsix and first read of a .tf file (its compile) would carry. The grammar's
+ * imports (allocation, memory and character-class functions) stay exported.
+ */
+const UNUSED_RUNTIME_EXPORTS = /^ts_(query|lookahead_iterator)_/;
+/** The WebAssembly features the runtime is built with, which binaryen must be told to accept. */
+const RUNTIME_FEATURES = ['--enable-bulk-memory', '--enable-mutable-globals', '--enable-sign-ext', '--enable-nontrapping-float-to-int'];
+function withoutUnusedRuntimeExports(wasm) {
+  const { spawnSync } = require('node:child_process');
+  const os = require('node:os');
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(wasm)).map((e) => e.name);
+  const graph = [
+    { name: 'host', root: true, reaches: exports.filter((e) => !UNUSED_RUNTIME_EXPORTS.test(e)).map((e) => `export:${e}`) },
+    ...exports.map((e) => ({ name: `export:${e}`, export: e })),
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-wasm-'));
+  try {
+    const [input, output, graphFile] = ['in.wasm', 'out.wasm', 'graph.json'].map((f) => path.join(dir, f));
+    fs.writeFileSync(input, wasm);
+    fs.writeFileSync(graphFile, JSON.stringify(graph));
+    const metadce = path.join(path.dirname(require.resolve('binaryen')), 'bin', 'wasm-metadce');
+    const r = spawnSync(process.execPath, [metadce, input, ...RUNTIME_FEATURES, '--graph-file', graphFile, '-o', output], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`wasm-metadce failed on tree-sitter.wasm: ${r.stderr.slice(0, 2000)}`);
+    const out = fs.readFileSync(output);
+    const kept = WebAssembly.Module.exports(new WebAssembly.Module(out)).map((e) => e.name);
+    const lost = exports.filter((e) => !UNUSED_RUNTIME_EXPORTS.test(e) && !kept.includes(e));
+    if (lost.length) throw new Error(`wasm-metadce removed exports that are used: ${lost.join(', ')}`);
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
