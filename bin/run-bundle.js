@@ -41,11 +41,15 @@ function cachedDataFor(cacheFile, source) {
  */
 const loaded = new Map();
 
-/** A bundle that requires a sibling bundle (`./server-core.js`) gets it through its code cache as well. */
+/**
+ * A bundle that requires a sibling bundle (`./server-core.js`, or dist/tree-sitter.js by its full path)
+ * gets it through its code cache as well.
+ */
 function requireFrom(mod, options) {
+  const dist = path.join(__dirname, '..', 'dist');
   return (id) => {
-    const sibling = /^\.\/([\w-]+)\.js$/.exec(id);
-    if (!sibling || !fs.existsSync(path.join(__dirname, '..', 'dist', id))) return mod.require(id);
+    const sibling = /^\.\/([\w-]+)\.js$/.exec(id) ?? (path.isAbsolute(id) && path.dirname(id) === dist ? /^([\w-]+)\.js$/.exec(path.basename(id)) : null);
+    if (!sibling || !fs.existsSync(path.join(dist, `${sibling[1]}.js`))) return mod.require(id);
     if (!loaded.has(sibling[1])) loaded.set(sibling[1], runBundle(sibling[1], options).exports);
     return loaded.get(sibling[1]);
   };

@@ -315,7 +315,8 @@ async function bundle() {
     // The HCL parser's runtime, a file of its own that the hosts load only to read a Terraform file:
     // neither the analyzer bundle nor the CLI's carries it. Like the analyzer bundle it is a script for
     // the web worker's importScripts (a global) that is also a CommonJS module for Node's require.
-    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL },
+    // On Node it runs through its code cache like the CLI (bin/run-bundle.js), written by the first run that reads a .tf file.
+    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL, cached: true },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({

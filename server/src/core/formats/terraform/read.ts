@@ -93,23 +93,28 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   while (stack.length) {
     const n = stack.pop()!;
     const inBlock = enclosed.pop()!;
-    if (n.type === 'comment') { comments.push(rangeOf(n)); continue; }
-    if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${n.type}` });
-    else if (n.isError) {
+    // Each property of a node is a call into WebAssembly: the type is asked once (`isError` is the type ERROR).
+    const type = n.type;
+    if (type === 'comment') { comments.push(rangeOf(n)); continue; }
+    if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${type}` });
+    else if (type === 'ERROR') {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
       const lineEnd = text.slice(n.startIndex, n.endIndex).search(/\r?\n/);
       syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
     }
-    const type = n.type;
-    if (type === 'block' && !n.isError && !inBlock) {
+    if (type === 'block' && !inBlock) {
       const config = resourceConfiguration(n, variables);
       if (config) configurations.push(...config);
     }
-    if (type === 'config_file' || type === 'body' || type === 'block' || type === 'ERROR' || n.hasError) {
-      const children = n.children;
-      const childInBlock = inBlock || type === 'block';
-      for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
+    if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) {
+      // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
+      // found in one call instead of a walk that asks WebAssembly about every node.
+      for (const c of n.descendantsOfType('comment')) if (c) comments.push(rangeOf(c));
+      continue;
     }
+    const children = n.children;
+    const childInBlock = inBlock || type === 'block';
+    for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
   }
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
