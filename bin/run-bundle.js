@@ -58,7 +58,9 @@ function requireFrom(mod, options) {
 function runBundle(name, options = {}) {
   const file = path.join(__dirname, '..', 'dist', `${name}.js`);
   const cacheFile = `${file}.cache`;
-  const source = fs.readFileSync(file, 'utf8');
+  // The build writes the bundles in ASCII (esbuild escapes the rest), which latin1 reads without the
+  // UTF-8 decoder's checks.
+  const source = fs.readFileSync(file, 'latin1');
   // Writing a cache starts from the one already written for this very bundle (the hash says so), so that
   // a bundle two programs load (the analyzer, by the CLI and by the server) keeps what both compiled.
   const cachedData = cachedDataFor(cacheFile, source);
