@@ -263,12 +263,8 @@ function sharedCore(platform) {
 /** The shared analyzer bundle: a script for importScripts that is also a CommonJS module for require. */
 async function buildSharedCore(bundledInputs) {
   const keys = [...sharedCoreModules].sort();
-  // Each module is evaluated when a host first asks for it, not when the bundle loads: a one-shot CLI run
-  // needs none of the language server's modules (completion, hover, request-file editing...), and
-  // evaluating them was a measurable part of its start.
-  const contents = 'const loaded = {};\nexport default {\n'
-    + keys.map((k) => `  get ${JSON.stringify(k)}() { return loaded[${JSON.stringify(k)}] ??= require('./${k}'); },`).join('\n')
-    + '\n};\n';
+  const contents = keys.map((k, i) => `import * as m${i} from './${k}';`).join('\n')
+    + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
   const result = await esbuild.build({
     stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' }, plugins: [treeSitterWithoutFiles],
     bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${CORE_GLOBAL}Module`,
