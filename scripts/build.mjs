@@ -136,6 +136,18 @@ const treeSitterWithoutFiles = {
   },
 };
 
+/**
+ * vscode-languageclient checks the editor's version with two functions of the semver package, which
+ * would bring the whole of it (its ranges, classes and comparators) into the desktop client: they are
+ * replaced by scripts/semver-caret.js, which handles the caret range the client gives them.
+ */
+const semverCaret = {
+  name: 'semver-caret',
+  setup(build) {
+    build.onResolve({ filter: /^semver\/functions\/(parse|satisfies)$/ }, () => ({ path: path.join(root, 'scripts', 'semver-caret.js') }));
+  },
+};
+
 /** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
 const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
@@ -310,7 +322,7 @@ async function bundle() {
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
-    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
     // instead of being stubbed out.
