@@ -87,6 +87,9 @@ function generateValidators() {
 
 /** Ends a bundle with the hash of its contents, which bin/run-bundle.js matches against its code cache. */
 function withBuildHash(text) {
+  // bin/run-bundle.js reads the bundles it runs as latin1, which is only right for ASCII text.
+  const nonAscii = /[\u0080-\uffff]/.exec(text);
+  if (nonAscii) throw new Error(`a bundle that bin/run-bundle.js runs holds a character outside ASCII (${JSON.stringify(nonAscii[0])} at ${nonAscii.index})`);
   const { createHash } = require('node:crypto');
   const { BUILD_MARK, HASH_LENGTH } = require('../bin/run-bundle.js');
   const hash = createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
@@ -133,6 +136,18 @@ const treeSitterWithoutFiles = {
   },
 };
 
+/**
+ * vscode-languageclient checks the editor's version with two functions of the semver package, which
+ * would bring the whole of it (its ranges, classes and comparators) into the desktop client: they are
+ * replaced by scripts/semver-caret.js, which handles the caret range the client gives them.
+ */
+const semverCaret = {
+  name: 'semver-caret',
+  setup(build) {
+    build.onResolve({ filter: /^semver\/functions\/(parse|satisfies)$/ }, () => ({ path: path.join(root, 'scripts', 'semver-caret.js') }));
+  },
+};
+
 /** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
 const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
@@ -143,8 +158,45 @@ const WASM_FILES = [
 ];
 function copyWasm(bundledInputs) {
   for (const [dir, name] of WASM_FILES) {
-    fs.writeFileSync(path.join(root, 'dist', name), withoutDebugSections(fs.readFileSync(path.join(dir, name))));
+    const wasm = fs.readFileSync(path.join(dir, name));
+    fs.writeFileSync(path.join(root, 'dist', name), withoutDebugSections(name === 'tree-sitter.wasm' ? withoutUnusedRuntimeExports(wasm) : wasm));
     bundledInputs.add(path.relative(root, path.join(dir, name)));
+  }
+}
+
+/**
+ * Exports of web-tree-sitter's runtime that only its Query and LookaheadIterator classes call. The
+ * Terraform reader walks the syntax tree and never builds either, so these exports are removed with
+ * the code that only they reach (binaryen's wasm-metadce, at build time): about a fifth of the runtime,
+ * which every install, .vsix and first read of a .tf file (its compile) would carry. The grammar's
+ * imports (allocation, memory and character-class functions) stay exported.
+ */
+const UNUSED_RUNTIME_EXPORTS = /^ts_(query|lookahead_iterator)_/;
+/** The WebAssembly features the runtime is built with, which binaryen must be told to accept. */
+const RUNTIME_FEATURES = ['--enable-bulk-memory', '--enable-mutable-globals', '--enable-sign-ext', '--enable-nontrapping-float-to-int'];
+function withoutUnusedRuntimeExports(wasm) {
+  const { spawnSync } = require('node:child_process');
+  const os = require('node:os');
+  const exports = WebAssembly.Module.exports(new WebAssembly.Module(wasm)).map((e) => e.name);
+  const graph = [
+    { name: 'host', root: true, reaches: exports.filter((e) => !UNUSED_RUNTIME_EXPORTS.test(e)).map((e) => `export:${e}`) },
+    ...exports.map((e) => ({ name: `export:${e}`, export: e })),
+  ];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-wasm-'));
+  try {
+    const [input, output, graphFile] = ['in.wasm', 'out.wasm', 'graph.json'].map((f) => path.join(dir, f));
+    fs.writeFileSync(input, wasm);
+    fs.writeFileSync(graphFile, JSON.stringify(graph));
+    const metadce = path.join(path.dirname(require.resolve('binaryen')), 'bin', 'wasm-metadce');
+    const r = spawnSync(process.execPath, [metadce, input, ...RUNTIME_FEATURES, '--graph-file', graphFile, '-o', output], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`wasm-metadce failed on tree-sitter.wasm: ${r.stderr.slice(0, 2000)}`);
+    const out = fs.readFileSync(output);
+    const kept = WebAssembly.Module.exports(new WebAssembly.Module(out)).map((e) => e.name);
+    const lost = exports.filter((e) => !UNUSED_RUNTIME_EXPORTS.test(e) && !kept.includes(e));
+    if (lost.length) throw new Error(`wasm-metadce removed exports that are used: ${lost.join(', ')}`);
+    return out;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -206,11 +258,15 @@ function sharedCore(platform) {
         sharedCoreModules.add(key);
         return { path: key, namespace: 'shared-core' };
       });
+      // The importing bundle wraps a CommonJS module in an object of its own (esbuild's __toESM), copying
+      // every own property into a getter, once per importing module: with a hundred exports and a few
+      // dozen importers that was a measurable part of the CLI's start. An object whose prototype is the
+      // module has no own properties to copy, and the wrapper inherits the exports from the same prototype.
       build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
         loader: 'js',
         contents: platform === 'browser'
-          ? `module.exports = self.${CORE_GLOBAL}[${JSON.stringify(a.path)}];`
-          : `module.exports = require('./server-core.js')[${JSON.stringify(a.path)}];`,
+          ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
+          : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
       }));
     },
   };
@@ -266,7 +322,7 @@ async function bundle() {
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
-    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'] },
+    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
     // instead of being stubbed out.
@@ -278,7 +334,8 @@ async function bundle() {
     // The HCL parser's runtime, a file of its own that the hosts load only to read a Terraform file:
     // neither the analyzer bundle nor the CLI's carries it. Like the analyzer bundle it is a script for
     // the web worker's importScripts (a global) that is also a CommonJS module for Node's require.
-    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL },
+    // On Node it runs through its code cache like the CLI (bin/run-bundle.js), written by the first run that reads a .tf file.
+    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL, cached: true },
   ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({

@@ -123,6 +123,12 @@ test('var.NAME is checked as the literal its module gives it (default, terraform
   assert.deepEqual(analyze(text, { fileName: '/m/main.tf' }).findings, [], 'without the module files the values are unknown');
 });
 
+test('a suppression comment inside a multi-line list counts, as in JSON', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = [\n      # search-config-disable-next-line invalid-cidr\n      "10.0.0.1/8",\n      "10.0.0.2/8",\n    ]\n  }\n}\n';
+  const lines = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-cidr').map((f) => f.range.start.line);
+  assert.deepEqual(lines, [5]);
+});
+
 test('only a top-level resource block holds a configuration', () => {
   const nested = 'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
   assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);

@@ -61,7 +61,8 @@ test('a run that reads a Terraform file leaves code caches that the next run acc
     const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
     return { code: r.status, out: r.stdout };
   };
-  const inodes = (): number[] => BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  // web-tree-sitter's bundle too: it is loaded with the flags the CLI sets for a Terraform file not yet in force.
+  const inodes = (): number[] => [...BUNDLES, 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   try {
     const first = lint();
     assert.match(first.out, /invalid-cidr/, 'the .tf file was read');
@@ -69,6 +70,37 @@ test('a run that reads a Terraform file leaves code caches that the next run acc
     assert.deepEqual(lint(), first, 'the second run reports the same');
     // A cache V8 rejects is written again (under a new name, renamed over it): the same file means it was used.
     assert.deepEqual(inodes(), written, 'the caches the first run wrote were accepted, not replaced');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a run that reads a Terraform file after a run over JSON writes the caches again once, with the parser in them', () => {
+  const dir = tree();
+  for (const file of ['tree-sitter.js', 'tree-sitter.wasm', 'tree-sitter-terraform.wasm']) fs.copyFileSync(path.join(root, 'dist', file), path.join(dir, 'dist', file));
+  const json = path.join(dir, 'one.search.json');
+  fs.writeFileSync(json, '{ "search_version": "2.19" }\n');
+  const tf = path.join(dir, 'main.tf');
+  fs.writeFileSync(tf, 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = ["10.0.0.1/8"]\n  }\n}\n');
+  const lint = (file: string): void => {
+    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(file)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
+    spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  };
+  const inodes = (): number[] => BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  const covered = (bundle: string): string => fs.readFileSync(path.join(dir, 'dist', `${bundle}.cache`)).toString('latin1', 32, 64).trim();
+  try {
+    lint(json);
+    const afterJson = inodes();
+    assert.deepEqual(BUNDLES.map(covered), ['', ''], 'a run over JSON says it used no other part');
+    lint(json);
+    assert.deepEqual(inodes(), afterJson, 'another run over JSON leaves the caches');
+    lint(tf);
+    const afterTerraform = inodes();
+    assert.ok(afterTerraform.every((ino, i) => ino !== afterJson[i]), 'the first run over a .tf file writes the caches again');
+    assert.deepEqual(BUNDLES.map(covered), ['terraform', 'terraform']);
+    lint(tf);
+    lint(json);
+    assert.deepEqual(inodes(), afterTerraform, 'later runs over either leave them');
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

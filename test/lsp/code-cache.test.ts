@@ -12,6 +12,8 @@ import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, typ
 
 const root = path.resolve(__dirname, '../../..');
 const HASH_LENGTH = 32;
+/** The hash, then the parts of the program the run that wrote the cache used. */
+const HEADER_LENGTH = HASH_LENGTH + 32;
 const MARK = '//# search-config-build=';
 
 function tree(): string {
@@ -90,7 +92,7 @@ describe('the server bundle and its code cache', () => {
 
       // The right hash in front of data V8 rejects.
       fs.writeFileSync(bundle, source);
-      fs.writeFileSync(cacheFile, Buffer.concat([fs.readFileSync(cacheFile).subarray(0, HASH_LENGTH), Buffer.from('not a code cache')]));
+      fs.writeFileSync(cacheFile, Buffer.concat([fs.readFileSync(cacheFile).subarray(0, HEADER_LENGTH), Buffer.from('not a code cache')]));
       assert.deepEqual(load(dir), { cacheUsed: false, status: 0 }, 'a corrupt cache is rejected by V8 and ignored');
       await converse(dir);
 

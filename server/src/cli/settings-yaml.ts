@@ -12,7 +12,8 @@
  * package's own toJS is not used: with its alias limit on, it walks the whole document again for aliases
  * inside an aliased node, so a large file with a hundred aliases takes minutes.
  *
- * `yaml` is loaded on first use: the other commands of the CLI never need it.
+ * `yaml` is loaded on first use: the other commands of the CLI never need it. It is the analyzer's copy of
+ * the package's parser and composer (the YAML reader's), so that the package ships the code once.
  */
 import type { Alias, CST, Document, LineCounter, Node as YamlNode, Pair, Parser } from 'yaml';
 
@@ -33,9 +34,9 @@ export type YamlRead =
   /** `limit`: the input is past one of YAML_LIMITS (reported as input-limit); otherwise it is not valid YAML. */
   | { ok: false; limit: boolean; message: string; work: number };
 
-type YamlModule = typeof import('yaml');
+type YamlModule = typeof import('../core/formats/yaml/library');
 let yamlModule: YamlModule | undefined;
-const yaml = (): YamlModule => (yamlModule ??= require('yaml') as YamlModule);
+const yaml = (): YamlModule => (yamlModule ??= require('../core/formats/yaml/library') as YamlModule);
 
 class Stop extends Error {
   constructor(message: string, readonly limit: boolean) { super(message); }

@@ -18,6 +18,11 @@ const BASELINE_ONLY = ['wasm-tier-up', 'wasm-dynamic-tiering'];
  * twice the CPU time with it). The language server, which parses on every edit, keeps the optimiser.
  */
 export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean } = {}): Promise<void> {
+  const dir = wasmDirectory(__dirname);
+  if (!dir) return Promise.reject(new Error(`${TERRAFORM_WASM_FILES.grammar} is missing beside ${__dirname}: the package is incomplete`));
+  // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it. It is
+  // loaded before the flags below change: its code cache is only accepted under the flags it was written with.
+  const treeSitter = require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter');
   if (oneShot) {
     // node:v8 is required here, not imported: a run over JSON files alone does not load it.
     const v8 = require('node:v8') as typeof import('node:v8');
@@ -26,11 +31,8 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
     // bundles' code caches are written at exit (bin/run-bundle.js), or every later run would reject them.
     process.prependListener('exit', () => v8.setFlagsFromString(`--${BASELINE_ONLY.join(' --')}`));
   }
-  const dir = wasmDirectory(__dirname);
-  if (!dir) return Promise.reject(new Error(`${TERRAFORM_WASM_FILES.grammar} is missing beside ${__dirname}: the package is incomplete`));
   return loadTerraformParser({
-    // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it.
-    treeSitter: require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter'),
+    treeSitter,
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),
   });

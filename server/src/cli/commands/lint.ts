@@ -13,7 +13,9 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
+import { isYamlName } from '../../core/formats/yaml/document';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
+import { codeCacheCovers } from '../../node/code-cache';
 import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
@@ -104,8 +106,10 @@ const run: Command = async (argv, io) => {
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
 
+  if (jobs.some((job) => isYamlName(job.stdin ? args.stdinFilename : job.file))) codeCacheCovers('yaml');
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
   if (jobs.some((job) => isTerraformName(job.stdin ? args.stdinFilename : job.file))) {
+    codeCacheCovers('terraform');
     try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
       problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
     }

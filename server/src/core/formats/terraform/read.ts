@@ -80,49 +80,51 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const reading = memo && { memo, text };
   // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
   // (only a top-level block is a resource), known from the walk instead of asked of its parents.
-  // A BlockEnd comes after the nodes of a block whose comments are being noted for the memo.
-  const stack: Array<Node | BlockEnd> = [root];
+  const stack: Node[] = [root];
   const enclosed: boolean[] = [false];
   while (stack.length) {
     const n = stack.pop()!;
     const inBlock = enclosed.pop()!;
-    if (n instanceof BlockEnd) { memo!.set(n.key, comments.slice(n.from).map((c) => ({ offset: c.offset - n.start, length: c.length }))); continue; }
-    if (n.type === 'comment') { comments.push(rangeOf(n)); continue; }
-    // Inside a resource, a block without errors gives nothing but its comments: the same as when
-    // its text was last read.
-    if (memo && inBlock && n.type === 'block' && !n.hasError) {
-      const start = n.startIndex;
-      const key = `comments\0${text.slice(start, n.endIndex)}`;
-      const known = memo.get<OffsetRange[]>(key);
-      if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); continue; }
-      stack.push(new BlockEnd(key, start, comments.length));
-      enclosed.push(true);
-    }
-    if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${n.type}` });
-    else if (n.isError) {
+    // Each property of a node is a call into WebAssembly: the type is asked once (`isError` is the type ERROR).
+    const type = n.type;
+    if (type === 'comment') { comments.push(rangeOf(n)); continue; }
+    if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${type}` });
+    else if (type === 'ERROR') {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
       const lineEnd = text.slice(n.startIndex, n.endIndex).search(/\r?\n/);
       syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
     }
-    const type = n.type;
-    if (type === 'block' && !n.isError && !inBlock) {
+    if (type === 'block' && !inBlock) {
       const config = resourceConfiguration(n, variables, reading);
       if (config) configurations.push(...config);
     }
-    if (type === 'config_file' || type === 'body' || type === 'block' || type === 'ERROR' || n.hasError) {
-      const children = n.children;
-      const childInBlock = inBlock || type === 'block';
-      for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
+    if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) {
+      // Nothing under it is broken, and no resource is inside a block: only its comments are wanted.
+      commentsOf(n, type, text, comments, memo);
+      continue;
     }
+    const children = n.children;
+    const childInBlock = inBlock || type === 'block';
+    for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
   }
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
   return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
 }
 
-/** Marks the end of a block's nodes in the reader's walk: the comments noted since `from` are the block's. */
-class BlockEnd {
-  constructor(readonly key: string, readonly start: number, readonly from: number) {}
+/**
+ * The comments of a node without syntax errors, in one call instead of a walk that asks WebAssembly about
+ * every node; a block's come from the memo when its text was read before (shifted to where it is now).
+ */
+function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[], memo?: ReadMemo): void {
+  const start = n.startIndex;
+  const key = memo && type === 'block' ? `comments\0${text.slice(start, n.endIndex)}` : undefined;
+  const known = key ? memo!.get<OffsetRange[]>(key) : undefined;
+  if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); return; }
+  const found: OffsetRange[] = [];
+  for (const c of n.descendantsOfType('comment')) if (c) found.push(rangeOf(c));
+  comments.push(...found);
+  if (key) memo!.set(key, found.map((c) => ({ offset: c.offset - start, length: c.length })));
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
