@@ -144,7 +144,8 @@ const treeSitterWithoutFiles = {
 const semverCaret = {
   name: 'semver-caret',
   setup(build) {
-    build.onResolve({ filter: /^semver\/functions\/(parse|satisfies)$/ }, () => ({ path: path.join(root, 'scripts', 'semver-caret.js') }));
+    // Each semver/functions/NAME module is the function itself: scripts/semver-caret/NAME.js is too.
+    build.onResolve({ filter: /^semver\/functions\/(parse|satisfies)$/ }, (args) => ({ path: path.join(root, 'scripts', 'semver-caret', `${args.path.slice('semver/functions/'.length)}.js`) }));
   },
 };
 

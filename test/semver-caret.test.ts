@@ -11,7 +11,12 @@ interface Parsed { major: number; minor: number; patch: number; prerelease: Arra
 type Parse = (v: string) => Parsed | null;
 type Satisfies = (v: Parsed, range: string) => boolean;
 const root = path.resolve(__dirname, '..', '..');
-const caret = require(path.join(root, 'scripts', 'semver-caret.js')) as { parse: Parse; satisfies: Satisfies };
+// The modules the build puts in place of semver/functions/parse and semver/functions/satisfies: each is
+// the function itself, as semver's are (the client calls the module).
+const caret = {
+  parse: require(path.join(root, 'scripts', 'semver-caret', 'parse.js')) as Parse,
+  satisfies: require(path.join(root, 'scripts', 'semver-caret', 'satisfies.js')) as Satisfies,
+};
 const parse = require('semver/functions/parse') as Parse;
 const satisfies = require('semver/functions/satisfies') as Satisfies;
 
