@@ -93,13 +93,35 @@ function indicatorsBeyond(piece: string, max: number): boolean {
 
 /**
  * Whether the document's text ends inside a quoted scalar: a quote left open runs on past the next
- * `---` in a whole parse, so the documents after it are not what they seem. Only lexed, not parsed.
+ * `---` in a whole parse, so the documents after it are not what they seem. The lines with a quote
+ * are looked at first; only a document with a quote they do not show closed on its line is lexed.
  * (One that closes at the very end of the file counts too: a whole parse then gives the same.)
  */
 function endsInQuotes(piece: string): boolean {
+  if (quotesCloseOnTheirLines(piece)) return false;
   let last = '';
   for (const lexeme of new (yaml().Lexer)().lex(piece)) last = lexeme;
   return last[0] === '"' || last[0] === "'";
+}
+
+/**
+ * A line whose quotes cannot leave a quoted scalar open: a comment line, or one whole quoted scalar
+ * as a value (`key: "9200"`, `- 'a''b'`), with no quote in a comment after it. A line with no quote
+ * opens none; a line in a block scalar is text (a quote there opens nothing either).
+ */
+const QUOTES_CLOSED_LINE = /^[ \t]*(?:#[^\n]*|(?:- +)*(?:[\w./-]+:[ \t]+)?(?:"(?:[^"\\\n]|\\[^\n])*"|'(?:[^'\n]|'')*')[ \t]*(?:#[^"'\n]*)?\r?)$/;
+
+function quotesCloseOnTheirLines(piece: string): boolean {
+  const quote = /["']/g;
+  let m: RegExpExecArray | null;
+  while ((m = quote.exec(piece))) {
+    const start = piece.lastIndexOf('\n', m.index) + 1;
+    let end = piece.indexOf('\n', m.index);
+    if (end < 0) end = piece.length;
+    if (!QUOTES_CLOSED_LINE.test(piece.slice(start, end))) return false;
+    quote.lastIndex = end;
+  }
+  return true;
 }
 
 function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): Document[] | undefined {
