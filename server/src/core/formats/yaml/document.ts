@@ -3,7 +3,7 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
-import { parseByDocument, type YamlDocumentState } from './incremental';
+import { parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName } from './names';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
@@ -53,8 +53,12 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   if (template !== undefined) return { ...empty, template };
   const byDocument = state && withoutYamlDebugOutput(() => parseByDocument(text, maxDepth, state));
   if (state) { if (byDocument) state.piecewise++; else state.whole++; }
-  const { docs, tooDeep } = byDocument ? { docs: byDocument, tooDeep: undefined } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
+  // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
+  const searchDocuments = !byDocument && !state && !whole ? withoutYamlDebugOutput(() => parseSearchDocuments(text, maxDepth)) : undefined;
+  const { docs, tooDeep } = byDocument ? { docs: byDocument, tooDeep: undefined } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc), tooDeep: undefined } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
   if (tooDeep) return { ...empty, tooDeep };
+  // Where each document stands in the file: its label names it when it has no metadata.name.
+  const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
   const work = { count: 0 };
   const out: YamlFileDocuments = { ...empty };
   // Comments are looked for only when asked (suppression directives): most analyses of a large file need them once.
@@ -66,7 +70,7 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     const isConfig = whole ? (docs.length === 1 || doc.contents !== null) : isSearchManifest(doc);
     if (whole || isConfig || /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
     if (!isConfig) return;
-    const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${index + 1}, no metadata.name)`}`;
+    const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${fileIndex(index) + 1}, no metadata.name)`}`;
     try {
       const read = readOnce(doc, whole ? [] : MANIFEST_PATH, text, work, byDocument && state);
       out.configurations.push(configurationDocument(text, lines, label, read, range, errors, comments));

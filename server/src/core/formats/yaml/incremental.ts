@@ -1,6 +1,6 @@
 import type { Document } from 'yaml';
 import { ReadMemo } from '../memo';
-import { parseYamlText, type ConfigurationRead } from './read';
+import { parseYamlText, yaml, type ConfigurationRead } from './read';
 
 /**
  * What a YAML document keeps between two versions: each document of a multi-document file
@@ -28,7 +28,7 @@ export function documentStarts(text: string): number[] | undefined {
   // After a line feed only: a carriage return alone ends no line in YAML (it does for a JavaScript ^).
   for (const m of text.matchAll(/(?<=\n)---(?=[ \t\n]|\r\n|$)/g)) starts.push(m.index);
   // Blank and comment lines before the first marker make no document of their own.
-  if (starts.length > 1 && text.slice(0, starts[1]).split('\n').every((line) => /^[ \t\r\ufeff]*(?:#.*)?$/.test(line))) starts.splice(1, 1);
+  if (starts.length > 1 && text.slice(0, starts[1]).split('\n').every((line) => /^[ \t\r\ufeff]*(?:#[^\n]*)?$/.test(line))) starts.splice(1, 1);
   return starts;
 }
 
@@ -46,6 +46,82 @@ export function parseByDocument(text: string, maxDepth: number, state: YamlDocum
   } finally {
     state.memo.end();
   }
+}
+
+/**
+ * The documents of a manifest file that may be `kind: Search` ones, parsed one by one, with their
+ * index in the file; the others (config maps, deployments...) are neither parsed nor composed.
+ * Undefined when the file must be parsed whole, as parseByDocument says, or when a document left
+ * out might nest deeper than `maxDepth` (a whole parse reports that).
+ */
+export function parseSearchDocuments(text: string, maxDepth: number): Array<{ doc: Document; index: number }> | undefined {
+  const starts = documentStarts(text);
+  if (!starts) return undefined;
+  const out: Array<{ doc: Document; index: number }> = [];
+  for (let i = 0; i < starts.length; i++) {
+    const piece = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length);
+    if (!maySaySearch(piece)) {
+      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece)) return undefined;
+      continue;
+    }
+    const r = parseYamlText(piece, maxDepth, starts[i]);
+    if (r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length) return undefined;
+    out.push({ doc: r.docs[0], index: i });
+  }
+  return out;
+}
+
+/**
+ * Whether a document's text can hold `kind: Search` (or the line that has its syntax errors
+ * reported): both words are written out, unless an escape in a double-quoted scalar spells them.
+ */
+const maySaySearch = (piece: string): boolean => piece.includes('\\') || (piece.includes('kind') && piece.includes('Search'));
+
+/**
+ * Whether a document may nest lists and maps deeper than `max`: every level needs an indicator of
+ * its own (`:`, `?`, `-`, `[` or `{`), so a document with fewer of them cannot.
+ */
+function indicatorsBeyond(piece: string, max: number): boolean {
+  let count = 0;
+  for (let i = 0; i < piece.length; i++) {
+    const c = piece.charCodeAt(i);
+    // - : ? [ {
+    if ((c === 45 || c === 58 || c === 63 || c === 91 || c === 123) && ++count > max) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the document's text ends inside a quoted scalar: a quote left open runs on past the next
+ * `---` in a whole parse, so the documents after it are not what they seem. The lines with a quote
+ * are looked at first; only a document with a quote they do not show closed on its line is lexed.
+ * (One that closes at the very end of the file counts too: a whole parse then gives the same.)
+ */
+function endsInQuotes(piece: string): boolean {
+  if (quotesCloseOnTheirLines(piece)) return false;
+  let last = '';
+  for (const lexeme of new (yaml().Lexer)().lex(piece)) last = lexeme;
+  return last[0] === '"' || last[0] === "'";
+}
+
+/**
+ * A line whose quotes cannot leave a quoted scalar open: a comment line, or one whole quoted scalar
+ * as a value (`key: "9200"`, `- 'a''b'`), with no quote in a comment after it. A line with no quote
+ * opens none; a line in a block scalar is text (a quote there opens nothing either).
+ */
+const QUOTES_CLOSED_LINE = /^[ \t]*(?:#[^\n]*|(?:- +)*(?:[\w./-]+:[ \t]+)?(?:"(?:[^"\\\n]|\\[^\n])*"|'(?:[^'\n]|'')*')[ \t]*(?:#[^"'\n]*)?\r?)$/;
+
+function quotesCloseOnTheirLines(piece: string): boolean {
+  const quote = /["']/g;
+  let m: RegExpExecArray | null;
+  while ((m = quote.exec(piece))) {
+    const start = piece.lastIndexOf('\n', m.index) + 1;
+    let end = piece.indexOf('\n', m.index);
+    if (end < 0) end = piece.length;
+    if (!QUOTES_CLOSED_LINE.test(piece.slice(start, end))) return false;
+    quote.lastIndex = end;
+  }
+  return true;
 }
 
 function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): Document[] | undefined {
