@@ -71,8 +71,11 @@ function requireFrom(mod, options) {
   const dist = path.join(__dirname, '..', 'dist');
   return (id) => {
     const sibling = /^\.\/([\w-]+)\.js$/.exec(id) ?? (path.isAbsolute(id) && path.dirname(id) === dist ? /^([\w-]+)\.js$/.exec(path.basename(id)) : null);
+    // A bundle asks for its sibling once for every module of it that it uses: the ones already loaded
+    // are answered without looking at the disk again.
+    if (sibling && loaded.has(sibling[1])) return loaded.get(sibling[1]);
     if (!sibling || !fs.existsSync(path.join(dist, `${sibling[1]}.js`))) return mod.require(id);
-    if (!loaded.has(sibling[1])) loaded.set(sibling[1], runBundle(sibling[1], options).exports);
+    loaded.set(sibling[1], runBundle(sibling[1], options).exports);
     return loaded.get(sibling[1]);
   };
 }

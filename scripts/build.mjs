@@ -121,6 +121,26 @@ module.exports = new Proxy({}, {
 };
 
 /**
+ * An import of `fs` or `path` makes the bundle copy every property of the module into an object of its
+ * own (esbuild's __toESM), once per importing module: a dozen importers of `fs` cost about a millisecond
+ * at every start. Each import gets an object whose prototype is the module instead, which has no own
+ * properties to copy and reads every one of the module's through its prototype.
+ */
+const SHARED_BUILTINS = /^(node:)?(fs|path)$/;
+const sharedBuiltins = {
+  name: 'shared-builtins',
+  setup(build) {
+    build.onResolve({ filter: SHARED_BUILTINS }, (a) => (a.namespace === 'file' && a.kind === 'import-statement'
+      ? { path: a.path.replace(/^node:/, ''), namespace: 'shared-builtin' }
+      : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'shared-builtin' }, (a) => ({
+      loader: 'js',
+      contents: `module.exports = Object.create(require(${JSON.stringify(`node:${a.path}`)}));`,
+    }));
+  },
+};
+
+/**
  * web-tree-sitter (the Terraform parser's runtime) is bundled as its CommonJS build. Its Emscripten
  * start-up code requires `fs` and `path` on Node to read its WebAssembly from disk; the core hands it
  * the bytes instead (the hosts read them), so those modules become empty stand-ins and the same
@@ -318,8 +338,8 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedCore('node')], external: ['./server-core.js'] },
-    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedCore('node')], external: ['./server-core.js'] },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
