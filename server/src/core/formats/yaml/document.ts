@@ -4,7 +4,7 @@ import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
-import { holdsManifest, isSearchYamlName } from './names';
+import { holdsManifest, isSearchYamlName, SEARCH_KIND_LINE } from './names';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
 export { holdsManifest, isSearchYamlName, isYamlName } from './names';
@@ -68,7 +68,7 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     const range = docRange(doc, text);
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
     const isConfig = whole ? (docs.length === 1 || doc.contents !== null) : isSearchManifest(doc);
-    if (whole || isConfig || /^[ \t]*kind:[ \t]*["']?Search\b/m.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
+    if (whole || isConfig || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
     if (!isConfig) return;
     const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${fileIndex(index) + 1}, no metadata.name)`}`;
     try {
