@@ -9,26 +9,19 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { analyze, fieldAt, type Finding } from '../../server/src/core';
+import { analyze, fieldAt } from '../../server/src/core';
 import { defaultText } from '../../server/src/core/describe';
 import { describeWithUnit } from '../../server/src/core/units';
 import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
 import type { Line, Outcome } from './outcome';
 import type { RequestContext } from './requests';
+import { nvimEmbeddedOutcome, type EmbeddedExpectations } from './embedded-config';
 
 const FILE = 'main.tf';
 const EXTENSION_ID = 'search-config.search-config';
 
-interface TerraformExpectations {
-  text: string;
-  findings: Finding[];
-  /** 0-based lines of the search_user_config block, braces included: the only place anything may show. */
-  block: { first: number; last: number };
-  completion: { at: { line: number; character: number }; label: string; insert: string; defaultText: string };
-  hover: { at: { line: number; character: number }; mustContain: string[] };
-  /** The same field and value in another resource: no hover, no completion there. */
-  outside: { hover: { line: number; character: number }; complete: { line: number; character: number } };
-}
+/** The block is the search_user_config block, braces included; outside is another resource with the same names and values. */
+type TerraformExpectations = EmbeddedExpectations;
 
 async function expectations(root: string): Promise<TerraformExpectations> {
   await loadTerraformFromDisk();
@@ -60,42 +53,15 @@ export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: bo
   fs.writeFileSync(path.join(ctx.workspace, FILE), e.text);
   const inBlock = (line: number) => line >= e.block.first && line <= e.block.last;
   if (e.findings.length === 0 || !e.findings.every((f) => inBlock(f.range.start.line))) throw new Error(`the analyzer's findings on the Terraform fixture are not all inside its block: ${JSON.stringify(e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`))}`);
-  const want = e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`).sort();
   const visible = e.findings.filter((f) => f.severity !== 'hint').map((f) => `@${f.range.start.line + 1}`).sort();
-  const pos = (p: { line: number; character: number }) => `${p.line}:${p.character}`;
   const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
   const out: Outcome[] = [];
 
   if (editors.nvim) {
-    const o: Outcome = { editor: 'nvim (Terraform)', failures: [], notes: [] };
-    const nvim = path.join(ctx.harnesses, 'nvim', 'nvim-lsp-harness.sh');
-    const common = ['--cmd', ctx.serverCommand, '--file', path.join(ctx.workspace, FILE), '--root', ctx.workspace, '--language-id', 'terraform', '--settle-ms', '1500', '--timeout-ms', '30000'];
-    const run = ctx.harness('nvim-terraform', nvim, [...common, '--complete', pos(e.completion.at), '--hover', pos(e.hover.at), '--wait-nonempty'], o);
-    if (run) {
-      const got = run.filter((l) => l.type === 'diagnostic').map((d) => `${String(d.code)}@${Number(d.line) + 1}`).sort();
-      if (JSON.stringify(got) !== JSON.stringify(want)) o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's ${JSON.stringify(want)}`);
-      const item = run.find((l) => l.type === 'completion' && l.label === e.completion.label);
-      if (!item) o.failures.push(`completion in the block lacks ${e.completion.label}: ${JSON.stringify(run.filter((l) => l.type === 'completion').map((l) => l.label))}`);
-      else {
-        if (!String(item.insertText).includes(e.completion.insert)) o.failures.push(`choosing ${e.completion.label} inserts ${JSON.stringify(item.insertText)}, not ${JSON.stringify(e.completion.insert)}`);
-        if (!String(item.detail).includes(e.completion.defaultText)) o.failures.push(`completion detail lacks the default ${e.completion.defaultText}: ${JSON.stringify(item.detail)}`);
-      }
-      const hover = String(run.find((l) => l.type === 'hover')?.contents ?? '');
-      for (const s of e.hover.mustContain) if (!hover.includes(s)) o.failures.push(`hover in the block lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
-    }
-    // The same field and value outside the block: the file's diagnostics are the same, and nothing else answers.
-    const outside = ctx.harness('nvim-terraform-outside', nvim, [...common, '--complete', pos(e.outside.complete), '--hover', pos(e.outside.hover)], o);
-    if (outside) {
-      const got = outside.filter((l) => l.type === 'diagnostic').map((d) => Number(d.line));
-      const stray = got.filter((l) => !inBlock(l));
-      if (stray.length) o.failures.push(`diagnostics outside the search_user_config block, on lines ${stray.map((l) => l + 1).join(', ')}`);
-      const items = outside.filter((l) => l.type === 'completion').map((l) => String(l.label));
-      if (items.length) o.failures.push(`completion outside the block offers ${JSON.stringify(items)}`);
-      const hover = outside.find((l) => l.type === 'hover')?.contents;
-      if (hover) o.failures.push(`hover outside the block shows ${JSON.stringify(String(hover).slice(0, 200))}`);
-    }
-    o.notes.push(`${want.length} diagnostics in the block (${want.join(', ')}), none outside; completion and hover only inside`);
-    out.push(o);
+    out.push(nvimEmbeddedOutcome(ctx, e, {
+      file: FILE, languageId: 'terraform', name: 'nvim-terraform', editor: 'nvim (Terraform)',
+      where: 'the block', outsideWhere: 'the search_user_config block', exactInsert: false,
+    }));
   }
 
   if (editors.vscode) {

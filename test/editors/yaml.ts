@@ -9,26 +9,20 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, fieldAt, type Finding } from '../../server/src/core';
+import { analyze, fieldAt } from '../../server/src/core';
 import { defaultText } from '../../server/src/core/describe';
 import { describeWithUnit } from '../../server/src/core/units';
 import type { Line, Outcome } from './outcome';
 import type { RequestContext } from './requests';
 import { checkProblemRows } from './terraform';
+import { nvimEmbeddedOutcome, type EmbeddedExpectations, type Position } from './embedded-config';
 
 const FILE = 'search.yaml';
 const EXTENSION_ID = 'search-config.search-config';
 
-interface Position { line: number; character: number }
-interface YamlExpectations {
-  text: string;
-  findings: Finding[];
-  /** 0-based lines of spec.userConfig, its key included: the only place anything may show. */
-  block: { first: number; last: number };
-  completion: { at: Position; label: string; insert: string; defaultText: string; textAfter: string };
-  hover: { at: Position; mustContain: string[] };
-  /** The same field and value outside spec.userConfig: no hover, no completion there. */
-  outside: { hover: Position; complete: Position };
+/** The block is spec.userConfig, its key included; outside are the manifest's own spec and a ConfigMap with the same names and values. */
+interface YamlExpectations extends EmbeddedExpectations {
+  completion: EmbeddedExpectations['completion'] & { textAfter: string };
 }
 
 function expectations(root: string): YamlExpectations {
@@ -64,42 +58,16 @@ export function yamlOutcomes(ctx: RequestContext, editors: { nvim: boolean; vsco
   const e = expectations(ctx.root);
   const inBlock = (line: number) => line >= e.block.first && line <= e.block.last;
   if (e.findings.length === 0 || !e.findings.every((f) => inBlock(f.range.start.line))) throw new Error(`the analyzer's findings on the YAML fixture are not all inside spec.userConfig: ${JSON.stringify(e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`))}`);
-  const want = e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`).sort();
   const visible = e.findings.filter((f) => f.severity !== 'hint').map((f) => `@${f.range.start.line + 1}`).sort();
-  const pos = (p: Position) => `${p.line}:${p.character}`;
   const oneBased = (p: Position) => `${p.line + 1}:${p.character + 1}`;
   const out: Outcome[] = [];
 
   if (editors.nvim) {
     fs.writeFileSync(path.join(ctx.workspace, FILE), e.text);
-    const o: Outcome = { editor: 'nvim (Kubernetes YAML)', failures: [], notes: [] };
-    const nvim = path.join(ctx.harnesses, 'nvim', 'nvim-lsp-harness.sh');
-    const common = ['--cmd', ctx.serverCommand, '--file', path.join(ctx.workspace, FILE), '--root', ctx.workspace, '--language-id', 'yaml', '--settle-ms', '1500', '--timeout-ms', '30000'];
-    const run = ctx.harness('nvim-yaml', nvim, [...common, '--complete', pos(e.completion.at), '--hover', pos(e.hover.at), '--wait-nonempty'], o);
-    if (run) {
-      const got = run.filter((l) => l.type === 'diagnostic').map((d) => `${String(d.code)}@${Number(d.line) + 1}`).sort();
-      if (JSON.stringify(got) !== JSON.stringify(want)) o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's ${JSON.stringify(want)}`);
-      const item = run.find((l) => l.type === 'completion' && l.label === e.completion.label);
-      if (!item) o.failures.push(`completion in spec.userConfig lacks ${e.completion.label}: ${JSON.stringify(run.filter((l) => l.type === 'completion').map((l) => l.label))}`);
-      else {
-        if (String(item.insertText) !== e.completion.insert) o.failures.push(`choosing ${e.completion.label} inserts ${JSON.stringify(item.insertText)}, not ${JSON.stringify(e.completion.insert)}`);
-        if (!String(item.detail).includes(e.completion.defaultText)) o.failures.push(`completion detail lacks the default ${e.completion.defaultText}: ${JSON.stringify(item.detail)}`);
-      }
-      const hover = String(run.find((l) => l.type === 'hover')?.contents ?? '');
-      for (const s of e.hover.mustContain) if (!hover.includes(s)) o.failures.push(`hover in spec.userConfig lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
-    }
-    // The same field and value outside spec.userConfig: the file's diagnostics are the same, and nothing else answers.
-    const outside = ctx.harness('nvim-yaml-outside', nvim, [...common, '--complete', pos(e.outside.complete), '--hover', pos(e.outside.hover)], o);
-    if (outside) {
-      const stray = outside.filter((l) => l.type === 'diagnostic').map((d) => Number(d.line)).filter((l) => !inBlock(l));
-      if (stray.length) o.failures.push(`diagnostics outside spec.userConfig, on lines ${stray.map((l) => l + 1).join(', ')}`);
-      const items = outside.filter((l) => l.type === 'completion').map((l) => String(l.label));
-      if (items.length) o.failures.push(`completion outside spec.userConfig offers ${JSON.stringify(items)}`);
-      const hover = outside.find((l) => l.type === 'hover')?.contents;
-      if (hover) o.failures.push(`hover outside spec.userConfig shows ${JSON.stringify(String(hover).slice(0, 200))}`);
-    }
-    o.notes.push(`${want.length} diagnostics in spec.userConfig (${want.join(', ')}), none outside; completion and hover only inside`);
-    out.push(o);
+    out.push(nvimEmbeddedOutcome(ctx, e, {
+      file: FILE, languageId: 'yaml', name: 'nvim-yaml', editor: 'nvim (Kubernetes YAML)',
+      where: 'spec.userConfig', outsideWhere: 'spec.userConfig', exactInsert: true,
+    }));
   }
 
   // VS Code, with the server on Node (code-server's extension host) and in the web worker extension host.
