@@ -68,16 +68,16 @@ async function main(): Promise<void> {
       { nvim: only.has('nvim') || only.has('requests'), vscode: only.has('vscode') || only.has('requests') }));
     fs.rmSync(requestsWorkspace, { recursive: true, force: true });
   }
-  if (only.has('nvim') || only.has('vscode') || only.has('web') || only.has('terraform')) {
+  if (only.has('nvim') || only.has('emacs') || only.has('vscode') || only.has('web') || only.has('terraform')) {
     const terraformWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-terraform-'));
     outcomes.push(...await terraformOutcomes({ root, workspace: terraformWorkspace, harnesses, serverCommand, vsix, outDir, harness },
-      { nvim: only.has('nvim') || only.has('terraform'), vscode: only.has('vscode') || only.has('terraform'), web: only.has('web') || only.has('terraform') }));
+      { nvim: only.has('nvim') || only.has('terraform'), emacs: only.has('emacs') || only.has('terraform'), vscode: only.has('vscode') || only.has('terraform'), web: only.has('web') || only.has('terraform') }));
     fs.rmSync(terraformWorkspace, { recursive: true, force: true });
   }
-  if (only.has('nvim') || only.has('vscode') || only.has('web') || only.has('yaml')) {
+  if (only.has('nvim') || only.has('emacs') || only.has('vscode') || only.has('web') || only.has('yaml')) {
     const yamlWorkspace = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-yaml-'));
     outcomes.push(...yamlOutcomes({ root, workspace: yamlWorkspace, harnesses, serverCommand, vsix, outDir, harness },
-      { nvim: only.has('nvim') || only.has('yaml'), vscode: only.has('vscode') || only.has('yaml'), web: only.has('web') || only.has('yaml') }));
+      { nvim: only.has('nvim') || only.has('yaml'), emacs: only.has('emacs') || only.has('yaml'), vscode: only.has('vscode') || only.has('yaml'), web: only.has('web') || only.has('yaml') }));
     fs.rmSync(yamlWorkspace, { recursive: true, force: true });
   }
 

@@ -1,9 +1,9 @@
 /**
- * A Terraform file in real editors: Neovim (`filetype=terraform`), VS Code (code-server with the packaged
- * .vsix, where no Terraform extension is installed, so the file opens as plain text) and VS Code's web
- * worker extension host. Inside the `search_user_config` block they must show the analyzer's findings,
- * complete an absent field with its default and hover a value with its unit; outside it (another resource
- * with the same names and values) nothing: no diagnostic, no hover, no completion.
+ * A Terraform file in real editors: Neovim (`filetype=terraform`), Emacs (Eglot, language id `terraform`), VS Code
+ * (code-server with the packaged .vsix, where no Terraform extension is installed, so the file opens as plain
+ * text) and VS Code's web worker extension host. Inside the `search_user_config` block they must show the
+ * analyzer's findings, complete an absent field with its default and hover a value with its unit; outside it
+ * (another resource with the same names and values) nothing: no diagnostic, no hover, no completion.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import { describeWithUnit } from '../../server/src/core/units';
 import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
 import type { Line, Outcome } from './outcome';
 import type { RequestContext } from './requests';
-import { nvimEmbeddedOutcome, type EmbeddedExpectations } from './embedded-config';
+import { terminalEmbeddedOutcome, type EmbeddedExpectations, type TerminalEditor } from './embedded-config';
 
 const FILE = 'main.tf';
 const EXTENSION_ID = 'search-config.search-config';
@@ -48,7 +48,7 @@ async function expectations(root: string): Promise<TerraformExpectations> {
   };
 }
 
-export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: boolean; vscode: boolean; web: boolean }): Promise<Outcome[]> {
+export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: boolean; emacs: boolean; vscode: boolean; web: boolean }): Promise<Outcome[]> {
   const e = await expectations(ctx.root);
   fs.writeFileSync(path.join(ctx.workspace, FILE), e.text);
   const inBlock = (line: number) => line >= e.block.first && line <= e.block.last;
@@ -57,9 +57,9 @@ export async function terraformOutcomes(ctx: RequestContext, editors: { nvim: bo
   const oneBased = (p: { line: number; character: number }) => `${p.line + 1}:${p.character + 1}`;
   const out: Outcome[] = [];
 
-  if (editors.nvim) {
-    out.push(nvimEmbeddedOutcome(ctx, e, {
-      file: FILE, languageId: 'terraform', name: 'nvim-terraform', editor: 'nvim (Terraform)',
+  for (const client of (['nvim', 'emacs'] as TerminalEditor[]).filter((c) => editors[c])) {
+    out.push(terminalEmbeddedOutcome(ctx, e, {
+      client, file: FILE, languageId: 'terraform', name: `${client}-terraform`, editor: `${client} (Terraform)`,
       where: 'the block', outsideWhere: 'the search_user_config block', exactInsert: false,
     }));
   }

@@ -1,10 +1,10 @@
 /**
- * A Kubernetes manifest in real editors: Neovim (`filetype=yaml`), VS Code (code-server with the packaged
- * .vsix; no YAML extension is installed, so the file has VS Code's own `yaml` language) with the server on
- * Node, and the same with the server in VS Code's web worker extension host. Inside `spec.userConfig` of the
- * `kind: Search` document they must show the analyzer's findings, complete an absent field with its default
- * written as YAML and hover a value with its unit; outside it (the manifest's own spec, a ConfigMap with the
- * same names and values) nothing: no diagnostic, no hover, no completion.
+ * A Kubernetes manifest in real editors: Neovim (`filetype=yaml`), Emacs (Eglot, language id `yaml`), VS Code
+ * (code-server with the packaged .vsix; no YAML extension is installed, so the file has VS Code's own `yaml`
+ * language) with the server on Node, and the same with the server in VS Code's web worker extension host. Inside
+ * `spec.userConfig` of the `kind: Search` document they must show the analyzer's findings, complete an absent
+ * field with its default written as YAML and hover a value with its unit; outside it (the manifest's own spec, a
+ * ConfigMap with the same names and values) nothing: no diagnostic, no hover, no completion.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import { describeWithUnit } from '../../server/src/core/units';
 import type { Line, Outcome } from './outcome';
 import type { RequestContext } from './requests';
 import { checkProblemRows } from './terraform';
-import { nvimEmbeddedOutcome, type EmbeddedExpectations, type Position } from './embedded-config';
+import { terminalEmbeddedOutcome, type EmbeddedExpectations, type Position, type TerminalEditor } from './embedded-config';
 
 const FILE = 'search.yaml';
 const EXTENSION_ID = 'search-config.search-config';
@@ -54,7 +54,7 @@ function expectations(root: string): YamlExpectations {
   };
 }
 
-export function yamlOutcomes(ctx: RequestContext, editors: { nvim: boolean; vscode: boolean; web: boolean }): Outcome[] {
+export function yamlOutcomes(ctx: RequestContext, editors: { nvim: boolean; emacs: boolean; vscode: boolean; web: boolean }): Outcome[] {
   const e = expectations(ctx.root);
   const inBlock = (line: number) => line >= e.block.first && line <= e.block.last;
   if (e.findings.length === 0 || !e.findings.every((f) => inBlock(f.range.start.line))) throw new Error(`the analyzer's findings on the YAML fixture are not all inside spec.userConfig: ${JSON.stringify(e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`))}`);
@@ -62,10 +62,10 @@ export function yamlOutcomes(ctx: RequestContext, editors: { nvim: boolean; vsco
   const oneBased = (p: Position) => `${p.line + 1}:${p.character + 1}`;
   const out: Outcome[] = [];
 
-  if (editors.nvim) {
+  for (const client of (['nvim', 'emacs'] as TerminalEditor[]).filter((c) => editors[c])) {
     fs.writeFileSync(path.join(ctx.workspace, FILE), e.text);
-    out.push(nvimEmbeddedOutcome(ctx, e, {
-      file: FILE, languageId: 'yaml', name: 'nvim-yaml', editor: 'nvim (Kubernetes YAML)',
+    out.push(terminalEmbeddedOutcome(ctx, e, {
+      client, file: FILE, languageId: 'yaml', name: `${client}-yaml`, editor: `${client} (Kubernetes YAML)`,
       where: 'spec.userConfig', outsideWhere: 'spec.userConfig', exactInsert: true,
     }));
   }
