@@ -1,4 +1,5 @@
-import { parseYamlFile } from '../formats/yaml/document';
+import { parseYamlFile, templateAt } from '../formats/yaml/document';
+import { documentStarts } from '../formats/yaml/incremental';
 import { yamlValue } from '../formats/yaml/edits';
 import { LineIndex } from '../lines';
 import { typesOf, type SchemaNode } from '../schema';
@@ -30,17 +31,22 @@ export function yamlCompletions(text: string, offset: number, options: { snippet
   const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
   const before = text.slice(lineStart, start);
   if (!/^[ \t]*(?:-[ \t]+)*$/.test(before) || text.slice(end, lineEnd).trim()) return [];
-  const probed = `${text.slice(0, start)}${PROBE}:${text.slice(end)}`;
+  // A Helm template is not read at all, whichever of its documents the cursor is in.
+  if (templateAt(text) !== undefined) return [];
+  // Only the document holding the cursor is read (with the probe in it), at its offset in the file.
+  const piece = documentAround(text, start);
+  const at = start - piece.from;
+  const probed = `${text.slice(piece.from, start)}${PROBE}:${text.slice(end, piece.to)}`;
   const file = parseYamlFile(probed, options.fileName, options.maxDepth);
   const word: OffsetRange = { offset: start, length: end - start };
   for (const doc of file.configurations) {
-    const member = doc.memberAt(start);
-    if (!member || member.path[member.path.length - 1] !== PROBE || member.range.offset !== start) continue;
+    const member = doc.memberAt(at);
+    if (!member || member.path[member.path.length - 1] !== PROBE || member.range.offset !== at) continue;
     const path = member.path.slice(0, -1);
     // A reader that recovers from an error may put the probe in a map whose members stand in another
     // column (under a scalar, say): a member written there would not belong to that map.
     const map = doc.rangeAt(path);
-    if (map && map.offset !== start && doc.lines.positionAt(map.offset).character !== doc.lines.positionAt(start).character) continue;
+    if (map && map.offset !== at && doc.lines.positionAt(map.offset).character !== doc.lines.positionAt(at).character) continue;
     const render = {
       snippets: options.snippets,
       // The column of the key, in blanks: a list item's dash counts as indentation for its members.
@@ -51,6 +57,19 @@ export function yamlCompletions(text: string, offset: number, options: { snippet
     return memberCompletions(path, valueAt(doc.value, path), word, options.snippets, (key, schema) => writeMember(key, schema, render));
   }
   return [];
+}
+
+/**
+ * The document of a multi-document file (`---`) that holds `offset`, from its marker to the next
+ * one: the other documents cannot change what a member typed there belongs to. The whole text when
+ * the markers do not tell the documents apart (directives, `...` end markers).
+ */
+export function documentAround(text: string, offset: number): { from: number; to: number } {
+  const starts = documentStarts(text);
+  if (!starts) return { from: 0, to: text.length };
+  let i = 0;
+  while (i + 1 < starts.length && starts[i + 1] <= offset) i++;
+  return { from: starts[i], to: i + 1 < starts.length ? starts[i + 1] : text.length };
 }
 
 interface YamlRender { snippets: boolean; indent: string; unit: string; eol: string }

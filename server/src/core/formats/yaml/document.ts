@@ -111,7 +111,7 @@ function readOnce(doc: Document, path: readonly string[], text: string, work: { 
  * `{{ client_secret }}` alone is a placeholder for a secret, which the YAML holds as text.
  */
 const TEMPLATE_ACTION = /\{\{-?[ \t]*(?:[.$(]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|default|required|quote|printf|block)\b)/;
-function templateAt(text: string): number | undefined {
+export function templateAt(text: string): number | undefined {
   const m = TEMPLATE_ACTION.exec(text);
   return m ? m.index : undefined;
 }
