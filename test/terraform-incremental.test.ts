@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { analyze, type AnalysisResult, type AnalyzeOptions } from '../server/src/core';
 import { DocumentState } from '../server/src/core/document-state';
-import type { TerraformDocument } from '../server/src/core/formats/terraform/document';
+import { parseTerraform, type TerraformDocument } from '../server/src/core/formats/terraform/document';
 import { editBetween } from '../server/src/core/formats/terraform/incremental';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
 import { Rng } from './fuzz/rng';
@@ -126,4 +126,26 @@ test('the edit between two versions of a text is the changed middle, with points
   });
   // A CR LF pair is never split.
   assert.equal(editBetween('a\r\nb', 'a\r\r\nb').startIndex, 1);
+});
+
+test('completion reads the text with the word being typed blanked out from a tree forked off the document\'s: no parse from scratch', () => {
+  const text = fs.readFileSync(path.join(FIXTURES, 'issue-example.tf'), 'utf8');
+  const state = new DocumentState();
+  analyze(text, { fileName: 'main.tf' }, undefined, state);
+  assert.equal(state.terraform.fullParses, 1);
+  const rng = new Rng(7);
+  const random = () => rng.next();
+  // Typing a word on a new line of the block, a character at a time, asking for completion after each.
+  const at = text.indexOf('search_user_config {') + 'search_user_config {\n'.length;
+  for (const typed of ['s', 'se', 'sea', 'sear']) {
+    const blanked = `${text.slice(0, at)}${' '.repeat(typed.length)}\n${text.slice(at)}`;
+    const kept = parseTerraform(blanked, 256, undefined, state.terraformCompletion);
+    const fresh = parseTerraform(blanked, 256);
+    const probes = Array.from({ length: 40 }, () => Math.floor(random() * (blanked.length + 1)));
+    assert.deepEqual(kept.configurations.map((d) => snapshot(d, probes)), fresh.configurations.map((d) => snapshot(d, probes)), typed);
+  }
+  assert.equal(state.terraformCompletion.fullParses, 0, 'every completion parse reused a tree');
+  assert.equal(state.terraformCompletion.incrementalParses, 4);
+  assert.equal(state.terraform.fullParses, 1, "the document's own tree is left as it was");
+  state.dispose();
 });

@@ -9,11 +9,21 @@ import { YamlDocumentState } from './formats/yaml/incremental';
  */
 export class DocumentState {
   private terraformState: TerraformDocumentState | undefined;
+  private terraformCompletionState: TerraformDocumentState | undefined;
   private yamlState: YamlDocumentState | undefined;
 
   /** The Terraform reader's state, made on first use. */
   get terraform(): TerraformDocumentState {
     return (this.terraformState ??= new TerraformDocumentState());
+  }
+
+  /**
+   * The Terraform reader's state for completion: the text it reads (the word being typed blanked
+   * out) is not the document's, so it keeps a tree of its own, forked from the document's on first
+   * use; each completion then reparses only around what was typed since the previous one.
+   */
+  get terraformCompletion(): TerraformDocumentState {
+    return (this.terraformCompletionState ??= this.terraform.fork());
   }
 
   /** The YAML reader's state, made on first use. */
@@ -25,5 +35,7 @@ export class DocumentState {
     this.yamlState = undefined;
     this.terraformState?.dispose();
     this.terraformState = undefined;
+    this.terraformCompletionState?.dispose();
+    this.terraformCompletionState = undefined;
   }
 }

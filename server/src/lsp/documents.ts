@@ -2,6 +2,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
 import type { ParsedDocument } from '../core';
 import { DocumentState } from '../core/document-state';
+import type { TerraformDocumentState } from '../core/formats/terraform/incremental';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
 import { requestFileKind } from '../core/requests/types';
 import { fileNameOf } from './workspace';
@@ -79,6 +80,11 @@ export class DocumentCache {
     })().finally(() => { if (this.running.get(doc.uri)?.result === result) this.running.delete(doc.uri); });
     this.running.set(doc.uri, { version: doc.version, key, result });
     return result;
+  }
+
+  /** What completion in a Terraform document keeps from one request to the next (see DocumentState). */
+  terraformCompletionState(uri: string): TerraformDocumentState {
+    return this.stateOf(uri).terraformCompletion;
   }
 
   private stateOf(uri: string): DocumentState {

@@ -64,7 +64,7 @@ export function registerFeatures(ctx: ServerContext): void {
     // Members are offered where one starts: at the beginning of a line, not in a value.
     if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
     const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
-    const configurations = parseTerraform(blanked, state.options.maxDepth).configurations;
+    const configurations = parseTerraform(blanked, state.options.maxDepth, undefined, ctx.cache.terraformCompletionState(state.doc.uri)).configurations;
     const caps = ctx.capabilities().textDocument?.completion?.completionItem;
     const items = terraformCompletions(configurations, { offset: start, length: offset - start }, { snippets: !!caps?.snippetSupport });
     return completionList(items, lines);

@@ -49,6 +49,19 @@ export class TerraformDocumentState {
     return tree;
   }
 
+  /**
+   * A state for texts derived from this document's (completion reads it with the word being typed
+   * blanked out), starting from a copy of this state's tree: its first parse is already incremental.
+   */
+  fork(): TerraformDocumentState {
+    const forked = new TerraformDocumentState();
+    if (this.tree && this.text !== undefined) {
+      forked.tree = this.tree.copy();
+      forked.text = this.text;
+    }
+    return forked;
+  }
+
   dispose(): void {
     this.tree?.delete();
     this.tree = undefined;
