@@ -37,6 +37,13 @@ function shape(node: Node | undefined): unknown {
   return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(shape) };
 }
 
+/** A container and its own members only: what membersAt answers (a container among the members has no children there). */
+function ownMembers(node: Node | undefined, top = true): unknown {
+  const open = top || node?.type === 'property';
+  for (const child of open ? node?.children ?? [] : []) assert.equal(child.parent, node, 'a member links to its parent');
+  return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: open ? node.children?.map((c) => ownMembers(c, false)) : undefined };
+}
+
 function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: string): void {
   assert.deepEqual(fast.value, tree.value, `${name}: value`);
   assert.deepEqual(fast.syntaxErrors, tree.syntaxErrors, `${name}: syntax errors`);
@@ -49,6 +56,7 @@ function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: st
     const a = fast.nodeAt(path), b = tree.nodeAt(path);
     assert.deepEqual(a && [a.type, a.offset, a.length], b && [b.type, b.offset, b.length], `${name}: nodeAt(${JSON.stringify(path)})`);
     if (path.length <= 2) assert.deepEqual(shape(fast.subtreeAt(path)), shape(b), `${name}: subtreeAt(${JSON.stringify(path)})`);
+    if (path.length <= 2) assert.deepEqual(ownMembers(fast.membersAt(path)), ownMembers(b), `${name}: membersAt(${JSON.stringify(path)})`);
   }
 }
 

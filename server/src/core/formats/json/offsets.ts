@@ -173,7 +173,7 @@ export class JsonOffsets {
   }
 
   /** Offset just past the value that starts at `start`. */
-  private valueEnd(start: number): number {
+  valueEnd(start: number): number {
     const { text } = this;
     const c = text.charCodeAt(start);
     if (c === QUOTE) return stringEnd(text, start);
