@@ -56,8 +56,10 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
       };
       const fix = f.fix && safe(mergeFix(r.text, f.fix));
       if (fix) m.fix = fix;
-      const suggestions = (f.suggestions ?? []).flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
-      if (suggestions.length) m.suggestions = suggestions;
+      if (f.suggestions?.length) {
+        const suggestions = f.suggestions.flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
+        if (suggestions.length) m.suggestions = suggestions;
+      }
       return m;
     }),
     errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,

@@ -13,6 +13,8 @@ export interface JsonTree extends Pick<ConfigDocument, 'text' | 'rangeAt' | 'loc
 
 /** The text edits of fix intents in JSON; undefined when one of them has nothing to act on. */
 export function jsonEdits(doc: JsonTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
+  // Most fixes are one intent, whose edits are the answer.
+  if (intents.length === 1) return editsOf(doc, intents[0]);
   const out: TextEdit[] = [];
   for (const intent of intents) {
     const edits = editsOf(doc, intent);
