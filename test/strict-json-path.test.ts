@@ -37,6 +37,13 @@ function shape(node: Node | undefined): unknown {
   return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: node.children?.map(shape) };
 }
 
+/** A container and its own members only: what membersAt answers (a container among the members has no children there). */
+function ownMembers(node: Node | undefined, top = true): unknown {
+  const open = top || node?.type === 'property';
+  for (const child of open ? node?.children ?? [] : []) assert.equal(child.parent, node, 'a member links to its parent');
+  return node && { type: node.type, offset: node.offset, length: node.length, value: node.value, colonOffset: node.colonOffset, children: open ? node.children?.map((c) => ownMembers(c, false)) : undefined };
+}
+
 function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: string): void {
   assert.deepEqual(fast.value, tree.value, `${name}: value`);
   assert.deepEqual(fast.syntaxErrors, tree.syntaxErrors, `${name}: syntax errors`);
@@ -49,6 +56,7 @@ function assertSameDocument(fast: ParsedDocument, tree: ParsedDocument, name: st
     const a = fast.nodeAt(path), b = tree.nodeAt(path);
     assert.deepEqual(a && [a.type, a.offset, a.length], b && [b.type, b.offset, b.length], `${name}: nodeAt(${JSON.stringify(path)})`);
     if (path.length <= 2) assert.deepEqual(shape(fast.subtreeAt(path)), shape(b), `${name}: subtreeAt(${JSON.stringify(path)})`);
+    if (path.length <= 2) assert.deepEqual(ownMembers(fast.membersAt(path)), ownMembers(b), `${name}: membersAt(${JSON.stringify(path)})`);
   }
 }
 
@@ -193,4 +201,30 @@ test('JSONC with comments and trailing commas is read from a blanked copy, descr
   // Comments are syntax errors in .json files: those still take the parse tree, which reports them.
   const json = parseDocument('{ "a": 1 /* c */ }', { fileName: 'x.search.json' });
   assert.equal(json.syntaxErrors.length, 1);
+});
+
+test('fixes that remove, replace or append a member of strict JSON read that object or array only, not the parse tree of the document', () => {
+  const patterns = '  "index_patterns": [\n    { "pattern": "logs-*", "max_index_count": 3 },\n    { "pattern": "audit-*", "max_index_count": 2 }\n  ],\n';
+  const texts = [
+    // Moved into the index_patterns there: the old member removed, an entry appended.
+    `{\n  "search_version": "2.19",\n  "max_index_count": 12,\n${patterns}  "ip_filter": ["10.0.0.0/8"]\n}\n`,
+    // No index_patterns yet: the member replaced by one.
+    '{\n  "search_version": "2.19",\n  "max_index_count": 12,\n  "ip_filter": ["10.0.0.0/8"]\n}\n',
+    // An unset deprecated flag: removed.
+    `{\n  "search_version": "2.19",\n${patterns}  "disable_replication_factor_adjustment": null\n}\n`,
+  ];
+  for (const text of texts) {
+    const doc = parseDocument(text, { fileName: 'x.search.json' });
+    let treeAsked = 0;
+    const { nodeAt } = doc;
+    Object.defineProperty(doc, 'nodeAt', { value: (path: Segment[]) => { treeAsked++; return nodeAt(path); } });
+    const root = Object.getOwnPropertyDescriptor(doc, 'root')!.get!;
+    Object.defineProperty(doc, 'root', { get: () => { treeAsked++; return root(); } });
+    const fixes = analyze(text, { fileName: 'x.search.json' }, doc).findings.filter((f) => f.ruleId === 'deprecated-field').map((f) => f.fix);
+    assert.equal(fixes.length, 1, text);
+    assert.ok(fixes[0], `a fix: ${text}`);
+    assert.equal(treeAsked, 0, `no parse tree for the fix of ${text}`);
+    const tree = analyze(text, { fileName: 'x.search.json' }, parseDocumentTree(text, { fileName: 'x.search.json' })).findings.filter((f) => f.ruleId === 'deprecated-field').map((f) => f.fix);
+    assert.deepEqual(fixes, tree, text);
+  }
 });

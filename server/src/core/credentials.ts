@@ -143,8 +143,12 @@ export function maskRanges(text: string, ranges: MaskRange[]): string {
 
 /** The text with the user info of its URLs and its credential parameters replaced by `***`. */
 export function maskCredentials(text: string): string {
-  return maskRanges(text, credentialRanges(text));
+  // Every message and path of every finding comes here, and almost none has the characters of a credential.
+  return mayHoldCredentials(text) ? maskRanges(text, credentialRanges(text)) : text;
 }
 
+/** A credential needs a `@` (user info) or a `=` (a named value): without either there is none to look for. */
+const mayHoldCredentials = (text: string): boolean => text.includes('@') || text.includes('=');
+
 /** Whether the text holds anything `maskCredentials` would hide. */
-export const hasCredentials = (text: string): boolean => credentialRanges(text).length > 0;
+export const hasCredentials = (text: string): boolean => mayHoldCredentials(text) && credentialRanges(text).length > 0;

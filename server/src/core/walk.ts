@@ -4,6 +4,13 @@ import { hasOwn, isObject, UNKNOWN_VALUE } from './values';
 
 export interface Visit { readonly path: Segment[]; readonly value: unknown; readonly schema: SchemaNode }
 
+/** A parent's path and one more segment: copied and pushed, as a spread steps through an iterator until V8 optimises it. */
+function childPath(parent: readonly Segment[] | undefined, segment: Segment): Segment[] {
+  const path = parent ? parent.slice() : [];
+  path.push(segment);
+  return path;
+}
+
 /**
  * A value the walk reached. Its path is spelled out only when a rule asks for it: a large
  * document has tens of thousands of values, and most are checked without being reported.
@@ -12,7 +19,7 @@ class FieldVisit implements Visit {
   private spelled: Segment[] | undefined;
   constructor(private readonly parent: FieldVisit | undefined, private readonly segment: Segment, readonly value: unknown, readonly schema: SchemaNode) {}
   get path(): Segment[] {
-    return (this.spelled ??= this.parent ? [...this.parent.path, this.segment] : [this.segment]);
+    return (this.spelled ??= childPath(this.parent?.path, this.segment));
   }
 }
 
@@ -36,7 +43,7 @@ class ListEntryVisit implements Visit {
     return this;
   }
   get path(): Segment[] {
-    const path = this.parent ? [...this.parent.path, this.index] : [this.index];
+    const path = childPath(this.parent?.path, this.index);
     if (this.member !== undefined) path.push(this.member);
     return path;
   }

@@ -41,8 +41,7 @@ export function mergeFix(text: string, fix: Fix): JsonFix {
   return { range: [start, end], text: applyEdits(text.slice(start, end), shifted) };
 }
 
-export function toJsonResult(r: FileReport): JsonFileResult {
-  const c = countFindings(r.findings);
+export function toJsonResult(r: FileReport, c = countFindings(r.findings)): JsonFileResult {
   // A fix can carry text from the file (a quoted number, a moved property, a URL): one that would
   // print a value that may be a secret, or a credential of a URL, is left out of the report; the finding stays.
   let secrets: readonly string[] | undefined;
@@ -57,8 +56,10 @@ export function toJsonResult(r: FileReport): JsonFileResult {
       };
       const fix = f.fix && safe(mergeFix(r.text, f.fix));
       if (fix) m.fix = fix;
-      const suggestions = (f.suggestions ?? []).flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
-      if (suggestions.length) m.suggestions = suggestions;
+      if (f.suggestions?.length) {
+        const suggestions = f.suggestions.flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
+        if (suggestions.length) m.suggestions = suggestions;
+      }
       return m;
     }),
     errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,
@@ -126,7 +127,8 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
 
 /** A file's report with its JSON result written, and only what the rest of the run needs kept. */
 export function renderJsonEarly(r: FileReport): FileReport {
-  return { file: r.file, displayPath: r.displayPath, text: '', findings: [], json: JSON.stringify(toJsonResult(r)), counts: countFindings(r.findings) };
+  const counts = countFindings(r.findings);
+  return { file: r.file, displayPath: r.displayPath, text: '', findings: [], json: JSON.stringify(toJsonResult(r, counts)), counts };
 }
 
 // JSON.stringify of an array without indentation is its elements' texts between brackets, joined by commas.

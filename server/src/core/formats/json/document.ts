@@ -21,6 +21,12 @@ export interface ParsedDocument extends ConfigDocument {
    * just that value (no parent above it), which spares a large document its full parse tree.
    */
   subtreeAt(path: FieldPath): Node | undefined;
+  /**
+   * The array or object at a field path with its own members only: an array or object among them
+   * has no children (type, offset and length only), and the container itself may have no parent.
+   * Enough for edits that remove or append a member, without a parse tree of the whole document.
+   */
+  membersAt(path: FieldPath): Node | undefined;
 }
 
 /** What every JSON document answers the same way, from its tree. */
@@ -185,6 +191,12 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number, origin
       const at = (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
       return at && strictTree(text, at.offset, at.offset + at.length);
     },
+    membersAt: (path) => {
+      if (tree) return nodeAtPath(tree.root, path);
+      const index = (offsets ??= new JsonOffsets(text, facts.containers, value));
+      const at = index.valueRange(path);
+      return at && strictTree(text, at.offset, at.offset + at.length, (start) => index.valueEnd(start));
+    },
     rangeAt: (path) => {
       if (tree) return rangeOf(nodeAtPath(tree.root, path));
       return (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
@@ -263,6 +275,7 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
     comments: () => (comments ??= scanComments(text, lines)),
     nodeAt,
     subtreeAt: nodeAt,
+    membersAt: nodeAt,
     rangeAt: (path) => rangeOf(nodeAt(path)),
     locate(path, target) {
       // Walk as far as the path exists: a missing field is reported on its nearest existing parent.

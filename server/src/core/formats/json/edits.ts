@@ -1,4 +1,4 @@
-import { createScanner, SyntaxKind, type FormattingOptions, type Node } from 'jsonc-parser';
+import { createScanner, SyntaxKind, type FormattingOptions, type JSONScanner, type Node } from 'jsonc-parser';
 import type { TextEdit } from '../../types';
 
 /**
@@ -7,8 +7,20 @@ import type { TextEdit } from '../../types';
  * around it and never leaves a dangling comma.
  */
 
+/**
+ * The formatting and the scanner of the text edited last: the fixes of one document are worked out
+ * one after another, and each would otherwise search the whole text again for its layout.
+ */
+let last: { text: string; formatting?: FormattingOptions; scanner?: JSONScanner } | undefined;
+const lastOf = (text: string): { text: string; formatting?: FormattingOptions; scanner?: JSONScanner } => (last?.text === text ? last : (last = { text }));
+
 /** Indentation and line endings as the document already uses them. */
 export function formattingOf(text: string): FormattingOptions {
+  const known = lastOf(text);
+  return { ...(known.formatting ??= layoutOf(text)) };
+}
+
+function layoutOf(text: string): FormattingOptions {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indent = /^([ \t]+)["}\]{[]/m.exec(text)?.[1];
   if (indent?.startsWith('\t')) return { insertSpaces: false, tabSize: 1, eol };
@@ -25,7 +37,8 @@ export function insertPropertyEdits(text: string, object: Node, key: string, val
 
 /** The first token after `offset` that is not whitespace or a comment. */
 function nextToken(text: string, offset: number): { kind: SyntaxKind; offset: number } {
-  const scanner = createScanner(text, true);
+  const known = lastOf(text);
+  const scanner = (known.scanner ??= createScanner(text, true));
   scanner.setPosition(offset);
   const kind = scanner.scan();
   return { kind, offset: scanner.getTokenOffset() };

@@ -8,10 +8,13 @@ export interface JsonTree extends Pick<ConfigDocument, 'text' | 'rangeAt' | 'loc
   readonly root: Node | undefined;
   nodeAt(path: FieldPath): Node | undefined;
   subtreeAt(path: FieldPath): Node | undefined;
+  membersAt(path: FieldPath): Node | undefined;
 }
 
 /** The text edits of fix intents in JSON; undefined when one of them has nothing to act on. */
 export function jsonEdits(doc: JsonTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
+  // Most fixes are one intent, whose edits are the answer.
+  if (intents.length === 1) return editsOf(doc, intents[0]);
   const out: TextEdit[] = [];
   for (const intent of intents) {
     const edits = editsOf(doc, intent);
@@ -21,10 +24,28 @@ export function jsonEdits(doc: JsonTree, intents: readonly FixIntent[]): TextEdi
   return out;
 }
 
-/** The property node (key and value) of the member at a path. */
+/** The property node (key and value) of the member at a path, its value with all it holds. */
 function memberNode(doc: JsonTree, path: FieldPath): Node | undefined {
   const parent = doc.nodeAt(path)?.parent;
   return parent?.type === 'property' ? parent : undefined;
+}
+
+/**
+ * The same property node, from its object's own members (see membersAt): what an edit that
+ * removes or replaces the whole member reads, and the value inside it is not read.
+ */
+function ownMemberNode(doc: JsonTree, path: FieldPath): Node | undefined {
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return undefined;
+  const object = doc.membersAt(path.slice(0, -1));
+  if (object?.type !== 'object') return undefined;
+  // The last member with the key is the one the parsed value holds, as in the parse tree.
+  const members = object.children ?? [];
+  for (let i = members.length - 1; i >= 0; i--) {
+    const member = members[i];
+    if (member.children?.[0]?.value === key) return member.children[1] ? member : undefined;
+  }
+  return undefined;
 }
 
 function editsOf(doc: JsonTree, intent: FixIntent): TextEdit[] | undefined {
@@ -40,19 +61,21 @@ function editsOf(doc: JsonTree, intent: FixIntent): TextEdit[] | undefined {
       return [{ offset: at.offset, length: at.length, newText: JSON.stringify(intent.to) }];
     }
     case 'remove': {
-      const prop = memberNode(doc, intent.path);
+      const prop = ownMemberNode(doc, intent.path);
       return prop && removeMemberEdits(text, prop);
     }
     case 'add': {
-      const object = doc.subtreeAt(intent.path);
+      const object = doc.membersAt(intent.path);
       return object?.type === 'object' ? insertPropertyEdits(text, object, intent.key, intent.value) : undefined;
     }
     case 'append': {
-      const array = doc.nodeAt(intent.path);
+      // An empty array is laid out like the object around it, which only the full tree links to.
+      const members = doc.membersAt(intent.path);
+      const array = members?.children?.length ? members : doc.nodeAt(intent.path);
       return array?.type === 'array' ? appendItemEdits(text, array, intent.item) : undefined;
     }
     case 'replace': {
-      const prop = memberNode(doc, intent.path);
+      const prop = ownMemberNode(doc, intent.path);
       return prop && [{ offset: prop.offset, length: prop.length, newText: memberText(text, prop, intent.key, intent.value) }];
     }
     case 'move': return moveEdits(doc, intent.path, intent.to);

@@ -9,6 +9,8 @@ import { hasOwn } from '../../values';
  */
 
 interface Member { keyOffset: number; keyLength: number; valueOffset: number; valueLength: number }
+/** Where following a path led: the value reached, the member it was reached through, how deep. */
+interface Walked { readonly offset: number; readonly length: number; readonly via: Member | undefined; readonly depth: number }
 /** An object's members by key; an array's items as offset and length pairs. */
 type Members = Map<string, Member> | Int32Array;
 
@@ -173,7 +175,7 @@ export class JsonOffsets {
   }
 
   /** Offset just past the value that starts at `start`. */
-  private valueEnd(start: number): number {
+  valueEnd(start: number): number {
     const { text } = this;
     const c = text.charCodeAt(start);
     if (c === QUOTE) return stringEnd(text, start);
@@ -317,8 +319,27 @@ export class JsonOffsets {
     return w.depth === path.length ? { offset: w.offset, length: w.length } : undefined;
   }
 
+  /**
+   * The path followed last and where it led: a rule locates a finding and then its fix's edit (or
+   * two rules report the same value), following the same path twice in a row.
+   */
+  private lastPath: FieldPath = [];
+  private lastWalk: Walked | undefined;
+
   /** Follows a path as far as it exists: the value reached, how it was reached, and how deep. */
-  private walk(path: FieldPath): { offset: number; length: number; via: Member | undefined; depth: number } {
+  private walk(path: FieldPath): Walked {
+    const last = this.lastPath;
+    if (this.lastWalk && path.length === last.length) {
+      let same = true;
+      for (let i = 0; same && i < path.length; i++) same = path[i] === last[i];
+      if (same) return this.lastWalk;
+    }
+    this.lastWalk = this.follow(path);
+    this.lastPath = path.slice();
+    return this.lastWalk;
+  }
+
+  private follow(path: FieldPath): Walked {
     if (!this.root) { const start = this.skipSpace(0); this.root = { offset: start, length: this.valueEnd(start) - start }; }
     let { offset, length } = this.root;
     let via: Member | undefined;

@@ -61,8 +61,13 @@ function literalValue(raw: string): { type: NodeType; value: unknown } {
 /**
  * The tree of the value in text[start, end). Offsets are those in the whole text. Iterative,
  * so nesting depth is bounded by memory only (callers limit it before parsing anyway).
+ *
+ * With `endOf` (where the container opening at an offset ends), only the value's own members
+ * are read: a container among them becomes a node with its type, offset and length but no
+ * children, stepped over without reading it. An edit that removes or appends a member needs
+ * no more, and a fix is then not paid for with the tree of the whole document.
  */
-export function strictTree(text: string, start = 0, end = text.length): Node | undefined {
+export function strictTree(text: string, start = 0, end = text.length, endOf?: (start: number) => number): Node | undefined {
   let root: TreeNode | undefined;
   const open: TreeNode[] = [];
   // The property whose value comes next, in the innermost open object.
@@ -81,7 +86,14 @@ export function strictTree(text: string, start = 0, end = text.length): Node | u
   while (i < end) {
     const c = text.charCodeAt(i);
     const container = open[open.length - 1];
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+    if ((c === OPEN_BRACE || c === OPEN_BRACKET) && endOf && open.length) {
+      const close = endOf(i);
+      const node: TreeNode = { type: c === OPEN_BRACE ? 'object' : 'array', offset: i, length: close - i };
+      attach(node);
+      complete(node, close);
+      property = undefined;
+      i = skipSpace(text, close, end);
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
       const node: TreeNode = { type: c === OPEN_BRACE ? 'object' : 'array', offset: i, length: 0, children: [] };
       attach(node);
       property = undefined;
