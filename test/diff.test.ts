@@ -6,7 +6,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ALL_FIELDS, typesOf, type FieldInfo } from '../server/src/core/schema';
 import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
-import { changeImpact, formatChangesMarkdown } from '../server/src/core/diff-report';
+import { formatChangesMarkdown } from '../server/src/core/diff-report';
+import { changeImpact } from '../server/src/core/diff-comparison';
 import { assertGolden, runCli, transcript } from './support/cli-golden';
 import { planOf } from './support/terraform-plans';
 

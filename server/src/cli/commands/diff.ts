@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
-import { diffConfigs, parseConfig } from '../../core/diff';
+import { compareTexts, formatComparison } from '../../core/diff-comparison';
+import { isTerraformName } from '../../core/formats/terraform/document';
+import { isYamlName } from '../../core/formats/yaml/document';
 import { readGitBaseline } from '../../host/baseline';
-import { formatChangesJson, formatChangesMarkdown, formatChangesText } from '../../core/diff-report';
+import { codeCacheCovers } from '../../node/code-cache';
+import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
 export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
@@ -61,35 +64,50 @@ async function readInput(file: string, io: CliIO): Promise<string> {
   return file === '-' ? io.readStdin() : fs.promises.readFile(path.resolve(io.cwd, file), 'utf8');
 }
 
+/** The name that gives a side its format: its own, or for standard input and git:REF the other side's. */
+function formatName(file: string, other: string): string | undefined {
+  if (file !== '-' && !file.startsWith('git:')) return file;
+  return other === '-' || other.startsWith('git:') ? undefined : other;
+}
+
 const run: Command = async (argv, io) => {
   const args = parseArgs(argv);
   if (typeof args === 'string') { io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`); return 2; }
   if (args.help) { io.out(DIFF_USAGE); return 0; }
   const [oldFile, newFile] = args.files;
-  const values: unknown[] = [];
+  const names = { old: formatName(oldFile, newFile), new: formatName(newFile, oldFile) };
+  const texts: Array<string | undefined> = [];
   for (const file of [oldFile, newFile]) {
     const label = file === '-' ? '<stdin>' : file;
-    let text: string;
     if (file === oldFile && file.startsWith('git:')) {
       if (newFile === '-') { io.err('search-config diff: git:REF needs NEW to be a file, not standard input\n'); return 2; }
       const base = await readGitBaseline(path.resolve(io.cwd, newFile), file.slice(4));
       if (!base.ok) { io.err(`search-config diff: ${base.message}\n`); return 2; }
-      text = base.text ?? '{}';
+      // A file the revision does not have: no configuration then (an empty one for JSON).
+      texts.push(base.text);
     } else {
-      try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+      try { texts.push((await readInput(file, io)).replace(/^\uFEFF/, '')); } catch (e) {
         io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
         return 2;
       }
     }
-    const parsed = parseConfig(text);
-    if (parsed.error) { io.err(`search-config diff: cannot ${parsed.plan ? 'compare' : 'parse'} ${label}: ${parsed.error}\n`); return 2; }
-    values.push(parsed.value);
   }
+  // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
+  if ([names.old, names.new].some(isTerraformName)) {
+    codeCacheCovers('terraform');
+    try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
+      io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
+    }
+  } else if ([names.old, names.new].some(isYamlName)) codeCacheCovers('yaml');
   const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : newFile };
-  const changes = diffConfigs(values[0], values[1]);
-  const report = args.format === 'json' ? formatChangesJson(changes, labels)
-    : args.format === 'markdown' ? formatChangesMarkdown(changes, labels)
-      : formatChangesText(changes, labels);
+  const compared = compareTexts(texts[0], texts[1]!, names);
+  if ('error' in compared) {
+    const which = compared.which ? ` ${labels[compared.which]}` : '';
+    io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
+    return 2;
+  }
+  const report = formatComparison(compared.result, labels, args.format);
   if (args.output) {
     // As with lint --output, the report's directory is created.
     try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
