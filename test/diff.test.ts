@@ -13,7 +13,11 @@ import { planOf } from './support/terraform-plans';
 
 const DIR = path.resolve(__dirname, '../../test/fixtures/cli/diff');
 const GOLDEN = DIR;
-const SECRETS_IN_FIXTURES = ['plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two'];
+const SECRETS_IN_FIXTURES = [
+  'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
+  // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
+  'tf-sensitive-default-secret', 'plain-text-in-template',
+];
 
 const GOLDEN_CASES: Array<[string, string[]]> = [
   ['text', ['diff', 'deployed.json', 'proposed.jsonc']],
@@ -23,6 +27,20 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['unparseable', ['diff', 'deployed.json', 'broken.json']],
   ['missing-file', ['diff', 'deployed.json', 'missing.json']],
   ['usage', ['diff', 'deployed.json']],
+  // Terraform: resources matched by address (one changed, one renamed, one removed, one added), expressions not known until plan.
+  ['terraform-text', ['diff', 'deployed.tf', 'proposed.tf']],
+  ['terraform-markdown', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'markdown']],
+  ['terraform-json', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'json']],
+  ['terraform-no-changes', ['diff', 'deployed.tf', 'deployed.tf']],
+  ['terraform-unparseable', ['diff', 'deployed.tf', 'broken.tf']],
+  // Kubernetes: multi-document manifests matched by kind/metadata.name, other kinds left out, anchors shared with secrets hidden.
+  ['manifest-text', ['diff', 'deployed.yaml', 'proposed.yaml']],
+  ['manifest-markdown', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'markdown']],
+  ['manifest-json', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'json']],
+  ['manifest-template', ['diff', 'deployed.yaml', 'template.yaml']],
+  ['manifest-none', ['diff', 'no-search.yaml', 'no-search.yaml']],
+  // A lone configuration compares with a lone one in another format: the JSON file written as *.search.yaml.
+  ['search-yaml', ['diff', 'deployed.json', 'proposed.search.yaml']],
 ];
 
 for (const [name, argv] of GOLDEN_CASES) {
@@ -43,10 +61,14 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
   assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
 });
 
-test('secret values and values of unknown keys never appear in any format', async () => {
-  for (const format of ['text', 'json', 'markdown']) {
-    const run = await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', format], { cwd: DIR });
-    for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output shows ${secret}`);
+test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
+  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml']];
+  for (const [before, after] of pairs) {
+    for (const format of ['text', 'json', 'markdown']) {
+      const run = await runCli(['diff', before, after, '--format', format], { cwd: DIR });
+      assert.equal(run.code, 0, run.stderr);
+      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${before} -> ${after} shows ${secret}`);
+    }
   }
 });
 

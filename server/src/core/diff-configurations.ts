@@ -7,6 +7,8 @@ import type { LineIndex } from './lines';
 import { formatPath } from './paths';
 import type { SyntaxProblem } from './formats';
 import { DEFAULT_MAX_DEPTH, type Segment } from './types';
+import { isObject, UNKNOWN_VALUE } from './values';
+import { setOwn } from './formats/terraform/expressions';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -68,19 +70,62 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
   const blocking = file.syntaxErrors.find((e) => covered.has(e) || !file.configurations.length || holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))));
   if (blocking) return { error: syntaxError(file.lines, blocking) };
-  return { format: 'terraform', configurations: file.configurations.map((doc) => ({ name: doc.address, value: doc.value, side: terraformSide(doc) })) };
+  return {
+    format: 'terraform',
+    configurations: file.configurations.map((doc) => {
+      const dynamic = new Map<string, string>();
+      const value = withDynamicItemsUnknown(doc, doc.value, [], dynamic);
+      return { name: doc.address, value, side: terraformSide(doc, dynamic) };
+    }),
+  };
 }
 
-/** An expression's text, for a value the text does not determine. */
-function terraformSide(doc: TerraformDocument): DiffSide {
+/** An expression's text, for a value the text does not determine; `dynamic`: the items of dynamic blocks, by path. */
+function terraformSide(doc: TerraformDocument, dynamic: ReadonlyMap<string, string>): DiffSide {
   const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
   return {
     expressionAt(path) {
-      if (!unknown.has(formatPath(path))) return undefined;
+      const key = formatPath(path);
+      if (dynamic.has(key)) return dynamic.get(key);
+      if (!unknown.has(key)) return undefined;
       const at = doc.rangeAt([...path]);
       return at ? doc.text.slice(at.offset, at.offset + at.length) : '';
     },
   };
+}
+
+/**
+ * The analyzer reads a `dynamic "index_patterns"` block as one item made of its `content`, so that
+ * the content's keys are checked; how many items it makes is known only at plan. A comparison shows
+ * such an item as not known (its `for_each`), never as one item of these values.
+ */
+function withDynamicItemsUnknown(doc: TerraformDocument, value: unknown, path: Segment[], dynamic: Map<string, string>): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item, i) => {
+      const itemPath = [...path, i];
+      const forEach = isObject(item) ? dynamicForEach(doc, itemPath) : undefined;
+      if (forEach === undefined) return withDynamicItemsUnknown(doc, item, itemPath, dynamic);
+      dynamic.set(formatPath(itemPath), `dynamic block, for_each = ${forEach}`);
+      return UNKNOWN_VALUE;
+    });
+  }
+  if (!isObject(value) || value === UNKNOWN_VALUE) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) setOwn(out, k, withDynamicItemsUnknown(doc, value[k], [...path, k], dynamic));
+  return out;
+}
+
+/**
+ * The `for_each` of the dynamic block an item of a list comes from; undefined for a block written
+ * out. Such an item is located at the dynamic block's label (`"index_patterns"`, quoted) and its
+ * value is the `content` block after it.
+ */
+function dynamicForEach(doc: TerraformDocument, itemPath: Segment[]): string | undefined {
+  const key = doc.locate(itemPath, 'key'), content = doc.rangeAt(itemPath);
+  if (!content || doc.text.charCodeAt(key.offset) !== 34 /* " */ || key.offset >= content.offset) return undefined;
+  const between = doc.text.slice(key.offset + key.length, content.offset);
+  if (!/\bcontent\s*$/.test(between)) return undefined;
+  return /\bfor_each\s*=\s*([^\r\n]*)/.exec(between)?.[1].trim() ?? '';
 }
 
 function readYaml(text: string, fileName: string | undefined, maxDepth: number): ReadConfigurations {

@@ -75,11 +75,25 @@ export function mayShow(value: unknown, path: readonly Segment[]): boolean {
   return true;
 }
 
-/** Stands for an unknown value in the compact JSON of an object holding one (a string no configuration holds). */
+/** Stands for the unknown value number N in the compact JSON of a value holding some (a string no configuration holds). */
 const UNKNOWN_MARK = '\u0000not-known-until-plan\u0000';
-const UNKNOWN_MARK_JSON = JSON.stringify(UNKNOWN_MARK);
+const UNKNOWN_MARK_JSON = /"\\u0000not-known-until-plan\\u0000(\d+)"/g;
 const containsUnknown = (value: unknown): boolean =>
   value === UNKNOWN_VALUE || (Array.isArray(value) ? value.some(containsUnknown) : isObject(value) && Object.values(value).some(containsUnknown));
+
+/** A copy of `value` with each unknown value replaced by a mark, and how each is shown in `shown`. */
+function markUnknown(value: unknown, path: Segment[], side: DiffSide, shown: string[]): unknown {
+  if (value === UNKNOWN_VALUE) {
+    shown.push(display(value, path, side));
+    return `${UNKNOWN_MARK}${shown.length - 1}`;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => markUnknown(v, [...path, i], side, shown));
+  if (!isObject(value)) return value;
+  // Without a prototype, a key such as __proto__ is a member like any other.
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(value)) copy[k] = markUnknown(value[k], [...path, k], side, shown);
+  return copy;
+}
 
 /** A value as a change report may show it; `side` says which of its values are expressions or hidden. */
 export function display(value: unknown, path: Segment[], side: DiffSide = {}): string {
@@ -97,9 +111,9 @@ export function display(value: unknown, path: Segment[], side: DiffSide = {}): s
   if (chain.some((s) => s?.secret)) return typeof value === 'string' ? show(value, { secret: true }) : SECRET_MASK;
   if (side.hidden?.(path)) return SHARED_SECRET_MASK;
   if (typeof value === 'object' && value !== null && mayShow(value, path)) {
-    const unknown = containsUnknown(value);
-    const json = maskCredentials(JSON.stringify(value, unknown ? (_k, v: unknown) => (v === UNKNOWN_VALUE ? UNKNOWN_MARK : v) : undefined));
-    const shown = unknown ? json.split(UNKNOWN_MARK_JSON).join(NOT_KNOWN) : json;
+    const unknown: string[] = [];
+    const json = maskCredentials(JSON.stringify(containsUnknown(value) ? markUnknown(value, path, side, unknown) : value));
+    const shown = unknown.length ? json.replace(UNKNOWN_MARK_JSON, (_m, n: string) => unknown[Number(n)]) : json;
     if (shown.length <= COMPACT_LIMIT) return shown;
   }
   return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Command, CliIO } from '../io';
 import { compareTexts, formatComparison } from '../../core/diff-comparison';
 import { isTerraformName } from '../../core/formats/terraform/document';
+import { terraformParserLoaded } from '../../core/formats/terraform/parser';
 import { isYamlName } from '../../core/formats/yaml/document';
 import { readGitBaseline } from '../../host/baseline';
 import { codeCacheCovers } from '../../node/code-cache';
@@ -95,7 +96,8 @@ const run: Command = async (argv, io) => {
   // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
   if ([names.old, names.new].some(isTerraformName)) {
     codeCacheCovers('terraform');
-    try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
+    // Once per process: the Action runs diff once per file, in-process.
+    if (!terraformParserLoaded()) try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
       io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }
