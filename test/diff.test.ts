@@ -17,6 +17,8 @@ const SECRETS_IN_FIXTURES = [
   'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
   // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
   'tf-sensitive-default-secret', 'plain-text-in-template',
+  // A plan: values marked sensitive, one changed and one not.
+  'plan-sensitive-secret-one', 'plan-sensitive-secret-two', 'plan-sensitive-secret-three',
 ];
 
 const GOLDEN_CASES: Array<[string, string[]]> = [
@@ -26,7 +28,7 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['no-changes', ['diff', 'deployed.json', 'deployed.json', '--format', 'markdown']],
   ['unparseable', ['diff', 'deployed.json', 'broken.json']],
   ['missing-file', ['diff', 'deployed.json', 'missing.json']],
-  ['usage', ['diff', 'deployed.json']],
+  ['usage', ['diff', 'deployed.json', 'proposed.jsonc', 'broken.json']],
   // Terraform: resources matched by address (one changed, one renamed, one removed, one added), expressions not known until plan.
   ['terraform-text', ['diff', 'deployed.tf', 'proposed.tf']],
   ['terraform-markdown', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'markdown']],
@@ -41,6 +43,11 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['manifest-none', ['diff', 'no-search.yaml', 'no-search.yaml']],
   // A lone configuration compares with a lone one in another format: the JSON file written as *.search.yaml.
   ['search-yaml', ['diff', 'deployed.json', 'proposed.search.yaml']],
+  // A plan alone: each resource's change.before against its change.after (updated, replaced, destroyed, created, no-op).
+  ['plan-text', ['diff', 'plan.json']],
+  ['plan-markdown', ['diff', 'plan.json', '--format', 'markdown']],
+  ['plan-json', ['diff', 'plan.json', '--format', 'json']],
+  ['not-a-plan', ['diff', 'deployed.json']],
 ];
 
 for (const [name, argv] of GOLDEN_CASES) {
@@ -62,12 +69,12 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
 });
 
 test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
-  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml']];
-  for (const [before, after] of pairs) {
+  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['plan.json']];
+  for (const files of pairs) {
     for (const format of ['text', 'json', 'markdown']) {
-      const run = await runCli(['diff', before, after, '--format', format], { cwd: DIR });
+      const run = await runCli(['diff', ...files, '--format', format], { cwd: DIR });
       assert.equal(run.code, 0, run.stderr);
-      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${before} -> ${after} shows ${secret}`);
+      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${files.join(' -> ')} shows ${secret}`);
     }
   }
 });
@@ -153,7 +160,7 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
 });
 
-test('a Terraform plan is not compared as a configuration: diff exits 2 saying so, also against git:REF, and the editor gets no changes', async (t) => {
+test('a Terraform plan is not compared with a configuration: diff exits 2 pointing at diff with the plan alone, also against git:REF, and the editor gets no changes', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   // Its top-level keys (format_version, resource_changes) would otherwise be listed as fields added.
@@ -164,8 +171,12 @@ test('a Terraform plan is not compared as a configuration: diff exits 2 saying s
     const run = await runCli(argv, { cwd: dir });
     assert.equal(run.code, 2, argv.join(' '));
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*search-config lint/);
+    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*`search-config diff PLAN` with the plan alone .*search-config lint/);
   }
+  const alone = await runCli(['diff', 'plan.json', '--format', 'json'], { cwd: dir });
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.deepEqual(JSON.parse(alone.stdout).changes.map((c: { configuration: string; path: string; before: string; after: string }) => [c.configuration, c.path, c.before, c.after]),
+    [['module.eu.vendor_search.logs', 'search.http_max_content_length', '1024 bytes (1 KiB)', '2048 bytes (2 KiB)']]);
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
   try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
   git('add', 'deployed.json');

@@ -1,5 +1,6 @@
 import { countChanges, type ConfigChange } from './diff';
 import { diffConfigurationSets, isSingleConfiguration, readConfigurations, type ConfigurationChanges, type ConfigurationSet } from './diff-configurations';
+import { readPlan } from './diff-plan';
 import { changeLines, changeTable, codeCell, formatChangesJson, formatChangesMarkdown, formatChangesText, headlines, textCell } from './diff-report';
 
 /**
@@ -24,6 +25,15 @@ export function compareTexts(oldText: string | undefined, newText: string, names
   if ('error' in after) return { error: after.error, which: 'new', plan: after.plan };
   if (!before.configurations.length && !after.configurations.length) return { error: `neither version holds a configuration (${expected(after)})` };
   return { result: diffConfigurationSets(before, after) };
+}
+
+/** The two versions a Terraform plan holds of each resource with a configuration, compared. */
+export function comparePlan(text: string): Comparison {
+  const plan = readPlan(text);
+  if (!plan) return { error: 'it is not a Terraform plan: with one file, diff compares the state and the values a plan (terraform show -json PLANFILE) holds; to compare two configurations, give OLD and NEW', which: 'new' };
+  if ('error' in plan) return { error: plan.error, which: 'new' };
+  if (!plan.before.configurations.length && !plan.after.configurations.length) return { error: 'the plan changes no resource with a search_user_config block', which: 'new' };
+  return { result: diffConfigurationSets(plan.before, plan.after) };
 }
 
 function expected(set: ConfigurationSet): string {

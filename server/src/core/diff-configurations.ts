@@ -23,6 +23,10 @@ export interface NamedConfiguration {
   value: unknown;
   /** What the format says about values that are expressions or must stay hidden. */
   side: DiffSide;
+  /** What the version says about the configuration as a whole (a plan that replaces the service). */
+  note?: string;
+  /** True when this version is a new service even though the name is the same (a replacement). */
+  created?: boolean;
 }
 
 export type FileFormat = 'json' | 'terraform' | 'yaml';
@@ -31,6 +35,8 @@ export interface ConfigurationSet {
   format: FileFormat;
   /** True for Kubernetes manifests (documents `kind: Search`). */
   manifests?: boolean;
+  /** True for the two sides of a Terraform plan. */
+  plan?: boolean;
   configurations: NamedConfiguration[];
 }
 
@@ -176,12 +182,14 @@ export interface ConfigurationChanges {
 }
 
 function addedNote(set: ConfigurationSet): string {
+  if (set.plan) return 'The plan creates this service with these values.';
   if (set.format === 'terraform') return 'A new resource: Terraform creates a new service with these values.';
   if (set.manifests) return 'A new manifest: applying it creates a new service with these values.';
   return 'A new configuration: these are the values of a new service.';
 }
 
 function removedNote(set: ConfigurationSet): string {
+  if (set.plan) return 'The plan destroys this service.';
   if (set.format === 'terraform') return 'No longer in the file: Terraform plans to destroy this service, unless a moved block gives the resource its new address (or a removed block keeps the service).';
   if (set.manifests) return 'No longer in the file: kubectl apply leaves the service as it is, but a tool that prunes (kubectl apply --prune, Argo CD, Flux) deletes it.';
   return 'No longer in the file.';
@@ -212,8 +220,8 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
       out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
       return;
     }
-    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side });
-    out.push({ name, status: changes.length ? 'changed' : 'unchanged', changes });
+    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created: c.created });
+    out.push({ name, status: changes.length || c.note ? 'changed' : 'unchanged', changes, note: c.note });
   });
   return out;
 }

@@ -48,6 +48,8 @@ export interface DiffSide {
   expressionAt?(path: readonly Segment[]): string | undefined;
   /** True when the value at `path`, or one inside it, must not be shown. */
   hidden?(path: readonly Segment[]): boolean;
+  /** How to show the unknown value at `path` instead of its expression (a plan's "known after apply"). */
+  unknownLabel?(path: readonly Segment[]): string | undefined;
 }
 
 /** How one comparison runs: the sides' formats, and whether the new side is a service that does not exist yet. */
@@ -100,6 +102,8 @@ export function display(value: unknown, path: Segment[], side: DiffSide = {}): s
   const chain = schemaChain(path);
   const secretOrUnknownKey = chain.some((s) => s === undefined || s.secret);
   if (value === UNKNOWN_VALUE) {
+    const label = side.unknownLabel?.(path);
+    if (label) return label;
     // The expression is code, not a value; still, none is shown where a secret or an unknown key's value would be.
     const expression = secretOrUnknownKey || side.hidden?.(path) ? undefined : side.expressionAt?.(path);
     if (!expression) return NOT_KNOWN;
@@ -190,7 +194,8 @@ function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKin
   const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after, walk.created) };
   if (kind !== 'added') c.before = display(before, oldPath, walk.before);
   if (kind !== 'removed') c.after = display(after, path, walk.after);
-  if (containsUnknown(before) || containsUnknown(after)) c.notes.push(UNKNOWN_NOTE);
+  // A plan's own unknown values are said so by their label; an expression's value comes with a plan.
+  if ((containsUnknown(before) && !walk.before.unknownLabel) || (containsUnknown(after) && !walk.after.unknownLabel)) c.notes.push(UNKNOWN_NOTE);
   return c;
 }
 
@@ -284,7 +289,7 @@ function diffInto(walk: Walk, before: unknown, after: unknown, oldPath: Segment[
   else if (known && Array.isArray(before) && Array.isArray(after)) diffArrays(walk, before, after, oldPath, path);
   else {
     const c = change(walk, path, oldPath, 'changed', before, after);
-    if (before === UNKNOWN_VALUE && after === UNKNOWN_VALUE) c.notes.unshift('The expression changed.');
+    if (before === UNKNOWN_VALUE && after === UNKNOWN_VALUE && !walk.after.unknownLabel) c.notes.unshift('The expression changed.');
     walk.out.push(c);
   }
 }
@@ -310,7 +315,7 @@ export function parseConfig(text: string): ParsedConfig {
   if (!isObject(doc.value)) return { error: 'the configuration must be a JSON object' };
   // A plan's top-level keys compared as fields would be a list of "unknown fields" added or removed.
   // What a plan changes is in the plan itself, each resource's change.before against change.after.
-  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, and `search-config lint` on it reports what the plan changes that needs care (restart-required, create-only-field, removed-field)' };
+  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, so `search-config diff PLAN` with the plan alone reports what it changes, and `search-config lint` on it what needs care (restart-required, create-only-field, removed-field)' };
   return { value: doc.value };
 }
 

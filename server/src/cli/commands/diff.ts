@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
-import { compareTexts, formatComparison } from '../../core/diff-comparison';
+import { comparePlan, compareTexts, formatComparison } from '../../core/diff-comparison';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { terraformParserLoaded } from '../../core/formats/terraform/parser';
 import { isYamlName } from '../../core/formats/yaml/document';
@@ -11,15 +11,30 @@ import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
 export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
+       search-config diff PLAN [--format text|json|markdown]
 
-Lists every field that differs between two configurations and what the change does to a
-running service: restarts all engine instances, has no effect on an existing service
+Lists every field that differs between two versions of a configuration file and what the change
+does to a running service: restarts all engine instances, has no effect on an existing service
 (create-only), uses a deprecated field or value, changes a secret (never shown).
 Use - for one of the files to read it from standard input. OLD may be git:REF: the NEW
-file as it is at that git revision (a file the revision does not have counts as empty).
+file as it is at that git revision (a file the revision does not have holds no configuration).
+
+Each side is read in the format its name gives: JSON, Terraform (.tf: each search_user_config
+block, matched by resource address) or YAML (*.search.yaml, and kind: Search manifests'
+spec.userConfig, matched by kind/metadata.name); standard input takes the other side's format.
+Each configuration's changes are listed under its name; one added or removed is said so. A value
+written as a Terraform expression (var.x, a function call, a dynamic block) is shown as not known
+until plan, with its expression.
+
+With one file, a Terraform plan (terraform show -json PLANFILE), diff compares each resource's
+change.before with its change.after: the values Terraform will send, after variables, locals and
+modules are resolved. Resources created, destroyed or replaced are said so; values known only
+after apply are shown so; sensitive values are compared but never shown.
 
 Example, for a pull-request comment:
   search-config diff git:origin/main service.search.json --format markdown
+  search-config diff git:origin/main infra/search.tf --format markdown
+  terraform show -json tf.plan > plan.json && search-config diff plan.json --format markdown
 
 Options:
   --format text|json|markdown   Output format (default: text). markdown is ready to paste
@@ -53,7 +68,7 @@ function parseArgs(argv: string[]): DiffArgs | string {
     } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
     else args.files.push(a);
   }
-  if (!args.help && args.files.length !== 2) return `expected two files (OLD NEW), got ${args.files.length}`;
+  if (!args.help && (args.files.length < 1 || args.files.length > 2)) return `expected two files (OLD NEW), or one Terraform plan, got ${args.files.length}`;
   if (args.files.filter((f) => f === '-').length > 1) return 'only one of OLD and NEW can be read from standard input';
   return args;
 }
@@ -75,6 +90,7 @@ const run: Command = async (argv, io) => {
   const args = parseArgs(argv);
   if (typeof args === 'string') { io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`); return 2; }
   if (args.help) { io.out(DIFF_USAGE); return 0; }
+  if (args.files.length === 1) return runPlan(args, io);
   const [oldFile, newFile] = args.files;
   const names = { old: formatName(oldFile, newFile), new: formatName(newFile, oldFile) };
   const texts: Array<string | undefined> = [];
@@ -109,7 +125,10 @@ const run: Command = async (argv, io) => {
     io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
     return 2;
   }
-  const report = formatComparison(compared.result, labels, args.format);
+  return output(formatComparison(compared.result, labels, args.format), args, io);
+};
+
+function output(report: string, args: DiffArgs, io: CliIO): number {
   if (args.output) {
     // As with lint --output, the report's directory is created.
     try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
@@ -118,5 +137,19 @@ const run: Command = async (argv, io) => {
     }
   } else io.out(report);
   return 0;
-};
+}
+
+/** One file: a Terraform plan, whose change.before and change.after are the two versions. */
+async function runPlan(args: DiffArgs, io: CliIO): Promise<number> {
+  const [file] = args.files;
+  const label = file === '-' ? '<stdin>' : file;
+  let text: string;
+  try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+    io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
+    return 2;
+  }
+  const compared = comparePlan(text);
+  if ('error' in compared) { io.err(`search-config diff: cannot compare ${label}: ${compared.error}\n`); return 2; }
+  return output(formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format), args, io);
+}
 export default run;
