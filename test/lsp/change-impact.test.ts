@@ -57,3 +57,21 @@ describe('Show Change Impact on Terraform files and manifests', () => {
     assert.match(impact.error!, /^main\.tf \(edited\): syntax error at line 7, column 1/);
   });
 });
+
+describe('Show Change Impact against a baseline file of another format', () => {
+  it('a .tf file with a JSON baseline from the settings compares its lone resource with the JSON configuration', async () => {
+    const ws = tempDir('impact-baseline-file');
+    fs.mkdirSync(path.join(ws, 'deployed'));
+    fs.writeFileSync(path.join(ws, 'deployed', 'prod.json'), JSON.stringify({ search: { http_max_content_length: 104857600 }, static_ips: true }, null, 2));
+    const client = await TestClient.start({ folders: [ws], settings: { baseline: 'deployed/prod.json' } });
+    try {
+      const uri = uriOf(path.join(ws, 'main.tf'));
+      await client.open(uri, 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\n    search {\n      http_max_content_length = 209715200\n    }\n  }\n}\n', 'terraform');
+      await client.diagnostics(uri, 1);
+      const impact = await client.request<{ markdown: string; error?: string } | null>('workspace/executeCommand', { command: 'search-config.changeImpact', arguments: [uri] });
+      assert.ok(impact && !impact.error, JSON.stringify(impact));
+      assert.match(impact.markdown, /^#### `vendor_search\.logs`: 1 changed field$/m);
+      assert.match(impact.markdown, /^\| ~ \| `search\.http_max_content_length` \| `104857600 bytes \(100 MiB\)` \| `209715200 bytes \(200 MiB\)` \|/m);
+    } finally { await client.shutdown(); }
+  });
+});

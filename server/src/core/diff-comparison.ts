@@ -128,10 +128,11 @@ export interface ChangeImpact { markdown: string; changes: ConfigChange[]; error
 
 /**
  * For the editor's "change impact" view: the changes between the deployed text and the edited one,
- * both read with the format of `fileName`.
+ * each read with the format its file name gives (a string: the same name for both).
  */
-export function changeImpact(oldText: string, newText: string, labels?: Labels, fileName?: string): ChangeImpact {
-  const compared = compareTexts(oldText, newText, { old: fileName, new: fileName });
+export function changeImpact(oldText: string, newText: string, labels?: Labels, fileNames?: string | { old?: string; new?: string }): ChangeImpact {
+  const names = typeof fileNames === 'string' ? { old: fileNames, new: fileNames } : fileNames ?? {};
+  const compared = compareTexts(oldText, newText, names);
   if ('error' in compared) {
     const which = compared.which === 'old' ? `${labels?.old ?? 'the old configuration'}: ` : compared.which === 'new' ? `${labels?.new ?? 'the new configuration'}: ` : '';
     const error = `${which}${compared.error}`;

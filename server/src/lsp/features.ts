@@ -199,8 +199,10 @@ export function registerFeatures(ctx: ServerContext): void {
     const state = await ctx.stateOf(uri);
     if (!state?.baseline) return null;
     const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
-    // Both versions are read in the document's format: a baseline file holds the configuration as deployed.
-    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` }, state.options.fileName);
+    // Each version is read in its own file's format: the document at a git revision, or a baseline file
+    // (a .search.json beside a .tf file compares with the file's lone resource).
+    const baselineName = decodeURIComponent(cutAtFirst(state.baseline.uri, '?#').split('/').pop() ?? '');
+    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` }, { old: baselineName || state.options.fileName, new: state.options.fileName });
     return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
   }));
 
