@@ -16,7 +16,7 @@ const GOLDEN = DIR;
 const SECRETS_IN_FIXTURES = [
   'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
   // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
-  'tf-sensitive-default-secret', 'plain-text-in-template',
+  'tf-sensitive-default-secret', 'plain-text-in-template', 'client-id-in-sensitive-call',
   // A plan: values marked sensitive, one changed and one not.
   'plan-sensitive-secret-one', 'plan-sensitive-secret-two', 'plan-sensitive-secret-three',
 ];
@@ -66,6 +66,11 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
   const stdin = await runCli(['diff', 'deployed.json', '-', '--format', 'json'], { cwd: DIR, stdin: '{ "search_version": "3.6" }' });
   assert.equal(stdin.code, 0, stdin.stderr);
   assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
+  // Standard input takes the format of the other side's name.
+  const tfStdin = await runCli(['diff', 'deployed.tf', '-', '--format', 'json'], { cwd: DIR, stdin: fs.readFileSync(path.join(DIR, 'proposed.tf'), 'utf8') });
+  const tfFiles = await runCli(['diff', 'deployed.tf', 'proposed.tf', '--format', 'json'], { cwd: DIR });
+  assert.equal(tfStdin.code, 0, tfStdin.stderr);
+  assert.deepEqual(JSON.parse(tfStdin.stdout).configurations, JSON.parse(tfFiles.stdout).configurations);
 });
 
 test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
@@ -158,6 +163,16 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
   assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
+  // A .tf file or manifest the revision does not have holds no configuration: each of the new file's is added.
+  for (const [file, names] of [['main.tf', ['vendor_search.logs', 'vendor_search.new_name', 'vendor_search.metrics']], ['search.yaml', ['Search/logs', 'Search/metrics']]] as const) {
+    fs.copyFileSync(path.join(DIR, file.endsWith('.tf') ? 'proposed.tf' : 'proposed.yaml'), path.join(dir, file));
+    const run = await runCli(['diff', 'git:HEAD', file, '--format', 'json'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { configurations: Array<{ name: string; status: string; changes: Array<{ classes: string[] }> }> };
+    assert.deepEqual(report.configurations.map((c) => [c.name, c.status]), names.map((n) => [n, 'added']));
+    // A new service: nothing restarts, and its create-only fields are what it is created with.
+    assert.ok(report.configurations.every((c) => c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly'))));
+  }
 });
 
 test('a Terraform plan is not compared with a configuration: diff exits 2 pointing at diff with the plan alone, also against git:REF, and the editor gets no changes', async (t) => {
