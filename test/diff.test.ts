@@ -43,6 +43,9 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['manifest-none', ['diff', 'no-search.yaml', 'no-search.yaml']],
   // A lone configuration compares with a lone one in another format: the JSON file written as *.search.yaml.
   ['search-yaml', ['diff', 'deployed.json', 'proposed.search.yaml']],
+  ['json-to-terraform', ['diff', 'deployed.json', 'migrated.tf']],
+  // A lone configuration and several named ones: which is which cannot be told.
+  ['json-to-many', ['diff', 'deployed.json', 'proposed.tf']],
   // A plan alone: each resource's change.before against its change.after (updated, replaced, destroyed, created, no-op).
   ['plan-text', ['diff', 'plan.json']],
   ['plan-markdown', ['diff', 'plan.json', '--format', 'markdown']],
@@ -74,7 +77,7 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
 });
 
 test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
-  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['plan.json']];
+  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['deployed.json', 'migrated.tf'], ['plan.json']];
   for (const files of pairs) {
     for (const format of ['text', 'json', 'markdown']) {
       const run = await runCli(['diff', ...files, '--format', format], { cwd: DIR });

@@ -24,7 +24,19 @@ export function compareTexts(oldText: string | undefined, newText: string, names
   if ('error' in before) return { error: before.error, which: 'old', plan: before.plan };
   if ('error' in after) return { error: after.error, which: 'new', plan: after.plan };
   if (!before.configurations.length && !after.configurations.length) return { error: `neither version holds a configuration (${expected(after)})` };
+  const ambiguous = unmatchable(before, after) ?? unmatchable(after, before);
+  if (ambiguous) return { error: ambiguous };
   return { result: diffConfigurationSets(before, after) };
+}
+
+/**
+ * A lone configuration without a name (a JSON file) compares with the lone configuration of the
+ * other version; with several named ones, which one it is cannot be told.
+ */
+function unmatchable(lone: ConfigurationSet, named: ConfigurationSet): string | undefined {
+  if (lone.configurations.length !== 1 || lone.configurations[0].name !== '' || named.configurations.length < 2) return undefined;
+  const names = named.configurations.map((c) => c.name);
+  return `one version is a single configuration and the other holds ${names.length} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', ...' : ''}): which one it was cannot be told; compare versions of the same file`;
 }
 
 /** The two versions a Terraform plan holds of each resource with a configuration, compared. */

@@ -172,6 +172,9 @@ function yamlSide(doc: YamlDocument): DiffSide {
   return { hidden: (path) => hidden.some((h) => related(h, path)) };
 }
 
+/** How a configuration without a name is called when it is added or removed. */
+const UNNAMED = '(the configuration)';
+
 /** What happened to one configuration between the two versions. */
 export interface ConfigurationChanges {
   name: string;
@@ -212,10 +215,11 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
     if (partner) matched.add(partner);
     return partner;
   });
-  for (const c of old) if (!matched.has(c)) out.push({ name: c.name, status: 'removed', changes: [], note: removedNote(before) });
+  for (const c of old) if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
   now.forEach((c, i) => {
     const partner = partners[i];
-    const name = c.name || partner?.name || '';
+    // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).
+    const name = c.name || partner?.name || (partner ? '' : UNNAMED);
     if (!partner) {
       out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
       return;
