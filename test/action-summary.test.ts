@@ -66,3 +66,35 @@ test('the change impact of a pull request covers Terraform files and manifests: 
   const summary = jobSummary(reports, impact, { baseline: `git:${base}` });
   for (const secret of ['plain-text-secret-one', 'plain-text-secret-two', 'tf-sensitive-default-secret', 'plain-text-in-template']) assert.ok(!summary.includes(secret), secret);
 });
+
+test('the change impact includes the .tf files and manifests a pull request deleted or emptied of configurations, within the paths given', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-action-gone-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
+  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  const fixture = (name: string): string => fs.readFileSync(path.join(DIFF_FIXTURES, name), 'utf8');
+  const write = (files: Record<string, string>): void => {
+    for (const [name, text] of Object.entries(files)) { fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true }); fs.writeFileSync(path.join(dir, name), text); }
+  };
+  write({ 'infra/gone.tf': fixture('deployed.tf'), 'infra/emptied.tf': fixture('deployed.tf'), 'k8s/gone/search.yaml': fixture('deployed.yaml'), 'k8s/configmap.yaml': fixture('no-search.yaml'), 'other/gone.tf': fixture('migrated.tf') });
+  git('add', '.');
+  git('commit', '-q', '-m', 'base');
+  const base = git('rev-parse', 'HEAD').trim();
+  // The head: two files deleted (one with its folder), one left without any search_user_config, a manifest-free YAML file deleted.
+  for (const file of ['infra/gone.tf', 'k8s/gone/search.yaml', 'k8s/configmap.yaml', 'other/gone.tf']) fs.rmSync(path.join(dir, file));
+  fs.rmdirSync(path.join(dir, 'k8s', 'gone'));
+  write({ 'infra/emptied.tf': 'variable "smtp_password" {\n  type = string\n}\n' });
+  // Lint lists none of them: each holds no configuration now.
+  const impact = await changeReports([], `git:${base}`, dir, {}, ['infra/', 'k8s']);
+  const removed = (md: string): string[] => [...md.matchAll(/^#### `([^`]+)`: removed configuration$/gm)].map((m) => m[1]);
+  const byFile = new Map(impact.map((md) => [/→ `([^`]+)`/.exec(md)![1], removed(md)]));
+  assert.deepEqual([...byFile.keys()].sort(), ['infra/emptied.tf', 'infra/gone.tf (deleted)', 'k8s/gone/search.yaml (deleted)']);
+  assert.deepEqual(byFile.get('infra/gone.tf (deleted)'), ['vendor_search.logs', 'vendor_search.old_name', 'vendor_search.retired']);
+  assert.deepEqual(byFile.get('infra/emptied.tf'), ['vendor_search.logs', 'vendor_search.old_name', 'vendor_search.retired']);
+  assert.deepEqual(byFile.get('k8s/gone/search.yaml (deleted)'), ['Search/logs', 'Search/retired']);
+  assert.match(impact.join('\n'), /Terraform plans to destroy this service/);
+  // Without paths, every such file of the repository.
+  const all = await changeReports([], `git:${base}`, dir, {});
+  assert.equal(all.length, 4);
+  assert.ok(all.some((md) => md.includes('`other/gone.tf (deleted)`')));
+});

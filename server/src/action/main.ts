@@ -44,7 +44,7 @@ export async function runAction(env: Env, write: { out(t: string): void; err(t: 
     if (sarif.code === 2) { for (const line of sarif.err.split('\n').filter(Boolean)) write.out(errorCommand(line)); return 2; }
   }
 
-  const impact = inputs.baseline?.startsWith('git:') ? await changeReports(reports, inputs.baseline, cwd, env) : [];
+  const impact = inputs.baseline?.startsWith('git:') ? await changeReports(reports, inputs.baseline, cwd, env, inputs.paths) : [];
   if (env.GITHUB_STEP_SUMMARY) fs.appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(reports, impact, { sarifFile, baseline: inputs.baseline }));
   const t = totals(reports);
   if (env.GITHUB_OUTPUT) {

@@ -16,10 +16,10 @@ export interface Labels { old: string; new: string }
 export type Comparison = { error: string; which?: 'old' | 'new'; plan?: true } | { result: ConfigurationChanges[] };
 
 /**
- * Reads both versions (each with the format its name gives) and compares them. `oldText`
- * undefined: the file does not exist in the old version.
+ * Reads both versions (each with the format its name gives) and compares them. A text undefined:
+ * the file does not exist in that version (not yet, or no longer).
  */
-export function compareTexts(oldText: string | undefined, newText: string, names: { old?: string; new?: string }): Comparison {
+export function compareTexts(oldText: string | undefined, newText: string | undefined, names: { old?: string; new?: string }): Comparison {
   const before = readConfigurations(oldText, names.old), after = readConfigurations(newText, names.new);
   if ('error' in before) return { error: before.error, which: 'old', plan: before.plan };
   if ('error' in after) return { error: after.error, which: 'new', plan: after.plan };

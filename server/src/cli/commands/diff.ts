@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
 import { comparePlan, compareTexts, formatComparison } from '../../core/diff-comparison';
+import { formatOfName } from '../../core/diff-configurations';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { terraformParserLoaded } from '../../core/formats/terraform/parser';
 import { isYamlName } from '../../core/formats/yaml/document';
@@ -17,7 +18,8 @@ Lists every field that differs between two versions of a configuration file and 
 does to a running service: restarts all engine instances, has no effect on an existing service
 (create-only), uses a deprecated field or value, changes a secret (never shown).
 Use - for one of the files to read it from standard input. OLD may be git:REF: the NEW
-file as it is at that git revision (a file the revision does not have holds no configuration).
+file as it is at that git revision (a file the revision does not have holds no configuration;
+a .tf or YAML file deleted since then has all its configurations removed).
 
 Each side is read in the format its name gives: JSON, Terraform (.tf: each search_user_config
 block, matched by resource address) or YAML (*.search.yaml, and kind: Search manifests'
@@ -104,6 +106,9 @@ const run: Command = async (argv, io) => {
       texts.push(base.text);
     } else {
       try { texts.push((await readInput(file, io)).replace(/^\uFEFF/, '')); } catch (e) {
+        // A Terraform file or manifest deleted since git:REF: its configurations are all removed.
+        const deleted = (e as NodeJS.ErrnoException).code === 'ENOENT' && oldFile.startsWith('git:') && texts[0] !== undefined && formatOfName(file) !== 'json';
+        if (deleted) { texts.push(undefined); continue; }
         io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
         return 2;
       }
@@ -118,8 +123,8 @@ const run: Command = async (argv, io) => {
       return 2;
     }
   } else if ([names.old, names.new].some(isYamlName)) codeCacheCovers('yaml');
-  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : newFile };
-  const compared = compareTexts(texts[0], texts[1]!, names);
+  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile };
+  const compared = compareTexts(texts[0], texts[1], names);
   if ('error' in compared) {
     const which = compared.which ? ` ${labels[compared.which]}` : '';
     io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
