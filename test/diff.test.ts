@@ -6,13 +6,20 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ALL_FIELDS, typesOf, type FieldInfo } from '../server/src/core/schema';
 import { diffConfigs, type ChangeClass } from '../server/src/core/diff';
-import { changeImpact, formatChangesMarkdown } from '../server/src/core/diff-report';
+import { formatChangesMarkdown } from '../server/src/core/diff-report';
+import { changeImpact } from '../server/src/core/diff-comparison';
 import { assertGolden, runCli, transcript } from './support/cli-golden';
 import { planOf } from './support/terraform-plans';
 
 const DIR = path.resolve(__dirname, '../../test/fixtures/cli/diff');
 const GOLDEN = DIR;
-const SECRETS_IN_FIXTURES = ['plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two'];
+const SECRETS_IN_FIXTURES = [
+  'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
+  // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
+  'tf-sensitive-default-secret', 'plain-text-in-template', 'client-id-in-sensitive-call',
+  // A plan: values marked sensitive, one changed and one not.
+  'plan-sensitive-secret-one', 'plan-sensitive-secret-two', 'plan-sensitive-secret-three',
+];
 
 const GOLDEN_CASES: Array<[string, string[]]> = [
   ['text', ['diff', 'deployed.json', 'proposed.jsonc']],
@@ -21,7 +28,29 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['no-changes', ['diff', 'deployed.json', 'deployed.json', '--format', 'markdown']],
   ['unparseable', ['diff', 'deployed.json', 'broken.json']],
   ['missing-file', ['diff', 'deployed.json', 'missing.json']],
-  ['usage', ['diff', 'deployed.json']],
+  ['usage', ['diff', 'deployed.json', 'proposed.jsonc', 'broken.json']],
+  // Terraform: resources matched by address (one changed, one renamed, one removed, one added), expressions not known until plan.
+  ['terraform-text', ['diff', 'deployed.tf', 'proposed.tf']],
+  ['terraform-markdown', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'markdown']],
+  ['terraform-json', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'json']],
+  ['terraform-no-changes', ['diff', 'deployed.tf', 'deployed.tf']],
+  ['terraform-unparseable', ['diff', 'deployed.tf', 'broken.tf']],
+  // Kubernetes: multi-document manifests matched by kind/metadata.name, other kinds left out, anchors shared with secrets hidden.
+  ['manifest-text', ['diff', 'deployed.yaml', 'proposed.yaml']],
+  ['manifest-markdown', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'markdown']],
+  ['manifest-json', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'json']],
+  ['manifest-template', ['diff', 'deployed.yaml', 'template.yaml']],
+  ['manifest-none', ['diff', 'no-search.yaml', 'no-search.yaml']],
+  // A lone configuration compares with a lone one in another format: the JSON file written as *.search.yaml.
+  ['search-yaml', ['diff', 'deployed.json', 'proposed.search.yaml']],
+  ['json-to-terraform', ['diff', 'deployed.json', 'migrated.tf']],
+  // A lone configuration and several named ones: which is which cannot be told.
+  ['json-to-many', ['diff', 'deployed.json', 'proposed.tf']],
+  // A plan alone: each resource's change.before against its change.after (updated, replaced, destroyed, created, no-op).
+  ['plan-text', ['diff', 'plan.json']],
+  ['plan-markdown', ['diff', 'plan.json', '--format', 'markdown']],
+  ['plan-json', ['diff', 'plan.json', '--format', 'json']],
+  ['not-a-plan', ['diff', 'deployed.json']],
 ];
 
 for (const [name, argv] of GOLDEN_CASES) {
@@ -40,12 +69,21 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
   const stdin = await runCli(['diff', 'deployed.json', '-', '--format', 'json'], { cwd: DIR, stdin: '{ "search_version": "3.6" }' });
   assert.equal(stdin.code, 0, stdin.stderr);
   assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
+  // Standard input takes the format of the other side's name.
+  const tfStdin = await runCli(['diff', 'deployed.tf', '-', '--format', 'json'], { cwd: DIR, stdin: fs.readFileSync(path.join(DIR, 'proposed.tf'), 'utf8') });
+  const tfFiles = await runCli(['diff', 'deployed.tf', 'proposed.tf', '--format', 'json'], { cwd: DIR });
+  assert.equal(tfStdin.code, 0, tfStdin.stderr);
+  assert.deepEqual(JSON.parse(tfStdin.stdout).configurations, JSON.parse(tfFiles.stdout).configurations);
 });
 
-test('secret values and values of unknown keys never appear in any format', async () => {
-  for (const format of ['text', 'json', 'markdown']) {
-    const run = await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', format], { cwd: DIR });
-    for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output shows ${secret}`);
+test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
+  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['deployed.json', 'migrated.tf'], ['plan.json']];
+  for (const files of pairs) {
+    for (const format of ['text', 'json', 'markdown']) {
+      const run = await runCli(['diff', ...files, '--format', format], { cwd: DIR });
+      assert.equal(run.code, 0, run.stderr);
+      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${files.join(' -> ')} shows ${secret}`);
+    }
   }
 });
 
@@ -128,9 +166,19 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
   assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
+  // A .tf file or manifest the revision does not have holds no configuration: each of the new file's is added.
+  for (const [file, names] of [['main.tf', ['vendor_search.logs', 'vendor_search.new_name', 'vendor_search.metrics']], ['search.yaml', ['Search/logs', 'Search/metrics']]] as const) {
+    fs.copyFileSync(path.join(DIR, file.endsWith('.tf') ? 'proposed.tf' : 'proposed.yaml'), path.join(dir, file));
+    const run = await runCli(['diff', 'git:HEAD', file, '--format', 'json'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { configurations: Array<{ name: string; status: string; changes: Array<{ classes: string[] }> }> };
+    assert.deepEqual(report.configurations.map((c) => [c.name, c.status]), names.map((n) => [n, 'added']));
+    // A new service: nothing restarts, and its create-only fields are what it is created with.
+    assert.ok(report.configurations.every((c) => c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly'))));
+  }
 });
 
-test('a Terraform plan is not compared as a configuration: diff exits 2 saying so, also against git:REF, and the editor gets no changes', async (t) => {
+test('a Terraform plan is not compared with a configuration: diff exits 2 pointing at diff with the plan alone, also against git:REF, and the editor gets no changes', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   // Its top-level keys (format_version, resource_changes) would otherwise be listed as fields added.
@@ -141,8 +189,12 @@ test('a Terraform plan is not compared as a configuration: diff exits 2 saying s
     const run = await runCli(argv, { cwd: dir });
     assert.equal(run.code, 2, argv.join(' '));
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*search-config lint/);
+    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*`search-config diff PLAN` with the plan alone .*search-config lint/);
   }
+  const alone = await runCli(['diff', 'plan.json', '--format', 'json'], { cwd: dir });
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.deepEqual(JSON.parse(alone.stdout).changes.map((c: { configuration: string; path: string; before: string; after: string }) => [c.configuration, c.path, c.before, c.after]),
+    [['module.eu.vendor_search.logs', 'search.http_max_content_length', '1024 bytes (1 KiB)', '2048 bytes (2 KiB)']]);
   const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
   try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
   git('add', 'deployed.json');

@@ -6,7 +6,7 @@ import { parseTree } from 'jsonc-parser';
 import { ALL_FIELDS, analyze, fixAll, parseDocument, schemaAt, fieldAt, fieldByName, rootSchema, type AnalyzeOptions, type SchemaNode } from '../server/src/core';
 import { DEFAULT_MAX_FILE_SIZE } from '../server/src/core/types';
 import { complete, hoverAt } from '../server/src/core/editor';
-import { changeImpact } from '../server/src/core/diff-report';
+import { changeImpact } from '../server/src/core/diff-comparison';
 import { diffConfigs, parseConfig } from '../server/src/core/diff';
 import { pathToFileURL } from 'node:url';
 import { runCli, removeTree, tempTree } from './cli/support';

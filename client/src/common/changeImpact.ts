@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, type BaseLanguageClient } from 'vscode-languageclient';
-import { gitBaselineAllowed, LANGUAGE_ID } from './settings';
+import { gitBaselineAllowed, isCheckedDocument } from './settings';
 
 /** The server command that classifies the changes of a document against its baseline. */
 export const CHANGE_IMPACT_SERVER_COMMAND = 'search-config.changeImpact';
@@ -8,7 +8,8 @@ const SCHEME = 'search-config-impact';
 
 /**
  * Shows the change impact of the active configuration (every changed field: restarts the engine, no effect on
- * an existing service, deprecated, secret changed) as a read-only markdown document. The classification is the
+ * an existing service, deprecated, secret changed; in a Terraform file or a manifest, per resource or document,
+ * with those added and removed) as a read-only markdown document. The classification is the
  * server's, so the view always agrees with the `search-config diff` command line.
  */
 export class ChangeImpactView implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -26,7 +27,8 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
   async show(target?: vscode.Uri): Promise<void> {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     const doc = uri && vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (!uri || (doc && doc.languageId !== LANGUAGE_ID)) {
+    // A configuration file, a .tf file or a YAML file that may hold a configuration: the server compares each in its format.
+    if (!uri || (doc && !isCheckedDocument(doc))) {
       void vscode.window.showInformationMessage('Open a search service configuration file to see the impact of its changes.');
       return;
     }

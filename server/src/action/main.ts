@@ -7,21 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { main as cli } from '../cli/main';
 import { escapeData } from '../cli/formatters/github';
-import type { CliIO } from '../cli/io';
+import { changeReports, run } from './impact';
 import { readInputs, type Env } from './inputs';
 import { jobSummary, totals, type JsonReport } from './summary';
-
-interface Captured { code: number; out: string; err: string }
-
-async function run(argv: string[], cwd: string, env: Env): Promise<Captured> {
-  let out = '';
-  let err = '';
-  const io: CliIO = { out: (t) => { out += t; }, err: (t) => { err += t; }, cwd, isTTY: false, env: { ...env, TIMING: undefined }, readStdin: async () => '' };
-  const code = await cli(argv, io);
-  return { code, out, err };
-}
 
 function readEvent(env: Env): unknown {
   if (!env.GITHUB_EVENT_PATH) return undefined;
@@ -29,20 +18,6 @@ function readEvent(env: Env): unknown {
 }
 
 const errorCommand = (message: string): string => `::error title=search-config::${escapeData(message)}\n`;
-
-/** The change impact of each linted file against the pull request's base, for the files that changed. */
-async function changeReports(reports: readonly JsonReport[], baseline: string, cwd: string, env: Env): Promise<string[]> {
-  const out: string[] = [];
-  for (const r of reports) {
-    const json = await run(['diff', baseline, r.filePath, '--format', 'json'], cwd, env);
-    if (json.code !== 0) continue;
-    const changed = (JSON.parse(json.out) as { changes: unknown[] }).changes.length > 0;
-    if (!changed) continue;
-    const md = await run(['diff', baseline, r.filePath, '--format', 'markdown'], cwd, env);
-    if (md.code === 0) out.push(md.out);
-  }
-  return out;
-}
 
 export async function runAction(env: Env, write: { out(t: string): void; err(t: string): void }): Promise<number> {
   const cwd = path.resolve(env.GITHUB_WORKSPACE || process.cwd());
@@ -69,7 +44,7 @@ export async function runAction(env: Env, write: { out(t: string): void; err(t: 
     if (sarif.code === 2) { for (const line of sarif.err.split('\n').filter(Boolean)) write.out(errorCommand(line)); return 2; }
   }
 
-  const impact = inputs.baseline?.startsWith('git:') ? await changeReports(reports, inputs.baseline, cwd, env) : [];
+  const impact = inputs.baseline?.startsWith('git:') ? await changeReports(reports, inputs.baseline, cwd, env, inputs.paths) : [];
   if (env.GITHUB_STEP_SUMMARY) fs.appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(reports, impact, { sarifFile, baseline: inputs.baseline }));
   const t = totals(reports);
   if (env.GITHUB_OUTPUT) {

@@ -1,4 +1,4 @@
-import { countChanges, diffConfigs, parseConfig, type ChangeClass, type ChangeCounts, type ConfigChange } from './diff';
+import { countChanges, type ChangeClass, type ChangeCounts, type ConfigChange } from './diff';
 
 /**
  * Reports of the changes between two configurations: terminal text, JSON, and markdown ready
@@ -38,28 +38,34 @@ const CLASS_LABEL: Record<ChangeClass, string> = {
 const valueText = (c: ConfigChange): string =>
   c.kind === 'added' ? `${c.after}` : c.kind === 'removed' ? `${c.before}` : `${c.before} -> ${c.after}`;
 
-export function formatChangesText(changes: readonly ConfigChange[], labels: { old: string; new: string }): string {
-  const counts = countChanges(changes);
-  const lines = [`Changes from ${labels.old} to ${labels.new}: ${summaryLine(counts)}`];
-  for (const h of headlines(counts)) lines.push(`  ${h}`);
-  if (changes.length) lines.push('');
+export function changeLines(changes: readonly ConfigChange[]): string[] {
+  const lines: string[] = [];
   for (const c of changes) {
     const tags = c.classes.map((cls) => CLASS_LABEL[cls]).filter(Boolean);
     lines.push(`${KIND_SIGN[c.kind]} ${c.path || '(root)'}: ${valueText(c)}${tags.length ? `  [${tags.join('; ')}]` : ''}`);
     for (const note of c.notes) lines.push(`    ${note}`);
   }
+  return lines;
+}
+
+export function formatChangesText(changes: readonly ConfigChange[], labels: { old: string; new: string }): string {
+  const counts = countChanges(changes);
+  const lines = [`Changes from ${labels.old} to ${labels.new}: ${summaryLine(counts)}`];
+  for (const h of headlines(counts)) lines.push(`  ${h}`);
+  if (changes.length) lines.push('');
+  lines.push(...changeLines(changes));
   return `${lines.join('\n')}\n`;
 }
 
 /** A code span that survives any value inside a table cell. */
-function codeCell(s: string | undefined): string {
+export function codeCell(s: string | undefined): string {
   if (s === undefined) return '';
   const longest = Math.max(0, ...(s.match(/`+/g) ?? []).map((r) => r.length));
   const ticks = '`'.repeat(longest + 1);
   const pad = s.startsWith('`') || s.endsWith('`') ? ' ' : '';
   return `${ticks}${pad}${s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ')}${pad}${ticks}`;
 }
-const textCell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+export const textCell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
 export function formatChangesMarkdown(changes: readonly ConfigChange[], labels?: { old: string; new: string }): string {
   const counts = countChanges(changes);
@@ -68,12 +74,17 @@ export function formatChangesMarkdown(changes: readonly ConfigChange[], labels?:
   const heads = headlines(counts);
   if (heads.length) lines.push(...heads.map((h) => `- ${h}`), '');
   if (!changes.length) return `${lines.join('\n').trimEnd()}\n`;
-  lines.push('| | Field | Before | After | Impact |', '|---|---|---|---|---|');
+  lines.push(...changeTable(changes));
+  return `${lines.join('\n')}\n`;
+}
+
+export function changeTable(changes: readonly ConfigChange[]): string[] {
+  const lines = ['| | Field | Before | After | Impact |', '|---|---|---|---|---|'];
   for (const c of changes) {
     const impact = textCell(c.notes.join(' '));
     lines.push(`| ${KIND_SIGN[c.kind]} | ${codeCell(c.path || '(root)')} | ${codeCell(c.before)} | ${codeCell(c.after)} | ${impact} |`);
   }
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
 
 export function formatChangesJson(changes: readonly ConfigChange[], labels: { old: string; new: string }): string {
@@ -86,13 +97,3 @@ export function formatChangesJson(changes: readonly ConfigChange[], labels: { ol
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-export interface ChangeImpact { markdown: string; changes: ConfigChange[]; error?: string }
-
-/** For the editor's "change impact" view: the changes between the deployed text and the edited one. */
-export function changeImpact(oldText: string, newText: string, labels?: { old: string; new: string }): ChangeImpact {
-  const before = parseConfig(oldText), after = parseConfig(newText);
-  const error = before.error ? `${labels?.old ?? 'the old configuration'}: ${before.error}` : after.error ? `${labels?.new ?? 'the new configuration'}: ${after.error}` : undefined;
-  if (error) return { markdown: `Cannot compare the configurations: ${error}.\n`, changes: [], error };
-  const changes = diffConfigs(before.value, after.value);
-  return { markdown: formatChangesMarkdown(changes, labels), changes };
-}

@@ -1,10 +1,13 @@
 import { maskCredentials } from './credentials';
+import { containsUnknown, display, schemaChain, type DiffSide } from './diff-display';
 import { parseDocument } from './formats';
 import { isPlan } from './formats/terraform-plan/document';
 import { formatPath } from './paths';
 import { rootSchema, schemaAt, typesOf, type SchemaNode } from './schema';
 import type { Segment } from './types';
-import { hasOwn, isObject, show, showNumber } from './values';
+import { hasOwn, isObject, UNKNOWN_VALUE } from './values';
+
+export { display, mayShow, NOT_KNOWN, type DiffSide } from './diff-display';
 
 /**
  * What changes between two versions of a configuration, and what each change does to a
@@ -31,37 +34,13 @@ export interface ConfigChange {
   notes: string[];
 }
 
-const MASKED_UNKNOWN = '(value not described by the schema, not shown)';
-const SECRET_MASK = '(a hidden secret value)';
-const COMPACT_LIMIT = 80;
-
-/** Schema nodes from the root's child down to `path`; `undefined` from the first unknown segment on. */
-function schemaChain(path: readonly Segment[]): Array<SchemaNode | undefined> {
-  const out: Array<SchemaNode | undefined> = [];
-  for (let i = 1; i <= path.length; i++) out.push(schemaAt(path.slice(0, i)));
-  return out;
-}
-
-/** True when the value (and everything inside it) may be printed: no secret, no unknown key. */
-function printable(value: unknown, path: Segment[]): boolean {
-  const schema = schemaAt(path);
-  if (!schema || schema.secret) return false;
-  if (Array.isArray(value)) return value.every((v, i) => printable(v, [...path, i]));
-  if (isObject(value)) return Object.keys(value).every((k) => printable(value[k], [...path, k]));
-  return true;
-}
-
-/** A value as a change report may show it. */
-export function display(value: unknown, path: Segment[]): string {
-  const chain = schemaChain(path);
-  if (chain.some((s) => s === undefined)) return MASKED_UNKNOWN;
-  const schema = chain[chain.length - 1];
-  if (chain.some((s) => s?.secret)) return typeof value === 'string' ? show(value, { secret: true }) : SECRET_MASK;
-  if (typeof value === 'object' && value !== null && printable(value, path)) {
-    const json = maskCredentials(JSON.stringify(value));
-    if (json.length <= COMPACT_LIMIT) return json;
-  }
-  return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);
+/** How one comparison runs: the sides' formats, and whether the new side is a service that does not exist yet. */
+interface Walk {
+  out: ConfigChange[];
+  before: DiffSide;
+  after: DiffSide;
+  /** A new service: nothing restarts, and every create-only value is read. */
+  created: boolean;
 }
 
 /**
@@ -75,7 +54,7 @@ function isRejectedKey(path: readonly Segment[], chain: ReadonlyArray<SchemaNode
   return typeof path[firstUnknown] === 'number' ? !!parent.items : parent.additionalProperties === false;
 }
 
-function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes: ChangeClass[]; notes: string[] } {
+function classify(path: Segment[], kind: ChangeKind, after: unknown, created: boolean): { classes: ChangeClass[]; notes: string[] } {
   const chain = schemaChain(path);
   const known = chain.filter((s): s is SchemaNode => s !== undefined);
   const classes: ChangeClass[] = [];
@@ -88,15 +67,16 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown): { classes:
   const deprecatedNode = known.find((s) => s.deprecated);
   // A field no longer written keeps its value on the service (the API merges the configuration).
   const keepsValue = kind === 'removed' && !!own && !deprecatedNode && !own.createOnly && !path.some((s) => typeof s === 'number');
-  if (known.some((s) => s.restartsEngine) && !keepsValue) {
+  // A service being created has no engine to restart, and reads its create-only fields.
+  if (!created && known.some((s) => s.restartsEngine) && !keepsValue) {
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
   }
-  if (known.some((s) => s.createOnly)) {
+  if (!created && known.some((s) => s.createOnly)) {
     classes.push('createOnly');
     notes.push('Has no effect on an existing service: it is read only when a new service is created.');
   }
-  const deprecatedValue = kind !== 'removed' && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
+  const deprecatedValue = kind !== 'removed' && after !== UNKNOWN_VALUE && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
   if (kind !== 'removed' && deprecatedNode) {
     classes.push('deprecated');
     notes.push(deprecatedNode.deprecationMessage ?? 'The field is deprecated.');
@@ -126,23 +106,34 @@ function notResetNote(path: Segment[], schema: SchemaNode): string {
   return `Not reset on the service: the API merges the configuration, so the old value stays. To reset it, ${reset}.`;
 }
 
-function change(path: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
+const UNKNOWN_NOTE = 'Written as an expression: its value is known only when Terraform plans (search-config lint on the plan checks it).';
+
+/** `oldPath`: where the old value stands in the old document (an array item may have moved). */
+function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
   // A key is printed as written, unless it holds a credential (a URL pasted as a key).
-  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after) };
-  if (kind !== 'added') c.before = display(before, path);
-  if (kind !== 'removed') c.after = display(after, path);
+  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after, walk.created) };
+  if (kind !== 'added') c.before = display(before, oldPath, walk.before);
+  if (kind !== 'removed') c.after = display(after, path, walk.after);
+  // A plan's own unknown values are said so by their label; an expression's value comes with a plan.
+  if ((containsUnknown(before) && !walk.before.unknownLabel) || (containsUnknown(after) && !walk.after.unknownLabel)) c.notes.push(UNKNOWN_NOTE);
   return c;
 }
 
-const same = (a: unknown, b: unknown): boolean => {
+/** Equal values. A value the text does not determine equals only the same expression at the same place. */
+function same(walk: Walk, a: unknown, b: unknown, oldPath: Segment[], path: Segment[]): boolean {
+  if (a === UNKNOWN_VALUE || b === UNKNOWN_VALUE) {
+    if (a !== b) return false;
+    const was = walk.before.expressionAt?.(oldPath), now = walk.after.expressionAt?.(path);
+    return was !== undefined && was === now;
+  }
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(walk, x, b[i], [...oldPath, i], [...path, i]));
   if (isObject(a) && isObject(b)) {
     const ka = Object.keys(a), kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => hasOwn(b, k) && same(a[k], b[k]));
+    return ka.length === kb.length && ka.every((k) => hasOwn(b, k) && same(walk, a[k], b[k], [...oldPath, k], [...path, k]));
   }
   return false;
-};
+}
 
 /**
  * The member that identifies an item of an array of objects (`network` of an ip_filter entry,
@@ -152,7 +143,9 @@ function identityKey(itemSchema: SchemaNode | undefined): string | undefined {
   return itemSchema?.required?.find((k) => typesOf(itemSchema.properties?.[k] ?? {}).includes('string'));
 }
 
-function identity(item: unknown, key: string | undefined): string {
+/** An unknown value identifies by its expression, so that `var.a` and `var.b` are two items. */
+function identity(item: unknown, key: string | undefined, expression: string | undefined): string {
+  if (item === UNKNOWN_VALUE) return `expr:${expression ?? ''}`;
   if (typeof item === 'string' && key) return `id:${item}`;
   if (isObject(item) && key && typeof item[key] === 'string') return `id:${item[key]}`;
   return `json:${JSON.stringify(item)}`;
@@ -162,58 +155,68 @@ function identity(item: unknown, key: string | undefined): string {
  * Arrays are compared as collections: items are matched by identity (their value, or their
  * identifying member), so inserting one entry reports one addition, not a change of every later index.
  */
-function diffArrays(before: unknown[], after: unknown[], path: Segment[], out: ConfigChange[]): void {
+function diffArrays(walk: Walk, before: unknown[], after: unknown[], oldPath: Segment[], path: Segment[]): void {
+  const { out } = walk;
   const key = identityKey(schemaAt([...path, 0]));
   const unmatchedOld = new Map<string, number[]>();
   before.forEach((item, i) => {
-    const id = identity(item, key);
+    const id = identity(item, key, walk.before.expressionAt?.([...oldPath, i]));
     unmatchedOld.set(id, [...(unmatchedOld.get(id) ?? []), i]);
   });
   const matchedOldOrder: number[] = [];
   const pending: ConfigChange[] = [];
   const added: number[] = [];
   after.forEach((item, j) => {
-    const queue = unmatchedOld.get(identity(item, key));
+    const queue = unmatchedOld.get(identity(item, key, walk.after.expressionAt?.([...path, j])));
     const i = queue?.shift();
     if (i === undefined) { added.push(j); return; }
     matchedOldOrder.push(i);
-    diffValues(before[i], item, [...path, j], pending);
+    diffInto({ ...walk, out: pending }, before[i], item, [...oldPath, i], [...path, j]);
   });
   const removed = [...unmatchedOld.values()].flat().sort((a, b) => a - b);
-  for (const i of removed) out.push(change([...path, i], 'removed', before[i], undefined));
-  for (const j of added) out.push(change([...path, j], 'added', undefined, after[j]));
+  for (const i of removed) out.push(change(walk, [...path, i], [...oldPath, i], 'removed', before[i], undefined));
+  for (const j of added) out.push(change(walk, [...path, j], [...oldPath, j], 'added', undefined, after[j]));
   out.push(...pending);
   const reordered = matchedOldOrder.some((i, n) => n > 0 && i < matchedOldOrder[n - 1]);
   if (reordered && !removed.length && !added.length) {
-    const c = change(path, 'changed', before, after);
+    const c = change(walk, path, oldPath, 'changed', before, after);
     c.notes.push('Only the order of the items changed.');
     out.push(c);
   }
 }
 
-function diffObjects(before: Record<string, unknown>, after: Record<string, unknown>, path: Segment[], out: ConfigChange[]): void {
-  for (const k of Object.keys(before)) if (!hasOwn(after, k)) removedOrAdded([...path, k], before[k], 'removed', out);
+function diffObjects(walk: Walk, before: Record<string, unknown>, after: Record<string, unknown>, oldPath: Segment[], path: Segment[]): void {
+  for (const k of Object.keys(before)) if (!hasOwn(after, k)) removedOrAdded(walk, [...oldPath, k], before[k], 'removed');
   for (const k of Object.keys(after)) {
-    if (!hasOwn(before, k)) removedOrAdded([...path, k], after[k], 'added', out);
-    else diffValues(before[k], after[k], [...path, k], out);
+    if (!hasOwn(before, k)) removedOrAdded(walk, [...path, k], after[k], 'added');
+    else diffInto(walk, before[k], after[k], [...oldPath, k], [...path, k]);
   }
 }
 
 /** An added or removed object is listed field by field, so that each field is classified on its own. */
-function removedOrAdded(path: Segment[], value: unknown, kind: 'added' | 'removed', out: ConfigChange[]): void {
-  if (isObject(value) && Object.keys(value).length) {
-    for (const k of Object.keys(value)) removedOrAdded([...path, k], value[k], kind, out);
+function removedOrAdded(walk: Walk, path: Segment[], value: unknown, kind: 'added' | 'removed'): void {
+  if (isObject(value) && value !== UNKNOWN_VALUE && Object.keys(value).length) {
+    for (const k of Object.keys(value)) removedOrAdded(walk, [...path, k], value[k], kind);
     return;
   }
-  out.push(kind === 'added' ? change(path, kind, undefined, value) : change(path, kind, value, undefined));
+  walk.out.push(kind === 'added' ? change(walk, path, path, kind, undefined, value) : change(walk, path, path, kind, value, undefined));
+}
+
+function diffInto(walk: Walk, before: unknown, after: unknown, oldPath: Segment[], path: Segment[]): void {
+  if (same(walk, before, after, oldPath, path)) return;
+  const known = before !== UNKNOWN_VALUE && after !== UNKNOWN_VALUE;
+  if (known && isObject(before) && isObject(after)) diffObjects(walk, before, after, oldPath, path);
+  else if (known && Array.isArray(before) && Array.isArray(after)) diffArrays(walk, before, after, oldPath, path);
+  else {
+    const c = change(walk, path, oldPath, 'changed', before, after);
+    if (before === UNKNOWN_VALUE && after === UNKNOWN_VALUE && !walk.after.unknownLabel) c.notes.unshift('The expression changed.');
+    walk.out.push(c);
+  }
 }
 
 /** Appends to `out` every difference between two values at `path`. */
 export function diffValues(before: unknown, after: unknown, path: Segment[] = [], out: ConfigChange[] = []): ConfigChange[] {
-  if (same(before, after)) return out;
-  if (isObject(before) && isObject(after)) diffObjects(before, after, path, out);
-  else if (Array.isArray(before) && Array.isArray(after)) diffArrays(before, after, path, out);
-  else out.push(change(path, 'changed', before, after));
+  diffInto({ out, before: {}, after: {}, created: false }, before, after, path, path);
   return out;
 }
 
@@ -232,13 +235,17 @@ export function parseConfig(text: string): ParsedConfig {
   if (!isObject(doc.value)) return { error: 'the configuration must be a JSON object' };
   // A plan's top-level keys compared as fields would be a list of "unknown fields" added or removed.
   // What a plan changes is in the plan itself, each resource's change.before against change.after.
-  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, and `search-config lint` on it reports what the plan changes that needs care (restart-required, create-only-field, removed-field)' };
+  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, so `search-config diff PLAN` with the plan alone reports what it changes, and `search-config lint` on it what needs care (restart-required, create-only-field, removed-field)' };
   return { value: doc.value };
 }
 
-/** Changes between two configuration values, most consequential first, in document order within a class. */
-export function diffConfigs(before: unknown, after: unknown): ConfigChange[] {
-  const changes = diffValues(before, after);
+/**
+ * Changes between two configuration values, most consequential first, in document order within a class.
+ * `sides`: what the formats say about each side; `created`: the new side is a service that does not exist yet.
+ */
+export function diffConfigs(before: unknown, after: unknown, sides: { before?: DiffSide; after?: DiffSide; created?: boolean } = {}): ConfigChange[] {
+  const changes: ConfigChange[] = [];
+  diffInto({ out: changes, before: sides.before ?? {}, after: sides.after ?? {}, created: !!sides.created }, before, after, [], []);
   const rank = (c: ConfigChange) => CHANGE_CLASSES.indexOf(c.classes[0]);
   return changes.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
 }

@@ -42,7 +42,11 @@ export async function readGitBaseline(file: string, ref: string): Promise<Baseli
   const label = `git:${ref}`;
   if (!isSafeGitRef(ref)) return { ok: false, message: `"${ref}" is not a git revision name` };
   const abs = path.resolve(file);
-  const r = await gitShow(['show', '--no-textconv', `${ref}:./${path.basename(abs)}`], path.dirname(abs));
+  // From the nearest folder that exists: a file deleted since the revision may have taken its folder along.
+  let dir = path.dirname(abs);
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const relative = path.relative(dir, abs).split(path.sep).join('/');
+  const r = await gitShow(['show', '--no-textconv', `${ref}:./${relative}`], dir);
   if (r.code === 0) return { ok: true, text: stripBom(r.stdout), label };
   if (NOT_IN_REVISION.test(r.stderr)) return { ok: true, text: undefined, label };
   const why = r.stderr.trim().split('\n')[0] || `git exited with code ${r.code}`;

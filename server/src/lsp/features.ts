@@ -7,7 +7,7 @@ import {
   type EditorAction, type EditorCompletion, type MemberDocument,
 } from '../core/editor';
 import type { ConfigDocument } from '../core/formats/document';
-import { changeImpact } from '../core/diff-report';
+import { changeImpact } from '../core/diff-comparison';
 import { isTerraformName, parseTerraform } from '../core/formats/terraform/document';
 import { LineIndex } from '../core/lines';
 import { requestQuickFixes } from '../core/requests/editor';
@@ -199,7 +199,10 @@ export function registerFeatures(ctx: ServerContext): void {
     const state = await ctx.stateOf(uri);
     if (!state?.baseline) return null;
     const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
-    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` });
+    // Each version is read in its own file's format: the document at a git revision, or a baseline file
+    // (a .search.json beside a .tf file compares with the file's lone resource).
+    const baselineName = decodeURIComponent(cutAtFirst(state.baseline.uri, '?#').split('/').pop() ?? '');
+    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` }, { old: baselineName || state.options.fileName, new: state.options.fileName });
     return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
   }));
 

@@ -1,21 +1,42 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
-import { diffConfigs, parseConfig } from '../../core/diff';
+import { comparePlan, compareTexts, formatComparison } from '../../core/diff-comparison';
+import { formatOfName } from '../../core/diff-configurations';
+import { isTerraformName } from '../../core/formats/terraform/document';
+import { terraformParserLoaded } from '../../core/formats/terraform/parser';
+import { isYamlName } from '../../core/formats/yaml/document';
 import { readGitBaseline } from '../../host/baseline';
-import { formatChangesJson, formatChangesMarkdown, formatChangesText } from '../../core/diff-report';
+import { codeCacheCovers } from '../../node/code-cache';
+import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
 export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
+       search-config diff PLAN [--format text|json|markdown]
 
-Lists every field that differs between two configurations and what the change does to a
-running service: restarts all engine instances, has no effect on an existing service
+Lists every field that differs between two versions of a configuration file and what the change
+does to a running service: restarts all engine instances, has no effect on an existing service
 (create-only), uses a deprecated field or value, changes a secret (never shown).
 Use - for one of the files to read it from standard input. OLD may be git:REF: the NEW
-file as it is at that git revision (a file the revision does not have counts as empty).
+file as it is at that git revision (a file the revision does not have holds no configuration;
+a .tf or YAML file deleted since then has all its configurations removed).
+
+Each side is read in the format its name gives: JSON, Terraform (.tf: each search_user_config
+block, matched by resource address) or YAML (*.search.yaml, and kind: Search manifests'
+spec.userConfig, matched by kind/metadata.name); standard input takes the other side's format.
+Each configuration's changes are listed under its name; one added or removed is said so. A value
+written as a Terraform expression (var.x, a function call, a dynamic block) is shown as not known
+until plan, with its expression.
+
+With one file, a Terraform plan (terraform show -json PLANFILE), diff compares each resource's
+change.before with its change.after: the values Terraform will send, after variables, locals and
+modules are resolved. Resources created, destroyed or replaced are said so; values known only
+after apply are shown so; sensitive values are compared but never shown.
 
 Example, for a pull-request comment:
   search-config diff git:origin/main service.search.json --format markdown
+  search-config diff git:origin/main infra/search.tf --format markdown
+  terraform show -json tf.plan > plan.json && search-config diff plan.json --format markdown
 
 Options:
   --format text|json|markdown   Output format (default: text). markdown is ready to paste
@@ -49,7 +70,7 @@ function parseArgs(argv: string[]): DiffArgs | string {
     } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
     else args.files.push(a);
   }
-  if (!args.help && args.files.length !== 2) return `expected two files (OLD NEW), got ${args.files.length}`;
+  if (!args.help && (args.files.length < 1 || args.files.length > 2)) return `expected two files (OLD NEW), or one Terraform plan, got ${args.files.length}`;
   if (args.files.filter((f) => f === '-').length > 1) return 'only one of OLD and NEW can be read from standard input';
   return args;
 }
@@ -61,35 +82,58 @@ async function readInput(file: string, io: CliIO): Promise<string> {
   return file === '-' ? io.readStdin() : fs.promises.readFile(path.resolve(io.cwd, file), 'utf8');
 }
 
+/** The name that gives a side its format: its own, or for standard input and git:REF the other side's. */
+function formatName(file: string, other: string): string | undefined {
+  if (file !== '-' && !file.startsWith('git:')) return file;
+  return other === '-' || other.startsWith('git:') ? undefined : other;
+}
+
 const run: Command = async (argv, io) => {
   const args = parseArgs(argv);
   if (typeof args === 'string') { io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`); return 2; }
   if (args.help) { io.out(DIFF_USAGE); return 0; }
+  if (args.files.length === 1) return runPlan(args, io);
   const [oldFile, newFile] = args.files;
-  const values: unknown[] = [];
+  const names = { old: formatName(oldFile, newFile), new: formatName(newFile, oldFile) };
+  const texts: Array<string | undefined> = [];
   for (const file of [oldFile, newFile]) {
     const label = file === '-' ? '<stdin>' : file;
-    let text: string;
     if (file === oldFile && file.startsWith('git:')) {
       if (newFile === '-') { io.err('search-config diff: git:REF needs NEW to be a file, not standard input\n'); return 2; }
       const base = await readGitBaseline(path.resolve(io.cwd, newFile), file.slice(4));
       if (!base.ok) { io.err(`search-config diff: ${base.message}\n`); return 2; }
-      text = base.text ?? '{}';
+      // A file the revision does not have: no configuration then (an empty one for JSON).
+      texts.push(base.text);
     } else {
-      try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+      try { texts.push((await readInput(file, io)).replace(/^\uFEFF/, '')); } catch (e) {
+        // A Terraform file or manifest deleted since git:REF: its configurations are all removed.
+        const deleted = (e as NodeJS.ErrnoException).code === 'ENOENT' && oldFile.startsWith('git:') && texts[0] !== undefined && formatOfName(file) !== 'json';
+        if (deleted) { texts.push(undefined); continue; }
         io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
         return 2;
       }
     }
-    const parsed = parseConfig(text);
-    if (parsed.error) { io.err(`search-config diff: cannot ${parsed.plan ? 'compare' : 'parse'} ${label}: ${parsed.error}\n`); return 2; }
-    values.push(parsed.value);
   }
-  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : newFile };
-  const changes = diffConfigs(values[0], values[1]);
-  const report = args.format === 'json' ? formatChangesJson(changes, labels)
-    : args.format === 'markdown' ? formatChangesMarkdown(changes, labels)
-      : formatChangesText(changes, labels);
+  // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
+  if ([names.old, names.new].some(isTerraformName)) {
+    codeCacheCovers('terraform');
+    // Once per process: the Action runs diff once per file, in-process.
+    if (!terraformParserLoaded()) try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
+      io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
+      return 2;
+    }
+  } else if ([names.old, names.new].some(isYamlName)) codeCacheCovers('yaml');
+  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile };
+  const compared = compareTexts(texts[0], texts[1], names);
+  if ('error' in compared) {
+    const which = compared.which ? ` ${labels[compared.which]}` : '';
+    io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
+    return 2;
+  }
+  return output(formatComparison(compared.result, labels, args.format), args, io);
+};
+
+function output(report: string, args: DiffArgs, io: CliIO): number {
   if (args.output) {
     // As with lint --output, the report's directory is created.
     try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
@@ -98,5 +142,19 @@ const run: Command = async (argv, io) => {
     }
   } else io.out(report);
   return 0;
-};
+}
+
+/** One file: a Terraform plan, whose change.before and change.after are the two versions. */
+async function runPlan(args: DiffArgs, io: CliIO): Promise<number> {
+  const [file] = args.files;
+  const label = file === '-' ? '<stdin>' : file;
+  let text: string;
+  try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+    io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
+    return 2;
+  }
+  const compared = comparePlan(text);
+  if ('error' in compared) { io.err(`search-config diff: cannot compare ${label}: ${compared.error}\n`); return 2; }
+  return output(formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format), args, io);
+}
 export default run;
