@@ -24,18 +24,41 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
   // loaded before the flags below change: its code cache is only accepted under the flags it was written with.
   const treeSitter = require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter');
   if (oneShot) {
-    // node:v8 is required here, not imported: a run over JSON files alone does not load it.
-    const v8 = require('node:v8') as typeof import('node:v8');
-    v8.setFlagsFromString(`--no-${BASELINE_ONLY.join(' --no-')}`);
+    const setFlags = v8FlagSetter();
+    setFlags(`--no-${BASELINE_ONLY.join(' --no-')}`);
     // V8 accepts a code cache only from a process with the same flags: they are put back before the
     // bundles' code caches are written at exit (bin/run-bundle.js), or every later run would reject them.
-    process.prependListener('exit', () => v8.setFlagsFromString(`--${BASELINE_ONLY.join(' --')}`));
+    process.prependListener('exit', () => setFlags(`--${BASELINE_ONLY.join(' --')}`));
   }
   return loadTerraformParser({
     treeSitter,
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),
   });
+}
+
+/**
+ * V8's `setFlagsFromString`. node:v8 exports the function of Node's internal `v8` binding, but
+ * loading node:v8 loads Node's streams as well (for its heap snapshots): about a millisecond and a
+ * half of every cold run that reads a .tf file, which loads nothing else of them. The binding is
+ * reached through process.binding, whose deprecation warning (DEP0111) is kept quiet for this one
+ * look-up; a Node without it, or without the function there, gets node:v8 (required here, not
+ * imported: a run over JSON files alone loads neither).
+ */
+function v8FlagSetter(): (flags: string) => void {
+  const node = process as unknown as { binding?: (name: string) => { setFlagsFromString?: unknown }; noDeprecation?: boolean };
+  const binding = node.binding;
+  if (typeof binding === 'function') {
+    const quiet = node.noDeprecation;
+    node.noDeprecation = true;
+    try {
+      const set = binding('v8').setFlagsFromString;
+      if (typeof set === 'function') return (flags) => { set(flags); };
+    } catch { /* no such binding in this Node: node:v8 below */ } finally {
+      node.noDeprecation = quiet;
+    }
+  }
+  return (require('node:v8') as typeof import('node:v8')).setFlagsFromString;
 }
 
 /** The nearest folder at or above `from` (or its dist/) that holds the parser's WebAssembly. */
