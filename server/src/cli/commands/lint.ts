@@ -14,7 +14,7 @@ import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { isYamlName } from '../../core/formats/yaml/document';
-import { loadTerraformFromDisk } from '../../node/terraform-wasm';
+import { loadTerraformFromDisk, noteInputRead } from '../../node/terraform-wasm';
 import { codeCacheCovers } from '../../node/code-cache';
 import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
@@ -133,6 +133,7 @@ const run: Command = async (argv, io) => {
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;
     }
+    noteInputRead(raw.length);
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);

@@ -77,13 +77,28 @@ export function parseTerraform(text: string, maxDepth = 256, variables?: Variabl
  * count may exceed the parser's depth, never fall below it.
  */
 function nestingBeyond(text: string, limit: number): { depth: number; offset: number } | undefined {
+  // The expressions jump to the next character that matters, instead of a step of JavaScript per
+  // character: the file is scanned once on every cold start, before the parser's code is warm.
+  const significant = /[{}[\]()"#/]/g;
+  const stringStop = /[\\"\n]/g;
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
+    significant.lastIndex = i;
+    if (!significant.exec(text)) return undefined;
+    i = significant.lastIndex - 1;
     const c = text.charCodeAt(i);
     if (c === 34 /* " */) {
-      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10) break; }
+      // To the closing quote or the end of the line; a backslash escapes the character after it.
+      stringStop.lastIndex = i + 1;
+      for (;;) {
+        if (!stringStop.exec(text)) { i = text.length; break; }
+        const at = stringStop.lastIndex - 1;
+        if (text.charCodeAt(at) !== 92) { i = at; break; }
+        stringStop.lastIndex = at + 2;
+      }
     } else if (c === 35 /* # */ || (c === 47 && text.charCodeAt(i + 1) === 47)) {
-      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
     } else if (c === 47 && text.charCodeAt(i + 1) === 42) {
       const end = text.indexOf('*/', i + 2);
       i = end < 0 ? text.length : end + 1;

@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import { decodeQuoted } from './literals';
-import { named, pathKey, rangeOf } from './nodes';
+import { endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry } from './read';
 
 // The values of HCL expressions: literals and constructors of literals are known, anything else is unknown.
@@ -13,18 +13,19 @@ const MAX_VALUE_DEPTH = 256;
 /** Bracket offsets and members of a list or object constructor, for edits inside it. */
 export function constructorShape(expr: Node): Pick<Entry, 'open' | 'close' | 'children'> {
   const inner = unwrap(expr);
-  const collection = inner.type === 'collection_value' ? named(inner)[0] : undefined;
-  if (!collection || (collection.type !== 'tuple' && collection.type !== 'object')) return {};
-  const members = named(collection).filter((c) => c.type === 'expression' || c.type === 'object_elem');
-  return { open: collection.startIndex, close: collection.endIndex - 1, children: members.map(rangeOf) };
+  const collection = typeOf(inner) === 'collection_value' ? named(inner)[0] : undefined;
+  const kind = collection && typeOf(collection);
+  if (!collection || (kind !== 'tuple' && kind !== 'object')) return {};
+  const members = named(collection).filter((c) => typeOf(c) === 'expression' || typeOf(c) === 'object_elem');
+  return { open: collection.startIndex, close: endOf(collection) - 1, children: members.map(rangeOf) };
 }
 
 /** NAME of an expression that is exactly `var.NAME`. */
 function variableName(expr: Node): string | undefined {
   const parts = named(expr);
-  if (expr.type !== 'expression' || parts.length !== 2 || parts[0].type !== 'variable_expr' || parts[0].text !== 'var' || parts[1].type !== 'get_attr') return undefined;
+  if (typeOf(expr) !== 'expression' || parts.length !== 2 || typeOf(parts[0]) !== 'variable_expr' || textOf(parts[0]) !== 'var' || typeOf(parts[1]) !== 'get_attr') return undefined;
   const attr = named(parts[1]);
-  return attr.length === 1 && attr[0].type === 'identifier' ? attr[0].text : undefined;
+  return attr.length === 1 && typeOf(attr[0]) === 'identifier' ? textOf(attr[0]) : undefined;
 }
 
 /** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
@@ -36,7 +37,7 @@ export function literalOf(expr: Node): { value: unknown } | undefined {
 
 const unwrap = (n: Node): Node => {
   let cur = n;
-  while (cur.type === 'expression' && cur.namedChildCount === 1) cur = cur.namedChildren[0]!;
+  while (typeOf(cur) === 'expression' && named(cur).length === 1) cur = named(cur)[0];
   return cur;
 };
 
@@ -57,35 +58,37 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
     return known.value;
   }
   const n = unwrap(expr);
-  if (n.type === 'literal_value' || n.type === 'template_expr') { const v = scalar(n); return v === NOT_LITERAL ? unknown() : v; }
-  if (n.type === 'operation') {
+  const type = typeOf(n);
+  if (type === 'literal_value' || type === 'template_expr') { const v = scalar(n); return v === NOT_LITERAL ? unknown() : v; }
+  if (type === 'operation') {
     // A negative number: `-5`.
     const op = named(n)[0];
-    const operand = op?.type === 'unary_operation' ? named(op)[0] : undefined;
-    const value = operand && op!.text.startsWith('-') ? scalar(operand) : NOT_LITERAL;
+    const operand = op && typeOf(op) === 'unary_operation' ? named(op)[0] : undefined;
+    const value = operand && textOf(op).startsWith('-') ? scalar(operand) : NOT_LITERAL;
     return typeof value === 'number' ? -value : unknown();
   }
-  if (n.type !== 'collection_value') return unknown();
+  if (type !== 'collection_value') return unknown();
   const collection = named(n)[0];
-  if (collection?.type === 'tuple') {
+  const kind = collection && typeOf(collection);
+  if (kind === 'tuple') {
     const items: unknown[] = [];
     for (const element of named(collection)) {
-      if (element.type !== 'expression') continue;
+      if (typeOf(element) !== 'expression') continue;
       const itemPath = [...path, items.length];
       config.entries.set(pathKey(itemPath), { kind: 'element', value: rangeOf(element), member: rangeOf(element) });
       items.push(readExpression(config, element, itemPath, depth + 1));
     }
     return items;
   }
-  if (collection?.type === 'object') {
+  if (kind === 'object') {
     const object: Record<string, unknown> = {};
     for (const elem of named(collection)) {
-      if (elem.type !== 'object_elem') continue;
+      if (typeOf(elem) !== 'object_elem') continue;
       const [keyExpr, valueExpr] = named(elem);
       if (!keyExpr || !valueExpr) continue;
       const keyNode = unwrap(keyExpr);
       // A bare word is a key in an object constructor, not a variable.
-      const keyValue = keyNode.type === 'variable_expr' && keyNode.namedChildCount === 1 ? keyNode.text : scalar(keyNode);
+      const keyValue = typeOf(keyNode) === 'variable_expr' && named(keyNode).length === 1 ? textOf(keyNode) : scalar(keyNode);
       const key = typeof keyValue === 'string' ? keyValue : undefined;
       if (key === undefined) return unknown();
       const memberPath = [...path, key];
@@ -102,11 +105,12 @@ const NOT_LITERAL = Symbol('not a literal');
 
 /** A literal number, boolean, null or string without interpolation; NOT_LITERAL for anything else. */
 function scalar(n: Node): unknown {
-  const inner = n.type === 'literal_value' ? named(n)[0] : n.type === 'template_expr' ? named(n)[0] : n;
+  const type = typeOf(n);
+  const inner = type === 'literal_value' || type === 'template_expr' ? named(n)[0] : n;
   if (!inner) return NOT_LITERAL;
-  switch (inner.type) {
-    case 'numeric_lit': { const v = Number(inner.text); return Number.isFinite(v) ? v : NOT_LITERAL; }
-    case 'bool_lit': return inner.text === 'true';
+  switch (typeOf(inner)) {
+    case 'numeric_lit': { const v = Number(textOf(inner)); return Number.isFinite(v) ? v : NOT_LITERAL; }
+    case 'bool_lit': return textOf(inner) === 'true';
     case 'null_lit': return null;
     case 'string_lit':
     case 'quoted_template': return decodeQuoted(inner) ?? NOT_LITERAL;
@@ -117,13 +121,13 @@ function scalar(n: Node): unknown {
 
 /** A heredoc without interpolation: its lines, with the common indentation removed for `<<-`. */
 function heredocText(n: Node): string | undefined {
-  if (named(n).some((c) => c.type === 'template_interpolation' || c.type === 'template_directive')) return undefined;
-  const ids = named(n).filter((c) => c.type === 'heredoc_identifier');
+  if (named(n).some((c) => typeOf(c) === 'template_interpolation' || typeOf(c) === 'template_directive')) return undefined;
+  const ids = named(n).filter((c) => typeOf(c) === 'heredoc_identifier');
   if (ids.length < 2) return undefined;
-  const body = n.text.slice(ids[0].endIndex - n.startIndex, ids[ids.length - 1].startIndex - n.startIndex).replace(/^\r?\n/, '');
+  const body = textOf(n).slice(endOf(ids[0]) - n.startIndex, ids[ids.length - 1].startIndex - n.startIndex).replace(/^\r?\n/, '');
   const lines = body.split(/\r?\n/);
   if (lines.length && /^[ \t]*$/.test(lines[lines.length - 1])) lines.pop();
-  if (named(n)[0]?.text === '<<-') {
+  if (textOf(named(n)[0]) === '<<-') {
     const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
     return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n') + '\n';
   }

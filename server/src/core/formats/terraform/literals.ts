@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { named, textOf, typeOf } from './nodes';
 
 /**
  * HCL literals: reading a quoted string without interpolation, and writing any JSON value as
@@ -7,8 +8,8 @@ import type { Node } from 'web-tree-sitter';
 
 /** The string a quoted template stands for; undefined when it interpolates (`${...}`, `%{...}`). */
 export function decodeQuoted(n: Node): string | undefined {
-  for (const c of n.namedChildren) if (c && (c.type === 'template_interpolation' || c.type === 'template_directive')) return undefined;
-  const raw = n.text;
+  for (const c of named(n)) if (typeOf(c) === 'template_interpolation' || typeOf(c) === 'template_directive') return undefined;
+  const raw = textOf(n);
   if (raw.length < 2 || raw[0] !== '"' || raw[raw.length - 1] !== '"') return undefined;
   return unescapeHcl(raw.slice(1, -1));
 }

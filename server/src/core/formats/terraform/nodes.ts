@@ -5,18 +5,51 @@ import type { OffsetRange, Segment } from '../../types';
 
 export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
 
-export const rangeOf = (n: Node): OffsetRange => ({ offset: n.startIndex, length: n.endIndex - n.startIndex });
 /**
- * A node's named children. Each call to web-tree-sitter's `namedChildren` crosses into WebAssembly and
- * makes new node objects, and the reader asks for the same node's children several times (its name,
- * its body, its members): the answer is kept per tree and node id for as long as the tree lives.
+ * What the reader asks of a node. Each property of a web-tree-sitter node but its start (its type,
+ * its end, its text, its named children) is a call into WebAssembly that writes the node into the
+ * module's memory first, and the `named` children are new node objects each time; the reader asks
+ * the same node the same things several times (its name, its body, its members, its range). The
+ * answers are kept per tree and node id for as long as the tree lives.
  */
-const namedByTree = new WeakMap<Tree, Map<number, Node[]>>();
-export function named(n: Node): Node[] {
-  let byId = namedByTree.get(n.tree);
-  if (!byId) namedByTree.set(n.tree, (byId = new Map()));
-  let children = byId.get(n.id);
-  if (!children) byId.set(n.id, (children = n.namedChildren.filter((c): c is Node => c !== null)));
-  return children;
+interface NodeFacts { named?: Node[]; type?: string; end?: number }
+const factsByTree = new WeakMap<Tree, Map<number, NodeFacts>>();
+function factsOf(n: Node): NodeFacts {
+  let byId = factsByTree.get(n.tree);
+  if (!byId) factsByTree.set(n.tree, (byId = new Map()));
+  let facts = byId.get(n.id);
+  if (!facts) byId.set(n.id, (facts = {}));
+  return facts;
 }
-export const childOfType = (n: Node, type: string): Node | undefined => named(n).find((c) => c.type === type);
+
+/** A node's named children. */
+export function named(n: Node): Node[] {
+  const facts = factsOf(n);
+  return (facts.named ??= n.namedChildren.filter((c): c is Node => c !== null));
+}
+/** A node's type (`ERROR` for a syntax error). */
+export function typeOf(n: Node): string {
+  const facts = factsOf(n);
+  return (facts.type ??= n.type);
+}
+/** The offset just after a node. */
+export function endOf(n: Node): number {
+  const facts = factsOf(n);
+  return (facts.end ??= n.endIndex);
+}
+/**
+ * The text each tree was parsed from (see parseHcl): a node's text is then a slice of it, where
+ * web-tree-sitter would ask WebAssembly for the node's end first.
+ */
+const sourceOf = new WeakMap<Tree, string>();
+export const rememberSource = (tree: Tree, text: string): void => { sourceOf.set(tree, text); };
+
+/** A node's text. */
+export function textOf(n: Node): string {
+  const source = sourceOf.get(n.tree);
+  if (source === undefined) return n.text;
+  return source.slice(n.startIndex, endOf(n));
+}
+
+export const rangeOf = (n: Node): OffsetRange => ({ offset: n.startIndex, length: endOf(n) - n.startIndex });
+export const childOfType = (n: Node, type: string): Node | undefined => named(n).find((c) => typeOf(c) === type);

@@ -1,4 +1,5 @@
 import type { Parser, Tree } from 'web-tree-sitter';
+import { rememberSource } from './nodes';
 
 /**
  * The HCL parser (tree-sitter's HCL grammar in WebAssembly), the same in Node and in a web
@@ -42,5 +43,6 @@ export function parseHcl(text: string, previous?: Tree): Tree {
   if (!parser) throw new Error('the Terraform parser is not loaded: the host loads it before analysing .tf files');
   const tree = parser.parse(text, previous);
   if (!tree) throw new Error('the Terraform parser returned no tree');
+  rememberSource(tree, text);
   return tree;
 }

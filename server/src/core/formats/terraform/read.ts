@@ -7,7 +7,7 @@ import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
-import { childOfType, named, pathKey, rangeOf } from './nodes';
+import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
 export interface Entry {
@@ -56,7 +56,26 @@ export { pathKey } from './nodes';
 export interface TerraformFile {
   configurations: Configuration[];
   syntaxErrors: SyntaxProblem[];
+  /** The comments inside the resources of the configurations (a configuration's comments are those of its resource). */
   comments: OffsetRange[];
+}
+
+/**
+ * Where `name` is next written in `text` at or after an offset (Infinity when it is not). Asked
+ * at offsets that do not decrease (the blocks of a file in order), each part of the text is
+ * searched once, however many blocks ask.
+ */
+function nextOccurrence(text: string, name: string): (from: number) => number {
+  let asked = 0;
+  let found = -1;
+  return (from) => {
+    if (from < asked || (found !== Infinity && found < from)) {
+      const at = text.indexOf(name, from);
+      found = at < 0 ? Infinity : at;
+    }
+    asked = from;
+    return found;
+  };
 }
 
 
@@ -67,8 +86,9 @@ const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filt
 
 /** The text of a label or key written as a string without interpolation. */
 function labelText(n: Node): string | undefined {
-  if (n.type === 'identifier') return n.text;
-  if (n.type === 'string_lit') return decodeQuoted(n);
+  const type = typeOf(n);
+  if (type === 'identifier') return textOf(n);
+  if (type === 'string_lit') return decodeQuoted(n);
   return undefined;
 }
 
@@ -78,6 +98,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
   const reading = memo && { memo, text };
+  const nameAt = nextOccurrence(text, ROOT_BLOCK);
   // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
   // (only a top-level block is a resource), known from the walk instead of asked of its parents.
   const stack: Node[] = [root];
@@ -86,21 +107,26 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     const n = stack.pop()!;
     const inBlock = enclosed.pop()!;
     // Each property of a node is a call into WebAssembly: the type is asked once (`isError` is the type ERROR).
-    const type = n.type;
+    const type = typeOf(n);
     if (type === 'comment') { comments.push(rangeOf(n)); continue; }
     if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${type}` });
     else if (type === 'ERROR') {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
-      const lineEnd = text.slice(n.startIndex, n.endIndex).search(/\r?\n/);
-      syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? n.endIndex - n.startIndex : lineEnd, code: 'unexpected text', extent: n.endIndex - n.startIndex });
+      const end = endOf(n);
+      const lineEnd = text.slice(n.startIndex, end).search(/\r?\n/);
+      syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? end - n.startIndex : lineEnd, code: 'unexpected text', extent: end - n.startIndex });
     }
+    let configured = false;
     if (type === 'block' && !inBlock) {
-      const config = resourceConfiguration(n, variables, reading);
-      if (config) configurations.push(...config);
+      // A block whose text does not even hold the configuration's name is no resource of ours, and
+      // is not read further than its type and range: most blocks of a module are such.
+      const config = nameAt(n.startIndex) < endOf(n) ? resourceConfiguration(n, variables, reading) : undefined;
+      if (config?.length) { configurations.push(...config); configured = true; }
     }
     if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) {
-      // Nothing under it is broken, and no resource is inside a block: only its comments are wanted.
-      commentsOf(n, type, text, comments, memo);
+      // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
+      // and only a configuration's resource has a use for them (see TerraformFile.comments).
+      if (configured) commentsOf(n, type, text, comments, memo);
       continue;
     }
     const children = n.children;
@@ -118,7 +144,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
  */
 function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[], memo?: ReadMemo): void {
   const start = n.startIndex;
-  const key = memo && type === 'block' ? `comments\0${text.slice(start, n.endIndex)}` : undefined;
+  const key = memo && type === 'block' ? `comments\0${text.slice(start, endOf(n))}` : undefined;
   const known = key ? memo!.get<OffsetRange[]>(key) : undefined;
   if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); return; }
   const found: OffsetRange[] = [];
@@ -130,14 +156,14 @@ function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[]
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
 function resourceConfiguration(block: Node, variables?: VariableValues, reading?: Configuration['reading']): Configuration[] | undefined {
   const parts = named(block);
-  if (parts[0]?.type !== 'identifier' || parts[0].text !== 'resource') return undefined;
-  const labels = parts.filter((p) => p.type === 'string_lit' || (p.type === 'identifier' && p !== parts[0])).map(labelText);
+  if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') return undefined;
+  const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
   if (labels.length !== 2 || labels.some((l) => l === undefined)) return undefined;
   const body = childOfType(block, 'body');
   if (!body) return undefined;
   const out: Configuration[] = [];
   for (const inner of named(body)) {
-    if (inner.type !== 'block' || named(inner)[0]?.text !== ROOT_BLOCK) continue;
+    if (typeOf(inner) !== 'block' || !named(inner)[0] || textOf(named(inner)[0]) !== ROOT_BLOCK) continue;
     const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables, reading };
     readBlock(config, inner, [], config.value);
     delete config.reading;
@@ -152,10 +178,10 @@ function blockEntry(block: Node): Entry {
   const end = childOfType(block, 'block_end');
   const body = childOfType(block, 'body');
   const open = start?.startIndex ?? block.startIndex;
-  const close = end ? end.startIndex : block.endIndex;
+  const close = end ? end.startIndex : endOf(block);
   return {
-    kind: 'block', key: rangeOf(parts[0]), value: { offset: open, length: block.endIndex - open }, member: rangeOf(block),
-    open, close, children: body ? named(body).filter((c) => c.type !== 'comment').map(rangeOf) : [],
+    kind: 'block', key: rangeOf(parts[0]), value: { offset: open, length: endOf(block) - open }, member: rangeOf(block),
+    open, close, children: body ? named(body).filter((c) => typeOf(c) !== 'comment').map(rangeOf) : [],
   };
 }
 
@@ -183,7 +209,7 @@ function readBlock(config: Configuration, block: Node, path: Segment[], object: 
     return;
   }
   const start = block.startIndex;
-  const key = `block${path.map((s) => (typeof s === 'number' ? '#' : `.${s}`)).join('')}\0${reading.text.slice(start, block.endIndex)}`;
+  const key = `block${path.map((s) => (typeof s === 'number' ? '#' : `.${s}`)).join('')}\0${reading.text.slice(start, endOf(block))}`;
   let fragment = reading.memo.get<BlockFragment>(key);
   if (!fragment) {
     const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
@@ -215,8 +241,8 @@ function blockName(config: Configuration, block: Node): { text: string; range: O
     if (m) return { text: m[0], range: { offset: block.startIndex, length: m[0].length } };
   }
   const nameNode = named(block)[0];
-  if (!nameNode || nameNode.type !== 'identifier') return undefined;
-  return { text: nameNode.text, range: rangeOf(nameNode) };
+  if (!nameNode || typeOf(nameNode) !== 'identifier') return undefined;
+  return { text: textOf(nameNode), range: rangeOf(nameNode) };
 }
 
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
@@ -229,17 +255,18 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
   };
   const lists = new Map<string, unknown[]>();
   for (const member of named(body)) {
-    if (member.type === 'attribute') {
+    const memberType = typeOf(member);
+    if (memberType === 'attribute') {
       const [nameNode, expr] = named(member);
       if (!nameNode || !expr) continue;
-      const name = nameNode.text;
+      const name = textOf(nameNode);
       const key = path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : name;
       const memberPath = [...path, key];
       note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name });
       config.entries.set(pathKey(memberPath), { kind: 'attribute', key: rangeOf(nameNode), value: rangeOf(expr), member: rangeOf(member), ...constructorShape(expr) });
       setOwn(into, key, readExpression(config, expr, memberPath, 0));
       lists.delete(key);
-    } else if (member.type === 'block') {
+    } else if (memberType === 'block') {
       const name = blockName(config, member);
       if (!name) continue;
       if (name.text === 'dynamic') {
@@ -301,7 +328,7 @@ function readDynamic(
   if (!label) return;
   const { key, list } = blockTarget(path, label);
   const memberPath = [...path, key];
-  const content = named(childOfType(member, 'body') ?? member).find((c) => c.type === 'block' && named(c)[0]?.text === 'content');
+  const content = named(childOfType(member, 'body') ?? member).find((c) => typeOf(c) === 'block' && !!named(c)[0] && textOf(named(c)[0]) === 'content');
   const labelRange = rangeOf(parts[1]);
   if (!content) {
     note(key, { key: labelRange, member: rangeOf(member), spelling: label });
