@@ -21,8 +21,11 @@ const MAX_PLAIN_DEPTH = 32;
 const MAX_KEY = 1000;
 
 // Character codes.
-const LF = 10, CR = 13, SPACE = 32, HASH = 35, COLON = 58, DASH = 45, DQUOTE = 34, SQUOTE = 39, COMMA = 44, BACKSLASH = 92;
-const OPEN_SEQ = 91, CLOSE_SEQ = 93, OPEN_MAP = 123, CLOSE_MAP = 125;
+const CR = 13, SPACE = 32, HASH = 35, COLON = 58, DASH = 45, DQUOTE = 34, SQUOTE = 39, COMMA = 44, BACKSLASH = 92;
+const PERCENT = 37, DOT = 46, OPEN_SEQ = 91, CLOSE_SEQ = 93, OPEN_MAP = 123, CLOSE_MAP = 125;
+
+/** Characters the reader leaves to the `yaml` package wherever they are: tabs, other control characters, a carriage return that ends no line, a byte order mark, non-characters, Unicode line separators. */
+const DECLINED_CHARACTER = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
 
 /** Characters no plain scalar or key of this reader starts with: YAML indicators. */
 const INDICATOR_START = new Set('-?:,[]{}#&*!|>\'"%@`'.split('').map((c) => c.charCodeAt(0)));
@@ -59,27 +62,20 @@ class PlainReader {
     this.splitLines();
   }
 
-  /** Lines, with every character checked once: tabs, control characters and odd line ends decline. */
+  /** Lines, and the characters this reader declines (tabs, control characters, a carriage return alone...), found by one search. */
   private splitLines(): void {
     const t = this.text;
-    let start = 0, indent = 0, counting = true, content = false;
-    for (let i = 0; i <= t.length; i++) {
-      const c = i < t.length ? t.charCodeAt(i) : LF;
-      if (c === LF) {
-        const end = i > start && t.charCodeAt(i - 1) === CR ? i - 1 : i;
-        this.starts.push(start);
-        this.ends.push(end);
-        this.indents.push(content ? indent : -1);
-        start = i + 1; indent = 0; counting = true; content = false;
-        continue;
-      }
-      if (c === CR) { if (t.charCodeAt(i + 1) !== LF) decline(); continue; }
-      if (c < SPACE || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe) decline();
-      if (counting) {
-        if (c === SPACE) { indent++; continue; }
-        counting = false;
-        content = c !== HASH;
-      }
+    if (DECLINED_CHARACTER.test(t)) decline();
+    for (let start = 0; start <= t.length;) {
+      let next = t.indexOf('\n', start);
+      if (next < 0) next = t.length;
+      const end = next > start && t.charCodeAt(next - 1) === CR ? next - 1 : next;
+      let i = start;
+      while (i < end && t.charCodeAt(i) === SPACE) i++;
+      this.starts.push(start);
+      this.ends.push(end);
+      this.indents.push(i === end || t.charCodeAt(i) === HASH ? -1 : i - start);
+      start = next + 1;
     }
   }
 
@@ -98,7 +94,8 @@ class PlainReader {
     }
     for (let l = line; l < this.starts.length; l++) {
       // Markers and directives inside: another document, or one the `yaml` package reads otherwise.
-      if (this.indents[l] === 0 && /^(?:---|\.\.\.)(?:[ #]|$)|^%/.test(t.slice(this.starts[l], Math.min(this.ends[l], this.starts[l] + 4)))) decline();
+      const c = t.charCodeAt(this.starts[l]);
+      if (this.indents[l] === 0 && (c === PERCENT || ((c === DASH || c === DOT) && t.startsWith(c === DASH ? '---' : '...', this.starts[l])))) decline();
     }
     // The root: a map at the start of its lines (an indented one starts its document elsewhere).
     if (this.indents[line] !== 0 || !this.keyAt(line, this.starts[line])) decline();
@@ -388,8 +385,12 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
+const MAY_RESOLVE = new Set('0123456789+-.~nNtTfF'.split('').map((c) => c.charCodeAt(0)));
+
 /** What a plain scalar means in the core schema. */
 export function plainValue(source: string): unknown {
+  // Every spelling of the schema's nulls, booleans and numbers starts with one of these: most text is told at once.
+  if (source.length && !MAY_RESOLVE.has(source.charCodeAt(0))) return source;
   if (NULL.test(source)) return null;
   if (BOOL.test(source)) return source[0] === 't' || source[0] === 'T';
   if (INT_OCT.test(source)) return parseInt(source.substring(2), 8);
