@@ -62,7 +62,7 @@ export function parseSearchDocuments(text: string, maxDepth: number): Array<{ do
   for (let i = 0; i < starts.length; i++) {
     const piece = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length);
     if (!maySaySearch(piece)) {
-      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece)) return undefined;
+      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece, maxDepth)) return undefined;
       continue;
     }
     const docs = parseOne(piece, maxDepth, starts[i]);
@@ -95,11 +95,13 @@ function indicatorsBeyond(piece: string, max: number): boolean {
 /**
  * Whether the document's text ends inside a quoted scalar: a quote left open runs on past the next
  * `---` in a whole parse, so the documents after it are not what they seem. The lines with a quote
- * are looked at first; only a document with a quote they do not show closed on its line is lexed.
+ * are looked at first, then the plain block reader; only a document neither shows closed is lexed.
  * (One that closes at the very end of the file counts too: a whole parse then gives the same.)
  */
-function endsInQuotes(piece: string): boolean {
+function endsInQuotes(piece: string, maxDepth: number): boolean {
   if (quotesCloseOnTheirLines(piece)) return false;
+  // A document the plain block reader reads has every quote closed on its line (`args: ["sh", "-c"]`).
+  if (readPlainDocument(piece, 0, maxDepth)) return false;
   let last = '';
   for (const lexeme of new (yaml().Lexer)().lex(piece)) last = lexeme;
   return last[0] === '"' || last[0] === "'";
