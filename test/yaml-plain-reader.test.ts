@@ -119,6 +119,15 @@ test('the plain block reader gives what the yaml package gives on every JSON rul
   assert.ok(read >= 100 && read >= 0.8 * documents, `the plain reader read ${read} of ${documents} documents`);
 });
 
+/** Texts the random comparison once found the readers disagreeing on, and their neighbours. */
+const FOUND = [
+  'k: {"q": -}\n', 'k: [-]\n', 'k: [a, -]\n', 'k: -]\n', 'k: -,\n', 'k: [-1, -.5, -x]\n', 'k: -\n', '- -\n',
+];
+
+test('the plain block reader gives what the yaml package gives on the texts it once read otherwise', () => {
+  for (const [i, text] of FOUND.entries()) compareFile(text, `found ${i}`);
+});
+
 test('the plain block reader gives what the yaml package gives on seeded random block YAML and mutations of it', () => {
   const rng = new Rng(Number(process.env.PLAIN_YAML_SEED ?? 20261126));
   let read = 0, documents = 0;

@@ -234,7 +234,7 @@ class PlainReader {
     if (c === DQUOTE || c === SQUOTE) ({ node, after } = this.quoted(at, end));
     else if (c === OPEN_SEQ || c === OPEN_MAP) ({ node, after } = this.flow(at, end));
     else {
-      if (INDICATOR_START.has(c) && !(c === DASH && at + 1 < end && t.charCodeAt(at + 1) !== SPACE)) decline();
+      if (INDICATOR_START.has(c) && !this.signStart(at, end)) decline();
       let stop = end;
       for (let i = at + 1; i < end; i++) if (t.charCodeAt(i) === HASH && t.charCodeAt(i - 1) === SPACE) { stop = i; break; }
       while (stop > at && t.charCodeAt(stop - 1) === SPACE) stop--;
@@ -245,6 +245,14 @@ class PlainReader {
     const rest = this.skipSpaces(after, end);
     if (rest < end && !(t.charCodeAt(rest) === HASH && rest > after)) decline();
     return node;
+  }
+
+  /**
+   * Whether the dash at `at` starts a plain scalar (`-1`, `-.5`, `-x`): followed by a letter, a digit
+   * or a dot. (Followed by a blank or a flow indicator, it is a list item's dash, or an error.)
+   */
+  private signStart(at: number, end: number): boolean {
+    return this.text.charCodeAt(at) === DASH && at + 1 < end && /[0-9A-Za-z.]/.test(this.text[at + 1]);
   }
 
   /** The key at `col` of `line` (`key:` then a blank or the end of the line), or undefined. */
@@ -337,7 +345,7 @@ class PlainReader {
     if (at >= end) decline();
     const c = t.charCodeAt(at);
     if (c === DQUOTE || c === SQUOTE) return this.quoted(at, end);
-    if (INDICATOR_START.has(c) && !(c === DASH && at + 1 < end && t.charCodeAt(at + 1) !== SPACE)) decline();
+    if (INDICATOR_START.has(c) && !this.signStart(at, end)) decline();
     let i = at;
     for (; i < end; i++) {
       const x = t.charCodeAt(i);
