@@ -38,6 +38,7 @@ const CASES: Record<string, string> = {
   'a quote left open in another document runs on past the markers': `kind: ConfigMap\ndata:\n  a: "open\n---\n${LOGS}---\n${NAMELESS}`,
   'a quote closed on a later line in another document': `kind: ConfigMap\ndata:\n  a: "one\n    two"\n  b: it's\n---\n${LOGS}`,
   'a quoted key, an escaped quote and a quote in a comment in another document': `kind: ConfigMap\n"data": {a: "x\\"y"}\n# it's "here\nb: 'c' # "\n---\n${LOGS}`,
+  'quoted flow items and a quote in a comment in another document': `kind: Deployment\nargs: ["--port", '9200'] # it's\nname: "app"\n---\n${LOGS}---\n${NAMELESS}`,
   'a single quote left open at the end of the file': `${LOGS}---\nkind: ConfigMap\nnote: 'open\n`,
   'tabs and bad indentation in another document': `kind: ConfigMap\ndata:\n\ta: b\n  c: d\n   e: f\n---\n${LOGS}`,
   'another document nested deeper than allowed': `kind: ConfigMap\ndata: ${'['.repeat(300)}${']'.repeat(300)}\n---\n${LOGS}`,

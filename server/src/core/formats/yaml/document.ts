@@ -1,11 +1,12 @@
-import type { Document } from 'yaml';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
-import { parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
+import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName, SEARCH_KIND_LINE } from './names';
-import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, yaml, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+import { hasMember, isScalar, memberValue, type ParsedDocument } from './nodes';
+import { readPlainDocument } from './plain-reader';
+import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
 export { holdsManifest, isSearchYamlName, isYamlName } from './names';
 
@@ -55,7 +56,10 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   if (state) { if (byDocument) state.piecewise++; else state.whole++; }
   // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
   const searchDocuments = !byDocument && !state && !whole ? withoutYamlDebugOutput(() => parseSearchDocuments(text, maxDepth)) : undefined;
-  const { docs, tooDeep } = byDocument ? { docs: byDocument, tooDeep: undefined } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc), tooDeep: undefined } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
+  // A run over one `*.search.yaml` file of one document reads it with the plain block reader when it can.
+  const plainWhole = whole && !state && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
+  const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument ? { docs: byDocument } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc) }
+    : plainWhole ? { docs: [plainWhole] } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
   if (tooDeep) return { ...empty, tooDeep };
   // Where each document stands in the file: its label names it when it has no metadata.name.
   const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
@@ -85,7 +89,7 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
 }
 
 /** readConfiguration, or what it gave for the same parsed document before (its text and offset unchanged). */
-function readOnce(doc: Document, path: readonly string[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead {
+function readOnce(doc: ParsedDocument, path: readonly string[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead {
   if (!state) return readConfiguration(doc, path, text, work);
   let byPath = state.reads.get(doc);
   if (!byPath) state.reads.set(doc, (byPath = new Map()));
@@ -117,24 +121,17 @@ export function templateAt(text: string): number | undefined {
 }
 
 /** A `kind: Search` document with a `spec.userConfig`. */
-function isSearchManifest(doc: Document): boolean {
-  const y = yaml();
-  const root = doc.contents;
-  if (!y.isMap(root)) return false;
-  const kind = root.get('kind', true);
-  if (!y.isScalar(kind) || kind.value !== 'Search') return false;
-  const spec = root.get('spec', true);
-  return y.isMap(spec) && spec.has('userConfig');
+function isSearchManifest(doc: ParsedDocument): boolean {
+  const kind = memberValue(doc.contents, 'kind');
+  return isScalar(kind) && kind.value === 'Search' && hasMember(memberValue(doc.contents, 'spec'), 'userConfig');
 }
 
-function manifestName(doc: Document): string | undefined {
-  const y = yaml();
-  const metadata = y.isMap(doc.contents) ? doc.contents.get('metadata', true) : undefined;
-  const name = y.isMap(metadata) ? metadata.get('name', true) : undefined;
-  return y.isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
+function manifestName(doc: ParsedDocument): string | undefined {
+  const name = memberValue(memberValue(doc.contents, 'metadata'), 'name');
+  return isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
 }
 
-function docRange(doc: Document, text: string): OffsetRange {
+function docRange(doc: ParsedDocument, text: string): OffsetRange {
   const r = doc.range ?? [0, text.length, text.length];
   return { offset: r[0], length: r[2] - r[0] };
 }

@@ -1,5 +1,6 @@
-import type { Document } from 'yaml';
 import { ReadMemo } from '../memo';
+import type { ParsedDocument } from './nodes';
+import { readPlainDocument } from './plain-reader';
 import { parseYamlText, yaml, type ConfigurationRead } from './read';
 
 /**
@@ -10,7 +11,7 @@ import { parseYamlText, yaml, type ConfigurationRead } from './read';
 export class YamlDocumentState {
   readonly memo = new ReadMemo();
   /** What reading each parsed document gave (see readConfiguration), kept as long as the document is. */
-  readonly reads = new WeakMap<Document, Map<string, { read?: ConfigurationRead; error?: unknown; work: number }>>();
+  readonly reads = new WeakMap<ParsedDocument, Map<string, { read?: ConfigurationRead; error?: unknown; work: number }>>();
   /** Files parsed document by document, and files parsed whole (one whose documents cannot be told apart by their markers). */
   piecewise = 0;
   whole = 0;
@@ -37,7 +38,7 @@ export function documentStarts(text: string): number[] | undefined {
  * and offset are the same. Undefined when the file must be parsed whole: the documents cannot be
  * told apart, or one of them has a syntax error or is too deep.
  */
-export function parseByDocument(text: string, maxDepth: number, state: YamlDocumentState): Document[] | undefined {
+export function parseByDocument(text: string, maxDepth: number, state: YamlDocumentState): ParsedDocument[] | undefined {
   const starts = documentStarts(text);
   if (!starts) return undefined;
   state.memo.begin(String(maxDepth));
@@ -54,19 +55,19 @@ export function parseByDocument(text: string, maxDepth: number, state: YamlDocum
  * Undefined when the file must be parsed whole, as parseByDocument says, or when a document left
  * out might nest deeper than `maxDepth` (a whole parse reports that).
  */
-export function parseSearchDocuments(text: string, maxDepth: number): Array<{ doc: Document; index: number }> | undefined {
+export function parseSearchDocuments(text: string, maxDepth: number): Array<{ doc: ParsedDocument; index: number }> | undefined {
   const starts = documentStarts(text);
   if (!starts) return undefined;
-  const out: Array<{ doc: Document; index: number }> = [];
+  const out: Array<{ doc: ParsedDocument; index: number }> = [];
   for (let i = 0; i < starts.length; i++) {
     const piece = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length);
     if (!maySaySearch(piece)) {
-      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece)) return undefined;
+      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece, maxDepth)) return undefined;
       continue;
     }
-    const r = parseYamlText(piece, maxDepth, starts[i]);
-    if (r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length) return undefined;
-    out.push({ doc: r.docs[0], index: i });
+    const docs = parseOne(piece, maxDepth, starts[i]);
+    if (!docs) return undefined;
+    out.push({ doc: docs[0], index: i });
   }
   return out;
 }
@@ -94,11 +95,13 @@ function indicatorsBeyond(piece: string, max: number): boolean {
 /**
  * Whether the document's text ends inside a quoted scalar: a quote left open runs on past the next
  * `---` in a whole parse, so the documents after it are not what they seem. The lines with a quote
- * are looked at first; only a document with a quote they do not show closed on its line is lexed.
+ * are looked at first, then the plain block reader; only a document neither shows closed is lexed.
  * (One that closes at the very end of the file counts too: a whole parse then gives the same.)
  */
-function endsInQuotes(piece: string): boolean {
+function endsInQuotes(piece: string, maxDepth: number): boolean {
   if (quotesCloseOnTheirLines(piece)) return false;
+  // A document the plain block reader reads has every quote closed on its line (`args: ["sh", "-c"]`).
+  if (readPlainDocument(piece, 0, maxDepth)) return false;
   let last = '';
   for (const lexeme of new (yaml().Lexer)().lex(piece)) last = lexeme;
   return last[0] === '"' || last[0] === "'";
@@ -124,23 +127,32 @@ function quotesCloseOnTheirLines(piece: string): boolean {
   return true;
 }
 
-function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): Document[] | undefined {
-  const docs: Document[] = [];
+function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): ParsedDocument[] | undefined {
+  const docs: ParsedDocument[] = [];
   for (let i = 0; i < starts.length; i++) {
     const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : text.length;
     const piece = text.slice(start, end);
     const key = `${start}\0${piece}`;
-    let parsed = memo.get<Document[]>(key);
+    let parsed = memo.get<ParsedDocument[]>(key);
     if (!parsed) {
-      const r = parseYamlText(piece, maxDepth, start);
-      // YAML closes whatever is open at a marker, so a document reads the same alone as in its
-      // file; but where a syntax error ends may differ at the marker, and what is too deep is
-      // said where a whole parse finds it: such a file is parsed whole.
-      if (r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length) return undefined;
-      parsed = r.docs;
+      parsed = parseOne(piece, maxDepth, start);
+      if (!parsed) return undefined;
       memo.set(key, parsed);
     }
     docs.push(...parsed);
   }
   return docs;
+}
+
+/**
+ * One document of a file, at `base`: by the plain block reader when it reads it, by the `yaml`
+ * package otherwise. Undefined when the file must be parsed whole: YAML closes whatever is open at
+ * a marker, so a document reads the same alone as in its file; but where a syntax error ends may
+ * differ at the marker, and what is too deep is said where a whole parse finds it.
+ */
+function parseOne(piece: string, maxDepth: number, base: number): ParsedDocument[] | undefined {
+  const plain = readPlainDocument(piece, base, maxDepth);
+  if (plain) return [plain];
+  const r = parseYamlText(piece, maxDepth, base);
+  return r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length ? undefined : r.docs;
 }

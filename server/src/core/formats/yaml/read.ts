@@ -8,9 +8,10 @@
  * all, so that an alias bomb stops reading at the first alias past a limit, before anything is
  * expanded. yaml's own toJS is not used: it copies every aliased node.
  */
-import type { CST, Document, Node as YamlNode, Pair, Scalar } from 'yaml';
+import type { CST, Document } from 'yaml';
 import type { OffsetRange, Segment } from '../../types';
 import type { RepeatedKey, SyntaxProblem } from '../document';
+import { isAlias, isCollection, isMap, isScalar, isSeq, type AliasLike, type NodeLike, type PairLike, type ParsedDocument } from './nodes';
 
 export const YAML_CONFIG_LIMITS = {
   /** Aliases (`*name`) in one document. A configuration needs none. */
@@ -25,6 +26,8 @@ type YamlModule = typeof import('./library');
 let yamlModule: YamlModule | undefined;
 /** Loaded on first use: a run that reads no YAML never pays for it. */
 export const yaml = (): YamlModule => (yamlModule ??= require('./library') as YamlModule);
+/** Whether this process has loaded the `yaml` package yet: a run over plain block YAML need not. */
+export const yamlLoaded = (): boolean => yamlModule !== undefined;
 
 /** Where one member of a configuration is written. */
 export interface Entry {
@@ -93,15 +96,14 @@ interface Converted { value: unknown; values: number; characters: number }
  * into a configuration. The rest of the document is converted too when an alias of the
  * configuration may name an anchor there, but only the configuration's members are recorded.
  */
-export function readConfiguration(doc: Document, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
-  const y = yaml();
+export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
   const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] };
   const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string }>();
   const anchorsUsed = new Map<string, number>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
 
-  const alias = (node: YamlNode & { source: string }): Converted => {
+  const alias = (node: AliasLike): Converted => {
     const at = node.range?.[0] ?? 0;
     if (++aliases > limits.aliases) throw new LimitPassed(`The YAML document has more than ${limits.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`, at);
     const target = anchors.get(node.source);
@@ -120,12 +122,12 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
   const keyText = (node: unknown): { text: string; characters: number } | undefined => {
     work.count++;
     if (node === null || node === undefined) return { text: '', characters: 0 };
-    if (y.isScalar(node)) {
+    if (isScalar(node)) {
       const text = node.value === null || node.value === undefined ? '' : String(node.value);
       if (node.anchor) anchors.set(node.anchor, { converted: { value: text, values: 1, characters: text.length }, offset: node.range?.[0] ?? 0 });
       return { text, characters: text.length };
     }
-    if (y.isAlias(node)) {
+    if (isAlias(node)) {
       const target = alias(node);
       return target.value !== null && typeof target.value === 'object' ? undefined : { text: target.value === null ? '' : String(target.value), characters: target.characters };
     }
@@ -144,7 +146,7 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
       if (inConfig && member) out.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
       return { value: null, values: 1, characters: 0 };
     }
-    if (y.isAlias(node)) {
+    if (isAlias(node)) {
       const c = alias(node);
       if (inConfig) {
         const r = rangeOf(node);
@@ -153,32 +155,32 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
       }
       return c;
     }
-    const n = node as YamlNode;
+    const n = node as NodeLike;
     const anchor = n.anchor;
-    const range = y.isCollection(n) ? tight(text, rangeOf(n)) : rangeOf(n);
+    const range = isCollection(n) ? tight(text, rangeOf(n)) : rangeOf(n);
     if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel });
     let c: Converted;
-    if (y.isScalar(n)) {
+    if (isScalar(n)) {
       const value = n.value === undefined ? null : n.value;
       const characters = value === null ? 0 : String(value).length;
       c = { value, values: 1, characters };
       if (inConfig) {
         out.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
-        const type = (n as Scalar).type;
+        const type = n.type;
         if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') out.blockScalars.push(range);
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
           if (source.length < 40 && TRAP_SPELLING.test(source)) out.plainScalars.push({ path: pathOfKey(rel), range, source, value });
         }
       }
-    } else if (y.isSeq(n)) {
+    } else if (isSeq(n)) {
       const list: unknown[] = [];
       c = { value: list, values: 1, characters: 0 };
       const children: OffsetRange[] = [];
       const flow = !!n.flow;
       for (let i = 0; i < n.items.length; i++) {
         const item = n.items[i];
-        const itemRange = item && typeof item === 'object' && 'range' in item ? (y.isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as YamlNode)) : undefined;
+        const itemRange = item && typeof item === 'object' && 'range' in item ? (isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as NodeLike)) : undefined;
         const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
         if (itemMember) children.push(itemMember);
         const ci = convert(item, -1, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
@@ -187,16 +189,16 @@ export function readConfiguration(doc: Document, configPath: readonly string[], 
         c.characters += ci.characters;
       }
       if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
-    } else if (y.isMap(n)) {
+    } else if (isMap(n)) {
       const map: Record<string, unknown> = {};
       c = { value: map, values: 1, characters: 0 };
       const children: OffsetRange[] = [];
       const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange }>>();
-      for (const pair of n.items as Array<Pair<unknown, unknown>>) {
+      for (const pair of n.items as PairLike[]) {
         const k = keyText(pair.key);
-        const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as YamlNode) : range;
-        const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? pair.value as YamlNode : undefined;
-        const valueEnd = valueNode ? (y.isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
+        const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as NodeLike) : range;
+        const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? pair.value as NodeLike : undefined;
+        const valueEnd = valueNode ? (isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
         const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
         children.push(pairMember);
         if (!k) { if (inConfig) out.keysNotText.push(keyRange); continue; }
@@ -247,7 +249,7 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
 const end = (r: OffsetRange): number => r.offset + r.length;
 
 /** A block collection's range without the line breaks, blanks and comment lines that end it. */
-function tight(text: string, r: OffsetRange): OffsetRange {
+export function tight(text: string, r: OffsetRange): OffsetRange {
   // Nested collections end at the same place: the blanks after them are skipped once.
   const known = trimmed.text === text ? trimmed.ends.get(r.offset + r.length) : undefined;
   if (known !== undefined) return { offset: r.offset, length: Math.max(known, r.offset) - r.offset };

@@ -1,0 +1,52 @@
+/**
+ * Scalars of the plain block reader (plain-reader.ts) read as the `yaml` package reads them: the
+ * escapes of double-quoted scalars, and what a plain scalar means in YAML 1.2's core schema.
+ */
+
+/** Escapes of double-quoted scalars, as the `yaml` package reads them. */
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
+  ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+};
+const HEX_DIGITS = /^[0-9a-fA-F]+$/;
+
+/**
+ * The character an escape after a backslash (at `i`, before `end`) stands for, and how many characters
+ * it takes; undefined for an escape the `yaml` package reports as an error.
+ */
+export function escapeAt(t: string, i: number, end: number): { text: string; length: number } | undefined {
+  if (i >= end) return undefined;
+  const c = t[i];
+  if (Object.hasOwn(ESCAPES, c)) return { text: ESCAPES[c], length: 1 };
+  const digits = c === 'x' ? 2 : c === 'u' ? 4 : c === 'U' ? 8 : 0;
+  const hex = t.slice(i + 1, i + 1 + digits);
+  if (!digits || i + 1 + digits > end || !HEX_DIGITS.test(hex)) return undefined;
+  const code = parseInt(hex, 16);
+  return code > 0x10ffff ? undefined : { text: String.fromCodePoint(code), length: 1 + digits };
+}
+
+// The core schema of YAML 1.2, in the `yaml` package's order and with its patterns: what a plain scalar means.
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+const MAY_RESOLVE = new Set('0123456789+-.~nNtTfF'.split('').map((c) => c.charCodeAt(0)));
+
+/** What a plain scalar means in the core schema. */
+export function plainValue(source: string): unknown {
+  // Every spelling of the schema's nulls, booleans and numbers starts with one of these: most text is told at once.
+  if (source.length && !MAY_RESOLVE.has(source.charCodeAt(0))) return source;
+  if (NULL.test(source)) return null;
+  if (BOOL.test(source)) return source[0] === 't' || source[0] === 'T';
+  if (INT_OCT.test(source)) return parseInt(source.substring(2), 8);
+  if (INT.test(source)) return parseInt(source, 10);
+  if (INT_HEX.test(source)) return parseInt(source.substring(2), 16);
+  if (FLOAT_NAN.test(source)) return source.slice(-3).toLowerCase() === 'nan' ? NaN : source[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_EXP.test(source) || FLOAT.test(source)) return parseFloat(source);
+  return source;
+}
