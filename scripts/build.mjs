@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { coreBundles } from './core-bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -256,61 +257,18 @@ function withoutDebugSections(wasm) {
 
 /**
  * The analyzer (server/src/core with the packages it uses) is the larger part of the language server,
- * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js,
- * which both servers load (Node with require, the worker with importScripts). This plugin turns every
- * import of a core module from outside the core into a lookup in that shared bundle, and records
- * which modules the shared bundle has to expose.
+ * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js and
+ * the bundles of its parts (scripts/core-bundles.mjs), which both servers and the CLI load (Node with
+ * require, the worker with importScripts).
  */
-const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
-const CORE_GLOBAL = 'searchConfigCore';
-const sharedCoreModules = new Set();
-const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
-function sharedCore(platform) {
-  return {
-    name: 'shared-core',
-    setup(build) {
-      build.onResolve({ filter: /^\./ }, (a) => {
-        if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
-        const target = path.resolve(a.resolveDir, a.path);
-        if (!(target + path.sep).startsWith(coreDir)) return undefined; // '../core' itself is a core import too
-        const file = [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-        if (!file) return undefined;
-        const key = coreKey(file);
-        sharedCoreModules.add(key);
-        return { path: key, namespace: 'shared-core' };
-      });
-      // The importing bundle wraps a CommonJS module in an object of its own (esbuild's __toESM), copying
-      // every own property into a getter, once per importing module: with a hundred exports and a few
-      // dozen importers that was a measurable part of the CLI's start. An object whose prototype is the
-      // module has no own properties to copy, and the wrapper inherits the exports from the same prototype.
-      build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
-        loader: 'js',
-        contents: platform === 'browser'
-          ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
-          : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
-      }));
-    },
-  };
-}
-
-/** The shared analyzer bundle: a script for importScripts that is also a CommonJS module for require. */
-async function buildSharedCore(bundledInputs) {
-  const keys = [...sharedCoreModules].sort();
-  const contents = keys.map((k, i) => `import * as m${i} from './${k}';`).join('\n')
-    + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
-  const result = await esbuild.build({
-    stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' }, plugins: [treeSitterWithoutFiles],
-    bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${CORE_GLOBAL}Module`,
-    // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
-    footer: { js: `var ${CORE_GLOBAL} = ${CORE_GLOBAL}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${CORE_GLOBAL};` },
-    mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify: !args.has('--dev'),
-    sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist/server-core.js'),
-  });
-  for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
-  const out = bundleOutput(result.outputFiles);
-  fs.writeFileSync(out.path, withBuildHash(out.text));
-  fs.rmSync(`${out.path}.cache`, { force: true });
-}
+const { sharedCore, buildCore } = coreBundles({
+  root, minify: !args.has('--dev'), sourcemap, plugins: [treeSitterWithoutFiles],
+  write: (outputFiles) => {
+    const out = bundleOutput(outputFiles);
+    fs.writeFileSync(out.path, withBuildHash(out.text));
+    fs.rmSync(`${out.path}.cache`, { force: true });
+  },
+});
 
 /**
  * The bundles carry code of other packages; their licences travel with it, in one file listing each
@@ -373,7 +331,7 @@ async function bundle() {
     // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
   }));
-  await buildSharedCore(bundledInputs);
+  await buildCore(bundledInputs);
   copyWasm(bundledInputs);
   writeThirdPartyNotices(bundledInputs);
   if (args.has('--tests')) {

@@ -23,6 +23,9 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
   // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it. It is
   // loaded before the flags below change: its code cache is only accepted under the flags it was written with.
   const treeSitter = require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter');
+  // The same for the analyzer's Terraform part (dist/server-terraform.js), which the analyzer bundle loads
+  // when one of its functions is first read: it is read here, before the flags change.
+  const loadParser = loadTerraformParser;
   if (oneShot) {
     // node:v8 is required here, not imported: a run over JSON files alone does not load it.
     const v8 = require('node:v8') as typeof import('node:v8');
@@ -31,7 +34,7 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
     // bundles' code caches are written at exit (bin/run-bundle.js), or every later run would reject them.
     process.prependListener('exit', () => v8.setFlagsFromString(`--${BASELINE_ONLY.join(' --')}`));
   }
-  return loadTerraformParser({
+  return loadParser({
     treeSitter,
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),

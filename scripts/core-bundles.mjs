@@ -1,0 +1,181 @@
+// The analyzer's bundles: dist/server-core.js, which the CLI, the Node server and the web worker share, and
+// the parts of the analyzer that a lint of JSON configurations never runs, each in a bundle of its own
+// (dist/server-<part>.js) that the analyzer bundle loads the first time one of its modules is used.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+
+/** The global the analyzer bundle defines in a web worker; a part's is this plus its name (searchConfigCoreYaml). */
+export const CORE_GLOBAL = 'searchConfigCore';
+
+/**
+ * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). A part's
+ * modules are those a JSON lint does not run; the modules that decide a file's kind from its name
+ * (formats/yaml/names, formats/terraform/document) and that the rules read as they load (requests/match)
+ * stay in the analyzer bundle, so that deciding a file is JSON loads no part. The web worker loads
+ * every part at its start; on Node each part is read, with its own code cache, when it is first used.
+ */
+export const CORE_PARTS = {
+  yaml: (key) => key === 'yaml-analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key),
+  terraform: (key) => key === 'terraform-analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document'),
+  requests: (key) => key.startsWith('requests/') && !['requests/types', 'requests/steps', 'requests/match'].includes(key),
+  editor: (key) => key === 'editor' || key.startsWith('editor/'),
+};
+/**
+ * Packages that the analyzer bundle carries and parts use too: a part reads them from the analyzer
+ * bundle (exposed under the package's name) instead of carrying a copy.
+ */
+const SHARED_PACKAGES = ['jsonc-parser'];
+const partOf = (key) => Object.keys(CORE_PARTS).find((part) => CORE_PARTS[part](key));
+const partGlobal = (part) => `${CORE_GLOBAL}${part[0].toUpperCase()}${part.slice(1)}`;
+/** The bundle a part is in, as the analyzer bundle requires it (a sibling in dist/). */
+export const partFile = (part) => `server-${part}.js`;
+export const PART_FILES = Object.keys(CORE_PARTS).map(partFile);
+
+export function coreBundles({ root, minify, sourcemap, plugins, write }) {
+  const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
+  const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
+  const coreFileOf = (target) => [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  /** Modules of the core that the hosts' bundles import: the analyzer bundle exposes each by its key. */
+  const hostModules = new Set();
+  /** Modules of the analyzer bundle that a part imports: exposed the same way. */
+  const partNeeds = new Set();
+  /** The names each shared package's importers in the parts use. */
+  const sharedNames = {};
+
+  /**
+   * For the hosts' bundles: every import of a core module from outside the core becomes a lookup in the
+   * analyzer bundle.
+   */
+  function sharedCore(platform) {
+    return {
+      name: 'shared-core',
+      setup(build) {
+        build.onResolve({ filter: /^\./ }, (a) => {
+          if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
+          const target = path.resolve(a.resolveDir, a.path);
+          if (!(target + path.sep).startsWith(coreDir)) return undefined; // '../core' itself is a core import too
+          const file = coreFileOf(target);
+          if (!file) return undefined;
+          const key = coreKey(file);
+          hostModules.add(key);
+          return { path: key, namespace: 'shared-core' };
+        });
+        // The importing bundle wraps a CommonJS module in an object of its own (esbuild's __toESM), copying
+        // every own property into a getter, once per importing module: with a hundred exports and a few
+        // dozen importers that was a measurable part of the CLI's start. An object whose prototype is the
+        // module has no own properties to copy, and the wrapper inherits the exports from the same prototype.
+        build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
+          loader: 'js',
+          contents: platform === 'browser'
+            ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
+            : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
+        }));
+      },
+    };
+  }
+
+  /**
+   * Inside the core: an import of a module that is in another bundle (a part's, from the analyzer bundle;
+   * the analyzer bundle's or another part's, from a part) becomes a lookup in that bundle. A part's module
+   * is loaded on its first use, not when the importer loads: the stand-in's prototype is a proxy that
+   * loads the part when an export is read (esbuild's __toESM asks only whether it is an ES module).
+   */
+  function coreBoundary(ownPart) {
+    return {
+      name: 'core-boundary',
+      setup(build) {
+        if (ownPart !== undefined) {
+          const shared = new RegExp(`^(${SHARED_PACKAGES.join('|')})$`);
+          build.onResolve({ filter: shared }, (a) => {
+            for (const name of importedNames(a.importer, a.path)) (sharedNames[a.path] ??= new Set()).add(name);
+            return { path: a.path, namespace: 'core' };
+          });
+        }
+        build.onResolve({ filter: /^(part|shared):/ }, (a) => ({ path: a.path.slice(a.path.indexOf(':') + 1), namespace: a.path.slice(0, a.path.indexOf(':')) }));
+        build.onResolve({ filter: /^core-bundles$/ }, () => ({ path: 'core-bundles', namespace: 'core-bundles' }));
+        build.onResolve({ filter: /^\./ }, (a) => {
+          if (a.namespace !== 'file' || !a.importer.startsWith(coreDir)) return undefined;
+          const file = coreFileOf(path.resolve(a.resolveDir, a.path));
+          if (!file || !file.startsWith(coreDir)) return undefined;
+          const key = coreKey(file);
+          const part = partOf(key);
+          if (part === ownPart) return undefined;
+          if (ownPart === undefined) return { path: key, namespace: 'part' };
+          partNeeds.add(key);
+          return { path: key, namespace: 'core' };
+        });
+        // One small module with the loading, and one line for each module of another bundle.
+        build.onLoad({ filter: /.*/, namespace: 'core-bundles' }, () => ({
+          loader: 'js',
+          contents: `const worker = typeof importScripts === 'function';
+const bundles = { core: () => (worker ? self.${CORE_GLOBAL} : require('./server-core.js')), ${Object.keys(CORE_PARTS).map((p) => `${p}: () => (worker ? self.${partGlobal(p)} : require(${JSON.stringify(`./${partFile(p)}`)}))`).join(', ')} };
+exports.at = (key) => Object.create(bundles.core()[key]);
+exports.lazy = (part, key) => {
+  let m;
+  const load = () => m || (m = bundles[part]()[key]);
+  return Object.create(new Proxy({}, { get: (_, k) => (k === '__esModule' ? true : load()[k]), has: (_, k) => k in load() }));
+};`,
+        }));
+        build.onLoad({ filter: /.*/, namespace: 'core' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').at(${JSON.stringify(a.path)});` }));
+        build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)});` }));
+        // What the parts import of a shared package, which the analyzer bundle exposes under its name.
+        build.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({ loader: 'js', resolveDir: coreDir, contents: `export { ${[...(sharedNames[a.path] ?? [])].sort().join(', ')} } from ${JSON.stringify(a.path)};` }));
+      },
+    };
+  }
+
+  /** The names `importer` imports from `pkg` (import { a, b as c, type T } from 'pkg'), types left out. */
+  function importedNames(importer, pkg) {
+    const text = fs.readFileSync(importer, 'utf8');
+    const names = [];
+    for (const m of text.matchAll(new RegExp(`^import \\{([^}]*)\\} from '${pkg}';`, 'gm'))) {
+      for (const spec of m[1].split(',').map((x) => x.trim()).filter(Boolean)) if (!spec.startsWith('type ')) names.push(spec.split(' as ')[0].trim());
+    }
+    return names;
+  }
+
+  /** One bundle exposing `keys`: a script for importScripts (a global) that is also a CommonJS module for require. */
+  async function buildExposing(name, global, modules, ownPart, bundledInputs, packages = []) {
+    const specifier = (k) => (packages.includes(k) ? `shared:${k}` : ownPart === undefined && partOf(k) ? `part:${k}` : `./${k}`);
+    const keys = [...modules, ...packages];
+    const contents = keys.map((k, i) => `import * as m${i} from '${specifier(k)}';`).join('\n')
+      + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
+    const result = await esbuild.build({
+      stdin: { contents, resolveDir: coreDir, sourcefile: `${name}.ts`, loader: 'ts' }, plugins: [coreBoundary(ownPart), ...plugins],
+      bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${global}Module`,
+      external: ['./server-*.js'],
+      // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
+      footer: { js: `var ${global} = ${global}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${global};` },
+      mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify,
+      sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist', `${name}.js`),
+    });
+    for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
+    write(result.outputFiles);
+  }
+
+  /** Every module of the core, by key. */
+  function coreKeys() {
+    const keys = [];
+    const walk = (dir) => {
+      for (const n of fs.readdirSync(dir).sort()) {
+        const p = path.join(dir, n);
+        if (fs.statSync(p).isDirectory()) walk(p);
+        else if (n.endsWith('.ts') && !n.endsWith('.d.ts')) keys.push(coreKey(p));
+      }
+    };
+    walk(coreDir);
+    return keys;
+  }
+
+  /** The parts first (they say which of the analyzer bundle's modules they need), then the analyzer bundle. */
+  async function buildCore(bundledInputs) {
+    const all = coreKeys();
+    for (const part of Object.keys(CORE_PARTS)) {
+      await buildExposing(`server-${part}`, partGlobal(part), all.filter((k) => partOf(k) === part), part, bundledInputs);
+    }
+    await buildExposing('server-core', CORE_GLOBAL, [...new Set([...hostModules, ...partNeeds])].sort(), undefined, bundledInputs, SHARED_PACKAGES);
+  }
+
+  return { sharedCore, buildCore };
+}
