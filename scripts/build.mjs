@@ -170,6 +170,19 @@ const semverCaret = {
   },
 };
 
+/**
+ * vscode-languageserver-types resolves require() to its UMD build, a wrapper around the same code as its
+ * ES module build, which the web bundles get: about 3 KB more in each desktop bundle of the .vsix. The
+ * desktop client and server get the ES module build too.
+ */
+const LANGUAGE_SERVER_TYPES_ESM = path.join(path.dirname(require.resolve('vscode-languageserver-types')), '..', 'esm', 'main.js');
+const esmLanguageServerTypes = {
+  name: 'esm-language-server-types',
+  setup(build) {
+    build.onResolve({ filter: /^vscode-languageserver-types$/ }, () => ({ path: LANGUAGE_SERVER_TYPES_ESM }));
+  },
+};
+
 /** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
 const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
@@ -297,11 +310,11 @@ async function bundle() {
   const entries = [
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
     { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
-    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
-    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret] },
+    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret, esmLanguageServerTypes] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
     // instead of being stubbed out.

@@ -1,5 +1,5 @@
 // The analyzer's bundles: dist/server-core.js, which the CLI, the Node server and the web worker share, and
-// the parts of the analyzer that a lint of JSON configurations never runs, each in a bundle of its own
+// the parts of the analyzer that a lint of JSON configurations never runs, in a bundle of their own
 // (dist/server-<part>.js) that the analyzer bundle loads the first time one of its modules is used.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,17 +9,23 @@ import * as esbuild from 'esbuild';
 export const CORE_GLOBAL = 'searchConfigCore';
 
 /**
- * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). A part's
- * modules are those a JSON lint does not run; the modules that decide a file's kind from its name
- * (formats/yaml/names, formats/terraform/document) and that the rules read as they load (requests/match)
- * stay in the analyzer bundle, so that deciding a file is JSON loads no part. The web worker loads
- * every part at its start; on Node each part is read, with its own code cache, when it is first used.
+ * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). The part's
+ * modules are those a JSON lint does not run: the YAML, Terraform and request-file readers and the editor
+ * features. The modules that decide a file's kind from its name (formats/yaml/names,
+ * formats/terraform/document) and that the rules read as they load (requests/match) stay in the analyzer
+ * bundle, so that deciding a file is JSON loads no part. The web worker loads every part at its start; on
+ * Node a part is read, with its own code cache, when it is first used.
+ *
+ * One part rather than one per reader: every bundle boundary costs bytes (each import across it becomes a
+ * read of the export by its name, and each bundle carries esbuild's helpers), about 2 KB of the .vsix
+ * for each further part, and the .vsix has a size budget. A run that reads YAML or Terraform then also
+ * reads the source of the others, which it does not compile.
  */
 export const CORE_PARTS = {
-  yaml: (key) => key === 'yaml-analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key),
-  terraform: (key) => key === 'terraform-analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document'),
-  requests: (key) => key.startsWith('requests/') && !['requests/types', 'requests/steps', 'requests/match'].includes(key),
-  editor: (key) => key === 'editor' || key.startsWith('editor/'),
+  extras: (key) => key === 'yaml-analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key)
+    || key === 'terraform-analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document')
+    || (key.startsWith('requests/') && !['requests/types', 'requests/steps', 'requests/match'].includes(key))
+    || key === 'editor' || key.startsWith('editor/'),
 };
 /**
  * Packages that the analyzer bundle carries and parts use too: a part reads them from the analyzer
@@ -40,6 +46,8 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
   const hostModules = new Set();
   /** Modules of the analyzer bundle that a part imports: exposed the same way. */
   const partNeeds = new Set();
+  /** Modules of the parts that the analyzer bundle imports. */
+  const partUses = new Set();
   /** The names each shared package's importers in the parts use. */
   const sharedNames = {};
 
@@ -101,22 +109,26 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
           const key = coreKey(file);
           const part = partOf(key);
           if (part === ownPart) return undefined;
-          if (ownPart === undefined) return { path: key, namespace: 'part' };
+          if (ownPart === undefined) { partUses.add(key); return { path: key, namespace: 'part' }; }
           partNeeds.add(key);
           return { path: key, namespace: 'core' };
         });
-        // One small module with the loading, and one line for each module of another bundle.
-        build.onLoad({ filter: /.*/, namespace: 'core-bundles' }, () => ({
-          loader: 'js',
-          contents: `const worker = typeof importScripts === 'function';
-const bundles = { core: () => (worker ? self.${CORE_GLOBAL} : require('./server-core.js')), ${Object.keys(CORE_PARTS).map((p) => `${p}: () => (worker ? self.${partGlobal(p)} : require(${JSON.stringify(`./${partFile(p)}`)}))`).join(', ')} };
-exports.at = (key) => Object.create(bundles.core()[key]);
+        // One small module with the loading (what this bundle needs of it), and one line for each module of another bundle.
+        build.onLoad({ filter: /.*/, namespace: 'core-bundles' }, () => {
+          const others = Object.keys(CORE_PARTS).filter((p) => p !== ownPart);
+          const loader = (global, file) => `() => (typeof importScripts === 'function' ? self.${global} : require(${JSON.stringify(`./${file}`)}))`;
+          return {
+            loader: 'js',
+            contents: `${ownPart === undefined ? '' : `const core = ${loader(CORE_GLOBAL, 'server-core.js')};
+exports.at = (key) => Object.create(core()[key]);`}
+${others.length === 0 ? '' : `const parts = { ${others.map((p) => `${p}: ${loader(partGlobal(p), partFile(p))}`).join(', ')} };
 exports.lazy = (part, key) => {
   let m;
-  const load = () => m || (m = bundles[part]()[key]);
+  const load = () => m || (m = parts[part]()[key]);
   return Object.create(new Proxy({}, { get: (_, k) => (k === '__esModule' ? true : load()[k]), has: (_, k) => k in load() }));
-};`,
-        }));
+};`}`,
+          };
+        });
         build.onLoad({ filter: /.*/, namespace: 'core' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').at(${JSON.stringify(a.path)});` }));
         build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)});` }));
         // What the parts import of a shared package, which the analyzer bundle exposes under its name.
@@ -136,7 +148,7 @@ exports.lazy = (part, key) => {
   }
 
   /** One bundle exposing `keys`: a script for importScripts (a global) that is also a CommonJS module for require. */
-  async function buildExposing(name, global, modules, ownPart, bundledInputs, packages = []) {
+  async function buildExposing(name, global, modules, ownPart, bundledInputs, packages = [], dry = false) {
     const specifier = (k) => (packages.includes(k) ? `shared:${k}` : ownPart === undefined && partOf(k) ? `part:${k}` : `./${k}`);
     const keys = [...modules, ...packages];
     const contents = keys.map((k, i) => `import * as m${i} from '${specifier(k)}';`).join('\n')
@@ -150,6 +162,7 @@ exports.lazy = (part, key) => {
       mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify,
       sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist', `${name}.js`),
     });
+    if (dry) return;
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
     write(result.outputFiles);
   }
@@ -168,13 +181,22 @@ exports.lazy = (part, key) => {
     return keys;
   }
 
-  /** The parts first (they say which of the analyzer bundle's modules they need), then the analyzer bundle. */
+  /**
+   * The parts first (they say which of the analyzer bundle's modules they need), then the analyzer bundle.
+   * Twice: a first pass with every module of each part exposed finds which of them the other bundles
+   * import; the bundles written expose only those, so that what no other bundle uses can be left out.
+   */
   async function buildCore(bundledInputs) {
-    const all = coreKeys();
-    for (const part of Object.keys(CORE_PARTS)) {
-      await buildExposing(`server-${part}`, partGlobal(part), all.filter((k) => partOf(k) === part), part, bundledInputs);
+    let exposed = coreKeys().filter((k) => partOf(k));
+    for (const dry of [true, false]) {
+      if (!dry) exposed = [...new Set([...hostModules, ...partUses, ...partNeeds])].filter((k) => partOf(k));
+      partNeeds.clear();
+      partUses.clear();
+      for (const part of Object.keys(CORE_PARTS)) {
+        await buildExposing(`server-${part}`, partGlobal(part), exposed.filter((k) => partOf(k) === part).sort(), part, bundledInputs, [], dry);
+      }
+      await buildExposing('server-core', CORE_GLOBAL, [...new Set([...hostModules, ...partNeeds])].sort(), undefined, bundledInputs, SHARED_PACKAGES, dry);
     }
-    await buildExposing('server-core', CORE_GLOBAL, [...new Set([...hostModules, ...partNeeds])].sort(), undefined, bundledInputs, SHARED_PACKAGES);
   }
 
   return { sharedCore, buildCore };

@@ -1,8 +1,7 @@
 /**
  * The analyzer bundle (dist/server-core.js) leaves out what a lint of JSON configurations never runs: the
- * YAML, Terraform and request-file readers and the editor features are bundles of their own, loaded the
- * first time one of their modules is used. A JSON lint must load none of them, and each other kind of
- * file only its own.
+ * YAML, Terraform and request-file readers and the editor features are a bundle of their own
+ * (dist/server-extras.js), loaded the first time one of their modules is used. A JSON lint must not load it.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -26,11 +25,7 @@ test('a JSON configuration is analysed with the analyzer bundle alone', () => {
   assert.deepEqual(bundlesLoadedFor('a.search.json', '{ "search_version": "2.19", "unknown_thing": 1 }'), { loaded: ['server-core.js'], rules: ['unknown-field'] });
 });
 
-test('a YAML configuration loads the YAML part only', () => {
-  assert.deepEqual(bundlesLoadedFor('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), { loaded: ['server-core.js', 'server-yaml.js'], rules: ['unknown-field'] });
-});
-
-test('a request file loads the request-file part only', () => {
-  const { loaded } = bundlesLoadedFor('a.http', 'GET /_cat/indices\n');
-  assert.deepEqual(loaded, ['server-core.js', 'server-requests.js']);
+test('a YAML configuration and a request file load the part with their readers', () => {
+  assert.deepEqual(bundlesLoadedFor('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), { loaded: ['server-core.js', 'server-extras.js'], rules: ['unknown-field'] });
+  assert.deepEqual(bundlesLoadedFor('a.http', 'GET /_cat/indices\n'), { loaded: ['server-core.js', 'server-extras.js'], rules: [] });
 });

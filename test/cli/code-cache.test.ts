@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../../..');
 /** The CLI and the analyzer bundle it shares with the language server. */
 const BUNDLES = ['cli.js', 'server-core.js'];
 /** The analyzer's parts, which the analyzer bundle loads (each with its code cache) only when one is used. */
-const PARTS = ['server-yaml.js', 'server-terraform.js', 'server-requests.js', 'server-editor.js'];
+const PARTS = ['server-extras.js'];
 
 /** A copy of the loader and the CLI's bundles, so that the caches can be broken without touching dist/. */
 function tree(): string {
@@ -64,7 +64,7 @@ test('a run that reads a Terraform file leaves code caches that the next run acc
     return { code: r.status, out: r.stdout };
   };
   // web-tree-sitter's bundle too: it is loaded with the flags the CLI sets for a Terraform file not yet in force.
-  const inodes = (): number[] => [...BUNDLES, 'server-terraform.js', 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  const inodes = (): number[] => [...BUNDLES, 'server-extras.js', 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   try {
     const first = lint();
     assert.match(first.out, /invalid-cidr/, 'the .tf file was read');

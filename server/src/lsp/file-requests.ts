@@ -20,11 +20,11 @@ export type ReadDirectoryAnswer = DirectoryEntry[] | null;
 export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
 
 /**
- * The analyzer's bundles in dist/: dist/server-core.js, then the parts a lint of JSON configurations
- * never runs (YAML, Terraform, request files, the editor features), which the Node hosts load on first
- * use and the worker loads at its start, after the analyzer (scripts/core-bundles.mjs builds them).
+ * The analyzer's bundles in dist/: dist/server-core.js, then the part a lint of JSON configurations
+ * never runs (the YAML, Terraform and request-file readers, the editor features), which the Node hosts
+ * load on first use and the worker loads at its start, after the analyzer (scripts/core-bundles.mjs).
  */
-export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-yaml.js', 'dist/server-terraform.js', 'dist/server-requests.js', 'dist/server-editor.js'];
+export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-extras.js'];
 
 /**
  * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):

@@ -23,7 +23,7 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
   // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it. It is
   // loaded before the flags below change: its code cache is only accepted under the flags it was written with.
   const treeSitter = require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter');
-  // The same for the analyzer's Terraform part (dist/server-terraform.js), which the analyzer bundle loads
+  // The same for the analyzer's part with the Terraform reader (dist/server-extras.js), which the analyzer bundle loads
   // when one of its functions is first read: it is read here, before the flags change.
   const loadParser = loadTerraformParser;
   if (oneShot) {
