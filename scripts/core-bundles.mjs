@@ -46,10 +46,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
   const hostModules = new Set();
   /** Modules of the analyzer bundle that a part imports: exposed the same way. */
   const partNeeds = new Set();
+  /** The names each module of the analyzer bundle that a part imports exports (known after the first pass). */
+  const exportNames = new Map();
   /** Modules of the parts that the analyzer bundle imports. */
   const partUses = new Set();
-  /** The names each shared package's importers in the parts use. */
-  const sharedNames = {};
 
   /**
    * For the hosts' bundles: every import of a core module from outside the core becomes a lookup in the
@@ -95,10 +95,7 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
       setup(build) {
         if (ownPart !== undefined) {
           const shared = new RegExp(`^(${SHARED_PACKAGES.join('|')})$`);
-          build.onResolve({ filter: shared }, (a) => {
-            for (const name of importedNames(a.importer, a.path)) (sharedNames[a.path] ??= new Set()).add(name);
-            return { path: a.path, namespace: 'core' };
-          });
+          build.onResolve({ filter: shared }, (a) => ({ path: a.path, namespace: 'core' }));
         }
         build.onResolve({ filter: /^(part|shared):/ }, (a) => ({ path: a.path.slice(a.path.indexOf(':') + 1), namespace: a.path.slice(0, a.path.indexOf(':')) }));
         build.onResolve({ filter: /^core-bundles$/ }, () => ({ path: 'core-bundles', namespace: 'core-bundles' }));
@@ -122,19 +119,50 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
             contents: `${ownPart === undefined ? '' : `const core = ${loader(CORE_GLOBAL, 'server-core.js')};
 exports.at = (key) => Object.create(core()[key]);`}
 ${others.length === 0 ? '' : `const parts = { ${others.map((p) => `${p}: ${loader(partGlobal(p), partFile(p))}`).join(', ')} };
-exports.lazy = (part, key) => {
-  let m;
-  const load = () => m || (m = parts[part]()[key]);
-  return Object.create(new Proxy({}, { get: (_, k) => (k === '__esModule' ? true : load()[k]), has: (_, k) => k in load() }));
+exports.lazy = (part, key, names) => {
+  if (!names) {
+    let m;
+    const load = () => m || (m = parts[part]()[key]);
+    return Object.create(new Proxy({}, { get: (_, k) => (k === '__esModule' ? true : load()[k]), has: (_, k) => k in load() }));
+  }
+  const exported = { __esModule: true };
+  const load = () => {
+    const m = parts[part]()[key];
+    for (const n of names) Object.defineProperty(exported, n, { value: m[n], enumerable: true });
+  };
+  for (const n of names) Object.defineProperty(exported, n, { get: () => { load(); return exported[n]; }, enumerable: true, configurable: true });
+  return Object.create(exported);
 };`}`,
           };
         });
-        build.onLoad({ filter: /.*/, namespace: 'core' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').at(${JSON.stringify(a.path)});` }));
-        build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)});` }));
+        // With its names known, a module of the analyzer bundle is read once, when the part loads, into
+        // constants of the part: its hot code then calls them as its own functions, not through a getter of
+        // the analyzer bundle's module on every call.
+        build.onLoad({ filter: /.*/, namespace: 'core' }, (a) => {
+          const names = exportNames.get(a.path) ?? (SHARED_PACKAGES.includes(a.path) ? sharedNamesOf(a.path) : undefined);
+          if (!names) return { loader: 'js', contents: `module.exports = require('core-bundles').at(${JSON.stringify(a.path)});` };
+          const named = names.filter((n) => n !== 'default');
+          return {
+            loader: 'js',
+            contents: `import { at } from 'core-bundles';\nconst m = at(${JSON.stringify(a.path)});\n`
+              + (named.length ? `export const { ${named.join(', ')} } = m;\n` : '')
+              + (names.includes('default') ? 'const moduleDefault = m.default;\nexport { moduleDefault as default };\n' : ''),
+          };
+        });
+        // With the module's names known, each is a getter that loads the part and puts the values in the getters'
+        // place: later reads are of plain properties, where a proxy's trap would run on every call.
+        build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)}${exportNames.has(a.path) ? `, ${JSON.stringify(exportNames.get(a.path))}` : ''});` }));
         // What the parts import of a shared package, which the analyzer bundle exposes under its name.
-        build.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({ loader: 'js', resolveDir: coreDir, contents: `export { ${[...(sharedNames[a.path] ?? [])].sort().join(', ')} } from ${JSON.stringify(a.path)};` }));
+        build.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({ loader: 'js', resolveDir: coreDir, contents: `export { ${sharedNamesOf(a.path).join(', ')} } from ${JSON.stringify(a.path)};` }));
       },
     };
+  }
+
+  /** The names the parts' modules import from a shared package. */
+  function sharedNamesOf(pkg) {
+    const names = new Set();
+    for (const key of coreKeys().filter((k) => partOf(k))) for (const name of importedNames(coreFileOf(path.join(coreDir, key)), pkg)) names.add(name);
+    return [...names].sort();
   }
 
   /** The names `importer` imports from `pkg` (import { a, b as c, type T } from 'pkg'), types left out. */
@@ -167,6 +195,17 @@ exports.lazy = (part, key) => {
     write(result.outputFiles);
   }
 
+  /** The names each of these modules of the core exports (its `export *` followed), as esbuild reads them. */
+  async function exportsOf(keys) {
+    const entries = keys.map((k) => [k, coreFileOf(path.join(coreDir, k))]);
+    const result = await esbuild.build({
+      entryPoints: entries.map(([, file]) => file), bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true,
+      outdir: path.join(root, 'dist', 'exports-of'), outbase: coreDir, logLevel: 'error', plugins,
+    });
+    const byEntry = new Map(Object.values(result.metafile.outputs).filter((o) => o.entryPoint).map((o) => [path.resolve(root, o.entryPoint), o.exports]));
+    return entries.map(([key, file]) => [key, byEntry.get(file)]);
+  }
+
   /** Every module of the core, by key. */
   function coreKeys() {
     const keys = [];
@@ -189,7 +228,10 @@ exports.lazy = (part, key) => {
   async function buildCore(bundledInputs) {
     let exposed = coreKeys().filter((k) => partOf(k));
     for (const dry of [true, false]) {
-      if (!dry) exposed = [...new Set([...hostModules, ...partUses, ...partNeeds])].filter((k) => partOf(k));
+      if (!dry) {
+        exposed = [...new Set([...hostModules, ...partUses, ...partNeeds])].filter((k) => partOf(k));
+        for (const [key, names] of await exportsOf([...new Set([...partNeeds, ...partUses])])) exportNames.set(key, names);
+      }
       partNeeds.clear();
       partUses.clear();
       for (const part of Object.keys(CORE_PARTS)) {
