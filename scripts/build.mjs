@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { coreBundles } from './core-bundles.mjs';
+import { coreBundles, lazyModules } from './core-bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -290,6 +290,8 @@ const { sharedCore, buildCore } = coreBundles({
 function writeThirdPartyNotices(inputs) {
   const packages = new Map();
   for (const input of inputs) {
+    // A plugin's stand-in (`lazy-module:/path`) is not the package's code; the code it loads is an input of its own.
+    if (/^[\w-]+:/.test(input) && !/^[a-zA-Z]:[\\/]/.test(input)) continue;
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
     if (m) packages.set(m[1], path.join(root, input.slice(0, m.index + m[0].length)));
   }
@@ -309,7 +311,7 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), lazyModules], external: ['./server-core.js'] },
     { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.

@@ -38,6 +38,38 @@ const partGlobal = (part) => `${CORE_GLOBAL}${part[0].toUpperCase()}${part.slice
 export const partFile = (part) => `server-${part}.js`;
 export const PART_FILES = Object.keys(CORE_PARTS).map(partFile);
 
+/**
+ * CommonJS modules that a lint of JSON configurations seldom runs, yet whose bodies would run when the
+ * bundle loads (an import of a CommonJS module evaluates it where it is imported): ipaddr.js (read for
+ * CIDR blocks that the fast paths do not take), picomatch (for patterns of .search-lint.json and globs)
+ * and the validator of .search-lint.json. Each import gets a stand-in that evaluates the module on its
+ * first use: a function that forwards calls and reads of properties to it. It says it is no ES module
+ * without evaluating it, so that an import of its default gets the stand-in itself.
+ */
+const LAZY_MODULES = /^(ipaddr\.js|picomatch|\.\.\/generated\/validate-lint-config)$/;
+export const lazyModules = {
+  name: 'lazy-modules',
+  setup(build) {
+    build.onResolve({ filter: LAZY_MODULES }, async (a) => {
+      if (a.namespace !== 'file') return undefined;
+      const real = await build.resolve(a.path, { resolveDir: a.resolveDir, kind: a.kind, importer: a.importer });
+      if (real.errors.length) return undefined;
+      return { path: real.path, namespace: 'lazy-module' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'lazy-module' }, (a) => ({
+      loader: 'js',
+      resolveDir: path.dirname(a.path),
+      contents: `let m;
+const load = () => m || (m = require(${JSON.stringify(a.path)}));
+module.exports = new Proxy(function lazyModule() {}, {
+  apply: (_, self, args) => load().apply(self, args),
+  get: (_, k) => (k === '__esModule' ? undefined : load()[k]),
+  has: (_, k) => k in load(),
+});`,
+    }));
+  },
+};
+
 export function coreBundles({ root, minify, sourcemap, plugins, write }) {
   const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
   const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
@@ -182,7 +214,7 @@ exports.lazy = (part, key, names) => {
     const contents = keys.map((k, i) => `import * as m${i} from '${specifier(k)}';`).join('\n')
       + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
     const result = await esbuild.build({
-      stdin: { contents, resolveDir: coreDir, sourcefile: `${name}.ts`, loader: 'ts' }, plugins: [coreBoundary(ownPart), ...plugins],
+      stdin: { contents, resolveDir: coreDir, sourcefile: `${name}.ts`, loader: 'ts' }, plugins: [coreBoundary(ownPart), lazyModules, ...plugins],
       bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${global}Module`,
       external: ['./server-*.js'],
       // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
