@@ -12,8 +12,9 @@ export const CORE_GLOBAL = 'searchConfigCore';
  * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). The part's
  * modules are those a JSON lint does not run: the YAML, Terraform and request-file readers and the editor
  * features. The modules that decide a file's kind from its name (formats/yaml/names,
- * formats/terraform/document) and that the rules read as they load (requests/match) stay in the analyzer
- * bundle, so that deciding a file is JSON loads no part. The web worker loads every part at its start; on
+ * formats/terraform/document), that the rules read as they load (requests/match) and that the language
+ * server's diagnostics link to (editor/docs-url) stay in the analyzer bundle, so that deciding a file is
+ * JSON, and its diagnostics, load no part. The web worker loads every part at its start; on
  * Node a part is read, with its own code cache, when it is first used.
  *
  * One part rather than one per reader: every bundle boundary costs bytes (each import across it becomes a
@@ -25,7 +26,7 @@ export const CORE_PARTS = {
   extras: (key) => key === 'yaml-analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key)
     || key === 'terraform-analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document')
     || (key.startsWith('requests/') && !['requests/types', 'requests/steps', 'requests/match'].includes(key))
-    || key === 'editor' || key.startsWith('editor/'),
+    || key === 'editor' || (key.startsWith('editor/') && key !== 'editor/docs-url'),
 };
 /**
  * Packages that the analyzer bundle carries and parts use too: a part reads them from the analyzer
