@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { coreBundles, lazyModules } from './core-bundles.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -169,6 +170,19 @@ const semverCaret = {
   },
 };
 
+/**
+ * vscode-languageserver-types resolves require() to its UMD build, a wrapper around the same code as its
+ * ES module build, which the web bundles get: about 3 KB more in each desktop bundle of the .vsix. The
+ * desktop client and server get the ES module build too.
+ */
+const LANGUAGE_SERVER_TYPES_ESM = path.join(path.dirname(require.resolve('vscode-languageserver-types')), '..', 'esm', 'main.js');
+const esmLanguageServerTypes = {
+  name: 'esm-language-server-types',
+  setup(build) {
+    build.onResolve({ filter: /^vscode-languageserver-types$/ }, () => ({ path: LANGUAGE_SERVER_TYPES_ESM }));
+  },
+};
+
 /** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
 const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
@@ -256,61 +270,18 @@ function withoutDebugSections(wasm) {
 
 /**
  * The analyzer (server/src/core with the packages it uses) is the larger part of the language server,
- * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js,
- * which both servers load (Node with require, the worker with importScripts). This plugin turns every
- * import of a core module from outside the core into a lookup in that shared bundle, and records
- * which modules the shared bundle has to expose.
+ * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js and
+ * the bundles of its parts (scripts/core-bundles.mjs), which both servers and the CLI load (Node with
+ * require, the worker with importScripts).
  */
-const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
-const CORE_GLOBAL = 'searchConfigCore';
-const sharedCoreModules = new Set();
-const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
-function sharedCore(platform) {
-  return {
-    name: 'shared-core',
-    setup(build) {
-      build.onResolve({ filter: /^\./ }, (a) => {
-        if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
-        const target = path.resolve(a.resolveDir, a.path);
-        if (!(target + path.sep).startsWith(coreDir)) return undefined; // '../core' itself is a core import too
-        const file = [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
-        if (!file) return undefined;
-        const key = coreKey(file);
-        sharedCoreModules.add(key);
-        return { path: key, namespace: 'shared-core' };
-      });
-      // The importing bundle wraps a CommonJS module in an object of its own (esbuild's __toESM), copying
-      // every own property into a getter, once per importing module: with a hundred exports and a few
-      // dozen importers that was a measurable part of the CLI's start. An object whose prototype is the
-      // module has no own properties to copy, and the wrapper inherits the exports from the same prototype.
-      build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
-        loader: 'js',
-        contents: platform === 'browser'
-          ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
-          : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
-      }));
-    },
-  };
-}
-
-/** The shared analyzer bundle: a script for importScripts that is also a CommonJS module for require. */
-async function buildSharedCore(bundledInputs) {
-  const keys = [...sharedCoreModules].sort();
-  const contents = keys.map((k, i) => `import * as m${i} from './${k}';`).join('\n')
-    + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
-  const result = await esbuild.build({
-    stdin: { contents, resolveDir: coreDir, sourcefile: 'server-core.ts', loader: 'ts' }, plugins: [treeSitterWithoutFiles],
-    bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${CORE_GLOBAL}Module`,
-    // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
-    footer: { js: `var ${CORE_GLOBAL} = ${CORE_GLOBAL}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${CORE_GLOBAL};` },
-    mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify: !args.has('--dev'),
-    sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist/server-core.js'),
-  });
-  for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
-  const out = bundleOutput(result.outputFiles);
-  fs.writeFileSync(out.path, withBuildHash(out.text));
-  fs.rmSync(`${out.path}.cache`, { force: true });
-}
+const { sharedCore, buildCore } = coreBundles({
+  root, minify: !args.has('--dev'), sourcemap, plugins: [treeSitterWithoutFiles],
+  write: (outputFiles) => {
+    const out = bundleOutput(outputFiles);
+    fs.writeFileSync(out.path, withBuildHash(out.text));
+    fs.rmSync(`${out.path}.cache`, { force: true });
+  },
+});
 
 /**
  * The bundles carry code of other packages; their licences travel with it, in one file listing each
@@ -319,6 +290,8 @@ async function buildSharedCore(bundledInputs) {
 function writeThirdPartyNotices(inputs) {
   const packages = new Map();
   for (const input of inputs) {
+    // A plugin's stand-in (`lazy-module:/path`) is not the package's code; the code it loads is an input of its own.
+    if (/^[\w-]+:/.test(input) && !/^[a-zA-Z]:[\\/]/.test(input)) continue;
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input.replace(/\\/g, '/'));
     if (m) packages.set(m[1], path.join(root, input.slice(0, m.index + m[0].length)));
   }
@@ -338,12 +311,12 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
-    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node')], external: ['./server-core.js'] },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), lazyModules], external: ['./server-core.js'] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.
     { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
-    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret] },
+    { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret, esmLanguageServerTypes] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
     // instead of being stubbed out.
@@ -373,7 +346,7 @@ async function bundle() {
     // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
     if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
   }));
-  await buildSharedCore(bundledInputs);
+  await buildCore(bundledInputs);
   copyWasm(bundledInputs);
   writeThirdPartyNotices(bundledInputs);
   if (args.has('--tests')) {

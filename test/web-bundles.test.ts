@@ -14,11 +14,14 @@ const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
 /** require( as a call, not inside a string (ajv keeps the source of its helpers as strings). */
 const requireCalls = (code: string) => [...code.matchAll(/(?<![\w.'"$])require\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
 
-test('the browser bundles use no Node built-in and require nothing but vscode', () => {
-  for (const file of ['dist/web/server.js', 'dist/server-core.js', 'dist/web/client.js']) {
+/** The analyzer bundle and its parts (on Node they require each other; in a worker each is a script setting a global). */
+const ANALYZER = ['dist/server-core.js', 'dist/server-extras.js'];
+
+test('the browser bundles use no Node built-in and require nothing but vscode (and, on Node, the analyzer its parts)', () => {
+  for (const file of ['dist/web/server.js', 'dist/web/client.js', ...ANALYZER]) {
     const code = read(file);
     const required = new Set(requireCalls(code));
-    const allowed = file === 'dist/web/client.js' ? ['vscode'] : [];
+    const allowed = file === 'dist/web/client.js' ? ['vscode'] : ANALYZER.includes(file) ? ANALYZER.map((f) => `./${path.basename(f)}`) : [];
     assert.deepEqual([...required].filter((r) => !allowed.includes(r)), [], `${file} requires modules a browser does not have`);
     assert.doesNotMatch(code, /["']node:[a-z_]+["']/, `${file} names a Node built-in`);
   }
@@ -77,6 +80,25 @@ test('the Terraform parser bundle is a worker script that is also a CommonJS mod
   assert.match(read('dist/web/client.js'), /searchConfigTerraformUrls/);
   assert.match(read('dist/web/client.js'), /dist\/tree-sitter-terraform\.wasm/);
   assert.match(read('dist/web/server.js'), /searchConfigTerraformUrls/);
+});
+
+test('the web extension hands the worker every analyzer bundle, and in a worker the parts are read from the scripts it loaded', async () => {
+  const { ANALYZER_BUNDLES } = await import('../server/src/lsp/file-requests');
+  assert.deepEqual(ANALYZER_BUNDLES, ANALYZER);
+  const shipped = fs.readdirSync(path.join(root, 'dist')).filter((f) => /^server-.*\.js$/.test(f) && f !== 'server-main.js').map((f) => `dist/${f}`);
+  assert.deepEqual(shipped.sort(), [...ANALYZER].sort(), 'every analyzer bundle the build writes is handed to the worker');
+  const vm = await import('node:vm');
+  // A worker's globals: importScripts and no require, so a part reached through a require would throw.
+  const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, performance, importScripts: () => undefined };
+  scope.self = scope;
+  vm.createContext(scope);
+  for (const file of ANALYZER) vm.runInContext(read(file), scope);
+  const core = scope.searchConfigCore as Record<string, { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }>;
+  const yaml = core.engine.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
+  // Arrays of the script's realm, compared by their items.
+  assert.deepEqual(Array.from(yaml.findings, (f) => f.ruleId), ['unknown-field']);
+  const requests = core.engine.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
+  assert.equal(requests.findings.length, 0);
 });
 
 test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {

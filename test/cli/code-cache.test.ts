@@ -8,6 +8,8 @@ import { spawnSync } from 'node:child_process';
 const root = path.resolve(__dirname, '../../..');
 /** The CLI and the analyzer bundle it shares with the language server. */
 const BUNDLES = ['cli.js', 'server-core.js'];
+/** The analyzer's parts, which the analyzer bundle loads (each with its code cache) only when one is used. */
+const PARTS = ['server-extras.js'];
 
 /** A copy of the loader and the CLI's bundles, so that the caches can be broken without touching dist/. */
 function tree(): string {
@@ -15,7 +17,7 @@ function tree(): string {
   fs.mkdirSync(path.join(dir, 'bin'));
   fs.mkdirSync(path.join(dir, 'dist'));
   fs.copyFileSync(path.join(root, 'bin/run-bundle.js'), path.join(dir, 'bin/run-bundle.js'));
-  for (const bundle of BUNDLES) fs.copyFileSync(path.join(root, 'dist', bundle), path.join(dir, 'dist', bundle));
+  for (const bundle of [...BUNDLES, ...PARTS]) fs.copyFileSync(path.join(root, 'dist', bundle), path.join(dir, 'dist', bundle));
   return dir;
 }
 
@@ -31,12 +33,12 @@ test('the CLI runs the same without a code cache, with a fresh one and with a co
   try {
     assert.deepEqual(run(dir), { code: 0, out: version }, 'no cache');
     for (const bundle of BUNDLES) assert.ok(fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).size > 0, `the first run without a cache writes one for this Node (${bundle})`);
-    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), BUNDLES.flatMap((b) => [b, `${b}.cache`]).sort(), 'no temporary file is left behind');
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), [...BUNDLES.flatMap((b) => [b, `${b}.cache`]), ...PARTS].sort(), 'no temporary file is left behind, and no part was loaded');
     for (const bundle of BUNDLES) fs.rmSync(path.join(dir, 'dist', `${bundle}.cache`));
     fs.chmodSync(path.join(dir, 'dist'), 0o555);
     if (process.getuid?.() !== 0) {
       assert.deepEqual(run(dir), { code: 0, out: version }, 'a read-only install runs without a cache');
-      assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), BUNDLES);
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'dist')).sort(), [...BUNDLES, ...PARTS].sort());
     }
     fs.chmodSync(path.join(dir, 'dist'), 0o755);
     assert.deepEqual(run(dir, true), { code: 0, out: version }, 'writing the cache');
@@ -62,7 +64,7 @@ test('a run that reads a Terraform file leaves code caches that the next run acc
     return { code: r.status, out: r.stdout };
   };
   // web-tree-sitter's bundle too: it is loaded with the flags the CLI sets for a Terraform file not yet in force.
-  const inodes = (): number[] => [...BUNDLES, 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  const inodes = (): number[] => [...BUNDLES, 'server-extras.js', 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   try {
     const first = lint();
     assert.match(first.out, /invalid-cidr/, 'the .tf file was read');

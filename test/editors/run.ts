@@ -180,7 +180,7 @@ function packageContents(): Outcome {
     ...(manifest.contributes?.grammars ?? []).map((g: any) => g.path), ...(manifest.contributes?.jsonValidation ?? []).map((j: any) => j.url)]
     .filter((p): p is string => typeof p === 'string').map((p) => 'extension/' + p.replace(/^\.\//, ''));
   const allowed = new Set(['[Content_Types].xml', 'extension.vsixmanifest', 'extension/package.json', 'extension/readme.md',
-    'extension/LICENSE.txt', 'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/server-main.js', 'extension/dist/server-core.js', 'extension/dist/web/client.js', 'extension/dist/web/server.js', 'extension/dist/THIRD-PARTY-NOTICES.md',
+    'extension/LICENSE.txt', 'extension/dist/client.js', 'extension/dist/server.js', 'extension/dist/server-main.js', 'extension/dist/server-core.js', 'extension/dist/server-extras.js', 'extension/dist/web/client.js', 'extension/dist/web/server.js', 'extension/dist/THIRD-PARTY-NOTICES.md',
     'extension/dist/tree-sitter.js', 'extension/dist/tree-sitter.wasm', 'extension/dist/tree-sitter-terraform.wasm', ...named]);
   const extra = entries.filter((n) => !allowed.has(n));
   const missing = [...allowed].filter((n) => !entries.includes(n));

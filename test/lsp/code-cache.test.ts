@@ -20,7 +20,7 @@ function tree(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-server-cache-'));
   for (const d of ['bin', 'dist']) fs.mkdirSync(path.join(dir, d));
   fs.copyFileSync(path.join(root, 'bin/run-bundle.js'), path.join(dir, 'bin/run-bundle.js'));
-  for (const f of ['server.js', 'server-main.js', 'server-core.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));
+  for (const f of ['server.js', 'server-main.js', 'server-core.js', 'server-extras.js']) fs.copyFileSync(path.join(root, 'dist', f), path.join(dir, 'dist', f));
   return dir;
 }
 

@@ -9,7 +9,7 @@ import { before, describe, it } from 'node:test';
 import { copyExamples, diagnosticsOverStdio, findingsOf, installInProject, MANIFEST, must, NPM_ENV, packTarball, ROOT, run, tempDir, TERRAFORM } from './support';
 
 /** What the tarball may hold: what runs, and what a user reads. */
-const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|server-extras|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
 const MISTAKES = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 
 describe('the npm package', () => {
@@ -24,7 +24,7 @@ describe('the npm package', () => {
   it('holds only what runs and what users read: no tests, benchmark, CI, sources or code caches', () => {
     const unexpected = files.filter((f) => !SHIPPED.test(f));
     assert.deepEqual(unexpected, [], 'files outside the published list');
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/THIRD-PARTY-NOTICES.md', 'dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm', 'schemas/search-config.schema.json', 'schemas/search-lint.schema.json', 'docs/rules.md', ...Object.values(MANIFEST.bin)]) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/server-extras.js', 'dist/THIRD-PARTY-NOTICES.md', 'dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm', 'schemas/search-config.schema.json', 'schemas/search-lint.schema.json', 'docs/rules.md', ...Object.values(MANIFEST.bin)]) {
       assert.ok(files.includes(needed.replace(/^\.\//, '')), `${needed} is in the tarball`);
     }
   });

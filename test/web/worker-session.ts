@@ -1,6 +1,6 @@
 /**
  * The language server's web worker bundle in a real browser: a page served from localhost starts
- * dist/web/server.js as a Worker (telling it where dist/server-core.js and the Terraform parser are, as the extension does) and
+ * dist/web/server.js as a Worker (telling it where the analyzer's bundles and the Terraform parser are, as the extension does) and
  * talks LSP to it over postMessage. Requests the server sends (settings, files) are answered here, in
  * Node, through a function the page calls. Used by the worker tests and the benchmark.
  */
@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { ANALYZER_BUNDLES } from '../../server/src/lsp/file-requests';
 
 export type ServerRequestHandler = (method: string, params: unknown) => unknown;
 
@@ -17,7 +18,7 @@ window.errors = []; window.published = {}; window.logs = []; window.answered = 0
 window.workerStartedAt = performance.now();
 const worker = new Worker('/dist/web/server.js');
 worker.onerror = (e) => { window.errors.push(String(e.message || e)); };
-worker.postMessage({ searchConfigCoreUrl: '/dist/server-core.js',
+worker.postMessage({ searchConfigCoreUrl: ${JSON.stringify(ANALYZER_BUNDLES.map((f) => `/${f}`))},
   searchConfigTerraformUrls: { module: '/dist/tree-sitter.js', runtime: '/dist/tree-sitter.wasm', grammar: '/dist/tree-sitter-terraform.wasm' } });
 // A cold start as an editor makes it: initialize goes out as soon as the worker exists, the rest of the
 // messages as soon as its answer is in.
@@ -55,11 +56,11 @@ window.openTimed = (textDocument) => { const at = performance.now(); window.lspN
  */
 export interface ColdStart { messages: unknown[]; settings: unknown }
 
-/** Serves the page (at `/`, and at `/cold` when `cold` is given) and exactly the files the worker loads: the two bundles and the Terraform parser. */
+/** Serves the page (at `/`, and at `/cold` when `cold` is given) and exactly the files the worker loads: its bundle, the analyzer's and the Terraform parser. */
 export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{ url: string; close(): Promise<void> }> {
   const files: Record<string, string> = {
     '/dist/web/server.js': path.join(root, 'dist/web/server.js'),
-    '/dist/server-core.js': path.join(root, 'dist/server-core.js'),
+    ...Object.fromEntries(ANALYZER_BUNDLES.map((f) => [`/${f}`, path.join(root, f)])),
     '/dist/tree-sitter.js': path.join(root, 'dist/tree-sitter.js'),
     '/dist/tree-sitter.wasm': path.join(root, 'dist/tree-sitter.wasm'),
     '/dist/tree-sitter-terraform.wasm': path.join(root, 'dist/tree-sitter-terraform.wasm'),

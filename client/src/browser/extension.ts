@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/file-requests';
+import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/file-requests';
 import { activateOn, CLIENT_NAME, deactivate } from '../common/activate';
 import { SECTION } from '../common/settings';
 
@@ -44,11 +44,11 @@ async function terraformParserUrls(context: vscode.ExtensionContext): Promise<Te
 export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn({
     createClient: async (ctx, clientOptions) => {
-      const [serverUrl, coreUrl, terraformUrls] = await Promise.all([
-        loadableUrl(ctx, 'dist/web/server.js'), loadableUrl(ctx, 'dist/server-core.js'), terraformParserUrls(ctx)]);
+      const [serverUrl, coreUrls, terraformUrls] = await Promise.all([
+        loadableUrl(ctx, 'dist/web/server.js'), Promise.all(ANALYZER_BUNDLES.map((file) => loadableUrl(ctx, file))), terraformParserUrls(ctx)]);
       const worker = new Worker(serverUrl);
-      // Before the protocol: where the analyzer bundle and the Terraform parser are, which the worker cannot find by itself.
-      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
+      // Before the protocol: where the analyzer's bundles and the Terraform parser are, which the worker cannot find by itself.
+      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrls, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
       return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
     },
     limitations: (settings) => {

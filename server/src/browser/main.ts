@@ -18,10 +18,11 @@ declare function importScripts(...urls: string[]): void;
 
 const onFirstMessage = (event: { data: unknown }): void => {
   const data = event.data as { [CORE_URL_MESSAGE]?: unknown; [TERRAFORM_URLS_MESSAGE]?: unknown } | null;
-  const coreUrl = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
-  if (typeof coreUrl !== 'string') return;
+  const coreUrls = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
+  const urls = typeof coreUrls === 'string' ? [coreUrls] : coreUrls;
+  if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string')) return;
   self.removeEventListener('message', onFirstMessage);
-  importScripts(coreUrl);
+  importScripts(...urls);
   // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.
   const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
   const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');

@@ -48,8 +48,13 @@ const levels = new Map<string, Level>();
 const MEMO_LIMIT = 50_000;
 let memoSize = 0;
 
-/** Every field of the schema by its own key, documented fields first. */
-const FIELDS_BY_KEY: ReadonlyMap<string, FieldInfo[]> = (() => {
+/**
+ * Every field of the schema by its own key, documented fields first, and those keys as candidates:
+ * made on the first suggestion, since a run over configurations without an unknown key needs neither.
+ */
+let keyTables: { fieldsByKey: ReadonlyMap<string, FieldInfo[]>; allKeys: ReturnType<typeof candidatesOf> } | undefined;
+function tablesOfKeys(): NonNullable<typeof keyTables> {
+  if (keyTables) return keyTables;
   const map = new Map<string, FieldInfo[]>();
   for (const f of ALL_FIELDS) {
     if (f.key === '[]') continue;
@@ -58,9 +63,9 @@ const FIELDS_BY_KEY: ReadonlyMap<string, FieldInfo[]> = (() => {
     map.set(f.key, list);
   }
   for (const list of map.values()) list.sort((a, b) => Number(isDocumented(b)) - Number(isDocumented(a)) || a.path.length - b.path.length);
-  return map;
-})();
-const ALL_KEYS = candidatesOf([...FIELDS_BY_KEY.keys()]);
+  keyTables = { fieldsByKey: map, allKeys: candidatesOf([...map.keys()]) };
+  return keyTables;
+}
 
 const parentDotted = (f: FieldInfo): string => f.parent?.dotted ?? '';
 
@@ -157,11 +162,11 @@ function compute(key: string, level: Level): KeySuggestions {
   if (renamed !== key) {
     const exact = level.byNormal.get(n);
     if (exact) return { list: [sameLevel('product-name', exact, level)], clear: true };
-    const other = FIELDS_BY_KEY.get(n);
+    const other = tablesOfKeys().fieldsByKey.get(n);
     if (other?.length === 1) return { list: [elsewhere('product-name', other[0])], clear: true };
   }
 
-  const misplaced = FIELDS_BY_KEY.get(key)?.filter((f) => parentDotted(f) !== level.dotted);
+  const misplaced = tablesOfKeys().fieldsByKey.get(key)?.filter((f) => parentDotted(f) !== level.dotted);
   if (misplaced?.length) {
     return { list: misplaced.slice(0, 3).map((f) => elsewhere('wrong-level', f)), clear: misplaced.length === 1 };
   }
@@ -175,9 +180,9 @@ function compute(key: string, level: Level): KeySuggestions {
   if (shortened.length) return { list: shortened.slice(0, 3).map((c) => sameLevel('typo', c.key, level)), clear: shortened.length === 1 };
 
   // A misspelt field of another object: only a single, unambiguous match is worth naming.
-  const far = closest(n, ALL_KEYS);
+  const far = closest(n, tablesOfKeys().allKeys);
   if (far.length && isClear(far)) {
-    const fields = (FIELDS_BY_KEY.get(far[0].key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
+    const fields = (tablesOfKeys().fieldsByKey.get(far[0].key) ?? []).filter((f) => parentDotted(f) !== level.dotted);
     if (fields.length === 1) return { list: [elsewhere('typo', fields[0])], clear: true };
   }
   return { list: [], clear: false };

@@ -6,7 +6,7 @@ import {
 import type { LineIndex } from '../core/lines';
 import type { Finding, OffsetRange, Severity, TextEdit } from '../core/types';
 import type { EditorCompletion, EditorSymbol } from '../core/editor';
-import { ruleDocUrl } from '../core/editor';
+import { ruleDocUrl } from '../core/editor/docs-url';
 
 export const SOURCE = 'search-config';
 

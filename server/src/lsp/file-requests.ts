@@ -13,10 +13,18 @@ export type ReadFileAnswer = ReadResult;
 export type ReadDirectoryAnswer = DirectoryEntry[] | null;
 
 /**
- * The first message to the language server's web worker, before the protocol starts: the URL of
- * dist/server-core.js, the analyzer it loads with importScripts (`{ [CORE_URL_MESSAGE]: url }`).
+ * The first message to the language server's web worker, before the protocol starts: the URLs of the
+ * analyzer's bundles (ANALYZER_BUNDLES, in that order), which it loads with importScripts
+ * (`{ [CORE_URL_MESSAGE]: urls }`; a single URL is the analyzer bundle alone).
  */
 export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
+
+/**
+ * The analyzer's bundles in dist/: dist/server-core.js, then the part a lint of JSON configurations
+ * never runs (the YAML, Terraform and request-file readers, the editor features), which the Node hosts
+ * load on first use and the worker loads at its start, after the analyzer (scripts/core-bundles.mjs).
+ */
+export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-extras.js'];
 
 /**
  * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):

@@ -46,6 +46,9 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
   // dist/tree-sitter.js, a bundle of its own: only a run that reads a Terraform file loads it. It is
   // loaded before the flags below change: its code cache is only accepted under the flags it was written with.
   const treeSitter = require(path.join(dir, TERRAFORM_WASM_FILES.module)) as typeof import('web-tree-sitter');
+  // The same for the analyzer's part with the Terraform reader (dist/server-extras.js), which the analyzer bundle loads
+  // when one of its functions is first read: it is read here, before the flags change.
+  const loadParser = loadTerraformParser;
   if (oneShot) {
     const setFlags = v8FlagSetter();
     const off = [...BASELINE_ONLY, JAVASCRIPT_OPTIMISER];
@@ -55,7 +58,7 @@ export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean }
     // bundles' code caches are written at exit (bin/run-bundle.js), or every later run would reject them.
     process.prependListener('exit', () => setFlags(`--${off.join(' --')}`));
   }
-  return loadTerraformParser({
+  return loadParser({
     treeSitter,
     runtime: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.runtime)),
     grammar: fs.readFileSync(path.join(dir, TERRAFORM_WASM_FILES.grammar)),
