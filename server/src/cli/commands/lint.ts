@@ -5,7 +5,7 @@ import type { AnalyzeOptions, DecodedBytes } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
-import { displayPath, expandTargets, toPosix, type SearchSettings } from '../files';
+import { displayPath, expandTargets, relativePath, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';
 import { countFindings, sumCounts } from '../formatters/types';
 import { renderJsonEarly } from '../formatters/json';
@@ -49,7 +49,7 @@ class SettingsResolver {
 }
 
 function optionsFor(args: LintArgs, settings: SearchSettings, file: string): AnalyzeOptions {
-  const rel = toPosix(path.relative(settings.baseDir, file));
+  const rel = toPosix(relativePath(settings.baseDir, file));
   const options = resolveLintOptions(settings.config as LintConfig | undefined, rel);
   options.fileName = file;
   if (Object.keys(args.rules).length) options.rules = { ...options.rules, ...args.rules };
