@@ -4,6 +4,7 @@ import picomatch from 'picomatch';
 import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/document';
 import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
+import { fileHoldsAscii } from './file-search';
 
 /** The settings that decide which files of a directory are configurations. */
 export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
@@ -45,21 +46,29 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const sizes = new Map<string, number>();
   const show = (p: string): string => displayPath(p, cwd);
   // Patterns of .search-lint.json are relative to the directory of the settings file that applies.
+  // The settings are the same for every file of a directory: asked once for each directory.
+  const byDir = new Map<string, SearchSettings>();
+  const settingsOf = (dir: string): SearchSettings => {
+    let s = byDir.get(dir);
+    if (!s) { s = settingsFor(dir); byDir.set(dir, s); }
+    return s;
+  };
   // Asked twice for each file found (is it a configuration, is it ignored): worked out once.
   let last: { p: string; answer: [LintConfig | undefined, string] } | undefined;
   const relative = (p: string): [LintConfig | undefined, string] => {
     if (last?.p === p) return last.answer;
-    const s = settingsFor(path.dirname(p));
+    const s = settingsOf(path.dirname(p));
     last = { p, answer: [s.config, toPosix(relativePath(s.baseDir, p))] };
     return last.answer;
   };
   // The settings file is never a service configuration, even when a broad pattern matches it.
   const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
-  const isSkipped = (p: string): boolean => isIgnored(...relative(p));
+  // Without ignores nothing is skipped: the path below the settings' directory is not needed.
+  const isSkipped = (p: string): boolean => !!settingsOf(path.dirname(p)).config?.ignores?.length && isIgnored(...relative(p));
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
   // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
   // .tf files of a repository do not hold it, so decoding them would be work for nothing.
-  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && readBytes(p).includes(CONFIGURATION_BLOCK);
+  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
   // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
   const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
@@ -121,10 +130,17 @@ interface WalkHooks {
   reportBrokenLink(p: string): boolean;
 }
 
-/** Recursive directory search; `ancestors` holds the real paths above, to detect symbolic-link loops. */
-function walk(dir: string, ancestors: string[], hooks: WalkHooks): void {
+/**
+ * Recursive directory search; `ancestors` holds the real paths above, to detect symbolic-link loops.
+ * `real` is the directory's real path when it is already known: a directory entry that is not a link
+ * is its parent's real path and its name, so only the first directory and linked ones ask realpath.
+ */
+function walk(dir: string, ancestors: string[], hooks: WalkHooks, known?: string): void {
   let real: string;
-  try { real = fs.realpathSync(dir); } catch (err) { hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`); return; }
+  if (known !== undefined) real = known;
+  else {
+    try { real = fs.realpathSync(dir); } catch (err) { hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`); return; }
+  }
   if (ancestors.includes(real)) { hooks.problems.push(`${hooks.show(dir)} is a directory loop: it leads back to ${hooks.show(real)}`); return; }
   let entries: fs.Dirent[];
   try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (err) {
@@ -133,11 +149,15 @@ function walk(dir: string, ancestors: string[], hooks: WalkHooks): void {
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const chain = [...ancestors, real];
+  // `dir` is absolute and normalised, and an entry's name is one segment: path.join would only normalise again.
+  const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+  const realPrefix = real.endsWith(path.sep) ? real : real + path.sep;
   for (const entry of entries) {
-    const p = path.join(dir, entry.name);
+    const p = prefix + entry.name;
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
-    if (entry.isSymbolicLink()) {
+    const isLink = entry.isSymbolicLink();
+    if (isLink) {
       try { const s = fs.statSync(p); isDir = s.isDirectory(); isFile = s.isFile(); } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ELOOP') hooks.problems.push(`${hooks.show(p)} is a symbolic link loop`);
@@ -147,7 +167,7 @@ function walk(dir: string, ancestors: string[], hooks: WalkHooks): void {
     }
     if (isDir) {
       if (ALWAYS_SKIPPED_DIRECTORIES.includes(entry.name) || hooks.skip(p)) continue;
-      walk(p, chain, hooks);
+      walk(p, chain, hooks, isLink ? undefined : realPrefix + entry.name);
     } else if (isFile && !hooks.skip(p)) {
       hooks.visitFile(p);
     }

@@ -13,10 +13,12 @@ export function moduleVariableFiles(file: string): Array<{ fileName: string; tex
   try { names = fs.readdirSync(dir); } catch { return []; }
   const out: Array<{ fileName: string; text: string }> = [];
   for (const name of names.sort()) {
+    if (!(/\.tf$/i.test(name) || name === 'terraform.tfvars' || /\.auto\.tfvars$/i.test(name))) continue;
     const full = path.join(dir, name);
-    if (full === file || !(/\.tf$/i.test(name) || name === 'terraform.tfvars' || /\.auto\.tfvars$/i.test(name))) continue;
+    if (full === file) continue;
     try {
-      if (!fs.statSync(full).isFile() || fs.statSync(full).size > MAX_TERRAFORM_SIZE) continue;
+      const stat = fs.statSync(full);
+      if (!stat.isFile() || stat.size > MAX_TERRAFORM_SIZE) continue;
       out.push({ fileName: full, text: fs.readFileSync(full, 'utf8').replace(/^\uFEFF/, '') });
     } catch { /* unreadable: its variables stay unknown */ }
   }

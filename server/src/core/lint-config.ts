@@ -115,10 +115,35 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
     const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;
     return below ? [anchored, `${anchored}/**`] : [anchored];
   });
-  m = picomatch(globs, { dot: true });
+  const full = picomatch(globs, { dot: true });
+  // Most names found in a search end in none of the patterns' literal endings (`.search.json`, `.http`):
+  // those are answered without picomatch.
+  const endings = below ? undefined : literalEndings(globs);
+  m = endings ? (rel: string) => endings.some((e) => rel.endsWith(e)) && full(rel) : full;
   matcherCache.set(key, m);
   byList.set(patterns, m);
   return m;
+}
+
+/** Characters with a meaning in picomatch's globs (`"` quotes and is dropped); `.` and `-` are matched as they are. */
+const GLOB_SYNTAX = /[*?[\]{}()!+@|\\^$,"]/;
+
+/**
+ * The literal text each glob ends with, or undefined when one of them could match a path not ending
+ * in its literal text: a pattern that ends in glob syntax, or a negation. A path that ends in none of
+ * them matches none of the globs, since a match ends with the glob's literal end.
+ */
+export function literalEndings(globs: readonly string[]): string[] | undefined {
+  const endings: string[] = [];
+  for (const glob of globs) {
+    if (glob.startsWith('!')) return undefined;
+    let i = glob.length;
+    while (i > 0 && !GLOB_SYNTAX.test(glob[i - 1]) && glob[i - 1] !== '/') i--;
+    const ending = glob.slice(i);
+    if (!ending) return undefined;
+    endings.push(ending);
+  }
+  return endings;
 }
 
 /** A file outside the settings file's directory (possible with --config) is matched by its path below the common part. */

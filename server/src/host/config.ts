@@ -59,5 +59,6 @@ export class LintConfigFinder {
 }
 
 function isFile(p: string): boolean {
-  try { return fs.statSync(p).isFile(); } catch { return false; }
+  // Asked in every directory searched, where the file is mostly absent: no error object built for that.
+  try { return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false; } catch { return false; }
 }

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { fileHoldsAscii } from '../../server/src/cli/file-search';
+import { expandTargets } from '../../server/src/cli/files';
+import { isConfigurationFile, isRequestFile, literalEndings, type LintConfig } from '../../server/src/core/lint-config';
+import { CLEAN, removeTree, runCli, tempTree } from './support';
+
+const NEEDLE = 'search_user_config';
+
+test('a file holds the name wherever it lies against the chunks it is read in, and only when whole', () => {
+  const dir = tempTree({});
+  try {
+    const file = path.join(dir, 'main.tf');
+    for (const chunk of [1, 5, 17, 18, 19, 64]) {
+      for (let at = 0; at < 60; at++) {
+        fs.writeFileSync(file, `${'x'.repeat(at)}${NEEDLE}${'y'.repeat(7)}`);
+        assert.equal(fileHoldsAscii(file, NEEDLE, chunk), true, `chunk ${chunk}, at ${at}`);
+        // Cut short by one byte, the name is not there.
+        fs.writeFileSync(file, `${'x'.repeat(at)}${NEEDLE.slice(0, -1)}`);
+        assert.equal(fileHoldsAscii(file, NEEDLE, chunk), false, `chunk ${chunk}, at ${at}, cut`);
+      }
+    }
+    fs.writeFileSync(file, '');
+    assert.equal(fileHoldsAscii(file, NEEDLE), false);
+    // Bytes left in the reused buffer by a previous file are never taken for this file's.
+    fs.writeFileSync(file, `${'z'.repeat(100)}${NEEDLE}`);
+    assert.equal(fileHoldsAscii(file, NEEDLE), true);
+    fs.writeFileSync(file, 'short');
+    assert.equal(fileHoldsAscii(file, NEEDLE), false);
+    assert.equal(fileHoldsAscii(path.join(dir, 'missing.tf'), NEEDLE), false);
+    assert.equal(fileHoldsAscii(dir, NEEDLE), false);
+  } finally { removeTree(dir); }
+});
+
+const PATTERNS = ['*.search.json', 'search-config.json', 'conf/*.json', '**/x.y', 'a.b.', 'ab', '.hidden', 'x/.', '[ab].json', '*.{json,jsonc}',
+  '*.json?', 'file\\*.json', '"q".json', '!*.json', '+(a|b).json', 'a/**', 'logs-*', '@(x).json', 'v$.json', '^a.json'];
+const PATHS = ['a.search.json', 'x/a.search.json', '.search.json', 'search-config.json', 'x/search-config.json', 'conf/a.json', 'x/conf/a.json',
+  'x.y', 'deep/er/x.y', 'a.b.', 'a.b', 'ab', 'x/ab', 'xab', '.hidden', 'x/.hidden', 'x/.', 'x', 'a.json', 'b.json', 'c.json', 'a.jsonc',
+  'a.json5', 'file*.json', 'filex.json', 'q.json', '"q".json', 'a/b/c', 'logs-1', 'x.json', 'v$.json', '^a.json', 'a.json/'];
+
+test('a path that ends in none of the globs\' literal endings matches none of them', () => {
+  for (const pattern of PATTERNS) {
+    for (const glob of [pattern, `**/${pattern}`]) {
+      const endings = literalEndings([glob]);
+      if (!endings) continue;
+      const isMatch = picomatch(glob, { dot: true });
+      for (const p of PATHS) if (isMatch(p)) assert.ok(endings.some((e) => p.endsWith(e)), `${glob} matches ${p}, which ends in none of ${endings.join(' ')}`);
+    }
+  }
+  // Endings are only given when every glob of the list has one.
+  assert.deepEqual(literalEndings(['**/*.search.json', '**/search-config.json']), ['.search.json', 'search-config.json']);
+  assert.equal(literalEndings(['**/*.search.json', '**/*.{json,jsonc}']), undefined);
+  assert.equal(literalEndings(['!*.json']), undefined);
+  assert.equal(literalEndings(['logs/**']), undefined);
+});
+
+test('configuration and request patterns answer as picomatch does, for every path', () => {
+  const reference = (patterns: readonly string[], rel: string): boolean =>
+    picomatch(patterns.map((p) => (p.includes('/') ? p : `**/${p}`)), { dot: true })(rel);
+  for (const pattern of PATTERNS) {
+    const config: LintConfig = { files: [pattern], requests: { files: [pattern] } } as LintConfig;
+    for (const p of PATHS) {
+      assert.equal(isConfigurationFile(config, p), reference([pattern], p), `files ${pattern} on ${p}`);
+      assert.equal(isRequestFile(config, p), reference(['*.http', '*.rest', pattern], p), `requests ${pattern} on ${p}`);
+    }
+  }
+});
+
+test('the settings of a directory are asked once, not once for each of its files', () => {
+  const files: Record<string, string> = {};
+  for (let m = 0; m < 3; m++) for (let f = 0; f < 10; f++) files[`m${m}/f${f}.tf`] = f === 0 ? 'resource "vendor_search" "a" {\n  search_user_config {\n  }\n}\n' : 'locals {}\n';
+  const dir = tempTree(files);
+  try {
+    const asked: string[] = [];
+    const found = expandTargets(['.'], dir, (d) => { asked.push(d); return { config: undefined, baseDir: dir }; });
+    assert.deepEqual(found.files, [0, 1, 2].map((m) => path.join(dir, `m${m}`, 'f0.tf')));
+    assert.deepEqual([...new Set(asked)].length, asked.length, `asked twice: ${asked.join(', ')}`);
+    assert.ok(asked.length <= 4, `asked ${asked.length} times`);
+  } finally { removeTree(dir); }
+});
+
+test('a loop through a link and then a plain directory back to the searched one is reported', async () => {
+  const dir = tempTree({ 'top/a.search.json': CLEAN });
+  try {
+    // top/up -> the directory above top, whose plain directory `top` is the one searched.
+    fs.symlinkSync(dir, path.join(dir, 'top', 'up'));
+    const r = await runCli(['lint', '--format', 'json', 'top'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.err, /top\/up\/top is a directory loop: it leads back to top\n/);
+    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath), ['top/a.search.json']);
+  } finally { removeTree(dir); }
+});
