@@ -29,10 +29,13 @@ try {
     fs.mkdirSync(path.dirname(path.join(stage, file)), { recursive: true });
     fs.copyFileSync(from, path.join(stage, file));
   }
+  // The extension's page (Marketplace, the Extensions view) shows README.md: the extension has its own,
+  // about the editor; the repository's README is about the CLI, the Action and the hooks as well.
+  fs.copyFileSync(path.join(root, 'client', 'README.md'), path.join(stage, 'README.md'));
   fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.copyFileSync(path.join(root, '.vscodeignore'), path.join(stage, '.vscodeignore'));
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
+  const r = spawnSync(process.execPath, ['--require', path.join(root, 'scripts', 'deflate-best.cjs'), vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
     { cwd: stage, stdio: 'inherit' });
   process.exitCode = r.status ?? 1;
 } finally {
