@@ -7,6 +7,11 @@ import * as esbuild from 'esbuild';
 
 /** The global the analyzer bundle defines in a web worker; a part's is this plus its name (searchConfigCoreYaml). */
 export const CORE_GLOBAL = 'searchConfigCore';
+/**
+ * In a web worker, the URL of each part's bundle by its file name (`{ "server-extras.js": url }`), set by the
+ * worker before it loads the analyzer bundle (server/src/browser/main.ts): a part is loaded on its first use.
+ */
+export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
 
 /**
  * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). The part's
@@ -14,8 +19,8 @@ export const CORE_GLOBAL = 'searchConfigCore';
  * features. The modules that decide a file's kind from its name (formats/yaml/names,
  * formats/terraform/document), that the rules read as they load (requests/match) and that the language
  * server's diagnostics link to (editor/docs-url) stay in the analyzer bundle, so that deciding a file is
- * JSON, and its diagnostics, load no part. The web worker loads every part at its start; on
- * Node a part is read, with its own code cache, when it is first used.
+ * JSON, and its diagnostics, load no part. A part is loaded when it is first used: on Node read with its own
+ * code cache, in the web worker with importScripts from the URL the worker was given.
  *
  * One part rather than one per reader: every bundle boundary costs bytes (each import across it becomes a
  * read of the export by its name, and each bundle carries esbuild's helpers), about 2 KB of the .vsix
@@ -146,7 +151,8 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
         // One small module with the loading (what this bundle needs of it), and one line for each module of another bundle.
         build.onLoad({ filter: /.*/, namespace: 'core-bundles' }, () => {
           const others = Object.keys(CORE_PARTS).filter((p) => p !== ownPart);
-          const loader = (global, file) => `() => (typeof importScripts === 'function' ? self.${global} : require(${JSON.stringify(`./${file}`)}))`;
+          // In a worker a part is loaded on first use too, from the URL the worker was given for it (PART_URLS_GLOBAL).
+          const loader = (global, file) => `() => (typeof importScripts === 'function' ? self.${global} || (importScripts(self.${PART_URLS_GLOBAL}[${JSON.stringify(file)}]), self.${global}) : require(${JSON.stringify(`./${file}`)}))`;
           return {
             loader: 'js',
             contents: `${ownPart === undefined ? '' : `const core = ${loader(CORE_GLOBAL, 'server-core.js')};

@@ -82,23 +82,32 @@ test('the Terraform parser bundle is a worker script that is also a CommonJS mod
   assert.match(read('dist/web/server.js'), /searchConfigTerraformUrls/);
 });
 
-test('the web extension hands the worker every analyzer bundle, and in a worker the parts are read from the scripts it loaded', async () => {
-  const { ANALYZER_BUNDLES } = await import('../server/src/lsp/file-requests');
+test('the web extension hands the worker every analyzer bundle, and in a worker a part is loaded from its URL on first use', async () => {
+  const { ANALYZER_BUNDLES, PART_URLS_GLOBAL } = await import('../server/src/lsp/file-requests');
   assert.deepEqual(ANALYZER_BUNDLES, ANALYZER);
   const shipped = fs.readdirSync(path.join(root, 'dist')).filter((f) => /^server-.*\.js$/.test(f) && f !== 'server-main.js').map((f) => `dist/${f}`);
   assert.deepEqual(shipped.sort(), [...ANALYZER].sort(), 'every analyzer bundle the build writes is handed to the worker');
   const vm = await import('node:vm');
   // A worker's globals: importScripts and no require, so a part reached through a require would throw.
-  const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, performance, importScripts: () => undefined };
+  const loaded: string[] = [];
+  const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, performance };
+  scope.importScripts = (url: string) => { loaded.push(url); vm.runInContext(read(url.replace('https://x/', '')), scope); };
   scope.self = scope;
+  // What the worker does with the first message (server/src/browser/main.ts): the parts' URLs by file name, then the analyzer bundle.
+  scope[PART_URLS_GLOBAL] = Object.fromEntries(ANALYZER.slice(1).map((f) => [path.basename(f), `https://x/${f}`]));
   vm.createContext(scope);
-  for (const file of ANALYZER) vm.runInContext(read(file), scope);
+  (scope.importScripts as (url: string) => void)(`https://x/${ANALYZER[0]}`);
   const core = scope.searchConfigCore as Record<string, { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }>;
+  const json = core.engine.analyze('{ "search_version": "2.19", "unknown_thing": 1 }', { fileName: 'a.search.json' });
+  assert.deepEqual(Array.from(json.findings, (f) => f.ruleId), ['unknown-field']);
+  assert.deepEqual(loaded, [`https://x/${ANALYZER[0]}`], 'a JSON configuration loads no part');
   const yaml = core.engine.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
+  assert.deepEqual(loaded, ANALYZER.map((f) => `https://x/${f}`), 'the first YAML file loads the part, once');
   // Arrays of the script's realm, compared by their items.
   assert.deepEqual(Array.from(yaml.findings, (f) => f.ruleId), ['unknown-field']);
   const requests = core.engine.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
   assert.equal(requests.findings.length, 0);
+  assert.equal(loaded.length, ANALYZER.length, 'a part is loaded once');
 });
 
 test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {

@@ -1,5 +1,5 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/file-requests';
+import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, TERRAFORM_URLS_MESSAGE } from '../lsp/file-requests';
 import { browserRuntime } from './runtime';
 
 /*
@@ -22,7 +22,12 @@ const onFirstMessage = (event: { data: unknown }): void => {
   const urls = typeof coreUrls === 'string' ? [coreUrls] : coreUrls;
   if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string')) return;
   self.removeEventListener('message', onFirstMessage);
-  importScripts(...urls);
+  // The analyzer bundle now; the other parts when the analyzer first needs them (scripts/core-bundles.mjs
+  // reads their URLs here, by file name): a worker that sees JSON configurations only never loads them.
+  const parts: Record<string, string> = {};
+  ANALYZER_BUNDLES.slice(1).forEach((file, i) => { if (urls[i + 1] !== undefined) parts[file.slice(file.lastIndexOf('/') + 1)] = urls[i + 1]; });
+  (self as unknown as Record<string, unknown>)[PART_URLS_GLOBAL] = parts;
+  importScripts(urls[0]);
   // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.
   const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
   const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');

@@ -22,9 +22,12 @@ export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
 /**
  * The analyzer's bundles in dist/: dist/server-core.js, then the part a lint of JSON configurations
  * never runs (the YAML, Terraform and request-file readers, the editor features), which the Node hosts
- * load on first use and the worker loads at its start, after the analyzer (scripts/core-bundles.mjs).
+ * and the worker load on first use (scripts/core-bundles.mjs).
  */
 export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-extras.js'];
+
+/** Where the worker keeps the URLs of the parts, for the analyzer bundle to load each on first use (scripts/core-bundles.mjs says the same). */
+export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
 
 /**
  * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):
