@@ -321,7 +321,9 @@ async function bundle() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
   const entries = [
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), lazyModules], external: ['./server-core.js'] },
+    // `search-config explain` and the rule texts it prints run in the CLI alone: the CLI carries them, so that
+    // the analyzer bundle (which the .vsix ships too) does not.
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node', { own: ['explain', 'docs'] }), lazyModules], external: ['./server-core.js'] },
     { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
     // The server's entry point (the extension and the bin script start it): a small loader that
     // runs dist/server-main.js from its code cache.

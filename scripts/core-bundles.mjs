@@ -82,6 +82,8 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
   const coreFileOf = (target) => [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   /** Modules of the core that the hosts' bundles import: the analyzer bundle exposes each by its key. */
   const hostModules = new Set();
+  /** Modules of the core that a host's bundle carries itself: no other bundle may need them (buildCore checks). */
+  const hostOwned = new Set();
   /** Modules of the analyzer bundle that a part imports: exposed the same way. */
   const partNeeds = new Set();
   /** The names each module of the analyzer bundle that a part imports exports (known after the first pass). */
@@ -93,17 +95,21 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
    * For the hosts' bundles: every import of a core module from outside the core becomes a lookup in the
    * analyzer bundle.
    */
-  function sharedCore(platform) {
+  function sharedCore(platform, { own = [] } = {}) {
     return {
       name: 'shared-core',
       setup(build) {
         build.onResolve({ filter: /^\./ }, (a) => {
-          if (a.importer.startsWith(coreDir) || a.namespace !== 'file') return undefined;
+          if (a.namespace !== 'file') return undefined;
+          // A module of the core this host carries itself (`own`: one no other bundle runs) is bundled here;
+          // its own imports of the core are lookups in the analyzer bundle, as the host's are.
+          if (a.importer.startsWith(coreDir) && !own.includes(coreKey(a.importer))) return undefined;
           const target = path.resolve(a.resolveDir, a.path);
           if (!(target + path.sep).startsWith(coreDir)) return undefined; // '../core' itself is a core import too
           const file = coreFileOf(target);
           if (!file) return undefined;
           const key = coreKey(file);
+          if (own.includes(key)) { hostOwned.add(key); return undefined; }
           hostModules.add(key);
           return { path: key, namespace: 'shared-core' };
         });
@@ -278,6 +284,9 @@ exports.lazy = (part, key, names) => {
       }
       await buildExposing('server-core', CORE_GLOBAL, [...new Set([...hostModules, ...partNeeds])].sort(), undefined, bundledInputs, SHARED_PACKAGES, dry);
     }
+    // A module a host carries and another bundle needs too would run as two copies, each with its own state.
+    const twice = [...hostOwned].filter((k) => hostModules.has(k) || partNeeds.has(k) || partUses.has(k) || partOf(k));
+    if (twice.length) throw new Error(`a host's own core modules are needed by other bundles too: ${twice.join(', ')}`);
   }
 
   return { sharedCore, buildCore };
