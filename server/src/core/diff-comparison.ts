@@ -1,7 +1,7 @@
 import { countChanges, type ConfigChange } from './diff';
 import { diffConfigurationSets, isSingleConfiguration, readConfigurations, type ConfigurationChanges, type ConfigurationSet } from './diff-configurations';
 import { readPlan } from './diff-plan';
-import { changeLines, changeTable, codeCell, formatChangesJson, formatChangesMarkdown, formatChangesText, headlines, textCell } from './diff-report';
+import { changeLines, changeTable, codeCell, formatChangesJson, formatChangesMarkdown, formatChangesText, headlines, plural, textCell } from './diff-report';
 
 /**
  * The change report of two versions of a file in any format: a lone configuration (a JSON file)
@@ -52,8 +52,6 @@ function expected(set: ConfigurationSet): string {
   if (set.format === 'terraform') return 'a search_user_config block in a resource';
   return set.manifests ? 'a document kind: Search with a spec.userConfig' : 'a configuration document';
 }
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 function allChanges(result: readonly ConfigurationChanges[]): ConfigChange[] {
   return result.flatMap((c) => c.changes);

@@ -1,5 +1,4 @@
-import { diffConfigs, mayShow, type ConfigChange, type DiffSide } from './diff';
-import { parseConfig } from './diff';
+import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } from './diff';
 import { holdsConfiguration, isTerraformName, parseTerraform, type TerraformDocument } from './formats/terraform/document';
 import { terraformParserLoaded } from './formats/terraform/parser';
 import { isSearchYamlName, isYamlName, parseYamlFile, type YamlDocument } from './formats/yaml/document';
@@ -9,6 +8,7 @@ import type { SyntaxProblem } from './formats';
 import { DEFAULT_MAX_DEPTH, type Segment } from './types';
 import { isObject, UNKNOWN_VALUE } from './values';
 import { setOwn } from './formats/terraform/expressions';
+import { valueAt } from './walk';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -160,13 +160,12 @@ const related = (a: readonly Segment[], b: readonly Segment[]): boolean => {
  * schema does not know, which may be a misspelt one), the value is hidden at both ends.
  */
 function yamlSide(doc: YamlDocument): DiffSide {
-  const valueAt = (path: readonly Segment[]): unknown => path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k as string] : undefined), doc.value);
   const hidden: Segment[][] = [];
   for (const alias of doc.sharing) {
     if (alias.kind !== 'alias') continue;
     const anchor = doc.sharing.find((s) => s.kind === 'anchor' && s.range.offset === alias.other);
     const ends = anchor ? [alias.path, anchor.path] : [alias.path];
-    if (ends.some((p) => !mayShow(valueAt(p), p))) hidden.push(...ends);
+    if (ends.some((p) => !mayShow(valueAt(doc.value, p), p))) hidden.push(...ends);
   }
   if (!hidden.length) return {};
   return { hidden: (path) => hidden.some((h) => related(h, path)) };

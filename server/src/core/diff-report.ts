@@ -5,7 +5,7 @@ import { countChanges, type ChangeClass, type ChangeCounts, type ConfigChange } 
  * to paste into a pull-request comment (also the editor's "change impact" view).
  */
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** Headline per class that needs attention, most consequential first. */
 export function headlines(counts: ChangeCounts): string[] {
