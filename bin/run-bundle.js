@@ -24,8 +24,13 @@ const HASH_LENGTH = 32;
  */
 const COVERAGE_LENGTH = 32;
 const covered = new Set();
-/** How a bundle says which part of the program it is about to use (server/src/node/code-cache.ts). */
-globalThis[Symbol.for('search-config.code-cache')] = { cover: (part) => { covered.add(part); } };
+/** Set when this run's V8 flags could not be put back as they were: a cache it wrote would be rejected. */
+let keep = false;
+/**
+ * How a bundle says which part of the program it is about to use (server/src/node/code-cache.ts), and
+ * that this run must write no cache (server/src/node/short-run.ts).
+ */
+globalThis[Symbol.for('search-config.code-cache')] = { cover: (part) => { covered.add(part); }, keepCaches: () => { keep = true; } };
 
 /** The build hash a bundle ends with, or undefined for a bundle built without one. */
 function buildHashOf(source) {
@@ -97,7 +102,7 @@ function runBundle(name, options = {}) {
   const hash = buildHashOf(source);
   if (options.writeCache) {
     if (!hash) throw new Error(`${file} has no build hash: it was not built by scripts/build.mjs`);
-    process.on('exit', () => fs.writeFileSync(cacheFile, cacheFileContents(hash, script)));
+    process.on('exit', () => { if (!keep) fs.writeFileSync(cacheFile, cacheFileContents(hash, script)); });
   }
   script.runInThisContext().call(mod.exports, mod.exports, requireFrom(mod, options), mod, file, path.dirname(file));
   // An installed package carries no cache (one is only valid for the Node build that wrote it): the
@@ -108,7 +113,7 @@ function runBundle(name, options = {}) {
   const accepted = cachedData !== undefined && !script.cachedDataRejected;
   if (!options.writeCache && hash && !process.env.SEARCH_CONFIG_NO_CODE_CACHE) {
     process.on('exit', () => {
-      if (accepted && [...covered].every((part) => cache.covered.has(part))) return;
+      if (keep || (accepted && [...covered].every((part) => cache.covered.has(part)))) return;
       const temporary = `${cacheFile}.${process.pid}.tmp`;
       try {
         fs.writeFileSync(temporary, cacheFileContents(hash, script, accepted ? cache.covered : undefined), { flag: 'wx' });

@@ -107,3 +107,30 @@ test('a run that reads a Terraform file after a run over JSON writes the caches 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('runs that raise V8\'s optimising budget put the flags back: the caches they write are taken by the next run', () => {
+  // A manifest loads the analyzer's part with the YAML reader before the flags change, with its cache too.
+  const dir = tree();
+  const yaml = path.join(dir, 'search.yaml');
+  fs.writeFileSync(yaml, 'apiVersion: search.example.com/v1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    ip_filter: ["10.0.0.1/8"]\n');
+  const json = path.join(dir, 'one.search.json');
+  fs.writeFileSync(json, '{ "ip_filter": ["10.0.0.1/8"] }\n');
+  const lint = (file: string): string => {
+    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(file)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
+    return spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout;
+  };
+  const inodes = (bundles: string[]): number[] => bundles.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+  try {
+    assert.match(lint(json), /invalid-cidr/);
+    const afterJson = inodes(BUNDLES);
+    assert.match(lint(json), /invalid-cidr/);
+    assert.deepEqual(inodes(BUNDLES), afterJson, 'the caches a run over JSON wrote were accepted, not replaced');
+    const first = lint(yaml);
+    assert.match(first, /invalid-cidr/, 'the manifest was read');
+    const afterYaml = inodes([...BUNDLES, ...PARTS]);
+    assert.equal(lint(yaml), first);
+    assert.deepEqual(inodes([...BUNDLES, ...PARTS]), afterYaml, 'the caches a run over YAML wrote, its part\'s too, were accepted');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

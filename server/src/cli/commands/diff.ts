@@ -118,7 +118,7 @@ const run: Command = async (argv, io) => {
   if ([names.old, names.new].some(isTerraformName)) {
     codeCacheCovers('terraform');
     // Once per process: the Action runs diff once per file, in-process.
-    if (!terraformParserLoaded()) try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
+    if (!terraformParserLoaded()) try { await loadTerraformFromDisk({ oneShot: io.shortRun }); } catch (err) {
       io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }

@@ -14,7 +14,10 @@ import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { isYamlName } from '../../core/formats/yaml/document';
-import { loadTerraformFromDisk, noteInputRead } from '../../node/terraform-wasm';
+import { loadTerraformFromDisk } from '../../node/terraform-wasm';
+import { startShortRun } from '../../node/short-run';
+import { loadOtherReaders } from '../../core/engine';
+import { requestFileKind } from '../../core/requests/types';
 import { codeCacheCovers } from '../../node/code-cache';
 import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
@@ -106,13 +109,19 @@ const run: Command = async (argv, io) => {
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
 
-  if (jobs.some((job) => isYamlName(job.stdin ? args.stdinFilename : job.file))) codeCacheCovers('yaml');
+  const names = jobs.map((job) => (job.stdin ? args.stdinFilename : job.file));
+  if (names.some(isYamlName)) codeCacheCovers('yaml');
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
-  if (jobs.some((job) => isTerraformName(job.stdin ? args.stdinFilename : job.file))) {
+  if (names.some(isTerraformName)) {
     codeCacheCovers('terraform');
-    try { await loadTerraformFromDisk({ oneShot: true }); } catch (err) {
+    try { await loadTerraformFromDisk({ oneShot: io.shortRun }); } catch (err) {
       problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
     }
+  }
+  if (io.shortRun) {
+    // The readers of other formats are loaded before V8's flags change, so that their code cache is taken.
+    if (names.some((name) => isYamlName(name) || isTerraformName(name) || requestFileKind(name) !== undefined)) loadOtherReaders();
+    startShortRun();
   }
 
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
@@ -133,7 +142,6 @@ const run: Command = async (argv, io) => {
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;
     }
-    noteInputRead(raw.length);
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
