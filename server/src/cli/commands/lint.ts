@@ -15,7 +15,7 @@ import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { isYamlName } from '../../core/formats/yaml/document';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
-import { startShortRun } from '../../node/short-run';
+import { noteFileRead, startShortRun } from '../../node/short-run';
 import { loadOtherReaders } from '../../core/engine';
 import { requestFileKind } from '../../core/requests/types';
 import { codeCacheCovers } from '../../node/code-cache';
@@ -146,6 +146,7 @@ const run: Command = async (argv, io) => {
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;
     }
+    noteFileRead(raw.length);
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
