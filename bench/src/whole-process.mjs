@@ -146,8 +146,8 @@ export function measureFindingCost({ files, pairRuns, warmup, log }) {
 
 /**
  * The targets of bulk lint with findings, measured in turn with their anchors (A B A B ...), so that a
- * busy machine moves both sides alike: 1,000 findings-heavy files against `ajv-cli --all-errors`, the
- * 1 MB and 10 MB findings-heavy files against the read + JSON.parse floor.
+ * busy machine moves both sides alike: 1,000 findings-heavy files against `ajv-cli --all-errors`, one small
+ * file cold against `node -e 0`, the 1 MB and 10 MB findings-heavy files against the read + JSON.parse floor.
  */
 export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup, log }) {
   const all = tools({ schemaFile, rulesetFile: undefined, haveBenchDeps });
@@ -155,6 +155,8 @@ export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns,
   const w = Object.fromEntries(workloads(files).map((x) => [x.id, x]));
   const cases = [
     { id: 'heavyVsAjv', workload: 'heavy', anchor: 'ajv', pairs: pairRuns },
+    // Start-up is a few milliseconds over Node's own: only runs in turn tell them apart on a busy machine.
+    { id: 'oneVsNode', workload: 'one', anchor: 'node', pairs: pairRuns },
     { id: 'mb1HeavyVsParse', workload: 'mb1Heavy', anchor: 'parse', pairs: pairRuns },
     { id: 'mb10HeavyVsParse', workload: 'mb10Heavy', anchor: 'parse', pairs: Math.max(1, Math.min(pairRuns, 5)) },
     // The .tf files with the block are found among the others by a text search: the others should cost little.
