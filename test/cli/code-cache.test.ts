@@ -27,6 +27,13 @@ function run(dir: string, writeCache = false): { code: number | null; out: strin
   return { code: r.status, out: r.stdout.trim() };
 }
 
+/** `search-config lint --format json FILE` with the copy's loader, as the installed bin runs it. */
+function lintIn(dir: string, file: string): { code: number | null; out: string } {
+  const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(file)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout };
+}
+
 test('the CLI runs the same without a code cache, with a fresh one and with a corrupt one', () => {
   const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const dir = tree();
@@ -58,11 +65,7 @@ test('a run that reads a Terraform file leaves code caches that the next run acc
   for (const file of ['tree-sitter.js', 'tree-sitter.wasm', 'tree-sitter-terraform.wasm']) fs.copyFileSync(path.join(root, 'dist', file), path.join(dir, 'dist', file));
   const tf = path.join(dir, 'main.tf');
   fs.writeFileSync(tf, 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = ["10.0.0.1/8"]\n  }\n}\n');
-  const lint = (): { code: number | null; out: string } => {
-    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(tf)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
-    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-    return { code: r.status, out: r.stdout };
-  };
+  const lint = (): { code: number | null; out: string } => lintIn(dir, tf);
   // web-tree-sitter's bundle too: it is loaded with the flags the CLI sets for a Terraform file not yet in force.
   const inodes = (): number[] => [...BUNDLES, 'server-extras.js', 'tree-sitter.js'].map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   try {
@@ -84,10 +87,7 @@ test('a run that reads a Terraform file after a run over JSON writes the caches 
   fs.writeFileSync(json, '{ "search_version": "2.19" }\n');
   const tf = path.join(dir, 'main.tf');
   fs.writeFileSync(tf, 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = ["10.0.0.1/8"]\n  }\n}\n');
-  const lint = (file: string): void => {
-    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(file)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
-    spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
-  };
+  const lint = (file: string): void => { lintIn(dir, file); };
   const inodes = (): number[] => BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   const covered = (bundle: string): string => fs.readFileSync(path.join(dir, 'dist', `${bundle}.cache`)).toString('latin1', 32, 64).trim();
   try {
@@ -115,10 +115,7 @@ test('runs that raise V8\'s optimising budget put the flags back: the caches the
   fs.writeFileSync(yaml, 'apiVersion: search.example.com/v1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    ip_filter: ["10.0.0.1/8"]\n');
   const json = path.join(dir, 'one.search.json');
   fs.writeFileSync(json, '{ "ip_filter": ["10.0.0.1/8"] }\n');
-  const lint = (file: string): string => {
-    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(file)}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
-    return spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' }).stdout;
-  };
+  const lint = (file: string): string => lintIn(dir, file).out;
   const inodes = (bundles: string[]): number[] => bundles.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
   try {
     assert.match(lint(json), /invalid-cidr/);
