@@ -131,3 +131,24 @@ test('runs that raise V8\'s optimising budget put the flags back: the caches the
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a Node started with its own optimising flags keeps them: the caches its runs write are taken by the next run', (t) => {
+  if (!process.versions.v8.startsWith('11.')) { t.skip('the flag below is V8 11\'s'); return; }
+  const dir = tree();
+  const json = path.join(dir, 'one.search.json');
+  fs.writeFileSync(json, '{ "ip_filter": ["10.0.0.1/8"] }\n');
+  const lint = (): string => {
+    const script = `process.argv = [process.argv[0], 'search-config', 'lint', '--format', 'json', ${JSON.stringify(json)}, ${JSON.stringify(json.replace('one', 'two'))}]; require(${JSON.stringify(path.join(dir, 'bin/run-bundle.js'))}).runBundle('cli');`;
+    return spawnSync(process.execPath, ['--interrupt-budget=1000', '-e', script], { encoding: 'utf8' }).stdout;
+  };
+  fs.copyFileSync(json, json.replace('one', 'two'));
+  try {
+    assert.match(lint(), /invalid-cidr/);
+    // Had the run raised the budget, it would have put back V8's default, not this one: no cache would be written.
+    const written = BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino);
+    assert.match(lint(), /invalid-cidr/);
+    assert.deepEqual(BUNDLES.map((bundle) => fs.statSync(path.join(dir, 'dist', `${bundle}.cache`)).ino), written, 'the caches were accepted, not replaced');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

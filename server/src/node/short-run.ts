@@ -47,7 +47,7 @@ let v8: V8Functions | undefined;
  */
 export function startShortRun(alsoOff: readonly string[] = []): void {
   const off = alsoOff.filter((flag) => !turnedOff.has(flag));
-  const budget = started ? undefined : BUDGETS.find((b) => b.v8.test(process.versions.v8));
+  const budget = started || tieringChosen() ? undefined : BUDGETS.find((b) => b.v8.test(process.versions.v8));
   started = true;
   if (!off.length && !budget) return;
   v8 ??= v8Functions();
@@ -55,6 +55,12 @@ export function startShortRun(alsoOff: readonly string[] = []): void {
   if (budget) { v8.setFlags(budget.short); raised = budget; }
   if (off.length) v8.setFlags(`--no-${off.join(' --no-')}`);
   for (const flag of off) turnedOff.add(flag);
+}
+
+/** Whether Node was started with V8 flags of its own about when to optimise (`node --max-opt=1`, NODE_OPTIONS): those are kept. */
+function tieringChosen(): boolean {
+  const given = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
+  return /--(?:no-)?(?:turbofan|opt|max-opt|maglev|interrupt-budget|invocation-count-for-turbofan)\b/.test(given);
 }
 
 /**
