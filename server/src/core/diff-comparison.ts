@@ -124,15 +124,17 @@ function formatSetJson(result: readonly ConfigurationChanges[], labels: Labels):
 
 /** The report of a comparison in one of the formats. */
 export function formatComparison(result: readonly ConfigurationChanges[], labels: Labels, format: ReportFormat): string {
+  if (format === 'markdown') return formatMarkdown(result, labels);
   if (isSingleConfiguration(result)) {
     const changes = result[0].changes;
-    return format === 'json' ? formatChangesJson(changes, labels) : format === 'markdown' ? formatChangesMarkdown(changes, labels) : formatChangesText(changes, labels);
+    return format === 'json' ? formatChangesJson(changes, labels) : formatChangesText(changes, labels);
   }
-  return format === 'json' ? formatSetJson(result, labels) : format === 'markdown' ? formatSetMarkdown(result, labels) : formatSetText(result, labels);
+  return format === 'json' ? formatSetJson(result, labels) : formatSetText(result, labels);
 }
 
-/** True when the comparison found anything to report: a changed field, or a configuration added or removed. */
-export const hasChanges = (result: readonly ConfigurationChanges[]): boolean => result.some((c) => c.status !== 'unchanged');
+/** Markdown, the format that reads without labels (the editor's view may have none). */
+const formatMarkdown = (result: readonly ConfigurationChanges[], labels?: Labels): string =>
+  (isSingleConfiguration(result) ? formatChangesMarkdown(result[0].changes, labels) : formatSetMarkdown(result, labels));
 
 export interface ChangeImpact { markdown: string; changes: ConfigChange[]; error?: string }
 
@@ -149,6 +151,5 @@ export function changeImpact(oldText: string, newText: string, labels?: Labels, 
     return { markdown: `Cannot compare the configurations: ${error}.\n`, changes: [], error };
   }
   const { result } = compared;
-  const markdown = isSingleConfiguration(result) ? formatChangesMarkdown(result[0].changes, labels) : formatSetMarkdown(result, labels);
-  return { markdown, changes: allChanges(result) };
+  return { markdown: formatMarkdown(result, labels), changes: allChanges(result) };
 }

@@ -13,8 +13,8 @@ import { DEFAULT_MAX_DEPTH } from './types';
  * compared (a change to one is reported) but never shown.
  */
 
-export const KNOWN_AFTER_APPLY = '(known after apply)';
-export const SENSITIVE = '(sensitive value)';
+const KNOWN_AFTER_APPLY = '(known after apply)';
+const SENSITIVE = '(sensitive value)';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

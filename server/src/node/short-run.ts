@@ -38,6 +38,8 @@ const turnedOff = new Set<string>();
 /** The budget this run raised, while it is raised. */
 let raised: (typeof BUDGETS)[number] | undefined;
 let started = false;
+/** Whether the flags are put back at exit: once anything was changed. */
+let restoring = false;
 let v8: V8Functions | undefined;
 
 /**
@@ -51,7 +53,7 @@ export function startShortRun(alsoOff: readonly string[] = []): void {
   started = true;
   if (!off.length && !budget) return;
   v8 ??= v8Functions();
-  if (!raised && turnedOff.size === 0) process.prependListener('exit', restoreFlags(v8.tag()));
+  if (!restoring) { restoring = true; process.prependListener('exit', restoreFlags(v8.tag())); }
   if (budget) { v8.setFlags(budget.short); raised = budget; }
   if (off.length) v8.setFlags(`--no-${off.join(' --no-')}`);
   for (const flag of off) turnedOff.add(flag);

@@ -16,9 +16,8 @@ const BASELINE_ONLY = ['wasm-tier-up', 'wasm-dynamic-tiering'];
  * `oneShot`: the process parses a few files and exits (the CLI). V8 then keeps the parser in its baseline
  * WebAssembly code: optimising the parser's hot functions in the background costs more CPU than the few
  * milliseconds of parsing it would save (a 300-line file linted cold took about twice the CPU time with
- * it). The JavaScript goes without TurboFan too, as in every short run (./short-run.ts: a 300-line file
- * linted cold took 7% less CPU time without it, a 5,000-line one 16% less, a module of 500 files 11% less).
- * The language server, which parses on every edit, keeps both optimisers.
+ * it). The JavaScript's optimiser is held back as in every short run (./short-run.ts). The language
+ * server, which parses on every edit, keeps both optimisers.
  */
 export function loadTerraformFromDisk({ oneShot = false }: { oneShot?: boolean } = {}): Promise<void> {
   const dir = wasmDirectory(__dirname);
