@@ -96,17 +96,6 @@ function generateValidators() {
   generateValidator(new Ajv({ allErrors: true, strict: true, code }), 'schemas/search-lint.schema.json', 'validate-lint-config');
 }
 
-/** Ends a bundle with the hash of its contents, which bin/run-bundle.js matches against its code cache. */
-function withBuildHash(text) {
-  // bin/run-bundle.js reads the bundles it runs as latin1, which is only right for ASCII text.
-  const nonAscii = /[\u0080-\uffff]/.exec(text);
-  if (nonAscii) throw new Error(`a bundle that bin/run-bundle.js runs holds a character outside ASCII (${JSON.stringify(nonAscii[0])} at ${nonAscii.index})`);
-  const { createHash } = require('node:crypto');
-  const { BUILD_MARK, HASH_LENGTH } = require('../bin/run-bundle.js');
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, HASH_LENGTH);
-  return `${text}${text.endsWith('\n') ? '' : '\n'}${BUILD_MARK}${hash}\n`;
-}
-
 /**
  * Node's built-in modules that the server needs only for some transports or features (a socket or
  * pipe, git baselines, finding global modules) and that cost milliseconds to load: the bundle
@@ -288,8 +277,7 @@ const { sharedCore, buildCore } = coreBundles({
   root, minify: !args.has('--dev'), sourcemap, plugins: [treeSitterWithoutFiles],
   write: (outputFiles) => {
     const out = bundleOutput(outputFiles);
-    fs.writeFileSync(out.path, withBuildHash(out.text));
-    fs.rmSync(`${out.path}.cache`, { force: true });
+    fs.writeFileSync(out.path, out.text);
   },
 });
 
@@ -316,6 +304,18 @@ function writeThirdPartyNotices(inputs) {
     `# Third-party notices\n\nThe bundles in dist/ contain code from these packages, each under its own licence.\n\n${sections.join('\n')}`);
 }
 
+/**
+ * The server's entry point, which the extension and bin/search-config-language-server.js start: Node's own
+ * compile cache (as bin/search-config.js turns it on for the CLI), then the server bundle.
+ */
+function writeServerEntry() {
+  fs.writeFileSync(path.join(root, 'dist/server.js'), `'use strict';
+// Node's own compile cache (Node 22.1 and later) for the server bundle; an older Node runs without it.
+require('node:module').enableCompileCache?.();
+require('./server-main.js');
+`);
+}
+
 async function bundle() {
   const bundledInputs = new Set();
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'warning', legalComments: 'none', mainFields: ['module', 'main'] };
@@ -323,11 +323,8 @@ async function bundle() {
     // The CLI loads the same analyzer bundle as the server, so that the package carries it once.
     // `search-config explain` and the rule texts it prints run in the CLI alone: the CLI carries them, so that
     // the analyzer bundle (which the .vsix ships too) does not.
-    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node', { own: ['explain', 'docs'] }), lazyModules], external: ['./server-core.js'] },
-    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', cached: true, plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
-    // The server's entry point (the extension and the bin script start it): a small loader that
-    // runs dist/server-main.js from its code cache.
-    { contents: "require('./run-bundle.js').runBundle('server-main');", out: 'dist/server.js' },
+    { in: 'server/src/cli/bin.ts', out: 'dist/cli.js', plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node', { own: ['explain', 'docs'] }), lazyModules], external: ['./server-core.js'] },
+    { in: 'server/src/node/main.ts', out: 'dist/server-main.js', plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes], external: ['./server-core.js'] },
     { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret, esmLanguageServerTypes] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
@@ -340,24 +337,22 @@ async function bundle() {
     // The HCL parser's runtime, a file of its own that the hosts load only to read a Terraform file:
     // neither the analyzer bundle nor the CLI's carries it. Like the analyzer bundle it is a script for
     // the web worker's importScripts (a global) that is also a CommonJS module for Node's require.
-    // On Node it runs through its code cache like the CLI (bin/run-bundle.js), written by the first run that reads a .tf file.
-    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL, cached: true },
-  ].filter((e) => e.contents || fs.existsSync(path.join(root, e.in)));
+    { in: path.relative(root, WEB_TREE_SITTER), out: 'dist/tree-sitter.js', browser: 'iife', global: TREE_SITTER_GLOBAL },
+  ].filter((e) => fs.existsSync(path.join(root, e.in)));
   await Promise.all(entries.map(async (e) => {
     const result = await esbuild.build({
       ...common, ...(e.browser ? { platform: 'browser', target: 'es2022', format: e.browser, mainFields: ['browser', 'module', 'main'] } : {}),
       outfile: path.join(root, e.out), write: false, metafile: true,
-      ...(e.contents ? { stdin: { contents: e.contents, resolveDir: path.join(root, 'bin'), sourcefile: 'server-loader.js' } } : { entryPoints: [path.join(root, e.in)] }),
+      entryPoints: [path.join(root, e.in)],
       external: e.external ?? [], plugins: [...(e.plugins ?? []), treeSitterWithoutFiles], minify: !args.has('--dev'), sourcemap,
       ...(e.global ? { globalName: e.global, footer: { js: `if (typeof module === 'object' && module && module.exports) module.exports = ${e.global};` } } : {}),
     });
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
     fs.mkdirSync(path.dirname(path.join(root, e.out)), { recursive: true });
     const out = bundleOutput(result.outputFiles);
-    fs.writeFileSync(out.path, e.cached ? withBuildHash(out.text) : out.text);
-    // A cache from an earlier build would be rejected anyway; removing it keeps dist/ honest.
-    if (e.cached) fs.rmSync(`${out.path}.cache`, { force: true });
+    fs.writeFileSync(out.path, out.text);
   }));
+  writeServerEntry();
   await buildCore(bundledInputs);
   copyWasm(bundledInputs);
   writeThirdPartyNotices(bundledInputs);
@@ -376,9 +371,4 @@ async function bundle() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generateValidators();
   await bundle();
-  if (!args.has('--dev')) {
-    const { spawnSync } = await import('node:child_process');
-    const warm = spawnSync(process.execPath, [path.join(root, 'scripts/warm-code-cache.js')], { stdio: 'inherit' });
-    if (warm.status !== 0) console.warn('build: the code caches were not written; the CLI and the server still work, they only start slower');
-  }
 }

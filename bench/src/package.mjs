@@ -28,13 +28,13 @@ export function measurePackage({ root, workDir, oneFile, terraformFile, manifest
   }
   fs.copyFileSync(oneFile, path.join(project, 'one.search.json'));
   const bin = path.join(project, 'node_modules', 'search-config', 'bin', 'search-config.js');
-  // The first (warm-up) run of each writes the code cache beside the installed bundle, as a user's first run does.
+  // The first (warm-up) run of each fills Node's compile cache (on Node 22.1 and later), as a user's first run does.
   const npx = measureProcess({ cmd: 'npx', args: ['--no-install', 'search-config', 'lint', 'one.search.json'], runs, cwd: project });
   const direct = measureProcess({ cmd: process.execPath, args: [bin, 'lint', 'one.search.json'], runs, cwd: project });
   const npxAlone = measureProcess({ cmd: 'npx', args: ['--no-install', 'node', '-e', '0'], runs, cwd: project });
   const node = measureProcess({ cmd: process.execPath, args: ['-e', '0'], runs, cwd: project });
   // One .tf file, in a module directory of its own, in turn with `node -e 0`: the parser's WebAssembly
-  // is loaded (and any cache of it written) by the warm-up run, as by a user's first run.
+  // is loaded (and compiled into Node's cache) by the warm-up run, as by a user's first run.
   let terraform;
   if (terraformFile) {
     fs.mkdirSync(path.join(project, 'infra'));

@@ -16,7 +16,7 @@ interface Captured { code: number; out: string; err: string }
 export async function run(argv: string[], cwd: string, env: Env): Promise<Captured> {
   let out = '';
   let err = '';
-  const io: CliIO = { out: (t) => { out += t; }, err: (t) => { err += t; }, cwd, isTTY: false, env: { ...env, TIMING: undefined }, readStdin: async () => '', shortRun: true };
+  const io: CliIO = { out: (t) => { out += t; }, err: (t) => { err += t; }, cwd, isTTY: false, env: { ...env, TIMING: undefined }, readStdin: async () => '' };
   const code = await cli(argv, io);
   return { code, out, err };
 }

@@ -13,11 +13,6 @@ export interface CliIO {
    * the text is then longer than `maxBytes` bytes, and the caller reports the input as too large.
    */
   readStdin(maxBytes?: number): Promise<string>;
-  /**
-   * The process runs this one command and exits (the installed bin, the Action): it may trade V8's
-   * optimisers for less compiling (node/short-run.ts). Tests that run commands in-process leave it unset.
-   */
-  shortRun?: boolean;
 }
 
 /** A sub-command: arguments after its name in, exit code out (0 ok, 1 findings, 2 usage or I/O error). */
@@ -75,7 +70,6 @@ export function processIO(): CliIO {
     cwd: process.cwd(),
     get isTTY() { return (isTTY ??= isTerminal(1)); },
     env: process.env,
-    shortRun: true,
     readStdin: (maxBytes = Infinity) => new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;

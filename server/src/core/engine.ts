@@ -15,13 +15,6 @@ import type { DocumentState } from './document-state';
 
 export { effectiveSeverity, locateFinding, schemaErrorsOf, type AnalysisResult } from './check';
 
-/**
- * Loads the readers of the formats other than JSON now, rather than with the first file of one (on Node
- * their bundle comes with a code cache, which V8 takes only under the flags it was written with, and a
- * short run changes them once its files are found: see node/short-run.ts).
- */
-export const loadOtherReaders = (): boolean => typeof analyzeYaml === 'function' && typeof analyzeTerraform === 'function' && typeof analyzeRequestSteps === 'function';
-
 export function parseFor(text: string, options: AnalyzeOptions): ParsedDocument {
   return parseDocument(text, { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
 }

@@ -5,9 +5,7 @@ import { comparePlan, compareTexts, formatComparison } from '../../core/diff-com
 import { formatOfName } from '../../core/diff-configurations';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { terraformParserLoaded } from '../../core/formats/terraform/parser';
-import { isYamlName } from '../../core/formats/yaml/document';
 import { readGitBaseline } from '../../host/baseline';
-import { codeCacheCovers } from '../../node/code-cache';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
@@ -116,13 +114,12 @@ const run: Command = async (argv, io) => {
   }
   // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
   if ([names.old, names.new].some(isTerraformName)) {
-    codeCacheCovers('terraform');
     // Once per process: the Action runs diff once per file, in-process.
-    if (!terraformParserLoaded()) try { await loadTerraformFromDisk({ oneShot: io.shortRun }); } catch (err) {
+    if (!terraformParserLoaded()) try { await loadTerraformFromDisk(); } catch (err) {
       io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
       return 2;
     }
-  } else if ([names.old, names.new].some(isYamlName)) codeCacheCovers('yaml');
+  }
   const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile };
   const compared = compareTexts(texts[0], texts[1], names);
   if ('error' in compared) {

@@ -13,20 +13,13 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
-import { isYamlName } from '../../core/formats/yaml/document';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
-import { noteFileRead, startShortRun } from '../../node/short-run';
-import { loadOtherReaders } from '../../core/engine';
-import { requestFileKind } from '../../core/requests/types';
-import { codeCacheCovers } from '../../node/code-cache';
 import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
 
 const NAME = 'search-config lint';
-/** Input (characters) from which a run over one file raises V8's optimising budget (node/short-run.ts). */
-const SHORT_RUN_MIN_INPUT = 64 * 1024;
 
 function usageError(io: CliIO, message: string): number {
   io.err(`${NAME}: ${message}\nRun 'search-config lint --help' for the options.\n`);
@@ -112,20 +105,11 @@ const run: Command = async (argv, io) => {
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
 
   const names = jobs.map((job) => (job.stdin ? args.stdinFilename : job.file));
-  if (names.some(isYamlName)) codeCacheCovers('yaml');
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
   if (names.some(isTerraformName)) {
-    codeCacheCovers('terraform');
-    try { await loadTerraformFromDisk({ oneShot: io.shortRun }); } catch (err) {
+    try { await loadTerraformFromDisk(); } catch (err) {
       problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
     }
-  }
-  // A run over one small file ends before V8 would optimise anything: changing its flags would only cost their time.
-  const inputSize = (job: Job): number => (job.stdin ? stdinText.length : expansion.sizes.get(job.file) ?? Infinity);
-  if (io.shortRun && (jobs.length > 1 || jobs.some((job) => inputSize(job) >= SHORT_RUN_MIN_INPUT))) {
-    // The readers of other formats are loaded before V8's flags change, so that their code cache is taken.
-    if (names.some((name) => isYamlName(name) || isTerraformName(name) || requestFileKind(name) !== undefined)) loadOtherReaders();
-    startShortRun();
   }
 
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
@@ -146,7 +130,6 @@ const run: Command = async (argv, io) => {
       if (!decoded.ok) return { file: job.file, displayPath: job.display, text: '', findings: [decoded.finding] };
       raw = decoded.text;
     }
-    noteFileRead(raw.length);
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
