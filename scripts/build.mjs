@@ -364,6 +364,8 @@ async function bundle() {
     // run as `npm run test:package` on their own, after `npm test`.
     const packageDir = path.join(root, 'test', 'package') + path.sep;
     const groups = [[tests.filter((t) => !t.startsWith(packageDir)), 'dist/test', 'test'], [tests.filter((t) => t.startsWith(packageDir)), 'dist/package-tests', 'test/package']];
+    // A test removed from test/ must not keep running from an earlier build's output.
+    for (const [, outdir] of groups) fs.rmSync(path.join(root, outdir), { recursive: true, force: true });
     await Promise.all(groups.map(([entryPoints, outdir, outbase]) => esbuild.build({ ...common, entryPoints, outdir: path.join(root, outdir), outbase: path.join(root, outbase), sourcemap: 'inline', external: ['vscode'], plugins: [treeSitterWithoutFiles] })));
   }
 }
