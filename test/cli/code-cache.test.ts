@@ -112,7 +112,7 @@ test('runs that raise V8\'s optimising budget put the flags back: the caches the
   // A manifest loads the analyzer's part with the YAML reader before the flags change, with its cache too.
   const dir = tree();
   const yaml = path.join(dir, 'search.yaml');
-  fs.writeFileSync(yaml, 'apiVersion: search.example.com/v1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    ip_filter: ["10.0.0.1/8"]\n');
+  fs.writeFileSync(yaml, 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    ip_filter: ["10.0.0.1/8"]\n');
   const json = path.join(dir, 'one.search.json');
   fs.writeFileSync(json, '{ "ip_filter": ["10.0.0.1/8"] }\n');
   const lint = (file: string): string => lintIn(dir, file).out;

@@ -14,6 +14,7 @@ import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { isYamlName } from '../../core/formats/yaml/document';
+import { nameForContent } from '../../core/formats/unnamed';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { noteFileRead, startShortRun } from '../../node/short-run';
 import { loadOtherReaders } from '../../core/engine';
@@ -110,8 +111,10 @@ const run: Command = async (argv, io) => {
     jobs.unshift({ file: path.resolve(cwd, name ?? '<stdin>'), display: name ?? '<stdin>', stdin: true });
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
+  // Standard input without a name is read as what it holds: a manifest, HCL, a plan or a configuration.
+  const stdinName = args.stdinFilename ?? (targets.includes('-') ? nameForContent(stdinText) : undefined);
 
-  const names = jobs.map((job) => (job.stdin ? args.stdinFilename : job.file));
+  const names = jobs.map((job) => (job.stdin ? stdinName : job.file));
   if (names.some(isYamlName)) codeCacheCovers('yaml');
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
   if (names.some(isTerraformName)) {
@@ -152,7 +155,9 @@ const run: Command = async (argv, io) => {
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
-    if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';
+    if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
+    // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is said.
+    options.named = job.stdin || expansion.sizes.has(job.file);
     if (timings) options.timings = timings;
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
