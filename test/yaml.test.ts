@@ -197,3 +197,11 @@ test('a fix never edits what a merge key brings: it is written elsewhere', () =>
   assert.equal(doc.editsFor([{ kind: 'remove', path: ['static_ips'] }]), undefined);
   assert.equal(fixAll(text, { fileName: 'search.yaml' }).text, text, 'the file is left as it is');
 });
+
+test('a *.search.yaml template is not read: one info, and no finding on a value it never had', () => {
+  for (const text of ['search_version: {{ .Values.version }}\n', 'static_ips: true\n---\nsearch_version: {{ .Values.version }}\n']) {
+    const result = analyze(text, { fileName: 'a.search.yaml' });
+    assert.deepEqual(result.findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['input-limit', 'info', text.split('\n').findIndex((l) => l.includes('{{'))]], JSON.stringify(text));
+    assert.equal(result.yaml?.configurations.length, text.includes('---') ? 1 : 0);
+  }
+});

@@ -87,9 +87,10 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   const comments = (): Comment[] => (found ??= commentsOf(text, lines));
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
-    if (templates.some((t) => t.start <= range.offset && range.offset < t.end)) return;
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
-    const targets: ManifestTarget[] = whole ? (docs.length === 1 || doc.contents !== null ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
+    // A template document reads as an empty one (no manifest): in a *.search.yaml file it is no configuration either.
+    const blanked = templates.length > 0 && (docs.length === 1 || templates.some((t) => t.start <= range.offset && range.offset < t.end));
+    const targets: ManifestTarget[] = whole ? (!blanked && (docs.length === 1 || doc.contents !== null) ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
       : manifestTargets(doc.contents, `document ${fileIndex(index) + 1}`, out);
     if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
     if (!targets.length) return;
@@ -98,7 +99,8 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
       targets.forEach((t, i) => out.configurations.push(configurationDocument(text, lines, t.label, reads[i], range, errors, comments)));
     } catch (err) {
       if (!(err instanceof LimitPassed)) throw err;
-      const label = targets.length === 1 ? targets[0].label : 'The document';
+      // The configurations of one manifest share its name; the items of a kind: List have one each.
+      const label = targets.every((t) => t.label === targets[0].label) ? targets[0].label : '';
       out.limits.push({ message: `${label ? `${label}: ` : ''}${err.message}`, offset: err.offset });
     }
   });
