@@ -61,9 +61,11 @@ test('a *.search.yaml file of several documents completes each one', () => {
   assert.ok(inSearch.some((l) => l.startsWith('http_max_content_length=')), inSearch.join(', '));
 });
 
-test('a Helm template offers nothing, even in a document without a template action', () => {
+test('a template document offers nothing; the other documents of the same file are completed', () => {
   const text = `${LOGS}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Release.Name }}\n`;
   const at = blankEnds(LOGS)[0];
-  assert.deepEqual(labels(text, at), []);
+  assert.deepEqual(labels(text, at), labels(LOGS, at), 'a template action in another document changes nothing here');
   assert.ok(labels(LOGS, at).length > 0, 'the same document alone is completed');
+  const templated = LOGS.replace('name: logs', 'name: {{ .Release.Name }}');
+  assert.deepEqual(labels(templated, blankEnds(templated)[0]), [], 'a document with a template action is not read');
 });

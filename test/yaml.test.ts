@@ -165,3 +165,43 @@ test('fixes keep CRLF line endings, and fixing again changes nothing', () => {
     .replace('100mb', '104857600'));
   assert.equal(fixAll(fixed, { fileName: 'search.yaml' }).text, fixed);
 });
+
+test('hostile: merge keys are aliases like any other: a merge-key bomb stops at the alias limits, its work flat as it grows', () => {
+  // Each level merges the one below twice: 2^levels members if it were expanded.
+  const mergeBomb = (levels: number): string => {
+    const lines = ['x-l0: &l0 {a: 1, b: 2}'];
+    for (let i = 1; i <= levels; i++) lines.push(`x-l${i}: &l${i} {<<: [*l${i - 1}, *l${i - 1}], k${i}: ${i}}`);
+    return `${lines.join('\n')}\nsearch:\n  <<: *l${levels}\n`;
+  };
+  const works: number[] = [];
+  for (const levels of [20, 40, 80]) {
+    const result = analyze(mergeBomb(levels), { fileName: 'bomb.search.yaml' });
+    assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit'], `levels ${levels}`);
+    works.push(result.yaml!.work);
+  }
+  assert.ok(works[2] - works[0] < 400, `work ${works.join(', ')}`);
+  // The alias limit at its boundary: 100 aliases in merge lists are read, 101 are not.
+  const aliases = (n: number): string => `x-a: &a {static_ips: true}\nsearch:\n  <<: [${Array(n).fill('*a').join(', ')}]\n`;
+  assert.deepEqual(analyze(aliases(100), { fileName: 'a.search.yaml' }).findings.filter((f) => f.ruleId === 'input-limit'), []);
+  assert.deepEqual(analyze(aliases(101), { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId), ['input-limit']);
+});
+
+test('a fix never edits what a merge key brings: it is written elsewhere', () => {
+  const text = manifest('x-base: &base {static_ips: "true"}\n<<: *base').replace('  userConfig:\n    x-base: &base {static_ips: "true"}\n', '  base: &base {static_ips: "true"}\n  userConfig:\n');
+  const result = analyze(text, { fileName: 'search.yaml' });
+  const mismatch = result.findings.find((f) => f.ruleId === 'type-mismatch');
+  assert.equal(mismatch?.path, 'static_ips');
+  assert.equal(result.findings.find((f) => f.ruleId === 'unknown-field'), undefined, 'no unknown field "<<"');
+  const doc = result.yaml!.configurations[0];
+  assert.equal(doc.editsFor([{ kind: 'set', path: ['static_ips'], value: true }]), undefined);
+  assert.equal(doc.editsFor([{ kind: 'remove', path: ['static_ips'] }]), undefined);
+  assert.equal(fixAll(text, { fileName: 'search.yaml' }).text, text, 'the file is left as it is');
+});
+
+test('a *.search.yaml template is not read: one info, and no finding on a value it never had', () => {
+  for (const text of ['search_version: {{ .Values.version }}\n', 'static_ips: true\n---\nsearch_version: {{ .Values.version }}\n']) {
+    const result = analyze(text, { fileName: 'a.search.yaml' });
+    assert.deepEqual(result.findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['input-limit', 'info', text.split('\n').findIndex((l) => l.includes('{{'))]], JSON.stringify(text));
+    assert.equal(result.yaml?.configurations.length, text.includes('---') ? 1 : 0);
+  }
+});

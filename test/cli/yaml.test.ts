@@ -123,3 +123,57 @@ test('--fix-dry-run masks a secret given by an alias, at its anchor too', async 
     assert.ok(!json.out.includes('anchored-secret-value'), json.out);
   } finally { removeTree(dir); }
 });
+
+const messagesOf = (out: string): Array<[string, string, number]> => (JSON.parse(out) as JsonResult[]).flatMap((f) => f.messages.map((m): [string, string, number] => [f.filePath, m.ruleId, m.line]));
+
+test('a directory search finds manifests in every spelling the YAML reader accepts, and leaves other API groups out in silence', async () => {
+  const jsonStyle = '{"apiVersion": "vendor.io/v1alpha1", "kind": "Search", "metadata": {"name": "a"},\n "spec": {"userConfig": {"max_index_cont": 5}}}\n';
+  const flow = '{kind: Search, apiVersion: vendor.io/v1alpha1, metadata: {name: b},\n spec: {userConfig: {max_index_cont: 5}}}\n';
+  const list = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: vendor.io/v1alpha1\n  kind: Search\n  metadata: {name: c}\n  spec:\n    userConfig:\n      max_index_cont: 5\n';
+  const escaped = 'apiVersion: vendor.io/v1alpha1\nkind: "\\x53earch"\nmetadata: {name: d}\nspec:\n  "user\\x43onfig":\n    max_index_cont: 5\n';
+  const other = 'apiVersion: platform.example.com/v1\nkind: Search\nmetadata: {name: e}\nspec:\n  userConfig:\n    version: 2\n';
+  const dir = tempTree({ 'json-style.yaml': jsonStyle, 'flow.yaml': flow, 'list.yaml': list, 'escaped.yaml': escaped, 'other.yaml': other });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+    assert.deepEqual(messagesOf(r.out).sort(), [['escaped.yaml', 'unknown-field', 6], ['flow.yaml', 'unknown-field', 2], ['json-style.yaml', 'unknown-field', 2], ['list.yaml', 'unknown-field', 9]], r.err);
+    assert.equal(r.code, 1);
+  } finally { removeTree(dir); }
+});
+
+test('a YAML file named on the command line is always read, and says why when nothing of it was', async () => {
+  const other = 'apiVersion: platform.example.com/v1\nkind: Search\nmetadata:\n  name: wrapper\nspec:\n  userConfig:\n    version: 2\n';
+  const dir = tempTree({ 'other.yaml': other, 'deploy.yaml': DEPLOYMENT, 'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n' });
+  try {
+    const r = await runCli(['lint', '--format', 'json', 'other.yaml', 'deploy.yaml', 'quoted.yaml'], { cwd: dir });
+    const results = JSON.parse(r.out) as JsonResult[];
+    const byFile = Object.fromEntries(results.map((f) => [f.filePath, f.messages]));
+    assert.deepEqual(byFile['other.yaml'].map((m) => [m.ruleId, m.line]), [['input-limit', 1]]);
+    assert.match(byFile['other.yaml'][0].message, /apiVersion is "platform\.example\.com\/v1".*another API group.*vendor\.io/);
+    assert.deepEqual(byFile['deploy.yaml'].map((m) => m.ruleId), ['input-limit']);
+    assert.match(byFile['deploy.yaml'][0].message, /nothing in it was checked/);
+    assert.deepEqual(byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]), [['unknown-field', 5]]);
+    assert.equal(r.code, 1);
+  } finally { removeTree(dir); }
+});
+
+test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, a plan or a configuration', async () => {
+  const rendered = 'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' + MANIFEST;
+  const hcl = 'resource "vendor_search" "logs" {\n  search_user_config {\n    max_index_cont = 5\n  }\n}\n';
+  const plan = fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures/terraform/plans/removed-field.plan.json'), 'utf8');
+  const dir = tempTree({});
+  try {
+    const manifest = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: rendered });
+    const found = messagesOf(manifest.out);
+    assert.ok(found.some(([, id, line]) => id === 'unit-mismatch' && line === 22), manifest.out + manifest.err);
+    assert.ok(!found.some(([, id]) => id === 'invalid-json'), 'not read as JSON');
+    assert.ok(!manifest.out.includes('plain-secret-value'), 'the secret is never printed');
+    const tf = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: hcl });
+    assert.deepEqual(messagesOf(tf.out).map(([, id, line]) => [id, line]), [['unknown-field', 3]], tf.out + tf.err);
+    const fromPlan = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: plan });
+    const named = await runCli(['lint', '--format', 'json', '--stdin-filename', 'plan.json', '-'], { cwd: dir, stdin: plan });
+    assert.deepEqual(messagesOf(fromPlan.out).map(([, id, line]) => [id, line]), messagesOf(named.out).map(([, id, line]) => [id, line]));
+    assert.ok(messagesOf(fromPlan.out).length > 0);
+    const config = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{\n  "static_ips": "true"\n}\n' });
+    assert.deepEqual(messagesOf(config.out).map(([, id, line]) => [id, line]), [['type-mismatch', 2]]);
+  } finally { removeTree(dir); }
+});

@@ -8,6 +8,7 @@ import type { AnalyzeOptions, Finding } from '../../server/src/core';
  *   "max_index_count": 5,          //~ warning deprecated-field: migrate
  *   //~^ hint unit-hint            (an annotation-only line refers to the line above)
  *   //! {"cpus": 4, "baseline": "name.base.json", "check": ["unit-hint"]}   (first line: options)
+ *   //! {"named": true}   (the file is read as one the user named on the command line)
  *
  * Annotations are removed before analysis (an annotation-only line becomes an empty line, so
  * line numbers do not move). `check` lists the rules whose findings must all be annotated;
@@ -54,6 +55,7 @@ export function loadFixture(file: string): Fixture {
   if (typeof header.baseline === 'string') { options.baselineText = fs.readFileSync(path.join(dir, header.baseline), 'utf8'); options.baselineLabel = header.baseline; }
   if (header.rules) options.rules = header.rules as AnalyzeOptions['rules'];
   if (Array.isArray(header.requestHosts)) options.requestHosts = header.requestHosts as string[];
+  if (header.named === true) options.named = true;
   const folderRule = path.basename(dir);
   return {
     file, fileName: path.basename(file), text: lines.join(eol), options,

@@ -68,7 +68,9 @@ export function lintText(input: LintFileInput): LintFileOutput {
           writeFileAtomic(input.file, (hasBom ? BOM : '') + fixed.text);
           written = true;
         } else {
-          diff = unifiedDiff(input.displayPath, maskSecrets(original, input.file), maskSecrets(fixed.text, input.file));
+          // The name the text was read under: standard input's is the one its content gave.
+          const name = input.options.fileName ?? input.file;
+          diff = unifiedDiff(input.displayPath, maskSecrets(original, name), maskSecrets(fixed.text, name));
         }
         text = fixed.text;
         result = after;

@@ -136,8 +136,10 @@ function dynamicForEach(doc: TerraformDocument, itemPath: Segment[]): string | u
 
 function readYaml(text: string, fileName: string | undefined, maxDepth: number): ReadConfigurations {
   const file = parseYamlFile(text, fileName, maxDepth);
-  if (file.template !== undefined) {
-    const line = file.lines.positionAt(file.template).line + 1;
+  // A template document that may be a configuration (always said) keeps the file from being compared.
+  const template = file.template ?? file.skipped.find((s) => s.always)?.offset;
+  if (template !== undefined) {
+    const line = file.lines.positionAt(template).line + 1;
     return { error: `it is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered; compare the rendered manifests (helm template)` };
   }
   if (file.tooDeep) return { error: `lists and maps are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };

@@ -80,6 +80,11 @@ export interface AnalyzeOptions {
    * `var.NAME` is checked as that value. Read by the host; without them such values are unknown.
    */
   terraformVariables?: Array<{ fileName: string; text: string }>;
+  /**
+   * The user named this file (on the command line, or as standard input): it is read whatever a text
+   * pre-filter says, and what is not read of it is said (a YAML file with no configuration gets an info).
+   */
+  named?: boolean;
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;

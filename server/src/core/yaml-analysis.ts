@@ -1,6 +1,6 @@
 import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
 import { parseDocument } from './formats';
-import { parseYamlFile, type YamlDocument } from './formats/yaml/document';
+import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './formats/yaml/document';
 import { yamlSyntaxMessage } from './rules/invalid-json';
 import type { DocumentState } from './document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding, type Severity } from './types';
@@ -15,7 +15,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml);
+  const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, options.named);
   const fileFinding = (ruleId: string, severity: Severity, message: string, offset: number, length: number): void => {
     findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
   };
@@ -33,6 +33,15 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
   }
   if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
+  // What was not read says so (always for a template document; in a file the user named, every reason).
+  if (limitSeverity !== 'off') for (const s of file.skipped) if (s.always || options.named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
+  const duplicateSeverity = severityOf('duplicate-key', options);
+  if (duplicateSeverity !== 'off') {
+    for (const r of file.repeated) {
+      const first = file.lines.positionAt(r.occurrences[0].offset).line + 1;
+      for (const o of r.occurrences.slice(1)) fileFinding('duplicate-key', duplicateSeverity, `${r.label}: "${r.key}" appears more than once in the manifest; line ${first} holds the first occurrence. YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest: keep a single "${r.key}" (each block is checked here).`, o.offset, o.length);
+    }
+  }
   // The same file as deployed: each document is compared with the one of the same kind and name there.
   const deployed = options.baselineText === undefined ? undefined
     : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
@@ -48,6 +57,9 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   if (syntaxSeverity !== 'off') {
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) if (!covered.has(e.offset)) fileFinding('invalid-json', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+  }
+  if (options.named && !findings.length && !file.configurations.length && !file.skipped.length && !file.syntaxErrors.length && limitSeverity !== 'off') {
+    fileFinding('input-limit', 'info', `No document of this file is a kind: Search manifest (apiVersion ${OPERATOR_GROUP}/...) with spec.userConfig, and its name does not end in .search.yaml: nothing in it was checked.`, 0, 0);
   }
   return { findings: sortFindings(findings), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work } };
 }

@@ -13,6 +13,7 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
+import { nameForContent } from '../../core/formats/unnamed';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { moduleVariableFiles } from '../terraform-module';
 import { VERSION } from '../../core/version';
@@ -103,8 +104,10 @@ const run: Command = async (argv, io) => {
     jobs.unshift({ file: path.resolve(cwd, name ?? '<stdin>'), display: name ?? '<stdin>', stdin: true });
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
+  // Standard input without a name is read as what it holds: a manifest, HCL, a plan or a configuration.
+  const stdinName = args.stdinFilename ?? (targets.includes('-') ? nameForContent(stdinText) : undefined);
 
-  const names = jobs.map((job) => (job.stdin ? args.stdinFilename : job.file));
+  const names = jobs.map((job) => (job.stdin ? stdinName : job.file));
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
   if (names.some(isTerraformName)) {
     try { await loadTerraformFromDisk(); } catch (err) {
@@ -135,7 +138,9 @@ const run: Command = async (argv, io) => {
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
-    if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';
+    if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
+    // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is said.
+    options.named = job.stdin || expansion.sizes.has(job.file);
     if (timings) options.timings = timings;
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);

@@ -1,4 +1,4 @@
-import { parseYamlFile, templateAt } from '../formats/yaml/document';
+import { parseYamlFile } from '../formats/yaml/document';
 import { documentStarts } from '../formats/yaml/incremental';
 import { yamlValue } from '../formats/yaml/edits';
 import { LineIndex } from '../lines';
@@ -31,9 +31,8 @@ export function yamlCompletions(text: string, offset: number, options: { snippet
   const lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
   const before = text.slice(lineStart, start);
   if (!/^[ \t]*(?:-[ \t]+)*$/.test(before) || text.slice(end, lineEnd).trim()) return [];
-  // A Helm template is not read at all, whichever of its documents the cursor is in.
-  if (templateAt(text) !== undefined) return [];
-  // Only the document holding the cursor is read (with the probe in it), at its offset in the file.
+  // Only the document holding the cursor is read (with the probe in it), at its offset in the file: a
+  // template document (Helm's `{{ }}`) is not read, the other documents of a template file are.
   const piece = documentAround(text, start);
   const at = start - piece.from;
   const probed = `${text.slice(piece.from, start)}${PROBE}:${text.slice(end, piece.to)}`;

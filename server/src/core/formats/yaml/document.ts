@@ -3,12 +3,12 @@ import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
-import { holdsManifest, isSearchYamlName, SEARCH_KIND_LINE } from './names';
-import { hasMember, isScalar, memberValue, type ParsedDocument } from './nodes';
+import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } from './names';
+import { isMap, isPair, isScalar, isSeq, memberValue, type PairLike, type ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
-import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfiguration, syntaxProblemOf, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfigurations, syntaxProblemOf, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
-export { holdsManifest, isSearchYamlName, isYamlName } from './names';
+export { holdsManifest, isSearchYamlName, isYamlName, OPERATOR_GROUP } from './names';
 
 /** One configuration of a YAML file: a `*.search.yaml` document, or the `spec.userConfig` of a `kind: Search` manifest. */
 export interface YamlDocument extends ConfigDocument {
@@ -31,55 +31,76 @@ export interface YamlFileDocuments {
   tooDeep?: { depth: number; offset: number };
   /** A document past an alias limit: not analysed. */
   limits: Array<{ message: string; offset: number }>;
-  /** Where the first `{{` of a Helm template is: the file is not YAML until it is rendered. */
+  /** Where the first `{{` of a Helm template is, when the file's documents cannot be told apart: none is read. */
   template?: number;
+  /**
+   * Documents that are, or may be, configurations and were not read, with why: a template document
+   * (`always`: said in every run), a `kind: Search` of another API group, one without `spec.userConfig`
+   * (said when the file was named).
+   */
+  skipped: Array<{ message: string; offset: number; length: number; always: boolean }>;
+  /** `spec` or `userConfig` written twice in one manifest: kubectl refuses it (each block is still read). */
+  repeated: Array<{ label: string; key: string; occurrences: OffsetRange[] }>;
   /** Nodes converted: the work done, for tests of hostile input. */
   work: number;
 }
 
-
-const MANIFEST_PATH = ['spec', 'userConfig'];
+/** A configuration in a manifest document: the `spec.userConfig` node, and the name it goes by. */
+interface ManifestTarget { node: unknown; label: string }
 
 /**
  * Reads every configuration of a YAML file; `fileName` says whether the documents are configurations or manifests.
  * `state`: what the previous version of the same file left (its documents parsed and read), for an
- * edit to cost the documents it changed.
+ * edit to cost the documents it changed. `named`: the file was named by the user, so it is parsed
+ * whatever the text pre-filter says.
  */
-export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256, state?: YamlDocumentState): YamlFileDocuments {
+export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256, state?: YamlDocumentState, named = false): YamlFileDocuments {
   const lines = new LineIndex(text);
   const whole = isSearchYamlName(fileName);
-  const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], work: 0 };
-  if (!whole && !holdsManifest(text)) return empty;
-  const template = templateAt(text);
-  if (template !== undefined) return { ...empty, template };
-  const byDocument = state && withoutYamlDebugOutput(() => parseByDocument(text, maxDepth, state));
+  const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], skipped: [], repeated: [], work: 0 };
+  if (!whole && !named && !holdsManifest(text)) return empty;
+  // Template documents are read as blank lines (their offsets kept): the other documents of the file are read.
+  const templates = templateDocuments(text);
+  if (templates === 'file') return { ...empty, template: templateAt(text) };
+  const source = templates.length ? blankedDocuments(text, templates) : text;
+  const skipped: YamlFileDocuments['skipped'] = [];
+  for (const t of templates) {
+    if (!whole && !SEARCH_KIND_LINE.test(text.slice(t.start, t.end)) && !text.slice(t.start, t.end).includes('userConfig')) continue;
+    const line = lines.positionAt(t.at).line + 1;
+    skipped.push({ offset: t.at, length: 2, always: true, message: `This document is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint -` });
+  }
+  const byDocument = state && withoutYamlDebugOutput(() => parseByDocument(source, maxDepth, state));
   if (state) { if (byDocument) state.piecewise++; else state.whole++; }
   // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
-  const searchDocuments = !byDocument && !state && !whole ? withoutYamlDebugOutput(() => parseSearchDocuments(text, maxDepth)) : undefined;
+  const searchDocuments = !byDocument && !state && !whole ? withoutYamlDebugOutput(() => parseSearchDocuments(source, maxDepth)) : undefined;
   // A run over one `*.search.yaml` file of one document reads it with the plain block reader when it can.
-  const plainWhole = whole && !state && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
+  const plainWhole = whole && !state && !templates.length && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
   const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument ? { docs: byDocument } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc) }
-    : plainWhole ? { docs: [plainWhole] } : withoutYamlDebugOutput(() => parseYamlText(text, maxDepth));
+    : plainWhole ? { docs: [plainWhole] } : withoutYamlDebugOutput(() => parseYamlText(source, maxDepth));
   if (tooDeep) return { ...empty, tooDeep };
   // Where each document stands in the file: its label names it when it has no metadata.name.
   const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
   const work = { count: 0 };
-  const out: YamlFileDocuments = { ...empty };
+  const out: YamlFileDocuments = { ...empty, skipped };
   // Comments are looked for only when asked (suppression directives): most analyses of a large file need them once.
   let found: Comment[] | undefined;
   const comments = (): Comment[] => (found ??= commentsOf(text, lines));
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
-    const isConfig = whole ? (docs.length === 1 || doc.contents !== null) : isSearchManifest(doc);
-    if (whole || isConfig || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
-    if (!isConfig) return;
-    const label = whole ? (docs.length > 1 ? `document ${index + 1}` : '') : `Search/${manifestName(doc) ?? `(document ${fileIndex(index) + 1}, no metadata.name)`}`;
+    // A template document reads as an empty one (no manifest): in a *.search.yaml file it is no configuration either.
+    const blanked = templates.length > 0 && (docs.length === 1 || templates.some((t) => t.start <= range.offset && range.offset < t.end));
+    const targets: ManifestTarget[] = whole ? (!blanked && (docs.length === 1 || doc.contents !== null) ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
+      : manifestTargets(doc.contents, `document ${fileIndex(index) + 1}`, out);
+    if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
+    if (!targets.length) return;
     try {
-      const read = readOnce(doc, whole ? [] : MANIFEST_PATH, text, work, byDocument && state);
-      out.configurations.push(configurationDocument(text, lines, label, read, range, errors, comments));
+      const reads = readOnce(doc, targets.map((t) => t.node), text, work, byDocument && state);
+      targets.forEach((t, i) => out.configurations.push(configurationDocument(text, lines, t.label, reads[i], range, errors, comments)));
     } catch (err) {
       if (!(err instanceof LimitPassed)) throw err;
+      // The configurations of one manifest share its name; the items of a kind: List have one each.
+      const label = targets.every((t) => t.label === targets[0].label) ? targets[0].label : '';
       out.limits.push({ message: `${label ? `${label}: ` : ''}${err.message}`, offset: err.offset });
     }
   });
@@ -88,17 +109,18 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   return out;
 }
 
-/** readConfiguration, or what it gave for the same parsed document before (its text and offset unchanged). */
-function readOnce(doc: ParsedDocument, path: readonly string[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead {
-  if (!state) return readConfiguration(doc, path, text, work);
+/** readConfigurations, or what it gave for the same parsed document before (its text and offset unchanged). */
+function readOnce(doc: ParsedDocument, targets: readonly unknown[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead[] {
+  if (!state) return readConfigurations(doc, targets, text, work);
   let byPath = state.reads.get(doc);
   if (!byPath) state.reads.set(doc, (byPath = new Map()));
-  const at = path.join('.');
+  // The targets of a parsed document are always the same nodes: their count tells whole documents from manifests.
+  const at = targets.length === 1 && targets[0] === doc.contents ? 'whole' : 'manifest';
   let known = byPath.get(at);
   if (!known) {
     const mine = { count: 0 };
     try {
-      known = { read: readConfiguration(doc, path, text, mine), work: mine.count };
+      known = { reads: readConfigurations(doc, targets, text, mine), work: mine.count };
     } catch (error) {
       if (!(error instanceof LimitPassed)) throw error;
       known = { error, work: mine.count };
@@ -107,7 +129,7 @@ function readOnce(doc: ParsedDocument, path: readonly string[], text: string, wo
   }
   work.count += known.work;
   if (known.error) throw known.error;
-  return known.read!;
+  return known.reads!;
 }
 
 /**
@@ -120,15 +142,90 @@ export function templateAt(text: string): number | undefined {
   return m ? m.index : undefined;
 }
 
-/** A `kind: Search` document with a `spec.userConfig`. */
-function isSearchManifest(doc: ParsedDocument): boolean {
-  const kind = memberValue(doc.contents, 'kind');
-  return isScalar(kind) && kind.value === 'Search' && hasMember(memberValue(doc.contents, 'spec'), 'userConfig');
+/**
+ * The configurations of a manifest document: the `spec.userConfig` of a `kind: Search` of the operator's
+ * API group, or of each such item of a `kind: List` (what `kubectl get -o yaml` writes). Every `spec` and
+ * every `userConfig` written is read, and a repeated one is noted (kubectl refuses it); a Search of
+ * another group, or without `spec.userConfig`, is noted as not read.
+ */
+function manifestTargets(contents: unknown, where: string, out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>): ManifestTarget[] {
+  const targets: ManifestTarget[] = [];
+  const kind = memberValue(contents, 'kind');
+  if (isScalar(kind) && kind.value === 'List') {
+    const items = memberValue(contents, 'items');
+    if (isSeq(items)) items.items.forEach((item, i) => manifest(item, `${where}, item ${i + 1}`, targets, out));
+    return targets;
+  }
+  manifest(contents, where, targets, out);
+  return targets;
 }
 
-function manifestName(doc: ParsedDocument): string | undefined {
-  const name = memberValue(memberValue(doc.contents, 'metadata'), 'name');
+function manifest(node: unknown, where: string, targets: ManifestTarget[], out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>): void {
+  const kind = memberValue(node, 'kind');
+  if (!isMap(node) || !isScalar(kind) || kind.value !== 'Search') return;
+  const label = `Search/${manifestName(node) ?? `(${where}, no metadata.name)`}`;
+  const at = (n: unknown): { offset: number; length: number } => {
+    const r = (n as { range?: [number, number, number] } | undefined)?.range ?? kind.range ?? [0, 0, 0];
+    return { offset: r[0], length: r[1] - r[0] };
+  };
+  // A manifest without apiVersion (a fragment, a patch) is read as the operator's: it names no other group.
+  const apiVersion = memberValue(node, 'apiVersion');
+  if (apiVersion !== undefined) {
+    const value = isScalar(apiVersion) ? apiVersion.value : undefined;
+    const group = typeof value === 'string' && value.includes('/') ? value.slice(0, value.indexOf('/')) : undefined;
+    if (group !== OPERATOR_GROUP) {
+      const written = typeof value === 'string' ? `"${value.length > 80 ? `${value.slice(0, 77)}...` : value}"` : 'not a string';
+      out.skipped.push({ ...at(apiVersion), always: false, message: `${label}: apiVersion is ${written}: this kind: Search belongs to another API group than the operator's (${OPERATOR_GROUP}), so it was not read.` });
+      return;
+    }
+  }
+  const specs = membersNamed(node, 'spec');
+  if (specs.length > 1) out.repeated.push({ label, key: 'spec', occurrences: specs.map((p) => at(p.key)) });
+  let found = false;
+  for (const spec of specs) {
+    const configs = membersNamed(spec.value, 'userConfig');
+    if (configs.length > 1) out.repeated.push({ label, key: 'userConfig', occurrences: configs.map((p) => at(p.key)) });
+    for (const c of configs) { targets.push({ node: c.value, label }); found = true; }
+  }
+  if (!found) out.skipped.push({ ...at(kind), always: false, message: `${label} has no spec.userConfig: there is no configuration in it to check.` });
+}
+
+/** Every member of a map whose key is the scalar `key`, in the order written. */
+function membersNamed(map: unknown, key: string): PairLike[] {
+  return isMap(map) ? (map.items as PairLike[]).filter((item) => isPair(item) && isScalar(item.key) && item.key.value === key) : [];
+}
+
+function manifestName(node: unknown): string | undefined {
+  const name = memberValue(memberValue(node, 'metadata'), 'name');
   return isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
+}
+
+/**
+ * The documents of a file that hold a Go template action, by where they start and end and where the
+ * action is; 'file' when the documents cannot be told apart by their markers (none is read then).
+ */
+function templateDocuments(text: string): Array<{ start: number; end: number; at: number }> | 'file' {
+  if (templateAt(text) === undefined) return [];
+  const starts = documentStarts(text);
+  if (!starts) return 'file';
+  const out: Array<{ start: number; end: number; at: number }> = [];
+  for (let i = 0; i < starts.length; i++) {
+    const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const at = templateAt(text.slice(start, end));
+    if (at !== undefined) out.push({ start, end, at: start + at });
+  }
+  return out;
+}
+
+/** The text with each template document's characters as blanks (its `---` marker and line ends kept): an empty document. */
+function blankedDocuments(text: string, templates: ReadonlyArray<{ start: number; end: number }>): string {
+  let out = '', from = 0;
+  for (const t of templates) {
+    const marker = text.startsWith('---', t.start) ? 3 : 0;
+    out += text.slice(from, t.start + marker) + text.slice(t.start + marker, t.end).replace(/[^\r\n]/g, ' ');
+    from = t.end;
+  }
+  return out + text.slice(from);
 }
 
 function docRange(doc: ParsedDocument, text: string): OffsetRange {

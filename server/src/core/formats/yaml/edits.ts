@@ -57,6 +57,8 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
   const { text } = tree;
   const entryAt = (path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  // What a merge key (`<<: *base`) brings is written elsewhere, maybe for other maps too: never edited here.
+  for (let i = 0; i <= intent.path.length; i++) if (entryAt(intent.path.slice(0, i))?.shape === 'merged') return undefined;
   switch (intent.kind) {
     case 'set': {
       const entry = entryAt(intent.path);

@@ -10,8 +10,8 @@ import { parseYamlText, yaml, type ConfigurationRead } from './read';
  */
 export class YamlDocumentState {
   readonly memo = new ReadMemo();
-  /** What reading each parsed document gave (see readConfiguration), kept as long as the document is. */
-  readonly reads = new WeakMap<ParsedDocument, Map<string, { read?: ConfigurationRead; error?: unknown; work: number }>>();
+  /** What reading each parsed document gave (see readConfigurations), kept as long as the document is. */
+  readonly reads = new WeakMap<ParsedDocument, Map<string, { reads?: ConfigurationRead[]; error?: unknown; work: number }>>();
   /** Files parsed document by document, and files parsed whole (one whose documents cannot be told apart by their markers). */
   piecewise = 0;
   whole = 0;

@@ -11,7 +11,7 @@
 import type { CST, Document } from 'yaml';
 import type { OffsetRange, Segment } from '../../types';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { isAlias, isCollection, isMap, isScalar, isSeq, type AliasLike, type NodeLike, type PairLike, type ParsedDocument } from './nodes';
+import { isAlias, isCollection, isMap, isScalar, isSeq, memberValue, type AliasLike, type NodeLike, type PairLike, type ParsedDocument } from './nodes';
 
 export const YAML_CONFIG_LIMITS = {
   /** Aliases (`*name`) in one document. A configuration needs none. */
@@ -38,7 +38,7 @@ export interface Entry {
   /** The whole member: key to end of value, or dash to end of item. */
   member: OffsetRange;
   /** What the value is written as. */
-  shape: 'block-map' | 'flow-map' | 'block-seq' | 'flow-seq' | 'scalar' | 'alias' | 'empty';
+  shape: 'block-map' | 'flow-map' | 'block-seq' | 'flow-seq' | 'scalar' | 'alias' | 'empty' | 'merged';
   /** For a map or a list: its members' entries' ranges, in order. */
   children?: OffsetRange[];
 }
@@ -93,12 +93,34 @@ interface Converted { value: unknown; values: number; characters: number }
 
 /**
  * Converts the node at `configPath` of a parsed document (the whole document when it is empty)
- * into a configuration. The rest of the document is converted too when an alias of the
- * configuration may name an anchor there, but only the configuration's members are recorded.
+ * into a configuration; the first member of each key leads on (see readConfigurations).
  */
 export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
-  const out: ConfigurationRead = { value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] };
-  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string }>();
+  let node: unknown = doc.contents;
+  for (const key of configPath) node = memberValue(node, key);
+  if (node !== undefined) return readConfigurations(doc, [node], text, work)[0];
+  readConfigurations(doc, [], text, work);
+  return emptyRead();
+}
+
+const emptyRead = (): ConfigurationRead => ({ value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] });
+
+/**
+ * A merge key (`<<: *base`, YAML 1.1's, which kubectl resolves): a plain `<<`, or one tagged `!!merge`.
+ * A quoted `"<<"` is an ordinary key.
+ */
+const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
+
+/**
+ * Converts the nodes `targets` of a parsed document (each the root of a configuration: the document's
+ * contents, or the `spec.userConfig` value of a manifest) into configurations, one read per target in
+ * their order. The whole document is converted once, since an alias of a configuration may name an
+ * anchor anywhere in it, but only the configurations' members are recorded.
+ */
+export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, targets: readonly unknown[], text: string, work: { count: number }): ConfigurationRead[] {
+  const reads = targets.map(emptyRead);
+  const targetIndex = new Map<unknown, number>(targets.map((t, i) => [t, i]));
+  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string; sink?: ConfigurationRead }>();
   const anchorsUsed = new Map<string, number>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
@@ -135,42 +157,65 @@ export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configP
   };
 
   /**
-   * `rel`: the key of the path inside the configuration (see pathKey), undefined outside it. `matched`:
-   * outside it, how many of configPath's keys lead to this node (-1 once the path has left them).
-   * Paths are carried as keys, built a segment at a time: arrays are made only for what is reported.
+   * The maps a merge key's value stands for, in the order they give way (an earlier one wins over a
+   * later one): an alias of a map, a map, or a list of those. Undefined for anything else, which
+   * kubectl refuses: the key is then read as written (an unknown field).
    */
-  const convert = (node: unknown, matched: number, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
+  const mergeSources = (value: unknown): Converted[] | undefined => {
+    const one = (node: unknown): Converted | undefined => {
+      const c = isAlias(node) ? alias(node) : isMap(node) ? convert(node, undefined, undefined, undefined, undefined) : undefined;
+      return c && c.value !== null && typeof c.value === 'object' && !Array.isArray(c.value) ? c : undefined;
+    };
+    if (!isSeq(value)) { const c = one(value); return c && [c]; }
+    const out: Converted[] = [];
+    for (const item of value.items) { const c = one(item); if (!c) return undefined; out.push(c); }
+    return out;
+  };
+
+  /**
+   * `sink`, `rel`: the configuration being read and the key of the path inside it (see pathKey), both
+   * undefined outside every configuration. Paths are carried as keys, built a segment at a time: arrays
+   * are made only for what is reported.
+   */
+  const convert = (node: unknown, sink: ConfigurationRead | undefined, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
     work.count++;
-    const inConfig = rel !== undefined;
+    let starts: ConfigurationRead | undefined;
+    if (rel === undefined && targetIndex.has(node)) { starts = sink = reads[targetIndex.get(node)!]; rel = ''; }
+    const c = convertNode(node, sink, rel, member, key);
+    if (starts) starts.value = c.value;
+    return c;
+  };
+
+  const convertNode = (node: unknown, sink: ConfigurationRead | undefined, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
     if (node === null || node === undefined) {
-      if (inConfig && member) out.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
+      if (sink && rel !== undefined && member) sink.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
       return { value: null, values: 1, characters: 0 };
     }
     if (isAlias(node)) {
       const c = alias(node);
-      if (inConfig) {
+      if (sink && rel !== undefined) {
         const r = rangeOf(node);
-        out.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
-        out.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
+        sink.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
+        sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
       }
       return c;
     }
     const n = node as NodeLike;
     const anchor = n.anchor;
     const range = isCollection(n) ? tight(text, rangeOf(n)) : rangeOf(n);
-    if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel });
+    if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel, sink });
     let c: Converted;
     if (isScalar(n)) {
       const value = n.value === undefined ? null : n.value;
       const characters = value === null ? 0 : String(value).length;
       c = { value, values: 1, characters };
-      if (inConfig) {
-        out.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
+      if (sink && rel !== undefined) {
+        sink.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
         const type = n.type;
-        if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') out.blockScalars.push(range);
+        if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') sink.blockScalars.push(range);
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
-          if (source.length < 40 && TRAP_SPELLING.test(source)) out.plainScalars.push({ path: pathOfKey(rel), range, source, value });
+          if (source.length < 40 && TRAP_SPELLING.test(source)) sink.plainScalars.push({ path: pathOfKey(rel), range, source, value });
         }
       }
     } else if (isSeq(n)) {
@@ -183,68 +228,83 @@ export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configP
         const itemRange = item && typeof item === 'object' && 'range' in item ? (isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as NodeLike)) : undefined;
         const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
         if (itemMember) children.push(itemMember);
-        const ci = convert(item, -1, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
+        const ci = convert(item, sink, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
         list.push(ci.value);
         c.values += ci.values;
         c.characters += ci.characters;
       }
-      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
+      if (sink && rel !== undefined) sink.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
     } else if (isMap(n)) {
       const map: Record<string, unknown> = {};
-      c = { value: map, values: 1, characters: 0 };
+      const total: Converted = { value: map, values: 1, characters: 0 };
+      c = total;
       const children: OffsetRange[] = [];
       const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange }>>();
-      for (const pair of n.items as PairLike[]) {
+      const merges: Array<{ pair: PairLike; keyRange: OffsetRange; member: OffsetRange }> = [];
+      const readPair = (pair: PairLike, keyRange: OffsetRange, pairMember: OffsetRange): void => {
         const k = keyText(pair.key);
+        if (!k) { if (sink) sink.keysNotText.push(keyRange); return; }
+        const childRel = rel !== undefined ? rel + keySegment(k.text) : undefined;
+        const ck = convert(pair.value, sink, childRel, pairMember, keyRange);
+        setOwn(map, k.text, ck.value);
+        total.values += ck.values;
+        total.characters += k.characters + ck.characters;
+        if (sink) { const list = seen.get(k.text); if (list) list.push({ key: keyRange, member: pairMember }); else seen.set(k.text, [{ key: keyRange, member: pairMember }]); }
+      };
+      for (const pair of n.items as PairLike[]) {
         const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as NodeLike) : range;
         const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? pair.value as NodeLike : undefined;
         const valueEnd = valueNode ? (isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
         const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
         children.push(pairMember);
-        if (!k) { if (inConfig) out.keysNotText.push(keyRange); continue; }
-        // Outside the configuration: the next key of configPath leads on; its last key is the configuration.
-        const leads = rel === undefined && matched >= 0 && configPath[matched] === k.text;
-        const childRel = rel !== undefined ? rel + keySegment(k.text) : leads && matched === configPath.length - 1 ? '' : undefined;
-        const ck = convert(pair.value, leads ? matched + 1 : -1, childRel, pairMember, keyRange);
-        setOwn(map, k.text, ck.value);
-        c.values += ck.values;
-        c.characters += k.characters + ck.characters;
-        if (inConfig) { const list = seen.get(k.text); if (list) list.push({ key: keyRange, member: pairMember }); else seen.set(k.text, [{ key: keyRange, member: pairMember }]); }
+        // Merge keys are resolved once the keys written in the map are known: those win.
+        if (isMergeKey(pair.key)) merges.push({ pair, keyRange, member: pairMember });
+        else readPair(pair, keyRange, pairMember);
       }
-      for (const [k, occurrences] of seen) {
-        if (occurrences.length > 1) out.repeated.push({ path: pathOfKey(rel!), key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
+      for (const merge of merges) {
+        const sources = mergeSources(merge.pair.value);
+        if (!sources) { readPair(merge.pair, merge.keyRange, merge.member); continue; }
+        const valueRange = rangeOf(merge.pair.value as NodeLike);
+        for (const source of sources) {
+          total.values += source.values;
+          total.characters += source.characters;
+          for (const [k, v] of Object.entries(source.value as Record<string, unknown>)) {
+            if (Object.hasOwn(map, k)) continue;
+            setOwn(map, k, v);
+            // A merged member is written elsewhere: found at the merge, and never edited there.
+            if (sink && rel !== undefined) sink.entries.set(rel + keySegment(k), { value: valueRange, member: merge.member, shape: 'merged' });
+          }
+        }
       }
-      if (inConfig) out.entries.set(rel, { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
+      if (sink && rel !== undefined) {
+        for (const [k, occurrences] of seen) {
+          if (occurrences.length > 1) sink.repeated.push({ path: pathOfKey(rel), key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
+        }
+        sink.entries.set(rel, { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
+      }
     } else {
       c = { value: null, values: 1, characters: 0 };
     }
-    if (anchor) anchors.set(anchor, { converted: c, offset: range.offset, range, configPath: rel });
+    if (anchor) anchors.set(anchor, { converted: c, offset: range.offset, range, configPath: rel, sink });
     return c;
   };
 
   // The trimmed ends are kept for this text only: a large text is not held once it is read.
   trimmed.text = '';
   trimmed.ends.clear();
-  const root = convert(doc.contents, configPath.length ? 0 : -1, configPath.length ? undefined : '', undefined, undefined);
+  convert(doc.contents, undefined, undefined, undefined, undefined);
   trimmed.text = '';
   trimmed.ends.clear();
-  out.value = configPath.length ? valueAt(root.value, configPath) : root.value;
-  // Anchors in the configuration that an alias names: a change there changes the alias too.
+  // Anchors in a configuration that an alias names: a change there changes the alias too.
   for (const [name, offset] of anchorsUsed) {
     const a = anchors.get(name);
-    if (a?.configPath !== undefined && a.converted !== 'open') {
-      out.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
+    if (a?.sink && a.configPath !== undefined && a.converted !== 'open') {
+      a.sink.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
     }
   }
-  return out;
+  return reads;
 }
 
-
-function valueAt(value: unknown, path: readonly string[]): unknown {
-  let cur = value;
-  for (const k of path) cur = cur && typeof cur === 'object' && Object.hasOwn(cur, k) ? (cur as Record<string, unknown>)[k] : undefined;
-  return cur;
-}
 
 const end = (r: OffsetRange): number => r.offset + r.length;
 
