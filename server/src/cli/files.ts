@@ -5,6 +5,7 @@ import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/
 import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 import { fileHoldsAscii } from './file-search';
+import { isTfvarsName, tfFilesUsingVariables } from './tfvars-targets';
 
 /** The settings that decide which files of a directory are configurations. */
 export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
@@ -36,7 +37,8 @@ export function relativePath(from: string, to: string): string {
 export const displayPath = (file: string, cwd: string): string => toPosix(relativePath(cwd, file) || path.basename(file));
 
 /**
- * Turns command-line targets into files. Explicit files are always linted; directories are
+ * Turns command-line targets into files. Explicit files are always linted, except variable files
+ * (`*.tfvars`), which stand for the .tf files of their directory that use variables; directories are
  * searched for configuration files; glob patterns are expanded. `-` (standard input) is left out.
  */
 export function expandTargets(targets: readonly string[], cwd: string, settingsFor: SettingsForDirectory): Expansion {
@@ -86,6 +88,8 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
+    // A variable file is not a configuration: what it changes is in the module's .tf files that use variables.
+    if (stat && isTfvarsName(abs)) { for (const tf of tfFilesUsingVariables(abs)) add(tf); continue; }
     if (stat) { add(abs); sizes.set(abs, stat.size); continue; }
     const scan = picomatch.scan(target);
     if (scan.isGlob) {
