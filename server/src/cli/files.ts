@@ -110,8 +110,15 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   return { files, problems, sizes };
 }
 
+/**
+ * What a directory search finds besides the configuration patterns (`files` of .search-lint.json): request
+ * files, and the Terraform and YAML files the search recognises by their content. The help texts, the
+ * Action's inputs and the documentation name exactly these (a test holds them to it).
+ */
+export const SEARCHED_BY_CONTENT: readonly string[] = ['*.tf with a search_user_config block', '*.search.yaml', '*.search.yml', '*.yaml and *.yml with kind: Search'];
+
 function describePatterns(config: LintConfig | undefined): string {
-  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), '*.tf with a search_user_config block', '*.search.yaml', '*.yaml with kind: Search'].join(', ');
+  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), ...SEARCHED_BY_CONTENT].join(', ');
 }
 
 /** A file's bytes for a search; empty when it cannot be read (the lint of an explicit path says why). */
