@@ -45,7 +45,7 @@ try {
   const shot = path.join(work, 'shot.png');
   const out = path.join(work, 'session.jsonl');
   const session = spawnSync('bash', [path.join(root, 'test', 'editors', 'vscode-session.sh'), vsix, workspace, out,
-    '--file', 'main.tf', '--hover', `${line + 1}:${column}`, '--steps', 'problems,hover', '--screenshot', shot], { cwd: root, stdio: 'inherit' });
+    '--file', 'main.tf', '--hover', `${line + 1}:${column}`, '--steps', 'problems,hover', '--screenshot', shot], { cwd: root, stdio: 'inherit', env: { VSCODE_TIMEOUT_MS: '180000', HOVER_SETTLE_MS: '8000', ...process.env } });
   const events = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
   const summary = events.find((e) => e.type === 'summary');
   const hover = events.find((e) => e.type === 'hover');
