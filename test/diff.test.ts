@@ -51,6 +51,10 @@ const GOLDEN_CASES: Array<[string, string[]]> = [
   ['plan-markdown', ['diff', 'plan.json', '--format', 'markdown']],
   ['plan-json', ['diff', 'plan.json', '--format', 'json']],
   ['not-a-plan', ['diff', 'deployed.json']],
+  // --exit-code, as git diff's: 1 when anything differs, 0 when nothing does.
+  ['exit-code-changes', ['diff', 'deployed.json', 'proposed.jsonc', '--exit-code']],
+  ['exit-code-no-changes', ['diff', 'deployed.tf', 'deployed.tf', '--exit-code']],
+  ['exit-code-plan', ['diff', 'plan.json', '--exit-code', '--format', 'markdown']],
 ];
 
 for (const [name, argv] of GOLDEN_CASES) {

@@ -14,7 +14,7 @@ test('the binary lints a directory and exits 1 on errors, 0 when clean', () => {
   try {
     const bad = run(['lint', 'bad'], dir);
     assert.equal(bad.status, 1, bad.stderr);
-    assert.match(bad.stdout, /^bad\/a\.search\.json:2:17 {2}error {3}.*\[type-mismatch\]$/m);
+    assert.match(bad.stdout, /^bad\/a\.search\.json\n {2}bad\/a\.search\.json:2:17 {2}error {3}.* {2}type-mismatch$/m);
     assert.match(bad.stdout, /✖ 2 problems \(1 error, 1 warning\)/);
     const good = run(['good'], dir);
     assert.equal(good.status, 0, 'lint is the default command');
@@ -89,7 +89,7 @@ test('colour on a terminal or with --color; not into a pipe or a file otherwise'
     const forced = spawnSync(process.execPath, [BIN, 'lint', '--color', '.'], { cwd: dir, encoding: 'utf8', env });
     assert.match(forced.stdout, /\x1b\[31merror +\x1b\[39m/);
     assert.match(forced.stdout, /\x1b\[33mwarning\x1b\[39m/);
-    assert.match(forced.stdout, /\x1b\[2m\[type-mismatch\]\x1b\[22m/);
+    assert.match(forced.stdout, /\x1b\[2mtype-mismatch\x1b\[22m/);
     assert.match(forced.stdout, /\x1b\[31m\x1b\[1m✖ 2 problems/);
     const file = path.join(dir, 'out.txt');
     const fd = fs.openSync(file, 'w');

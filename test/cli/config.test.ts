@@ -25,9 +25,9 @@ test('checkLintConfig accepts a full configuration and rejects mistakes with sen
   assert.equal(bad.ok, false);
   const problems = bad.ok ? [] : bad.problems;
   assert.ok(problems.some((p) => /unknown rule "unit-hnit"; did you mean "unit-hint"\?/.test(p)), problems.join('\n'));
-  assert.ok(problems.some((p) => /rules.unit-mismatch must be one of "off", "hint", "info", "warning", "error"/.test(p)), problems.join('\n'));
+  assert.ok(problems.some((p) => /rules\.unit-mismatch is the string "loud", but it must be "off", "hint", "info", "warning" or "error"\./.test(p)), problems.join('\n'));
   assert.ok(problems.some((p) => /unknown setting "cpu"/.test(p)), problems.join('\n'));
-  assert.ok(problems.some((p) => /overrides\[0\] must have required property 'files'/.test(p)), problems.join('\n'));
+  assert.ok(problems.some((p) => /overrides\[0\] needs the setting "files"\./.test(p)), problems.join('\n'));
 });
 
 test('resolveLintOptions applies overrides in order, honouring excludedFiles', () => {

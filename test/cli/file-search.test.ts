@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { fileHoldsAscii } from '../../server/src/cli/file-search';
-import { expandTargets } from '../../server/src/cli/files';
-import { isConfigurationFile, isRequestFile, literalEndings, type LintConfig } from '../../server/src/core/lint-config';
-import { CLEAN, removeTree, runCli, tempTree } from './support';
+import { parse as parseYaml } from 'yaml';
+import { LINT_USAGE } from '../../server/src/cli/args';
+import { expandTargets, SEARCHED_BY_CONTENT } from '../../server/src/cli/files';
+import { DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isRequestFile, literalEndings, type LintConfig } from '../../server/src/core/lint-config';
+import { CLEAN, removeTree, ROOT, runCli, tempTree } from './support';
 
 const NEEDLE = 'search_user_config';
 
@@ -91,5 +93,28 @@ test('a loop through a link and then a plain directory back to the searched one 
     assert.equal(r.code, 2);
     assert.match(r.err, /top\/up\/top is a directory loop: it leads back to top\n/);
     assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath), ['top/a.search.json']);
+  } finally { removeTree(dir); }
+});
+
+test('the lint help and the Action\'s paths input name everything a directory search finds', () => {
+  const action = parseYaml(fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: { paths: { description: string } } };
+  const texts = { 'lint --help': LINT_USAGE.replace(/\s+/g, ' '), 'action.yml paths': action.inputs.paths.description.replace(/\s+/g, ' ') };
+  for (const [where, text] of Object.entries(texts)) {
+    for (const found of [...DEFAULT_FILE_PATTERNS, ...DEFAULT_REQUEST_PATTERNS, ...SEARCHED_BY_CONTENT]) assert.ok(text.includes(found), `${where} names ${found}`);
+  }
+});
+
+test('what the help says a directory search finds is what it finds', async () => {
+  const manifest = 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    service_log: true\n';
+  const dir = tempTree({
+    'a.search.json': '{}\n', 'b.search.jsonc': '{}\n', 'search-config.json': '{}\n', 'n/search-config.jsonc': '{}\n',
+    'r.http': 'GET https://x/_cat/indices\n', 'r.rest': 'GET https://x/_cat/indices\n',
+    'main.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    service_log = true\n  }\n}\n', 'other.tf': 'resource "x" "y" {}\n',
+    'c.search.yaml': 'service_log: true\n', 'd.search.yml': 'service_log: true\n', 'k/s.yaml': manifest, 'k/t.yml': manifest, 'k/deploy.yaml': 'kind: Deployment\n',
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath).sort(),
+      ['a.search.json', 'b.search.jsonc', 'c.search.yaml', 'd.search.yml', 'k/s.yaml', 'k/t.yml', 'main.tf', 'n/search-config.jsonc', 'r.http', 'r.rest', 'search-config.json']);
   } finally { removeTree(dir); }
 });

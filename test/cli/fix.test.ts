@@ -107,13 +107,32 @@ test('--fix-dry-run prints a unified diff, writes nothing, and masks secrets in 
   const text = '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  },\n  "mistyped_secret": "CANARY-unknown-key"\n}\n';
   const dir = tempTree({ 'a.search.json': text });
   try {
-    const r = await runCli(['lint', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    const r = await runCli(['lint', '--fix-dry-run'], { cwd: dir });
     assert.equal(read(dir, 'a.search.json'), text, 'nothing written');
     assert.ok(r.out.startsWith('--- a/a.search.json\n+++ b/a.search.json\n@@ '), r.out);
     assert.match(r.out, /^-    "refresh_rate_limit_count": "20"$/m);
     assert.match(r.out, /^\+    "refresh_rate_limit_count": 20,?$/m);
     assert.match(r.out, /^ {5}"client_secret": "\*\*\*",$/m);
     assert.ok(!r.out.includes('CANARY') && !r.err.includes('CANARY'), 'no secret in the output');
+  } finally { removeTree(dir); }
+});
+
+test('--fix-dry-run with --format json: standard output is one JSON document, the fixed text in "output" (secrets masked), no diff', async () => {
+  const text = '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  }\n}\n';
+  const dir = tempTree({ 'a.search.json': text, 'clean.search.json': '{\n  "service_log": true\n}\n' });
+  try {
+    const r = await runCli(['lint', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.json'), text, 'nothing written');
+    const results = JSON.parse(r.out);
+    assert.equal(results[0].filePath, 'a.search.json');
+    assert.equal(results[0].output, '{\n  "openid": {\n    "client_secret": "***",\n    "client_id": "x",\n    "refresh_rate_limit_count": 20,\n    "connect_url": "<CONNECT_URL>"\n  }\n}\n');
+    assert.equal(results[1].filePath, 'clean.search.json');
+    assert.ok(!('output' in results[1]), 'no output member for a file the fixes leave as it is (as ESLint)');
+    assert.equal(r.err, '', 'no diff anywhere');
+    assert.ok(!r.out.includes('CANARY'), 'no secret in the output');
+    const sarif = await runCli(['lint', '--fix-dry-run', '--format', 'sarif'], { cwd: dir });
+    JSON.parse(sarif.out);
+    assert.match(sarif.err, /^--- a\/a\.search\.json\n/, 'the other machine formats leave the diff to standard error');
   } finally { removeTree(dir); }
 });
 

@@ -15,6 +15,8 @@ import { FIXTURES, GOLDEN, runCli } from './support';
 const CASES: Array<{ name: string; argv: string[] }> = [
   ...FORMATS.map((f) => ({ name: `${f}`, argv: ['lint', '--format', f, '--min-severity', 'hint', 'golden'] })),
   { name: 'stylish-default-severity', argv: ['lint', 'golden'] },
+  { name: 'stylish-quiet', argv: ['lint', '--quiet', 'golden'] },
+  { name: 'stylish-rule-links', argv: ['lint', '--rule-links', '--min-severity', 'hint', 'golden'] },
   { name: 'json-errors-only', argv: ['lint', '--format', 'json', '--min-severity', 'error', 'golden/mistakes.search.jsonc', 'golden/clean.search.json'] },
 ];
 

@@ -25,7 +25,8 @@ const browser = await chromium.launch({
 });
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 const page = await context.newPage();
-page.setDefaultTimeout(30000);
+// A loaded machine can take longer than 30 s to load the workbench: VSCODE_TIMEOUT_MS raises the limit.
+page.setDefaultTimeout(Number(process.env.VSCODE_TIMEOUT_MS) || 30000);
 // Errors of the browser side (the web worker extension host logs there) go to the output, for diagnosis.
 page.on('console', (m) => { if (m.type() === 'error') emit({ type: 'console', text: m.text().slice(0, 2000) }); });
 page.on('pageerror', (e) => emit({ type: 'console', text: String(e?.stack ?? e).slice(0, 2000) }));
@@ -173,7 +174,8 @@ try {
     await page.keyboard.press('Control+I');
     const hover = page.locator('.monaco-hover:not(.hidden)').first();
     await hover.waitFor({ state: 'visible' });
-    await page.waitForTimeout(300);
+    // HOVER_SETTLE_MS: time for the hover's quick-fix line, which VS Code adds once the code actions are in.
+    await page.waitForTimeout(Number(process.env.HOVER_SETTLE_MS) || 300);
     emit({ type: 'hover', text: (await hover.innerText()).trim() });
     await page.screenshot({ path: shot.replace(/\.png$/, '-hover.png') });
     await page.keyboard.press('Escape');

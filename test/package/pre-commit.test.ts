@@ -50,9 +50,9 @@ describe('pre-commit hooks', { skip }, () => {
     const said = blocked.stdout + blocked.stderr;
     assert.notEqual(blocked.status, 0, `the commit went through:\n${said}`);
     assert.match(said, /search-config lint\.+Failed/);
-    assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\[missing-required\]/);
-    assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\[type-mismatch\]/, 'Terraform files are passed to the hook');
-    assert.match(said, /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\[type-mismatch\]/, 'Kubernetes manifests are passed to the hook');
+    assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\s{2}missing-required$/m);
+    assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\s{2}type-mismatch$/m, 'Terraform files are passed to the hook');
+    assert.match(said, /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\s{2}type-mismatch$/m, 'Kubernetes manifests are passed to the hook');
     assert.doesNotMatch(said, /deployment\.yml/, 'a YAML file without a configuration says nothing');
     assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
     assert.equal(git('rev-list', '--count', 'HEAD').stdout.trim(), '1');

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeData } from '../cli/formatters/github';
+import { plural } from '../cli/formatters/types';
 import { changeReports, run } from './impact';
 import { readInputs, type Env } from './inputs';
 import { jobSummary, totals, type JsonReport } from './summary';
@@ -51,7 +52,7 @@ export async function runAction(env: Env, write: { out(t: string): void; err(t: 
     const outputs = [`error-count=${t.error}`, `warning-count=${t.warning}`, `info-count=${t.info}`, `sarif-file=${sarifFile ?? ''}`, `exit-code=${annotations.code}`];
     fs.appendFileSync(env.GITHUB_OUTPUT, `${outputs.join('\n')}\n`);
   }
-  write.out(`search-config: ${t.error} error(s), ${t.warning} warning(s), ${t.info} info in ${reports.length} file(s)\n`);
+  write.out(`search-config: ${plural(t.error, 'error')}, ${plural(t.warning, 'warning')}, ${t.info} info in ${plural(reports.length, 'file')}\n`);
   return inputs.failOnFindings ? annotations.code : 0;
 }
 

@@ -11,6 +11,10 @@ export interface LintArgs {
   output?: string;
   minSeverity: Severity;
   maxWarnings?: number;
+  /** --quiet: report errors only (warnings still count toward --max-warnings when it is given). */
+  quiet: boolean;
+  /** --rule-links: stylish prints each rule's documentation address. */
+  ruleLinks: boolean;
   rules: Record<string, SeveritySetting>;
   config?: string;
   baseline?: string;
@@ -28,15 +32,22 @@ export class UsageError extends Error {}
 
 export const LINT_USAGE = `Usage: search-config lint [options] [file|dir|glob|-] ...
 
-Checks service configurations. Directories are searched for *.search.json,
-*.search.jsonc, search-config.json and search-config.jsonc (see "files" in
-.search-lint.json); '-' reads standard input. Without paths: the current directory.
+Checks service configurations. Directories are searched for JSON files named
+*.search.json, *.search.jsonc, search-config.json and search-config.jsonc (or the
+"files" of .search-lint.json), request files *.http and *.rest, *.tf with a
+search_user_config block, *.search.yaml, *.search.yml, and *.yaml and *.yml with
+kind: Search (Kubernetes manifests). A *.tfvars file lints the .tf files of its
+directory that use variables. '-' reads standard input. Without paths: the
+current directory.
 
 Options:
   -f, --format NAME          stylish (default), json, sarif, github or junit
   -o, --output FILE          Write the report to FILE instead of standard output
   --min-severity LEVEL       Report only findings at least this severe: error,
                              warning, info (default) or hint
+  --quiet                    Report errors only, as ESLint's --quiet: warnings,
+                             info and hints are not reported; with --max-warnings
+                             the warnings are still counted toward its limit
   --max-warnings N           Exit with 1 when there are more than N warnings
   --rule ID=LEVEL            Set a rule to off, hint, info, warning or error
                              (repeatable; wins over .search-lint.json)
@@ -46,7 +57,13 @@ Options:
                              rules; git:REF reads the same file at that revision
   --cpus N                   CPU count of the service nodes (thread pool checks)
   --fix                      Apply safe fixes in place
-  --fix-dry-run              Print the fixes as a unified diff; write nothing
+  --fix-dry-run              Show the fixes; write nothing. stylish prints them as
+                             a unified diff before the report; json gives each
+                             fixed file's text in its "output" member (secrets
+                             masked) and no diff; sarif, github and junit write
+                             the diff to standard error
+  --rule-links               stylish: print each rule's documentation address
+                             after its id
   --stdin-filename NAME      Name of the file read from standard input
   --color, --no-color        Force or turn off colour (default: only on a terminal)
   -h, --help                 Show this help
@@ -62,6 +79,8 @@ const OPTIONS: Spec[] = [
   { name: 'output', short: 'o', takesValue: true },
   { name: 'min-severity', takesValue: true },
   { name: 'max-warnings', takesValue: true },
+  { name: 'quiet', takesValue: false },
+  { name: 'rule-links', takesValue: false },
   { name: 'rule', takesValue: true },
   { name: 'config', short: 'c', takesValue: true },
   { name: 'baseline', takesValue: true },
@@ -91,7 +110,7 @@ function nonNegativeInteger(option: string, raw: string, min = 0): number {
 
 /** Parses the arguments after `lint`. Throws UsageError with a sentence for the user. */
 export function parseLintArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { targets: [], format: 'stylish', minSeverity: 'info', rules: {}, fix: false, fixDryRun: false, help: false, version: false };
+  const args: LintArgs = { targets: [], format: 'stylish', minSeverity: 'info', rules: {}, quiet: false, ruleLinks: false, fix: false, fixDryRun: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') { args.targets.push(...argv.slice(i + 1)); break; }
@@ -154,6 +173,8 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       args.baseline = v;
       break;
     case 'cpus': args.cpus = nonNegativeInteger(name, v, 1); break;
+    case 'quiet': args.quiet = true; break;
+    case 'rule-links': args.ruleLinks = true; break;
     case 'fix': args.fix = true; break;
     case 'fix-dry-run': args.fixDryRun = true; break;
     case 'stdin-filename': args.stdinFilename = v; break;

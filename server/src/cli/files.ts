@@ -5,6 +5,7 @@ import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/
 import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 import { fileHoldsAscii } from './file-search';
+import { isTfvarsName, tfFilesUsingVariables } from './tfvars-targets';
 
 /** The settings that decide which files of a directory are configurations. */
 export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
@@ -36,7 +37,8 @@ export function relativePath(from: string, to: string): string {
 export const displayPath = (file: string, cwd: string): string => toPosix(relativePath(cwd, file) || path.basename(file));
 
 /**
- * Turns command-line targets into files. Explicit files are always linted; directories are
+ * Turns command-line targets into files. Explicit files are always linted, except variable files
+ * (`*.tfvars`), which stand for the .tf files of their directory that use variables; directories are
  * searched for configuration files; glob patterns are expanded. `-` (standard input) is left out.
  */
 export function expandTargets(targets: readonly string[], cwd: string, settingsFor: SettingsForDirectory): Expansion {
@@ -86,6 +88,8 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
+    // A variable file is not a configuration: what it changes is in the module's .tf files that use variables.
+    if (stat && isTfvarsName(abs)) { for (const tf of tfFilesUsingVariables(abs)) add(tf); continue; }
     if (stat) { add(abs); sizes.set(abs, stat.size); continue; }
     const scan = picomatch.scan(target);
     if (scan.isGlob) {
@@ -106,8 +110,15 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   return { files, problems, sizes };
 }
 
+/**
+ * What a directory search finds besides the configuration patterns (`files` of .search-lint.json): request
+ * files, and the Terraform and YAML files the search recognises by their content. The help texts, the
+ * Action's inputs and the documentation name exactly these (a test holds them to it).
+ */
+export const SEARCHED_BY_CONTENT: readonly string[] = ['*.tf with a search_user_config block', '*.search.yaml', '*.search.yml', '*.yaml and *.yml with kind: Search'];
+
 function describePatterns(config: LintConfig | undefined): string {
-  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), '*.tf with a search_user_config block', '*.search.yaml', '*.yaml with kind: Search'].join(', ');
+  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), ...SEARCHED_BY_CONTENT].join(', ');
 }
 
 /** A file's bytes for a search; empty when it cannot be read (the lint of an explicit path says why). */

@@ -27,6 +27,10 @@ export interface LintFileOutput {
   notes: string[];
   /** Unified diff for --fix-dry-run, secrets masked. */
   diff?: string;
+  /** For --fix-dry-run: the fixed text, secrets masked as in the diff (the JSON format's `output`). */
+  output?: string;
+  /** Warnings found, before --min-severity or --quiet left any out (--quiet counts them toward --max-warnings). */
+  warnings: number;
   /** Whether --fix wrote the file. */
   written?: boolean;
   /** With secretsForJson, when a finding has a fix or a suggestion to print. */
@@ -54,6 +58,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
   let text = original;
   let result = analyze(original, input.options);
   let diff: string | undefined;
+  let output: string | undefined;
   let written = false;
 
   if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
@@ -70,7 +75,8 @@ export function lintText(input: LintFileInput): LintFileOutput {
         } else {
           // The name the text was read under: standard input's is the one its content gave.
           const name = input.options.fileName ?? input.file;
-          diff = unifiedDiff(input.displayPath, maskSecrets(original, name), maskSecrets(fixed.text, name));
+          output = maskSecrets(fixed.text, name);
+          diff = unifiedDiff(input.displayPath, maskSecrets(original, name), output);
         }
         text = fixed.text;
         result = after;
@@ -87,5 +93,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
   const limit = severityRank(input.minSeverity);
   const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
   const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretsOf(result, text) : undefined;
-  return { text, findings, problems, notes, diff, written, secrets };
+  let warnings = 0;
+  for (const f of result.findings) if (f.severity === 'warning') warnings++;
+  return { text, findings, problems, notes, diff, output, written, secrets, warnings };
 }

@@ -74,7 +74,8 @@ export function renderRulesDoc(rules: readonly Rule[] = RULES): string {
   const out: string[] = [GENERATED_NOTE, '', '# Rules', ''];
   out.push(
     'Every finding names the rule that reported it. Change a rule\'s severity with `--rule ID=off|hint|info|warning|error` or in `.search-lint.json`; '
-    + 'suppress a single finding in a `.jsonc` file with `// search-config-disable-next-line ID -- reason`. '
+    + 'suppress a finding with a comment of the file\'s own syntax (`//` or `/* */` in `.jsonc`, `#` or `//` in `.tf`, `#` in YAML and `.http` files, `<!-- -->` in Markdown): '
+    + '`search-config-disable-next-line ID -- reason`, `search-config-disable-line`, or `search-config-disable` ... `search-config-enable` (see [docs/cli.md](cli.md#suppression-comments) for an example in each syntax). '
     + 'Run `search-config explain ID` to read a rule\'s documentation in the terminal.',
     '',
   );

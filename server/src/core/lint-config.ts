@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import { closest, distance } from 'fastest-levenshtein';
 import validateLintConfigSchema from '../generated/validate-lint-config';
 import { RULES_BY_ID } from './rules';
+import { schemaErrorSentence, type SchemaError } from './lint-config-messages';
 import { parseDocument } from './formats';
 import { trimEndChars } from './text-scan';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type SeveritySetting } from './types';
@@ -31,6 +32,9 @@ export type LintConfigCheck = { ok: true; config: LintConfig } | { ok: false; pr
 
 const pointerLabel = (pointer: string): string => pointer ? pointer.slice(1).replace(/\//g, '.').replace(/\.(\d+)(?=\.|$)/g, '[$1]') : 'the top level';
 
+/** A full stop, unless the sentence already ends as a question. */
+const sentence = (text: string): string => (text.endsWith('?') ? text : `${text}.`);
+
 /** Validates a parsed `.search-lint.json` against its published schema; problems are sentences. */
 export function checkLintConfig(value: unknown): LintConfigCheck {
   const problems: string[] = [];
@@ -47,21 +51,17 @@ export function checkLintConfig(value: unknown): LintConfigCheck {
     for (const id of Object.keys(rules)) {
       if (RULES_BY_ID.has(id)) continue;
       unknownRules.add(`${where}.${id}`);
-      problems.push(`${where} names the unknown rule "${id}"${ruleSuggestion(id)}.`);
+      problems.push(sentence(`${where} names the unknown rule "${id}"${ruleSuggestion(id)}`));
     }
   }
   if (!validateLintConfigSchema(value)) {
+    const seen = new Set<string>();
     for (const e of validateLintConfigSchema.errors ?? []) {
       const at = pointerLabel(e.instancePath);
-      if (e.keyword === 'additionalProperties') {
-        const prop = String((e.params as { additionalProperty?: string }).additionalProperty);
-        if (unknownRules.has(`${at}.${prop}`)) continue;
-        problems.push(`${at} has the unknown setting "${prop}".`);
-      } else if (e.keyword === 'enum') {
-        problems.push(`${at} must be one of ${((e.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((x) => JSON.stringify(x)).join(', ')}.`);
-      } else {
-        problems.push(`${at} ${e.message ?? 'is invalid'}.`);
-      }
+      if (e.keyword === 'additionalProperties' && unknownRules.has(`${at}.${String((e.params as { additionalProperty?: string }).additionalProperty)}`)) continue;
+      const text = sentence(schemaErrorSentence(e as SchemaError, value, at));
+      // The validator can say the same thing twice (a value checked by two routes): once is enough.
+      if (!seen.has(text)) { seen.add(text); problems.push(text); }
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, config: value as LintConfig };

@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
 import { comparePlan, compareTexts, formatComparison } from '../../core/diff-comparison';
-import { formatOfName } from '../../core/diff-configurations';
+import { formatOfName, type ConfigurationChanges } from '../../core/diff-configurations';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { terraformParserLoaded } from '../../core/formats/terraform/parser';
 import { readGitBaseline } from '../../host/baseline';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
-export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown]
-       search-config diff PLAN [--format text|json|markdown]
+export const DIFF_USAGE = `Usage: search-config diff OLD NEW [--format text|json|markdown] [--exit-code]
+       search-config diff PLAN [--format text|json|markdown] [--exit-code]
 
 Lists every field that differs between two versions of a configuration file and what the change
 does to a running service: restarts all engine instances, has no effect on an existing service
@@ -40,23 +40,26 @@ Options:
   --format text|json|markdown   Output format (default: text). markdown is ready to paste
                                 into a pull-request comment.
   --output FILE                 Write the report to FILE instead of standard output.
+  --exit-code                   Exit with 1 when there are changes, as git diff --exit-code.
   -h, --help                    Show this help.
 
-Exit codes: 0 compared (with or without changes), 2 usage error or unreadable input.
+Exit codes: 0 compared (with or without changes; with --exit-code: no changes), 1 with
+--exit-code: there are changes, 2 usage error or unreadable input.
 `;
 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
-interface DiffArgs { files: string[]; format: Format; output?: string; help: boolean }
+interface DiffArgs { files: string[]; format: Format; output?: string; exitCode: boolean; help: boolean }
 
 function parseArgs(argv: string[]): DiffArgs | string {
-  const args: DiffArgs = { files: [], format: 'text', help: false };
+  const args: DiffArgs = { files: [], format: 'text', exitCode: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const takeValue = (): string | undefined => inline ?? argv[++i];
     if (name === '-h' || name === '--help') args.help = true;
+    else if (a === '--exit-code') args.exitCode = true;
     else if (name === '--format') {
       const v = takeValue();
       if (!FORMATS.includes(v as Format)) return `--format takes one of ${FORMATS.join(', ')}${v === undefined ? '' : `, not "${v}"`}`;
@@ -127,10 +130,13 @@ const run: Command = async (argv, io) => {
     io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
     return 2;
   }
-  return output(formatComparison(compared.result, labels, args.format), args, io);
+  return output(formatComparison(compared.result, labels, args.format), args, io, hasChanges(compared.result));
 };
 
-function output(report: string, args: DiffArgs, io: CliIO): number {
+/** Whether anything differs: a field changed, or a configuration added or removed. */
+const hasChanges = (result: readonly ConfigurationChanges[]): boolean => result.some((c) => c.status !== 'unchanged' || c.changes.length > 0);
+
+function output(report: string, args: DiffArgs, io: CliIO, changed: boolean): number {
   if (args.output) {
     // As with lint --output, the report's directory is created.
     try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
@@ -138,7 +144,7 @@ function output(report: string, args: DiffArgs, io: CliIO): number {
       return 2;
     }
   } else io.out(report);
-  return 0;
+  return args.exitCode && changed ? 1 : 0;
 }
 
 /** One file: a Terraform plan, whose change.before and change.after are the two versions. */
@@ -152,6 +158,6 @@ async function runPlan(args: DiffArgs, io: CliIO): Promise<number> {
   }
   const compared = comparePlan(text);
   if ('error' in compared) { io.err(`search-config diff: cannot compare ${label}: ${compared.error}\n`); return 2; }
-  return output(formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format), args, io);
+  return output(formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format), args, io, hasChanges(compared.result));
 }
 export default run;

@@ -7,7 +7,7 @@ import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
 import { displayPath, expandTargets, relativePath, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';
-import { countFindings, sumCounts } from '../formatters/types';
+import { countFindings, plural, sumCounts } from '../formatters/types';
 import { renderJsonEarly } from '../formatters/json';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
@@ -96,6 +96,11 @@ const run: Command = async (argv, io) => {
   const readBaseline = (file: string): Promise<BaselineResult> => baseline!.read(file);
   const mode = args.fix ? 'fix' : args.fixDryRun ? 'dry-run' : 'check';
   const diffs: string[] = [];
+  // --quiet is ESLint's: errors only. With --max-warnings the rules that warn still run, and their
+  // warnings count toward the limit without being reported.
+  const reportFrom = args.quiet ? 'error' : args.minSeverity;
+  const runFrom = args.quiet && args.maxWarnings !== undefined ? 'warning' : reportFrom;
+  let warningsUnreported = 0;
 
   type Job = { file: string; display: string; stdin: boolean };
   const jobs: Job[] = expansion.files.map((file) => ({ file, display: displayPath(file, cwd), stdin: false }));
@@ -137,7 +142,7 @@ const run: Command = async (argv, io) => {
     // A Terraform file's variables get their values from the files of its module directory.
     if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
-    if (mode === 'check') options.minSeverity = args.minSeverity;
+    if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
     // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is said.
     options.named = job.stdin || expansion.sizes.has(job.file);
@@ -151,11 +156,14 @@ const run: Command = async (argv, io) => {
       }
     }
     try {
-      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: args.minSeverity, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, secretsForJson: args.format === 'json' });
+      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: reportFrom, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, secretsForJson: args.format === 'json' });
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
+      if (args.quiet) warningsUnreported += out.warnings;
       const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      // ESLint's --fix-dry-run with -f json: the fixed text in the file's `output` member, no diff.
+      if (args.format === 'json' && out.output !== undefined) report.output = out.output;
       // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only
       // that text and the counts outlive the file, instead of its text, findings and fixes until the end.
       return args.format === 'json' ? renderJsonEarly(report) : report;
@@ -169,8 +177,11 @@ const run: Command = async (argv, io) => {
 
   const toFile = args.output !== undefined;
   const color = !toFile && (args.color ?? (io.isTTY && !io.env.NO_COLOR));
-  const report = FORMATTERS[args.format](reports, { cwd, color, version: VERSION });
-  if (diffs.length) io.out(diffs.join(''));
+  const report = FORMATTERS[args.format](reports, { cwd, color, version: VERSION, ruleLinks: args.ruleLinks });
+  // Standard output holds one report: stylish, read by people, shows the diff before it; the JSON format
+  // carries the fixed texts in its `output` members instead; the other machine formats leave the diff to standard error.
+  if (diffs.length && args.format === 'stylish') io.out(diffs.join(''));
+  else if (diffs.length && args.format !== 'json') io.err(diffs.join(''));
   if (toFile) {
     try { writeReport(path.resolve(cwd, args.output!), report); } catch (err) {
       problems.push(`cannot write the report to ${args.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
@@ -182,8 +193,9 @@ const run: Command = async (argv, io) => {
   const counts = sumCounts(reports.map((r) => r.counts ?? countFindings(r.findings)));
   if (problems.length) return 2;
   if (counts.error > 0) return 1;
-  if (args.maxWarnings !== undefined && counts.warning > args.maxWarnings) {
-    io.err(`${NAME}: ${counts.warning} warnings, more than the --max-warnings limit of ${args.maxWarnings}\n`);
+  const warnings = args.quiet ? warningsUnreported : counts.warning;
+  if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
+    io.err(`${NAME}: ${plural(warnings, 'warning')}${args.quiet ? ' (not reported with --quiet)' : ''}, more than the --max-warnings limit of ${args.maxWarnings}\n`);
     return 1;
   }
   return 0;

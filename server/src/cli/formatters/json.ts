@@ -27,6 +27,8 @@ export interface JsonFileResult {
   warningCount: number;
   infoCount: number;
   hintCount: number;
+  /** --fix-dry-run: the file's text after the fixes, as ESLint gives it; secret values masked as "***". */
+  output?: string;
 }
 
 /** Several edits become one replacement spanning all of them, as ESLint merges fixes. */
@@ -63,6 +65,7 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
       return m;
     }),
     errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,
+    ...(r.output !== undefined ? { output: r.output } : {}),
   };
 }
 

@@ -1,19 +1,18 @@
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
 import { RULES, type Severity } from '../../core';
-import { homepage } from '../../../../package.json';
+import { RULE_DOCS, ruleDocsUrl } from './rule-docs';
 import type { Formatter } from './types';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
-const RULE_DOCS = 'docs/rules.md';
 
 /**
  * SARIF requires an absolute help URI. It is given only when the package names its home page;
  * the help text always names the rule's section in the documentation shipped with the package.
  */
 function helpUri(ruleId: string): string | undefined {
-  const home: string | undefined = homepage;
-  return home && /^https?:\/\//.test(home) ? `${home.split('#')[0].replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : undefined;
+  const uri = ruleDocsUrl(ruleId);
+  return /^https?:\/\//.test(uri) ? uri : undefined;
 }
 
 function ruleDescriptors(): Sarif.ReportingDescriptor[] {

@@ -1,4 +1,5 @@
 import type { Severity } from '../../core';
+import { ruleDocsUrl } from './rule-docs';
 import { countFindings, plural, type Formatter } from './types';
 
 /**
@@ -20,22 +21,39 @@ function styleText(style: Style, text: string): string {
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan', hint: 'gray' };
 
 /**
- * One line per finding, `file:line:col  severity  message  [rule-id]`, then a summary like
- * ESLint's. Prints nothing for a clean run. Never prints source text.
+ * ESLint's layout: the findings grouped by file under a line naming it, one indented line each,
+ * `file:line:col  severity  message  rule-id`, then a summary. Unlike ESLint, each line keeps the
+ * file's path before `line:col`: a terminal (VS Code's, JetBrains', iTerm2's) links `path:line:col`
+ * to the place, and the $search-config problem matcher reads each line alone. With `ruleLinks`
+ * each line ends with the rule's documentation address. Prints nothing for a clean run; never
+ * prints source text.
  */
 const stylish: Formatter = (reports, ctx) => {
   const paint = (style: Style, text: string): string => (ctx.color ? styleText(style, text) : text);
-  const rows: Array<{ where: string; severity: Severity; message: string; ruleId: string }> = [];
+  type Row = { where: string; severity: Severity; message: string; ruleId: string };
+  const groups: Array<{ path: string; rows: Row[] }> = [];
   for (const r of reports) {
-    for (const f of r.findings) {
-      rows.push({ where: `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severity: f.severity, message: f.message, ruleId: f.ruleId });
+    if (!r.findings.length) continue;
+    groups.push({ path: r.displayPath, rows: r.findings.map((f) => ({ where: `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severity: f.severity, message: f.message, ruleId: f.ruleId })) });
+  }
+  if (!groups.length) return '';
+  // Columns line up within each file's group, as ESLint's do. A loop, not Math.max(...rows): a huge
+  // file can have more findings than a call takes arguments.
+  const lines: string[] = [];
+  for (const g of groups) {
+    let whereWidth = 0, sevWidth = 0, messageWidth = 0, ruleWidth = 0;
+    for (const r of g.rows) {
+      whereWidth = Math.max(whereWidth, r.where.length);
+      sevWidth = Math.max(sevWidth, r.severity.length);
+      if (ctx.ruleLinks) { messageWidth = Math.max(messageWidth, oneLine(r.message).length); ruleWidth = Math.max(ruleWidth, r.ruleId.length); }
+    }
+    if (lines.length) lines.push('');
+    lines.push(paint('bold', g.path));
+    for (const r of g.rows) {
+      const rule = ctx.ruleLinks ? `${oneLine(r.message).padEnd(messageWidth)}  ${paint('dim', r.ruleId.padEnd(ruleWidth))}  ${ruleDocsUrl(r.ruleId)}` : `${oneLine(r.message)}  ${paint('dim', r.ruleId)}`;
+      lines.push(`  ${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${rule}`);
     }
   }
-  if (!rows.length) return '';
-  // A loop, not Math.max(...rows): a huge file can have more findings than a call takes arguments.
-  let whereWidth = 0, sevWidth = 0;
-  for (const r of rows) { whereWidth = Math.max(whereWidth, r.where.length); sevWidth = Math.max(sevWidth, r.severity.length); }
-  const lines = rows.map((r) => `${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${oneLine(r.message)}  ${paint('dim', `[${r.ruleId}]`)}`);
   const c = countFindings(reports.flatMap((r) => r.findings));
   const total = c.error + c.warning + c.info + c.hint;
   const parts = [plural(c.error, 'error'), plural(c.warning, 'warning')];

@@ -20,12 +20,17 @@ export interface FileReport {
    */
   json?: string;
   counts?: Counts;
+  /** --fix-dry-run: the text after the fixes (secrets masked), when they change it; the JSON format's `output`. */
+  output?: string;
+
 }
 
 export interface FormatContext {
   cwd: string;
   color: boolean;
   version: string;
+  /** stylish: print each rule's documentation address after its id (--rule-links). */
+  ruleLinks?: boolean;
 }
 
 export type Formatter = (reports: readonly FileReport[], ctx: FormatContext) => string;
