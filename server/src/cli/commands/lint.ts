@@ -19,7 +19,8 @@ import { noteFileRead, startShortRun } from '../../node/short-run';
 import { loadOtherReaders } from '../../core/engine';
 import { requestFileKind } from '../../core/requests/types';
 import { codeCacheCovers } from '../../node/code-cache';
-import { moduleVariableFiles } from '../terraform-module';
+import { moduleDirectoryOnDisk } from '../terraform-module';
+import { readModuleVariableFiles } from '../../core/formats/terraform/module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -149,7 +150,7 @@ const run: Command = async (argv, io) => {
     noteFileRead(raw.length);
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
+    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = args.minSeverity;
     if (job.stdin && !args.stdinFilename) options.fileName = 'stdin.json';

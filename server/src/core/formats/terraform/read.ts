@@ -41,14 +41,17 @@ export interface Configuration {
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
   /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
-  resolved: Map<string, { path: Segment[]; variable: string; from: string }>;
+  resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
   variables?: VariableValues;
   /** Blocks read before, when the file was read before: see ReadMemo. */
   reading?: { memo: ReadMemo; text: string };
 }
 
-/** Literal values of variables (`var.NAME`): the value and the file that gives it. */
-export type VariableValues = ReadonlyMap<string, { value: unknown; from: string }>;
+/**
+ * Literal values of variables (`var.NAME`): the value, the file and line that give it (`terraform.tfvars:3`),
+ * and whether the variable is declared sensitive (its value is then never shown).
+ */
+export type VariableValues = ReadonlyMap<string, { value: unknown; from: string; sensitive?: boolean }>;
 
 export { literalOf } from './expressions';
 export { pathKey } from './nodes';
