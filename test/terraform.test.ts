@@ -156,6 +156,12 @@ test('a value from a variable declared sensitive (in any of the module\'s files)
   }
 });
 
+test('a NUL byte is one syntax error, where it is (the parser\'s error around the whole file is not another)', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\0\n  }\n}\n';
+  const errors = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-json');
+  assert.deepEqual(errors.map((f) => [f.range.start.line, f.range.start.character]), [[2, 21]]);
+});
+
 test('a suppression comment inside a multi-line list counts, as in JSON', () => {
   const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = [\n      # search-config-disable-next-line invalid-cidr\n      "10.0.0.1/8",\n      "10.0.0.2/8",\n    ]\n  }\n}\n';
   const lines = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-cidr').map((f) => f.range.start.line);

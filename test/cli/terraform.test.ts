@@ -89,6 +89,16 @@ test('--fix leaves a Terraform file with syntax errors as it is', async () => {
   } finally { removeTree(dir); }
 });
 
+test('a directory search reports a broken .tf link, as it does a broken .search.json', async () => {
+  const dir = tempTree({ 'infra/main.tf': MAIN_TF });
+  try {
+    fs.symlinkSync('gone.tf', path.join(dir, 'infra/network.tf'));
+    const r = await runCli(['lint', 'infra'], { cwd: dir });
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.match(r.err, /infra\/network\.tf is a broken symbolic link/);
+  } finally { removeTree(dir); }
+});
+
 test('lint takes variable values as Terraform does: override files and terraform.tfvars.json over defaults, no false finding', async () => {
   const dir = tempTree({
     'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header\n    }\n  }\n}\n',
