@@ -61,7 +61,15 @@ function randomEdit(text: string, random: () => number): string {
   return text.slice(0, from) + insert + text.slice(to);
 }
 
-const fixtureTexts = (): string[] => fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf')).sort().map((n) => fs.readFileSync(path.join(FIXTURES, n), 'utf8'));
+/**
+ * The texts the random edits start from: a fixed list, so that a fixture added to the folder does not
+ * change what each seed tests (nor how much of its work the kept state can reuse).
+ */
+const SEED_FIXTURES = [
+  'dynamic-blocks.fixed.tf', 'dynamic-blocks.tf', 'fixes.fixed.tf', 'fixes.tf', 'half-typed.tf', 'ip-filter-spellings.tf', 'issue-example.tf', 'one-line-blocks.fixed.tf',
+  'one-line-blocks.tf', 'own-variables.tf', 'removed-field.base.tf', 'removed-field.tf', 'scalar-conversion.fixed.tf', 'scalar-conversion.tf', 'two-resources.tf', 'unknown-values.tf',
+];
+const fixtureTexts = (): string[] => SEED_FIXTURES.map((n) => fs.readFileSync(path.join(FIXTURES, n), 'utf8'));
 
 function manyBlocks(count: number): string {
   const blocks = Array.from({ length: count }, (_, i) => `    ip_filter_object {\n      network     = "10.${i % 250}.${i % 7}.1/24" # office ${i}\n      description = "office ${i}"\n    }\n`);

@@ -123,6 +123,45 @@ test('var.NAME is checked as the literal its module gives it (default, terraform
   assert.deepEqual(analyze(text, { fileName: '/m/main.tf' }).findings, [], 'without the module files the values are unknown');
 });
 
+test('variable values in Terraform\'s order: defaults < override files < terraform.tfvars < terraform.tfvars.json < *.auto.tfvars(.json) by name', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.a\n      http_max_header_size    = var.b\n      http_max_initial_line_length = var.c\n      indices_query_bool_max_clause_count = var.d\n    }\n  }\n}\n';
+  const declared = 'variable "a" {\n  default = "100mb"\n}\nvariable "b" {\n  default = "1kb"\n}\nvariable "c" {\n  default = "x"\n}\nvariable "d" {\n  default = "many"\n}\n';
+  const sources = (files: Record<string, string>) => Object.entries(files).map(([fileName, t]) => ({ fileName: `/m/${fileName}`, text: t }));
+  const from = (files: Record<string, string>): Record<string, string> => {
+    const found = analyze(text, { fileName: '/m/main.tf', terraformVariables: sources(files) }).findings;
+    return Object.fromEntries(found.flatMap((f) => { const m = /the value of var\.(\w), from ([^)]+)\)$/.exec(f.message); return m ? [[m[1], m[2]]] : []; }));
+  };
+  const seen = from({
+    'variables.tf': declared,
+    'z_override.tf': 'variable "a" {\n  default = "200mb"\n}\n',
+    'override.tf': 'variable "a" {\n  default = "300mb"\n}\nvariable "b" {\n  default = "2kb"\n}\n',
+    'terraform.tfvars': 'b = "3kb"\nc = "yy"\n',
+    'terraform.tfvars.json': '{\n  "c": "zz",\n  "d": "lots"\n}\n',
+    'b.auto.tfvars.json': '{ "d": "plenty" }\n',
+    'a.auto.tfvars': 'd = "oodles"\n',
+  });
+  assert.deepEqual(seen, { a: 'z_override.tf:2', b: 'terraform.tfvars:1', c: 'terraform.tfvars.json:2', d: 'b.auto.tfvars.json:1' });
+  // A declaration in Terraform's JSON syntax gives a default too.
+  assert.deepEqual(from({ 'variables.tf.json': '{\n  "variable": {\n    "a": {\n      "default": "100mb"\n    }\n  }\n}\n' }), { a: 'variables.tf.json:4' });
+});
+
+test('a value from a variable declared sensitive (in any of the module\'s files) keeps the sensitive mark', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    custom_domain = var.domain\n  }\n}\n';
+  for (const declaration of ['variable "domain" {\n  sensitive = true\n}\n', '{ "variable": { "domain": { "sensitive": true } } }\n']) {
+    const result = analyze(text, { fileName: '/m/main.tf', terraformVariables: [
+      { fileName: declaration.startsWith('{') ? '/m/variables.tf.json' : '/m/variables.tf', text: declaration },
+      { fileName: '/m/terraform.tfvars', text: 'domain = "secret domain"\n' },
+    ] });
+    assert.deepEqual(result.terraform?.configurations[0].variablesUsed.map((v) => [v.variable, v.from, v.sensitive]), [['var.domain', 'terraform.tfvars:1', true]]);
+  }
+});
+
+test('a NUL byte is one syntax error, where it is (the parser\'s error around the whole file is not another)', () => {
+  const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\0\n  }\n}\n';
+  const errors = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-json');
+  assert.deepEqual(errors.map((f) => [f.range.start.line, f.range.start.character]), [[2, 21]]);
+});
+
 test('a suppression comment inside a multi-line list counts, as in JSON', () => {
   const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    ip_filter_string = [\n      # search-config-disable-next-line invalid-cidr\n      "10.0.0.1/8",\n      "10.0.0.2/8",\n    ]\n  }\n}\n';
   const lines = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-cidr').map((f) => f.range.start.line);

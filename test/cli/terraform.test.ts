@@ -89,6 +89,40 @@ test('--fix leaves a Terraform file with syntax errors as it is', async () => {
   } finally { removeTree(dir); }
 });
 
+test('a directory search reports a broken .tf link, as it does a broken .search.json', async () => {
+  const dir = tempTree({ 'infra/main.tf': MAIN_TF });
+  try {
+    fs.symlinkSync('gone.tf', path.join(dir, 'infra/network.tf'));
+    const r = await runCli(['lint', 'infra'], { cwd: dir });
+    assert.equal(r.code, 2, r.out + r.err);
+    assert.match(r.err, /infra\/network\.tf is a broken symbolic link/);
+  } finally { removeTree(dir); }
+});
+
+test('lint takes variable values as Terraform does: override files and terraform.tfvars.json over defaults, no false finding', async () => {
+  const dir = tempTree({
+    'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header\n    }\n  }\n}\n',
+    'mod/variables.tf': 'variable "max_body" {\n  default = "100mb"\n}\nvariable "header" {\n  default = "8kb"\n}\n',
+    'mod/terraform.tfvars': 'max_body = "200mb"\n',
+    'mod/terraform.tfvars.json': '{ "max_body": 10485760 }\n',
+    'mod/variables_override.tf': 'variable "header" {\n  default = 8192\n}\n',
+  });
+  try {
+    const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.doesNotMatch(r.out, /var\./, r.out);
+  } finally { removeTree(dir); }
+});
+
+test('a module of one file: the defaults of its own variables are checked', async () => {
+  const dir = tempTree({ 'main.tf': 'variable "n" {\n  default = 10000\n}\nresource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = var.n\n    }\n  }\n}\n' });
+  try {
+    const r = await runCli(['lint', 'main.tf'], { cwd: dir });
+    assert.equal(r.code, 1, r.out + r.err);
+    assert.match(r.out, /main\.tf:7:45 +error +vendor_search\.logs: search\.indices_query_bool_max_clause_count is 10000, above the maximum.*\(the value of var\.n, from main\.tf:2\) +\[invalid-value\]/);
+  } finally { removeTree(dir); }
+});
+
 test('lint reads the variables of a .tf file\'s module directory (defaults and terraform.tfvars)', async () => {
   const dir = tempTree({
     'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',

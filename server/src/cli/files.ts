@@ -70,6 +70,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
   // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
   // .tf files of a repository do not hold it, so decoding them would be work for nothing.
+  // A broken link to a .tf file is reported: whether it would hold the block cannot be known.
   const isTerraformConfig = (p: string): boolean => isTerraformName(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
   // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
   const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
@@ -84,7 +85,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     if (stat?.isDirectory()) {
       const before = files.length;
       const problemsBefore = problems.length;
-      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: isConfig });
+      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: (p) => isConfig(p) || isTerraformName(p) });
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }

@@ -1,26 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_TERRAFORM_SIZE } from '../core/formats/terraform/document';
+import type { ModuleDirectory } from '../core/formats/terraform/module';
 
 /**
- * The files of a Terraform file's module directory that give its variables their values: the
- * other `.tf` files (their `variable` defaults), `terraform.tfvars` and `*.auto.tfvars`. Files
- * that cannot be read, or are too large to parse, are left out: their variables stay unknown.
+ * A Terraform file's module directory on the disk, for the core to read its variables' values from
+ * (core/formats/terraform/module.ts decides which files and in what order). A file larger than
+ * the parser reads is not read at all; one that cannot be read is left out.
  */
-export function moduleVariableFiles(file: string): Array<{ fileName: string; text: string }> {
+export function moduleDirectoryOnDisk(file: string): ModuleDirectory {
   const dir = path.dirname(file);
-  let names: string[];
-  try { names = fs.readdirSync(dir); } catch { return []; }
-  const out: Array<{ fileName: string; text: string }> = [];
-  for (const name of names.sort()) {
-    if (!(/\.tf$/i.test(name) || name === 'terraform.tfvars' || /\.auto\.tfvars$/i.test(name))) continue;
-    const full = path.join(dir, name);
-    if (full === file) continue;
-    try {
-      const stat = fs.statSync(full);
-      if (!stat.isFile() || stat.size > MAX_TERRAFORM_SIZE) continue;
-      out.push({ fileName: full, text: fs.readFileSync(full, 'utf8').replace(/^\uFEFF/, '') });
-    } catch { /* unreadable: its variables stay unknown */ }
-  }
-  return out;
+  return {
+    list: () => {
+      try { return Promise.resolve(fs.readdirSync(dir)); } catch { return Promise.resolve(undefined); }
+    },
+    read: (name, maxChars) => {
+      const full = path.join(dir, name);
+      try {
+        const stat = fs.statSync(full);
+        // UTF-8 has at least one byte per character: a file of more bytes than that may still fit,
+        // but no file of at most `maxChars` bytes is refused.
+        if (!stat.isFile() || stat.size > maxChars * 3) return Promise.resolve(undefined);
+        return Promise.resolve(fs.readFileSync(full, 'utf8'));
+      } catch { return Promise.resolve(undefined); }
+    },
+  };
 }

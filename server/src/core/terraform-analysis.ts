@@ -24,11 +24,12 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     return { findings, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // Variables' literal values from the module's files, when the host gave them and a value uses one:
-  // only the files that mention a variable this file uses are parsed, and this file only once.
-  const used = options.terraformVariables?.length ? usedVariableNames(text) : [];
+  // Variables' literal values from this file's own `variable` blocks and from the module's other
+  // files (when the host read them), when a value uses one: only the files that mention a variable
+  // this file uses are parsed, and this file only once.
+  const used = text.includes('var.') ? usedVariableNames(text) : [];
   const variables = used.length
-    ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables!, used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
+    ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
   const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {

@@ -94,8 +94,17 @@ export class DocumentCache {
   }
 
   private keyOf(options: AnalyzeOptions, baselineKey: string): string {
-    const { baselineText: _text, ...rest } = options;
-    return `${JSON.stringify(rest)}\0${baselineKey}`;
+    const { baselineText: _text, terraformVariables, ...rest } = options;
+    // A module's files are many and large: they count by identity (a new list when one of them changed).
+    return `${JSON.stringify(rest)}\0${baselineKey}\0${terraformVariables ? this.idOf(terraformVariables) : ''}`;
+  }
+
+  private readonly ids = new WeakMap<object, number>();
+  private nextId = 1;
+  private idOf(o: object): number {
+    let id = this.ids.get(o);
+    if (id === undefined) this.ids.set(o, (id = this.nextId++));
+    return id;
   }
 
   /**

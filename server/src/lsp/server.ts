@@ -20,6 +20,9 @@ import { PushScheduler, settled } from './scheduling';
 import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './settings';
 import type { ServerRuntime } from './runtime';
 import { fileNameOf, Workspace } from './workspace';
+import { TerraformModules } from './terraform-modules';
+import { isVariableFile } from '../core/formats/terraform/variables';
+import { parentUri, sameUri } from './uris';
 
 export interface ServerOptions {
   /** Delay between the last keystroke and the diagnostics of a document in push mode. */
@@ -35,6 +38,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   const cache = new DocumentCache();
   const releaser = new MemoryReleaser(runtime.collectGarbage, runtime.setBackgroundTimeout);
   const workspace = new Workspace(runtime);
+  const modules = new TerraformModules(runtime, documents);
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
   let configurationPull = false;
@@ -87,6 +91,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     if (isTerraformName(fileNameOf(doc)) && !terraformReady()) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
+    // A Terraform file's variables get their values from its module's files, as in the CLI.
+    if (isTerraformName(fileNameOf(doc)) && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
     if (reading) cache.prepare(doc, options);
@@ -212,7 +218,10 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
       await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     }
     if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      await connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/.search-lint.json' }] });
+      await connection.client.register(DidChangeWatchedFilesNotification.type, {
+        // The Terraform files that give a module's variables their values too.
+        watchers: ['**/.search-lint.json', '**/*.tf', '**/*.tf.json', '**/*.tfvars', '**/*.tfvars.json'].map((globPattern) => ({ globPattern })),
+      });
     }
     if (capabilities.workspace?.workspaceFolders) {
       connection.workspace.onDidChangeWorkspaceFolders(guardNotification(log, 'workspace folders', (e) => {
@@ -231,18 +240,40 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     refreshAll();
   }));
 
-  connection.onDidChangeWatchedFiles(guardNotification(log, 'watched files', () => {
+  connection.onDidChangeWatchedFiles(guardNotification(log, 'watched files', (params) => {
+    // Only module files changed: only the open Terraform files of those modules are linted again.
+    const changes = params?.changes ?? [];
+    if (changes.length && changes.every((c) => isVariableFile(c.uri))) {
+      for (const c of changes) { modules.changed(c.uri); moduleChanged(c.uri, 0); }
+      return;
+    }
+    modules.clear();
     workspace.reloadLintConfigs();
     baselines.invalidate();
     shownLintProblems.clear();
     refreshAll();
   }));
 
-  documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); }));
+  /**
+   * A file of a Terraform module changed (on disk, or its open buffer): the module's other open
+   * Terraform files may read their variables differently, and are linted again.
+   */
+  const moduleChanged = (uri: string, delay: number): void => {
+    if (!isVariableFile(uri)) return;
+    const dir = parentUri(uri);
+    const affected = documents.all().filter((d) => !sameUri(d.uri, uri) && isTerraformName(fileNameOf(d)) && sameUri(parentUri(d.uri), dir));
+    if (!affected.length) return;
+    if (!pullDiagnostics) { for (const d of affected) schedule(d.uri, delay); return; }
+    generation++;
+    if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
+  };
+
+  documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); moduleChanged(e.document.uri, debounceMs); }));
   documents.onDidChangeContent(guardNotification(log, 'change', (e) => {
     // The previous version's parse and analysis are of no more use: let them go before the next analysis.
     cache.releaseOlder(e.document);
     schedule(e.document.uri, debounceMs);
+    moduleChanged(e.document.uri, debounceMs);
   }));
   documents.onDidSave(guardNotification(log, 'save', (e) => {
     baselines.invalidate(e.document.uri);
@@ -257,6 +288,8 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     baselines.forget(e.document.uri);
     settingsCache.delete(e.document.uri);
     if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // Its text on disk counts again for the module's other files.
+    moduleChanged(e.document.uri, 0);
   }));
 
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);

@@ -15,7 +15,8 @@ import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
 import { nameForContent } from '../../core/formats/unnamed';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
-import { moduleVariableFiles } from '../terraform-module';
+import { moduleDirectoryOnDisk } from '../terraform-module';
+import { readModuleVariableFiles } from '../../core/formats/terraform/module';
 import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
@@ -140,7 +141,7 @@ const run: Command = async (argv, io) => {
     }
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = moduleVariableFiles(job.file);
+    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) options.fileName = stdinName;

@@ -10,6 +10,8 @@ export interface MemberDocument {
   readonly value: unknown;
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
+  /** Members whose value is a Terraform variable's: which variable, where its value is set, whether it is sensitive. */
+  readonly variablesUsed?: ReadonlyArray<{ path: FieldPath; variable: string; from: string; sensitive?: boolean }>;
 }
 
 /**
@@ -23,7 +25,19 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     const field = member && fieldAt(member.path);
     if (!member || !field) continue;
     const value = valueAt(doc.value, member.path);
-    return { markdown: fieldMarkdown(field, value === UNKNOWN_VALUE ? undefined : value), range: member.range };
+    const used = doc.variablesUsed?.find((v) => samePath(v.path, member.path));
+    // A sensitive variable's value is never shown, not even the field's current value.
+    const shown = value === UNKNOWN_VALUE || used?.sensitive ? undefined : value;
+    const markdown = fieldMarkdown(field, shown);
+    return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
   }
   return undefined;
+}
+
+const samePath = (a: FieldPath, b: FieldPath): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/** Where a value from `var.NAME` comes from: `var.size` is `"100mb"`, set in terraform.tfvars:3. */
+function variableOrigin(used: { variable: string; from: string; sensitive?: boolean }, value: unknown): string {
+  if (used.sensitive) return `\`${used.variable}\` is sensitive: its value (set in ${used.from}) is not shown.`;
+  return `\`${used.variable}\` is \`${JSON.stringify(value)}\`, set in ${used.from}.`;
 }

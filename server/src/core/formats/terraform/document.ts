@@ -17,7 +17,7 @@ export interface TerraformDocument extends ConfigDocument {
   /** The member whose key or value holds `offset`, innermost first; undefined outside the block's members. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a variable's (`var.NAME`), checked as the value its module gives it. */
-  readonly variablesUsed: ReadonlyArray<{ path: FieldPath; variable: string; from: string }>;
+  readonly variablesUsed: ReadonlyArray<{ path: FieldPath; variable: string; from: string; sensitive?: boolean }>;
 }
 
 export interface TerraformFileDocuments {

@@ -54,7 +54,7 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
   if (variable !== undefined) {
     const known = config.variables?.get(variable);
     if (!known) return unknown();
-    config.resolved.set(pathKey(path), { path, variable: `var.${variable}`, from: known.from });
+    config.resolved.set(pathKey(path), { path, variable: `var.${variable}`, from: known.from, ...(known.sensitive ? { sensitive: true } : {}) });
     return known.value;
   }
   const n = unwrap(expr);

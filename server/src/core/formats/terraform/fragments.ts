@@ -15,7 +15,7 @@ export interface BlockFragment {
   entries: Array<[string, Entry]>;
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
-  resolved: Array<[Segment[], { variable: string; from: string }]>;
+  resolved: Array<[Segment[], { variable: string; from: string; sensitive?: boolean }]>;
 }
 
 /** The fragment of a block read at `path` (whose key is `prefix`) into `scratch`, a configuration of its own. */
@@ -26,7 +26,7 @@ export function recordFragment(scratch: Configuration, path: readonly Segment[],
     entries: [...scratch.entries].map(([key, entry]) => [key.slice(prefix.length), entry]),
     unknownPaths: scratch.unknownPaths.map((p) => p.slice(depth)),
     repeated: scratch.repeated.map((r) => ({ ...r, path: r.path.slice(depth) })),
-    resolved: [...scratch.resolved.values()].map(({ path: p, variable, from }) => [p.slice(depth), { variable, from }]),
+    resolved: [...scratch.resolved.values()].map(({ path: p, ...used }) => [p.slice(depth), used]),
   };
 }
 

@@ -41,14 +41,17 @@ export interface Configuration {
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
   /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
-  resolved: Map<string, { path: Segment[]; variable: string; from: string }>;
+  resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
   variables?: VariableValues;
   /** Blocks read before, when the file was read before: see ReadMemo. */
   reading?: { memo: ReadMemo; text: string };
 }
 
-/** Literal values of variables (`var.NAME`): the value and the file that gives it. */
-export type VariableValues = ReadonlyMap<string, { value: unknown; from: string }>;
+/**
+ * Literal values of variables (`var.NAME`): the value, the file and line that give it (`terraform.tfvars:3`),
+ * and whether the variable is declared sensitive (its value is then never shown).
+ */
+export type VariableValues = ReadonlyMap<string, { value: unknown; from: string; sensitive?: boolean }>;
 
 export { literalOf } from './expressions';
 export { pathKey } from './nodes';
@@ -135,7 +138,21 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   }
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
-  return { configurations, syntaxErrors: syntaxErrors.sort((a, b) => a.offset - b.offset), comments };
+  return { configurations, syntaxErrors: innermostErrors(syntaxErrors), comments };
+}
+
+/**
+ * One mistake, one syntax error: the parser may wrap what it cannot read in an ERROR that holds a
+ * smaller one (a NUL byte makes it wrap the whole file); only the innermost is reported. Sorted by
+ * offset (the larger first at one offset), an error holds another exactly when the next one starts
+ * inside it: one pass.
+ */
+function innermostErrors(errors: SyntaxProblem[]): SyntaxProblem[] {
+  errors.sort((a, b) => a.offset - b.offset || (b.extent ?? b.length) - (a.extent ?? a.length));
+  return errors.filter((e, i) => {
+    const next = errors[i + 1];
+    return !(next && e.extent !== undefined && next.offset < e.offset + e.extent && (next.offset > e.offset || (next.extent ?? next.length) < e.extent));
+  });
 }
 
 /**
@@ -163,13 +180,26 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
   if (!body) return undefined;
   const out: Configuration[] = [];
   for (const inner of named(body)) {
-    if (typeOf(inner) !== 'block' || !named(inner)[0] || textOf(named(inner)[0]) !== ROOT_BLOCK) continue;
+    const name = typeOf(inner) === 'block' && named(inner)[0] ? textOf(named(inner)[0]) : undefined;
+    // `dynamic "search_user_config" { for_each = ... content { ... } }`: each block it makes is what `content` says.
+    const dynamic = name === 'dynamic' && !!named(inner)[1] && labelText(named(inner)[1]) === ROOT_BLOCK;
+    if (name !== ROOT_BLOCK && !dynamic) continue;
+    const source = dynamic ? contentOf(inner) : inner;
+    if (!source) continue;
     const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables, reading };
-    readBlock(config, inner, [], config.value);
+    readBlock(config, source, [], config.value);
+    // Terraform makes the blocks: a fix may change what the content says, never remove or repeat it.
+    const root = dynamic ? config.entries.get(pathKey([])) : undefined;
+    if (root) config.entries.set(pathKey([]), { ...root, key: rangeOf(named(inner)[1]), generated: true });
     delete config.reading;
     out.push(config);
   }
   return out;
+}
+
+/** The `content` block of a `dynamic` block. */
+function contentOf(dynamic: Node): Node | undefined {
+  return named(childOfType(dynamic, 'body') ?? dynamic).find((c) => typeOf(c) === 'block' && !!named(c)[0] && textOf(named(c)[0]) === 'content');
 }
 
 function blockEntry(block: Node): Entry {
@@ -328,7 +358,7 @@ function readDynamic(
   if (!label) return;
   const { key, list } = blockTarget(path, label);
   const memberPath = [...path, key];
-  const content = named(childOfType(member, 'body') ?? member).find((c) => typeOf(c) === 'block' && !!named(c)[0] && textOf(named(c)[0]) === 'content');
+  const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
   if (!content) {
     note(key, { key: labelRange, member: rangeOf(member), spelling: label });

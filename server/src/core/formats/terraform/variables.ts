@@ -1,37 +1,80 @@
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Node } from 'web-tree-sitter';
+import { LineIndex } from '../../lines';
+import { nodeValue } from '../json/document';
 import { parseHcl } from './parser';
 import { literalOf, type VariableValues } from './read';
 
 /**
- * The literal values of a module's variables, as Terraform would take them without any given on
- * the command line: a `variable` block's `default`, overridden by `terraform.tfvars`, overridden by
- * the `*.auto.tfvars` files in the order of their names. A value that is not a literal is left out.
+ * The literal values of a module's variables, as Terraform takes them without any given on the
+ * command line, later sources winning: a `variable` block's `default` in the module's `.tf` (and
+ * `.tf.json`) files, the same in its override files (`override.tf`, `*_override.tf`, in the order
+ * of their names), `terraform.tfvars`, `terraform.tfvars.json`, then the `*.auto.tfvars` and
+ * `*.auto.tfvars.json` files in the order of their names. A value that is not a literal is left
+ * out. A variable declared `sensitive = true` anywhere marks its value sensitive, wherever it is set.
  */
 export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
-  const values = new Map<string, { value: unknown; from: string }>();
-  const rank = (name: string): number => (/\.auto\.tfvars$/i.test(name) ? 2 : /\.tfvars$/i.test(name) ? 1 : 0);
-  const ordered = [...sources].sort((a, b) => rank(a.fileName) - rank(b.fileName) || (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
-  for (const { fileName, text } of ordered) {
-    // Only files that can give a value are parsed; one already parsed is not parsed again.
-    if (rank(fileName) === 0 ? !text.includes('variable') : !text.includes('=')) continue;
-    const parsed = sources.find((x) => x.fileName === fileName)?.root;
-    const tree = parsed ? undefined : parseHcl(text);
-    try {
-      const body = (parsed ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
-      for (const item of body?.namedChildren ?? []) {
-        if (!item) continue;
-        const found = rank(fileName) === 0 ? defaultOf(item) : tfvarsValueOf(item);
-        if (found) values.set(found.name, { value: found.value, from: `${baseName(fileName)}:${found.line + 1}` });
-      }
-    } finally {
-      tree?.delete();
+  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean }>();
+  const sensitive = new Set<string>();
+  const ordered = [...sources].sort((a, b) => variableRank(a.fileName) - variableRank(b.fileName) || compareNames(baseName(a.fileName), baseName(b.fileName)));
+  for (const source of ordered) {
+    const rank = variableRank(source.fileName);
+    if (rank < 0) continue;
+    for (const found of valuesIn(source, rank <= RANK_OVERRIDE)) {
+      if (found.sensitive) sensitive.add(found.name);
+      if (found.value) values.set(found.name, { value: found.value.value, from: `${baseName(source.fileName)}:${found.line + 1}` });
     }
   }
+  for (const name of sensitive) { const v = values.get(name); if (v) v.sensitive = true; }
   return values;
 }
 
 /** A file of the module: its name and text, and its syntax tree when the caller has already parsed it. */
 export interface VariableSource { fileName: string; text: string; root?: Node }
+
+const RANK_OVERRIDE = 1;
+
+/**
+ * Where a file stands in Terraform's order of variable values (a higher rank wins); -1 for a file
+ * that gives none. Names are compared as Terraform does, case-sensitively.
+ */
+export function variableRank(fileName: string): number {
+  const name = baseName(fileName);
+  if (/\.auto\.tfvars(?:\.json)?$/.test(name)) return 4;
+  if (name === 'terraform.tfvars.json') return 3;
+  if (name === 'terraform.tfvars') return 2;
+  if (/^(?:override|.*_override)\.tf(?:\.json)?$/.test(name)) return RANK_OVERRIDE;
+  if (/\.tf(?:\.json)?$/.test(name)) return 0;
+  return -1;
+}
+
+/** Whether a file of a module directory may give one of its variables a value (see variableRank). */
+export const isVariableFile = (fileName: string): boolean => variableRank(fileName) >= 0;
+
+/** Lexical order, as Terraform sorts the files it reads (by code unit, not by locale). */
+const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Found { name: string; value?: { value: unknown }; line: number; sensitive?: boolean }
+
+/** What one file says about variables: declarations (defaults, `sensitive`) or assignments. */
+function valuesIn(source: VariableSource, declarations: boolean): Found[] {
+  const { fileName, text } = source;
+  // Only files that can say something are parsed; one already parsed is not parsed again.
+  if (declarations ? !text.includes('variable') : !/[=:]/.test(text)) return [];
+  if (/\.json$/i.test(fileName)) return declarations ? jsonDeclarations(text) : jsonAssignments(text);
+  const tree = source.root ? undefined : parseHcl(text);
+  try {
+    const body = (source.root ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
+    const out: Found[] = [];
+    for (const item of body?.namedChildren ?? []) {
+      const found = item && (declarations ? declarationOf(item) : tfvarsValueOf(item));
+      if (found) out.push(found);
+    }
+    return out;
+  } finally {
+    tree?.delete();
+  }
+}
 
 /** The names of the variables a file uses (`var.NAME`), found in its text. */
 export function usedVariableNames(text: string): string[] {
@@ -48,22 +91,58 @@ export function mentioningAny<T extends { text: string }>(sources: readonly T[],
 
 const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
 
-/** `variable "NAME" { default = LITERAL }`. */
-function defaultOf(block: Node): { name: string; value: unknown; line: number } | undefined {
+/** `variable "NAME" { default = LITERAL  sensitive = true }`. */
+function declarationOf(block: Node): Found | undefined {
   const parts = block.namedChildren.filter((c): c is Node => c !== null);
   if (block.type !== 'block' || parts[0]?.text !== 'variable' || parts[1]?.type !== 'string_lit') return undefined;
   const name = parts[1].text.slice(1, -1);
   const body = parts.find((p) => p.type === 'body');
-  const attribute = body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === 'default');
-  const expr = attribute?.namedChildren[1];
+  const attribute = (key: string): Node | undefined => body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === key)?.namedChildren[1] ?? undefined;
+  const expr = attribute('default');
   const literal = expr ? literalOf(expr) : undefined;
-  return literal && expr ? { name, value: literal.value, line: expr.startPosition.row } : undefined;
+  const marked = attribute('sensitive');
+  return { name, value: literal, line: (expr ?? block).startPosition.row, sensitive: marked ? literalOf(marked)?.value === true : undefined };
 }
 
 /** `NAME = LITERAL` at the top of a .tfvars file. */
-function tfvarsValueOf(attribute: Node): { name: string; value: unknown; line: number } | undefined {
+function tfvarsValueOf(attribute: Node): Found | undefined {
   if (attribute.type !== 'attribute') return undefined;
   const [name, expr] = attribute.namedChildren;
   const literal = expr ? literalOf(expr) : undefined;
-  return name && expr && literal ? { name: name.text, value: literal.value, line: expr.startPosition.row } : undefined;
+  return name && expr && literal ? { name: name.text, value: literal, line: expr.startPosition.row } : undefined;
 }
+
+/** `{ "NAME": VALUE }`: a `.tfvars.json` file. */
+function jsonAssignments(text: string): Found[] {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  if (root?.type !== 'object') return [];
+  const lines = new LineIndex(text);
+  const out: Found[] = [];
+  for (const property of root.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.type === 'string' && value) out.push({ name: String(key.value), value: { value: nodeValue(value) }, line: lines.positionAt(value.offset).line });
+  }
+  return out;
+}
+
+/** `{ "variable": { "NAME": { "default": VALUE, "sensitive": true } } }`: Terraform's JSON syntax. */
+function jsonDeclarations(text: string): Found[] {
+  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+  const variables = root?.type === 'object' ? member(root, 'variable') : undefined;
+  if (variables?.type !== 'object') return [];
+  const lines = new LineIndex(text);
+  const out: Found[] = [];
+  for (const property of variables.children ?? []) {
+    const [key, block] = property.children ?? [];
+    if (key?.type !== 'string' || block?.type !== 'object') continue;
+    const value = member(block, 'default');
+    out.push({
+      name: String(key.value), value: value && { value: nodeValue(value) }, line: lines.positionAt((value ?? block).offset).line,
+      sensitive: member(block, 'sensitive')?.value === true,
+    });
+  }
+  return out;
+}
+
+const member = (object: JsonNode, key: string): JsonNode | undefined =>
+  object.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];

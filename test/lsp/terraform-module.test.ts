@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { tempDir, TestClient, uriOf } from './harness';
+
+const MAIN = [
+  'resource "vendor_search" "logs" {',
+  '  search_user_config {',
+  '    custom_domain = var.domain',
+  '    search {',
+  '      http_max_content_length = var.max_body',
+  '    }',
+  '  }',
+  '}',
+  '',
+].join('\n');
+const VARIABLES = 'variable "max_body" {\n  default = "100mb"\n}\nvariable "domain" {\n  sensitive = true\n}\n';
+
+type Hover = { contents: { value: string } } | null;
+
+describe('Terraform module variables in the language server, as in the CLI', () => {
+  const dir = tempDir('terraform-module');
+  let client: TestClient;
+  const mainUri = uriOf(path.join(dir, 'main.tf'));
+  const tfvars = path.join(dir, 'terraform.tfvars');
+  const newest = (uri: string, after: number): Diagnostic[] | undefined => {
+    const list = client.published.get(uri) ?? [];
+    return list.length > after ? list[list.length - 1].diagnostics : undefined;
+  };
+  const hoverAt = (needle: string): Promise<Hover> => {
+    const offset = MAIN.indexOf(needle) + 2;
+    const line = MAIN.slice(0, offset).split('\n').length - 1;
+    return client.request<Hover>('textDocument/hover', { textDocument: { uri: mainUri }, position: { line, character: offset - MAIN.lastIndexOf('\n', offset - 1) - 1 } });
+  };
+
+  before(async () => {
+    fs.writeFileSync(path.join(dir, 'main.tf'), MAIN);
+    fs.writeFileSync(path.join(dir, 'variables.tf'), VARIABLES);
+    fs.writeFileSync(tfvars, 'domain = "secret-domain.example.com"\n');
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
+  after(() => client.shutdown());
+
+  it('reads the module\'s variables, re-lints when terraform.tfvars changes, and hovers with the origin (never a sensitive value)', async () => {
+    await client.open(mainUri, MAIN, 'terraform');
+    const first = await client.until('findings from the module\'s variables', () => newest(mainUri, 0)?.length ? newest(mainUri, 0) : undefined);
+    const unit = first.find((d) => d.code === 'unit-mismatch');
+    assert.ok(unit, JSON.stringify(first));
+    assert.match(unit.message, /\(the value of var\.max_body, from variables\.tf:2\)$/);
+
+    const hover = await hoverAt('var.max_body');
+    assert.ok(hover);
+    assert.match(hover.contents.value, /`var\.max_body` is `"100mb"`, set in variables\.tf:2\./);
+    const secret = await hoverAt('var.domain');
+    assert.ok(secret);
+    assert.match(secret.contents.value, /`var\.domain` is sensitive: its value \(set in terraform\.tfvars:1\) is not shown\./);
+    assert.ok(!secret.contents.value.includes('secret-domain'), secret.contents.value);
+
+    // terraform.tfvars changes on disk: the open file is linted again with the new value.
+    const published = client.published.get(mainUri)!.length;
+    fs.writeFileSync(tfvars, 'domain = "secret-domain.example.com"\nmax_body = 10485760\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(tfvars), type: 2 }] });
+    const after = await client.until('diagnostics after the tfvars change', () => newest(mainUri, published));
+    assert.ok(!after.some((d) => d.code === 'unit-mismatch'), JSON.stringify(after));
+
+    // An open buffer of a module file counts with its unsaved text.
+    const count = client.published.get(mainUri)!.length;
+    await client.open(uriOf(tfvars), 'max_body = "200mb"\n', 'terraform-vars');
+    const buffered = await client.until('diagnostics with the buffer\'s value', () => newest(mainUri, count)?.some((d) => d.code === 'unit-mismatch') && newest(mainUri, count));
+    assert.match(buffered.find((d) => d.code === 'unit-mismatch')!.message, /from terraform\.tfvars:1\)$/);
+  });
+});
