@@ -47,8 +47,8 @@ export interface Configuration {
   reading?: { memo: ReadMemo; text: string };
 }
 
-/** Literal values of variables (`var.NAME`): the value and the file that gives it. */
-export type VariableValues = ReadonlyMap<string, { value: unknown; from: string }>;
+/** Literal values of variables (`var.NAME`): the value, the file that gives it, and whether the variable is declared sensitive. */
+export type VariableValues = ReadonlyMap<string, { value: unknown; from: string; sensitive?: boolean }>;
 
 export { literalOf } from './expressions';
 export { pathKey } from './nodes';

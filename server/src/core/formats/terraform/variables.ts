@@ -6,9 +6,11 @@ import { literalOf, type VariableValues } from './read';
  * The literal values of a module's variables, as Terraform would take them without any given on
  * the command line: a `variable` block's `default`, overridden by `terraform.tfvars`, overridden by
  * the `*.auto.tfvars` files in the order of their names. A value that is not a literal is left out.
+ * The value of a variable declared `sensitive = true` is marked so, wherever it is given.
  */
 export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
-  const values = new Map<string, { value: unknown; from: string }>();
+  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean }>();
+  const sensitive = new Set<string>();
   const rank = (name: string): number => (/\.auto\.tfvars$/i.test(name) ? 2 : /\.tfvars$/i.test(name) ? 1 : 0);
   const ordered = [...sources].sort((a, b) => rank(a.fileName) - rank(b.fileName) || (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0));
   for (const { fileName, text } of ordered) {
@@ -20,6 +22,7 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
       const body = (parsed ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
       for (const item of body?.namedChildren ?? []) {
         if (!item) continue;
+        if (rank(fileName) === 0 && declaredSensitive(item)) sensitive.add(declaredName(item)!);
         const found = rank(fileName) === 0 ? defaultOf(item) : tfvarsValueOf(item);
         if (found) values.set(found.name, { value: found.value, from: `${baseName(fileName)}:${found.line + 1}` });
       }
@@ -27,6 +30,7 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
       tree?.delete();
     }
   }
+  for (const name of sensitive) { const v = values.get(name); if (v) v.sensitive = true; }
   return values;
 }
 
@@ -47,6 +51,20 @@ export function mentioningAny<T extends { text: string }>(sources: readonly T[],
 }
 
 const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
+
+/** NAME of a `variable "NAME" { ... }` block. */
+function declaredName(block: Node): string | undefined {
+  const parts = block.namedChildren;
+  return block.type === 'block' && parts[0]?.text === 'variable' && parts[1]?.type === 'string_lit' ? parts[1].text.slice(1, -1) : undefined;
+}
+
+/** `variable "NAME" { sensitive = true }`: Terraform never shows its value. */
+function declaredSensitive(block: Node): boolean {
+  if (declaredName(block) === undefined) return false;
+  const body = block.namedChildren.find((p) => p?.type === 'body');
+  const attribute = body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === 'sensitive');
+  return attribute?.namedChildren[1]?.text.trim() === 'true';
+}
 
 /** `variable "NAME" { default = LITERAL }`. */
 function defaultOf(block: Node): { name: string; value: unknown; line: number } | undefined {
