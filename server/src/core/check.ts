@@ -7,7 +7,8 @@ import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
 import { schemaAt } from './schema';
-import { enterSensitive, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
+import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
+import { valueAt } from './walk';
 import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
 import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
@@ -150,17 +151,22 @@ export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Sev
   // whichever way a rule quoted a value into it (the edits keep the document's own text: they are
   // applied, not shown).
   const mask = (text: string): string => sweepSensitive(maskCredentials(text), sensitive);
+  // A fix about a sensitive value may quote what a rule made of it (its host name, its number in bytes).
+  const derived = sensitive?.size && isSensitive(valueAt(doc.value, raw.path), sensitive);
+  const maskTitle = derived ? (text: string): string => maskDerived(mask(text)) : mask;
   const f: Finding = {
     ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
     message: mask(raw.message), path: maskCredentials(formatPath(raw.path)),
     offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
   };
-  if (raw.fix) f.fix = withMaskedTitle(raw.fix, mask);
-  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map((s) => withMaskedTitle(s, mask));
+  if (raw.fix) f.fix = withMaskedTitle(raw.fix, maskTitle);
+  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map((s) => withMaskedTitle(s, maskTitle));
   if (raw.tags?.length) f.tags = raw.tags;
   if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: mask(r.message) }));
   return f;
 }
+
+const isSensitive = (v: unknown, values: SensitiveValues): boolean => (typeof v === 'string' || typeof v === 'number') && values.has(v);
 
 const withMaskedTitle = <T extends { title: string }>(fix: T, mask: (text: string) => string): T => {
   const title = mask(fix.title);

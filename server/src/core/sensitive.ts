@@ -121,12 +121,33 @@ export function sweepSensitive(text: string, values: SensitiveValues = current):
     const raw = String(v);
     if (raw.length < MIN_SWEPT_LENGTH) continue;
     const quoted = JSON.stringify(raw).slice(1, -1);
-    for (const form of quoted === raw ? [raw] : [quoted, raw]) if (out.includes(form)) out = out.split(form).join('***');
+    // Any case: a message may quote a value lower-cased (a host name, a URL's scheme).
+    for (const form of quoted === raw ? [raw] : [quoted, raw]) out = replaceEveryCase(out, form);
     // A long value quoted cut short: `"first 57 characters...`.
-    if (raw.length > 20) {
-      const head = quoted.slice(0, 20);
-      if (out.includes(head)) out = out.split(head).join('***');
-    }
+    if (raw.length > 20) out = replaceEveryCase(out, quoted.slice(0, 20));
   }
   return out;
 }
+
+/** `text` with every occurrence of `needle`, in any case, replaced by `***`. */
+function replaceEveryCase(text: string, needle: string): string {
+  const lower = text.toLowerCase(), wanted = needle.toLowerCase();
+  // Lower-casing keeps the length of almost every text; where it does not, only exact matches are replaced.
+  if (lower.length !== text.length) return text.split(needle).join('***');
+  let at = lower.indexOf(wanted);
+  if (at < 0) return text;
+  let out = '', from = 0;
+  while (at >= 0) {
+    out += `${text.slice(from, at)}***`;
+    from = at + wanted.length;
+    at = lower.indexOf(wanted, from);
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * A fix's title made from a sensitive value (a host name taken out of it, its number converted):
+ * every quoted string and every run of four digits or more is masked. Used when the value a
+ * finding is about is sensitive, so that what a rule derived from it is not shown either.
+ */
+export const maskDerived = (title: string): string => title.replace(/"(?:[^"\\]|\\.)*"/g, '"***"').replace(/\d{4,}/g, '***');
