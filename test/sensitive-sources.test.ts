@@ -135,6 +135,18 @@ test('masking a multi-line secret keeps every line of the file in its place', as
     const secretLines = new Set(before.flatMap((l, i) => (l.includes(value) || l.includes('client_secret') || l.includes('second line') || /^\s*EOT$/.test(l) ? [i] : [])));
     before.forEach((line, i) => { if (!secretLines.has(i) && !line.includes('client_idd')) assert.equal(after[i], line, `${name} line ${i + 1}`); });
   }
+  // A block scalar anchored in a field that is no secret and named by an alias in a secret field.
+  const anchored = [
+    'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', '  name: logs', 'spec:', '  userConfig:', '    saml:',
+    '      sp_entity_id: &shared |', `        ${value}`, '', '        second line', '    openid:', '      client_secret: *shared',
+    '    custom_domain: example.com', '',
+  ].join('\n');
+  const maskedAnchor = maskSecrets(anchored, 'search.yaml');
+  assert.deepEqual(leaks(maskedAnchor, [value]), []);
+  assert.doesNotMatch(maskedAnchor, /second line/);
+  assert.equal(maskedAnchor.split('\n').length, anchored.split('\n').length, 'as many lines after masking');
+  assert.deepEqual(maskedAnchor.split('\n').slice(11, 12), ['    openid:'], 'the next key keeps its line');
+  assert.deepEqual(maskedAnchor.split('\n').slice(13), anchored.split('\n').slice(13), 'the lines after the block are kept in place');
   // The dry-run diff's line numbers are those of the file.
   const dir = tempTree({ 'search.yaml': yaml, 'main.tf': hcl });
   try {

@@ -63,10 +63,40 @@ function maskAnchoredValues(text: string): string {
     if (text[eol - 1] === '\r') eol--;
     parts.push(text.slice(from, value), '***');
     from = eol;
-    i = eol - 1;
+    // A block scalar (`&name |`): its lines, more indented than the anchor's line, are emptied and
+    // their line breaks kept, so that every later line keeps its number.
+    if (text[value] === '|' || text[value] === '>') from = emptyBlockLines(text, text.lastIndexOf('\n', i) + 1, eol, parts);
+    i = from - 1;
   }
   parts.push(text.slice(from));
   return parts.join('');
+}
+
+/**
+ * After a block scalar's header line (which starts at `lineStart` and ends at `eol`): the line break,
+ * then each following line that is blank or more indented than the header line, as its line break
+ * alone. Returns the offset of the text not taken (the first line of the next key, or the end).
+ */
+function emptyBlockLines(text: string, lineStart: number, eol: number, parts: string[]): number {
+  let indent = 0;
+  while (text[lineStart + indent] === ' ') indent++;
+  let at = eol;
+  for (;;) {
+    const breakLength = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' ? 1 : 0;
+    if (!breakLength) return at;
+    const next = at + breakLength;
+    let end = text.indexOf('\n', next);
+    if (end < 0) end = text.length;
+    if (text[end - 1] === '\r') end--;
+    let own = 0;
+    while (text[next + own] === ' ') own++;
+    const blank = next + own === end;
+    if (!blank && own <= indent) return at;
+    // An empty line at the very end of the text is no line of the block.
+    if (next === text.length) return at;
+    parts.push(text.slice(at, next));
+    at = end;
+  }
 }
 
 /**
