@@ -6,18 +6,25 @@ import type { Segment } from '../core/types';
 
 /**
  * Where the values that may be secrets stand in a configuration of any format: strings and
- * numbers of secret fields and below keys the schema does not know (a misspelt secret field).
+ * numbers of secret fields and below keys the schema does not know (a misspelt secret field),
+ * whatever expression writes a secret field (a template, a conditional, a call), and every value
+ * that came from a sensitive source (a variable declared sensitive).
  */
 export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> {
   const out: Array<[number, number]> = [];
+  const push = (path: readonly Segment[]): void => {
+    const at = doc.rangeAt(path);
+    if (at) out.push([at.offset, at.offset + at.length]);
+  };
+  for (const path of doc.sensitivePaths ?? []) push(path);
   const stack: Array<{ value: unknown; path: Segment[]; schema: SchemaNode | undefined; unknown: boolean }> = [{ value: doc.value, path: [], schema: rootSchema, unknown: false }];
   while (stack.length) {
     const { value, path, schema, unknown } = stack.pop()!;
     if (typeof value === 'string' || typeof value === 'number') {
-      if ((unknown || schema?.secret) && !isPlaceholder(value)) {
-        const at = doc.rangeAt(path);
-        if (at) out.push([at.offset, at.offset + at.length]);
-      }
+      if ((unknown || schema?.secret) && !isPlaceholder(value)) push(path);
+    } else if (value === UNKNOWN_VALUE) {
+      // An expression: its text may hold the secret (`"${var.x}-literal"`, `cond ? "a" : "b"`, `sensitive("...")`).
+      if (unknown || schema?.secret) push(path);
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, path: [...path, i], schema: schema?.items, unknown }));
     } else if (value && typeof value === 'object' && value !== UNKNOWN_VALUE) {

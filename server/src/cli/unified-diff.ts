@@ -9,6 +9,7 @@ import { isTerraformName } from '../core/formats/terraform/document';
 import { isYamlName } from '../core/formats/yaml/document';
 import { analyze } from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
+import { sensitiveTextRanges } from '../core/formats/terraform/sensitive-text';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -22,13 +23,13 @@ export function maskSecrets(text: string, fileName: string): string {
   if (isTerraformName(fileName)) {
     const ranges = terraformSecretRanges(text, fileName);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
-    return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, '"***"'])));
+    return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))])));
   }
   if (isYamlName(fileName)) {
     const result = analyze(text, { fileName, rules: {} }).yaml;
     // Unread (a syntax error, a template): every value after a key is masked.
     if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
-    const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, '"***"']));
+    const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]));
     // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
     return maskCredentials(maskAnchoredValues(masked));
   }
@@ -62,24 +63,75 @@ function maskAnchoredValues(text: string): string {
     if (text[eol - 1] === '\r') eol--;
     parts.push(text.slice(from, value), '***');
     from = eol;
-    i = eol - 1;
+    // A block scalar (`&name |`): its lines, more indented than the anchor's line, are emptied and
+    // their line breaks kept, so that every later line keeps its number.
+    if (text[value] === '|' || text[value] === '>') from = emptyBlockLines(text, text.lastIndexOf('\n', i) + 1, eol, parts);
+    i = from - 1;
   }
   parts.push(text.slice(from));
   return parts.join('');
 }
 
-/** The text with each range replaced; a range inside one already replaced (a secret field's URL) is skipped. */
-function replaceFromEnd(text: string, replacements: Array<[number, number, string]>): string {
-  replacements.sort((a, b) => b[0] - a[0]);
-  const parts: string[] = [];
-  let at = text.length;
-  for (const [start, end, newText] of replacements) {
-    if (end > at) continue;
-    parts.push(text.slice(end, at), newText);
-    at = start;
+/**
+ * After a block scalar's header line (which starts at `lineStart` and ends at `eol`): the line break,
+ * then each following line that is blank or more indented than the header line, as its line break
+ * alone. Returns the offset of the text not taken (the first line of the next key, or the end).
+ */
+function emptyBlockLines(text: string, lineStart: number, eol: number, parts: string[]): number {
+  let indent = 0;
+  while (text[lineStart + indent] === ' ') indent++;
+  let at = eol;
+  for (;;) {
+    const breakLength = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' ? 1 : 0;
+    if (!breakLength) return at;
+    const next = at + breakLength;
+    let end = text.indexOf('\n', next);
+    if (end < 0) end = text.length;
+    if (text[end - 1] === '\r') end--;
+    let own = 0;
+    while (text[next + own] === ' ') own++;
+    const blank = next + own === end;
+    if (!blank && own <= indent) return at;
+    // An empty line at the very end of the text is no line of the block.
+    if (next === text.length) return at;
+    parts.push(text.slice(at, next));
+    at = end;
   }
-  parts.push(text.slice(0, at));
-  return parts.reverse().join('');
+}
+
+/**
+ * What stands for a masked value: `"***"`, followed by as many line breaks as the value spans (a
+ * heredoc, a block scalar), so that every later line keeps its number. What follows the value's
+ * last line break (the indentation of the next key of a YAML block scalar) is kept when blank.
+ */
+export function maskKeepingLines(value: string): string {
+  const breaks = value.match(/\r\n|\r|\n/g);
+  if (!breaks) return '"***"';
+  const rest = value.slice(Math.max(value.lastIndexOf('\n'), value.lastIndexOf('\r')) + 1);
+  return `"***"${breaks.join('')}${/^[ \t]*$/.test(rest) ? rest : ''}`;
+}
+
+/**
+ * The text with each range replaced. A range inside another (a secret field's URL, a `sensitive()`
+ * call inside a secret field's template) is left to the outer one; ranges that overlap in part
+ * are masked as one.
+ */
+function replaceFromEnd(text: string, replacements: Array<[number, number, string]>): string {
+  replacements.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const kept: Array<[number, number, string]> = [];
+  for (const r of replacements) {
+    const last = kept[kept.length - 1];
+    if (!last || r[0] >= last[1]) kept.push(r);
+    else if (r[1] > last[1]) kept[kept.length - 1] = [last[0], r[1], maskKeepingLines(text.slice(last[0], r[1]))];
+  }
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end, newText] of kept) {
+    parts.push(text.slice(at, start), newText);
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /**
@@ -105,11 +157,16 @@ function credentialStrings(doc: ParsedDocument): Array<[number, number, string]>
   return out;
 }
 
-/** The same for a Terraform file: undefined (mask every string) when it cannot be read. */
+/**
+ * The same for a Terraform file, with what Terraform never shows anywhere in the file (`sensitive()`
+ * calls, defaults of sensitive variables): undefined (mask every string) when it cannot be read.
+ */
 function terraformSecretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
   const configurations = terraformConfigurations(text, fileName);
   if (!configurations || configurations.some((c) => c.syntaxErrors.length)) return undefined;
-  return configurations.flatMap(secretValueRanges);
+  const ranges = configurations.flatMap(secretValueRanges);
+  if (configurations.length) ranges.push(...sensitiveTextRanges(text));
+  return ranges;
 }
 
 /**

@@ -7,6 +7,8 @@ import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
 import { schemaAt } from './schema';
+import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
+import { valueAt } from './walk';
 import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
 import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
@@ -77,6 +79,9 @@ export function checkConfiguration(
   // Rules whose findings would all be below the severity asked for need not run, unless a
   // suppression comment could name them (it would be reported as unused otherwise).
   const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
+  // Values that must not be shown, this configuration's and the baseline's (a change-aware rule quotes
+  // both): `show` hides them while the rules run (each rule's errors are caught, so it is left again).
+  const sensitive = sensitiveOf(doc, baseline);
   // One context for every rule: rules report while they check, so the rule running is the one
   // reporting (a context and a closure per rule and document cost more than the smaller rules).
   const reported: Finding[] = [];
@@ -84,8 +89,9 @@ export function checkConfiguration(
   let severity: Severity = 'error';
   const ctx: RuleContext = {
     doc, value: doc.value, options, schemaErrors, baseline,
-    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw)),
+    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw, sensitive)),
   };
+  const leaveSensitive = enterSensitive(sensitive);
   // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
   for (let r = 0; r < RULES.length; r++) {
     const rule = RULES[r];
@@ -103,6 +109,7 @@ export function checkConfiguration(
     }
     mark?.(ruleId);
   }
+  leaveSensitive();
   const kept = applyDirectives(reported, directives);
   const unusedSeverity = severityOf('unused-suppression', options);
   if (unusedSeverity !== 'off') {
@@ -110,11 +117,19 @@ export function checkConfiguration(
       if (d.used || d.kind === 'enable') continue;
       kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
         path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
-      }));
+      }, sensitive));
     }
   }
   for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
   mark?.('other');
+}
+
+/** The sensitive values of a configuration and its baseline together (either alone when the other has none). */
+function sensitiveOf(doc: ConfigDocument, baseline: BaselineInfo | undefined): SensitiveValues {
+  const own = sensitiveValuesOf(doc);
+  const before = baseline ? sensitiveValuesOf(baseline.doc) : undefined;
+  if (!before?.size) return own;
+  return own.size ? new Set([...own, ...before]) : before;
 }
 
 /**
@@ -130,23 +145,30 @@ function withoutUnknown(errors: SchemaError[], unknownPaths: ConfigDocument['unk
   });
 }
 
-export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding): Finding {
+export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding, sensitive?: SensitiveValues): Finding {
   const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
-  // Every text a finding shows passes through the credential mask, whichever way a rule quoted a
-  // value into it (the edits keep the document's own text: they are applied, not shown).
+  // Every text a finding shows passes through the credential mask and the sweep for sensitive values,
+  // whichever way a rule quoted a value into it (the edits keep the document's own text: they are
+  // applied, not shown).
+  const mask = (text: string): string => sweepSensitive(maskCredentials(text), sensitive);
+  // A fix about a sensitive value may quote what a rule made of it (its host name, its number in bytes).
+  const derived = sensitive?.size && isSensitive(valueAt(doc.value, raw.path), sensitive);
+  const maskTitle = derived ? (text: string): string => maskDerived(mask(text)) : mask;
   const f: Finding = {
     ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
-    message: maskCredentials(raw.message), path: maskCredentials(formatPath(raw.path)),
+    message: mask(raw.message), path: maskCredentials(formatPath(raw.path)),
     offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
   };
-  if (raw.fix) f.fix = withMaskedTitle(raw.fix);
-  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map(withMaskedTitle);
+  if (raw.fix) f.fix = withMaskedTitle(raw.fix, maskTitle);
+  if (raw.suggestions?.length) f.suggestions = raw.suggestions.map((s) => withMaskedTitle(s, maskTitle));
   if (raw.tags?.length) f.tags = raw.tags;
-  if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: maskCredentials(r.message) }));
+  if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: mask(r.message) }));
   return f;
 }
 
-const withMaskedTitle = <T extends { title: string }>(fix: T): T => {
-  const title = maskCredentials(fix.title);
+const isSensitive = (v: unknown, values: SensitiveValues): boolean => (typeof v === 'string' || typeof v === 'number') && values.has(v);
+
+const withMaskedTitle = <T extends { title: string }>(fix: T, mask: (text: string) => string): T => {
+  const title = mask(fix.title);
   return title === fix.title ? fix : { ...fix, title };
 };

@@ -2,6 +2,7 @@ import type { FieldInfo, SchemaNode } from './schema';
 import { typesOf } from './schema';
 import { describeWithUnit, unitLabel } from './units';
 import { expectedTypes, show } from './values';
+import { isSensitiveValue, SENSITIVE_MASK } from './sensitive';
 
 /**
  * Field documentation rendered from the schema, shared by hover, completion, `explain`
@@ -68,7 +69,8 @@ export function fieldMarkdown(f: FieldInfo, value?: unknown): string {
   const b = boundsText(s);
   if (b) facts.push(`Allowed: ${b}`);
   if (s.engineSetting) facts.push(`Engine setting: \`${s.engineSetting}\``);
-  if (typeof value === 'number' && s.unit && s.unit !== 'count') {
+  if (isSensitiveValue(value)) facts.push(`Current value: ${SENSITIVE_MASK}`);
+  else if (typeof value === 'number' && s.unit && s.unit !== 'count') {
     const d = describeWithUnit(value, s.unit);
     facts.push(`Current value: ${d.raw}${d.human ? ` = ${d.human}` : ''}`);
   } else if (value !== undefined && s.secret) facts.push(`Current value: ${show(value, s)}`);

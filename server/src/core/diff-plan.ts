@@ -29,10 +29,16 @@ function planSide(doc: ConfigDocument): DiffSide {
     expressionAt(path) {
       if (!unknown.has(formatPath(path))) return undefined;
       const at = written(path);
-      return at ? `sensitive:${doc.text.slice(at.offset, at.offset + at.length)}` : KNOWN_AFTER_APPLY;
+      // Compared as values, not as text: the two sides may be written with other spacing.
+      return at ? `sensitive:${canonical(doc.text.slice(at.offset, at.offset + at.length))}` : KNOWN_AFTER_APPLY;
     },
     unknownLabel: (path) => (written(path) ? SENSITIVE : KNOWN_AFTER_APPLY),
   };
+}
+
+/** JSON text written the same way whatever its spacing; the text itself when it does not parse. */
+function canonical(json: string): string {
+  try { return JSON.stringify(JSON.parse(json)); } catch { return json; }
 }
 
 export interface PlanSets { before: ConfigurationSet; after: ConfigurationSet }

@@ -1,5 +1,6 @@
 import type { SchemaNode } from './schema';
 import { maskCredentials } from './credentials';
+import { isSensitiveValue, SENSITIVE_MASK } from './sensitive';
 import { describeWithUnit } from './units';
 
 /** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
@@ -25,6 +26,8 @@ export function jsonType(v: unknown): string {
 export function show(v: unknown, schema?: SchemaNode): string {
   // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
   if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v)) return '(a hidden secret value)';
+  // A value that came from a sensitive source, or that a secret field holds too (a YAML alias).
+  if (isSensitiveValue(v)) return SENSITIVE_MASK;
   if (typeof v === 'string') {
     const masked = maskCredentials(v);
     return JSON.stringify(masked.length > 60 ? `${masked.slice(0, 57)}...` : masked);
@@ -36,6 +39,7 @@ export function show(v: unknown, schema?: SchemaNode): string {
 
 /** A number with the field's unit: `30 ms`, `104857600 bytes (100 MiB)`. */
 export function showNumber(n: number, schema?: SchemaNode): string {
+  if (isSensitiveValue(n)) return SENSITIVE_MASK;
   if (!schema?.unit) return String(n);
   const d = describeWithUnit(n, schema.unit);
   return d.human ? `${d.raw} (${d.human})` : d.raw;

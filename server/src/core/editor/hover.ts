@@ -4,6 +4,7 @@ import { fieldMarkdown } from '../describe';
 import { fieldAt } from '../schema';
 import type { OffsetRange } from '../types';
 import { valueAt } from '../walk';
+import { describing, sensitiveValuesOf } from '../sensitive';
 
 export interface EditorHover { markdown: string; range: OffsetRange }
 
@@ -18,7 +19,7 @@ export function hoverAt(doc: ParsedDocument, offset: number): EditorHover | unde
   const field = fieldAt(path);
   if (!field) return undefined;
   const value = valueAt(doc.value, path);
-  return { markdown: fieldMarkdown(field, value), range: { offset: node.offset, length: node.length } };
+  return { markdown: describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, value)), range: { offset: node.offset, length: node.length } };
 }
 
 function hoverTarget(node: Node): { valueOrKey: Node } | undefined {

@@ -3,11 +3,14 @@ import type { FieldPath, OffsetRange } from '../types';
 import { fieldAt } from '../schema';
 import { UNKNOWN_VALUE } from '../values';
 import { valueAt } from '../walk';
+import { describing, sensitiveValuesOf } from '../sensitive';
 import type { EditorHover } from './hover';
 
 /** A configuration read from a file of another format (Terraform, YAML) that knows which member is where. */
 export interface MemberDocument {
   readonly value: unknown;
+  /** Paths whose values must never be shown (see ConfigDocument.sensitivePaths). */
+  readonly sensitivePaths?: readonly FieldPath[];
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a Terraform variable's: which variable, where its value is set, whether it is sensitive. */
@@ -26,9 +29,10 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     if (!member || !field) continue;
     const value = valueAt(doc.value, member.path);
     const used = doc.variablesUsed?.find((v) => samePath(v.path, member.path));
-    // A sensitive variable's value is never shown, not even the field's current value.
+    // A sensitive variable's value is never shown, not even the field's current value; a value that a
+    // secret field holds too is described as hidden.
     const shown = value === UNKNOWN_VALUE || used?.sensitive ? undefined : value;
-    const markdown = fieldMarkdown(field, shown);
+    const markdown = describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, shown));
     return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
   }
   return undefined;

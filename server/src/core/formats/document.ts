@@ -74,6 +74,12 @@ export interface ConfigDocument {
    * values are not known. Their place in `value` holds UNKNOWN_VALUE. Absent when there is none.
    */
   readonly unknownPaths?: readonly FieldPath[];
+  /**
+   * Paths whose value came from a source that must never be shown, whatever the field (a Terraform
+   * variable declared `sensitive = true`, a `sensitive()` call): every value at or below them is
+   * hidden in every output. Values of secret fields need no entry: the schema says so. Absent when none.
+   */
+  readonly sensitivePaths?: readonly FieldPath[];
   comments(): Comment[];
   /** Offset and length of the value at a field path, without building a parse tree when it can. */
   rangeAt(path: FieldPath): OffsetRange | undefined;

@@ -35,16 +35,43 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
     const { after, before } = change.change;
     const address = typeof change.address === 'string' ? change.address : `resource_changes[${i}]`;
     const at = (side: string): Segment[] => ['resource_changes', i, 'change', side];
+    // A value sensitive on either side is sensitive on both: a variable newly declared sensitive marks
+    // only `after_sensitive`, and the same value before it must not be shown either.
+    const sensitive = eitherMarked(change.change.before_sensitive, change.change.after_sensitive);
     const afterDoc = isObject(after) && after[ROOT] !== undefined
-      ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, change.change.after_sensitive)
+      ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, sensitive)
       : undefined;
     if (!afterDoc) return;
     const beforeDoc = isObject(before) && before[ROOT] !== undefined
-      ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, change.change.before_sensitive)
+      ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, sensitive)
       : undefined;
     out.push({ address, after: afterDoc, before: beforeDoc });
   });
   return out;
+}
+
+/**
+ * Two trees of sensitivity marks (`true` for a sensitive value, objects and arrays of marks for its
+ * members) as one that marks what either marks. Deep input is bounded by the plan reader's depth limit.
+ */
+export function eitherMarked(a: unknown, b: unknown): unknown {
+  if (a === true || b === true) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    const x = Array.isArray(a) ? a : [], y = Array.isArray(b) ? b : [];
+    return Array.from({ length: Math.max(x.length, y.length) }, (_, i) => eitherMarked(x[i], y[i]));
+  }
+  if (isObject(a) || isObject(b)) {
+    const x = isObject(a) ? a : {}, y = isObject(b) ? b : {};
+    const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+    const out: Record<string, unknown> = {};
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      const v = eitherMarked(own(x, k), own(y, k));
+      if (k === '__proto__') Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[k] = v;
+    }
+    return out;
+  }
+  return a ?? b;
 }
 
 /** Reads `search_user_config` of one side of a change into a configuration document located in the plan's text. */

@@ -143,11 +143,14 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
   const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
   const variablesUsed = [...config.resolved.values()];
+  // A value from a variable declared sensitive is never shown, whichever field it is given to.
+  const sensitivePaths = variablesUsed.filter((u) => config.variables?.get(u.variable.slice('var.'.length))?.sensitive).map((u) => u.path);
   return {
     format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
     value: config.value, lines,
     syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
+    sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
     noDuplicateKeys: config.repeated.length === 0,
     comments: () => fileComments.filter((c) => inside(config.resource, c.offset)),
     rangeAt: (path) => entryOf(path)?.value,

@@ -1,0 +1,50 @@
+import { parseHcl } from './parser';
+
+/**
+ * Where a Terraform file writes a value that Terraform itself never shows, wherever it stands in
+ * the file: every `sensitive(...)` call, and the `default` of every variable declared `sensitive =
+ * true`. An output that quotes lines of the file (a dry-run diff) masks these ranges, so that a
+ * line shown as context around a fix cannot print them. The parser must be loaded.
+ */
+export function sensitiveTextRanges(text: string): Array<[number, number]> {
+  // Neither can be written without the word.
+  if (!text.includes('sensitive')) return [];
+  const out: Array<[number, number]> = [];
+  const tree = parseHcl(text);
+  try {
+    // A cursor walks the whole tree without recursion and without a node object per node passed.
+    const cursor = tree.walk();
+    let done = false;
+    while (!done) {
+      const type = cursor.nodeType;
+      if (type === 'function_call') {
+        const node = cursor.currentNode;
+        const name = node.namedChildren[0];
+        if (name?.type === 'identifier' && name.text === 'sensitive') out.push([node.startIndex, node.endIndex]);
+      } else if (type === 'block') {
+        const defaults = sensitiveDefault(cursor.currentNode);
+        if (defaults) out.push(defaults);
+      }
+      if (cursor.gotoFirstChild()) continue;
+      while (!cursor.gotoNextSibling()) {
+        if (!cursor.gotoParent()) { done = true; break; }
+      }
+    }
+    cursor.delete();
+  } finally {
+    tree.delete();
+  }
+  return out;
+}
+
+type HclNode = ReturnType<typeof parseHcl>['rootNode'];
+
+/** The range of the `default` of `variable "NAME" { sensitive = true ... }`. */
+function sensitiveDefault(block: HclNode): [number, number] | undefined {
+  const parts = block.namedChildren;
+  if (parts[0]?.text !== 'variable') return undefined;
+  const body = parts.find((p) => p?.type === 'body');
+  const attribute = (name: string) => body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === name)?.namedChildren[1];
+  const value = attribute('default');
+  return value && attribute('sensitive')?.text.trim() === 'true' ? [value.startIndex, value.endIndex] : undefined;
+}

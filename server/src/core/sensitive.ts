@@ -1,0 +1,153 @@
+import type { ConfigDocument } from './formats/document';
+import { rootSchema, type SchemaNode } from './schema';
+import type { FieldPath, Segment } from './types';
+import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
+
+/**
+ * Where a value came from decides whether it may be shown. A value is sensitive when it stands in a
+ * secret field, below a path the format marks sensitive (a Terraform variable declared `sensitive =
+ * true`, a `sensitive()` call), or when it is the same value as one of those: a YAML alias, or a
+ * variable used twice, copies a secret into a field that is no secret, and the copy is as secret.
+ *
+ * The values are gathered once per document. While rules run (and while hover or a report describes
+ * a value), they are the current ones: `show` never prints one, and every text of a finding is swept
+ * for them before it leaves the core, whichever way a rule put a value into it.
+ */
+
+export type SensitiveValues = ReadonlySet<string | number>;
+
+const EMPTY: SensitiveValues = new Set();
+const byDocument = new WeakMap<object, SensitiveValues>();
+
+/** The sensitive scalar values of a document (strings and numbers; placeholders are not secrets). */
+export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitivePaths'>): SensitiveValues {
+  const value = doc.value;
+  if (value === null || typeof value !== 'object') return EMPTY;
+  const known = byDocument.get(doc);
+  if (known) return known;
+  const out = new Set<string | number>();
+  const marked = new Set((doc.sensitivePaths ?? []).map(pathText));
+  // Paths that lead to a marked one: the walk goes down only where a secret field or a mark may be,
+  // so that a long list of plain entries (an ip_filter) is not read for nothing.
+  const leading = new Set<string>();
+  for (const p of doc.sensitivePaths ?? []) for (let i = 0; i < p.length; i++) leading.add(pathText(p.slice(0, i)));
+  // Iterative: a configuration may nest deeply. `hidden` is inherited by everything below.
+  const stack: Array<{ v: unknown; schema: SchemaNode | undefined; path: Segment[] | undefined; hidden: boolean }> = [
+    { v: value, schema: rootSchema, path: marked.size ? [] : undefined, hidden: marked.has(pathText([])) },
+  ];
+  const visit = (v: unknown, schema: SchemaNode | undefined, path: Segment[] | undefined, hidden: boolean): void => {
+    const key = path && pathText(path);
+    const isMarked = hidden || (key !== undefined && marked.has(key));
+    if (isMarked || holdsSecret(schema) || (key !== undefined && leading.has(key))) stack.push({ v, schema, path, hidden: isMarked });
+  };
+  while (stack.length) {
+    const { v, schema, path, hidden } = stack.pop()!;
+    if (typeof v === 'string' || typeof v === 'number') {
+      if ((hidden || schema?.secret) && !isPlaceholder(v) && v !== '') out.add(v);
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, path && [...path, i], hidden);
+    } else if (v !== null && typeof v === 'object' && v !== UNKNOWN_VALUE) {
+      for (const k of Object.keys(v)) {
+        const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
+        visit((v as Record<string, unknown>)[k], child, path && [...path, k], hidden);
+      }
+    }
+  }
+  const result: SensitiveValues = out.size ? out : EMPTY;
+  byDocument.set(doc, result);
+  return result;
+}
+
+/** Whether a field of this schema, or one inside it, is a secret (known once per schema node). */
+const secretInside = new WeakMap<SchemaNode, boolean>();
+function holdsSecret(schema: SchemaNode | undefined): boolean {
+  if (!schema) return false;
+  const known = secretInside.get(schema);
+  if (known !== undefined) return known;
+  secretInside.set(schema, false); // a schema that refers to itself ends here
+  const found = !!schema.secret || holdsSecret(schema.items) || Object.values(schema.properties ?? {}).some(holdsSecret);
+  secretInside.set(schema, found);
+  return found;
+}
+
+const pathText = (path: FieldPath): string => JSON.stringify(path);
+
+/** True when the value at `path` is sensitive by where it came from (a marked path at or above it). */
+export function isSensitivePath(doc: Pick<ConfigDocument, 'sensitivePaths'>, path: FieldPath): boolean {
+  return !!doc.sensitivePaths?.some((p) => p.length <= path.length && p.every((s, i) => s === path[i]));
+}
+
+let current: SensitiveValues = EMPTY;
+
+/** The sensitive values of the document being described now (see `describing`). */
+export const currentSensitive = (): SensitiveValues => current;
+
+/** True when `v` is one of the values that must not be shown now. */
+export const isSensitiveValue = (v: unknown): boolean => current.size > 0 && (typeof v === 'string' || typeof v === 'number') && current.has(v);
+
+/**
+ * Makes `values` the current sensitive values until the function returned is called, which puts
+ * the previous ones back. The core is synchronous: nothing else runs in between.
+ */
+export function enterSensitive(values: SensitiveValues): () => void {
+  const before = current;
+  current = values;
+  return () => { current = before; };
+}
+
+/** Runs `work` with `values` as the current sensitive values, and puts the previous ones back however it ends. */
+export function describing<T>(values: SensitiveValues, work: () => T): T {
+  const leave = enterSensitive(values);
+  try { return work(); } finally { leave(); }
+}
+
+export const SENSITIVE_MASK = '(a hidden sensitive value)';
+
+/**
+ * Shorter values are only hidden where a value is quoted as a whole (`show`): a sweep of a message
+ * for two or three characters would cut words apart and hide nothing a reader could not guess.
+ */
+const MIN_SWEPT_LENGTH = 4;
+
+/**
+ * The text with every occurrence of a sensitive value replaced by `***`: as written, as quoted in
+ * JSON, and as the start of a value cut short with "...". The last line of defence for texts made
+ * without `show` (a rule's own quoting, a fix title).
+ */
+export function sweepSensitive(text: string, values: SensitiveValues = current): string {
+  if (!values.size || !text) return text;
+  let out = text;
+  for (const v of values) {
+    const raw = String(v);
+    if (raw.length < MIN_SWEPT_LENGTH) continue;
+    const quoted = JSON.stringify(raw).slice(1, -1);
+    // Any case: a message may quote a value lower-cased (a host name, a URL's scheme).
+    for (const form of quoted === raw ? [raw] : [quoted, raw]) out = replaceEveryCase(out, form);
+    // A long value quoted cut short: `"first 57 characters...`.
+    if (raw.length > 20) out = replaceEveryCase(out, quoted.slice(0, 20));
+  }
+  return out;
+}
+
+/** `text` with every occurrence of `needle`, in any case, replaced by `***`. */
+function replaceEveryCase(text: string, needle: string): string {
+  const lower = text.toLowerCase(), wanted = needle.toLowerCase();
+  // Lower-casing keeps the length of almost every text; where it does not, only exact matches are replaced.
+  if (lower.length !== text.length) return text.split(needle).join('***');
+  let at = lower.indexOf(wanted);
+  if (at < 0) return text;
+  let out = '', from = 0;
+  while (at >= 0) {
+    out += `${text.slice(from, at)}***`;
+    from = at + wanted.length;
+    at = lower.indexOf(wanted, from);
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * A fix's title made from a sensitive value (a host name taken out of it, its number converted):
+ * every quoted string and every run of four digits or more is masked. Used when the value a
+ * finding is about is sensitive, so that what a rule derived from it is not shown either.
+ */
+export const maskDerived = (title: string): string => title.replace(/"(?:[^"\\]|\\.)*"/g, '"***"').replace(/\d{4,}/g, '***');
