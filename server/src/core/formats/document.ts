@@ -67,6 +67,11 @@ export interface ConfigDocument {
    * for a number): such a value is accepted, and writing it in its own type is a matter of style.
    */
   readonly convertsScalars?: boolean;
+  /**
+   * Where such a format converted a value (see formats/conversion.ts): `value` holds what the
+   * service receives, and this what was written. Absent when nothing was converted.
+   */
+  readonly conversions?: ReadonlyArray<{ path: FieldPath; written: unknown }>;
   /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
   readonly noLongNumbers?: boolean;
   /**

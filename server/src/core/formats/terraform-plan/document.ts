@@ -1,6 +1,7 @@
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
+import { convertScalars } from '../conversion';
 import type { ConfigDocument } from '../document';
 import type { ParsedDocument } from '../json/document';
 
@@ -81,11 +82,14 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
     }
     return object;
   };
-  const value = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
-  if (!isObject(value)) return undefined;
+  const written = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
+  if (!isObject(written)) return undefined;
+  // A provider whose schema takes a string where the API takes a number (before its 4.0.0 every
+  // value was a string) converts it before sending: the plan is judged as what is sent.
+  const { value, conversions } = convertScalars(written);
   const placeOf = (path: FieldPath): Segment[] | undefined => places.get(key(path));
   return {
-    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, syntaxErrors: [], lines: plan.lines,
+    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, conversions: conversions.length ? conversions : undefined, syntaxErrors: [], lines: plan.lines,
     unknownPaths: unknownPaths.length ? unknownPaths : undefined,
     noDuplicateKeys: true,
     comments: () => [],

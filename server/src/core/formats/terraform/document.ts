@@ -1,6 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
+import { convertScalars } from '../conversion';
 import { locateMember, type Comment, type ConfigDocument } from '../document';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
@@ -143,9 +144,11 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
   const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
   const variablesUsed = [...config.resolved.values()];
+  // Rules judge what Terraform sends: literals and variables' values after its conversion.
+  const { value, conversions } = convertScalars(config.value);
   return {
     format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
-    value: config.value, lines,
+    value, conversions: conversions.length ? conversions : undefined, lines,
     syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
     noDuplicateKeys: config.repeated.length === 0,
