@@ -2,6 +2,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../server/src/core';
 import { compareTexts } from '../server/src/core/diff-comparison';
+import { convertScalar } from '../server/src/core/formats/conversion';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
 import { planOf } from './support/terraform-plans';
 
@@ -64,4 +65,16 @@ test('a change of spelling that Terraform sends as the same value is no change, 
   const changed = compareTexts(before, resource('    search {\n      http_max_content_length = 104857601\n    }\n    search_version = "2"'), { old: 'main.tf', new: 'main.tf' });
   assert.ok('result' in changed);
   assert.deepEqual(changed.result.flatMap((c) => c.changes.map((x) => x.path)), ['search.http_max_content_length']);
+});
+
+test('the conversion is Terraform\'s own (checked with terraform console: tonumber, tobool, tostring)', () => {
+  const integer = { type: 'integer' }, number = { type: ['number', 'null'] }, bool = { type: 'boolean' }, string = { type: ['string', 'null'] };
+  const cases: Array<[unknown, object, unknown]> = [
+    ['1e3', integer, 1000], ['+5', integer, 5], ['.5', number, 0.5], ['5.', integer, 5],
+    [' 10', integer, undefined], ['0x10', integer, undefined], ['1_000', integer, undefined], ['1.5', integer, undefined], ['100mb', integer, undefined], ['Inf', number, undefined],
+    ['1', bool, true], ['0', bool, false], ['true', bool, true], ['True', bool, undefined], ['yes', bool, undefined], [1, bool, undefined],
+    [2.19, string, '2.19'], [2, string, '2'], [1e21, string, '1000000000000000000000'], [1e-7, string, '0.0000001'], [true, string, 'true'],
+    [10, integer, undefined], ['2', string, undefined], [null, string, undefined],
+  ];
+  for (const [written, schema, sent] of cases) assert.deepEqual(convertScalar(written, schema)?.value, sent, `${JSON.stringify(written)} for ${JSON.stringify(schema)}`);
 });

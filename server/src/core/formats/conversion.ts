@@ -17,17 +17,21 @@ export interface Conversion { path: FieldPath; written: unknown }
 export interface Converted { value: unknown; conversions: Conversion[] }
 
 /** A decimal number as Terraform reads a string (`tonumber`): no blanks, no hexadecimal, no `_`. */
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A number as Terraform writes it in a string (`tostring`): in full, without an exponent, with no
  * trailing zero (`2.190` -> "2.19", `1e21` -> "1000000000000000000000").
  */
 export function terraformNumberText(n: number): string {
+  // JavaScript's shortest text of the double, which is Go's too; only its exponent is written out.
   const plain = String(n);
-  if (!/e/i.test(plain)) return plain;
-  if (Number.isInteger(n)) return BigInt(n).toString();
-  return n.toFixed(100).replace(/\.?0+$/, '');
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(plain);
+  if (!m) return plain;
+  const digits = m[2] + (m[3] ?? '');
+  const point = 1 + Number(m[4]);
+  const text = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return m[1] + text;
 }
 
 /** The value Terraform gives `value` for a field of these types, or undefined when it needs no conversion or has none. */
