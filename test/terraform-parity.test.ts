@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { analyze, parseDocument, schemaAt } from '../server/src/core';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
+import { convertScalars } from '../server/src/core/formats/conversion';
+import { dottedKeyOf } from '../server/src/core/formats/terraform/names';
 import { listFixtures, loadFixture } from './support/fixtures';
 import { planOf } from './support/terraform-plans';
 
@@ -75,7 +77,9 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
     if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) { skipped.push(name); continue; }
     const json = parseDocument(fx.text, { fileName: fx.fileName });
     const raw: Raw = (at) => { const r = json.rangeAt(at); return r && json.text.slice(r.offset, r.offset + r.length); };
-    const tf = json.syntaxErrors.length || !json.noDuplicateKeys ? undefined : toTerraform(json.value, raw);
+    // A value of another type than its field's is sent as written in JSON, converted by Terraform, and
+    // the provider's name of a dotted key is that key there: the same text says something else.
+    const tf = json.syntaxErrors.length || !json.noDuplicateKeys || convertsAny(json.value) ? undefined : toTerraform(json.value, raw);
     if (!tf) { skipped.push(name); continue; }
     const ids = (text: string, fileName: string): string[] => analyze(text, { ...fx.options, fileName, baselineText: undefined })
       .findings.filter((f) => !NOT_COMPARED.has(f.ruleId)).map((f) => `${f.ruleId} ${f.path}`).sort();
@@ -89,6 +93,16 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
   assert.ok(compared >= 55, `only ${compared} fixtures compared; skipped: ${skipped.join(', ')}`);
 });
 
+/** Whether Terraform would convert a value of the configuration to its field's type. */
+const convertsAny = (value: unknown): boolean => convertScalars(value).conversions.length > 0 || spellsDottedKey(value, []);
+
+/** Whether a key is the provider's name of a dotted key: unknown in JSON, that very field in Terraform. */
+function spellsDottedKey(value: unknown, at: Array<string | number>): boolean {
+  if (Array.isArray(value)) return value.some((v, i) => spellsDottedKey(v, [...at, i]));
+  if (!isObject(value)) return false;
+  return Object.entries(value).some(([k, v]) => dottedKeyOf(at, k) !== undefined || spellsDottedKey(v, [...at, k]));
+}
+
 /** Nulls and empty lists are how a plan shows what is not set: such fixtures cannot say the same in a plan. */
 const holdsNullOrEmpty = (v: unknown): boolean => v === null || (Array.isArray(v) ? v.length === 0 || v.some(holdsNullOrEmpty) : isObject(v) && Object.values(v).some(holdsNullOrEmpty));
 
@@ -99,7 +113,7 @@ test('every JSON rule fixture made into a Terraform plan gives the same rule ids
     const fx = loadFixture(file);
     if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) continue;
     const json = parseDocument(fx.text, { fileName: fx.fileName });
-    if (json.syntaxErrors.length || !json.noDuplicateKeys || !isObject(json.value) || holdsNullOrEmpty(json.value) || json.text.match(/\d{16,}/)) continue;
+    if (json.syntaxErrors.length || !json.noDuplicateKeys || !isObject(json.value) || holdsNullOrEmpty(json.value) || json.text.match(/\d{16,}/) || convertsAny(json.value)) continue;
     const ids = (text: string, fileName: string): string[] => analyze(text, { ...fx.options, fileName, baselineText: undefined })
       .findings.filter((f) => !NOT_COMPARED.has(f.ruleId)).map((f) => `${f.ruleId} ${f.path}`).sort();
     const expected = ids(fx.text, fx.fileName);

@@ -108,18 +108,26 @@ function bitCount(n: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
-interface Candidate { key: string; mask: number; index: number }
+interface Candidate { key: string; text: string; mask: number; index: number }
 /** Candidate keys, also grouped by length: a key is compared only with those of a length it can be a typo of. */
 interface Candidates { all: Candidate[]; byLength: Candidate[][] }
 function candidatesOf(keys: readonly string[]): Candidates {
-  const all = keys.map((key, index) => ({ key, mask: charMask(key), index }));
+  const all = keys.map((key, index) => { const text = comparable(key); return { key, text, mask: charMask(text), index }; });
   const byLength: Candidate[][] = [];
-  for (const c of all) (byLength[c.key.length] ??= []).push(c);
+  for (const c of all) (byLength[c.text.length] ??= []).push(c);
   return { all, byLength };
 }
 
+/**
+ * A key as compared for typos: a dot and an underscore are the same there, as the Terraform
+ * provider writes the API's dotted keys with underscores (`cluster_search_request_slowlog` is
+ * `cluster.search.request.slowlog`), and writers carry one spelling over to the other format.
+ */
+const comparable = (key: string): string => (key.includes('.') ? key.replace(/\./g, '_') : key);
+
 /** Candidates within typo distance of a key already normalised. */
-function closest(n: string, candidates: Candidates): Array<{ key: string; d: number }> {
+function closest(normalised: string, candidates: Candidates): Array<{ key: string; d: number }> {
+  const n = comparable(normalised);
   const max = typoThreshold(n.length);
   if (!max) return [];
   const mask = charMask(n);
@@ -130,7 +138,7 @@ function closest(n: string, candidates: Candidates): Array<{ key: string; d: num
     for (let i = 0; i < group.length; i++) {
       const candidate = group[i];
       if (bitCount(mask ^ candidate.mask) > 2 * max) continue;
-      const d = distance(n, candidate.key);
+      const d = distance(n, candidate.text);
       if (d <= max) found.push({ key: candidate.key, d, index: candidate.index });
     }
   }

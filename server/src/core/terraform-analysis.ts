@@ -7,6 +7,7 @@ import { mentioningAny, usedVariableNames, variableValues } from './formats/terr
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from './paths';
 import type { TerraformDocument } from './formats/terraform/document';
+import type { ConfigDocument } from './formats/document';
 import { terraformSyntaxMessage } from './rules/invalid-json';
 import type { DocumentState } from './document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from './types';
@@ -49,7 +50,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${doc.address}: ${f.message}${variableNote(doc, f.path)}`; findings.push(f); }
+    for (const f of own) { f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
@@ -78,9 +79,18 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
     const own: Finding[] = [];
     const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
     checkConfiguration(after, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${address}: ${f.message}`; findings.push(f); }
+    for (const f of own) { f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`; findings.push(f); }
   }
   return { findings: sortFindings(findings), doc: plan, internalErrors };
+}
+
+/** A finding about a dotted key written in the provider's spelling names what was written: ` (written cluster_search_request_slowlog)`. */
+function spellingNote(doc: ConfigDocument, path: string): string {
+  for (const spelled of doc.spellings ?? []) {
+    const at = formatPath(spelled.path);
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (${at} is written ${spelled.written} in Terraform)`;
+  }
+  return '';
 }
 
 /** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */

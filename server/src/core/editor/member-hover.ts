@@ -11,6 +11,8 @@ export interface MemberDocument {
   readonly value: unknown;
   /** Paths whose values must never be shown (see ConfigDocument.sensitivePaths). */
   readonly sensitivePaths?: readonly FieldPath[];
+  /** How the format writes an API key (Terraform: the provider's name, without dots). */
+  keyName?(key: string): string;
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a Terraform variable's: which variable, where its value is set, whether it is sensitive. */
@@ -32,7 +34,11 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     // A sensitive variable's value is never shown, not even the field's current value; a value that a
     // secret field holds too is described as hidden.
     const shown = value === UNKNOWN_VALUE || used?.sensitive ? undefined : value;
-    const markdown = describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, shown));
+    const described = describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, shown));
+    // A dotted key is written another way in this format: say how, under the field's name.
+    const written = doc.keyName?.(field.key);
+    const header = described.indexOf('\n');
+    const markdown = written && written !== field.key ? `${described.slice(0, header)}\n\nWritten \`${written}\` here.${described.slice(header)}` : described;
     return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
   }
   return undefined;

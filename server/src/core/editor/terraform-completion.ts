@@ -1,5 +1,6 @@
 import type { TerraformDocument } from '../formats/terraform/document';
 import { hclValue } from '../formats/terraform/literals';
+import { providerName } from '../formats/terraform/names';
 import { typesOf, type SchemaNode } from '../schema';
 import type { OffsetRange } from '../types';
 import { valueAt } from '../walk';
@@ -18,7 +19,8 @@ export function terraformCompletions(configurations: readonly TerraformDocument[
     if (!path) continue;
     const indent = indentOf(doc.text, word.offset);
     return memberCompletions(path, valueAt(doc.value, path), word, options.snippets, (key, member) => {
-      const name = path.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
+      // Only what HCL can hold: the provider's name of a dotted key.
+      const name = path.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : providerName(key);
       const block = isBlock(member);
       const insertText = block
         ? `${name} {\n${indent}  ${options.snippets ? '$0' : ''}\n${indent}}`

@@ -67,6 +67,19 @@ export interface ConfigDocument {
    * for a number): such a value is accepted, and writing it in its own type is a matter of style.
    */
   readonly convertsScalars?: boolean;
+  /**
+   * Where such a format converted a value (see formats/conversion.ts): `value` holds what the
+   * service receives, and this what was written. Absent when nothing was converted.
+   */
+  readonly conversions?: ReadonlyArray<{ path: FieldPath; written: unknown }>;
+  /**
+   * Keys written in another spelling than the API's (the Terraform provider's
+   * `cluster_search_request_slowlog` for `cluster.search.request.slowlog`): the path has the API's
+   * key, and findings about it name what was written. Absent when there is none.
+   */
+  readonly spellings?: ReadonlyArray<{ path: FieldPath; written: string }>;
+  /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
+  keyName?(key: string): string;
   /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
   readonly noLongNumbers?: boolean;
   /**

@@ -1,6 +1,6 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
-import { allowsNull, typesOf } from '../schema';
+import { allowsNull, schemaAt, typesOf } from '../schema';
 import { expectedTypes, jsonType, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
@@ -30,7 +30,7 @@ export default defineRule({
     id: 'type-mismatch',
     defaultSeverity: 'error',
     summary: 'A value must have the JSON type the field takes; null only where the field allows it.',
-    details: 'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.',
+    details: 'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.\n\nIn Terraform files and plans, Terraform converts a scalar to the type of its attribute before anything is sent (`"10"` to 10, `2` to `"2"`, `"true"` to true): such a value is accepted, and every rule judges the converted value. This rule then only says, as an info, that the written type differs, and offers to write the value in its own type. A value Terraform cannot convert (`"100mb"` for a number) is an error as in JSON.',
     fixable: true,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": null }' }],
@@ -38,6 +38,22 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // A format that converts scalars (Terraform) holds the converted value: what was written in
+    // another type is accepted, and only its style is worth a word.
+    for (const c of ctx.doc.conversions ?? []) {
+      const schema = schemaAt(c.path);
+      if (!schema) continue;
+      const sent = valueAt(ctx.value, c.path);
+      const field = formatPath(c.path);
+      const title = typeof c.written === 'number' && typeof sent === 'string'
+        ? (schema.secret ? 'Quote the number as a string' : `Quote ${show(c.written)} as the string ${JSON.stringify(sent)}`)
+        : `Replace ${show(c.written, schema)} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
+      const fix = intentFix(ctx.doc, title, { kind: 'set', path: c.path, value: sent });
+      ctx.report({
+        path: c.path, severity: 'info', fix,
+        message: `${field} is ${jsonType(c.written)} (${show(c.written, schema)}); Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
+      });
+    }
     for (const e of ctx.schemaErrors) {
       if (e.keyword !== 'type' || !e.path.length || !e.schema) continue;
       const node = ctx.doc.rangeAt(e.path);
@@ -54,14 +70,6 @@ export default defineRule({
       const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
       const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
-      if (converts && ctx.doc.convertsScalars) {
-        // Terraform converts the scalar to the field's type before it is sent: accepted as written.
-        ctx.report({
-          path: e.path, severity: 'info', fix,
-          message: `${field} is ${jsonType(value)} (${show(value, e.schema)}); Terraform converts it to ${expected}, so it is accepted.${fix ? ` ${converts.title} to write it in its own type.` : ''}`,
-        });
-        continue;
-      }
       ctx.report({
         path: e.path,
         message: `${field} is ${jsonType(value)} (${show(value, e.schema)}), but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,

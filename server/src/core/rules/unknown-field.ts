@@ -11,8 +11,11 @@ const showKey = (key: string): string => JSON.stringify(key.length > 60 ? `${key
 
 const where = (parent: Segment[]): string => (parent.length ? `in ${formatPath(parent)}` : 'at the top level');
 
-function reasonText(key: string, s: KeySuggestion): string {
-  const target = s.moves ? `${s.field}` : JSON.stringify(s.key);
+/** How the document's format writes an API key: in Terraform, the provider's name (no dots). */
+const nameIn = (ctx: RuleContext, key: string): string => ctx.doc.keyName?.(key) ?? key;
+
+function reasonText(ctx: RuleContext, key: string, s: KeySuggestion): string {
+  const target = s.moves ? `${s.field}` : JSON.stringify(nameIn(ctx, s.key));
   switch (s.reason) {
     case 'spelling': return `the field is spelled ${target}`;
     case 'engine-setting': return s.moves
@@ -29,7 +32,7 @@ function reasonText(key: string, s: KeySuggestion): string {
 
 function renameFix(ctx: RuleContext, path: Segment[], key: string, to: string): Fix | undefined {
   const edits = ctx.doc.editsFor([{ kind: 'rename', path, to }]);
-  return edits && { title: `Rename ${showKey(key)} to ${JSON.stringify(to)}`, edits };
+  return edits && { title: `Rename ${showKey(key)} to ${JSON.stringify(nameIn(ctx, to))}`, edits };
 }
 
 /**
@@ -46,7 +49,8 @@ function moveSuggestion(ctx: RuleContext, path: Segment[], key: string, s: KeySu
   const edits = ctx.doc.editsFor([{ kind: 'move', path, to: [...parentPath, s.key] }]);
   if (!edits) return undefined;
   const where = exists ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
-  return { title: `Move ${showKey(key)} ${where}${s.key !== key ? ` as ${JSON.stringify(s.key)}` : ''}`, edits };
+  const name = nameIn(ctx, s.key);
+  return { title: `Move ${showKey(key)} ${where}${name !== key ? ` as ${JSON.stringify(name)}` : ''}`, edits };
 }
 
 export default defineRule({
@@ -60,7 +64,8 @@ export default defineRule({
       '- a misspelt key: the closest field at the same level (`http_max_content_lenght` -> `http_max_content_length`), or a field of another object when it is the only close match;',
       '- an engine setting written with its engine name (`indices.query.bool.max_clause_count` -> `search.indices_query_bool_max_clause_count`);',
       '- the vendor\'s product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);',
-      '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level).',
+      '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
+      '- in JSON and YAML, the Terraform provider\'s name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`). In a `.tf` file and a plan that name is the field itself, and suggestions and fixes there write the provider\'s names, since an HCL name cannot hold a dot.',
       '',
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
@@ -95,17 +100,17 @@ export default defineRule({
       const best = list[0];
       const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
       if (clear && taken) {
-        ctx.report({ path, target: 'key', at, message: `${head}: ${reasonText(key, best)}, but ${JSON.stringify(best.key)} is already set in this object; keep one of them and remove the other.` });
+        ctx.report({ path, target: 'key', at, message: `${head}: ${reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.` });
         continue;
       }
       if (clear) {
         const fix = !best.moves && at ? renameFix(ctx, path, key, best.key) : undefined;
         const move = best.moves && present ? moveSuggestion(ctx, path, key, best) : undefined;
-        const reason = reasonText(key, best);
+        const reason = reasonText(ctx, key, best);
         ctx.report({ path, target: 'key', at, message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
         continue;
       }
-      const names = list.map((s) => (s.moves ? s.field : JSON.stringify(s.key)));
+      const names = list.map((s) => (s.moves ? s.field : JSON.stringify(nameIn(ctx, s.key))));
       const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
       const suggestions = at
         ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(ctx, path, key, s.key)).filter((f): f is Fix => !!f)

@@ -1,6 +1,8 @@
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
+import { convertScalars } from '../conversion';
+import { apiKeyOf, providerName } from '../terraform/names';
 import type { ConfigDocument } from '../document';
 import type { ParsedDocument } from '../json/document';
 
@@ -80,6 +82,7 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
   const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[ROOT] : sensitiveMarks;
   const places = new Map<string, Segment[]>();
   const unknownPaths: Segment[][] = [];
+  const spellings: Array<{ path: Segment[]; written: string }> = [];
   const key = (path: FieldPath): string => JSON.stringify(path);
   /** A block that appears at most once is a list of one object in a plan. */
   const single = (v: unknown): unknown => (Array.isArray(v) && v.length === 1 && isObject(v[0]) ? v[0] : v);
@@ -99,7 +102,8 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
       const s = isObject(sensitive) ? sensitive[name] : undefined;
       // Every attribute of the provider's schema is in a plan: unset ones are null or an empty list.
       if (u !== true && (member === null || member === undefined || (Array.isArray(member) && member.length === 0))) continue;
-      const apiName = path.length === 0 && IP_FILTER[name] ? IP_FILTER[name] : name;
+      const apiName = path.length === 0 && IP_FILTER[name] ? IP_FILTER[name] : apiKeyOf(path, name);
+      if (apiName !== name && apiName.includes('.')) spellings.push({ path: [...path, apiName], written: name });
       const schema = schemaAt([...path, apiName]);
       const isBlock = schema ? typesOf(schema).includes('object') : Array.isArray(member) && member.length === 1 && isObject(member[0]);
       const unwrap = isBlock && Array.isArray(member) && member.length === 1 && isObject(member[0]);
@@ -108,11 +112,15 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
     }
     return object;
   };
-  const value = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
-  if (!isObject(value)) return undefined;
+  const written = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
+  if (!isObject(written)) return undefined;
+  // A provider whose schema takes a string where the API takes a number (before its 4.0.0 every
+  // value was a string) converts it before sending: the plan is judged as what is sent.
+  const { value, conversions } = convertScalars(written);
   const placeOf = (path: FieldPath): Segment[] | undefined => places.get(key(path));
   return {
-    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, syntaxErrors: [], lines: plan.lines,
+    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, conversions: conversions.length ? conversions : undefined,
+    spellings: spellings.length ? spellings : undefined, keyName: providerName, syntaxErrors: [], lines: plan.lines,
     unknownPaths: unknownPaths.length ? unknownPaths : undefined,
     noDuplicateKeys: true,
     comments: () => [],

@@ -1,11 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
+import { convertScalars } from '../conversion';
 import { locateMember, type Comment, type ConfigDocument } from '../document';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
+import { providerName } from './names';
+import { pathOfKey } from './nodes';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
 export interface TerraformDocument extends ConfigDocument {
@@ -132,8 +135,6 @@ function memberAt(config: Configuration, offset: number): { path: FieldPath; ran
   return best;
 }
 
-/** A path back from its key (see pathKey): `.search.http_max_content_length`, `.ip_filter#0.network`. */
-const pathOfKey = (key: string): FieldPath => key.match(/[.#][^.#]*/g)!.map((s) => (s[0] === '#' ? Number(s.slice(1)) : s.slice(1)));
 
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
@@ -145,9 +146,12 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
   const variablesUsed = [...config.resolved.values()];
   // A value from a variable declared sensitive is never shown, whichever field it is given to.
   const sensitivePaths = variablesUsed.filter((u) => config.variables?.get(u.variable.slice('var.'.length))?.sensitive).map((u) => u.path);
+  // Rules judge what Terraform sends: literals and variables' values after its conversion.
+  const { value, conversions } = convertScalars(config.value);
   return {
     format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
-    value: config.value, lines,
+    value, conversions: conversions.length ? conversions : undefined, lines,
+    spellings: config.spellings.length ? config.spellings : undefined, keyName: providerName,
     syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
     sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,

@@ -2,6 +2,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent, type RepeatedKey } from '../document';
 import { hclValue } from './literals';
+import { providerName } from './names';
 import { pathKey, type Entry } from './read';
 
 /**
@@ -33,8 +34,9 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'rename': {
       const entry = entryAt(tree, intent.path);
-      if (!entry?.key || entry.generated || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(intent.to)) return undefined;
-      return [{ offset: entry.key.offset, length: entry.key.length, newText: intent.to }];
+      const name = providerName(intent.to);
+      if (!entry?.key || entry.generated || !/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name)) return undefined;
+      return [{ offset: entry.key.offset, length: entry.key.length, newText: name }];
     }
     case 'remove': {
       const entry = entryAt(tree, intent.path);
@@ -81,7 +83,7 @@ function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdi
   if (!source || source.kind !== 'attribute' || source.generated || to.length === 0) return undefined;
   const valueText = text.slice(source.value.offset, source.value.offset + source.value.length);
   if (/["\r\n]|<</.test(valueText)) return undefined;
-  const key = String(to[to.length - 1]);
+  const key = providerName(String(to[to.length - 1]));
   if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) return undefined;
   const parentPath = to.slice(0, -1);
   const remove = removeLines(text, source.member.offset, source.member.offset + source.member.length);
@@ -96,7 +98,7 @@ function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdi
     const grand = entryAt(tree, parentPath.slice(0, -1));
     const blockName = parentPath[parentPath.length - 1];
     if (!grand || grand.kind !== 'block' || typeof blockName !== 'string') return undefined;
-    insert = insertIntoBlock(text, grand, [{ depth: 0, text: `${blockName} {` }, { depth: 1, text: `${key} = ${valueText}` }, { depth: 0, text: '}' }]);
+    insert = insertIntoBlock(text, grand, [{ depth: 0, text: `${providerName(blockName)} {` }, { depth: 1, text: `${key} = ${valueText}` }, { depth: 0, text: '}' }]);
   }
   if (!insert) return undefined;
   const edits = [remove, ...insert];
@@ -120,13 +122,13 @@ function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
   const schema = schemaAt([...parent, key]);
   const types = schema ? typesOf(schema) : [];
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(value) && (!schema || types.includes('object'))) return blockLines(key, value, [...parent, key]);
+  if (isObject(value) && (!schema || types.includes('object'))) return blockLines(providerName(key), value, [...parent, key]);
   if (Array.isArray(value) && value.length && value.every(isObject) && schema?.items && typesOf(schema.items).includes('object')) {
     const name = parent.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : key;
     return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
   }
   // The provider's spelling of a list of networks as strings (its `ip_filter` is deprecated).
-  const name = parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string') ? 'ip_filter_string' : key;
+  const name = parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string') ? 'ip_filter_string' : providerName(key);
   return [{ depth: 0, text: `${name} = ${hclValue(value)}` }];
 }
 

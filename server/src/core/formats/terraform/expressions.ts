@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import { decodeQuoted } from './literals';
+import { apiKeyOf } from './names';
 import { endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry } from './read';
 
@@ -30,7 +31,7 @@ function variableName(expr: Node): string | undefined {
 
 /** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
 export function literalOf(expr: Node): { value: unknown } | undefined {
-  const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
+  const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map() };
   const value = readExpression(scratch, expr, [], 0);
   return scratch.unknownPaths.length ? undefined : { value };
 }
@@ -89,8 +90,9 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
       const keyNode = unwrap(keyExpr);
       // A bare word is a key in an object constructor, not a variable.
       const keyValue = typeOf(keyNode) === 'variable_expr' && named(keyNode).length === 1 ? textOf(keyNode) : scalar(keyNode);
-      const key = typeof keyValue === 'string' ? keyValue : undefined;
-      if (key === undefined) return unknown();
+      if (keyValue === undefined || typeof keyValue !== 'string') return unknown();
+      // The provider's spelling of a dotted key stands for it here as in a block.
+      const key = apiKeyOf(path, keyValue);
       const memberPath = [...path, key];
       config.entries.set(pathKey(memberPath), { kind: 'element', key: rangeOf(keyExpr), value: rangeOf(valueExpr), member: rangeOf(elem), ...constructorShape(valueExpr) });
       setOwn(object, key, readExpression(config, valueExpr, memberPath, depth + 1));

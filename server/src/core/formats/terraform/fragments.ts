@@ -1,5 +1,6 @@
 import type { OffsetRange, Segment } from '../../types';
 import type { RepeatedKey } from '../document';
+import { pathKey } from './nodes';
 import type { Configuration, Entry } from './read';
 
 /**
@@ -15,6 +16,7 @@ export interface BlockFragment {
   entries: Array<[string, Entry]>;
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
+  spellings: Array<{ path: Segment[]; written: string }>;
   resolved: Array<[Segment[], { variable: string; from: string; sensitive?: boolean }]>;
 }
 
@@ -26,6 +28,7 @@ export function recordFragment(scratch: Configuration, path: readonly Segment[],
     entries: [...scratch.entries].map(([key, entry]) => [key.slice(prefix.length), entry]),
     unknownPaths: scratch.unknownPaths.map((p) => p.slice(depth)),
     repeated: scratch.repeated.map((r) => ({ ...r, path: r.path.slice(depth) })),
+    spellings: scratch.spellings.map((sp) => ({ path: sp.path.slice(depth), written: sp.written })),
     resolved: [...scratch.resolved.values()].map(({ path: p, ...used }) => [p.slice(depth), used]),
   };
 }
@@ -38,9 +41,10 @@ export function replayFragment(fragment: BlockFragment, config: Configuration, p
   for (const r of fragment.repeated) {
     config.repeated.push({ ...r, path: [...path, ...r.path], occurrences: shift ? r.occurrences.map((o) => ({ key: moved(o.key, shift), member: moved(o.member, shift) })) : r.occurrences });
   }
+  for (const sp of fragment.spellings) config.spellings.push({ path: [...path, ...sp.path], written: sp.written });
   for (const [suffix, used] of fragment.resolved) {
     const full = [...path, ...suffix];
-    config.resolved.set(prefix + suffixKey(suffix), { path: full, ...used });
+    config.resolved.set(prefix + pathKey(suffix), { path: full, ...used });
   }
   for (const key of Object.keys(fragment.value)) {
     const value = fragment.value[key];
@@ -49,7 +53,6 @@ export function replayFragment(fragment: BlockFragment, config: Configuration, p
   }
 }
 
-const suffixKey = (suffix: readonly Segment[]): string => suffix.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
 
 const moved = (r: OffsetRange, shift: number): OffsetRange => ({ offset: r.offset + shift, length: r.length });
 

@@ -3,7 +3,13 @@ import type { OffsetRange, Segment } from '../../types';
 
 // What the parts of the Terraform reader share: a node's range and named children, a path as a key.
 
-export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : `.${s}`)).join('');
+/**
+ * A path as a map key: each key after \u0001, each index after \u0002 (a key may hold a dot: the
+ * API's `cluster.search.request.slowlog`).
+ */
+export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `\u0002${s}` : `\u0001${s}`)).join('');
+/** A path back from its key (see pathKey). */
+export const pathOfKey = (key: string): Segment[] => (key.match(/[\u0001\u0002][^\u0001\u0002]*/g) ?? []).map((s) => (s[0] === '\u0002' ? Number(s.slice(1)) : s.slice(1)));
 
 /**
  * What the reader asks of a node. Each property of a web-tree-sitter node but its start (its type,

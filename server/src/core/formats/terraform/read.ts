@@ -7,6 +7,7 @@ import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
+import { apiKeyOf } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
@@ -40,6 +41,8 @@ export interface Configuration {
   entries: Map<string, Entry>;
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
+  /** Dotted keys written in the provider's spelling: the key's path, and the name written. */
+  spellings: Array<{ path: Segment[]; written: string }>;
   /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
   resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
   variables?: VariableValues;
@@ -186,7 +189,7 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     if (name !== ROOT_BLOCK && !dynamic) continue;
     const source = dynamic ? contentOf(inner) : inner;
     if (!source) continue;
-    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map(), variables, reading };
+    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map(), variables, reading };
     readBlock(config, source, [], config.value);
     // Terraform makes the blocks: a fix may change what the content says, never remove or repeat it.
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
@@ -215,9 +218,18 @@ function blockEntry(block: Node): Entry {
   };
 }
 
+/** The API's key for a name the provider writes in the object at `path` (`ip_filter_object`, `cluster_search_request_slowlog`). */
+/** A dotted key written in the provider's spelling: findings about it name what was written. */
+function noteSpelling(config: Configuration, path: Segment[], written: string): void {
+  const key = path[path.length - 1];
+  if (typeof key === 'string' && key !== written && key.includes('.')) config.spellings.push({ path, written });
+}
+
+const keyOf = (path: Segment[], name: string): string => (path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name));
+
 /** What a block of this name stands for in the object at `path`: a member, or an item of a list. */
 function blockTarget(path: Segment[], name: string): { key: string; list: boolean } {
-  const key = path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : name;
+  const key = keyOf(path, name);
   const schema = schemaAt([...path, key]);
   const list = !!schema && typesOf(schema).includes('array') && !!schema.items && typesOf(schema.items).includes('object');
   return { key, list };
@@ -239,10 +251,10 @@ function readBlock(config: Configuration, block: Node, path: Segment[], object: 
     return;
   }
   const start = block.startIndex;
-  const key = `block${path.map((s) => (typeof s === 'number' ? '#' : `.${s}`)).join('')}\0${reading.text.slice(start, endOf(block))}`;
+  const key = `block${path.map((s) => (typeof s === 'number' ? '\u0002' : `\u0001${s}`)).join('')}\0${reading.text.slice(start, endOf(block))}`;
   let fragment = reading.memo.get<BlockFragment>(key);
   if (!fragment) {
-    const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], resolved: new Map() };
+    const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map() };
     const value: Record<string, unknown> = {};
     scratch.entries.set(prefix, blockEntry(block));
     readBody(scratch, block, path, value);
@@ -290,8 +302,9 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const [nameNode, expr] = named(member);
       if (!nameNode || !expr) continue;
       const name = textOf(nameNode);
-      const key = path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : name;
+      const key = keyOf(path, name);
       const memberPath = [...path, key];
+      noteSpelling(config, memberPath, name);
       note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name });
       config.entries.set(pathKey(memberPath), { kind: 'attribute', key: rangeOf(nameNode), value: rangeOf(expr), member: rangeOf(member), ...constructorShape(expr) });
       setOwn(into, key, readExpression(config, expr, memberPath, 0));
@@ -314,6 +327,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       } else {
         const memberPath = [...path, key];
         note(key, { key: name.range, member: rangeOf(member), spelling: name.text });
+        noteSpelling(config, memberPath, name.text);
         setOwn(into, key, object);
         lists.delete(key);
         readBlock(config, member, memberPath, object);
@@ -358,6 +372,7 @@ function readDynamic(
   if (!label) return;
   const { key, list } = blockTarget(path, label);
   const memberPath = [...path, key];
+  noteSpelling(config, memberPath, label);
   const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
   if (!content) {

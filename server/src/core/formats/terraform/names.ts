@@ -1,0 +1,41 @@
+import { schemaAt, type SchemaNode } from '../../schema';
+import type { FieldPath } from '../../types';
+
+/**
+ * The provider's names for the API's keys. An HCL name cannot hold a dot, so the provider writes
+ * a key that has dots (`cluster.search.request.slowlog`) with underscores
+ * (`cluster_search_request_slowlog`) and sends the dotted key. The names come from the schema's
+ * keys: there is no second list.
+ */
+
+/** How the provider writes an API key in a .tf file and in a plan. */
+export const providerName = (key: string): string => (key.includes('.') ? key.replace(/\./g, '_') : key);
+
+/** Per object of the schema: the provider's name of each of its dotted keys. */
+const dottedByName = new WeakMap<SchemaNode, ReadonlyMap<string, string>>();
+
+function namesOf(schema: SchemaNode): ReadonlyMap<string, string> {
+  let names = dottedByName.get(schema);
+  if (!names) {
+    const map = new Map<string, string>();
+    for (const key of Object.keys(schema.properties ?? {})) if (key.includes('.')) map.set(providerName(key), key);
+    dottedByName.set(schema, (names = map));
+  }
+  return names;
+}
+
+/**
+ * The API key that a name written in Terraform stands for in the object at `path`: the dotted key
+ * the provider spells so, else the name itself.
+ */
+export function apiKeyOf(path: FieldPath, name: string): string {
+  const schema = schemaAt(path);
+  if (!schema?.properties || Object.prototype.hasOwnProperty.call(schema.properties, name)) return name;
+  return namesOf(schema).get(name) ?? name;
+}
+
+/** The dotted key of the object at `path` that a key written with underscores stands for in Terraform, if any (for JSON and YAML's did-you-mean). */
+export function dottedKeyOf(path: FieldPath, name: string): string | undefined {
+  const schema = schemaAt(path);
+  return schema?.properties ? namesOf(schema).get(name) : undefined;
+}
