@@ -5,9 +5,10 @@ import type { TerraformDocument } from './formats/terraform/document';
 import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
-import { RULES, RULES_BY_ID } from './rules';
+import { RULE_NAMES, RULES, RULES_BY_ID } from './rules';
 import { schemaAt } from './schema';
-import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
+import type { LineIndex } from './lines';
+import { parseDirectives, suppressFindings, type CommentSpan, type DirectiveScan, type Suppressed } from './suppress';
 import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
 /** Rules that threw: the rest of the analysis still ran. */
@@ -27,7 +28,16 @@ export interface AnalysisResult {
    * package.json): what it is and what it lacks, after "the file is". Nothing else was checked.
    */
   notConfiguration?: string;
+  /** The findings a suppression comment silenced, each with its directive (SARIF lists them as suppressed). */
+  suppressed?: Suppressed[];
 }
+
+/** The suppression directives of a file's comments (see suppress.ts). */
+export const directiveScanOf = (text: string, lines: LineIndex, comments: readonly CommentSpan[]): DirectiveScan => parseDirectives(text, comments, lines, RULE_NAMES);
+
+/** A file's findings after its suppression comments, with the comments' own findings (unused, invalid). */
+export const suppressIn = (text: string, lines: LineIndex, scan: DirectiveScan, findings: readonly Finding[], options: AnalyzeOptions): { findings: Finding[]; suppressed: Suppressed[] } =>
+  suppressFindings(text, lines, scan, findings, { unused: severityOf('unused-suppression', options), invalid: severityOf('invalid-suppression', options) });
 
 
 /** The severity a rule runs with under these options, or 'off'. */
@@ -66,17 +76,21 @@ export function schemaErrorsOf(value: unknown): SchemaError[] {
 /** Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster. */
 export const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
 
-/** Runs every rule on one configuration's document (and its suppression comments), adding what they report to `findings`. */
+/**
+ * Runs every rule on one configuration's document, adding what they report to `findings`. Without
+ * `fileDirectives`, the document is the whole file: its suppression comments are applied here, and
+ * what they silenced is returned. With them, the caller applies them once for the whole file.
+ */
 export function checkConfiguration(
   doc: ConfigDocument, options: AnalyzeOptions, baseline: BaselineInfo | undefined,
-  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void,
-): void {
+  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void, fileDirectives?: DirectiveScan,
+): Suppressed[] {
   const schemaErrors = withoutUnknown(schemaErrorsOf(doc.value), doc.unknownPaths);
   mark?.('schema');
-  const directives = parseDirectives(doc);
+  const directives = fileDirectives ?? (doc.commentsAllowed ? directiveScanOf(doc.text, doc.lines, doc.comments()) : { directives: [], problems: [] });
   // Rules whose findings would all be below the severity asked for need not run, unless a
   // suppression comment could name them (it would be reported as unused otherwise).
-  const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
+  const mildest = options.minSeverity && !directives.directives.length ? severityRank(options.minSeverity) : undefined;
   // One context for every rule: rules report while they check, so the rule running is the one
   // reporting (a context and a closure per rule and document cost more than the smaller rules).
   const reported: Finding[] = [];
@@ -94,7 +108,7 @@ export function checkConfiguration(
     if (mildest !== undefined && severityRank(setting) > mildest) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
-    if (rule.meta.id === 'unused-suppression' || rule.meta.documents === 'requests') continue;
+    if (rule.meta.id === 'unused-suppression' || rule.meta.id === 'invalid-suppression' || rule.meta.documents === 'requests') continue;
     ruleId = rule.meta.id;
     severity = setting;
     mark?.('other');
@@ -103,18 +117,15 @@ export function checkConfiguration(
     }
     mark?.(ruleId);
   }
-  const kept = applyDirectives(reported, directives);
-  const unusedSeverity = severityOf('unused-suppression', options);
-  if (unusedSeverity !== 'off') {
-    for (const d of directives) {
-      if (d.used || d.kind === 'enable') continue;
-      kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
-        path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
-      }));
-    }
+  if (fileDirectives) {
+    for (let i = 0; i < reported.length; i++) findings.push(reported[i]);
+    mark?.('other');
+    return [];
   }
+  const { findings: kept, suppressed } = suppressIn(doc.text, doc.lines, directives, reported, options);
   for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
   mark?.('other');
+  return suppressed;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from './check';
 import { parseDocument, type ParsedDocument } from './formats';
 import { planConfigurations } from './formats/terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
@@ -43,11 +43,13 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed = options.baselineText === undefined ? undefined
     : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  // Suppression comments speak for the file: one at its top reaches every resource below.
+  const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
-    checkConfiguration(doc, options, baseline, own, internalErrors);
+    checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) { f.message = `${doc.address}: ${f.message}${variableNote(doc, f.path)}`; findings.push(f); }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
@@ -61,7 +63,8 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     }
   }
   const syntaxErrors = file.syntaxErrors.length;
-  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors } };
+  const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
+  return { findings: sortFindings(kept), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors }, ...(suppressed.length ? { suppressed } : {}) };
 }
 
 

@@ -167,7 +167,7 @@ const run: Command = async (argv, io) => {
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
-      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets, ...(out.suppressed ? { suppressed: out.suppressed } : {}) };
       // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only
       // that text and the counts outlive the file, instead of its text, findings and fixes until the end.
       return args.format === 'json' ? renderJsonEarly(report) : report;

@@ -24,6 +24,8 @@ import unusedSuppression from './unused-suppression';
 import inputLimit from './input-limit';
 import blockedEndpoint from './blocked-endpoint';
 import yamlTrap from './yaml-trap';
+import invalidSuppression from './invalid-suppression';
+import type { RuleNames } from '../suppress';
 
 /** Every rule, in the order the docs list them. Rule ids are a public interface: never rename one. */
 export const RULES: readonly Rule[] = [
@@ -49,9 +51,16 @@ export const RULES: readonly Rule[] = [
   threadPoolCapped,
   performanceRisk,
   unusedSuppression,
+  invalidSuppression,
   inputLimit,
   blockedEndpoint,
   yamlTrap,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.meta.id, r]));
+
+/** Rule ids as suppression comments name them (an id no rule has is reported there). */
+export const RULE_NAMES: RuleNames = {
+  idOf: (name) => (RULES_BY_ID.has(name) ? name : undefined),
+  all: RULES.map((r) => r.meta.id),
+};
