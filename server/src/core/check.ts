@@ -5,7 +5,8 @@ import type { TerraformDocument } from './formats/terraform/document';
 import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
-import { RULE_NAMES, RULES, RULES_BY_ID } from './rules';
+import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
+import { oneFindingPerMistake, SUPERSEDES } from './rules/precedence';
 import { schemaAt } from './schema';
 import type { LineIndex } from './lines';
 import { parseDirectives, suppressFindings, type CommentSpan, type DirectiveScan, type Suppressed } from './suppress';
@@ -42,7 +43,8 @@ export const suppressIn = (text: string, lines: LineIndex, scan: DirectiveScan, 
 
 /** The severity a rule runs with under these options, or 'off'. */
 export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
-  return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
+  const older = RULE_ALIASES[rule.meta.id];
+  return options.rules?.[rule.meta.id] ?? (older ? options.rules?.[older] : undefined) ?? rule.meta.defaultSeverity;
 }
 
 /** The same for a rule named by its id ('off' for an id no rule has). */
@@ -105,7 +107,8 @@ export function checkConfiguration(
     const rule = RULES[r];
     const setting = effectiveSeverity(rule, options);
     if (setting === 'off') continue;
-    if (mildest !== undefined && severityRank(setting) > mildest) continue;
+    // A rule that may stand for others (and take their severity) runs whenever they could.
+    if (mildest !== undefined && severityRank(setting) > mildest && !(rule.meta.id in SUPERSEDES)) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
     if (rule.meta.id === 'unused-suppression' || rule.meta.id === 'invalid-suppression' || rule.meta.documents === 'requests') continue;
@@ -117,12 +120,13 @@ export function checkConfiguration(
     }
     mark?.(ruleId);
   }
+  const judged = oneFindingPerMistake(reported);
   if (fileDirectives) {
-    for (let i = 0; i < reported.length; i++) findings.push(reported[i]);
+    for (let i = 0; i < judged.length; i++) findings.push(judged[i]);
     mark?.('other');
     return [];
   }
-  const { findings: kept, suppressed } = suppressIn(doc.text, doc.lines, directives, reported, options);
+  const { findings: kept, suppressed } = suppressIn(doc.text, doc.lines, directives, judged, options);
   for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
   mark?.('other');
   return suppressed;

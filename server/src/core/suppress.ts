@@ -34,7 +34,7 @@ export interface CommentSpan {
 }
 
 /** A rule named in a directive, where it is written. */
-export interface RuleRef { id: string; offset: number; length: number }
+export interface RuleRef { id: string; offset: number; length: number; /** Rules that took over part of this one, named by it too. */ also?: readonly string[] }
 
 export interface Directive {
   kind: DirectiveKind;
@@ -65,6 +65,8 @@ export interface DirectiveScan {
 /** What a host knows of rule ids: the id a name stands for (an alias gives its rule's id), and every id for spelling hints. */
 export interface RuleNames {
   idOf(name: string): string | undefined;
+  /** The rules an id names besides its own (those that took over part of it). */
+  alsoOf?(id: string): readonly string[];
   all: readonly string[];
 }
 
@@ -127,7 +129,8 @@ export function parseDirectives(text: string, comments: readonly CommentSpan[], 
       if (k === from) break;
       const name = text.slice(from, k);
       const id = names.idOf(name);
-      if (id) rules.push({ id, offset: from, length: k - from });
+      const also = id ? names.alsoOf?.(id) : undefined;
+      if (id) rules.push(also?.length ? { id, offset: from, length: k - from, also } : { id, offset: from, length: k - from });
       // A few are enough to show what is wrong (a sentence written without ` -- ` would give one per word).
       else if (bad.length < MAX_PROBLEMS_PER_COMMENT) bad.push(unknownRule(name, from, names.all));
       else break;
@@ -178,6 +181,8 @@ function nearest(word: string, candidates: readonly string[]): string | undefine
   return best;
 }
 
+const namesOf = (r: RuleRef): readonly string[] => (r.also?.length ? [r.id, ...r.also] : [r.id]);
+
 /** Why a finding was not reported: the directive that silenced it, for SARIF's `suppressions`. */
 export interface Suppressed { finding: Finding; directive: Directive }
 
@@ -215,15 +220,15 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
       const d = directives[next];
       if (d.kind === 'disable') {
         if (!d.rules.length) { all = next; except.clear(); }
-        else d.rules.forEach((r, j) => { byRule.set(r.id, { d: next, r: j }); except.delete(r.id); });
+        else d.rules.forEach((r, j) => { for (const id of namesOf(r)) { byRule.set(id, { d: next, r: j }); except.delete(id); } });
       } else if (d.kind === 'enable') {
         if (!d.rules.length) {
           if (all === undefined && !byRule.size) stray[next].push({ id: '', offset: d.offset, length: d.length });
           all = undefined; except.clear(); byRule.clear();
         } else {
           for (const r of d.rules) {
-            if (byRule.delete(r.id)) continue;
-            if (all !== undefined && !except.has(r.id)) except.add(r.id);
+            if (byRule.delete(r.id)) { for (const id of r.also ?? []) byRule.delete(id); continue; }
+            if (all !== undefined && !except.has(r.id)) { for (const id of namesOf(r)) except.add(id); }
             else stray[next].push(r);
           }
         }
@@ -237,7 +242,7 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
     advance(f.offset);
     const mark = (d: number, rules: readonly RuleRef[]): boolean => {
       if (!rules.length) { used[d].add(-1); return true; }
-      const j = rules.findIndex((r) => r.id === f.ruleId);
+      const j = rules.findIndex((r) => r.id === f.ruleId || r.also?.includes(f.ruleId));
       if (j < 0) return false;
       used[d].add(j);
       return true;

@@ -20,7 +20,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   if (!terraformParserLoaded()) {
-    internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
+    internalErrors.push({ ruleId: 'invalid-syntax', message: 'the Terraform parser is not loaded, so the file was not read' });
     return { findings, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -54,12 +54,14 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
-  const syntaxSeverity = severityOf('invalid-json', options);
+  const syntaxSeverity = severityOf('invalid-syntax', options);
   if (syntaxSeverity !== 'off') {
-    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+    // Once per place: several braces missing at the end of a truncated file are one mistake.
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) {
-      if (covered.has(e) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
-      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      covered.add(e.offset);
+      findings.push({ ruleId: 'invalid-syntax', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
     }
   }
   const syntaxErrors = file.syntaxErrors.length;

@@ -46,10 +46,14 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     for (const f of own) { if (doc.label) f.message = `${doc.label}: ${f.message}`; findings.push(f); }
   }
   // Syntax problems outside every configuration that was read: they may be what kept one from being read.
-  const syntaxSeverity = severityOf('invalid-json', options);
+  const syntaxSeverity = severityOf('invalid-syntax', options);
   if (syntaxSeverity !== 'off') {
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
-    for (const e of file.syntaxErrors) if (!covered.has(e.offset)) fileFinding('invalid-json', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e.offset)) continue;
+      covered.add(e.offset);
+      fileFinding('invalid-syntax', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+    }
   }
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
   return { findings: sortFindings(kept), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work }, ...(suppressed.length ? { suppressed } : {}) };

@@ -50,7 +50,7 @@ export function actionsAt(findings: readonly Finding[], range: OffsetRange, disa
 }
 
 /** Findings no suppression comment should silence: syntax errors, limits and the comments' own findings. */
-const NOT_SUPPRESSIBLE = new Set(['invalid-json', 'input-limit', 'unused-suppression', 'invalid-suppression']);
+const NOT_SUPPRESSIBLE = new Set(['invalid-json', 'invalid-syntax', 'input-limit', 'unused-suppression', 'invalid-suppression']);
 
 /**
  * The directive of a line comment starting the line at `lineStart` (after blanks), read by the one
