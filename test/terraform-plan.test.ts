@@ -8,7 +8,7 @@ const findings = (text: string, fileName = 'plan.json') => analyze(text, { fileN
 test('a plan is recognised by its content whatever its name, and its findings name the resource address with its module', () => {
   const plan = planOf({ search: { http_max_content_length: 1024 } });
   for (const name of ['plan.json', 'tf.plan.json', 'whatever.search.json']) {
-    const f = findings(plan, name).find((x) => x.ruleId === 'invalid-value');
+    const f = findings(plan, name).find((x) => x.ruleId === 'unit-mismatch');
     assert.ok(f, name);
     assert.match(f.message, /^module\.eu\.vendor_search\.logs: search\.http_max_content_length/);
     assert.equal(f.path, 'search.http_max_content_length');
@@ -38,7 +38,7 @@ test('sensitive values are never printed nor judged; values unknown until apply 
   assert.ok(!JSON.stringify(all).includes('hunter2'), JSON.stringify(all));
   assert.deepEqual(all.map((f) => f.ruleId), [], 'nothing to report: the secret and the URL are sensitive, the size is unknown');
   const unmarked = findings(planOf({ openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' }, search: { http_max_content_length: 5 } }));
-  for (const id of ['insecure-url', 'invalid-value', 'secret-in-plain-text']) assert.ok(unmarked.some((f) => f.ruleId === id), `the same values unmarked are judged: ${id}`);
+  for (const id of ['insecure-url', 'unit-mismatch', 'secret-in-plain-text']) assert.ok(unmarked.some((f) => f.ruleId === id), `the same values unmarked are judged: ${id}`);
   assert.ok(!JSON.stringify(unmarked.map((f) => f.message)).includes('hunter2'));
 });
 

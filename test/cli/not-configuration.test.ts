@@ -70,7 +70,7 @@ test('a plan named on the command line is linted as a plan whatever its name, ex
       const r = await runCli(['lint', '--format', 'json', name], { cwd: dir });
       assert.equal(r.code, 1, `${name}: ${r.err}`);
       const [report] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-      assert.ok(report.messages.some((m) => m.ruleId === 'invalid-value' && addressed.test(m.message)), `${name}: ${r.out}`);
+      assert.ok(report.messages.some((m) => m.ruleId === 'unit-mismatch' && addressed.test(m.message)), `${name}: ${r.out}`);
       assert.ok(report.messages.every((m) => m.message.startsWith('module.eu.vendor_search.logs: ')), `${name}: every finding names the resource`);
       const fixed = await runCli(['lint', '--fix', name], { cwd: dir });
       assert.equal(fixed.code, 1, fixed.err);

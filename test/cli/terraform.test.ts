@@ -46,8 +46,8 @@ test('an explicit .tf path is linted in every output format, at the file\'s own 
   const dir = tempTree({ 'main.tf': MAIN_TF });
   try {
     const expectLine: Record<string, RegExp> = {
-      stylish: /main\.tf:6:33\s+warning\s+vendor_search\.logs: search\.http_max_content_length/,
-      github: /::warning file=main\.tf,line=6,(end)?[a-zA-Z]*=?[^:]*col(umn)?=33/,
+      stylish: /main\.tf:6:33\s+error\s+vendor_search\.logs: search\.http_max_content_length/,
+      github: /::error file=main\.tf,line=6,(end)?[a-zA-Z]*=?[^:]*col(umn)?=33/,
       sarif: /"uri": ?"main\.tf"[\s\S]*"startLine": ?6/,
       junit: /main\.tf[\s\S]*vendor_search\.logs: search\.http_max_content_length/,
       json: /"line": ?6/,
@@ -85,7 +85,7 @@ test('--fix leaves a Terraform file with syntax errors as it is', async () => {
   try {
     const r = await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
     assert.equal(fs.readFileSync(path.join(dir, 'main.tf'), 'utf8'), broken);
-    assert.match(r.out, /invalid-json/);
+    assert.match(r.out, /invalid-syntax/);
   } finally { removeTree(dir); }
 });
 
@@ -131,7 +131,7 @@ test('lint reads the variables of a .tf file\'s module directory (defaults and t
   });
   try {
     const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
-    assert.match(r.out, /mod\/main\.tf:3:40 +warning +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/);
+    assert.match(r.out, /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/);
     await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
     assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
   } finally { removeTree(dir); }

@@ -56,8 +56,8 @@ test('an explicit manifest is linted in every output format, at the YAML file\'s
   const dir = tempTree({ 'search.yaml': MANIFEST });
   try {
     const expectLine: Record<string, RegExp> = {
-      stylish: /search\.yaml:10:32\s+warning\s+Search\/logs: search\.http_max_content_length/,
-      github: /::warning file=search\.yaml,line=10,(end)?[a-zA-Z]*=?[^:]*col(umn)?=32/,
+      stylish: /search\.yaml:10:32\s+error\s+Search\/logs: search\.http_max_content_length/,
+      github: /::error file=search\.yaml,line=10,(end)?[a-zA-Z]*=?[^:]*col(umn)?=32/,
       sarif: /"uri": ?"search\.yaml"[\s\S]*"startLine": ?10/,
       junit: /search\.yaml[\s\S]*Search\/logs: search\.http_max_content_length/,
       json: /"line": ?10/,
@@ -95,7 +95,7 @@ test('--fix leaves a YAML file with syntax errors as it is', async () => {
   try {
     const r = await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
     assert.equal(fs.readFileSync(path.join(dir, 'search.yaml'), 'utf8'), broken);
-    assert.match(r.out, /invalid-json/);
+    assert.match(r.out, /invalid-syntax/);
   } finally { removeTree(dir); }
 });
 

@@ -33,7 +33,7 @@ describe('Terraform files in the language server', () => {
         const last = client.published.get(uri)?.at(-1);
         return last && last.diagnostics.length ? last.diagnostics : undefined;
       });
-      assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['type-mismatch', 'unit-mismatch']);
+      assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['unit-mismatch'], 'one mistake, one finding');
       for (const d of ds) assert.equal(d.range.start.line, 6, 'inside the block');
       assert.match(ds[0].message, /^vendor_search\.logs: search\.http_max_content_length/);
       // No completion outside the block, nor in a value.
@@ -53,6 +53,10 @@ describe('Terraform files in the language server', () => {
       type Action = { title: string; kind: string; edit: { changes: Record<string, Array<{ newText: string }>> } };
       const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [unit] } });
       assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit.changes[uri].some((e) => e.newText === '104857600')), JSON.stringify(actions));
+      // Suppression comments are written as HCL comments.
+      const disable = actions.find((a) => a.title === 'Disable unit-mismatch for this line');
+      assert.match(disable?.edit.changes[uri][0].newText ?? '', /^[ ]+# search-config-disable-next-line unit-mismatch\n$/, JSON.stringify(actions.map((a) => a.title)));
+      assert.equal(actions.find((a) => a.title === 'Disable unit-mismatch for this file')?.edit.changes[uri][0].newText, '# search-config-disable unit-mismatch\n');
       const fixAll = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [], only: ['source.fixAll.search-config'] } });
       assert.equal(fixAll.length, 1);
       assert.match(fixAll[0].edit.changes[uri][0].newText, /104857600/);

@@ -1,4 +1,5 @@
 import { analyze, fixAll, severityRank, type AnalysisResult, type AnalyzeOptions, type Finding, type Severity } from '../core';
+import type { SuppressedFinding } from './formatters/types';
 import { secretValueRanges } from './terraform-secrets';
 import { secretTextsOf } from './formatters/json';
 import { maskSecrets, unifiedDiff } from './unified-diff';
@@ -35,6 +36,8 @@ export interface LintFileOutput {
   written?: boolean;
   /** With secretsForJson, when a finding has a fix or a suggestion to print. */
   secrets?: string[];
+  /** The findings a suppression comment silenced, with the comment's reason. */
+  suppressed?: SuppressedFinding[];
 }
 
 const BOM = '\uFEFF';
@@ -95,5 +98,7 @@ export function lintText(input: LintFileInput): LintFileOutput {
   const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretsOf(result, text) : undefined;
   let warnings = 0;
   for (const f of result.findings) if (f.severity === 'warning') warnings++;
-  return { text, findings, problems, notes, diff, output, written, secrets, warnings };
+  const suppressed = result.suppressed?.filter((s) => severityRank(s.finding.severity) <= limit)
+    .map((s): SuppressedFinding => (s.directive.reason ? { finding: s.finding, justification: s.directive.reason } : { finding: s.finding }));
+  return { text, findings, problems, notes, diff, output, written, secrets, warnings, ...(suppressed?.length ? { suppressed } : {}) };
 }

@@ -5,11 +5,13 @@ import type { TerraformDocument } from './formats/terraform/document';
 import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
-import { RULES, RULES_BY_ID } from './rules';
+import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
+import { oneFindingPerMistake, SUPERSEDES } from './rules/precedence';
 import { schemaAt } from './schema';
 import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
 import { valueAt } from './walk';
-import { applyDirectives, parseDirectives, unusedDirectiveReport } from './suppress';
+import type { LineIndex } from './lines';
+import { parseDirectives, suppressFindings, type CommentSpan, type DirectiveScan, type Suppressed } from './suppress';
 import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
 
 /** Rules that threw: the rest of the analysis still ran. */
@@ -29,12 +31,22 @@ export interface AnalysisResult {
    * package.json): what it is and what it lacks, after "the file is". Nothing else was checked.
    */
   notConfiguration?: string;
+  /** The findings a suppression comment silenced, each with its directive (SARIF lists them as suppressed). */
+  suppressed?: Suppressed[];
 }
+
+/** The suppression directives of a file's comments (see suppress.ts). */
+export const directiveScanOf = (text: string, lines: LineIndex, comments: readonly CommentSpan[]): DirectiveScan => parseDirectives(text, comments, lines, RULE_NAMES);
+
+/** A file's findings after its suppression comments, with the comments' own findings (unused, invalid). */
+export const suppressIn = (text: string, lines: LineIndex, scan: DirectiveScan, findings: readonly Finding[], options: AnalyzeOptions): { findings: Finding[]; suppressed: Suppressed[] } =>
+  suppressFindings(text, lines, scan, findings, { unused: severityOf('unused-suppression', options), invalid: severityOf('invalid-suppression', options) });
 
 
 /** The severity a rule runs with under these options, or 'off'. */
 export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
-  return options.rules?.[rule.meta.id] ?? rule.meta.defaultSeverity;
+  const older = RULE_ALIASES[rule.meta.id];
+  return options.rules?.[rule.meta.id] ?? (older ? options.rules?.[older] : undefined) ?? rule.meta.defaultSeverity;
 }
 
 /** The same for a rule named by its id ('off' for an id no rule has). */
@@ -68,17 +80,21 @@ export function schemaErrorsOf(value: unknown): SchemaError[] {
 /** Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster. */
 export const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
 
-/** Runs every rule on one configuration's document (and its suppression comments), adding what they report to `findings`. */
+/**
+ * Runs every rule on one configuration's document, adding what they report to `findings`. Without
+ * `fileDirectives`, the document is the whole file: its suppression comments are applied here, and
+ * what they silenced is returned. With them, the caller applies them once for the whole file.
+ */
 export function checkConfiguration(
   doc: ConfigDocument, options: AnalyzeOptions, baseline: BaselineInfo | undefined,
-  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void,
-): void {
+  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void, fileDirectives?: DirectiveScan,
+): Suppressed[] {
   const schemaErrors = withoutUnknown(schemaErrorsOf(doc.value), doc.unknownPaths);
   mark?.('schema');
-  const directives = parseDirectives(doc);
+  const directives = fileDirectives ?? (doc.commentsAllowed ? directiveScanOf(doc.text, doc.lines, doc.comments()) : { directives: [], problems: [] });
   // Rules whose findings would all be below the severity asked for need not run, unless a
   // suppression comment could name them (it would be reported as unused otherwise).
-  const mildest = options.minSeverity && !directives.length ? severityRank(options.minSeverity) : undefined;
+  const mildest = options.minSeverity && !directives.directives.length ? severityRank(options.minSeverity) : undefined;
   // Values that must not be shown, this configuration's and the baseline's (a change-aware rule quotes
   // both): `show` hides them while the rules run (each rule's errors are caught, so it is left again).
   const sensitive = sensitiveOf(doc, baseline);
@@ -97,10 +113,11 @@ export function checkConfiguration(
     const rule = RULES[r];
     const setting = effectiveSeverity(rule, options);
     if (setting === 'off') continue;
-    if (mildest !== undefined && severityRank(setting) > mildest) continue;
+    // A rule that may stand for others (and take their severity) runs whenever they could.
+    if (mildest !== undefined && severityRank(setting) > mildest && !(rule.meta.id in SUPERSEDES)) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
-    if (rule.meta.id === 'unused-suppression' || rule.meta.documents === 'requests') continue;
+    if (rule.meta.id === 'unused-suppression' || rule.meta.id === 'invalid-suppression' || rule.meta.documents === 'requests') continue;
     ruleId = rule.meta.id;
     severity = setting;
     mark?.('other');
@@ -110,18 +127,16 @@ export function checkConfiguration(
     mark?.(ruleId);
   }
   leaveSensitive();
-  const kept = applyDirectives(reported, directives);
-  const unusedSeverity = severityOf('unused-suppression', options);
-  if (unusedSeverity !== 'off') {
-    for (const d of directives) {
-      if (d.used || d.kind === 'enable') continue;
-      kept.push(locateFinding(doc, 'unused-suppression', unusedSeverity, {
-        path: [], at: { offset: d.offset, length: d.length }, ...unusedDirectiveReport(doc.text, d.rules, d.kind === 'next-line', d.offset, d.length),
-      }, sensitive));
-    }
+  const judged = oneFindingPerMistake(reported);
+  if (fileDirectives) {
+    for (let i = 0; i < judged.length; i++) findings.push(judged[i]);
+    mark?.('other');
+    return [];
   }
+  const { findings: kept, suppressed } = suppressIn(doc.text, doc.lines, directives, judged, options);
   for (let i = 0; i < kept.length; i++) findings.push(kept[i]);
   mark?.('other');
+  return suppressed;
 }
 
 /** The sensitive values of a configuration and its baseline together (either alone when the other has none). */

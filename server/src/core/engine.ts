@@ -66,8 +66,8 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
   if (doc.value !== null && typeof doc.value === 'object' && 'resource_changes' in doc.value && isPlan(doc.value)) return analyzePlan(doc, options);
   const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
   mark?.('other');
-  checkConfiguration(doc, options, baseline, findings, internalErrors, mark);
-  return { findings: sortFindings(findings), doc, internalErrors };
+  const suppressed = checkConfiguration(doc, options, baseline, findings, internalErrors, mark);
+  return { findings: sortFindings(findings), doc, internalErrors, ...(suppressed.length ? { suppressed } : {}) };
 }
 
 function limitFinding(message: string, _options: AnalyzeOptions): Finding {

@@ -1,4 +1,4 @@
-import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from './check';
 import { parseDocument, type ParsedDocument } from './formats';
 import { planConfigurations } from './formats/terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './formats/terraform/document';
@@ -21,7 +21,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   if (!terraformParserLoaded()) {
-    internalErrors.push({ ruleId: 'invalid-json', message: 'the Terraform parser is not loaded, so the file was not read' });
+    internalErrors.push({ ruleId: 'invalid-syntax', message: 'the Terraform parser is not loaded, so the file was not read' });
     return { findings, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -45,25 +45,30 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed = options.baselineText === undefined ? undefined
     : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  // Suppression comments speak for the file: one at its top reaches every resource below.
+  const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
-    checkConfiguration(doc, options, baseline, own, internalErrors);
+    checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) { f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
-  const syntaxSeverity = severityOf('invalid-json', options);
+  const syntaxSeverity = severityOf('invalid-syntax', options);
   if (syntaxSeverity !== 'off') {
-    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+    // Once per place: several braces missing at the end of a truncated file are one mistake.
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) {
-      if (covered.has(e) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
-      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      covered.add(e.offset);
+      findings.push({ ruleId: 'invalid-syntax', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
     }
   }
   const syntaxErrors = file.syntaxErrors.length;
-  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors } };
+  const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
+  return { findings: sortFindings(kept), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors }, ...(suppressed.length ? { suppressed } : {}) };
 }
 
 

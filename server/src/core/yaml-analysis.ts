@@ -1,4 +1,4 @@
-import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from './check';
+import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from './check';
 import { parseDocument } from './formats';
 import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './formats/yaml/document';
 import { yamlSyntaxMessage } from './rules/invalid-json';
@@ -45,23 +45,30 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   // The same file as deployed: each document is compared with the one of the same kind and name there.
   const deployed = options.baselineText === undefined ? undefined
     : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
+  // Suppression comments speak for the file (comments inside the configurations' documents, block scalars left out).
+  const directives = directiveScanOf(text, file.lines, file.configurations.flatMap((d) => d.comments()));
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.label);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
-    checkConfiguration(doc, options, baseline, own, internalErrors);
+    checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) { if (doc.label) f.message = `${doc.label}: ${f.message}`; findings.push(f); }
   }
   // Syntax problems outside every configuration that was read: they may be what kept one from being read.
-  const syntaxSeverity = severityOf('invalid-json', options);
+  const syntaxSeverity = severityOf('invalid-syntax', options);
   if (syntaxSeverity !== 'off') {
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
-    for (const e of file.syntaxErrors) if (!covered.has(e.offset)) fileFinding('invalid-json', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e.offset)) continue;
+      covered.add(e.offset);
+      fileFinding('invalid-syntax', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+    }
   }
   if (options.named && !findings.length && !file.configurations.length && !file.skipped.length && !file.syntaxErrors.length && limitSeverity !== 'off') {
     fileFinding('input-limit', 'info', `No document of this file is a kind: Search manifest (apiVersion ${OPERATOR_GROUP}/...) with spec.userConfig, and its name does not end in .search.yaml: nothing in it was checked.`, 0, 0);
   }
-  return { findings: sortFindings(findings), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work } };
+  const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
+  return { findings: sortFindings(kept), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work }, ...(suppressed.length ? { suppressed } : {}) };
 }
 
 export type { YamlDocument };

@@ -3,7 +3,7 @@ import {
   type CancellationToken, type CodeAction, type CodeActionParams, type Diagnostic, type InlayHint, type Position, type Range, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  actionsAt, complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions,
+  complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions,
   type EditorAction, type EditorCompletion, type MemberDocument,
 } from '../core/editor';
 import type { ConfigDocument } from '../core/formats/document';
@@ -156,9 +156,10 @@ export function registerFeatures(ctx: ServerContext): void {
     const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
   }, {
-    terraform: (state) => codeActions(state, params, new LineIndex(state.doc.getText()), (findings, range) => actionsAt(findings, range, () => undefined)),
+    terraform: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },
     // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
-    yaml: (state) => { const parsed = parsedOf(state); return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range)); },
+    // Suppression comments are written as YAML comments.
+    yaml: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },
   })));
 
   connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {

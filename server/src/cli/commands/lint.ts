@@ -162,7 +162,7 @@ const run: Command = async (argv, io) => {
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
       if (args.quiet) warningsUnreported += out.warnings;
-      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets };
+      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets, ...(out.suppressed ? { suppressed: out.suppressed } : {}) };
       // ESLint's --fix-dry-run with -f json: the fixed text in the file's `output` member, no diff.
       if (args.format === 'json' && out.output !== undefined) report.output = out.output;
       // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only

@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
-import { RULES, type Severity } from '../../core';
+import { RULES, type Finding, type Severity } from '../../core';
 import { RULE_DOCS, ruleDocsUrl } from './rule-docs';
-import type { Formatter } from './types';
+import type { FileReport, Formatter } from './types';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
@@ -36,24 +36,29 @@ function ruleDescriptors(): Sarif.ReportingDescriptor[] {
 const sarif: Formatter = (reports, ctx) => {
   const ruleIndex = new Map(RULES.map((r, i) => [r.meta.id, i]));
   const results: Sarif.Result[] = [];
+  const resultOf = (r: FileReport, f: Finding): Sarif.Result => {
+    const result: Sarif.Result = {
+      ruleId: f.ruleId,
+      level: LEVEL[f.severity],
+      message: { text: f.message },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
+          region: { startLine: f.range.start.line + 1, startColumn: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1 },
+        },
+        ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
+      }],
+      properties: { severity: f.severity },
+    };
+    const index = ruleIndex.get(f.ruleId);
+    if (index !== undefined) result.ruleIndex = index;
+    return result;
+  };
   for (const r of reports) {
-    for (const f of r.findings) {
-      const result: Sarif.Result = {
-        ruleId: f.ruleId,
-        level: LEVEL[f.severity],
-        message: { text: f.message },
-        locations: [{
-          physicalLocation: {
-            artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
-            region: { startLine: f.range.start.line + 1, startColumn: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1 },
-          },
-          ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
-        }],
-        properties: { severity: f.severity },
-      };
-      const index = ruleIndex.get(f.ruleId);
-      if (index !== undefined) result.ruleIndex = index;
-      results.push(result);
+    for (const f of r.findings) results.push(resultOf(r, f));
+    // Silenced by a comment in the file: listed as such, with the comment's reason, as SARIF viewers expect.
+    for (const s of r.suppressed ?? []) {
+      results.push({ ...resultOf(r, s.finding), suppressions: [s.justification ? { kind: 'inSource', justification: s.justification } : { kind: 'inSource' }] });
     }
   }
   const root = pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/');

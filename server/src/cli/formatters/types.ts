@@ -9,6 +9,8 @@ export interface FileReport {
   /** The analysed text (byte order mark removed); used for fix offsets, never printed. */
   text: string;
   findings: Finding[];
+  /** Findings a suppression comment silenced (SARIF lists them as suppressed results). */
+  suppressed?: SuppressedFinding[];
   /**
    * Possible secret values of the text (see the JSON format), when the lint already worked them
    * out from its own parse; otherwise the format parses the text again to find them.
@@ -24,6 +26,9 @@ export interface FileReport {
   output?: string;
 
 }
+
+/** A finding silenced in the source, and the reason written after ` -- `. */
+export interface SuppressedFinding { finding: Finding; justification?: string }
 
 export interface FormatContext {
   cwd: string;

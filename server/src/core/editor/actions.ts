@@ -1,7 +1,8 @@
-import type { ParsedDocument } from '../formats/json/document';
 import type { AnalysisResult } from '../engine';
 import { fixAll } from '../fix';
 import { LineIndex } from '../lines';
+import { RULE_NAMES } from '../rules';
+import { parseDirectives, type Directive } from '../suppress';
 import type { AnalyzeOptions, Finding, OffsetRange, TextEdit } from '../types';
 
 export interface EditorAction {
@@ -15,54 +16,103 @@ export interface EditorAction {
 
 const touches = (f: Finding, r: OffsetRange): boolean => f.offset <= r.offset + r.length && r.offset <= f.offset + f.length;
 
+/** How a line comment starts in the file's syntax: `//` in JSONC, `#` in Terraform and YAML. */
+export type CommentMarker = '//' | '#';
+
+/** A file's text and how its comments are written (a JSON document: `//` when it allows comments). */
+export interface CommentedText { text: string; commentsAllowed?: boolean; comment?: CommentMarker }
+
+const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
+
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
-export function quickFixes(doc: ParsedDocument, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
-  return actionsAt(findings, range, (f) => disableForLine(doc, f));
+export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
+  return actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
 }
 
-/** The same, with the comment that disables a rule for a line made by `disable` (undefined where none can be written). */
-export function actionsAt(findings: readonly Finding[], range: OffsetRange, disable: (f: Finding) => EditorAction | undefined): EditorAction[] {
+/** The same, with the comments that disable a rule made by `disable` (none where none can be written). */
+export function actionsAt(findings: readonly Finding[], range: OffsetRange, disable: (f: Finding) => Array<EditorAction | undefined> | EditorAction | undefined): EditorAction[] {
   const out: EditorAction[] = [];
   const here = findings.filter((f) => touches(f, range));
   for (const f of here) {
     if (f.fix) out.push({ title: f.fix.title, kind: 'quickfix', edits: f.fix.edits, findings: [f], isPreferred: true });
     for (const s of f.suggestions ?? []) out.push({ title: s.title, kind: 'quickfix', edits: s.edits, findings: [f] });
   }
-  const disabled = new Set<string>();
+  const offered = new Set<string>();
   for (const f of here) {
-    if (disabled.has(`${f.ruleId}:${f.range.start.line}`)) continue;
-    const a = disable(f);
-    if (a) { out.push(a); disabled.add(`${f.ruleId}:${f.range.start.line}`); }
+    const made = disable(f);
+    for (const a of Array.isArray(made) ? made : [made]) {
+      if (!a || offered.has(a.title)) continue;
+      out.push(a);
+      offered.add(a.title);
+    }
   }
   return out;
 }
 
-const DIRECTIVE = /^([ \t]*\/\/\s*search-config-disable-next-line\b)([^\r\n]*)$/;
+/** Findings no suppression comment should silence: syntax errors, limits and the comments' own findings. */
+const NOT_SUPPRESSIBLE = new Set(['invalid-json', 'invalid-syntax', 'input-limit', 'unused-suppression', 'invalid-suppression']);
 
 /**
- * `// search-config-disable-next-line <rule>` above the finding's line, indented like it; when such
- * a comment is already there, the rule is added to it. Only `.jsonc` files can hold comments.
+ * The directive of a line comment starting the line at `lineStart` (after blanks), read by the one
+ * directive reader (suppress.ts), when it is of `kind`.
  */
-export function disableForLine(doc: ParsedDocument, f: Finding): EditorAction | undefined {
-  if (!doc.commentsAllowed || f.ruleId === 'invalid-json' || f.ruleId === 'input-limit' || f.ruleId === 'unused-suppression') return undefined;
-  const line = f.range.start.line;
+function directiveOnLine(text: string, marker: CommentMarker, lineStart: number, kind: Directive['kind']): Directive | undefined {
+  const lineEnd = text.slice(lineStart, lineStart + 4096).search(/\r?\n|$/) + lineStart;
+  const line = text.slice(lineStart, lineEnd);
+  const at = /^[ \t]*/.exec(line)![0].length;
+  if (!line.startsWith(marker, at)) return undefined;
+  const d = parseDirectives(line, [{ offset: at, length: line.length - at }], new LineIndex(line), RULE_NAMES).directives[0];
+  if (d?.kind !== kind) return undefined;
+  return { ...d, offset: d.offset + lineStart, rules: d.rules.map((r) => ({ ...r, offset: r.offset + lineStart })) };
+}
+
+/** Adds `ruleId` to a directive's rules; undefined when the directive already covers it. */
+function addRule(d: Directive, ruleId: string): TextEdit | undefined {
+  if (!d.rules.length || d.rules.some((r) => r.id === ruleId)) return undefined;
+  const last = d.rules[d.rules.length - 1];
+  return { offset: last.offset + last.length, length: 0, newText: `, ${ruleId}` };
+}
+
+/**
+ * `search-config-disable-next-line <rule>` above the finding's line, in the file's comment syntax and
+ * indented like the line; when such a comment is already there, the rule is added to it.
+ */
+export function disableForLine(doc: CommentedText, f: Finding): EditorAction | undefined {
+  const marker = markerOf(doc);
+  if (!marker || NOT_SUPPRESSIBLE.has(f.ruleId)) return undefined;
+  const { text } = doc;
   const title = `Disable ${f.ruleId} for this line`;
-  const lineStart = doc.lines.lineStart(line);
-  if (line > 0) {
-    const prevStart = doc.lines.lineStart(line - 1);
-    const prev = doc.text.slice(prevStart, lineStart).replace(/\r?\n$/, '');
-    const m = DIRECTIVE.exec(prev);
-    if (m) {
-      const [rules] = m[2].split('--');
-      if (rules.split(/[\s,]+/).includes(f.ruleId)) return undefined;
-      if (!rules.trim()) return undefined; // already disables every rule
-      const at = prevStart + m[1].length + rules.trimEnd().length;
-      return { title, kind: 'quickfix', edits: [{ offset: at, length: 0, newText: `, ${f.ruleId}` }], findings: [f] };
+  const lineStart = text.lastIndexOf('\n', f.offset - 1) + 1;
+  if (lineStart > 0) {
+    const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const d = directiveOnLine(text, marker, prevStart, 'disable-next-line');
+    if (d) {
+      const edit = addRule(d, f.ruleId);
+      return edit && { title, kind: 'quickfix', edits: [edit], findings: [f] };
     }
   }
-  const indent = /^[ \t]*/.exec(doc.text.slice(lineStart, lineStart + 200))![0];
-  const eol = LineIndex.eolOf(doc.text);
-  return { title, kind: 'quickfix', edits: [{ offset: lineStart, length: 0, newText: `${indent}// search-config-disable-next-line ${f.ruleId}${eol}` }], findings: [f] };
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
+  const eol = LineIndex.eolOf(text);
+  return { title, kind: 'quickfix', edits: [{ offset: lineStart, length: 0, newText: `${indent}${marker} search-config-disable-next-line ${f.ruleId}${eol}` }], findings: [f] };
+}
+
+/**
+ * `search-config-disable <rule>` on the file's first line, in its comment syntax: the rule is off from
+ * there to the end of the file. When the first line is already such a comment, the rule is added to it.
+ */
+export function disableForFile(doc: CommentedText, f: Finding): EditorAction | undefined {
+  const marker = markerOf(doc);
+  if (!marker || NOT_SUPPRESSIBLE.has(f.ruleId)) return undefined;
+  const { text } = doc;
+  const title = `Disable ${f.ruleId} for this file`;
+  // After a byte order mark, which must stay first.
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const d = directiveOnLine(text, marker, start, 'disable');
+  if (d) {
+    const edit = addRule(d, f.ruleId);
+    return edit && { title, kind: 'quickfix', edits: [edit], findings: [f] };
+  }
+  return { title, kind: 'quickfix', edits: [{ offset: start, length: 0, newText: `${marker} search-config-disable ${f.ruleId}${LineIndex.eolOf(text)}` }], findings: [f] };
 }
 
 /** Every safe fix at once, as one edit covering only the changed span. Undefined when nothing changes. */

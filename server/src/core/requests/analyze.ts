@@ -1,14 +1,15 @@
 import { maskCredentials } from '../credentials';
 import { LineIndex } from '../lines';
 import blockedEndpoint, { blockedMessage } from '../rules/blocked-endpoint';
-import { unusedDirectiveReport } from '../suppress';
+import { directiveScanOf, suppressIn } from '../check';
+import type { CommentSpan } from '../suppress';
 import type { AnalyzeOptions, Finding, SeveritySetting } from '../types';
 import { scanCurlSteps } from './curl';
 import { scanHttpFileSteps } from './http-file';
 import { scanMarkdownSteps, type MarkdownScan } from './markdown';
 import { Pacer, runToEnd, type Steps } from './steps';
 import { hostMatches, requestPath, verdictOf } from './match';
-import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, type FoundRequest, type RequestFileKind, type RequestScan, type Span } from './types';
+import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, type FoundRequest, type RequestFileKind, type RequestScan } from './types';
 
 /** What the reader of the file's kind finds in it, in slices (see steps.ts). */
 function* scanSteps(text: string, kind: RequestFileKind): Steps<RequestScan> {
@@ -36,50 +37,19 @@ export function findRequests(text: string, kind: RequestFileKind): FoundRequest[
   return scanRequestText(text, kind).requests;
 }
 
-const DIRECTIVE = 'search-config-disable-next-line';
-
-interface LineDirective {
-  /** The line (0-based) whose findings it silences. */
-  target: number;
-  rules: string[] | 'all';
-  /** The comment, up to its `-->` or the end of its line. */
-  offset: number;
-  length: number;
-  used: boolean;
-}
-
-/** The rule ids of a suppression comment's text (`# search-config-disable-next-line a, b -- why`), or undefined when it is none. */
-function directiveRules(comment: string): string[] | 'all' | undefined {
-  const marker = comment.startsWith('<!--') ? 4 : comment.startsWith('//') ? 2 : comment.startsWith('#') ? 1 : 0;
-  if (!marker) return undefined;
-  const body = comment.slice(marker).trimStart();
-  if (!body.startsWith(DIRECTIVE) || /\w/.test(body[DIRECTIVE.length] ?? '')) return undefined;
-  let rest = body.slice(DIRECTIVE.length);
-  // The reason after ` -- ` and the `-->` of an HTML comment are not rule ids.
-  for (let k = 0; k < rest.length - 1; k++) {
-    if (rest[k] === '-' && rest[k + 1] === '-' && (k + 2 >= rest.length || rest[k + 2] === '>' || /\s/.test(rest[k + 2]))) { rest = rest.slice(0, k); break; }
-  }
-  const ids = rest.split(/[\s,]+/).filter(Boolean);
-  return ids.length ? ids : 'all';
-}
-
 /**
- * The suppression comments of a request file: only comments of the file's own syntax, where it has
- * comments (see the readers: never in a request body, a string, a here-document or a code block of
- * another language). In Markdown a `<!-- -->` comment on the line before a fence speaks for the
- * block's first line.
+ * The comments of a request file that may hold suppression directives: only comments of the file's
+ * own syntax, where it has comments (see the readers: never in a request body, a string, a
+ * here-document or a code block of another language). In Markdown a `<!-- -->` comment on the line
+ * before a fence speaks for the block's first line.
  */
-function lineDirectives(text: string, kind: RequestFileKind, scan: RequestScan, lines: LineIndex): LineDirective[] {
-  const out: LineDirective[] = [];
-  if (!text.includes(DIRECTIVE)) return out;
+function directiveComments(text: string, kind: RequestFileKind, scan: RequestScan, lines: LineIndex): CommentSpan[] {
+  if (!text.includes('search-config-')) return [];
   const md = kind === 'markdown' ? (scan as MarkdownScan) : undefined;
-  const spans: Array<Span & { html: boolean }> = [...scan.comments.map((c) => ({ ...c, html: false })), ...(md?.htmlComments ?? []).map((c) => ({ ...c, html: true }))];
-  for (const c of spans) {
-    const rules = directiveRules(text.slice(c.offset, c.offset + c.length));
-    if (!rules) continue;
+  const out: CommentSpan[] = scan.comments.map((c) => ({ offset: c.offset, length: c.length }));
+  for (const c of md?.htmlComments ?? []) {
     const line = lines.positionAt(c.offset).line;
-    const target = c.html && md?.openers.has(line + 1) ? line + 2 : line + 1;
-    out.push({ target, rules, offset: c.offset, length: c.length, used: false });
+    out.push(md!.openers.has(line + 1) ? { offset: c.offset, length: c.length, nextLine: line + 2 } : { offset: c.offset, length: c.length });
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
@@ -107,7 +77,7 @@ export const analyzeRequestText = (text: string, kind: RequestFileKind, options:
 export function* analyzeRequestSteps(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Steps<Finding[]> {
   const lines = new LineIndex(text);
   const scan = yield* scanSteps(text, kind);
-  const directives = lineDirectives(text, kind, scan, lines);
+  const directives = directiveScanOf(text, lines, directiveComments(text, kind, scan, lines));
   const findings: Finding[] = [];
   for (const t of scan.tooLong) {
     const f = limitFinding(t, limitSeverity, lines);
@@ -123,15 +93,8 @@ export function* analyzeRequestSteps(text: string, kind: RequestFileKind, option
     const verdict = verdictOf(req.method, p);
     if (verdict.kind !== 'blocked') continue;
     const range = lines.rangeOf(req.offset, req.length);
-    const off = directives.find((d) => d.target === range.start.line && (d.rules === 'all' || d.rules.includes(blockedEndpoint.meta.id)));
-    if (off) { off.used = true; continue; }
     findings.push({ ruleId: blockedEndpoint.meta.id, severity, message: maskCredentials(blockedMessage(req, p.path, verdict.hierarchy)), path: '', offset: req.offset, length: req.length, range });
   }
-  if (unusedSeverity !== 'off') {
-    for (const d of directives) {
-      if (d.used) continue;
-      findings.push({ ruleId: 'unused-suppression', severity: unusedSeverity, path: '', offset: d.offset, length: d.length, range: lines.rangeOf(d.offset, d.length), ...unusedDirectiveReport(text, d.rules, true, d.offset, d.length) });
-    }
-  }
-  return findings.sort((a, b) => a.offset - b.offset);
+  const kept = suppressIn(text, lines, directives, findings, { ...options, rules: { ...options.rules, 'unused-suppression': unusedSeverity } }).findings;
+  return kept.sort((a, b) => a.offset - b.offset);
 }

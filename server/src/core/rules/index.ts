@@ -24,10 +24,14 @@ import unusedSuppression from './unused-suppression';
 import inputLimit from './input-limit';
 import blockedEndpoint from './blocked-endpoint';
 import yamlTrap from './yaml-trap';
+import invalidSuppression from './invalid-suppression';
+import invalidSyntax from './invalid-syntax';
+import type { RuleNames } from '../suppress';
 
 /** Every rule, in the order the docs list them. Rule ids are a public interface: never rename one. */
 export const RULES: readonly Rule[] = [
   invalidJson,
+  invalidSyntax,
   duplicateKey,
   unknownField,
   undocumentedField,
@@ -49,9 +53,23 @@ export const RULES: readonly Rule[] = [
   threadPoolCapped,
   performanceRisk,
   unusedSuppression,
+  invalidSuppression,
   inputLimit,
   blockedEndpoint,
   yamlTrap,
 ];
 
 export const RULES_BY_ID: ReadonlyMap<string, Rule> = new Map(RULES.map((r) => [r.meta.id, r]));
+
+/**
+ * Rules that took over part of an older rule: a setting or a suppression comment naming the older
+ * id applies to them too, so that configurations written before keep working.
+ */
+export const RULE_ALIASES: Readonly<Record<string, string>> = { 'invalid-syntax': 'invalid-json' };
+
+/** Rule ids as suppression comments name them (an id no rule has is reported there). */
+export const RULE_NAMES: RuleNames = {
+  idOf: (name) => (RULES_BY_ID.has(name) ? name : undefined),
+  alsoOf: (id) => Object.keys(RULE_ALIASES).filter((k) => RULE_ALIASES[k] === id),
+  all: RULES.map((r) => r.meta.id),
+};

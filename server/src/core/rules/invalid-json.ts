@@ -64,7 +64,7 @@ export default defineRule({
     id: 'invalid-json',
     defaultSeverity: 'error',
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
-    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. In a Terraform file the rule reports what the HCL parser cannot read; the blocks that can be read are still checked.',
+    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.',
     fixable: true,
     examples: {
       valid: [{ code: '{ "search_version": "2.19" }' }, { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' }],
@@ -72,14 +72,8 @@ export default defineRule({
     },
   },
   check(ctx) {
-    if (ctx.doc.format === 'terraform') {
-      for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: terraformSyntaxMessage(e.code) });
-      return;
-    }
-    if (ctx.doc.format === 'yaml') {
-      for (const e of ctx.doc.syntaxErrors) ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: yamlSyntaxMessage(e.code) });
-      return;
-    }
+    // Terraform and YAML syntax: invalid-syntax.
+    if (ctx.doc.format !== 'json') return;
     const { text } = ctx.doc;
     if (!text.trim()) {
       ctx.report({ path: [], at: { offset: 0, length: 0 }, message: 'The file is empty: a service configuration is a JSON object, at least {}.' });

@@ -109,7 +109,7 @@ export default defineRule({
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": "2.19", "custom_domain": "search.example.com" }' }],
       invalid: [
-        { code: '{ "search": { "http_max_content_length": 1024 } }' },
+        { code: '{ "search": { "http_max_content_length": 3000000000 } }' },
         { code: '{ "search_version": "4" }' },
         { code: '{ "custom_domain": "https://search.example.com/" }' },
         { code: '{ "search": { "reindex_remote_whitelist": ["search.example.com:99999"] } }' },

@@ -31,6 +31,8 @@ export interface TerraformFileDocuments {
   /** Set when the file exceeds a limit and was not parsed. */
   tooLarge?: { size: number; limit: number };
   tooDeep?: { depth: number; offset: number };
+  /** The comments of the file outside blocks and inside the configurations' resources (for suppression directives). */
+  comments?: Comment[];
 }
 
 /**
@@ -68,7 +70,7 @@ export function parseTerraform(text: string, maxDepth = 256, variables?: Variabl
     state?.memo.end();
     const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
-    return { configurations, syntaxErrors: file.syntaxErrors, lines };
+    return { configurations, syntaxErrors: file.syntaxErrors, lines, comments };
   } finally {
     if (!state) tree.delete();
   }

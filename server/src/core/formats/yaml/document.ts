@@ -287,6 +287,18 @@ function firstPerLine(problems: SyntaxProblem[], lines: LineIndex): SyntaxProble
   return out;
 }
 
+/** Where the blank and comment lines just above `offset` start (and a `---` line holding a comment). */
+function leadingCommentsStart(text: string, lines: LineIndex, offset: number): number {
+  let line = lines.positionAt(offset).line;
+  while (line > 0) {
+    const above = text.slice(lines.lineStart(line - 1), lines.lineStart(line)).trim();
+    if (above === '' || above.startsWith('#')) { line--; continue; }
+    if (/^---\s+#/.test(above)) line--;
+    break;
+  }
+  return lines.lineStart(line);
+}
+
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
 function configurationDocument(text: string, lines: LineIndex, label: string, read: ConfigurationRead, docRange: OffsetRange, errors: SyntaxProblem[], fileComments: () => Comment[]): YamlDocument {
@@ -297,7 +309,13 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     value: read.value, syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars, sharing: read.sharing,
-    comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
+    comments: () => {
+      // The comments above the document's first line (after its `---`) are its own too: a
+      // `# search-config-disable-next-line` there speaks for that line.
+      const from = leadingCommentsStart(text, lines, docRange.offset);
+      const range = { offset: from, length: docRange.offset + docRange.length - from };
+      return fileComments().filter((c) => inside(range, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset)));
+    },
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),
     repeatedKeys: () => read.repeated,

@@ -1,0 +1,29 @@
+import { defineRule } from '../rule';
+import { terraformSyntaxMessage, yamlSyntaxMessage } from './invalid-json';
+
+// Syntax problems of Terraform and YAML files. They were reported as invalid-json before this
+// rule existed: a setting or a suppression comment for invalid-json applies here too (see RULE_ALIASES).
+export default defineRule({
+  meta: {
+    id: 'invalid-syntax',
+    defaultSeverity: 'error',
+    summary: 'A Terraform or YAML file must be readable: HCL or YAML syntax errors, each reported once.',
+    details: 'What the HCL parser (in `.tf` files) or the YAML parser (in `.yaml` manifests and `*.search.yaml` files) cannot read is reported once per place, with what is missing or unexpected; the blocks and documents that can be read are still checked. JSON files have their own rule, `invalid-json`. This rule was part of `invalid-json` before: a severity set for `invalid-json` in `.search-lint.json`, and a suppression comment naming `invalid-json`, apply to it too.',
+    fixable: false,
+    examples: {
+      valid: [{ code: 'static_ips: true\n', fileName: 'a.search.yaml' }],
+      invalid: [{ code: 'static_ips: [true\n', fileName: 'a.search.yaml' }],
+    },
+  },
+  check(ctx) {
+    const message = ctx.doc.format === 'terraform' ? terraformSyntaxMessage : ctx.doc.format === 'yaml' ? yamlSyntaxMessage : undefined;
+    if (!message) return;
+    // A truncated file misses several closing braces at the same place: one finding says it.
+    let last = -1;
+    for (const e of ctx.doc.syntaxErrors) {
+      if (e.offset === last) continue;
+      last = e.offset;
+      ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: message(e.code) });
+    }
+  },
+});
