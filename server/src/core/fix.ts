@@ -1,4 +1,5 @@
 import { analyze, type AnalysisResult } from './engine';
+import { alignEdits } from './formats/terraform/layout';
 import { requestFileKind } from './requests/types';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
 
@@ -8,16 +9,35 @@ import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
  * overlapping an earlier one is skipped, and a later pass picks it up.
  */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return applyTracked(text, edits).text;
+}
+
+/** Applies edits as `applyEdits` does, and says where the new text of each applied edit stands in the result. */
+function applyTracked(text: string, edits: readonly TextEdit[]): { text: string; written: Array<{ offset: number; length: number }> } {
   const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
   const parts: string[] = [];
+  const written: Array<{ offset: number; length: number }> = [];
   let copied = 0;
+  let delta = 0;
   for (const { e } of sorted) {
     if (e.offset < copied) continue;
     parts.push(text.slice(copied, e.offset), e.newText);
+    written.push({ offset: e.offset + delta, length: e.newText.length });
+    delta += e.newText.length - e.length;
     copied = e.offset + e.length;
   }
   parts.push(text.slice(copied));
-  return parts.join('');
+  return { text: parts.join(''), written };
+}
+
+/**
+ * A Terraform file after fixes: the runs of lines the fixes wrote in are aligned as
+ * `terraform fmt` aligns them (all fixes of a pass together, since two members added to one
+ * block change the alignment of both).
+ */
+function applyTerraform(text: string, edits: readonly TextEdit[]): string {
+  const { text: next, written } = applyTracked(text, edits);
+  return applyEdits(next, alignEdits(next, written));
 }
 
 /**
@@ -82,7 +102,8 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const yamlBefore = result.yaml?.syntaxErrors ?? 0;
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
-    const next = applyEdits(current, fixes.flatMap((f) => f.edits));
+    const edits = fixes.flatMap((f) => f.edits);
+    const next = result.terraform ? applyTerraform(current, edits) : applyEdits(current, edits);
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
