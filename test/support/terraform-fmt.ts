@@ -9,7 +9,7 @@ export type FmtVerdict =
   /** Terraform reads the text and would not change it. */
   | { kind: 'clean' }
   /** Terraform reads the text and would lay it out differently: its diff. */
-  | { kind: 'unformatted'; diff: string }
+  | { kind: 'unformatted'; diff: string; formatted: string }
   /** Terraform cannot read the text: its error. */
   | { kind: 'invalid'; error: string };
 
@@ -26,7 +26,7 @@ export function requireTerraform(): void {
 }
 
 /** Without a CLI configuration file Terraform prints a warning on every run. */
-const fmtEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE ?? '/dev/null', CHECKPOINT_DISABLE: '1' });
+const fmtEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null', CHECKPOINT_DISABLE: '1' });
 
 /** What `terraform fmt` says of `text` given on standard input (Terraform prints its own layout of it). */
 export function terraformFmt(text: string): FmtVerdict {
@@ -42,7 +42,7 @@ export function terraformFmt(text: string): FmtVerdict {
   for (let i = 0; i < Math.max(ours.length, theirs.length); i++) {
     if (ours[i] !== theirs[i]) diff.push(`${i + 1}: -${JSON.stringify(ours[i])}`, `${i + 1}: +${JSON.stringify(theirs[i])}`);
   }
-  return { kind: 'unformatted', diff: diff.join('\n') };
+  return { kind: 'unformatted', diff: diff.join('\n'), formatted: r.stdout };
 }
 
 /** A message for an assertion that the text is clean. */

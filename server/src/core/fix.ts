@@ -1,4 +1,5 @@
 import { analyze, type AnalysisResult } from './engine';
+import { keysWrittenBy } from './formats/document';
 import { alignEdits } from './formats/terraform/layout';
 import { requestFileKind } from './requests/types';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
@@ -62,8 +63,16 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < e.offset + e.length) lo = mid + 1; else hi = mid; }
     return lo > 0 && ends[lo - 1] > e.offset;
   };
+  // A key one fix writes into an object is not written there by another fix of the same pass;
+  // a key kept from the user's text (renamed, moved) goes before one added with a new value.
+  const written = new Set<string>();
+  const kept = new Set<string>();
+  for (const f of findings) for (const k of f.fix ? keysWrittenBy(f.fix.edits) : []) if (!k.added) kept.add(k.key);
   for (const f of findings) {
     if (!f.fix || f.fix.edits.some(overlaps)) continue;
+    const keys = keysWrittenBy(f.fix.edits);
+    if (keys.some((k) => written.has(k.key) || (k.added && kept.has(k.key)))) continue;
+    keys.forEach((k) => written.add(k.key));
     chosen.push(f.fix);
     for (const e of f.fix.edits) { const i = after(e.offset, e.offset + e.length); starts.splice(i, 0, e.offset); ends.splice(i, 0, e.offset + e.length); }
   }

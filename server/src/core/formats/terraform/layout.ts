@@ -160,11 +160,16 @@ export function alignEdits(text: string, changed: ReadonlyArray<{ offset: number
   const lines = formatLines(text);
   const dirty = new Uint8Array(lines.length);
   const sorted = [...changed].sort((a, b) => a.offset - b.offset);
-  // Mark the lines each changed range touches (both passes walk forward: linear).
+  // Mark the lines each changed range touches, and the line on either side: a line removed
+  // or replaced by a block leaves the runs it was part of with one member fewer, so their
+  // padding is recomputed too (the marking walks forward: linear).
   let li = 0;
   for (const r of sorted) {
     while (li < lines.length && lines[li].end < r.offset) li++;
-    for (let k = li; k < lines.length && lines[k].start <= r.offset + r.length; k++) dirty[k] = 1;
+    if (li > 0) dirty[li - 1] = 1;
+    let k = li;
+    for (; k < lines.length && lines[k].start <= r.offset + r.length; k++) dirty[k] = 1;
+    if (k < lines.length) dirty[k] = 1;
   }
   const edits: TextEdit[] = [];
   const pad = (from: number, to: number, spaces: number): void => {
