@@ -202,7 +202,10 @@ function removeLines(text: string, start: number, end: number): TextEdit {
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   let to = end;
   while (to < text.length && (text[to] === ' ' || text[to] === '\t')) to++;
-  const ownLine = (from === 0 || text[from - 1] === '\n') && (to === text.length || text[to] === '\n' || text[to] === '\r');
+  const lineStart = from === 0 || text[from - 1] === '\n';
+  const ownLine = lineStart && (to === text.length || text[to] === '\n' || text[to] === '\r');
+  // A comment after the member stays, on its own line in the member's indentation.
+  if (lineStart && (text[to] === '#' || text.startsWith('//', to))) return { offset: start, length: to - start, newText: '' };
   if (!ownLine) return { offset: start, length: end - start, newText: '' };
   if (text[to] === '\r') to++;
   if (text[to] === '\n') to++;
