@@ -33,7 +33,6 @@ const DOUBLE: YamlStyle = { quote: '"', seqIndented: true };
 
 /** A string in quotes: single quotes when the file uses them and they can hold the string on one line. */
 function quoted(s: string, quote: YamlStyle['quote']): string {
-  // eslint-disable-next-line no-control-regex
   if (quote === "'" && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(s)) return `'${s.replace(/'/g, "''")}'`;
   return JSON.stringify(s);
 }
