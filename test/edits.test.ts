@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdits, parseDocument } from '../server/src/core';
+import { applyEdits, fixAll, parseDocument } from '../server/src/core';
 import { appendItemEdits, formattingOf, insertPropertyEdits, removeMemberEdits } from '../server/src/core/formats/json/edits';
 
 const remove = (text: string, key: string): string => {
@@ -54,4 +54,10 @@ test('the document style is read from the document', () => {
   assert.deepEqual(formattingOf('{\n    "a": 1\n}'), { insertSpaces: true, tabSize: 4, eol: '\n' });
   assert.deepEqual(formattingOf('{\r\n\t"a": 1\r\n}'), { insertSpaces: false, tabSize: 1, eol: '\r\n' });
   assert.deepEqual(formattingOf('{ "a": 1 }'), { insertSpaces: true, tabSize: 2, eol: '\n' });
+});
+
+test('a key written with a typo and reported missing is renamed, not written a second time', () => {
+  const text = '{\n  "openid": {\n    "client_id": "app",\n    "client_secret": "${OIDC_SECRET}",\n    "conect_url": "https://idp.example.com/.well-known/openid-configuration"\n  }\n}\n';
+  const fixed = fixAll(text, { fileName: 'prod.search.json' }).text;
+  assert.equal(fixed, text.replace('"conect_url"', '"connect_url"'));
 });

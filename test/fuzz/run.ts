@@ -12,13 +12,20 @@ import { editorSurface } from './editor-surface';
 import { lspSurface } from './lsp-surface';
 import { importSettingsSurface } from './import-settings-surface';
 import type { Surface } from './surfaces';
+import { generateTerraform } from './terraform-generate';
+import { terraformFmt } from '../support/terraform-fmt';
+import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
 
 import { cpuNow } from '../support/cpu-time';
 
 export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface, importSettingsSurface];
 
 export type { Timed };
-export interface FuzzInput { index: number; origin: string; text: string; options: AnalyzeOptions; /** Request files: tokens that fixing must keep. */ kept?: string[] }
+export interface FuzzInput {
+  index: number; origin: string; text: string; options: AnalyzeOptions; /** Request files: tokens that fixing must keep. */ kept?: string[];
+  /** Terraform files: true when `terraform fmt` would not change the text, so that fixing must keep it so. */
+  fmtClean?: boolean;
+}
 export interface FuzzFailure extends Problem { index: number; origin: string; surface: string; input: FuzzInput }
 export interface FuzzReport {
   seed: number;
@@ -37,6 +44,11 @@ const RULE_IDS = ['invalid-json', 'unknown-field', 'type-mismatch', 'unit-hint',
 /** The i-th input of a run: generated from the schema, or a mutated seed or generated input. */
 export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): FuzzInput {
   const rng = base.fork(index);
+  // One input in ten is a Terraform file laid out by terraform fmt (see terraform-generate.ts).
+  if (index % 10 === 7) {
+    const { text, fileName, fmtClean } = generateTerraform(rng);
+    return { index, origin: 'terraform', text, options: { fileName }, fmtClean };
+  }
   // A quarter of the inputs are request files, runbooks and scripts (see requests.ts).
   if (rng.chance(0.25)) {
     const { text, fileName, kept } = generateRequestFile(rng);
@@ -66,6 +78,17 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
   for (const e of result.internalErrors) out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
   const fixed = timed('fixAll', () => fixAll(text, options));
+  if (result.terraform) {
+    // Terraform is the judge of HCL a fix wrote: it reads it, and lays it out as it was.
+    if (fixed.text !== text) {
+      const before = input.fmtClean ? 'clean' : terraformFmt(text).kind;
+      const after = terraformFmt(fixed.text);
+      if (before !== 'invalid' && after.kind === 'invalid') out.push({ surface: 'fixAll', kind: 'fix-broke-terraform', message: `terraform refuses the fixed file: ${after.error}` });
+      else if (before === 'clean' && after.kind === 'unformatted') out.push({ surface: 'fixAll', kind: 'fix-not-fmt', message: `terraform fmt would change the fixed file:\n${after.diff}` });
+      if (fixAll(fixed.text, options).text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+    }
+    return out;
+  }
   if (result.yaml) {
     // A YAML file: its documents are read by the YAML reader, not the JSON parser.
     const after = analyze(fixed.text, options).yaml;
@@ -106,6 +129,7 @@ export interface RunOptions {
 }
 
 export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
+  await loadTerraformFromDisk();
   const corpus = opts.corpus ?? loadCorpus();
   const surfaces = opts.surfaces ?? SURFACES;
   const base = new Rng(opts.seed);

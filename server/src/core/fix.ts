@@ -1,4 +1,6 @@
 import { analyze, type AnalysisResult } from './engine';
+import { keysWrittenBy } from './formats/document';
+import { alignEdits } from './formats/terraform/layout';
 import { requestFileKind } from './requests/types';
 import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
 
@@ -8,16 +10,35 @@ import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
  * overlapping an earlier one is skipped, and a later pass picks it up.
  */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  return applyTracked(text, edits).text;
+}
+
+/** Applies edits as `applyEdits` does, and says where the new text of each applied edit stands in the result. */
+function applyTracked(text: string, edits: readonly TextEdit[]): { text: string; written: Array<{ offset: number; length: number }> } {
   const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
   const parts: string[] = [];
+  const written: Array<{ offset: number; length: number }> = [];
   let copied = 0;
+  let delta = 0;
   for (const { e } of sorted) {
     if (e.offset < copied) continue;
     parts.push(text.slice(copied, e.offset), e.newText);
+    written.push({ offset: e.offset + delta, length: e.newText.length });
+    delta += e.newText.length - e.length;
     copied = e.offset + e.length;
   }
   parts.push(text.slice(copied));
-  return parts.join('');
+  return { text: parts.join(''), written };
+}
+
+/**
+ * A Terraform file after fixes: the runs of lines the fixes wrote in are aligned as
+ * `terraform fmt` aligns them (all fixes of a pass together, since two members added to one
+ * block change the alignment of both).
+ */
+function applyTerraform(text: string, edits: readonly TextEdit[]): string {
+  const { text: next, written } = applyTracked(text, edits);
+  return applyEdits(next, alignEdits(next, written));
 }
 
 /**
@@ -42,8 +63,16 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
     while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < e.offset + e.length) lo = mid + 1; else hi = mid; }
     return lo > 0 && ends[lo - 1] > e.offset;
   };
+  // A key one fix writes into an object is not written there by another fix of the same pass;
+  // a key kept from the user's text (renamed, moved) goes before one added with a new value.
+  const written = new Set<string>();
+  const kept = new Set<string>();
+  for (const f of findings) for (const k of f.fix ? keysWrittenBy(f.fix.edits) : []) if (!k.added) kept.add(k.key);
   for (const f of findings) {
     if (!f.fix || f.fix.edits.some(overlaps)) continue;
+    const keys = keysWrittenBy(f.fix.edits);
+    if (keys.some((k) => written.has(k.key) || (k.added && kept.has(k.key)))) continue;
+    keys.forEach((k) => written.add(k.key));
     chosen.push(f.fix);
     for (const e of f.fix.edits) { const i = after(e.offset, e.offset + e.length); starts.splice(i, 0, e.offset); ends.splice(i, 0, e.offset + e.length); }
   }
@@ -82,7 +111,8 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const yamlBefore = result.yaml?.syntaxErrors ?? 0;
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
-    const next = applyEdits(current, fixes.flatMap((f) => f.edits));
+    const edits = fixes.flatMap((f) => f.edits);
+    const next = result.terraform ? applyTerraform(current, edits) : applyEdits(current, edits);
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {

@@ -122,12 +122,44 @@ export function locateMember(entryOf: (path: FieldPath) => MemberRanges | undefi
 }
 
 /** Every intent's edits, in order; undefined when one of them cannot be written in the format. */
-export function editsOfAll<T>(tree: T, intents: readonly FixIntent[], editsOf: (tree: T, intent: FixIntent) => TextEdit[] | undefined): TextEdit[] | undefined {
+export function editsOfAll<T extends object>(tree: T, intents: readonly FixIntent[], editsOf: (tree: T, intent: FixIntent) => TextEdit[] | undefined): TextEdit[] | undefined {
   const out: TextEdit[] = [];
   for (const intent of intents) {
     const edits = editsOf(tree, intent);
     if (!edits) return undefined;
     out.push(...edits);
   }
+  const keys = intents.flatMap((i) => { const key = writtenKey(i); return key === undefined ? [] : [{ key: `${treeId(tree)}\u0000${key}`, added: i.kind === 'add' }]; });
+  if (keys.length) WRITES.set(out, keys);
   return out;
 }
+
+/**
+ * The keys the edits of a fix write into an object, by configuration and field path. Two fixes
+ * of one pass that write the same key into the same object (a misspelt key renamed, and the
+ * missing key added) would write it twice, which Terraform and the API refuse: the fixer applies
+ * one of them (the one keeping what the user wrote rather than the one adding a new value) and
+ * the next pass sees what is left. Kept beside the edits, not in them, so that no output shows it.
+ */
+export interface WrittenKey { key: string; /** Written by adding a member, with a value of the fix's own. */ added: boolean }
+const WRITES = new WeakMap<readonly TextEdit[], readonly WrittenKey[]>();
+const TREE_IDS = new WeakMap<object, number>();
+let trees = 0;
+function treeId(tree: object): number {
+  let id = TREE_IDS.get(tree);
+  if (id === undefined) TREE_IDS.set(tree, (id = ++trees));
+  return id;
+}
+
+function writtenKey(intent: FixIntent): string | undefined {
+  switch (intent.kind) {
+    case 'add': return JSON.stringify([...intent.path, intent.key]);
+    case 'rename': return JSON.stringify([...intent.path.slice(0, -1), intent.to]);
+    case 'replace': return JSON.stringify([...intent.path.slice(0, -1), intent.key]);
+    case 'move': return JSON.stringify(intent.to);
+    default: return undefined;
+  }
+}
+
+/** The keys a fix's edits write (see WRITES); none for edits that only change or remove. */
+export const keysWrittenBy = (edits: readonly TextEdit[]): readonly WrittenKey[] => WRITES.get(edits) ?? [];

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { FieldPath, TextEdit } from '../../types';
-import type { ConfigDocument, FixIntent } from '../document';
+import { editsOfAll, type ConfigDocument, type FixIntent } from '../document';
 import { appendItemEdits, appendMemberEdits, editsAreDisjoint, indentAt, indentUnit, inlineJson, insertPropertyEdits, reindent, removeMemberEdits, spansLines } from './edits';
 
 /** What the edits read of a JSON document: its text, and its parse tree where a fix needs one. */
@@ -13,15 +13,7 @@ export interface JsonTree extends Pick<ConfigDocument, 'text' | 'rangeAt' | 'loc
 
 /** The text edits of fix intents in JSON; undefined when one of them has nothing to act on. */
 export function jsonEdits(doc: JsonTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
-  // Most fixes are one intent, whose edits are the answer.
-  if (intents.length === 1) return editsOf(doc, intents[0]);
-  const out: TextEdit[] = [];
-  for (const intent of intents) {
-    const edits = editsOf(doc, intent);
-    if (!edits) return undefined;
-    out.push(...edits);
-  }
-  return out;
+  return editsOfAll(doc, intents, editsOf);
 }
 
 /** The property node (key and value) of the member at a path, its value with all it holds. */

@@ -1,5 +1,5 @@
 import { schemaAt, typesOf } from '../../schema';
-import type { FieldPath, TextEdit } from '../../types';
+import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent, type RepeatedKey } from '../document';
 import { hclValue } from './literals';
 import { providerName } from './names';
@@ -40,7 +40,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'remove': {
       const entry = entryAt(tree, intent.path);
-      return entry && entry.kind !== 'element' && !entry.generated ? [removeLines(text, entry.member.offset, entry.member.offset + entry.member.length)] : undefined;
+      return entry && entry.kind !== 'element' && !entry.generated ? [removeMember(tree, intent.path, entry.member)] : undefined;
     }
     case 'add': {
       const entry = entryAt(tree, intent.path);
@@ -50,8 +50,12 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     case 'replace': {
       const entry = entryAt(tree, intent.path);
       if (!entry || entry.kind !== 'attribute') return undefined;
-      const indent = indentAt(text, entry.member.offset);
       const lines = memberLines(intent.path.slice(0, -1), intent.key, intent.value);
+      const parent = entryAt(tree, intent.path.slice(0, -1));
+      // In a block written on one line, HCL allows one attribute and nothing else: a nested
+      // block takes the block laid out over several lines first.
+      if (lines.length > 1 && parent?.kind === 'block' && oneLine(text, parent)) return layOut(text, parent, entry, lines);
+      const indent = indentAt(text, entry.member.offset);
       return [{ offset: entry.member.offset, length: entry.member.length, newText: layout(lines, indent, eolOf(text), indentUnit(text)).replace(/^[ \t]*/, '').trimEnd() }];
     }
     case 'append': {
@@ -65,7 +69,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     case 'remove-earlier': {
       const repeated = tree.repeated.find((r) => pathKey(r.path) === pathKey(intent.path) && r.key === intent.key);
       if (!repeated || repeated.refused) return undefined;
-      return repeated.occurrences.slice(0, -1).map((o) => removeLines(text, o.member.offset, o.member.offset + o.member.length));
+      return repeated.occurrences.slice(0, -1).map((o) => removeMember(tree, [...intent.path, intent.key], o.member));
     }
     case 'move': return moveEdits(tree, intent.path, intent.to);
   }
@@ -86,7 +90,7 @@ function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdi
   const key = providerName(String(to[to.length - 1]));
   if (!/^[A-Za-z_][A-Za-z0-9_-]*$/.test(key)) return undefined;
   const parentPath = to.slice(0, -1);
-  const remove = removeLines(text, source.member.offset, source.member.offset + source.member.length);
+  const remove = removeMember(tree, path, source.member);
   const parent = entryAt(tree, parentPath);
   let insert: TextEdit[] | undefined;
   if (parent) {
@@ -163,13 +167,47 @@ function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] 
   return [{ offset: lineStart, length: 0, newText: `${layout(lines, indent, eol, unit)}${eol}` }];
 }
 
+/** True when a block's braces stand on one line. */
+const oneLine = (text: string, block: Entry): boolean => block.open !== undefined && block.close !== undefined && !/[\r\n]/.test(text.slice(block.open + 1, block.close));
+
+/**
+ * Writes a block that stood on one line over several, its only member replaced by `lines`.
+ * Anything else between the braces (a comment) has no line of its own to go to: no fix then.
+ */
+function layOut(text: string, block: Entry, member: Entry, lines: Line[]): TextEdit[] | undefined {
+  const between = text.slice(block.open! + 1, block.close!);
+  const own = text.slice(member.member.offset, member.member.offset + member.member.length);
+  if (between.trim() !== own.trim()) return undefined;
+  const eol = eolOf(text);
+  const outer = indentAt(text, block.member.offset);
+  return [{ offset: block.open!, length: block.close! + 1 - block.open!, newText: `{${eol}${layout(lines, outer + indentUnit(text), eol, indentUnit(text))}${eol}${outer}}` }];
+}
+
+/**
+ * Removes the member at `path`. The only member of a block written on one line leaves the
+ * braces as `terraform fmt` writes an empty block, `{}`.
+ */
+function removeMember(tree: TerraformTree, path: FieldPath, member: OffsetRange): TextEdit {
+  const { text } = tree;
+  const parent = entryAt(tree, path.slice(0, -1));
+  if (parent?.kind === 'block' && oneLine(text, parent)) {
+    const between = text.slice(parent.open! + 1, parent.close!);
+    const own = text.slice(member.offset, member.offset + member.length);
+    if (between.trim() === own.trim()) return { offset: parent.open! + 1, length: parent.close! - parent.open! - 1, newText: '' };
+  }
+  return removeLines(text, member.offset, member.offset + member.length);
+}
+
 /** Removes a member: its whole lines when nothing else stands on them, else just its text. */
 function removeLines(text: string, start: number, end: number): TextEdit {
   let from = start;
   while (from > 0 && (text[from - 1] === ' ' || text[from - 1] === '\t')) from--;
   let to = end;
   while (to < text.length && (text[to] === ' ' || text[to] === '\t')) to++;
-  const ownLine = (from === 0 || text[from - 1] === '\n') && (to === text.length || text[to] === '\n' || text[to] === '\r');
+  const lineStart = from === 0 || text[from - 1] === '\n';
+  const ownLine = lineStart && (to === text.length || text[to] === '\n' || text[to] === '\r');
+  // A comment after the member stays, on its own line in the member's indentation.
+  if (lineStart && (text[to] === '#' || text.startsWith('//', to))) return { offset: start, length: to - start, newText: '' };
   if (!ownLine) return { offset: start, length: end - start, newText: '' };
   if (text[to] === '\r') to++;
   if (text[to] === '\n') to++;

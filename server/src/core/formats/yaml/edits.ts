@@ -1,5 +1,6 @@
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent } from '../document';
+import { plainValue } from './plain-scalars';
 import { pathKey, type Entry } from './read';
 
 /**
@@ -23,53 +24,113 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const RESERVED = /^(?:y|yes|n|no|on|off|true|false|null|~)$/i;
 const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 
+/**
+ * How the file writes what a fix adds: the quote it puts around strings that need one, and
+ * whether a block list's dashes stand under its key (`key:\n- a`) or one step in (`key:\n  - a`).
+ */
+export interface YamlStyle { quote: '"' | "'"; seqIndented: boolean }
+const DOUBLE: YamlStyle = { quote: '"', seqIndented: true };
+
+/** A string in quotes: single quotes when the file uses them and they can hold the string on one line. */
+function quoted(s: string, quote: YamlStyle['quote']): string {
+  if (quote === "'" && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(s)) return `'${s.replace(/'/g, "''")}'`;
+  return JSON.stringify(s);
+}
+
 /** A value as a YAML scalar, or a flow collection (JSON is YAML 1.2 flow style). */
-export function yamlValue(value: unknown): string {
+export function yamlValue(value: unknown, style: YamlStyle = DOUBLE): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return PLAIN_SAFE.test(value) && !RESERVED.test(value) ? value : JSON.stringify(value);
+  if (typeof value === 'string') return PLAIN_SAFE.test(value) && !RESERVED.test(value) ? value : quoted(value, style.quote);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? '.inf' : value < 0 ? '-.inf' : '.nan';
   if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
 
-const yamlKey = (key: string): string => (PLAIN_SAFE.test(key) && !RESERVED.test(key) ? key : JSON.stringify(key));
+/**
+ * A string every YAML reader (1.1 or 1.2) reads back as that string when written plain: words
+ * and paths, and, starting with a digit, only with a `/` in them (`10.0.0.0/8`), which no
+ * number, date or time has.
+ */
+const plainString = (s: string): boolean => /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(s) && !RESERVED.test(s) && (!/^[0-9]/.test(s) || s.includes('/')) && plainValue(s) === s;
+
+const yamlKey = (key: string, style: YamlStyle = DOUBLE): string => (PLAIN_SAFE.test(key) && !RESERVED.test(key) ? key : quoted(key, style.quote));
+
+/** The file's layout: what a block written for a fix looks like. */
+interface Layout extends YamlStyle { unit: string; eol: string }
 
 /** The lines of `key: value` in block style, the first without indentation. */
-function memberLines(key: string, value: unknown, indent: string, unit: string, eol: string): string {
+function memberLines(key: string, value: unknown, indent: string, layout: Layout): string {
+  const { unit, eol } = layout;
   if (isObject(value) && Object.keys(value).length) {
-    const inner = Object.entries(value).map(([k, v]) => `${indent}${unit}${memberLines(k, v, indent + unit, unit, eol)}`);
-    return `${yamlKey(key)}:${eol}${inner.join(eol)}`;
+    const inner = Object.entries(value).map(([k, v]) => `${indent}${unit}${memberLines(k, v, indent + unit, layout)}`);
+    return `${yamlKey(key, layout)}:${eol}${inner.join(eol)}`;
   }
   if (Array.isArray(value) && value.length && value.every(isObject)) {
-    return `${yamlKey(key)}:${eol}${value.map((item) => `${indent}${unit}${itemLines(item, indent + unit, unit, eol)}`).join(eol)}`;
+    const dash = layout.seqIndented ? indent + unit : indent;
+    return `${yamlKey(key, layout)}:${eol}${value.map((item) => `${dash}${itemLines(item, dash, layout)}`).join(eol)}`;
   }
-  return `${yamlKey(key)}: ${yamlValue(value)}`;
+  return `${yamlKey(key, layout)}: ${yamlValue(value, layout)}`;
 }
 
 /** A list item in block style, `- ` first: a map's members line up after the dash. */
-function itemLines(item: unknown, indent: string, unit: string, eol: string): string {
-  if (!isObject(item) || !Object.keys(item).length) return `- ${yamlValue(item)}`;
+function itemLines(item: unknown, indent: string, layout: Layout): string {
+  if (!isObject(item) || !Object.keys(item).length) return `- ${yamlValue(item, layout)}`;
   const inner = indent + '  ';
-  return `- ${Object.entries(item).map(([k, v], i) => `${i ? inner : ''}${memberLines(k, v, inner, unit, eol)}`).join(eol)}`;
+  return `- ${Object.entries(item).map(([k, v], i) => `${i ? inner : ''}${memberLines(k, v, inner, layout)}`).join(layout.eol)}`;
+}
+
+const LAYOUTS = new WeakMap<YamlTree, Layout>();
+
+/**
+ * The file's layout, read once per configuration: its line ending and indentation step, the
+ * quote most of its quoted scalars use, and where its first block list puts its dashes.
+ */
+function layoutOf(tree: YamlTree): Layout {
+  let layout = LAYOUTS.get(tree);
+  if (layout) return layout;
+  const { text } = tree;
+  let single = 0, double = 0;
+  let seqIndented: boolean | undefined;
+  for (const entry of tree.entries.values()) {
+    if (entry.shape === 'scalar') {
+      const c = text[entry.value.offset];
+      if (c === "'") single++;
+      else if (c === '"') double++;
+    } else if (seqIndented === undefined && entry.shape === 'block-seq' && entry.key && entry.children?.length) {
+      seqIndented = indentAt(text, entry.children[0].offset).length > indentAt(text, entry.key.offset).length;
+    }
+  }
+  layout = { quote: single > double ? "'" : '"', seqIndented: seqIndented ?? true, unit: indentUnit(text), eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  LAYOUTS.set(tree, layout);
+  return layout;
 }
 
 function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
   const { text } = tree;
   const entryAt = (path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const layout = layoutOf(tree);
   // What a merge key (`<<: *base`) brings is written elsewhere, maybe for other maps too: never edited here.
   for (let i = 0; i <= intent.path.length; i++) if (entryAt(intent.path.slice(0, i))?.shape === 'merged') return undefined;
   switch (intent.kind) {
     case 'set': {
       const entry = entryAt(intent.path);
       if (!entry) return undefined;
-      if (entry.shape === 'empty') return [{ offset: entry.value.offset, length: 0, newText: ` ${yamlValue(intent.value)}` }];
+      if (entry.shape === 'empty') return [{ offset: entry.value.offset, length: 0, newText: ` ${yamlValue(intent.value, layout)}` }];
+      // A string written in quotes keeps its quotes, whatever the rest of the file does.
+      const was = text[entry.value.offset];
+      if (entry.shape === 'scalar' && typeof intent.value === 'string' && (was === '"' || was === "'")) {
+        return [{ offset: entry.value.offset, length: entry.value.length, newText: quoted(intent.value, was) }];
+      }
+      // A plain string stays plain when it can: `10.0.0.1/8` becomes `10.0.0.0/8`, not `"10.0.0.0/8"`.
+      if (entry.shape === 'scalar' && typeof intent.value === 'string' && plainString(intent.value) && !/^["'&*!|>%@`]/.test(was)) {
+        return [{ offset: entry.value.offset, length: entry.value.length, newText: intent.value }];
+      }
       // A block collection replaced by a scalar or a flow collection: from its first member to its end.
-      return [{ offset: entry.value.offset, length: entry.value.length, newText: yamlValue(intent.value) }];
+      return [{ offset: entry.value.offset, length: entry.value.length, newText: yamlValue(intent.value, layout) }];
     }
     case 'rename': {
       const entry = entryAt(intent.path);
-      return entry?.key ? [{ offset: entry.key.offset, length: entry.key.length, newText: yamlKey(intent.to) }] : undefined;
+      return entry?.key ? [{ offset: entry.key.offset, length: entry.key.length, newText: yamlKey(intent.to, layout) }] : undefined;
     }
     case 'remove': {
       const entry = entryAt(intent.path);
@@ -84,8 +145,8 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
     case 'add': {
       const entry = entryAt(intent.path);
       if (!entry) return undefined;
-      if (entry.shape === 'block-map') return insertAfterLast(text, entry, (indent) => memberLines(intent.key, intent.value, indent, indentUnit(text), eol));
-      if (entry.shape === 'flow-map') return insertIntoFlow(text, entry, `${yamlKey(intent.key)}: ${yamlValue(intent.value)}`);
+      if (entry.shape === 'block-map') return insertAfterLast(text, entry, (indent) => memberLines(intent.key, intent.value, indent, layout));
+      if (entry.shape === 'flow-map') return insertIntoFlow(text, entry, `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}`);
       return undefined;
     }
     case 'replace': {
@@ -93,14 +154,14 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
       if (!entry?.key) return undefined;
       const parent = entryAt(intent.path.slice(0, -1));
       const indent = indentAt(text, entry.member.offset);
-      const newText = parent?.shape === 'flow-map' ? `${yamlKey(intent.key)}: ${yamlValue(intent.value)}` : memberLines(intent.key, intent.value, indent, indentUnit(text), eol);
+      const newText = parent?.shape === 'flow-map' ? `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}` : memberLines(intent.key, intent.value, indent, layout);
       return [{ offset: entry.member.offset, length: entry.member.length, newText }];
     }
     case 'append': {
       const entry = entryAt(intent.path);
       if (!entry) return undefined;
-      if (entry.shape === 'block-seq') return insertAfterLast(text, entry, (indent) => itemLines(intent.item, indent, indentUnit(text), eol));
-      if (entry.shape === 'flow-seq') return insertIntoFlow(text, entry, yamlValue(intent.item));
+      if (entry.shape === 'block-seq') return insertAfterLast(text, entry, (indent) => itemLines(intent.item, indent, layout));
+      if (entry.shape === 'flow-seq') return insertIntoFlow(text, entry, yamlValue(intent.item, layout));
       return undefined;
     }
     case 'remove-earlier':

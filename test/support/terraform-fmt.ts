@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * `terraform fmt` as the judge of HCL a fix wrote: it refuses what Terraform cannot read and
+ * says whether the layout is its own. Tests that need it fail when it is missing, so that a
+ * machine without Terraform cannot pass them by not checking.
+ */
+export type FmtVerdict =
+  /** Terraform reads the text and would not change it. */
+  | { kind: 'clean' }
+  /** Terraform reads the text and would lay it out differently: its diff. */
+  | { kind: 'unformatted'; diff: string; formatted: string }
+  /** Terraform cannot read the text: its error. */
+  | { kind: 'invalid'; error: string };
+
+let checked: string | undefined;
+
+/** Throws, saying so, when `terraform` cannot be run. */
+export function requireTerraform(): void {
+  if (checked !== undefined) return;
+  const r = spawnSync('terraform', ['version'], { encoding: 'utf8', env: fmtEnv() });
+  if (r.error || r.status !== 0) {
+    throw new Error(`terraform is needed to check fixed Terraform files (terraform fmt is the oracle) and could not be run: ${r.error?.message ?? r.stderr}. Install Terraform 1.x and put it on PATH.`);
+  }
+  checked = r.stdout.split('\n')[0];
+}
+
+/** Without a CLI configuration file Terraform prints a warning on every run. */
+const fmtEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null', CHECKPOINT_DISABLE: '1' });
+
+/** What `terraform fmt` says of `text` given on standard input (Terraform prints its own layout of it). */
+export function terraformFmt(text: string): FmtVerdict {
+  requireTerraform();
+  const r = spawnSync('terraform', ['fmt', '-no-color', '-'], { input: text, encoding: 'utf8', env: fmtEnv() });
+  if (r.error) throw r.error;
+  if (r.status !== 0) return { kind: 'invalid', error: (r.stderr || r.stdout).trim() };
+  if (r.stdout === text) return { kind: 'clean' };
+  // The lines Terraform would write differently, numbered.
+  const ours = text.split('\n');
+  const theirs = r.stdout.split('\n');
+  const diff: string[] = [];
+  for (let i = 0; i < Math.max(ours.length, theirs.length); i++) {
+    if (ours[i] !== theirs[i]) diff.push(`${i + 1}: -${JSON.stringify(ours[i])}`, `${i + 1}: +${JSON.stringify(theirs[i])}`);
+  }
+  return { kind: 'unformatted', diff: diff.join('\n'), formatted: r.stdout };
+}
+
+/** A message for an assertion that the text is clean. */
+export function fmtProblem(text: string): string | undefined {
+  const v = terraformFmt(text);
+  if (v.kind === 'clean') return undefined;
+  return v.kind === 'unformatted' ? `terraform fmt would change it:\n${v.diff}` : `terraform refuses it:\n${v.error}\n--- text ---\n${text}`;
+}
