@@ -1,3 +1,4 @@
+import { factsOf } from './file-facts';
 import type { ConfigDocument } from './formats/document';
 import type { Finding, FindingTag, Fix, TextEdit } from './types';
 
@@ -32,7 +33,7 @@ export function directiveOf(comment: string): { kind: typeof KINDS[number]; rule
 }
 
 export function parseDirectives(doc: ConfigDocument): Directive[] {
-  if (!doc.commentsAllowed || !doc.text.includes('search-config-')) return [];
+  if (!doc.commentsAllowed || !factsOf(doc.text).includes(PREFIX)) return [];
   const out: Directive[] = [];
   const open = new Map<string, Directive>();
   for (const c of doc.comments()) {

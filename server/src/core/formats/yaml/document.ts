@@ -1,3 +1,4 @@
+import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
@@ -200,7 +201,9 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     value: read.value, syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars, sharing: read.sharing,
-    comments: () => fileComments().filter((c) => inside(docRange, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset))),
+    // The file's comments are in order of offset: each document takes its own by binary search (a
+    // pass over the file's comments per document grows with their product).
+    comments: () => startingWithin(fileComments(), docRange).filter((c) => !read.blockScalars.some((b) => inside(b, c.offset))),
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),
     repeatedKeys: () => read.repeated,
