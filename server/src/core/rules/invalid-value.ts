@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { boundsText } from '../describe';
+import { factsOf } from '../file-facts';
 import { formatPath } from '../paths';
 import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
 import { defineRule, intentFix, type RuleContext, type SchemaError } from '../rule';
@@ -149,9 +150,9 @@ export default defineRule({
     // Spelling out a path costs more than the checks below: only for values they apply to.
     const alreadyReported = (path: Segment[]): boolean => reportedLast.has(path[path.length - 1]) && reported.has(formatPath(path));
     // An integer above 2^63-1 is written with at least 19 digits: without such a run of digits
-    // (in a number, as the strict parse measured, or anywhere in the text), only the format
-    // checks can find something.
-    const mayHoldHugeIntegers = !ctx.doc.noLongNumbers && /\d{19}/.test(ctx.doc.text);
+    // (in a number, as the strict parse measured, or anywhere in the file), only the format
+    // checks can find something. The file is looked at once, not once per configuration.
+    const mayHoldHugeIntegers = !ctx.doc.noLongNumbers && factsOf(ctx.doc.text).hasLongDigitRun;
     // A long reindex_remote_whitelist is read without keeping a visit per entry.
     eachKnownField(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked, (v) => {
       const format = v.schema.valueFormat;

@@ -1,4 +1,5 @@
 import { holdsCidr, isWholeInternet } from '../cidr';
+import { factsOf } from '../file-facts';
 import { formatPath } from '../paths';
 import { defineRule } from '../rule';
 import { keysAt, schemaAt } from '../schema';
@@ -43,9 +44,10 @@ export default defineRule({
       return;
     }
     // A block open to everyone ends in /0 (or /00, /000), so its text holds `/0` unless written
-    // with \u escapes: without either, a long ip_filter need not be read.
-    const text = ctx.doc.text;
-    if (!text.includes('/0') && !text.includes('\\u')) return;
+    // with \u escapes: without either, a long ip_filter need not be read (the file's text is
+    // looked at once, not once per configuration).
+    const file = factsOf(ctx.doc.text);
+    if (!file.includes('/0') && !file.includes('\\u')) return;
     eachKnownField(root, holdsCidr, (v) => {
       if (typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
       ctx.report({

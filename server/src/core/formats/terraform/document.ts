@@ -1,4 +1,5 @@
 import type { Node } from 'web-tree-sitter';
+import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { convertScalars } from '../conversion';
@@ -138,8 +139,6 @@ function memberAt(config: Configuration, offset: number): { path: FieldPath; ran
 }
 
 
-const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
-
 const commentBody = (raw: string): string => (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
 
 function configurationDocument(text: string, lines: LineIndex, config: Configuration, fileErrors: ConfigDocument['syntaxErrors'], fileComments: Comment[]): TerraformDocument {
@@ -154,11 +153,13 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
     format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
     value, conversions: conversions.length ? conversions : undefined, lines,
     spellings: config.spellings.length ? config.spellings : undefined, keyName: providerName,
-    syntaxErrors: fileErrors.filter((e) => inside(config.resource, e.offset)),
+    // The file's problems and comments are in order of offset: each configuration takes those of its
+    // resource by binary search (a pass over the file's per configuration grows with their product).
+    syntaxErrors: startingWithin(fileErrors, config.resource),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
     sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
     noDuplicateKeys: config.repeated.length === 0,
-    comments: () => fileComments.filter((c) => inside(config.resource, c.offset)),
+    comments: () => startingWithin(fileComments, config.resource),
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, { offset: config.resource.offset, length: 0 }),
     repeatedKeys: () => config.repeated,

@@ -1,3 +1,4 @@
+import { factsOf } from '../../file-facts';
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent, type RepeatedKey } from '../document';
@@ -214,15 +215,18 @@ function removeLines(text: string, start: number, end: number): TextEdit {
   return { offset: from, length: to - from, newText: '' };
 }
 
-const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
+// The file's line break and indentation step are looked for once per file, not once per fix.
+const eolOf = (text: string): string => factsOf(text).eol;
 
 function indentAt(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start, offset))![0];
 }
 
+const indentUnit = (text: string): string => factsOf(text).once('hcl-indent-unit', firstIndentUnit);
+
 /** The file's indentation step: the first indented line's, two spaces when none is. */
-function indentUnit(text: string): string {
+function firstIndentUnit(text: string): string {
   const m = /\n([ \t]+)\S/.exec(text);
   if (!m) return '  ';
   return m[1].startsWith('\t') ? '\t' : m[1];

@@ -1,3 +1,4 @@
+import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
@@ -311,10 +312,12 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     plainScalars: read.plainScalars, sharing: read.sharing,
     comments: () => {
       // The comments above the document's first line (after its `---`) are its own too: a
-      // `# search-config-disable-next-line` there speaks for that line.
+      // `# search-config-disable-next-line` there speaks for that line. The file's comments are in
+      // order of offset: each document takes its own by binary search (a pass over the file's
+      // comments per document grows with their product).
       const from = leadingCommentsStart(text, lines, docRange.offset);
       const range = { offset: from, length: docRange.offset + docRange.length - from };
-      return fileComments().filter((c) => inside(range, c.offset) && !read.blockScalars.some((b) => inside(b, c.offset)));
+      return startingWithin(fileComments(), range).filter((c) => !read.blockScalars.some((b) => inside(b, c.offset)));
     },
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),

@@ -1,3 +1,4 @@
+import { factsOf } from '../../file-facts';
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent } from '../document';
 import { plainValue } from './plain-scalars';
@@ -174,7 +175,7 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
 function insertAfterLast(text: string, entry: Entry, write: (indent: string) => string): TextEdit[] | undefined {
   const last = entry.children?.[entry.children.length - 1];
   if (!last) return undefined;
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const eol = factsOf(text).eol;
   const indent = indentAt(text, last.offset);
   // The member must start its line: `key: {a: 1}` on one line has no room for a block member.
   const lineStart = text.lastIndexOf('\n', last.offset - 1) + 1;
@@ -218,8 +219,11 @@ function indentAt(text: string, offset: number): string {
   return /^[ \t]*/.exec(text.slice(start, offset))![0];
 }
 
+// The file's line break and indentation step are looked for once per file, not once per fix.
+const indentUnit = (text: string): string => factsOf(text).once('yaml-indent-unit', firstIndentUnit);
+
 /** The file's indentation step: the first indented line's, two spaces when none is. */
-function indentUnit(text: string): string {
+function firstIndentUnit(text: string): string {
   const m = /\n( +)\S/.exec(text);
   return m ? m[1] : '  ';
 }
