@@ -29,11 +29,12 @@ test('values from variables and tfvars are judged after the same conversion', ()
     { fileName: '/m/terraform.tfvars', text: 'max_body = "1024"\n' },
   ];
   const { findings } = analyze(text, { fileName: '/m/main.tf', terraformVariables });
-  has(findings, ['error invalid-value search.http_max_content_length', 'info type-mismatch search.http_max_content_length', 'info type-mismatch search_version', 'warning deprecated-field search_version']);
+  // One finding per mistake: the unit slip stands for the bound and the written type (rules/precedence.ts).
+  has(findings, ['error unit-mismatch search.http_max_content_length', 'info type-mismatch search_version', 'warning deprecated-field search_version']);
   assert.deepEqual(ids(findings).filter((id) => id.endsWith(' search_version')), ['info type-mismatch search_version', 'warning deprecated-field search_version'], 'the version is judged as "1": no error');
   const version = findings.find((f) => f.ruleId === 'deprecated-field')!;
   assert.match(version.message, /search_version is "1", a deprecated value.*\(the value of var\.version, from variables\.tf:2\)$/);
-  const body = findings.find((f) => f.ruleId === 'invalid-value')!;
+  const body = findings.find((f) => f.ruleId === 'unit-mismatch')!;
   assert.match(body.message, /search\.http_max_content_length is 1024 bytes/);
   assert.match(body.message, /from terraform\.tfvars:1\)$/);
   for (const f of findings.filter((x) => x.ruleId === 'type-mismatch')) assert.equal(f.fix, undefined, 'the value is written in another file: no fix rewrites the reference');
@@ -42,7 +43,8 @@ test('values from variables and tfvars are judged after the same conversion', ()
 test('a plan of a provider that takes strings is judged as what the provider sends', () => {
   const plan = planOf({ search_version: '2', static_ips: 'true', search: { http_max_content_length: '1024', indices_queries_cache_size: '100mb' } });
   const { findings } = analyze(plan, { fileName: 'plan.json' });
-  has(findings, ['error invalid-value search.http_max_content_length', 'error type-mismatch search.indices_queries_cache_size', 'info type-mismatch search.http_max_content_length', 'info type-mismatch static_ips', 'warning deprecated-field search_version']);
+  // One finding per mistake: the unit slip stands for the bound and the written type on the same value (rules/precedence.ts).
+  has(findings, ['error unit-mismatch search.http_max_content_length', 'error unit-mismatch search.indices_queries_cache_size', 'info type-mismatch static_ips', 'warning deprecated-field search_version']);
   assert.deepEqual(ids(findings).filter((id) => id.endsWith(' search_version') || id.endsWith(' static_ips')), ['info type-mismatch static_ips', 'warning deprecated-field search_version'], 'a version of "2" and a bool of "true" are accepted');
   const info = findings.find((f) => f.path === 'static_ips')!;
   assert.equal(info.fix, undefined, 'a plan is read, never edited');

@@ -164,7 +164,7 @@ test('a value from a variable declared sensitive (in any of the module\'s files)
 
 test('a NUL byte is one syntax error, where it is (the parser\'s error around the whole file is not another)', () => {
   const text = 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\0\n  }\n}\n';
-  const errors = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-json');
+  const errors = analyze(text, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-syntax');
   assert.deepEqual(errors.map((f) => [f.range.start.line, f.range.start.character]), [[2, 21]]);
 });
 

@@ -20,7 +20,8 @@ describe('the provider\'s names of dotted keys in the language server', () => {
     const uri = uriOf(path.join(dir, 'complete.tf'));
     const { text, offset } = cursor(tf('      http_max_content_length = 104857600\n      cluster_file|\n'));
     await client.open(uri, text, 'terraform');
-    await client.until('the parser', () => client.published.get(uri)?.length);
+    // A file is published empty until the HCL parser has loaded: wait for its findings.
+    await client.until('the parser', () => client.published.get(uri)?.some((p) => p.diagnostics.length));
     const items = await client.completion(uri, offset);
     const labels = items.map((i) => i.label);
     assert.ok(labels.length > 1, labels.join(', '));

@@ -67,7 +67,8 @@ describe('Terraform files in the language server', () => {
     const uri = uriOf(path.join(dir, 'complete.tf'));
     const typing = TF.replace('      http_max_content_length = "100mb"\n', '      http_max_content_length = "100mb"\n      http_max_h\n');
     await client.open(uri, typing, 'terraform');
-    await client.until('the parser', () => client.published.get(uri)?.length);
+    // A file is published empty until the HCL parser has loaded: wait for its findings.
+    await client.until('the parser', () => client.published.get(uri)?.some((p) => p.diagnostics.length));
     const offset = typing.indexOf('http_max_h') + 'http_max_h'.length;
     const found = await client.completion(uri, offset);
     const labels = found.map((i) => i.label);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIGURATION_BLOCK } from '../core/formats/terraform/document';
+import { CONFIGURATION_BLOCK, isTfvarsName } from '../core/formats/terraform/document';
 import { fileHoldsAscii } from './file-search';
 
-/** A Terraform variable definitions file: `terraform.tfvars`, `*.auto.tfvars`, their `.json` forms, any `*.tfvars`. */
-export const isTfvarsName = (file: string): boolean => /\.tfvars(?:\.json)?$/i.test(file);
+export { isTfvarsName };
 
 /**
  * The `.tf` files of a variable file's module directory that its values can reach: those holding a

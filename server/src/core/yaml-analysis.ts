@@ -16,7 +16,10 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const empty = parseDocument('', {});
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, options.named);
-  const fileFinding = (ruleId: string, severity: Severity, message: string, offset: number, length: number): void => {
+  const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number): void => {
+    // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
+    const offset = Math.min(at, text.length);
+    const length = Math.min(size, text.length - offset);
     findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
   };
   const limitSeverity = severityOf('input-limit', options);

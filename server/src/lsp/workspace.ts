@@ -1,6 +1,6 @@
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
-import { isTerraformName } from '../core/formats/terraform/document';
+import { isTerraformName, isTfvarsName } from '../core/formats/terraform/document';
 import { isYamlName } from '../core/formats/yaml/document';
 import type { AnalyzeOptions } from '../core/types';
 import { cutAtFirst } from '../core/text-scan';
@@ -75,6 +75,8 @@ export class Workspace {
   async isConfiguration(doc: DocumentRef, settings: ServerSettings): Promise<boolean> {
     if (!settings.enable) return false;
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
+    // A variable definitions file gives a module's variables their values (read with its .tf files): it is never a configuration.
+    if (isTfvarsName(fileNameOf(doc))) return false;
     // A Terraform file, whatever its language id: only its search_user_config blocks are read.
     if (isTerraformName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
     // A YAML file, whatever its language id: only *.search.yaml and the spec.userConfig of kind: Search manifests are read.

@@ -23,7 +23,9 @@ export default defineRule({
     for (const e of ctx.doc.syntaxErrors) {
       if (e.offset === last) continue;
       last = e.offset;
-      ctx.report({ path: [], at: { offset: e.offset, length: e.length }, message: message(e.code) });
+      // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
+      const offset = Math.min(e.offset, ctx.doc.text.length);
+      ctx.report({ path: [], at: { offset, length: Math.min(e.length, ctx.doc.text.length - offset) }, message: message(e.code) });
     }
   },
 });

@@ -23,8 +23,18 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
  */
 export const EXPLAINS_ONLY: ReadonlySet<string> = new Set(['unit-hint']);
 
-const silencedBy = (winner: string, loser: string): boolean =>
-  (SUPERSEDES[winner]?.includes(loser) ?? false) || (EXPLAINS_ONLY.has(loser) && !EXPLAINS_ONLY.has(winner));
+/**
+ * Where a rule reports more than one kind of mistake, the findings of it that stand for others: a YAML
+ * trap about a spelling (it offers the value to write) explains the type; its note that a value is an
+ * alias (no fix: the value is written elsewhere) says nothing of the type, which is then reported too.
+ */
+const STANDS_FOR_OTHERS: Readonly<Record<string, (f: Finding) => boolean>> = {
+  'yaml-trap': (f) => f.fix !== undefined || !!f.suggestions?.length,
+};
+
+const silencedBy = (winner: Finding, loser: string): boolean =>
+  ((SUPERSEDES[winner.ruleId]?.includes(loser) ?? false) && (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true))
+  || (EXPLAINS_ONLY.has(loser) && !EXPLAINS_ONLY.has(winner.ruleId));
 
 /** The findings of one configuration with the superseded ones removed (see SUPERSEDES). Linear in the findings. */
 export function oneFindingPerMistake(findings: Finding[]): Finding[] {
@@ -44,7 +54,7 @@ export function oneFindingPerMistake(findings: Finding[]): Finding[] {
       if (dropped.has(winner)) continue;
       let gravest: Severity = winner.severity;
       for (const loser of group) {
-        if (loser === winner || dropped.has(loser) || !silencedBy(winner.ruleId, loser.ruleId)) continue;
+        if (loser === winner || dropped.has(loser) || !silencedBy(winner, loser.ruleId)) continue;
         dropped.add(loser);
         if (severityRank(loser.severity) < severityRank(gravest)) gravest = loser.severity;
       }

@@ -44,6 +44,12 @@ export const MAX_TERRAFORM_SIZE = 2 * 1024 * 1024;
 
 export const isTerraformName = (fileName: string | undefined): boolean => !!fileName && /\.tf$/i.test(fileName);
 
+/**
+ * A Terraform variable definitions file (`terraform.tfvars`, `*.auto.tfvars`, their `.json` forms, any
+ * `*.tfvars`): it gives a module's variables their values and is never a configuration itself.
+ */
+export const isTfvarsName = (file: string): boolean => /\.tfvars(?:\.json)?$/i.test(file);
+
 /** The name of the block that holds a configuration; a file without it is not parsed at all. */
 export const CONFIGURATION_BLOCK = 'search_user_config';
 export const holdsConfiguration = (text: string): boolean => text.includes(CONFIGURATION_BLOCK);
