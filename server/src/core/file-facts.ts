@@ -12,7 +12,7 @@ export class FileFacts {
   private readonly derived = new Map<string, unknown>();
   private longDigitRun: boolean | undefined;
 
-  constructor(readonly text: string) {}
+  constructor(public text: string) {}
 
   /** Whether the text holds `part` anywhere. */
   includes(part: string): boolean {
@@ -53,6 +53,10 @@ export function factsOf(text: string): FileFacts {
   for (let i = 0; i < recent.length; i++) {
     const facts = recent[i];
     if (facts.text !== text) continue;
+    // Equal text held in another string (the same file read again) is compared character by character:
+    // holding the caller's string makes its next look-ups, one per configuration, a comparison of two
+    // references.
+    facts.text = text;
     if (i > 0) { recent.splice(i, 1); recent.unshift(facts); }
     return facts;
   }
