@@ -156,6 +156,17 @@ test('a YAML file named on the command line is always read, and says why when no
   } finally { removeTree(dir); }
 });
 
+test('--no-warn-ignored (as the pre-commit hooks pass it): a named file without a configuration says nothing, a manifest in any spelling is still read', async () => {
+  const dir = tempTree({ 'deploy.yaml': DEPLOYMENT, 'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n' });
+  try {
+    const r = await runCli(['lint', '--no-warn-ignored', '--format', 'json', 'deploy.yaml', 'quoted.yaml'], { cwd: dir });
+    const byFile = Object.fromEntries((JSON.parse(r.out) as JsonResult[]).map((f) => [f.filePath, f.messages]));
+    assert.deepEqual(byFile['deploy.yaml'] ?? [], []);
+    assert.deepEqual(byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]), [['unknown-field', 5]]);
+    assert.equal(r.code, 1);
+  } finally { removeTree(dir); }
+});
+
 test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, a plan or a configuration', async () => {
   const rendered = 'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' + MANIFEST;
   const hcl = 'resource "vendor_search" "logs" {\n  search_user_config {\n    max_index_cont = 5\n  }\n}\n';

@@ -117,8 +117,9 @@ describe('the GitHub Action', () => {
     for (const env of [{}, { INPUT_PATHS: 'infra/main.tf' }] as Record<string, string>[]) {
       const r = runAction(main, dir, env);
       assert.equal(r.status, 1, r.stdout + r.stderr);
-      assert.match(r.stdout, /^::error file=infra\/main\.tf,line=4,col=\d+,.*title=type-mismatch::vendor_search\.logs: search\.http_max_content_length/m);
-      assert.match(r.stdout, /^::warning file=infra\/main\.tf,line=4,.*title=unit-mismatch::/m);
+      assert.match(r.stdout, /^::error file=infra\/main\.tf,line=4,col=\d+,.*title=unit-mismatch::vendor_search\.logs: search\.http_max_content_length/m);
+      // One mistake, one finding: the unit slip stands for the type error on the same value.
+      assert.doesNotMatch(r.stdout, /title=type-mismatch::/);
       assert.equal(r.outputs['error-count'], '1');
     }
   });
@@ -138,7 +139,7 @@ describe('the GitHub Action', () => {
     assert.equal(r.status, 1, r.stdout + r.stderr);
     for (const file of ['infra/tf.plan.json', 'infra/plan']) {
       const at = `^::error file=${file.replace(/\./g, '\\.')},line=\\d+,col=\\d+,`;
-      assert.match(r.stdout, new RegExp(`${at}.*title=invalid-value::module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length`, 'm'), file);
+      assert.match(r.stdout, new RegExp(`${at}.*title=unit-mismatch::module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length`, 'm'), file);
       assert.match(r.stdout, new RegExp(`^::warning file=${file.replace(/\./g, '\\.')},.*title=restart-required::module\\.eu\\.vendor_search\\.logs: .*${restartField.dotted.replace(/\./g, '\\.')}`, 'm'), file);
     }
     assert.equal(r.outputs['error-count'], '2');

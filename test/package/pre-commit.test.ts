@@ -51,7 +51,7 @@ describe('pre-commit hooks', { skip }, () => {
     assert.notEqual(blocked.status, 0, `the commit went through:\n${said}`);
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\s{2}missing-required$/m);
-    assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\s{2}type-mismatch$/m, 'Terraform files are passed to the hook');
+    assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\s{2}unit-mismatch$/m, 'Terraform files are passed to the hook');
     assert.match(said, /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\s{2}type-mismatch$/m, 'Kubernetes manifests are passed to the hook');
     assert.doesNotMatch(said, /deployment\.yml/, 'a YAML file without a configuration says nothing');
     assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
@@ -99,7 +99,7 @@ describe('pre-commit hooks', { skip }, () => {
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /search-config lint \(Terraform plan\)\.+Failed/);
     for (const file of ['infra/tf.plan.json', 'build/plan']) {
-      assert.match(said, new RegExp(`^${file.replace(/\./g, '\\.')}:\\d+:\\d+\\s+error\\s+module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length .*\\[invalid-value\\]`, 'm'), file);
+      assert.match(said, new RegExp(`^\\s*${file.replace(/\./g, '\\.')}:\\d+:\\d+\\s+error\\s+module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length .*\\s{2}unit-mismatch$`, 'm'), file);
     }
     assert.doesNotMatch(said, /settings\.json/, 'a file the files: pattern does not match is not passed');
   });

@@ -13,6 +13,8 @@ export interface LintArgs {
   maxWarnings?: number;
   /** --quiet: report errors only (warnings still count toward --max-warnings when it is given). */
   quiet: boolean;
+  /** --no-warn-ignored: a named file of which nothing is a configuration says nothing (ESLint's flag; the pre-commit hooks pass it). */
+  warnIgnored: boolean;
   /** --rule-links: stylish prints each rule's documentation address. */
   ruleLinks: boolean;
   rules: Record<string, SeveritySetting>;
@@ -49,6 +51,8 @@ Options:
                              info and hints are not reported; with --max-warnings
                              the warnings are still counted toward its limit
   --max-warnings N           Exit with 1 when there are more than N warnings
+  --no-warn-ignored          Say nothing of a named file that holds no configuration
+                             (as ESLint's flag; the pre-commit hooks pass it)
   --rule ID=LEVEL            Set a rule to off, hint, info, warning or error
                              (repeatable; wins over .search-lint.json)
   -c, --config FILE          Settings file (default: the nearest .search-lint.json
@@ -80,6 +84,7 @@ const OPTIONS: Spec[] = [
   { name: 'min-severity', takesValue: true },
   { name: 'max-warnings', takesValue: true },
   { name: 'quiet', takesValue: false },
+  { name: 'no-warn-ignored', takesValue: false },
   { name: 'rule-links', takesValue: false },
   { name: 'rule', takesValue: true },
   { name: 'config', short: 'c', takesValue: true },
@@ -110,7 +115,7 @@ function nonNegativeInteger(option: string, raw: string, min = 0): number {
 
 /** Parses the arguments after `lint`. Throws UsageError with a sentence for the user. */
 export function parseLintArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { targets: [], format: 'stylish', minSeverity: 'info', rules: {}, quiet: false, ruleLinks: false, fix: false, fixDryRun: false, help: false, version: false };
+  const args: LintArgs = { targets: [], format: 'stylish', minSeverity: 'info', rules: {}, quiet: false, warnIgnored: true, ruleLinks: false, fix: false, fixDryRun: false, help: false, version: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--') { args.targets.push(...argv.slice(i + 1)); break; }
@@ -174,6 +179,7 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       break;
     case 'cpus': args.cpus = nonNegativeInteger(name, v, 1); break;
     case 'quiet': args.quiet = true; break;
+    case 'no-warn-ignored': args.warnIgnored = false; break;
     case 'rule-links': args.ruleLinks = true; break;
     case 'fix': args.fix = true; break;
     case 'fix-dry-run': args.fixDryRun = true; break;

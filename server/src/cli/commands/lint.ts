@@ -145,8 +145,9 @@ const run: Command = async (argv, io) => {
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
-    // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is said.
-    options.named = job.stdin || expansion.sizes.has(job.file);
+    // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is
+    // said; with --no-warn-ignored (a hook passing every YAML file) such a file is read as a search reads it.
+    options.named = job.stdin || (args.warnIgnored && expansion.sizes.has(job.file));
     if (timings) options.timings = timings;
     if (baseline) {
       if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
