@@ -8,11 +8,13 @@
 # Policy (CONTRIBUTING.md, "Node.js lines"): every line the Node.js project still maintains (Active or
 # Maintenance LTS) is supported and tested; a line past its end of life stays in `engines` until the next
 # minor release, and is tested for as long as it is there. Node binaries come from the npm registry's
-# node-<platform>-<arch> packages, installed into a cache outside the repository.
+# node-<platform>-<arch> packages, installed into a cache outside the repository (NODE_LINES_HOME).
 set -euo pipefail
 LINES=(20 22 24 26)
 
-cache="${NODE_LINES_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/search-config-node-lines}"
+# Outside the home directory: some tests run the CLI as an unprivileged user, who must be able to run that
+# node too (a home directory such as /root is closed to other users).
+cache="${NODE_LINES_HOME:-${TMPDIR:-/tmp}/search-config-node-lines}"
 
 node_dir() {
   local major="$1" platform arch dir
