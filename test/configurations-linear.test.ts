@@ -7,7 +7,7 @@
  * the language server does (analyze with the file's parse and its DocumentState), and the CPU
  * times are compared: linear work grows 16 times, work per configuration over the whole file 256
  * times. CPU time, the least of a few runs, and a generous bound, so that a busy machine does not
- * make the test fail (see test/support/cpu-time.ts); speed itself is the benchmark's business.
+ * make the test fail (see test/support/growth.ts); speed itself is the benchmark's business.
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -16,7 +16,7 @@ import { DocumentState } from '../server/src/core/document-state';
 import { parseFor } from '../server/src/core/engine';
 import { lintText } from '../server/src/cli/lint-file';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
-import { cpuTimed } from './support/cpu-time';
+import { assertLinear } from './support/growth';
 
 before(() => loadTerraformFromDisk());
 
@@ -64,31 +64,22 @@ const FILES: Array<[string, string, (n: number) => string, number]> = [
 ];
 const HOSTS: Array<[string, typeof cli]> = [['the CLI', cli], ['the language server', server]];
 
-/** The findings of one run, and the least CPU time of `runs` runs (the least is the least disturbed by the machine). */
-function measured(run: () => unknown[], runs: number): { findings: number; ms: number } {
-  let least = Infinity, findings = 0;
-  for (let i = 0; i < runs; i++) {
-    const { value, ms } = cpuTimed(run);
-    findings = value.length;
-    least = Math.min(least, ms);
-  }
-  return { findings, ms: least };
-}
-
 for (const [what, fileName, make, unit] of FILES) {
   for (const [host, lint] of HOSTS) {
     test(`${host}: ${what} with x1, x4, x16 configurations takes linear CPU time`, () => {
-      const texts = [1, 4, 16].map((k) => make(unit * k));
-      lint(texts[0], fileName); // warm up
       // Below a few hundred configurations the time per configuration still falls as the code warms
-      // up; the x1 file is past that. The x4 file, whose time is only shown, is timed once.
-      const [x1, x4, x16] = texts.map((t, i) => measured(() => lint(t, fileName), [3, 1, 2][i]));
-      // Each configuration is checked: the same findings in each, so that no work was skipped.
-      assert.ok(x1.findings > 0, `${what}: findings expected`);
-      assert.deepEqual([x4.findings, x16.findings], [x1.findings * 4, x1.findings * 16]);
-      // Linear: about 16x. A scan of the whole file per configuration: about 256x.
-      const times = `x1 ${x1.ms.toFixed(1)} ms, x4 ${x4.ms.toFixed(1)} ms, x16 ${x16.ms.toFixed(1)} ms`;
-      assert.ok(x16.ms < 64 * x1.ms, `${host}: ${what}: ${times}`);
+      // up; the x1 file is past that. A scan of the whole file per configuration would be quadratic.
+      let perConfiguration = 0;
+      assertLinear(`${host}: ${what}`, (k, s) => {
+        const configurations = unit * k * s;
+        const text = make(configurations);
+        // Each configuration is checked: the same findings in each, so that no work was skipped.
+        const findings = lint(text, fileName).length;
+        assert.ok(findings > 0, `${what}: findings expected`);
+        perConfiguration ||= findings / configurations;
+        assert.equal(findings, perConfiguration * configurations, `${what}: findings for ${configurations} configurations`);
+        return () => lint(text, fileName);
+      });
     });
   }
 }

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { analyze } from '../server/src/core';
 import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, MAX_REQUESTS } from '../server/src/core/requests/types';
 import { hostMatches } from '../server/src/core/requests/match';
-import { cpuTimed } from './support/cpu-time';
+import { assertLinear } from './support/growth';
 
 /** A hostile line with `n` characters of runs, in the file kind it targets. */
 type Case = [name: string, fileName: string, make: (n: number) => string];
@@ -41,24 +41,16 @@ const CASES: Case[] = [
   ['.md: html comment openers', 'x.md', (n) => `<!-- search-config-disable-next-line ${run('<!--', n)}\n`],
 ];
 
-/** The least CPU time of a few runs (the least is the least disturbed by the machine). */
-function leastTime(text: string, fileName: string): number {
-  let least = Infinity;
-  for (let i = 0; i < 3; i++) least = Math.min(least, cpuTimed(() => analyze(text, { fileName })).ms);
-  return least;
-}
-
 const LINES = 20;
 const UNIT = 1000;
 for (const [name, fileName, make] of CASES) {
   test(`linear: ${name}`, () => {
     // The hostile line repeated on many lines, so that even x1 takes measurable time; each line grows.
-    const texts = [1, 4, 16].map((k) => make(UNIT * k).repeat(LINES));
-    for (const t of texts) assert.ok(t.split('\n').every((l) => l.length <= MAX_REQUEST_LINE), 'under the line limit: the readers read it');
-    leastTime(texts[0], fileName); // warm up
-    const [t1, , t16] = texts.map((t) => leastTime(t, fileName));
-    // Linear: about 16x. Quadratic: about 256x. One millisecond at least for x1, against timer granularity.
-    assert.ok(t16 < 64 * Math.max(t1, 1), `${name}: x1 ${t1.toFixed(1)} ms, x16 ${t16.toFixed(1)} ms`);
+    assertLinear(name, (k, s) => {
+      const text = make(UNIT * k).repeat(LINES * s);
+      assert.ok(text.split('\n').every((l) => l.length <= MAX_REQUEST_LINE), 'under the line limit: the readers read it');
+      return () => analyze(text, { fileName });
+    });
   });
 }
 
@@ -100,13 +92,7 @@ test('requests.hosts patterns: * matches any run of characters, and a long host 
   ];
   for (const [host, pattern, expected] of cases) assert.equal(hostMatches(host, [pattern]), expected, `${host} ~ ${pattern}`);
   const pattern = '*a*a*a*a*a*b';
-  const times = [1, 4, 16].map((k) => {
-    const host = 'a'.repeat(2000 * k);
-    let least = Infinity;
-    for (let i = 0; i < 3; i++) least = Math.min(least, cpuTimed(() => hostMatches(host, [pattern])).ms);
-    return least;
-  });
-  assert.ok(times[2] < 64 * Math.max(times[0], 1), `x1 ${times[0].toFixed(1)} ms, x16 ${times[2].toFixed(1)} ms`);
+  assertLinear(`a host of a's against ${pattern}`, (k, s) => { const host = 'a'.repeat(2000 * k * s); return () => hostMatches(host, [pattern]); });
 });
 
 test('a file with more requests than any runbook holds is read up to the limit, and the rest is reported', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyze } from '../server/src/core';
 import { nameForContent } from '../server/src/core/formats/unnamed';
-import { cpuTimed } from './support/cpu-time';
+import { assertLinear } from './support/growth';
 
 const SEARCH = 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    static_ips: true\n';
 const run = (c: string, n: number): string => c.repeat(Math.max(1, Math.floor(n / c.length)));
@@ -22,21 +22,13 @@ const CASES: Array<[name: string, make: (n: number) => string]> = [
   ['a run of "kind" without a colon', (n) => `${run('"kind" ', n)}\nuserConfig Search\n`],
 ];
 
-function leastTime(make: () => void): number {
-  let least = Infinity;
-  for (let i = 0; i < 3; i++) least = Math.min(least, cpuTimed(make).ms);
-  return least;
-}
-
 const UNIT = 4000;
 for (const [name, make] of CASES) {
   test(`manifest reading, linear: ${name}`, () => {
-    const texts = [1, 4, 16].map((k) => make(UNIT * k));
-    const time = (text: string): number => leastTime(() => { analyze(text, { fileName: 'deploy.yaml', named: true }); nameForContent(text); });
-    time(texts[0]); // warm up
-    const [t1, , t16] = texts.map(time);
-    // Linear: about 16x. Quadratic: about 256x. One millisecond at least for x1, against timer granularity.
-    assert.ok(t16 < 64 * Math.max(t1, 1), `${name}: x1 ${t1.toFixed(1)} ms, x16 ${t16.toFixed(1)} ms`);
+    assertLinear(name, (k, s) => {
+      const text = make(UNIT * k * s);
+      return () => { analyze(text, { fileName: 'deploy.yaml', named: true }); nameForContent(text); };
+    });
   });
 }
 
