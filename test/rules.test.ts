@@ -23,12 +23,3 @@ for (const file of listFixtures(FIXTURES)) {
   });
 }
 
-for (const rule of RULES) {
-  test(`examples of ${rule.meta.id}`, () => {
-    const run = (ex: (typeof rule.meta.examples.valid)[number]) => analyze(ex.code, { fileName: ex.fileName ?? 'example.json', baselineText: ex.baseline, cpus: ex.cpus })
-      .findings.filter((f) => f.ruleId === rule.meta.id);
-    assert.ok(rule.meta.examples.valid.length > 0 && rule.meta.examples.invalid.length > 0, 'every rule has valid and invalid examples');
-    for (const ex of rule.meta.examples.valid) assert.deepEqual(run(ex).map((f) => f.message), [], `valid example reports nothing:\n${ex.code}`);
-    for (const ex of rule.meta.examples.invalid) assert.ok(run(ex).length > 0, `invalid example is reported:\n${ex.code}`);
-  });
-}

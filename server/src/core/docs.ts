@@ -4,6 +4,7 @@ import { ALL_FIELDS, fieldByName, isDocumented, type FieldInfo } from './schema'
 import { fieldMarkdown } from './describe';
 import type { RuleExample, RuleMeta } from './types';
 import { trimEndChars } from './text-scan';
+import { EXAMPLE_FILES, exampleVariants } from './rule-examples';
 
 /**
  * The rule catalogue (`docs/rules.md`) and the field reference (`docs/fields.md`), rendered
@@ -31,23 +32,34 @@ export function ruleRequirements(meta: RuleMeta): string[] {
   return out;
 }
 
-function exampleMarkdown(ex: RuleExample, meta: RuleMeta): string {
+/** `JSON`, `Terraform and Kubernetes`, `JSON, Terraform and YAML`. */
+const wordList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+
+const FORMAT_WORDS: Record<string, string> = { json: 'JSON', terraform: 'Terraform', yaml: 'YAML', requests: 'request files' };
+
+/** One example in each format it is shown in, each under a label that names the format and the file it is read as. */
+function exampleMarkdown(ex: RuleExample, meta: RuleMeta, title: string): string {
   const parts: string[] = [];
-  // Examples of request files are shown as plain text: in an `http` or `sh` block of these docs, the
-  // example's own suppression comments and requests would be read as the docs' (and fixed away by --fix).
-  const lang = !ex.fileName ? 'json' : /\.jsonc$/i.test(ex.fileName) ? 'jsonc' : /\.(http|rest|sh|bash)$/i.test(ex.fileName) ? 'text' : /\.(md|markdown)$/i.test(ex.fileName) ? 'markdown' : 'json';
+  if (title) parts.push(title, '');
   const context: string[] = [];
-  if (ex.fileName) context.push(`file \`${ex.fileName}\``);
   if (ex.cpus !== undefined) context.push(`\`--cpus ${ex.cpus}\``);
   const missing: string[] = [];
   if (meta.needsCpus && ex.cpus === undefined) missing.push('a CPU count');
   if (meta.needsBaseline && ex.baseline === undefined) missing.push('a baseline');
   if (context.length) parts.push(`With ${context.join(', ')}${missing.length ? `, without ${missing.join(' or ')}` : ''}:`, '');
   else if (missing.length) parts.push(`Without ${missing.join(' or ')}:`, '');
-  if (ex.baseline !== undefined) parts.push('Deployed configuration (baseline):', '', fence(ex.baseline, 'json'), '', 'Changed to:', '');
-  parts.push(fence(ex.code, lang));
-  return parts.join('\n');
+  if (ex.only) parts.push(`Shown in ${wordList(ex.only.formats.map((f) => FORMAT_WORDS[f]))} only: ${ex.only.why}`, '');
+  for (const v of exampleVariants(meta, ex)) {
+    const file = v.fileName === EXAMPLE_FILES.json && !ex.fileName ? '' : ` (\`${v.fileName}\`)`;
+    parts.push(`**${v.title}**${file}:`, '');
+    if (v.baseline !== undefined) parts.push('Deployed configuration (baseline):', '', fence(v.baseline, v.lang), '', 'Changed to:', '');
+    parts.push(fence(v.code, v.lang), '');
+  }
+  return trimEndChars(parts.join('\n'), '\n');
 }
+
+/** `Example 2 of 3:` above each example when there are several, so that its forms read as one. */
+const numbered = (i: number, n: number): string => (n > 1 ? `_Example ${i + 1} of ${n}:_` : '');
 
 /** Markdown section of one rule; its heading gives the anchor `#<id>`. */
 export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
@@ -58,14 +70,15 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
   const needs = ruleRequirements(meta);
   lines.push(`| ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${cell(needs.length ? needs.join(', ') : 'nothing')} |`, '');
   if (meta.details) lines.push(meta.details.trim(), '');
+  if (meta.exampleFormats) lines.push(`Examples in ${wordList(meta.exampleFormats.formats.map((f) => FORMAT_WORDS[f]))} only: ${meta.exampleFormats.why}`, '');
   const { valid, invalid } = meta.examples;
   if (invalid.length) {
     lines.push(`${h}# Reported`, '');
-    for (const ex of invalid) lines.push(exampleMarkdown(ex, meta), '');
+    invalid.forEach((ex, i) => lines.push(exampleMarkdown(ex, meta, numbered(i, invalid.length)), ''));
   }
   if (valid.length) {
     lines.push(`${h}# Not reported`, '');
-    for (const ex of valid) lines.push(exampleMarkdown(ex, meta), '');
+    valid.forEach((ex, i) => lines.push(exampleMarkdown(ex, meta, numbered(i, valid.length)), ''));
   }
   return `${trimEndChars(lines.join('\n'), '\n')}\n`;
 }
@@ -76,7 +89,9 @@ export function renderRulesDoc(rules: readonly Rule[] = RULES): string {
     'Every finding names the rule that reported it. Change a rule\'s severity with `--rule ID=off|hint|info|warning|error` or in `.search-lint.json`; '
     + 'suppress a finding with a comment of the file\'s own syntax (`//` or `/* */` in `.jsonc`, `#` or `//` in `.tf`, `#` in YAML and `.http` files, `<!-- -->` in Markdown): '
     + '`search-config-disable-next-line ID -- reason`, `search-config-disable-line`, or `search-config-disable` ... `search-config-enable` (see [docs/cli.md](cli.md#suppression-comments) for an example in each syntax). '
-    + 'Run `search-config explain ID` to read a rule\'s documentation in the terminal.',
+    + 'Run `search-config explain ID` to read a rule\'s documentation in the terminal. '
+    + 'Each example is shown as JSON (the API\'s configuration), as Terraform (the `search_user_config` block of the provider\'s resource) and as a Kubernetes manifest (`spec.userConfig` of a `kind: Search` document), all three written from one configuration, '
+    + 'except where a rule reads only some formats or an example can be written in only some, which its section says.',
     '',
   );
   out.push('| Rule | Default severity | Fixable | Summary |', '|---|---|---|---|');

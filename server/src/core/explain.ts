@@ -6,7 +6,8 @@ import type { Rule } from './rule';
 import { RULES, RULES_BY_ID } from './rules';
 import { ALL_FIELDS, BY_ENGINE_SETTING, fieldByName, keysAt, schemaAt, type FieldInfo } from './schema';
 import { suggestKey } from './suggest';
-import type { Segment } from './types';
+import type { RuleExample, Segment } from './types';
+import { exampleVariants } from './rule-examples';
 
 /**
  * What `search-config explain NAME` shows: the field or rule a name refers to, found by its
@@ -147,7 +148,8 @@ export function markdownToText(md: string): string {
     }
     tableHeader = undefined;
     const heading = /^#+[ \t]/.test(line) ? line.replace(/^#+/, '').trim() : undefined;
-    out.push(heading !== undefined ? `${inline(heading)}:` : inline(line.replace(/^- /, '  - ')));
+    // A line in emphasis (`_Example 1 of 2:_`) is a label of what follows.
+    out.push(heading !== undefined ? `${inline(heading)}:` : inline(line.replace(/^- /, '  - ').replace(/^_([^_`]+)_$/, '$1')));
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
 }
@@ -169,7 +171,15 @@ export function ruleText(rule: Rule): string {
 export function topicJson(topic: Topic): unknown {
   if (topic.kind === 'rule') {
     const { meta } = topic.rule;
-    return { kind: 'rule', id: meta.id, defaultSeverity: meta.defaultSeverity, fixable: meta.fixable, needs: ruleRequirements(meta), summary: meta.summary, details: meta.details, examples: meta.examples };
+    // Each example with its forms: the text in each format it is shown in, and the file it is read as.
+    const forms = (list: readonly RuleExample[]): unknown[] => list.map((ex) => ({
+      ...ex,
+      forms: exampleVariants(meta, ex).map((v) => ({ format: v.format, fileName: v.fileName, code: v.code, ...(v.baseline === undefined ? {} : { baseline: v.baseline }) })),
+    }));
+    return {
+      kind: 'rule', id: meta.id, defaultSeverity: meta.defaultSeverity, fixable: meta.fixable, needs: ruleRequirements(meta), summary: meta.summary, details: meta.details,
+      exampleFormats: meta.exampleFormats, examples: { invalid: forms(meta.examples.invalid), valid: forms(meta.examples.valid) },
+    };
   }
   if (topic.kind === 'unknown') return { kind: 'unknown', suggestions: topic.suggestions };
   const { field, via } = topic;

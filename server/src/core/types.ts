@@ -112,7 +112,12 @@ export interface RuleExample {
   fileName?: string;
   baseline?: string;
   cpus?: number;
+  /** The formats this JSON example is shown in when not all of its rule's, and why (an HCL name cannot hold a dot). */
+  only?: { formats: ExampleFormat[]; why: string };
 }
+
+/** The formats a configuration is written in: JSON (the API), Terraform, YAML (Kubernetes manifests). */
+export type ExampleFormat = 'json' | 'terraform' | 'yaml';
 
 export interface RuleMeta {
   id: string;
@@ -128,4 +133,9 @@ export interface RuleMeta {
   /** What the rule reads: service configurations (the default) or request files, runbooks and scripts. */
   documents?: 'configurations' | 'requests';
   examples: { valid: RuleExample[]; invalid: RuleExample[] };
+  /**
+   * The formats its JSON examples are shown in, when not all three, and why: a rule about what only
+   * some formats can hold. Examples written in a file type of their own are shown in it only.
+   */
+  exampleFormats?: { formats: Array<ExampleFormat | 'requests'>; why: string };
 }

@@ -14,6 +14,7 @@ export default defineRule({
     id: 'blocked-endpoint',
     defaultSeverity: 'error',
     documents: 'requests',
+    exampleFormats: { formats: ['requests'], why: 'the rule reads requests to the search engine, not configurations.' },
     summary: 'A REST request the service refuses (a blocked endpoint hierarchy), in a request file, runbook or script, with what to do instead.',
     details: [
       `The service lets clients call ${ENDPOINT_POLICY.allowed.map((e) => `\`${e.method} ${e.path}\``).join(', ')} and refuses every other request to the hierarchies ${ENDPOINT_POLICY.blocked.map((b) => `\`${b.prefix}\``).join(', ')} (any method, any deeper path). An allowed endpoint wins over the blocked hierarchy it lies in, and covers the paths below it. Requests outside these hierarchies are not judged: the service's policy says nothing about them. The policy is kept in \`schemas/endpoint-policy.json\`.`,

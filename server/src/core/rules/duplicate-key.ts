@@ -12,7 +12,11 @@ export default defineRule({
     fixable: false,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
-      invalid: [{ code: '{\n  "static_ips": true,\n  "static_ips": false\n}' }],
+      invalid: [
+        { code: '{\n  "static_ips": true,\n  "static_ips": false\n}', only: { formats: ['json'], why: 'a key written twice is in the text, not in the value; the next examples write it in Terraform and YAML.' } },
+        { code: 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\n    static_ips = false\n  }\n}\n', fileName: 'main.tf' },
+        { code: 'static_ips: true\nstatic_ips: false\n', fileName: 'prod.search.yaml' },
+      ],
     },
   },
   check(ctx) {

@@ -11,7 +11,7 @@ export default defineRule({
     fixable: false,
     examples: {
       valid: [{ code: '{ "index_patterns": [ { "pattern": "logs-*", "max_index_count": 3 } ] }' }],
-      invalid: [{ code: `{ "ip_filter": ${'['.repeat(300)}${']'.repeat(300)} }` }],
+      invalid: [{ code: `{ "ip_filter": ${'['.repeat(300)}${']'.repeat(300)} }`, only: { formats: ['json'], why: 'the example is about the nesting of the text itself.' } }],
     },
   },
   check() { /* reported by the engine before parsing */ },

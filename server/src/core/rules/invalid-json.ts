@@ -66,6 +66,7 @@ export default defineRule({
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
     details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.',
     fixable: true,
+    exampleFormats: { formats: ['json'], why: 'the syntax of JSON and JSONC; a Terraform or YAML file that cannot be read is reported by invalid-syntax.' },
     examples: {
       valid: [{ code: '{ "search_version": "2.19" }' }, { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' }],
       invalid: [{ code: '{ "search_version": "2.19", }' }, { code: '{\n  // comment\n  "static_ips": true\n}' }, { code: '{ "static_ips": true' }],

@@ -15,6 +15,7 @@ export default defineRule({
     summary: 'A YAML value that YAML 1.1 tools, or a round trip, read otherwise than written.',
     details: 'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. YAML 1.2 (the Kubernetes API server, the operator) reads `on`, `off`, `yes`, `no`, `y` and `n` as strings, where YAML 1.1 tools read them as booleans: write `true` or `false` where a boolean is meant, and quote the word where text is meant. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An integer with a leading zero (`0755`) is 755 in YAML 1.2 but 493 (octal) in YAML 1.1: write it without the zero, or `0o755` for octal. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
     fixable: true,
+    exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
       valid: [{ code: 'search_version: "2.19"\nstatic_ips: true\n', fileName: 'prod.search.yaml' }],
       invalid: [{ code: 'search_version: 2.10\nstatic_ips: on\n', fileName: 'prod.search.yaml' }],

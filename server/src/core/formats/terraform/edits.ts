@@ -142,6 +142,14 @@ function blockLines(name: string, value: Record<string, unknown>, path: FieldPat
   return [{ depth: 0, text: `${name} {` }, ...inner, { depth: 0, text: '}' }];
 }
 
+/**
+ * The members of a configuration object as the lines of a `search_user_config` block, each
+ * indented by `depth` steps of `unit` more than the block: what a fix or an example writes.
+ */
+export function configurationLines(value: Record<string, unknown>, depth: number, unit = '  '): string[] {
+  return Object.entries(value).flatMap(([k, v]) => memberLines([], k, v)).map((l) => `${unit.repeat(depth + l.depth)}${l.text}`);
+}
+
 const layout = (lines: Line[], indent: string, eol: string, unit: string): string => lines.map((l) => `${indent}${unit.repeat(l.depth)}${l.text}`).join(eol);
 
 /** Inserts member lines at the end of a block written over several lines, in the indentation of its members. */

@@ -73,6 +73,12 @@ function memberLines(key: string, value: unknown, indent: string, layout: Layout
   return `${yamlKey(key, layout)}: ${yamlValue(value, layout)}`;
 }
 
+/** The members of an object in block style, each line starting with `indent`: what an example writes. */
+export function yamlBlock(value: Record<string, unknown>, indent: string, unit = '  '): string {
+  const layout: Layout = { ...DOUBLE, unit, eol: '\n' };
+  return Object.entries(value).map(([k, v]) => `${indent}${memberLines(k, v, indent, layout)}`).join('\n');
+}
+
 /** A list item in block style, `- ` first: a map's members line up after the dash. */
 function itemLines(item: unknown, indent: string, layout: Layout): string {
   if (!isObject(item) || !Object.keys(item).length) return `- ${yamlValue(item, layout)}`;
