@@ -43,7 +43,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
+    for (const f of own) { f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
   }
   const syntaxSeverity = severityOf('invalid-json', options);
   if (syntaxSeverity !== 'off') {
@@ -57,6 +57,9 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   }
   return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, syntax: 'json' } };
 }
+
+/** A message's HCL advice (`write client_secret = var.client_secret`) as it is written in this syntax. */
+const inJsonSyntax = (message: string): string => message.replace(/\bwrite ([A-Za-z_][\w-]*) = var\.([A-Za-z_][\w-]*)/g, 'write "$1": "$${var.$2}"');
 
 /**
  * The values of the variables the file uses (`"${var.NAME}"`), from its own `variable` properties
