@@ -58,6 +58,7 @@ test('Terraform files: activation and the parser are shipped, but no language or
   const c = manifest.contributes;
   assert.ok(manifest.activationEvents.includes('onLanguage:terraform'), 'activation when a Terraform extension opens a .tf file');
   assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.tf'), 'activation where .tf files open as plain text');
+  assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.tf.json'), 'activation where .tf.json files (Terraform\'s JSON syntax) open as JSON');
   // A single .tf file opened with no folder (or from outside the folder) and no Terraform extension is plain text.
   assert.ok(manifest.activationEvents.includes('onLanguage:plaintext'), 'activation on a lone .tf file that opens as plain text');
   assert.ok(!manifest.activationEvents.includes('*') && !manifest.activationEvents.includes('onStartupFinished'), 'no activation in every window');

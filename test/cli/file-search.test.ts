@@ -111,10 +111,11 @@ test('what the help says a directory search finds is what it finds', async () =>
     'r.http': 'GET https://x/_cat/indices\n', 'r.rest': 'GET https://x/_cat/indices\n',
     'main.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    service_log = true\n  }\n}\n', 'other.tf': 'resource "x" "y" {}\n',
     'c.search.yaml': 'service_log: true\n', 'd.search.yml': 'service_log: true\n', 'k/s.yaml': manifest, 'k/t.yml': manifest, 'k/deploy.yaml': 'kind: Deployment\n',
+    'cdktf/main.tf.json': '{ "resource": { "vendor_search": { "a": { "search_user_config": { "service_log": true } } } } }\n', 'cdktf/other.tf.json': '{ "resource": { "x": { "y": {} } } }\n',
   });
   try {
     const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
     assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath).sort(),
-      ['a.search.json', 'b.search.jsonc', 'c.search.yaml', 'd.search.yml', 'k/s.yaml', 'k/t.yml', 'main.tf', 'n/search-config.jsonc', 'r.http', 'r.rest', 'search-config.json']);
+      ['a.search.json', 'b.search.jsonc', 'c.search.yaml', 'cdktf/main.tf.json', 'd.search.yml', 'k/s.yaml', 'k/t.yml', 'main.tf', 'n/search-config.jsonc', 'r.http', 'r.rest', 'search-config.json']);
   } finally { removeTree(dir); }
 });

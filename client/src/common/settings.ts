@@ -47,6 +47,9 @@ export function documentSelector(): DocumentSelector {
     // competes with those extensions; the server answers only inside `search_user_config` blocks.
     { language: TERRAFORM_LANGUAGE_ID },
     { pattern: TERRAFORM_FILE_GLOB },
+    // Terraform's JSON syntax (what CDK for Terraform writes): editors give it the `json` language id, and
+    // the built-in JSON support keeps it; the server knows it by its name and reads only its search_user_config.
+    { pattern: TERRAFORM_JSON_FILE_GLOB },
   ];
 }
 
@@ -54,13 +57,14 @@ export const YAML_LANGUAGE_ID = 'yaml';
 export const YAML_FILE_GLOB = '**/*.{yaml,yml}';
 export const TERRAFORM_LANGUAGE_ID = 'terraform';
 export const TERRAFORM_FILE_GLOB = '**/*.tf';
+export const TERRAFORM_JSON_FILE_GLOB = '**/*.tf.json';
 
 /**
  * Whether the server checks the document: a configuration in our language, a Terraform file, or a YAML file
  * that may hold a configuration (a `*.search.yaml`, or a manifest naming `kind: Search` and `userConfig`).
  */
 export function isCheckedDocument(doc: vscode.TextDocument): boolean {
-  if (doc.languageId === LANGUAGE_ID || /\.tf$/i.test(doc.uri.path)) return true;
+  if (doc.languageId === LANGUAGE_ID || /\.tf(?:\.json)?$/i.test(doc.uri.path)) return true;
   if (doc.languageId !== YAML_LANGUAGE_ID && !isYamlName(doc.uri.path)) return false;
   return isSearchYamlName(doc.uri.path) || holdsManifest(doc.getText());
 }

@@ -36,11 +36,11 @@ export const LINT_USAGE = `Usage: search-config lint [options] [file|dir|glob|-]
 
 Checks service configurations. Directories are searched for JSON files named
 *.search.json, *.search.jsonc, search-config.json and search-config.jsonc (or the
-"files" of .search-lint.json), request files *.http and *.rest, *.tf with a
-search_user_config block, *.search.yaml, *.search.yml, and *.yaml and *.yml with
-kind: Search (Kubernetes manifests). A *.tfvars file lints the .tf files of its
-directory that use variables. '-' reads standard input. Without paths: the
-current directory.
+"files" of .search-lint.json), request files *.http and *.rest, *.tf and
+*.tf.json with a search_user_config block, *.search.yaml, *.search.yml, and
+*.yaml and *.yml with kind: Search (Kubernetes manifests). A *.tfvars file
+lints the .tf and .tf.json files of its directory that use variables. '-' reads
+standard input. Without paths: the current directory.
 
 Options:
   -f, --format NAME          stylish (default), json, sarif, github or junit

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/document';
+import { isTerraformJsonName } from '../core/formats/terraform-json/document';
 import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
 import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
 import { fileHoldsAscii } from './file-search';
@@ -71,7 +72,9 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
   // .tf files of a repository do not hold it, so decoding them would be work for nothing.
   // A broken link to a .tf file is reported: whether it would hold the block cannot be known.
-  const isTerraformConfig = (p: string): boolean => isTerraformName(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
+  // A file in Terraform's JSON syntax (`.tf.json`) the same: JSON writes the block's name as those bytes too.
+  const isTerraformFile = (p: string): boolean => isTerraformName(p) || isTerraformJsonName(p);
+  const isTerraformConfig = (p: string): boolean => isTerraformFile(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
   // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
   const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
   const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
@@ -85,7 +88,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     if (stat?.isDirectory()) {
       const before = files.length;
       const problemsBefore = problems.length;
-      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: (p) => isConfig(p) || isTerraformName(p) });
+      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: (p) => isConfig(p) || isTerraformFile(p) });
       if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
@@ -116,7 +119,7 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
  * files, and the Terraform and YAML files the search recognises by their content. The help texts, the
  * Action's inputs and the documentation name exactly these (a test holds them to it).
  */
-export const SEARCHED_BY_CONTENT: readonly string[] = ['*.tf with a search_user_config block', '*.search.yaml', '*.search.yml', '*.yaml and *.yml with kind: Search'];
+export const SEARCHED_BY_CONTENT: readonly string[] = ['*.tf and *.tf.json with a search_user_config block', '*.search.yaml', '*.search.yml', '*.yaml and *.yml with kind: Search'];
 
 function describePatterns(config: LintConfig | undefined): string {
   return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), ...SEARCHED_BY_CONTENT].join(', ');

@@ -6,7 +6,7 @@ import { fileHoldsAscii } from './file-search';
 export { isTfvarsName };
 
 /**
- * The `.tf` files of a variable file's module directory that its values can reach: those holding a
+ * The `.tf` and `.tf.json` files of a variable file's module directory that its values can reach: those holding a
  * search_user_config block and naming a variable (`var.`). Linting a changed `terraform.tfvars`
  * lints them, so that a pre-commit hook run for the .tfvars file alone checks what it changes.
  * Two text searches per `.tf` file, no parse; sorted by name as a directory search is.
@@ -16,7 +16,7 @@ export function tfFilesUsingVariables(tfvarsFile: string): string[] {
   let entries: fs.Dirent[];
   try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return []; }
   return entries
-    .filter((e) => /\.tf$/i.test(e.name) && (e.isFile() || e.isSymbolicLink()))
+    .filter((e) => /\.tf(?:\.json)?$/i.test(e.name) && (e.isFile() || e.isSymbolicLink()))
     .map((e) => e.name)
     .sort()
     .map((name) => path.join(dir, name))

@@ -6,6 +6,7 @@ import { maskRequestCredentials } from '../core/requests/mask';
 import { requestFileKind } from '../core/requests/types';
 import { splitKeepingBreaks } from '../core/text-scan';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isTerraformJsonName } from '../core/formats/terraform-json/document';
 import { isYamlName } from '../core/formats/yaml/document';
 import { analyze } from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
@@ -34,7 +35,7 @@ export function maskSecrets(text: string, fileName: string): string {
     return maskCredentials(maskAnchoredValues(masked));
   }
   const doc = parseDocument(text, { fileName });
-  const ranges = secretRangesOf(doc);
+  const ranges = isTerraformJsonName(fileName) ? terraformJsonSecretRanges(doc, fileName) : secretRangesOf(doc);
   if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
@@ -167,6 +168,20 @@ function terraformSecretRanges(text: string, fileName: string): Array<[number, n
   const ranges = configurations.flatMap(secretValueRanges);
   if (configurations.length) ranges.push(...sensitiveTextRanges(text));
   return ranges;
+}
+
+/**
+ * The same in Terraform's JSON syntax: inside each configuration, as in any configuration (secret
+ * fields, unknown keys, values from sensitive variables); outside them (a provider's token, a
+ * variable's default), every string and number, since no schema says what they are.
+ */
+function terraformJsonSecretRanges(doc: ParsedDocument, fileName: string): Array<[number, number]> | undefined {
+  const everything = secretRangesOf(doc);
+  const configurations = terraformConfigurations(doc.text, fileName);
+  if (!everything || !configurations) return everything;
+  const roots = configurations.flatMap((c) => c.rangeAt([]) ?? []);
+  const inside = ([start, end]: [number, number]): boolean => roots.some((r) => start >= r.offset && end <= r.offset + r.length);
+  return [...everything.filter((r) => !inside(r)), ...configurations.flatMap(secretValueRanges)];
 }
 
 /**

@@ -23,7 +23,7 @@ export interface AnalysisResult {
   /** Rules that threw: the rest of the analysis still ran. */
   internalErrors: InternalErrors;
   /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
-  terraform?: { configurations: TerraformDocument[]; syntaxErrors: number };
+  terraform?: { configurations: TerraformDocument[]; syntaxErrors: number; /** Set for a file in Terraform's JSON syntax (`.tf.json`): its fixes are JSON edits. */ syntax?: 'json' };
   /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
   yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
   /**

@@ -10,6 +10,8 @@ import { isPlan } from './formats/terraform-plan/document';
 import { notConfigurationReason } from './formats/terraform-plan/not-configuration';
 import { analyzePlan, analyzeTerraform } from './terraform-analysis';
 import { analyzeYaml } from './yaml-analysis';
+import { analyzeTerraformJson } from './terraform-json-analysis';
+import { isTerraformJsonName } from './formats/terraform-json/document';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, type Finding } from './types';
 import type { DocumentState } from './document-state';
 
@@ -45,6 +47,7 @@ export function* analyzeInSteps(text: string, options: AnalyzeOptions = {}, pars
     return { findings: found, doc: parseDocument('', {}), internalErrors };
   }
   if (isTerraformName(options.fileName)) return analyzeTerraform(text, options, state);
+  if (isTerraformJsonName(options.fileName)) return analyzeTerraformJson(text, options);
   if (isYamlName(options.fileName)) return analyzeYaml(text, options, state);
   const { timings } = options;
   let clock = timings ? performance.now() : 0;

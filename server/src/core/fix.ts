@@ -112,7 +112,8 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const fixes = compatibleFixes(result.findings);
     if (!fixes.length) break;
     const edits = fixes.flatMap((f) => f.edits);
-    const next = result.terraform ? applyTerraform(current, edits) : applyEdits(current, edits);
+    // HCL is aligned as terraform fmt aligns it; Terraform's JSON syntax is JSON, laid out as written.
+    const next = result.terraform && result.terraform.syntax !== 'json' ? applyTerraform(current, edits) : applyEdits(current, edits);
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {

@@ -90,7 +90,7 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
 }
 
 /** A finding about a dotted key written in the provider's spelling names what was written: ` (written cluster_search_request_slowlog)`. */
-function spellingNote(doc: ConfigDocument, path: string): string {
+export function spellingNote(doc: ConfigDocument, path: string): string {
   for (const spelled of doc.spellings ?? []) {
     const at = formatPath(spelled.path);
     if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (${at} is written ${spelled.written} in Terraform)`;
@@ -99,7 +99,7 @@ function spellingNote(doc: ConfigDocument, path: string): string {
 }
 
 /** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
-function variableNote(doc: TerraformDocument, path: string): string {
+export function variableNote(doc: TerraformDocument, path: string): string {
   for (const used of doc.variablesUsed) {
     const at = formatPath(used.path);
     if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;

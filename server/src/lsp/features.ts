@@ -9,6 +9,7 @@ import {
 import type { ConfigDocument } from '../core/formats/document';
 import { changeImpact } from '../core/diff-comparison';
 import { isTerraformName, parseTerraform } from '../core/formats/terraform/document';
+import { isTerraformJsonName } from '../core/formats/terraform-json/document';
 import { LineIndex } from '../core/lines';
 import { requestQuickFixes } from '../core/requests/editor';
 import type { Finding, OffsetRange } from '../core/types';
@@ -31,7 +32,7 @@ export function registerFeatures(ctx: ServerContext): void {
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
   /** `inOtherFormat` answers for Terraform and YAML files, inside their configurations only; the rest answers nothing there. */
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inOtherFormat?: { terraform?: (state: DocumentState) => R; yaml?: (state: DocumentState) => R }): Promise<R> => {
+  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inOtherFormat?: { terraform?: (state: DocumentState) => R; terraformJson?: (state: DocumentState) => R; yaml?: (state: DocumentState) => R }): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
@@ -40,6 +41,8 @@ export function registerFeatures(ctx: ServerContext): void {
     // Terraform files get diagnostics, hover, completion and fixes inside their search_user_config
     // blocks; the other features answer nothing there, and nothing appears outside the blocks.
     if (isTerraformName(state.options.fileName)) return inOtherFormat?.terraform ? inOtherFormat.terraform(state) : empty;
+    // A .tf.json file (Terraform's JSON syntax) the same, by its configurations: hover, inlay hints and fixes.
+    if (isTerraformJsonName(state.options.fileName)) return inOtherFormat?.terraformJson ? inOtherFormat.terraformJson(state) : empty;
     // YAML files the same, inside spec.userConfig of a manifest or a whole *.search.yaml; formatting,
     // outline, folding and the rest are the YAML extension's.
     if (isYamlName(state.options.fileName)) return inOtherFormat?.yaml ? inOtherFormat.yaml(state) : empty;
@@ -88,6 +91,7 @@ export function registerFeatures(ctx: ServerContext): void {
     return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
   }, (state) => requestHoverAt(state, params.position), {
     terraform: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
+    terraformJson: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
     yaml: (state) => memberHover(ctx.analysisOf(state).yaml?.configurations ?? [], params.position),
   })));
 
@@ -106,6 +110,7 @@ export function registerFeatures(ctx: ServerContext): void {
     }));
   }, undefined, {
     terraform: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
+    terraformJson: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
     yaml: (state) => literalHints(state, ctx.analysisOf(state).yaml?.configurations ?? [], params.range, token),
   })));
 
@@ -157,6 +162,8 @@ export function registerFeatures(ctx: ServerContext): void {
     return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
   }, {
     terraform: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },
+    // JSON has no comments: no suppression is offered there.
+    terraformJson: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, commentsAllowed: false }, findings, range)); },
     // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
     // Suppression comments are written as YAML comments.
     yaml: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },

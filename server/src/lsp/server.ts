@@ -8,6 +8,7 @@ import type { AnalysisResult } from '../core/engine';
 import { forgetRequestScan } from '../core/requests/analyze';
 import { VERSION } from '../core/version';
 import { isTerraformName } from '../core/formats/terraform/document';
+import { isTerraformJsonName } from '../core/formats/terraform-json/document';
 import { terraformParserLoaded } from '../core/formats/terraform/parser';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
@@ -88,11 +89,13 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
     if (!(await workspace.isConfiguration(doc, settings)) && !(await workspace.isRequestDocument(doc, settings))) return undefined;
-    if (isTerraformName(fileNameOf(doc)) && !terraformReady()) return undefined;
+    // A .tf.json file needs the HCL parser only for the variables its module's .tf files declare.
+    const terraformJson = isTerraformJsonName(fileNameOf(doc));
+    if ((isTerraformName(fileNameOf(doc)) || (terraformJson && doc.getText().includes('var.'))) && !terraformReady()) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     // A Terraform file's variables get their values from its module's files, as in the CLI.
-    if (isTerraformName(fileNameOf(doc)) && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
+    if ((isTerraformName(fileNameOf(doc)) || terraformJson) && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
     if (reading) cache.prepare(doc, options);
@@ -261,7 +264,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   const moduleChanged = (uri: string, delay: number): void => {
     if (!isVariableFile(uri)) return;
     const dir = parentUri(uri);
-    const affected = documents.all().filter((d) => !sameUri(d.uri, uri) && isTerraformName(fileNameOf(d)) && sameUri(parentUri(d.uri), dir));
+    const affected = documents.all().filter((d) => !sameUri(d.uri, uri) && (isTerraformName(fileNameOf(d)) || isTerraformJsonName(fileNameOf(d))) && sameUri(parentUri(d.uri), dir));
     if (!affected.length) return;
     if (!pullDiagnostics) { for (const d of affected) schedule(d.uri, delay); return; }
     generation++;

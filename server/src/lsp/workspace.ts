@@ -1,6 +1,7 @@
 import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
 import { requestFileKind } from '../core/requests/types';
 import { isTerraformName, isTfvarsName } from '../core/formats/terraform/document';
+import { isTerraformJsonName } from '../core/formats/terraform-json/document';
 import { isYamlName } from '../core/formats/yaml/document';
 import type { AnalyzeOptions } from '../core/types';
 import { cutAtFirst } from '../core/text-scan';
@@ -77,8 +78,8 @@ export class Workspace {
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
     // A variable definitions file gives a module's variables their values (read with its .tf files): it is never a configuration.
     if (isTfvarsName(fileNameOf(doc))) return false;
-    // A Terraform file, whatever its language id: only its search_user_config blocks are read.
-    if (isTerraformName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
+    // A Terraform file, whatever its language id (`json` for a .tf.json file): only its search_user_config blocks are read.
+    if (isTerraformName(fileNameOf(doc)) || isTerraformJsonName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
     // A YAML file, whatever its language id: only *.search.yaml and the spec.userConfig of kind: Search manifests are read.
     if (isYamlName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
     const lookup = this.lintConfigOf(doc.uri);

@@ -13,6 +13,7 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { isTerraformName } from '../../core/formats/terraform/document';
+import { isTerraformJsonName } from '../../core/formats/terraform-json/document';
 import { nameForContent } from '../../core/formats/unnamed';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { moduleDirectoryOnDisk } from '../terraform-module';
@@ -114,8 +115,9 @@ const run: Command = async (argv, io) => {
   const stdinName = args.stdinFilename ?? (targets.includes('-') ? nameForContent(stdinText) : undefined);
 
   const names = jobs.map((job) => (job.stdin ? stdinName : job.file));
-  // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read.
-  if (names.some(isTerraformName)) {
+  // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read (a .tf.json
+  // file's variables may be declared in the module's .tf files).
+  if (names.some((n) => isTerraformName(n) || isTerraformJsonName(n))) {
     try { await loadTerraformFromDisk(); } catch (err) {
       problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -141,7 +143,7 @@ const run: Command = async (argv, io) => {
     }
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && isTerraformName(job.file) && raw.includes('var.')) options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
+    if (!job.stdin && (isTerraformName(job.file) || isTerraformJsonName(job.file)) && raw.includes('var.')) options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) options.fileName = stdinName;

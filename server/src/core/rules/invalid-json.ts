@@ -46,6 +46,15 @@ function foundText(token: string): string {
   return `${token.length === 1 ? 'a character' : 'a word'} that is not JSON`;
 }
 
+/**
+ * A syntax problem of a file in Terraform's JSON syntax (`.tf.json`), by jsonc-parser's code: Terraform
+ * reads strict JSON, and none of a file it cannot parse.
+ */
+export function terraformJsonSyntaxMessage(code: string): string {
+  const what = code === 'InvalidCommentToken' ? 'Comments are not allowed in Terraform\'s JSON syntax; write a "//" property instead.' : WHY[code] ?? code;
+  return `Syntax error in the Terraform JSON file: ${what} Terraform reads nothing of a file it cannot parse; fix the syntax (terraform validate shows it too).`;
+}
+
 /** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`). */
 export function terraformSyntaxMessage(code: string): string {
   const what = code.startsWith('missing ') ? `${JSON.stringify(code.slice('missing '.length))} is missing here` : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';

@@ -1,0 +1,263 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { schemaAt, typesOf } from '../../schema';
+import type { OffsetRange, Segment } from '../../types';
+import { UNKNOWN_VALUE } from '../../values';
+import type { RepeatedKey, SyntaxProblem } from '../document';
+import { apiKeyOf } from '../terraform/names';
+import { pathKey } from '../terraform/nodes';
+import type { VariableValues } from '../terraform/read';
+
+/**
+ * Terraform's JSON syntax (`.tf.json`, what CDK for Terraform writes): `{"resource": {"TYPE":
+ * {"NAME": {... "search_user_config": {...}}}}}`. Each level of labels and each block may be an
+ * object or an array of objects; a property named "//" is a comment; a string is a template, whose
+ * `${...}` is an expression. The configuration inside `search_user_config` is read as the `.tf`
+ * reader reads its block: the provider's names, blocks that repeat as lists, `var.NAME` as the
+ * value its module gives it, any other expression unknown.
+ */
+
+/** Where one member of a configuration is written, with the parse tree's nodes an edit needs. */
+export interface JsonEntry {
+  /** The key (absent for a list item). */
+  key?: OffsetRange;
+  value: OffsetRange;
+  /** The whole member: the property, or the item of an array. */
+  member: OffsetRange;
+  /** The value's node: an object receives members, an array items. */
+  node: Node;
+  /** What removing the member removes: the property, or the array's item. Absent when the member cannot be removed alone. */
+  removable?: Node;
+  /** Set for a list written as one block object (`"index_patterns": {...}`): no item can be appended there. */
+  single?: boolean;
+}
+
+export interface JsonConfiguration {
+  /** The resource address: `vendor_search.logs`. */
+  address: string;
+  /** The resource's body (the value of its name), for what lies within it. */
+  resource: OffsetRange;
+  value: Record<string, unknown>;
+  entries: Map<string, JsonEntry>;
+  unknownPaths: Segment[][];
+  repeated: RepeatedKey[];
+  /** The nodes of each repeated key's occurrences, by pathKey of the object and the key, for the fix that keeps the last. */
+  occurrences: Map<string, Node[]>;
+  spellings: Array<{ path: Segment[]; written: string }>;
+  resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
+  variables?: VariableValues;
+}
+
+export interface TerraformJsonFile {
+  configurations: JsonConfiguration[];
+  syntaxErrors: SyntaxProblem[];
+}
+
+const ROOT_BLOCK = 'search_user_config';
+/** A property of a block body that is a comment, not an argument. */
+const COMMENT_KEY = '//';
+/** The provider's spellings of the API's `ip_filter`, as in a .tf file. */
+const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
+
+const rangeOf = (n: Node): OffsetRange => ({ offset: n.offset, length: n.length });
+const keyOf = (path: Segment[], name: string): string => (path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name));
+
+/** The properties of an object node with a string key and a value, comments left out. */
+function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Node; property: Node }> {
+  const out: Array<{ name: string; key: Node; value: Node; property: Node }> = [];
+  for (const property of object.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.type !== 'string' || !value || key.value === COMMENT_KEY) continue;
+    out.push({ name: String(key.value), key, value, property });
+  }
+  return out;
+}
+
+/** The objects a level of Terraform's JSON stands for: the object itself, or each object of an array. */
+const objectsOf = (n: Node): Node[] => (n.type === 'object' ? [n] : n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : []);
+
+/** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
+function clampToText(root: Node, textLength: number): void {
+  for (let node: Node | undefined = root; node; node = node.children?.[node.children.length - 1]) {
+    if (node.offset + node.length > textLength) (node as { length: number }).length = Math.max(0, textLength - node.offset);
+  }
+}
+
+/**
+ * Reads every configuration of a `.tf.json` file. The caller has checked the nesting depth (the
+ * reading of values recurses once per level).
+ */
+export function readTerraformJson(text: string, variables?: VariableValues): TerraformJsonFile {
+  const errors: ParseError[] = [];
+  // Terraform reads strict JSON: a comment or a trailing comma is an error.
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (root) clampToText(root, text.length);
+  const syntaxErrors = errors.map((e): SyntaxProblem => {
+    const offset = Math.min(Math.max(0, e.offset), text.length);
+    return { offset, length: Math.max(0, Math.min(e.length, text.length - offset)), code: printParseErrorCode(e.error) };
+  });
+  const configurations: JsonConfiguration[] = [];
+  if (root?.type !== 'object') return { configurations, syntaxErrors };
+  for (const top of propertiesOf(root)) {
+    if (top.name !== 'resource') continue;
+    for (const types of objectsOf(top.value)) {
+      for (const type of propertiesOf(types)) {
+        for (const names of objectsOf(type.value)) {
+          for (const name of propertiesOf(names)) {
+            for (const body of objectsOf(name.value)) {
+              for (const member of propertiesOf(body)) {
+                if (member.name !== ROOT_BLOCK) continue;
+                // A block written as an object, or as an array of objects: each object is one block.
+                const blocks = member.value.type === 'array' ? objectsOf(member.value) : member.value.type === 'object' ? [member.value] : [];
+                for (const block of blocks) {
+                  const config: JsonConfiguration = {
+                    address: `${type.name}.${name.name}`, resource: rangeOf(body), value: {}, entries: new Map(), unknownPaths: [], repeated: [],
+                    occurrences: new Map(), spellings: [], resolved: new Map(), variables,
+                  };
+                  const lone = block === member.value;
+                  config.entries.set(pathKey([]), { key: rangeOf(member.key), value: rangeOf(block), member: rangeOf(lone ? member.property : block), node: block });
+                  readBody(config, block, [], config.value);
+                  configurations.push(config);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return { configurations, syntaxErrors };
+}
+
+function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+/** What the schema makes of a member: a list of blocks, one block, or an argument. */
+function shapeOf(path: Segment[]): 'list' | 'block' | 'value' {
+  const schema = schemaAt(path);
+  if (!schema) return 'value';
+  const types = typesOf(schema);
+  if (types.includes('array') && schema.items && typesOf(schema.items).includes('object')) return 'list';
+  if (types.includes('object') && schema.properties) return 'block';
+  return 'value';
+}
+
+/** The members of a block body into `into`: as the .tf reader reads a block's attributes and nested blocks. */
+function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: Record<string, unknown>): void {
+  const seen = new Map<string, Array<{ key: Node; member: Node; spelling: string }>>();
+  const note = (key: string, at: { key: Node; member: Node; spelling: string }): void => {
+    const list = seen.get(key);
+    if (list) list.push(at); else seen.set(key, [at]);
+  };
+  // Blocks of one list type written in several properties add up to one list, as repeated blocks do in HCL.
+  const lists = new Map<string, unknown[]>();
+  for (const { name, key: keyNode, value, property } of propertiesOf(body)) {
+    const key = keyOf(path, name);
+    const memberPath = [...path, key];
+    if (typeof key === 'string' && key !== name && key.includes('.')) config.spellings.push({ path: memberPath, written: name });
+    const shape = shapeOf(memberPath);
+    const blocks = value.type === 'object' ? [value] : value.type === 'array' && value.children?.length && value.children.every((c) => c.type === 'object') ? value.children : undefined;
+    if (shape === 'list' && blocks) {
+      let items = lists.get(key);
+      if (!items) {
+        items = [];
+        lists.set(key, items);
+        note(key, { key: keyNode, member: property, spelling: name });
+        setOwn(into, key, items);
+        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property, single: value.type === 'object' });
+      }
+      for (const block of blocks) {
+        const itemPath = [...memberPath, items.length];
+        const object: Record<string, unknown> = {};
+        items.push(object);
+        config.entries.set(pathKey(itemPath), { value: rangeOf(block), member: rangeOf(block), node: block, removable: block === value ? undefined : block });
+        readBody(config, block, itemPath, object);
+      }
+      continue;
+    }
+    lists.delete(key);
+    if (shape === 'block' && blocks) {
+      // One block per object; a block that may appear once and is written more often is a repeated key.
+      for (const block of blocks) {
+        const object: Record<string, unknown> = {};
+        note(key, { key: keyNode, member: block === value ? property : block, spelling: name });
+        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(block), member: rangeOf(block === value ? property : block), node: block, removable: block === value ? property : block });
+        setOwn(into, key, object);
+        readBody(config, block, memberPath, object);
+      }
+      continue;
+    }
+    note(key, { key: keyNode, member: property, spelling: name });
+    config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property });
+    setOwn(into, key, readValue(config, value, memberPath));
+  }
+  for (const [key, occurrences] of seen) {
+    if (occurrences.length < 2) continue;
+    const spellings = [...new Set(occurrences.map((o) => o.spelling))];
+    config.repeated.push({
+      path, key, occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
+      refused: spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
+    });
+    config.occurrences.set(`${pathKey(path)}\u0000${key}`, occurrences.map((o) => o.member));
+  }
+}
+
+/** An argument's value: JSON values are literals, strings templates (see templateValue). */
+function readValue(config: JsonConfiguration, n: Node, path: Segment[]): unknown {
+  switch (n.type) {
+    case 'string': return templateValue(config, String(n.value), path);
+    case 'number': case 'boolean': case 'null': return n.value;
+    case 'array': {
+      const items: unknown[] = [];
+      for (const element of n.children ?? []) {
+        const itemPath = [...path, items.length];
+        config.entries.set(pathKey(itemPath), { value: rangeOf(element), member: rangeOf(element), node: element, removable: element });
+        items.push(readValue(config, element, itemPath));
+      }
+      return items;
+    }
+    case 'object': {
+      const object: Record<string, unknown> = {};
+      for (const { name, key: keyNode, value, property } of propertiesOf(n)) {
+        const key = apiKeyOf(path, name);
+        const memberPath = [...path, key];
+        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property });
+        setOwn(object, key, readValue(config, value, memberPath));
+      }
+      return object;
+    }
+    default: config.unknownPaths.push(path); return UNKNOWN_VALUE;
+  }
+}
+
+/** `${ var.NAME }` and nothing else (HCL's template markers `~` allowed). */
+const ONE_VARIABLE = /^\$\{~?[ \t\r\n]*var\.([A-Za-z_][A-Za-z0-9_-]*)[ \t\r\n]*~?\}$/;
+
+/**
+ * A string of Terraform's JSON syntax is a template: without `${` or `%{` it is a literal (`$${`
+ * and `%%{` stand for the characters themselves); exactly one `${var.NAME}` is that variable's
+ * value, of its own type, as the module gives it; anything else is known only at plan.
+ */
+function templateValue(config: JsonConfiguration, s: string, path: Segment[]): unknown {
+  if (!s.includes('{')) return s;
+  const variable = ONE_VARIABLE.exec(s);
+  if (variable) {
+    const known = config.variables?.get(variable[1]);
+    if (known) {
+      config.resolved.set(pathKey(path), { path, variable: `var.${variable[1]}`, from: known.from, ...(known.sensitive ? { sensitive: true } : {}) });
+      return known.value;
+    }
+  }
+  // Read as HCL's scanner reads it, left to right: `$${` and `%%{` are the text `${` and `%{`, any
+  // other `${` or `%{` starts an interpolation or a directive.
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c !== '$' && c !== '%') continue;
+    if (s[i + 1] === c && s[i + 2] === '{') { out += s.slice(from, i + 1); from = i + 2; i += 2; continue; }
+    if (s[i + 1] === '{') { config.unknownPaths.push(path); return UNKNOWN_VALUE; }
+  }
+  return out + s.slice(from);
+}
