@@ -3,7 +3,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import { constructorShape, readExpression, setOwn } from './expressions';
-import type { RepeatedKey, SyntaxProblem } from '../document';
+import type { SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
