@@ -98,14 +98,14 @@ test('the web extension hands the worker every analyzer bundle, and in a worker 
   vm.createContext(scope);
   (scope.importScripts as (url: string) => void)(`https://x/${ANALYZER[0]}`);
   const core = scope.searchConfigCore as Record<string, { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }>;
-  const json = core.engine.analyze('{ "search_version": "2.19", "unknown_thing": 1 }', { fileName: 'a.search.json' });
+  const json = core.index.analyze('{ "search_version": "2.19", "unknown_thing": 1 }', { fileName: 'a.search.json' });
   assert.deepEqual(Array.from(json.findings, (f) => f.ruleId), ['unknown-field']);
   assert.deepEqual(loaded, [`https://x/${ANALYZER[0]}`], 'a JSON configuration loads no part');
-  const yaml = core.engine.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
+  const yaml = core.index.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
   assert.deepEqual(loaded, ANALYZER.map((f) => `https://x/${f}`), 'the first YAML file loads the part, once');
   // Arrays of the script's realm, compared by their items.
   assert.deepEqual(Array.from(yaml.findings, (f) => f.ruleId), ['unknown-field']);
-  const requests = core.engine.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
+  const requests = core.index.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
   assert.equal(requests.findings.length, 0);
   assert.equal(loaded.length, ANALYZER.length, 'a part is loaded once');
 });

@@ -23,7 +23,12 @@ test('no shipped script calls a deprecated or private Node API, nor changes how 
   // changed after start-up make V8 reject code caches. The one flag the server sets is --expose-gc, for
   // the moment it takes V8's collector (server/src/node/runtime.ts). (Emscripten's own `Module._x`
   // functions in the WebAssembly loader are not Node's module system: `require('module')._` is.)
-  const forbidden = [/process\.binding\s*\(/, /\bprocess\._linkedBinding\b/, /_nodeModulePaths/, /require\(["'](?:node:)?module["']\)\._/, /\.setFlagsFromString\((?!["'`]--(?:no-)?expose-gc["'`]\))/, /\bnoDeprecation\b/];
+  // The Buffer constructor called as a function or with `new` is deprecated (DEP0005), as are util._extend
+  // (DEP0060) and process.assert (DEP0100); process._getActiveHandles and the like are internals.
+  const forbidden = [
+    /process\.binding\s*\(/, /\bprocess\._linkedBinding\b/, /_nodeModulePaths/, /require\(["'](?:node:)?module["']\)\._/, /\.setFlagsFromString\((?!["'`]--(?:no-)?expose-gc["'`]\))/, /\bnoDeprecation\b/,
+    /\bnew Buffer\s*\(/, /(?<![\w$.])Buffer\s*\(/, /\._extend\s*\(/, /\bprocess\.assert\s*\(/, /\bprocess\._(?:getActiveHandles|getActiveRequests|tickCallback|rawDebug)\b/,
+  ];
   const scripts = shippedScripts();
   assert.ok(scripts.length >= 10, `the bins and bundles are found (${scripts.length})`);
   for (const file of scripts) {

@@ -12,6 +12,7 @@ import { plural } from '../cli/formatters/types';
 import { changeReports, run } from './impact';
 import { readInputs, type Env } from './inputs';
 import { jobSummary, totals, type JsonReport } from './summary';
+import { turnOffYamlDebugOutput } from '../host/yaml-debug';
 
 function readEvent(env: Env): unknown {
   if (!env.GITHUB_EVENT_PATH) return undefined;
@@ -56,6 +57,7 @@ export async function runAction(env: Env, write: { out(t: string): void; err(t: 
   return inputs.failOnFindings ? annotations.code : 0;
 }
 
+turnOffYamlDebugOutput();
 runAction(process.env, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }).then(
   (code) => { process.exitCode = code; },
   (err: unknown) => { process.stdout.write(errorCommand(`internal error: ${err instanceof Error ? err.message : String(err)}`)); process.exitCode = 2; },

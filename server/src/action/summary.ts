@@ -1,4 +1,4 @@
-import { ruleDocUrl } from '../core/editor/docs-url';
+import { ruleDocUrl } from '../core';
 
 /** One file of `search-config lint --format json`. */
 export interface JsonReport {

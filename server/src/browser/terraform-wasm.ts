@@ -1,4 +1,4 @@
-import { loadTerraformParser } from '../core/formats/terraform/parser';
+import { loadTerraformParser } from '../core';
 import type { TerraformParserUrls } from '../lsp/file-requests';
 
 declare function importScripts(...urls: string[]): void;

@@ -1,6 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { RULES_BY_ID, SEVERITIES, type Severity, type SeveritySetting } from '../core';
-import { ruleSuggestion } from '../core/lint-config';
+import { RULES_BY_ID, SEVERITIES, type Severity, type SeveritySetting, ruleSuggestion } from '../core';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 export type FormatName = (typeof FORMATS)[number];

@@ -1,7 +1,9 @@
 import { main } from './main';
 import { processIO } from './io';
+import { turnOffYamlDebugOutput } from '../host/yaml-debug';
 
 // Entry of the CLI bundle (bin/search-config.js). Kept apart from main.ts so tests can import main.
+turnOffYamlDebugOutput();
 const io = processIO();
 main(process.argv.slice(2), io).then(
   (code) => { process.exitCode = code; },

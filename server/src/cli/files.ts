@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { CONFIGURATION_BLOCK, isTerraformName } from '../core/formats/terraform/document';
-import { isTerraformJsonName } from '../core/formats/terraform-json/document';
-import { holdsManifest, isSearchYamlName, isYamlName } from '../core/formats/yaml/document';
-import { ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, LINT_CONFIG_NAME, type LintConfig } from '../core/lint-config';
+import {
+  CONFIGURATION_BLOCK, isTerraformName, holdsManifest, isSearchYamlName, isYamlName, ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS,
+  DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, isTfvarsName, LINT_CONFIG_NAME, type LintConfig,
+  isTerraformJsonName,
+} from '../core';
 import { fileHoldsAscii } from './file-search';
-import { isTfvarsName, tfFilesUsingVariables } from './tfvars-targets';
+import { tfFilesUsingVariables } from './tfvars-targets';
 
 /** The settings that decide which files of a directory are configurations. */
 export interface SearchSettings { config: LintConfig | undefined; baseDir: string }

@@ -3,7 +3,7 @@ import lint from './commands/lint';
 import explain from './commands/explain';
 import diff from './commands/diff';
 import importSettings from './commands/import-settings';
-import { VERSION } from '../core/version';
+import { VERSION } from '../core';
 
 const COMMANDS: Record<string, Command> = { lint, explain, diff, 'import-settings': importSettings };
 

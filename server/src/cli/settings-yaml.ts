@@ -16,6 +16,7 @@
  * the package's parser and composer (the YAML reader's), so that the package ships the code once.
  */
 import type { Alias, CST, Document, LineCounter, Node as YamlNode, Pair, Parser } from 'yaml';
+import { yamlLibrary } from '../core';
 
 export const YAML_LIMITS = {
   /** Aliases (`*name`) in the file. A settings file needs few, if any. */
@@ -34,9 +35,8 @@ export type YamlRead =
   /** `limit`: the input is past one of YAML_LIMITS (reported as input-limit); otherwise it is not valid YAML. */
   | { ok: false; limit: boolean; message: string; work: number };
 
-type YamlModule = typeof import('../core/formats/yaml/library');
-let yamlModule: YamlModule | undefined;
-const yaml = (): YamlModule => (yamlModule ??= require('../core/formats/yaml/library') as YamlModule);
+/** Read from the core on first use: reading it loads the analyzer's part with the YAML readers. */
+const yaml = (): ReturnType<typeof yamlLibrary> => yamlLibrary();
 
 class Stop extends Error {
   constructor(message: string, readonly limit: boolean) { super(message); }

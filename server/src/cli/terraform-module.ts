@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ModuleDirectory } from '../core/formats/terraform/module';
+import type { ModuleDirectory } from '../core';
 
 /**
  * A Terraform file's module directory on the disk, for the core to read its variables' values from

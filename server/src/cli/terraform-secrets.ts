@@ -1,8 +1,6 @@
-import { analyze, rootSchema, type SchemaNode } from '../core';
-import type { ConfigDocument } from '../core/formats';
-import type { TerraformDocument } from '../core/formats/terraform/document';
-import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from '../core/values';
-import type { Segment } from '../core/types';
+import {
+  analyze, rootSchema, type SchemaNode, type ConfigDocument, type TerraformDocument, hasOwn, isPlaceholder, UNKNOWN_VALUE, type Segment,
+} from '../core';
 
 /**
  * Where the values that may be secrets stand in a configuration of any format: strings and

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIGURATION_BLOCK, isTfvarsName } from '../core/formats/terraform/document';
+import { CONFIGURATION_BLOCK } from '../core';
 import { fileHoldsAscii } from './file-search';
-
-export { isTfvarsName };
 
 /**
  * The `.tf` and `.tf.json` files of a variable file's module directory that its values can reach: those holding a

@@ -1,16 +1,10 @@
 import type { Node } from 'jsonc-parser';
-import { parseDocument, rootSchema, type ParsedDocument, type SchemaNode } from '../core';
-import { credentialRanges, maskCredentials } from '../core/credentials';
-import { hasOwn, isPlaceholder } from '../core/values';
-import { maskRequestCredentials } from '../core/requests/mask';
-import { requestFileKind } from '../core/requests/types';
-import { splitKeepingBreaks } from '../core/text-scan';
-import { isTerraformName } from '../core/formats/terraform/document';
-import { isTerraformJsonName } from '../core/formats/terraform-json/document';
-import { isYamlName } from '../core/formats/yaml/document';
-import { analyze } from '../core';
+import {
+  parseDocument, rootSchema, type ParsedDocument, type SchemaNode, credentialRanges, maskCredentials, hasOwn, isPlaceholder,
+  maskRequestCredentials, requestFileKind, splitKeepingBreaks, isTerraformName, isYamlName, analyze, sensitiveTextRanges,
+  isTerraformJsonName,
+} from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
-import { sensitiveTextRanges } from '../core/formats/terraform/sensitive-text';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields

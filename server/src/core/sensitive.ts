@@ -2,6 +2,7 @@ import type { ConfigDocument } from './formats/document';
 import { rootSchema, type SchemaNode } from './schema';
 import type { FieldPath, Segment } from './types';
 import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
+import { currentSensitive, NO_SENSITIVE_VALUES as EMPTY, type SensitiveValues } from './sensitive-now';
 
 /**
  * Where a value came from decides whether it may be shown. A value is sensitive when it stands in a
@@ -14,9 +15,7 @@ import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
  * for them before it leaves the core, whichever way a rule put a value into it.
  */
 
-export type SensitiveValues = ReadonlySet<string | number>;
-
-const EMPTY: SensitiveValues = new Set();
+export { currentSensitive, describing, enterSensitive, isSensitiveValue, SENSITIVE_MASK, type SensitiveValues } from './sensitive-now';
 const byDocument = new WeakMap<object, SensitiveValues>();
 
 /** The sensitive scalar values of a document (strings and numbers; placeholders are not secrets). */
@@ -77,31 +76,6 @@ export function isSensitivePath(doc: Pick<ConfigDocument, 'sensitivePaths'>, pat
   return !!doc.sensitivePaths?.some((p) => p.length <= path.length && p.every((s, i) => s === path[i]));
 }
 
-let current: SensitiveValues = EMPTY;
-
-/** The sensitive values of the document being described now (see `describing`). */
-export const currentSensitive = (): SensitiveValues => current;
-
-/** True when `v` is one of the values that must not be shown now. */
-export const isSensitiveValue = (v: unknown): boolean => current.size > 0 && (typeof v === 'string' || typeof v === 'number') && current.has(v);
-
-/**
- * Makes `values` the current sensitive values until the function returned is called, which puts
- * the previous ones back. The core is synchronous: nothing else runs in between.
- */
-export function enterSensitive(values: SensitiveValues): () => void {
-  const before = current;
-  current = values;
-  return () => { current = before; };
-}
-
-/** Runs `work` with `values` as the current sensitive values, and puts the previous ones back however it ends. */
-export function describing<T>(values: SensitiveValues, work: () => T): T {
-  const leave = enterSensitive(values);
-  try { return work(); } finally { leave(); }
-}
-
-export const SENSITIVE_MASK = '(a hidden sensitive value)';
 
 /**
  * Shorter values are only hidden where a value is quoted as a whole (`show`): a sweep of a message
@@ -114,7 +88,7 @@ const MIN_SWEPT_LENGTH = 4;
  * JSON, and as the start of a value cut short with "...". The last line of defence for texts made
  * without `show` (a rule's own quoting, a fix title).
  */
-export function sweepSensitive(text: string, values: SensitiveValues = current): string {
+export function sweepSensitive(text: string, values: SensitiveValues = currentSensitive()): string {
   if (!values.size || !text) return text;
   let out = text;
   for (const v of values) {

@@ -1,6 +1,6 @@
 import type { SchemaNode } from './schema';
 import { maskCredentials } from './credentials';
-import { isSensitiveValue, SENSITIVE_MASK } from './sensitive';
+import { isSensitiveValue, SENSITIVE_MASK } from './sensitive-now';
 import { describeWithUnit } from './units';
 
 /** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */

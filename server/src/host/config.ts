@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core/lint-config';
+import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core';
 
 /** A `.search-lint.json` read from disk, with the directory its patterns are relative to. */
 export interface LoadedLintConfig { file: string; dir: string; config: LintConfig }

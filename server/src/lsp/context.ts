@@ -1,7 +1,6 @@
 import type { ClientCapabilities, Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalysisResult } from '../core/engine';
-import type { AnalyzeOptions } from '../core/types';
+import type { AnalysisResult, AnalyzeOptions } from '../core';
 import type { Baseline } from './baselines';
 import type { DocumentCache } from './documents';
 import type { Logger } from './guard';

@@ -3,10 +3,9 @@ import {
   SymbolKind as LspSymbolKind, SymbolTag,
   type CompletionItem, type Diagnostic, type DocumentSymbol, type Range, type TextEdit as LspTextEdit,
 } from 'vscode-languageserver';
-import type { LineIndex } from '../core/lines';
-import type { Finding, OffsetRange, Severity, TextEdit } from '../core/types';
-import type { EditorCompletion, EditorSymbol } from '../core/editor';
-import { ruleDocUrl } from '../core/editor/docs-url';
+import {
+  type LineIndex, type Finding, type OffsetRange, type Severity, type TextEdit, type EditorCompletion, type EditorSymbol, ruleDocUrl,
+} from '../core';
 
 export const SOURCE = 'search-config';
 

@@ -1,10 +1,8 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, analyzeInSteps, parseFor, type AnalysisResult } from '../core/engine';
-import type { ParsedDocument } from '../core';
-import { DocumentState } from '../core/document-state';
-import type { TerraformDocumentState } from '../core/formats/terraform/incremental';
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions } from '../core/types';
-import { requestFileKind } from '../core/requests/types';
+import {
+  analyze, analyzeInSteps, parseFor, type AnalysisResult, type ParsedDocument, DocumentState, type TerraformDocumentState,
+  DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, requestFileKind,
+} from '../core';
 import { fileNameOf } from './workspace';
 
 interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }

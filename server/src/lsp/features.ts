@@ -3,22 +3,15 @@ import {
   type CancellationToken, type CodeAction, type CodeActionParams, type Diagnostic, type InlayHint, type Position, type Range, type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions,
-  type EditorAction, type EditorCompletion, type MemberDocument,
-} from '../core/editor';
-import type { ConfigDocument } from '../core/formats/document';
-import { changeImpact } from '../core/diff-comparison';
-import { isTerraformName, parseTerraform } from '../core/formats/terraform/document';
-import { isTerraformJsonName } from '../core/formats/terraform-json/document';
-import { LineIndex } from '../core/lines';
-import { requestQuickFixes } from '../core/requests/editor';
-import type { Finding, OffsetRange } from '../core/types';
-import { cutAtFirst } from '../core/text-scan';
+  complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes,
+  selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions, type EditorAction, type EditorCompletion,
+  type MemberDocument, type ConfigDocument, changeImpact, isTerraformName, parseTerraform, LineIndex, requestQuickFixes, type Finding,
+  type OffsetRange, cutAtFirst, requestFileKind, isYamlName,
+  isTerraformJsonName,
+} from '../core';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
 import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
-import { requestFileKind } from '../core/requests/types';
-import { isYamlName } from '../core/formats/yaml/document';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';

@@ -1,4 +1,4 @@
-import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core/lint-config';
+import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core';
 import type { ServerRuntime } from './runtime';
 import { childUri, parentUri } from './uris';
 

@@ -1,9 +1,6 @@
 import { CodeActionKind, MarkupKind, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionList, type Hover, type Position, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { mergeIntoConfiguration } from '../core/engine-settings';
-import { LineIndex } from '../core/lines';
-import { requestCompletions, requestHover, settingsUpdateAt } from '../core/requests/editor';
-import { requestFileKind } from '../core/requests/types';
+import { mergeIntoConfiguration, LineIndex, requestCompletions, requestHover, settingsUpdateAt, requestFileKind } from '../core';
 import { rangeOf, toCompletionItem } from './convert';
 import type { DocumentState, ServerContext } from './context';
 import { sameUri } from './uris';

@@ -4,12 +4,7 @@ import {
   type ClientCapabilities, type Connection, type Diagnostic, type DocumentDiagnosticReport, type InitializeParams, type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { AnalysisResult } from '../core/engine';
-import { forgetRequestScan } from '../core/requests/analyze';
-import { VERSION } from '../core/version';
-import { isTerraformName } from '../core/formats/terraform/document';
-import { isTerraformJsonName } from '../core/formats/terraform-json/document';
-import { terraformParserLoaded } from '../core/formats/terraform/parser';
+import { type AnalysisResult, forgetRequestScan, VERSION, isTerraformName, terraformParserLoaded, isVariableFile, isTerraformJsonName } from '../core';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
@@ -22,7 +17,6 @@ import { normalizeSettings, SETTINGS_SECTION, type ServerSettings } from './sett
 import type { ServerRuntime } from './runtime';
 import { fileNameOf, Workspace } from './workspace';
 import { TerraformModules } from './terraform-modules';
-import { isVariableFile } from '../core/formats/terraform/variables';
 import { parentUri, sameUri } from './uris';
 
 export interface ServerOptions {

@@ -1,4 +1,4 @@
-import type { SeveritySetting } from '../core/types';
+import type { SeveritySetting } from '../core';
 
 /** The `searchConfig` settings section as the server uses it, every field filled in. */
 export interface ServerSettings {

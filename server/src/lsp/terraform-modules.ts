@@ -1,7 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { readModuleVariableFiles, type ModuleDirectory } from '../core/formats/terraform/module';
-import { isVariableFile, type VariableSource } from '../core/formats/terraform/variables';
+import { readModuleVariableFiles, type ModuleDirectory, isVariableFile, type VariableSource } from '../core';
 import type { ServerRuntime } from './runtime';
 import { childUri, isHierarchical, parentUri, relativePath, sameUri } from './uris';
 

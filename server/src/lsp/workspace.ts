@@ -1,10 +1,8 @@
-import { ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions } from '../core/lint-config';
-import { requestFileKind } from '../core/requests/types';
-import { isTerraformName, isTfvarsName } from '../core/formats/terraform/document';
-import { isTerraformJsonName } from '../core/formats/terraform-json/document';
-import { isYamlName } from '../core/formats/yaml/document';
-import type { AnalyzeOptions } from '../core/types';
-import { cutAtFirst } from '../core/text-scan';
+import {
+  ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions, requestFileKind,
+  isTerraformName, isTfvarsName, isYamlName, type AnalyzeOptions, cutAtFirst,
+  isTerraformJsonName,
+} from '../core';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
 import type { ServerRuntime } from './runtime';
 import type { ServerSettings } from './settings';

@@ -1,6 +1,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
 import { nodeRuntime } from './runtime';
+import { turnOffYamlDebugOutput } from '../host/yaml-debug';
 
 const USAGE = `Usage: search-config-language-server (--stdio | --node-ipc | --socket=PORT | --pipe=NAME) [--clientProcessId=PID]
 
@@ -18,6 +19,7 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
   process.exit(2);
 }
 
+turnOffYamlDebugOutput();
 // Over stdio, stray console output would corrupt the protocol stream; createConnection redirects it.
 const connection = createConnection(ProposedFeatures.all);
 startServer(connection, nodeRuntime());

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadTerraformParser } from '../core/formats/terraform/parser';
+import { loadTerraformParser } from '../core';
 
 /** The Terraform parser: web-tree-sitter bundled by the build, and the WebAssembly it copies into dist/. */
 export const TERRAFORM_WASM_FILES = { module: 'tree-sitter.js', runtime: 'tree-sitter.wasm', grammar: 'tree-sitter-terraform.wasm' } as const;

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
-import { comparePlan, compareTexts, formatComparison } from '../../core/diff-comparison';
-import { formatOfName, type ConfigurationChanges } from '../../core/diff-configurations';
-import { isTerraformName } from '../../core/formats/terraform/document';
-import { terraformParserLoaded } from '../../core/formats/terraform/parser';
+import {
+  comparePlan, compareTexts, formatComparison, formatOfName, type ConfigurationChanges, isTerraformName, terraformParserLoaded,
+} from '../../core';
 import { readGitBaseline } from '../../host/baseline';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, decodeConfigBytes } from '../../core';
-import { DEFAULT_MAX_FILE_SIZE } from '../../core/types';
-import { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from '../../core/engine-settings';
+import {
+  analyze, decodeConfigBytes, DEFAULT_MAX_FILE_SIZE, convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration,
+  type Assignment, VERSION,
+} from '../../core';
 import { FORMATTERS } from '../formatters';
 import type { Command, CliIO } from '../io';
 import { displayPath } from '../files';
 import { writeFileAtomic } from '../write';
 import { readSettingsYaml, YAML_LIMITS } from '../settings-yaml';
-import { VERSION } from '../../core/version';
 
 export const IMPORT_USAGE = `Usage: search-config import-settings FILE|- [--merge-into CONFIG]
 

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveLintOptions, type LintConfig } from '../../core/lint-config';
-import type { AnalyzeOptions, DecodedBytes } from '../../core';
+import {
+  resolveLintOptions, type LintConfig, type AnalyzeOptions, type DecodedBytes, isTerraformName, nameForContent, readModuleVariableFiles,
+  VERSION,
+  isTerraformJsonName,
+} from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
 import { LintConfigFinder, type LintConfigResult } from '../../host/config';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
@@ -12,13 +15,8 @@ import { renderJsonEarly } from '../formatters/json';
 import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
-import { isTerraformName } from '../../core/formats/terraform/document';
-import { isTerraformJsonName } from '../../core/formats/terraform-json/document';
-import { nameForContent } from '../../core/formats/unnamed';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { moduleDirectoryOnDisk } from '../terraform-module';
-import { readModuleVariableFiles } from '../../core/formats/terraform/module';
-import { VERSION } from '../../core/version';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
 

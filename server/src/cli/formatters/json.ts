@@ -1,6 +1,6 @@
-import { applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode } from '../../core';
-import { hasCredentials } from '../../core/credentials';
-import { hasOwn, isPlaceholder } from '../../core/values';
+import {
+  applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode, hasCredentials, hasOwn, isPlaceholder,
+} from '../../core';
 import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 

@@ -4,7 +4,7 @@ import { UNKNOWN_VALUE } from '../../values';
 import { decodeQuoted } from './literals';
 import { apiKeyOf } from './names';
 import { endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
-import type { Configuration, Entry } from './read';
+import type { Configuration, Entry } from './configuration';
 
 // The values of HCL expressions: literals and constructors of literals are known, anything else is unknown.
 

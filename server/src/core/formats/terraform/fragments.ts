@@ -1,7 +1,7 @@
 import type { OffsetRange, Segment } from '../../types';
 import type { RepeatedKey } from '../document';
 import { pathKey } from './nodes';
-import type { Configuration, Entry } from './read';
+import type { Configuration, Entry } from './configuration';
 
 /**
  * What reading one block added to a configuration, kept apart from where the block is: paths

@@ -70,14 +70,14 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     const line = lines.positionAt(t.at).line + 1;
     skipped.push({ offset: t.at, length: 2, always: true, message: `This document is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint -` });
   }
-  const byDocument = state && withoutYamlDebugOutput(() => parseByDocument(source, maxDepth, state));
+  const byDocument = state && parseByDocument(source, maxDepth, state);
   if (state) { if (byDocument) state.piecewise++; else state.whole++; }
   // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
-  const searchDocuments = !byDocument && !state && !whole ? withoutYamlDebugOutput(() => parseSearchDocuments(source, maxDepth)) : undefined;
+  const searchDocuments = !byDocument && !state && !whole ? parseSearchDocuments(source, maxDepth) : undefined;
   // A run over one `*.search.yaml` file of one document reads it with the plain block reader when it can.
   const plainWhole = whole && !state && !templates.length && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
   const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument ? { docs: byDocument } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc) }
-    : plainWhole ? { docs: [plainWhole] } : withoutYamlDebugOutput(() => parseYamlText(source, maxDepth));
+    : plainWhole ? { docs: [plainWhole] } : parseYamlText(source, maxDepth);
   if (tooDeep) return { ...empty, tooDeep };
   // Where each document stands in the file: its label names it when it has no metadata.name.
   const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
@@ -232,21 +232,6 @@ function blankedDocuments(text: string, templates: ReadonlyArray<{ start: number
 function docRange(doc: ParsedDocument, text: string): OffsetRange {
   const r = doc.range ?? [0, text.length, text.length];
   return { offset: r[0], length: r[2] - r[0] };
-}
-
-/**
- * yaml's parser and composer print every token they read when the environment has LOG_TOKENS or
- * LOG_STREAM set: the whole file, secrets included. They are unset while reading.
- */
-function withoutYamlDebugOutput<T>(read: () => T): T {
-  const env = typeof process !== 'undefined' ? process.env : undefined;
-  if (!env || (env.LOG_TOKENS === undefined && env.LOG_STREAM === undefined)) return read();
-  const saved = { LOG_TOKENS: env.LOG_TOKENS, LOG_STREAM: env.LOG_STREAM };
-  delete env.LOG_TOKENS;
-  delete env.LOG_STREAM;
-  try { return read(); } finally {
-    for (const [name, value] of Object.entries(saved)) if (value !== undefined) env[name] = value;
-  }
 }
 
 /**
