@@ -83,3 +83,37 @@ describe('a Terraform module\'s files in the language server, read once', () => 
     assert.equal(await nextClauses('diagnostics after terraform.tfvars lost the value', changed(tfvars, CHANGED)), '100000 from variables.tf:3');
   });
 });
+
+describe('a Terraform module\'s open files, when another file of it opens', () => {
+  const dir = tempDir('terraform-module-opens');
+  let client: TestClient;
+  const other = path.join(dir, 'buckets.tf');
+  const OTHER = 'resource "aws_s3_bucket" "b" {\n  bucket = "${var.project}-logs"\n}\n';
+
+  before(async () => {
+    fs.writeFileSync(path.join(dir, 'main.tf'), MAIN);
+    fs.writeFileSync(path.join(dir, 'variables.tf'), 'variable "project" {}\nvariable "max_clauses" {\n  default = 100000\n}\n');
+    fs.writeFileSync(other, OTHER);
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none', trace: { server: 'verbose' } } });
+  });
+  after(() => client.shutdown());
+
+  it('publishes them again without analysing them again when its buffer is the text on disk, and analyses them when it differs', async () => {
+    const mainUri = uriOf(path.join(dir, 'main.tf'));
+    const analysed = (): number => client.logs.filter((l) => l.startsWith(`Analysed ${mainUri} `)).length;
+    const publishes = (): number => client.published.get(mainUri)?.length ?? 0;
+    await client.open(mainUri, MAIN, 'terraform');
+    await client.until('main.tf analysed with the module', () => client.published.get(mainUri)?.at(-1)?.diagnostics.length);
+    const before = analysed(), published = publishes();
+    assert.equal(before, 1);
+
+    // Opening buckets.tf with its text on disk: main.tf is published again, from the same analysis.
+    await client.open(uriOf(other), OTHER, 'terraform');
+    await client.until('main.tf published again', () => publishes() > published);
+    assert.equal(analysed(), before, client.logs.join('\n'));
+
+    // An edit of it that declares a value: main.tf is analysed again and reads it.
+    await client.change(uriOf(other), `${OTHER}variable "unused" {\n  default = 1\n}\n`, 2);
+    await client.until('main.tf analysed again', () => analysed() > before);
+  });
+});

@@ -52,7 +52,11 @@ export class TerraformModules {
         const same = [byName.get(fileName), before?.get(fileName)].find((s) => s?.text === text);
         byName.set(fileName, same ?? { fileName, text });
       }
-      entry.merged = { key, sources: [...byName.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : 1)), without: new Map() };
+      const sources = [...byName.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
+      // A buffer opened or closed with the text on disk changes nothing: the lists stay the same
+      // objects, and the analyses of the module's other open files made with them still hold.
+      const unchanged = entry.merged?.sources.length === sources.length && sources.every((s, i) => s === entry.merged!.sources[i]);
+      entry.merged = unchanged ? { ...entry.merged!, key } : { key, sources, without: new Map() };
     }
     // The same list for the same file until something changes: analyses are cached by its identity.
     let list = entry.merged.without.get(own);
