@@ -9,6 +9,29 @@ import { stats } from './lib/measure.mjs';
 import { MODULE_CLAUSES, tfvarsText } from './generate-terraform.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * The server's main thread: time on a core and time waiting for one, in ms (Linux's schedstat;
+ * undefined elsewhere). On a busy machine the wait says how much of a latency is the machine's.
+ */
+function schedOf(pid) {
+  try {
+    const [run, wait] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
+    return { run: run / 1e6, wait: wait / 1e6 };
+  } catch { return undefined; }
+}
+
+/** Times `fn` (wall) and the server's scheduling meanwhile, into `into`. */
+async function timed(pid, into, fn) {
+  const s0 = schedOf(pid), t0 = now();
+  await fn();
+  const ms = now() - t0, s1 = schedOf(pid);
+  into.ms.push(ms);
+  if (s0 && s1) { into.run.push(s1.run - s0.run); into.wait.push(s1.wait - s0.wait); }
+  return ms;
+}
+const series = () => ({ ms: [], run: [], wait: [] });
+const summary = (x) => ({ ...stats(x.ms), serverCpuMs: x.run.length ? stats(x.run).median : undefined, serverWaitMs: x.wait.length ? stats(x.wait).median : undefined });
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 /** FileChangeType.Changed of the LSP. */
 const CHANGED = 2;
@@ -33,45 +56,46 @@ export async function terraformModule(s, cfg) {
   const uris = m.blockFiles.map((f) => pathToFileURL(f).href);
   const textOf = (f) => fs.readFileSync(f, 'utf8');
   const out = { moduleFiles: m.files, moduleOpenFiles: uris.length };
-  const open = async (i) => {
-    const others = uris.slice(0, i);
-    const t0 = now();
+  const pid = s.child.pid;
+  const open = async (i, into) => {
     // The neighbours already open are linted again once the debounce has passed: waited for too,
     // so that their work does not fall into the next measurement.
-    const relinted = others.map((u) => s.diagnosticsFor(u, () => true, 30_000));
-    s.open(uris[i], textOf(m.blockFiles[i]), 'terraform');
-    let d = await s.diagnosticsFor(uris[i], 1);
-    // Until the server has loaded the HCL parser, a .tf file is published without diagnostics.
-    while (!d.diagnostics.length) d = await s.diagnosticsFor(uris[i], 1);
-    const ms = now() - t0;
+    const relinted = uris.slice(0, i).map((u) => s.diagnosticsFor(u, () => true, 30_000));
+    let d;
+    const ms = await timed(pid, into, async () => {
+      s.open(uris[i], textOf(m.blockFiles[i]), 'terraform');
+      d = await s.diagnosticsFor(uris[i], 1);
+      // Until the server has loaded the HCL parser, a .tf file is published without diagnostics.
+      while (!d.diagnostics.length) d = await s.diagnosticsFor(uris[i], 1);
+    });
     await Promise.all(relinted);
     return { ms, diagnostics: d.diagnostics.length };
   };
-  const first = await open(0);
+  const first = await open(0, series());
   out.moduleFirstOpenMs = first.ms;
-  const opens = [];
+  const opens = series();
   for (let i = 1; i < uris.length; i++) {
     await pause(cfg.editPauseMs);
-    opens.push((await open(i)).ms);
+    await open(i, opens);
   }
-  out.moduleOpenMs = stats(opens);
+  out.moduleOpenMs = summary(opens);
   out.moduleOpenDiagnostics = first.diagnostics;
 
   // terraform.tfvars changed on disk: every open block file must publish the new value.
   const tfvarsUri = pathToFileURL(m.tfvars).href;
   const allRead = (clauses) => Promise.all(uris.map((u) => s.diagnosticsFor(u, reads(clauses), 30_000)));
   const values = (i) => (i % 2 === 0 ? MODULE_CLAUSES.invalid : MODULE_CLAUSES.valid);
-  const onDisk = [];
+  const onDisk = series();
   for (let i = 0; i < cfg.tfvarsRuns; i++) {
     await pause(cfg.editPauseMs);
     fs.writeFileSync(m.tfvars, tfvarsText({ clauses: values(i) }));
-    const t0 = now();
-    const done = allRead(values(i));
-    s.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: tfvarsUri, type: CHANGED }] });
-    await done;
-    onDisk.push(now() - t0);
+    await timed(pid, onDisk, async () => {
+      const done = allRead(values(i));
+      s.conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: tfvarsUri, type: CHANGED }] });
+      await done;
+    });
   }
-  out.tfvarsOnDiskMs = stats(onDisk);
+  out.tfvarsOnDiskMs = summary(onDisk);
 
   // The same change typed into an open buffer of terraform.tfvars (unsaved).
   await pause(cfg.editPauseMs);
@@ -82,19 +106,19 @@ export async function terraformModule(s, cfg) {
     s.open(tfvarsUri, text, 'terraform-vars');
     await Promise.all(relinted);
   }
-  const inBuffer = [];
+  const inBuffer = series();
   for (let i = 0, version = 1; i < cfg.tfvarsRuns; i++) {
     await pause(cfg.editPauseMs);
     const at = text.indexOf('max_clause_count = ') + 'max_clause_count = '.length;
     const old = /^\d+/.exec(text.slice(at))[0];
     version++;
-    const t0 = now();
-    const done = allRead(values(i));
-    text = s.change(tfvarsUri, version, text, at, old.length, String(values(i)));
-    await done;
-    inBuffer.push(now() - t0);
+    await timed(pid, inBuffer, async () => {
+      const done = allRead(values(i));
+      text = s.change(tfvarsUri, version, text, at, old.length, String(values(i)));
+      await done;
+    });
   }
-  out.tfvarsBufferMs = stats(inBuffer);
+  out.tfvarsBufferMs = summary(inBuffer);
   s.close(tfvarsUri);
   for (const u of uris) s.close(u);
   fs.writeFileSync(m.tfvars, tfvarsText({ clauses: MODULE_CLAUSES.valid }));

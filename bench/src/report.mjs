@@ -106,7 +106,8 @@ function moduleTargets(raw) {
   const files = lsp.moduleFiles ?? t.moduleFiles ?? '?', open = lsp.moduleOpenFiles ?? t.moduleBlocks ?? '?';
   const failed = lsp.missing ?? lsp.error ?? lsp.moduleError;
   const o = lsp.moduleOpenMs, disk = lsp.tfvarsOnDiskMs, buffer = lsp.tfvarsBufferMs;
-  const runs = (r) => `median of ${r.n}, max ${fmt(r.max)} ms`;
+  // The server's main thread meanwhile: on a core, and waiting for one (a busy machine's share).
+  const runs = (r) => `median of ${r.n}, max ${fmt(r.max)} ms${r.serverCpuMs === undefined ? '' : `; the server's main thread meanwhile (medians): ${fmt(r.serverCpuMs)} ms on a core, ${fmt(r.serverWaitMs)} ms waiting for one`}`;
   return [
     target(`opening a .tf file in a module of ${files} .tf files to its first diagnostics, the module already read, server (ms, median)`, o?.median, 50, 'ms',
       failed ?? (o ? `${runs(o)}, each file with a search_user_config block opened in turn and kept open; the first, which reads the module: ${fmt(lsp.moduleFirstOpenMs)} ms; ${lsp.moduleOpenDiagnostics} diagnostics` : undefined)),
