@@ -121,3 +121,64 @@ export function generateTerraform(r, out, { repoFiles, withBlock }) {
 }
 
 const lineCount = (file) => fs.readFileSync(file, 'utf8').split('\n').length - 1;
+
+/**
+ * A Terraform module of `files` .tf files as a team's grows: its variables declared over several
+ * `variables-*.tf` files, their values in `terraform.tfvars`, `withBlock` files with a
+ * `search_user_config` block whose values come from those variables, and networks, buckets and
+ * outputs in the rest, most of which use `var.project` too. Every block reads
+ * `var.max_clause_count` from terraform.tfvars: the language server's edit of that file (see
+ * lsp.mjs) writes `validClauses` or `invalidClauses` there, and every open block file's
+ * diagnostics tell which it read.
+ */
+export function generateTerraformModule(r, out, { files, withBlock }) {
+  const dir = path.join(out, 'terraform-module');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const write = (name, text) => { const file = path.join(dir, name); fs.writeFileSync(file, text); return file; };
+  const variableFiles = Math.max(2, Math.round(files / 20));
+  const others = files - variableFiles - withBlock;
+  // Variables: the ones the blocks use first, then each other file's own size and count.
+  const declared = [
+    ['project', 'string', undefined], ['plan', 'string', '"business-4"'], ['search_version', 'string', '"2.19"'],
+    ['max_clause_count', 'number', '1024'], ['search_threads', 'number', '8'], ['dashboards_memory', 'number', '512'],
+    ...Array.from({ length: others }, (_, i) => [`node_count_${i}`, 'number', String(r.int(1, 9))]),
+  ];
+  const variablesFiles = [];
+  declared.forEach((v, i) => { (variablesFiles[i % variableFiles] ??= []).push(v); });
+  variablesFiles.forEach((vars, i) => write(`variables-${String(i).padStart(2, '0')}.tf`, vars.map(([name, type, def]) => [
+    `variable "${name}" {`, `  type        = ${type}`, ...(def === undefined ? [] : [`  default     = ${def}`]), `  description = "${name.replace(/_/g, ' ')} of the ${r.pick(TEAMS)} services"`, '}', '',
+  ].join('\n')).join('\n')));
+  const blockFiles = [];
+  for (let i = 0; i < withBlock; i++) {
+    const team = TEAMS[i % TEAMS.length];
+    const config = userConfig(r, { ipFilters: r.int(2, 8), mistakes: i % 3 === 0 });
+    config.search_version = 'VAR:search_version';
+    config.search.indices_query_bool_max_clause_count = 'VAR:max_clause_count';
+    config.search.thread_pool_search_size = 'VAR:search_threads';
+    config.search_dashboards.max_old_space_size = 'VAR:dashboards_memory';
+    const text = searchResource(r, `${team}_${i}`, config).join('\n').replace(/"VAR:([a-z_]+)"/g, 'var.$1');
+    blockFiles.push(write(`search-${team}-${String(i).padStart(2, '0')}.tf`, `${text}\n`));
+  }
+  for (let i = 0; i < others; i++) {
+    const team = r.pick(TEAMS), env = r.pick(ENVS), n = `${team}_${env}_${i}`;
+    const lines = [];
+    for (let k = 0, count = r.int(2, 6); k < count; k++) {
+      switch ((i + k) % 3) {
+        case 0: lines.push(`resource "vendor_vpc" "${n}_${k}" {`, '  project      = var.project', `  cloud_name   = "aws-${env}-${r.int(1, 3)}"`, `  network_cidr = "10.${r.int(0, 255)}.0.0/16"`, `  node_count   = var.node_count_${i}`, '  tags = {', `    team = "${team}"`, `    env  = "${env}"`, '  }', '}', ''); break;
+        case 1: lines.push(`resource "aws_s3_bucket" "${n}_${k}" {`, `  bucket = "\${var.project}-${team}-${env}-${r.int(100, 999)}"`, '  lifecycle {', '    prevent_destroy = true', '  }', '}', ''); break;
+        default: lines.push(`output "${n}_${k}_uri" {`, `  value     = "\${var.project}/${team}/${env}/${k}"`, '  sensitive = false', '}', ''); break;
+      }
+    }
+    write(`${['network', 'storage', 'outputs'][i % 3]}-${team}-${String(i).padStart(3, '0')}.tf`, lines.join('\n'));
+  }
+  const tfvars = write('terraform.tfvars', tfvarsText({ clauses: MODULE_CLAUSES.valid }));
+  return { dir, blockFiles, tfvars, files: fs.readdirSync(dir).filter((f) => f.endsWith('.tf')).length };
+}
+
+/** The values terraform.tfvars gives the module's blocks: a valid clause count or one above the schema's maximum. */
+export const MODULE_CLAUSES = { valid: 2048, invalid: 100000 };
+
+export function tfvarsText({ clauses }) {
+  return ['project          = "search-platform-prod"', 'plan             = "business-8"', `max_clause_count = ${clauses}`, 'search_threads   = 12', ''].join('\n');
+}

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateTerraform } from './generate-terraform.mjs';
+import { generateTerraform, generateTerraformModule } from './generate-terraform.mjs';
 import { generateKubernetes } from './generate-kubernetes.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,8 +28,8 @@ export function rng(seed) {
 }
 
 export const SIZES = {
-  full: { small: 1000, mb1: 1 << 20, mb10: 10 << 20, keys: 100_000, depth: 10_000, tfRepoFiles: 500, tfWithBlock: 5 },
-  smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000, tfRepoFiles: 50, tfWithBlock: 5 },
+  full: { small: 1000, mb1: 1 << 20, mb10: 10 << 20, keys: 100_000, depth: 10_000, tfRepoFiles: 500, tfWithBlock: 5, tfModuleFiles: 200, tfModuleBlocks: 12 },
+  smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000, tfRepoFiles: 50, tfWithBlock: 5, tfModuleFiles: 30, tfModuleBlocks: 4 },
 };
 
 /** Share of the ip_filter entries with host bits set in the findings-heavy large files. */
@@ -280,10 +280,12 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   // Terraform: its own seed, so that the JSON workload above stays byte for byte as it was.
   const tf = generateTerraform(rng(seed + 2), out, { repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock });
   Object.assign(files, { tf300: tf.tf300, tf5000: tf.tf5000, tfRepo: tf.tfRepo, tfFive: tf.tfFive });
+  // A module of many .tf files for the editor (lsp-module.mjs): its own seed too.
+  files.tfModule = generateTerraformModule(rng(seed + 4), out, { files: sizes.tfModuleFiles, withBlock: sizes.tfModuleBlocks });
   // Kubernetes manifests: their own seed too.
   const k8s = generateKubernetes(rng(seed + 3), out);
   Object.assign(files, { manifest300: k8s.manifest300, manifest5000: k8s.manifest5000 });
-  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock }, kubernetes: { lines: k8s.lines }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
+  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock, moduleFiles: files.tfModule.files, moduleBlocks: files.tfModule.blockFiles.length }, kubernetes: { lines: k8s.lines }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return { files, manifest, out };
 }

@@ -1,15 +1,17 @@
 // Drives the real language server (dist/server.js) over stdio as an editor would: time from an
 // edit of a 1 MB document to fresh diagnostics, and the server's memory after opening the 10 MB
-// file and after 10,000 edits.
+// file and after 10,000 edits; in a Terraform module of many files, opening a .tf file and a change
+// to terraform.tfvars to fresh diagnostics (lsp-module.mjs).
 //   node lsp.mjs CONFIG_JSON   (prints one JSON object)
-// With "only": "edits" in the configuration, only the edits of the .tf file and the manifest are
-// measured (a quick check of a change to them, without the JSON documents' measurements).
+// With "only": "edits" in the configuration, only the edits of the .tf file and the manifest, and
+// the Terraform module, are measured (a quick check of a change to them, without the JSON documents' measurements).
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node.js';
 import { stats } from './lib/measure.mjs';
+import { terraformModule } from './lsp-module.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const LANGUAGE_ID = 'search-config';
@@ -34,7 +36,8 @@ export function serverLoadMs(serverFile, runs) {
 }
 
 async function session(cfg) {
-  const child = spawn(process.execPath, [cfg.serverFile, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // cfg.nodeArgs: Node's options for the server, e.g. ["--cpu-prof", "--cpu-prof-dir=DIR"] to see where its time goes.
+  const child = spawn(process.execPath, [...(cfg.nodeArgs ?? []), cfg.serverFile, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d) => { stderr += d; });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -42,20 +45,22 @@ async function session(cfg) {
   const published = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
     published.set(p.uri, p);
-    for (const w of [...waiters]) if (w.uri === p.uri && (p.version === undefined || w.version === undefined || p.version >= w.version)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
+    for (const w of [...waiters]) if (w.uri === p.uri && (w.accept ? w.accept(p) : p.version === undefined || w.version === undefined || p.version >= w.version)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
   });
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => null));
   conn.onRequest(() => null);
   conn.onNotification(() => {});
   conn.listen();
+  // A version to wait for, or a function that accepts the publish waited for.
   const diagnosticsFor = (uri, version, timeoutMs = 60_000) => new Promise((resolve, reject) => {
-    const w = { uri, version, resolve };
+    const w = { uri, version: typeof version === 'function' ? undefined : version, accept: typeof version === 'function' ? version : undefined, resolve };
     waiters.push(w);
-    setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no diagnostics for ${path.basename(uri)} v${version} within ${timeoutMs} ms`)); } }, timeoutMs).unref();
+    setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no diagnostics for ${path.basename(uri)} ${typeof version === 'function' ? 'as awaited' : `v${version}`} within ${timeoutMs} ms`)); } }, timeoutMs).unref();
   });
   const init = await conn.sendRequest('initialize', {
     processId: process.pid, rootUri: pathToFileURL(cfg.workDir).href, workspaceFolders: [{ uri: pathToFileURL(cfg.workDir).href, name: 'bench' }],
-    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true }, synchronization: { didSave: true } }, workspace: { configuration: true } },
+    // Watched files registered by the server, as an editor's client lets it: the Terraform module's files among them.
+    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true }, synchronization: { didSave: true } }, workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } },
   });
   await conn.sendNotification('initialized', {});
   const sync = init.capabilities.textDocumentSync;
@@ -107,6 +112,13 @@ async function fileEdits(s, cfg, { file, languageId, before, prefix }) {
   return out;
 }
 
+/** The module's measurements; a failure there is its own, and the other figures stand. */
+async function moduleOf(s, cfg) {
+  try { return await terraformModule(s, cfg); } catch (err) {
+    return { moduleError: `${err.message}${s.stderr() ? `; server stderr: ${s.stderr().slice(0, 300)}` : ''}` };
+  }
+}
+
 function rangeOf(text, offset, length) {
   const pos = (o) => { const before = text.slice(0, o); const line = (before.match(/\n/g) ?? []).length; return { line, character: o - (before.lastIndexOf('\n') + 1) }; };
   return { start: pos(offset), end: pos(offset + length) };
@@ -122,6 +134,7 @@ async function main(cfg) {
     if (editsOnly) {
       if (cfg.files.tf5000) Object.assign(out, await terraformEdits(s, cfg));
       if (cfg.files.manifest5000) Object.assign(out, await manifestEdits(s, cfg));
+      if (cfg.module) Object.assign(out, await moduleOf(s, cfg));
       return out;
     }
     out.incrementalSync = s.incremental;
@@ -183,6 +196,11 @@ async function main(cfg) {
     out.manyEdits = cfg.manyEdits;
     out.manyEditsMs = now() - t0;
     out.rssAfterManyEditsKiB = rssKiB(s.child.pid);
+    s.close(smallUri);
+
+    // Opening a .tf file of a module of many files, and a change to its terraform.tfvars: last, so
+    // that the module's files the server keeps are not in the memory figures above.
+    if (cfg.module) Object.assign(out, await moduleOf(s, cfg));
   } catch (err) {
     out.error = `${err.message}${s.stderr() ? `; server stderr: ${s.stderr().slice(0, 300)}` : ''}`;
   } finally {

@@ -88,11 +88,34 @@ function terraformTargets(raw) {
   const lsp = raw.lsp ?? {};
   out.push(target(`isolated edit of a ${(lsp.tf5000Lines ?? tfLines?.tf5000 ?? 5000).toLocaleString('en')}-line .tf file to fresh diagnostics, server (ms, median)`, lsp.tf5000EditToDiagnosticsMs?.median, 50, 'ms',
     lsp.missing ?? lsp.error ?? (lsp.tf5000EditToDiagnosticsMs ? `max ${fmt(lsp.tf5000EditToDiagnosticsMs.max)} ms; opening it to its first diagnostics (the HCL parser loaded meanwhile) ${fmt(lsp.tf5000OpenMs)} ms; ${lsp.tf5000EditDiagnostics} diagnostics` : undefined)));
+  out.push(...moduleTargets(raw));
   const repo = raw.targetPairs?.tfRepoVsFive, t = raw.manifest.terraform ?? {};
   const same = repo && repo.findings === repo.anchorFindings;
   out.push(target(`a repository of ${t.repoFiles ?? '?'} .tf files, ${t.withBlock ?? '?'} with the block, vs the same lint of those ${t.withBlock ?? '?'} alone`, repo && !repo.error && same ? repo.ratio.median : undefined, 1.2, 'x',
     repo?.error ?? (repo ? `${same ? '' : `FINDINGS DIFFER: ${repo.findings} vs ${repo.anchorFindings}; `}in turn, median of ${repo.ratio.n} pair ratios (wall time; CPU time ${fmt(repo.cpuRatio?.median, 2)}x); ${fmt(med({ ms: repo.lintMs }))} ms vs ${fmt(med({ ms: repo.anchorMs }))} ms, ${repo.findings} findings each` : undefined)));
   return out;
+}
+
+/**
+ * The editor in a Terraform module of many files (lsp-module.mjs): opening a .tf file once the
+ * module has been read, and a change to terraform.tfvars, to the fresh diagnostics of every open
+ * .tf file. The previous release reads no module: there is nothing to compare it with.
+ */
+function moduleTargets(raw) {
+  const lsp = raw.lsp ?? {}, t = raw.manifest.terraform ?? {};
+  const files = lsp.moduleFiles ?? t.moduleFiles ?? '?', open = lsp.moduleOpenFiles ?? t.moduleBlocks ?? '?';
+  const failed = lsp.missing ?? lsp.error ?? lsp.moduleError;
+  const o = lsp.moduleOpenMs, disk = lsp.tfvarsOnDiskMs, buffer = lsp.tfvarsBufferMs;
+  // The server's main thread meanwhile: on a core, and waiting for one (a busy machine's share).
+  const runs = (r) => `median of ${r.n}, max ${fmt(r.max)} ms${r.serverCpuMs === undefined ? '' : `; the server's main thread meanwhile (medians): ${fmt(r.serverCpuMs)} ms on a core, ${fmt(r.serverWaitMs)} ms waiting for one`}`;
+  return [
+    target(`opening a .tf file in a module of ${files} .tf files to its first diagnostics, the module already read, server (ms, median)`, o?.median, 50, 'ms',
+      failed ?? (o ? `${runs(o)}, each file with a search_user_config block opened in turn and kept open; the first, which reads the module: ${fmt(lsp.moduleFirstOpenMs)} ms; ${lsp.moduleOpenDiagnostics} diagnostics` : undefined)),
+    target(`terraform.tfvars changed on disk (watched files) to fresh diagnostics of the ${open} open .tf files of the module, server (ms, median)`, disk?.median, 100, 'ms',
+      failed ?? (disk ? `${runs(disk)}: until the last of the ${open} files is published with the new value` : undefined)),
+    target(`terraform.tfvars edited in an open buffer to fresh diagnostics of the ${open} open .tf files of the module, server (ms, median)`, buffer?.median, 100, 'ms',
+      failed ?? (buffer ? `${runs(buffer)}: until the last of the ${open} files is published with the new value` : undefined)),
+  ];
 }
 
 /** Kubernetes manifests: one file cold from the installed package, an edit in the server, the tarball's budget with YAML. */
@@ -177,6 +200,9 @@ export function markdown(raw, targets) {
     lines.push(`| edit of the 1 MB document to fresh diagnostics (ms, median / max) | ${fmt(lsp.mb1EditToDiagnosticsMs?.median)} / ${fmt(lsp.mb1EditToDiagnosticsMs?.max)} |`);
     lines.push(`| open 10 MB to diagnostics (ms) | ${fmt(lsp.mb10OpenMs)} (${lsp.mb10Diagnostics} diagnostics, first at ${(lsp.mb10Located ?? []).join('; ')}) |`);
     lines.push(`| memory: after start / with the 10 MB file open / after ${lsp.manyEdits?.toLocaleString('en')} edits (MiB RSS) | ${mib(lsp.rssAfterInitKiB)} / ${mib(lsp.rssAfter10MbKiB)} / ${mib(lsp.rssAfterManyEditsKiB)} |`);
+    const mm = (r) => `${fmt(r?.median)} / ${fmt(r?.max)}`;
+    lines.push(`| a Terraform module of ${lsp.moduleFiles ?? '?'} .tf files, ${lsp.moduleOpenFiles ?? '?'} open: the first file opened, which reads the module (ms) | ${lsp.moduleError ? `error: ${lsp.moduleError}` : fmt(lsp.moduleFirstOpenMs)} |`);
+    lines.push(`| the same: each other file opened to its first diagnostics / terraform.tfvars changed on disk / edited in a buffer, to the fresh diagnostics of every open file (ms, median / max) | ${mm(lsp.moduleOpenMs)} / ${mm(lsp.tfvarsOnDiskMs)} / ${mm(lsp.tfvarsBufferMs)} |`);
   }
   const wk = raw.worker ?? {};
   lines.push('', '## Language server in a browser web worker (Chromium) vs the Node process', '');

@@ -99,7 +99,7 @@ async function main() {
     log('where the analysis spends its time ...');
     const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
     log('language server ...');
-    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10, tf5000: files.tf5000, manifest5000: files.manifest5000 }, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
+    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10, tf5000: files.tf5000, manifest5000: files.manifest5000 }, module: files.tfModule, tfvarsRuns: smoke ? 2 : 10, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
     log('language server in a browser web worker ...');
     const worker = childJson('worker.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), file: path.join(ROOT, 'examples/mistakes.search.json'), runs: smoke ? 1 : 5, warmOpens: smoke ? 3 : 20 });
     log('extension package ...');

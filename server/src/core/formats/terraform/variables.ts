@@ -16,21 +16,26 @@ import { literalOf, type VariableValues } from './read';
 export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
   const values = new Map<string, { value: unknown; from: string; sensitive?: boolean }>();
   const sensitive = new Set<string>();
-  const ordered = [...sources].sort((a, b) => variableRank(a.fileName) - variableRank(b.fileName) || compareNames(baseName(a.fileName), baseName(b.fileName)));
-  for (const source of ordered) {
-    const rank = variableRank(source.fileName);
+  // Each file's rank and name worked out once, not at every comparison (a module may have hundreds of files).
+  const ordered = sources.map((source) => ({ source, rank: variableRank(source.fileName), name: baseName(source.fileName) }))
+    .sort((a, b) => a.rank - b.rank || compareNames(a.name, b.name));
+  for (const { source, rank, name } of ordered) {
     if (rank < 0) continue;
     for (const found of valuesIn(source, rank <= RANK_OVERRIDE)) {
       if (found.sensitive) sensitive.add(found.name);
-      if (found.value) values.set(found.name, { value: found.value.value, from: `${baseName(source.fileName)}:${found.line + 1}` });
+      if (found.value) values.set(found.name, { value: found.value.value, from: `${name}:${found.line + 1}` });
     }
   }
   for (const name of sensitive) { const v = values.get(name); if (v) v.sensitive = true; }
   return values;
 }
 
-/** A file of the module: its name and text, and its syntax tree when the caller has already parsed it. */
-export interface VariableSource { fileName: string; text: string; root?: Node }
+/**
+ * A file of the module: its name and text, and its syntax tree when the caller has already parsed
+ * it. Read only: what a source says is kept with the object (see valuesIn), so another text is
+ * another object.
+ */
+export interface VariableSource { readonly fileName: string; readonly text: string; readonly root?: Node }
 
 const RANK_OVERRIDE = 1;
 
@@ -56,8 +61,22 @@ const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 :
 
 interface Found { name: string; value?: { value: unknown }; line: number; sensitive?: boolean }
 
-/** What one file says about variables: declarations (defaults, `sensitive`) or assignments. */
+/**
+ * What each source says, kept while the source object lives: an editor analyses every open file of
+ * a module against the same module files, most of which never change, and a source's text is never
+ * changed in place (a new text comes as a new object). The values found are shared, never changed:
+ * Terraform's conversion copies what it converts.
+ */
+const foundBySource = new WeakMap<VariableSource, Found[]>();
+
 function valuesIn(source: VariableSource, declarations: boolean): Found[] {
+  let found = foundBySource.get(source);
+  if (!found) foundBySource.set(source, (found = valuesFound(source, declarations)));
+  return found;
+}
+
+/** What one file says about variables: declarations (defaults, `sensitive`) or assignments. */
+function valuesFound(source: VariableSource, declarations: boolean): Found[] {
   const { fileName, text } = source;
   // Only files that can say something are parsed; one already parsed is not parsed again.
   if (declarations ? !text.includes('variable') : !/[=:]/.test(text)) return [];
