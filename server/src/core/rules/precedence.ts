@@ -15,6 +15,9 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   'unit-mismatch': ['type-mismatch', 'invalid-value', 'unit-hint'],
   // `static_ips: yes`: the YAML 1.1 spelling explains why the value is a string.
   'yaml-trap': ['type-mismatch', 'unit-hint'],
+  // `search_version: 3` written as a number: the allowed values are the answer, and the finding says the
+  // field takes a string; a bound broken is the answer where the value is also of a risky size.
+  'invalid-value': ['type-mismatch', 'performance-risk'],
 };
 
 /**
