@@ -51,3 +51,10 @@ test('a truncated Terraform file reports its syntax error once, as invalid-synta
   assert.deepEqual(at('a: [\n', 'a.search.yaml').filter((f) => f.endsWith('syntax') || f.endsWith('json')), ['1:0 error invalid-syntax']);
   assert.deepEqual(at('# search-config-disable invalid-json\na: [\n', 'a.search.yaml').filter((f) => !f.endsWith('unknown-field')), []);
 });
+
+test('a required field the baseline had is one finding, missing-required; a setting that cannot be enabled is not also reported deprecated', () => {
+  const baselineText = '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>", "connect_url": "https://idp.example.com/x" } }';
+  const removed = analyze('{ "openid": { "client_id": "app", "connect_url": "https://idp.example.com/x" } }', { fileName: 'a.json', baselineText }).findings;
+  assert.deepEqual(removed.map((f) => `${f.severity} ${f.ruleId} ${f.path}`), ['error missing-required openid']);
+  assert.deepEqual(at('{ "disable_replication_factor_adjustment": true }', 'a.json'), ['0:43 error setting-cannot-be-enabled']);
+});

@@ -2,7 +2,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, applyEdits, fixAll, RULES, type AnalyzeOptions } from '../server/src/core';
+import { analyze, applyEdits, fixAll } from '../server/src/core';
 import { parseTerraform } from '../server/src/core/formats/terraform/document';
 import { loadTerraformFromDisk } from '../server/src/node/terraform-wasm';
 import { compare, loadFixture } from './support/fixtures';
@@ -22,15 +22,14 @@ for (const name of fixtures) {
     const problems = compare(fx, findings);
     assert.deepEqual(problems, [], `${name}:\n  ${problems.join('\n  ')}`);
     if (fx.fixed !== undefined) {
-      const only: AnalyzeOptions['rules'] = Object.fromEntries(RULES.map((r) => [r.meta.id, fx.check === 'all' || fx.check.includes(r.meta.id) ? r.meta.defaultSeverity : 'off']));
-      const result = fixAll(fx.text, { ...fx.options, rules: only });
+      const result = fixAll(fx.text, fx.options);
       assert.equal(result.text, fx.fixed, `${name}: text after fixing`);
       // terraform fmt judges what the fixes wrote: text it reads stays readable, and a file it
       // would not change stays so (the expectation comments taken out can leave spaces behind).
       const before = terraformFmt(fx.text);
       if (before.kind !== 'invalid') assert.notEqual(terraformFmt(result.text).kind, 'invalid', `${name}: ${fmtProblem(result.text)}`);
       if (before.kind === 'clean' || terraformFmt(fx.text.replace(/[ \t]+(?=\r?\n)/g, '')).kind === 'clean') assert.equal(fmtProblem(result.text.replace(/[ \t]+(?=\r?\n)/g, '')), undefined, `${name}: after fixing`);
-      assert.equal(fixAll(result.text, { ...fx.options, rules: only }).text, result.text, `${name}: fixing again changes nothing`);
+      assert.equal(fixAll(result.text, fx.options).text, result.text, `${name}: fixing again changes nothing`);
     }
   });
 }

@@ -110,3 +110,29 @@ test('the golden set through --quiet keeps only its errors', async () => {
   assert.ok(!/\b(warning|info|hint)  /.test(r.out), r.out);
   assert.match(r.out, /\u2716 6 problems \(6 errors, 0 warnings\)/);
 });
+
+test('--quiet with --fix and --fix-dry-run: only the errors are fixed and reported, as ESLint 9 runs no warn rule under --quiet', async () => {
+  const dir = tempTree({ 'a.search.json': ONE_ERROR_ONE_WARNING });
+  try {
+    const dry = await runCli(['lint', '--quiet', '--fix-dry-run', 'a.search.json'], { cwd: dir });
+    assert.equal(dry.out, [
+      '--- a/a.search.json',
+      '+++ b/a.search.json',
+      '@@ -1,4 +1,4 @@',
+      ' {',
+      '-  "static_ips": "true",',
+      '+  "static_ips": true,',
+      '   "max_index_count": 5',
+      ' }',
+      '',
+    ].join('\n'));
+    assert.deepEqual([dry.err, dry.code], ['', 0]);
+    const fixed = await runCli(['lint', '--quiet', '--fix', 'a.search.json'], { cwd: dir });
+    assert.deepEqual(fixed, { code: 0, out: '', err: '' });
+    assert.equal(fs.readFileSync(path.join(dir, 'a.search.json'), 'utf8'), '{\n  "static_ips": true,\n  "max_index_count": 5\n}\n', 'the warning\'s fix (a migration of max_index_count) is not applied');
+    // Without --quiet the warning is fixed too.
+    const all = await runCli(['lint', '--fix', 'a.search.json'], { cwd: dir });
+    assert.equal(all.code, 0);
+    assert.doesNotMatch(fs.readFileSync(path.join(dir, 'a.search.json'), 'utf8'), /"max_index_count": 5\n\}/);
+  } finally { removeTree(dir); }
+});

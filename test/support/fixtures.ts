@@ -1,32 +1,61 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AnalyzeOptions, Finding } from '../../server/src/core';
+import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../server/src/core';
 
 /**
- * Fixture files carry their expected findings inline, next to the lines they concern:
+ * Fixture files carry every finding expected of them inline, next to the lines they concern,
+ * whatever rule reports it (so that two rules reporting one mistake show), with where it is:
  *
- *   "max_index_count": 5,          //~ warning deprecated-field: migrate
- *   //~^ hint unit-hint            (an annotation-only line refers to the line above)
- *   //! {"cpus": 4, "baseline": "name.base.json", "check": ["unit-hint"]}   (first line: options)
+ *   "max_index_count": 5,   //~ warning deprecated-field `max_index_count`: migrate
+ *   static_ips: on          //~ error yaml-trap `on`: is written on
+ *   //~ fix: Replace on with true => static_ips: true
+ *   //~ suggestion: Quote it => static_ips: "on"
+ *   //~^ hint unit-hint `30`       (an annotation-only line refers to the line above; each ^ one line higher)
+ *   //! {"cpus": 4, "baseline": "name.base.json"}   (first line: options)
  *   //! {"named": true}   (the file is read as one the user named on the command line)
+ *   //! {"secrets": ["hunter2"]}   (no message, fix or suggestion title, nor edit may hold these)
+ *
+ * Where: `text` is exactly the text the finding underlines, at its first occurrence on the line
+ * (`text`#2 for the second); `text...` says only where it starts (a range over several lines);
+ * @7 says only the column it starts at (1-based), for an empty range or one past the line's end.
+ * Every expectation says where.
+ *
+ * What to write: a `fix:` or `suggestion:` line after an expectation states a fix or suggestion of
+ * that finding: its title, exactly, then after `=>` the lines it changes as they read once it is
+ * applied alone (lines joined by \n, the first line's indentation not compared; nothing after `=>`
+ * when it only removes lines). A finding's fix and every suggestion, in order, must be stated.
+ *
+ * Several annotations may share a line (`//~ ... //~ ...`), as in request files, where a line
+ * added would change what the file says.
  *
  * Annotations are removed before analysis (an annotation-only line becomes an empty line, so
- * line numbers do not move). `check` lists the rules whose findings must all be annotated;
- * by default the rule named by the fixture's folder.
+ * line numbers do not move). The message after `:` is a part of the finding's message.
  */
-export interface Expectation { line: number; severity: string; ruleId: string; message?: string }
+export interface FixExpectation { kind: 'fix' | 'suggestion'; title: string; after: string; line: number }
+export interface Expectation {
+  line: number; severity: string; ruleId: string; message?: string;
+  /** The text underlined, or its start when `prefix`. */
+  anchor?: { text: string; nth: number; prefix: boolean } | { column: number };
+  fixes: FixExpectation[];
+  /** Line of the annotation itself (1-based), for messages. */
+  written: number;
+}
 export interface Fixture {
   file: string;
   fileName: string;
   text: string;
   options: AnalyzeOptions;
-  check: string[] | 'all';
   expectations: Expectation[];
   /** Expected text after fixing, from `<name>.fixed.<ext>` when present. */
   fixed?: string;
+  /** Secret values of the fixture, which no message, title or edit may hold (header `secrets`). */
+  secrets: string[];
+  /** Annotations the harness could not read. */
+  malformed: string[];
 }
 
-const ANNOTATION = /\s*\/\/~(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?::\s*(.*?))?\s*$/;
+/** One annotation, the last of its line: an expected finding, or a fix or suggestion of the finding before it. */
+const SEGMENT = /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?)\s*$/;
 
 export function loadFixture(file: string): Fixture {
   const raw = fs.readFileSync(file, 'utf8');
@@ -35,17 +64,30 @@ export function loadFixture(file: string): Fixture {
   let header: Record<string, unknown> = {};
   if (lines[0]?.startsWith('//! ')) { header = JSON.parse(lines[0].slice(4)); lines[0] = ''; }
   const expectations: Expectation[] = [];
+  const malformed: string[] = [];
   lines.forEach((line, i) => {
     let m: RegExpExecArray | null;
     let current = line;
-    while ((m = ANNOTATION.exec(current))) {
-      const only = current.slice(0, m.index).trim() === '';
-      const target = m[1].length ? i - m[1].length : only ? i - 1 : i;
-      expectations.push({ line: target, severity: m[2], ruleId: m[3], message: m[4] || undefined });
-      current = current.slice(0, m.index);
+    const segments: RegExpExecArray[] = [];
+    while ((m = SEGMENT.exec(current))) { segments.unshift(m); current = current.slice(0, m.index); }
+    const only = current.trim() === '';
+    for (const s of segments) {
+      if (s[8]) {
+        const last = expectations[expectations.length - 1];
+        if (!last) malformed.push(`line ${i + 1}: a ${s[8]} stated before any finding`);
+        else last.fixes.push({ kind: s[8] as 'fix' | 'suggestion', title: s[9], after: (s[10] ?? '').trim(), line: i + 1 });
+        continue;
+      }
+      const target = s[1].length ? i - s[1].length : only ? i - 1 : i;
+      const anchor = s[4] !== undefined
+        ? { text: s[4].endsWith('...') ? s[4].slice(0, -3) : s[4], nth: s[5] ? Number(s[5]) : 1, prefix: s[4].endsWith('...') }
+        : s[6] !== undefined ? { column: Number(s[6]) } : undefined;
+      expectations.push({ line: target, severity: s[2], ruleId: s[3], message: s[7] || undefined, anchor, fixes: [], written: i + 1 });
     }
-    if (current !== line) lines[i] = current.trim() === '' ? '' : current;
+    if (current.includes('//~')) malformed.push(`line ${i + 1}: unreadable annotation: ${line.trim()}`);
+    if (current !== line) lines[i] = only ? '' : current;
   });
+  for (const key of Object.keys(header)) if (!['cpus', 'baseline', 'rules', 'requestHosts', 'named', 'secrets'].includes(key)) malformed.push(`header: unknown option ${key} (every rule's findings are checked)`);
   const dir = path.dirname(file);
   const ext = path.extname(file);
   const base = path.basename(file, ext);
@@ -56,39 +98,121 @@ export function loadFixture(file: string): Fixture {
   if (header.rules) options.rules = header.rules as AnalyzeOptions['rules'];
   if (Array.isArray(header.requestHosts)) options.requestHosts = header.requestHosts as string[];
   if (header.named === true) options.named = true;
-  const folderRule = path.basename(dir);
   return {
-    file, fileName: path.basename(file), text: lines.join(eol), options,
-    check: header.check === 'all' ? 'all' : Array.isArray(header.check) ? (header.check as string[]) : [folderRule],
-    expectations,
+    file, fileName: path.basename(file), text: lines.join(eol), options, expectations, malformed,
+    secrets: Array.isArray(header.secrets) ? (header.secrets as string[]) : [],
     fixed: fs.existsSync(fixedFile) ? fs.readFileSync(fixedFile, 'utf8') : undefined,
   };
 }
 
 /** Lists fixtures under a folder; `.fixed.` and `.base.` files are companions, not fixtures. */
-export function listFixtures(dir: string): string[] {
+export function listFixtures(dir: string, names = /\.(jsonc?|http|rest|md|sh|bash)$/): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
     for (const n of fs.readdirSync(d).sort()) {
       const p = path.join(d, n);
       if (fs.statSync(p).isDirectory()) walk(p);
-      else if (/\.(jsonc?|http|rest|md|sh|bash)$/.test(n) && !/\.(fixed|base)\.[a-z]+$/.test(n)) out.push(p);
+      else if (names.test(n) && !/\.(fixed|base)\.[a-z]+$/.test(n)) out.push(p);
     }
   };
   walk(dir);
   return out;
 }
 
+/** Offsets at which each line of `text` starts. */
+const lineStarts = (text: string): number[] => {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
+  return starts;
+};
+
+/** The line of `text` at index `line`, without its line break. */
+const lineText = (text: string, starts: number[], line: number): string => text.slice(starts[line], (starts[line + 1] ?? text.length + 1) - 1).replace(/\r$/, '');
+
+/** Where an expectation places its finding: offset, and length when it is stated. */
+function placeOf(fx: Fixture, starts: number[], e: Expectation): { offset: number; length?: number } | string {
+  const a = e.anchor;
+  if (!a) return 'says not where (`text` or @column)';
+  if (e.line < 0 || e.line >= starts.length) return 'refers to a line that does not exist';
+  if ('column' in a) return { offset: starts[e.line] + a.column - 1 };
+  const text = lineText(fx.text, starts, e.line);
+  let at = -1;
+  for (let n = 0; n < a.nth; n++) { at = text.indexOf(a.text, at + 1); if (at < 0) return `\`${a.text}\`${a.nth > 1 ? `#${a.nth}` : ''} is not on the line`; }
+  return { offset: starts[e.line] + at, length: a.prefix ? undefined : a.text.length };
+}
+
+/**
+ * The lines a set of edits changes, as they read after it: the lines of the result between the
+ * lines it shares with `before` at its start and at its end, joined by \n, the first one trimmed.
+ */
+export function changedLines(before: string, after: string): string {
+  const a = before.split(/\r?\n/);
+  const b = after.split(/\r?\n/);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return b.slice(head, b.length - tail).join('\\n').trim();
+}
+
+/** What a finding offers to write, each as a fixture states it. */
+function offered(text: string, f: Finding): Array<{ kind: 'fix' | 'suggestion'; fix: Fix }> {
+  return [...(f.fix ? [{ kind: 'fix' as const, fix: f.fix }] : []), ...(f.suggestions ?? []).map((fix) => ({ kind: 'suggestion' as const, fix }))];
+}
+
+/** A finding as a fixture would state it, for messages. */
+export function stated(text: string, f: Finding): string {
+  const inLine = text.slice(f.offset, f.offset + f.length);
+  const where = f.length && !inLine.includes('\n') ? `\`${inLine}\`` : `@${f.range.start.character + 1}`;
+  const fixes = offered(text, f).map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`).join('');
+  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId} ${where}: ${f.message}${fixes}`;
+}
+
+/** How the fixes and suggestions a finding offers differ from those an expectation states. */
+function fixProblems(text: string, name: string, e: Expectation, f: Finding): string[] {
+  const problems: string[] = [];
+  const actual = offered(text, f);
+  for (let k = 0; k < Math.max(actual.length, e.fixes.length); k++) {
+    const want = e.fixes[k];
+    const got = actual[k];
+    const gotAfter = got && changedLines(text, applyEdits(text, got.fix.edits));
+    if (!want) problems.push(`${name}: ${got!.kind} not stated: ${got!.fix.title} => ${gotAfter}`);
+    else if (!got) problems.push(`${name}: ${want.kind} stated on line ${want.line} is not offered: ${want.title}`);
+    else if (want.kind !== got.kind || want.title !== got.fix.title || want.after !== gotAfter) {
+      problems.push(`${name}: ${want.kind} stated on line ${want.line} differs:\n      stated:  ${want.kind}: ${want.title} => ${want.after}\n      offered: ${got.kind}: ${got.fix.title} => ${gotAfter}`);
+    }
+  }
+  return problems;
+}
+
 /** Differences between expected and actual findings, as readable lines (empty when they agree). */
 export function compare(fx: Fixture, findings: Finding[]): string[] {
-  const relevant = findings.filter((f) => fx.check === 'all' || fx.check.includes(f.ruleId));
-  const unmatched = [...relevant];
-  const problems: string[] = [];
+  const starts = lineStarts(fx.text);
+  const unmatched = [...findings];
+  const problems: string[] = [...fx.malformed];
   for (const e of fx.expectations) {
-    const i = unmatched.findIndex((f) => f.range.start.line === e.line && f.ruleId === e.ruleId && f.severity === e.severity && (!e.message || f.message.includes(e.message)));
-    if (i >= 0) unmatched.splice(i, 1);
-    else problems.push(`line ${e.line + 1}: expected ${e.severity} ${e.ruleId}${e.message ? `: ...${e.message}...` : ''}, not reported`);
+    const name = `line ${e.line + 1}: ${e.severity} ${e.ruleId}${e.message ? `: ...${e.message}...` : ''}`;
+    const place = placeOf(fx, starts, e);
+    if (typeof place === 'string') { problems.push(`${name} (annotation on line ${e.written}) ${place}`); continue; }
+    const same = (f: Finding): boolean => f.ruleId === e.ruleId && f.severity === e.severity && (!e.message || f.message.includes(e.message));
+    const candidates = unmatched.filter((f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length));
+    if (!candidates.length) {
+      const near = unmatched.find((f) => same(f) && f.range.start.line === e.line);
+      problems.push(near
+        ? `${name}: reported at another place: ${stated(fx.text, near)}`
+        : `${name}: not reported`);
+      continue;
+    }
+    // Several findings at one place (missing-required on one object): the one whose fixes are those stated.
+    const judged = candidates.map((f) => ({ f, fixProblems: fixProblems(fx.text, name, e, f) }));
+    const best = judged.find((j) => !j.fixProblems.length) ?? judged[0];
+    unmatched.splice(unmatched.indexOf(best.f), 1);
+    problems.push(...best.fixProblems);
   }
-  for (const f of unmatched) problems.push(`line ${f.range.start.line + 1}: unexpected ${f.severity} ${f.ruleId}: ${f.message}`);
+  for (const f of unmatched) problems.push(`unexpected ${stated(fx.text, f)}`);
+  for (const f of findings) {
+    const shown = [f.message, ...(f.related ?? []).map((r) => r.message), ...offered(fx.text, f).flatMap(({ fix }) => [fix.title, ...fix.edits.map((e) => e.newText)])];
+    for (const secret of fx.secrets) if (shown.some((t) => t.includes(secret))) problems.push(`line ${f.range.start.line + 1}: ${f.ruleId} shows the secret ${secret.slice(0, 2)}…`);
+  }
   return problems;
 }

@@ -47,8 +47,9 @@ Options:
   --min-severity LEVEL       Report only findings at least this severe: error,
                              warning, info (default) or hint
   --quiet                    Report errors only, as ESLint's --quiet: warnings,
-                             info and hints are not reported; with --max-warnings
-                             the warnings are still counted toward its limit
+                             info and hints are not reported, nor fixed by --fix;
+                             with --max-warnings the warnings are still counted
+                             toward its limit
   --max-warnings N           Exit with 1 when there are more than N warnings
   --no-warn-ignored          Say nothing of a named file that holds no configuration
                              (as ESLint's flag; the pre-commit hooks pass it)

@@ -14,6 +14,8 @@ export interface LintFileInput {
   options: AnalyzeOptions;
   minSeverity: Severity;
   mode: 'check' | 'fix' | 'dry-run';
+  /** --quiet: only the fixes of findings at least this severe are applied (ESLint 9 runs no warn rule then). */
+  fixFrom?: Severity;
   /** Work out the possible secrets of the text for the JSON format while its parse is at hand. */
   secretsForJson?: boolean;
 }
@@ -64,8 +66,8 @@ export function lintText(input: LintFileInput): LintFileOutput {
   let output: string | undefined;
   let written = false;
 
-  if (input.mode !== 'check' && result.findings.some((f) => f.fix)) {
-    const fixed = fixAll(original, input.options, result);
+  if (input.mode !== 'check' && result.findings.some((f) => f.fix && (!input.fixFrom || severityRank(f.severity) <= severityRank(input.fixFrom)))) {
+    const fixed = fixAll(original, input.options, result, input.fixFrom);
     if (fixed.text !== original) {
       if (fixed.syntaxErrorsLeft) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.

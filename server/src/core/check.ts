@@ -6,7 +6,7 @@ import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
-import { oneFindingPerMistake, SUPERSEDES } from './rules/precedence';
+import { mayStandForOthers, oneFindingPerMistake } from './rules/precedence';
 import { schemaAt } from './schema';
 import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
 import { valueAt } from './walk';
@@ -114,7 +114,7 @@ export function checkConfiguration(
     const setting = effectiveSeverity(rule, options);
     if (setting === 'off') continue;
     // A rule that may stand for others (and take their severity) runs whenever they could.
-    if (mildest !== undefined && severityRank(setting) > mildest && !(rule.meta.id in SUPERSEDES)) continue;
+    if (mildest !== undefined && severityRank(setting) > mildest && !mayStandForOthers(rule.meta.id)) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
     if (rule.meta.needsCpus && !options.cpus) continue;
     if (rule.meta.id === 'unused-suppression' || rule.meta.id === 'invalid-suppression' || rule.meta.documents === 'requests') continue;

@@ -2,7 +2,7 @@ import { analyze, type AnalysisResult } from './engine';
 import { keysWrittenBy } from './formats/document';
 import { alignEdits } from './formats/terraform/layout';
 import { requestFileKind } from './requests/types';
-import type { AnalyzeOptions, Finding, Fix, TextEdit } from './types';
+import { severityRank, type AnalyzeOptions, type Finding, type Fix, type Severity, type TextEdit } from './types';
 
 /**
  * Applies non-overlapping edits given in offsets of the original text, in one pass (a file can
@@ -98,7 +98,7 @@ const MAX_PASSES = 10;
  * (other than the syntax fixes themselves), and a pass whose result would add a syntax error
  * is dropped, so that fixing cannot lose data.
  */
-export function fixAll(text: string, options: AnalyzeOptions = {}, first?: AnalysisResult): FixAllResult {
+export function fixAll(text: string, options: AnalyzeOptions = {}, first?: AnalysisResult, fixFrom?: Severity): FixAllResult {
   let current = text;
   let applied = 0;
   // A caller that has just analysed the text passes that analysis: it is not done again.
@@ -109,7 +109,8 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const syntaxBefore = result.doc.syntaxErrors.length;
     const terraformBefore = result.terraform?.syntaxErrors ?? 0;
     const yamlBefore = result.yaml?.syntaxErrors ?? 0;
-    const fixes = compatibleFixes(result.findings);
+    // ESLint's --quiet fixes what it reports: with `fixFrom`, the fixes of milder findings are left.
+    const fixes = compatibleFixes(fixFrom ? result.findings.filter((f) => severityRank(f.severity) <= severityRank(fixFrom)) : result.findings);
     if (!fixes.length) break;
     const edits = fixes.flatMap((f) => f.edits);
     // HCL is aligned as terraform fmt aligns it; Terraform's JSON syntax is JSON, laid out as written.

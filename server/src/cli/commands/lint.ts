@@ -158,7 +158,7 @@ const run: Command = async (argv, io) => {
       }
     }
     try {
-      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: reportFrom, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, secretsForJson: args.format === 'json' });
+      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: reportFrom, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, fixFrom: args.quiet ? 'error' : undefined, secretsForJson: args.format === 'json' });
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);

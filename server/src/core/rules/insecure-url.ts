@@ -1,4 +1,5 @@
 import { formatPath } from '../paths';
+import { hasCredentials } from '../credentials';
 import { defineRule, intentFix, optional } from '../rule';
 import { show } from '../values';
 import type { SchemaNode } from '../schema';
@@ -30,7 +31,9 @@ export default defineRule({
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${show(v.value, v.schema)}, a plain http:// URL: the document fetched from it decides who can sign in, and over http it can be read or replaced on the way. Use https:// if the identity provider serves it.`,
-        suggestions: optional(intentFix(ctx.doc, 'Use https://', { kind: 'set', path: v.path, value: secure })),
+        // The edit would write the whole URL again, and edits are printed by some outputs (SARIF, the
+        // dry run): a URL that carries a password or token is not written again.
+        suggestions: hasCredentials(v.value) ? undefined : optional(intentFix(ctx.doc, 'Use https://', { kind: 'set', path: v.path, value: secure })),
       });
     }
   },

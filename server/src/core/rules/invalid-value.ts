@@ -8,7 +8,7 @@ import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
-import { isPlaceholder, show, showNumber } from '../values';
+import { expectedTypes, isPlaceholder, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
 const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
@@ -83,6 +83,18 @@ function describeValue(ctx: RuleContext, path: Segment[], value: unknown, schema
   return show(value, schema);
 }
 
+/**
+ * The text of a number written where the field takes a string (JSON and YAML keep the number,
+ * Terraform converts it to its text): undefined for any other value.
+ */
+function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): string | undefined {
+  const converted = ctx.doc.conversions?.find((c) => typeof c.written === 'number' && c.path.length === path.length && c.path.every((s, i) => s === path[i]));
+  if (converted && typeof value === 'string') return value;
+  if (typeof value !== 'number' || !(ctx.schemaErrors.some((e) => e.keyword === 'type' && e.path.length === path.length && e.path.every((s, i) => s === path[i])))) return undefined;
+  const node = ctx.doc.rangeAt(path);
+  return node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
+}
+
 const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; expected: string }> = {
   url: { check: urlProblem, expected: 'an absolute http(s) URL such as https://idp.example.com/metadata' },
   hostname: { check: hostnameProblem, expected: 'a DNS name such as search.example.com, without scheme, port or path' },
@@ -135,10 +147,17 @@ export default defineRule({
       const raw = valueAt(ctx.value, path);
       const value = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? undefined : raw;
       const schema = errors[0].schema ?? {};
+      // A version written as a number (`search_version: 2`): where its text is an allowed value, the
+      // value is right and only its type is not (type-mismatch says so, and quotes it); where it is
+      // not, this finding stands for both, and says what type-mismatch would have said.
+      const written = writtenNumber(ctx, path, value);
+      const enumOnly = errors.every((e) => e.keyword === 'enum');
+      if (written !== undefined && enumOnly && (schema.enum ?? []).includes(written)) continue;
       const problems = errors.map((e) => keywordProblem(e, value));
+      const typeNote = written !== undefined && enumOnly ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write the value quoted.` : '';
       const finding: RawFinding = {
         path,
-        message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems.join(' Also, it is ')}`,
+        message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems.join(' Also, it is ')}${typeNote}`,
       };
       const enumError = errors.find((e) => e.keyword === 'enum');
       if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema);

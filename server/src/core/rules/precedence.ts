@@ -12,9 +12,24 @@ import { severityRank } from '../types';
  */
 export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   // `"100mb"`, `30` for milliseconds, `0.1` for a percentage: the unit explains the type and the bounds.
-  'unit-mismatch': ['type-mismatch', 'invalid-value', 'unit-hint'],
   // `static_ips: yes`: the YAML 1.1 spelling explains why the value is a string.
   'yaml-trap': ['type-mismatch', 'unit-hint'],
+  // `search_version: 3` written as a number: the allowed values are the answer, and the finding says the
+  // field takes a string; a bound broken is the answer where the value is also of a risky size.
+  'invalid-value': ['type-mismatch', 'performance-risk'],
+  // `http_max_content_length: 0755`: the value to write answers the leading zero too.
+  'unit-mismatch': ['type-mismatch', 'invalid-value', 'unit-hint', 'yaml-trap'],
+};
+
+/**
+ * The same, where the rules underline different parts of one field (its key, its value, the object
+ * holding it): the loser's finding on the field `field` gives for the winner's finding is silenced.
+ */
+export const SUPERSEDES_ON_FIELD: Readonly<Record<string, { rules: readonly string[]; field: (winner: Finding) => string | undefined }>> = {
+  // `disable_replication_factor_adjustment: true`: that it cannot be enabled says why it is deprecated.
+  'setting-cannot-be-enabled': { rules: ['deprecated-field'], field: (w) => w.path },
+  // A required field the baseline had: adding it answers both its absence and its removal.
+  'missing-required': { rules: ['removed-field'], field: (w) => { const m = /(?:is missing|needs) "([^"]+)"/.exec(w.message); return m ? `${w.path ? `${w.path}.` : ''}${m[1]}` : undefined; } },
 };
 
 /**
@@ -36,9 +51,13 @@ const silencedBy = (winner: Finding, loser: string): boolean =>
   ((SUPERSEDES[winner.ruleId]?.includes(loser) ?? false) && (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true))
   || (EXPLAINS_ONLY.has(loser) && !EXPLAINS_ONLY.has(winner.ruleId));
 
+/** Whether a rule may stand for others: it runs whenever they could (and takes their severity). */
+export const mayStandForOthers = (ruleId: string): boolean => ruleId in SUPERSEDES || ruleId in SUPERSEDES_ON_FIELD;
+
 /** The findings of one configuration with the superseded ones removed (see SUPERSEDES). Linear in the findings. */
-export function oneFindingPerMistake(findings: Finding[]): Finding[] {
-  if (findings.length < 2) return findings;
+export function oneFindingPerMistake(all: Finding[]): Finding[] {
+  if (all.length < 2) return all;
+  const findings = onePerField(all);
   const byPlace = new Map<string, Finding[]>();
   let shared = false;
   for (const f of findings) {
@@ -59,6 +78,33 @@ export function oneFindingPerMistake(findings: Finding[]): Finding[] {
         if (severityRank(loser.severity) < severityRank(gravest)) gravest = loser.severity;
       }
       winner.severity = gravest;
+    }
+  }
+  return dropped.size ? findings.filter((f) => !dropped.has(f)) : findings;
+}
+
+/** The findings with those SUPERSEDES_ON_FIELD silences removed; the winners take the gravest severity. */
+function onePerField(findings: Finding[]): Finding[] {
+  const losers = new Set(Object.values(SUPERSEDES_ON_FIELD).flatMap((s) => s.rules));
+  const byField = new Map<string, Finding[]>();
+  for (const f of findings) {
+    if (!losers.has(f.ruleId)) continue;
+    const key = `${f.ruleId} ${f.path}`;
+    const at = byField.get(key);
+    if (at) at.push(f); else byField.set(key, [f]);
+  }
+  if (!byField.size) return findings;
+  const dropped = new Set<Finding>();
+  for (const winner of findings) {
+    const table = SUPERSEDES_ON_FIELD[winner.ruleId];
+    const field = table?.field(winner);
+    if (field === undefined) continue;
+    for (const rule of table.rules) {
+      for (const loser of byField.get(`${rule} ${field}`) ?? []) {
+        if (dropped.has(loser)) continue;
+        dropped.add(loser);
+        if (severityRank(loser.severity) < severityRank(winner.severity)) winner.severity = loser.severity;
+      }
     }
   }
   return dropped.size ? findings.filter((f) => !dropped.has(f)) : findings;
