@@ -57,6 +57,17 @@ export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitive
   return result;
 }
 
+/**
+ * Configurations that share values (the manifests of one YAML document linked by an anchor and its
+ * aliases): a value secret in one is secret in each, wherever an alias puts it.
+ */
+export function shareSensitive(docs: ReadonlyArray<Pick<ConfigDocument, 'value' | 'sensitivePaths'>>): void {
+  const all = new Set<string | number>();
+  for (const d of docs) for (const v of sensitiveValuesOf(d)) all.add(v);
+  const result: SensitiveValues = all.size ? all : EMPTY;
+  for (const d of docs) if (d.value !== null && typeof d.value === 'object') byDocument.set(d, result);
+}
+
 /** Whether a field of this schema, or one inside it, is a secret (known once per schema node). */
 const secretInside = new WeakMap<SchemaNode, boolean>();
 function holdsSecret(schema: SchemaNode | undefined): boolean {

@@ -83,8 +83,11 @@ export interface AnalyzeOptions {
   /**
    * The user named this file (on the command line, or as standard input): it is read whatever a text
    * pre-filter says, and what is not read of it is said (a YAML file with no configuration gets an info).
+   * `'when-ours'`: the file is open in an editor, which opens every YAML file of a workspace: the same is
+   * said only of the `kind: Search` documents of a file that has a `kind: Search` line (another API group,
+   * no spec.userConfig), and a file with none read says nothing.
    */
-  named?: boolean;
+  named?: boolean | 'when-ours';
 }
 
 export const DEFAULT_MAX_FILE_SIZE = 20 * 1024 * 1024;

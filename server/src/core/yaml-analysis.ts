@@ -1,6 +1,7 @@
 import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from './check';
 import { parseDocument } from './formats';
 import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './formats/yaml/document';
+import { SEARCH_KIND_LINE } from './formats/yaml/names';
 import { yamlSyntaxMessage } from './rules/invalid-json';
 import type { DocumentState } from './document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding, type Severity } from './types';
@@ -15,7 +16,9 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, options.named);
+  // In an editor, a file with a kind: Search line is one the user means as ours: it is treated as named.
+  const named = options.named === true || (options.named === 'when-ours' && SEARCH_KIND_LINE.test(text));
+  const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, named);
   const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number): void => {
     // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
     const offset = Math.min(at, text.length);
@@ -37,7 +40,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   }
   if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
   // What was not read says so (always for a template document; in a file the user named, every reason).
-  if (limitSeverity !== 'off') for (const s of file.skipped) if (s.always || options.named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
+  if (limitSeverity !== 'off') for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
   const duplicateSeverity = severityOf('duplicate-key', options);
   if (duplicateSeverity !== 'off') {
     for (const r of file.repeated) {
@@ -67,7 +70,8 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
       fileFinding('invalid-syntax', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
     }
   }
-  if (options.named && !findings.length && !file.configurations.length && !file.skipped.length && !file.syntaxErrors.length && limitSeverity !== 'off') {
+  // Not in an editor: there a file with a kind: Search line nested somewhere is not one the user means as a manifest.
+  if (options.named === true && !findings.length && !file.configurations.length && !file.skipped.length && !file.syntaxErrors.length && limitSeverity !== 'off') {
     fileFinding('input-limit', 'info', `No document of this file is a kind: Search manifest (apiVersion ${OPERATOR_GROUP}/...) with spec.userConfig, and its name does not end in .search.yaml: nothing in it was checked.`, 0, 0);
   }
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);

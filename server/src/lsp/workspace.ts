@@ -123,7 +123,8 @@ export class Workspace {
    * (the person at the editor has the last word). Problems with the settings file are returned, not thrown.
    */
   async optionsFor(doc: DocumentRef, settings: ServerSettings): Promise<{ options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } }> {
-    const options: AnalyzeOptions = { fileName: fileNameOf(doc) };
+    // An editor opens every YAML file of a workspace: what was not read is said only of those that try to be ours.
+    const options: AnalyzeOptions = { fileName: fileNameOf(doc), named: 'when-ours' };
     let lintConfigProblems: { file: string; problems: string[] } | undefined;
     const lookup = this.lintConfigOf(doc.uri);
     const lint = lookup && await lookup;

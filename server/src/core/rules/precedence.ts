@@ -40,11 +40,12 @@ export const EXPLAINS_ONLY: ReadonlySet<string> = new Set(['unit-hint']);
 
 /**
  * Where a rule reports more than one kind of mistake, the findings of it that stand for others: a YAML
- * trap about a spelling (it offers the value to write) explains the type; its note that a value is an
- * alias (no fix: the value is written elsewhere) says nothing of the type, which is then reported too.
+ * trap about a spelling explains the type (also where its fix cannot be written: in a merged member, or
+ * in an anchor other manifests use); its note that a value is an alias or an anchor, which points to the
+ * other end, says nothing of the type, which is then reported too.
  */
 const STANDS_FOR_OTHERS: Readonly<Record<string, (f: Finding) => boolean>> = {
-  'yaml-trap': (f) => f.fix !== undefined || !!f.suggestions?.length,
+  'yaml-trap': (f) => !f.related?.length,
 };
 
 const silencedBy = (winner: Finding, loser: string): boolean =>

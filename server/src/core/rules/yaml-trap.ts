@@ -75,6 +75,8 @@ export default defineRule({
         message: s.kind === 'alias'
           ? `${field} is an alias (*name): its value is the one its anchor${where} marks, so a change there changes this field too. Write the value out here.`
           : `${field} carries an anchor (&name) that an alias${where} names: a change here changes that value too. Write the value out at the alias.`,
+        // The other end; a note on sharing says nothing of the value's spelling or type (see precedence.ts).
+        related: [{ message: s.kind === 'alias' ? 'The anchor this alias names' : 'An alias that names this anchor', ...(s.other === undefined ? {} : { range: doc.lines.rangeOf(s.other, 0) }) }],
       });
     }
   },

@@ -1,11 +1,13 @@
 import { startingWithin } from '../../file-facts';
+import { shareSensitive } from '../../sensitive';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } from './names';
-import { isMap, isPair, isScalar, isSeq, memberValue, type PairLike, type ParsedDocument } from './nodes';
+import { ManifestMembers } from './manifest-members';
+import { isMap, isScalar, isSeq, type ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
 import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfigurations, syntaxProblemOf, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
 
@@ -91,13 +93,23 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
     // A template document reads as an empty one (no manifest): in a *.search.yaml file it is no configuration either.
     const blanked = templates.length > 0 && (docs.length === 1 || templates.some((t) => t.start <= range.offset && range.offset < t.end));
-    const targets: ManifestTarget[] = whole ? (!blanked && (docs.length === 1 || doc.contents !== null) ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
-      : manifestTargets(doc.contents, `document ${fileIndex(index) + 1}`, out);
+    let targets: ManifestTarget[];
+    try {
+      targets = whole ? (!blanked && (docs.length === 1 || doc.contents !== null) ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
+        : manifestTargets(doc.contents, `document ${fileIndex(index) + 1}`, out);
+    } catch (err) {
+      if (!(err instanceof LimitPassed)) throw err;
+      out.syntaxErrors.push(...errors);
+      out.limits.push({ message: err.message, offset: err.offset });
+      return;
+    }
     if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
     if (!targets.length) return;
     try {
       const reads = readOnce(doc, targets.map((t) => t.node), text, work, byDocument && state);
-      targets.forEach((t, i) => out.configurations.push(configurationDocument(text, lines, t.label, reads[i], range, errors, comments)));
+      const made = targets.map((t, i) => configurationDocument(text, lines, t.label, reads[i], range, errors, comments));
+      out.configurations.push(...made);
+      if (reads.some((r) => r.sharesWith)) shareSecrets(reads, made);
     } catch (err) {
       if (!(err instanceof LimitPassed)) throw err;
       // The configurations of one manifest share its name; the items of a kind: List have one each.
@@ -108,6 +120,18 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   out.syntaxErrors.sort((a, b) => a.offset - b.offset);
   out.work = work.count;
   return out;
+}
+
+/** The configurations of a document that share values through anchors hide each other's secrets (see shareSensitive). */
+function shareSecrets(reads: readonly ConfigurationRead[], made: readonly YamlDocument[]): void {
+  const docsOf = (read: ConfigurationRead): YamlDocument[] => made.filter((_, i) => reads[i] === read);
+  const done = new Set<ConfigurationRead>();
+  for (const read of reads) {
+    if (!read.sharesWith || done.has(read)) continue;
+    const group = [read, ...read.sharesWith];
+    for (const r of group) done.add(r);
+    shareSensitive(group.flatMap(docsOf));
+  }
 }
 
 /** readConfigurations, or what it gave for the same parsed document before (its text and offset unchanged). */
@@ -147,30 +171,33 @@ export function templateAt(text: string): number | undefined {
  * The configurations of a manifest document: the `spec.userConfig` of a `kind: Search` of the operator's
  * API group, or of each such item of a `kind: List` (what `kubectl get -o yaml` writes). Every `spec` and
  * every `userConfig` written is read, and a repeated one is noted (kubectl refuses it); a Search of
- * another group, or without `spec.userConfig`, is noted as not read.
+ * another group, or without `spec.userConfig`, is noted as not read. Members are read as kubectl reads
+ * them: through aliases (`spec: *base`) and merge keys (`<<: *base`); the configuration is then the
+ * node the anchor marks, read where it is written.
  */
 function manifestTargets(contents: unknown, where: string, out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>): ManifestTarget[] {
   const targets: ManifestTarget[] = [];
-  const kind = memberValue(contents, 'kind');
+  const members = new ManifestMembers(contents);
+  const kind = members.value(contents, 'kind');
   if (isScalar(kind) && kind.value === 'List') {
-    const items = memberValue(contents, 'items');
-    if (isSeq(items)) items.items.forEach((item, i) => manifest(item, `${where}, item ${i + 1}`, targets, out));
+    const items = members.value(contents, 'items');
+    if (isSeq(items)) items.items.forEach((item, i) => manifest(members.resolve(item), `${where}, item ${i + 1}`, targets, out, members));
     return targets;
   }
-  manifest(contents, where, targets, out);
+  manifest(contents, where, targets, out, members);
   return targets;
 }
 
-function manifest(node: unknown, where: string, targets: ManifestTarget[], out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>): void {
-  const kind = memberValue(node, 'kind');
+function manifest(node: unknown, where: string, targets: ManifestTarget[], out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>, members: ManifestMembers): void {
+  const kind = members.value(node, 'kind');
   if (!isMap(node) || !isScalar(kind) || kind.value !== 'Search') return;
-  const label = `Search/${manifestName(node) ?? `(${where}, no metadata.name)`}`;
+  const label = `Search/${manifestName(node, members) ?? `(${where}, no metadata.name)`}`;
   const at = (n: unknown): { offset: number; length: number } => {
     const r = (n as { range?: [number, number, number] } | undefined)?.range ?? kind.range ?? [0, 0, 0];
     return { offset: r[0], length: r[1] - r[0] };
   };
   // A manifest without apiVersion (a fragment, a patch) is read as the operator's: it names no other group.
-  const apiVersion = memberValue(node, 'apiVersion');
+  const apiVersion = members.value(node, 'apiVersion');
   if (apiVersion !== undefined) {
     const value = isScalar(apiVersion) ? apiVersion.value : undefined;
     const group = typeof value === 'string' && value.includes('/') ? value.slice(0, value.indexOf('/')) : undefined;
@@ -180,24 +207,21 @@ function manifest(node: unknown, where: string, targets: ManifestTarget[], out: 
       return;
     }
   }
-  const specs = membersNamed(node, 'spec');
+  // What a merge key brings is one member, written elsewhere: only the members written in the map repeat.
+  const specs = members.members(node, 'spec').pairs;
   if (specs.length > 1) out.repeated.push({ label, key: 'spec', occurrences: specs.map((p) => at(p.key)) });
   let found = false;
   for (const spec of specs) {
-    const configs = membersNamed(spec.value, 'userConfig');
+    const configs = members.members(spec.value, 'userConfig').pairs;
     if (configs.length > 1) out.repeated.push({ label, key: 'userConfig', occurrences: configs.map((p) => at(p.key)) });
-    for (const c of configs) { targets.push({ node: c.value, label }); found = true; }
+    // An alias of no anchor stays the alias: readConfigurations reads it as null.
+    for (const c of configs) { targets.push({ node: members.resolve(c.value) ?? c.value, label }); found = true; }
   }
   if (!found) out.skipped.push({ ...at(kind), always: false, message: `${label} has no spec.userConfig: there is no configuration in it to check.` });
 }
 
-/** Every member of a map whose key is the scalar `key`, in the order written. */
-function membersNamed(map: unknown, key: string): PairLike[] {
-  return isMap(map) ? (map.items as PairLike[]).filter((item) => isPair(item) && isScalar(item.key) && item.key.value === key) : [];
-}
-
-function manifestName(node: unknown): string | undefined {
-  const name = memberValue(memberValue(node, 'metadata'), 'name');
+function manifestName(node: unknown, members: ManifestMembers): string | undefined {
+  const name = members.value(members.value(node, 'metadata'), 'name');
   return isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
 }
 
@@ -315,6 +339,7 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
       }
       return best;
     },
-    editsFor: (intents) => yamlEdits({ text, entries: read.entries }, intents),
+    // A configuration written in an anchor that other manifests or fields use is not edited: the edit would change them too.
+    editsFor: (intents) => (read.shared ? undefined : yamlEdits({ text, entries: read.entries }, intents)),
   };
 }

@@ -58,11 +58,26 @@ export interface ConfigurationRead {
   blockScalars: OffsetRange[];
   /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
   keysNotText: OffsetRange[];
+  /**
+   * The whole configuration is written inside a node whose anchor an alias names (`spec: &s ...` and
+   * `spec: *s`, or `<<: *s`), or stands for two manifests: an edit there would change every user of the
+   * anchor, so no fix writes there.
+   */
+  shared?: boolean;
+  /**
+   * The other configurations of the document that share a value with this one through an anchor and its
+   * aliases (a secret of one aliased into a field of another): what is secret in one is secret in all.
+   */
+  sharesWith?: ConfigurationRead[];
 }
 
 export class LimitPassed extends Error {
   constructor(message: string, readonly offset: number) { super(message); }
 }
+
+/** The limit on aliases passed at `offset`. */
+export const tooManyAliases = (offset: number): LimitPassed =>
+  new LimitPassed(`The YAML document has more than ${YAML_CONFIG_LIMITS.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`, offset);
 
 /** A path as one string: `.search.http_max_content_length`, `.ip_filter#0`, `."odd.key"` (quoted unless a plain word). */
 export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : keySegment(s))).join('');
@@ -109,7 +124,7 @@ const emptyRead = (): ConfigurationRead => ({ value: undefined, entries: new Map
  * A merge key (`<<: *base`, YAML 1.1's, which kubectl resolves): a plain `<<`, or one tagged `!!merge`.
  * A quoted `"<<"` is an ordinary key.
  */
-const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
+export const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
 
 /**
  * Converts the nodes `targets` of a parsed document (each the root of a configuration: the document's
@@ -118,20 +133,28 @@ const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value === '<<
  * anchor anywhere in it, but only the configurations' members are recorded.
  */
 export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, targets: readonly unknown[], text: string, work: { count: number }): ConfigurationRead[] {
-  const reads = targets.map(emptyRead);
-  const targetIndex = new Map<unknown, number>(targets.map((t, i) => [t, i]));
-  const anchors = new Map<string, { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string; sink?: ConfigurationRead }>();
+  // Two manifests may have the same node as configuration (an alias of a spec): it is read once, for both.
+  const targetIndex = new Map<unknown, number>();
+  targets.forEach((t, i) => { if (!targetIndex.has(t)) targetIndex.set(t, i); });
+  const reads = targets.map((t, i) => (targetIndex.get(t) === i ? emptyRead() : undefined));
+  const started = new Set<ConfigurationRead>();
+  const usedAnchors: OffsetRange[] = [];
+  type AnchorRecord = { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string; sink?: ConfigurationRead; users?: Set<ConfigurationRead> };
+  const anchors = new Map<string, AnchorRecord>();
+  // Anchors whose value an alias brings into a configuration: the configurations they link share their secrets.
+  const linking: AnchorRecord[] = [];
   const anchorsUsed = new Map<string, number>();
   let aliases = 0, aliasValues = 0, aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
 
   const alias = (node: AliasLike): Converted => {
     const at = node.range?.[0] ?? 0;
-    if (++aliases > limits.aliases) throw new LimitPassed(`The YAML document has more than ${limits.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`, at);
+    if (++aliases > limits.aliases) throw tooManyAliases(at);
     const target = anchors.get(node.source);
     if (target === undefined) return { value: null, values: 1, characters: 0 };
     if (target.converted === 'open') throw new LimitPassed('An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.', at);
     if (!anchorsUsed.has(node.source)) anchorsUsed.set(node.source, at);
+    if (target.range) usedAnchors.push(target.range);
     aliasValues += target.converted.values;
     aliasCharacters += target.converted.characters;
     if (aliasValues > limits.aliasValues || aliasCharacters > limits.aliasCharacters) {
@@ -180,7 +203,13 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
   const convert = (node: unknown, sink: ConfigurationRead | undefined, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
     work.count++;
     let starts: ConfigurationRead | undefined;
-    if (rel === undefined && targetIndex.has(node)) { starts = sink = reads[targetIndex.get(node)!]; rel = ''; }
+    const index = targetIndex.get(node);
+    if (index !== undefined && !started.has(reads[index]!)) {
+      starts = reads[index]!;
+      started.add(starts);
+      // A configuration inside another one's (an alias of a part of it) has its value, but its members' places are the other's.
+      if (rel === undefined) { sink = starts; rel = ''; } else starts.shared = true;
+    }
     const c = convertNode(node, sink, rel, member, key);
     if (starts) starts.value = c.value;
     return c;
@@ -196,7 +225,9 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       if (sink && rel !== undefined) {
         const r = rangeOf(node);
         sink.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
-        sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: anchors.get(node.source)?.offset });
+        const record = anchors.get(node.source);
+        sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: record?.offset });
+        if (record && record.converted !== 'open') { if (!record.users) { record.users = new Set(); linking.push(record); } record.users.add(sink); }
       }
       return c;
     }
@@ -295,6 +326,13 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
   convert(doc.contents, undefined, undefined, undefined, undefined);
   trimmed.text = '';
   trimmed.ends.clear();
+  const all = targets.map((t, i) => reads[i] ?? reads[targetIndex.get(t)!]!);
+  for (const [i, read] of all.entries()) {
+    if (reads[i] === undefined) { all[targetIndex.get(targets[i])!].shared = true; continue; }
+    const root = read.entries.get('')?.value;
+    if (root && usedAnchors.some((a) => a.offset <= root.offset && end(root) <= end(a))) read.shared = true;
+  }
+  linkSharedValues(linking);
   // Anchors in a configuration that an alias names: a change there changes the alias too.
   for (const [name, offset] of anchorsUsed) {
     const a = anchors.get(name);
@@ -302,9 +340,29 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       a.sink.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
     }
   }
-  return reads;
+  return all;
 }
 
+
+/**
+ * Groups the configurations that anchors link (the anchor's and its aliases'), each knowing the others
+ * of its group. The aliases of a document are few (see YAML_CONFIG_LIMITS), and so are the groups.
+ */
+function linkSharedValues(linking: ReadonlyArray<{ sink?: ConfigurationRead; users?: Set<ConfigurationRead> }>): void {
+  const groupOf = new Map<ConfigurationRead, Set<ConfigurationRead>>();
+  const join = (a: ConfigurationRead, b: ConfigurationRead): void => {
+    let big = groupOf.get(a) ?? new Set([a]), small = groupOf.get(b) ?? new Set([b]);
+    if (big.size < small.size) [big, small] = [small, big];
+    for (const x of small) { big.add(x); groupOf.set(x, big); }
+    groupOf.set(a, big);
+    groupOf.set(b, big);
+  };
+  for (const record of linking) {
+    const members = [...record.users!, ...(record.sink ? [record.sink] : [])];
+    for (const m of members.slice(1)) join(members[0], m);
+  }
+  for (const [read, group] of groupOf) if (group.size > 1) read.sharesWith = [...group].filter((r) => r !== read);
+}
 
 const end = (r: OffsetRange): number => r.offset + r.length;
 
