@@ -13,7 +13,7 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 // server and its Node and web worker entries, the Action, the Node file code they share) import the core
 // through its public entries only: core/index.ts, and core/explain.ts, which the CLI's bundle carries
 // itself. The language server and the CLI never import each other.
-const HOSTS = ['action', 'browser', 'cli', 'host', 'lsp', 'node'];
+const HOSTS = ['action', 'browser', 'cli', 'lsp', 'node'];
 const DEEP_CORE = {
   regex: '^(\\.\\./)+core/(?!explain$)',
   message: 'A host imports the core through its public index (core/index.ts) only: export what is needed from there.',
@@ -60,7 +60,7 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['server/src/cli/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+lsp(/|$)', message: 'The CLI and the language server never import each other: share through the core or server/src/host.' }), 'no-restricted-syntax': hostSyntax } },
-  { files: ['server/src/lsp/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+cli(/|$)', message: 'The CLI and the language server never import each other: share through the core or server/src/host.' }), 'no-restricted-syntax': hostSyntax } },
+  { files: ['server/src/cli/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+lsp(/|$)', message: 'The CLI and the language server never import each other: share through the core.' }), 'no-restricted-syntax': hostSyntax } },
+  { files: ['server/src/lsp/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+cli(/|$)', message: 'The CLI and the language server never import each other: share through the core.' }), 'no-restricted-syntax': hostSyntax } },
   { files: HOSTS.filter((h) => h !== 'cli' && h !== 'lsp').map((h) => `server/src/${h}/**/*.ts`), rules: { ...hostImports(), 'no-restricted-syntax': hostSyntax } },
 );

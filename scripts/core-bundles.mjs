@@ -17,7 +17,7 @@ export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
  * Which modules of server/src/core each part holds (by their path in the core, without `.ts`). The part's
  * modules are those a JSON lint does not run: the YAML, Terraform and request-file readers and the editor
  * features. The modules that decide a file's kind from its name (formats/yaml/names,
- * formats/terraform/document), that the rules read as they load (requests/match) and that the language
+ * formats/terraform/document), that the rules read as they load (request-files/match) and that the language
  * server's diagnostics link to (editor/docs-url) stay in the analyzer bundle, so that deciding a file is
  * JSON, and its diagnostics, load no part. A part is loaded when it is first used: on Node read with its own
  * code cache, in the web worker with importScripts from the URL the worker was given.
@@ -28,9 +28,9 @@ export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
  * reads the source of the others, which it does not compile.
  */
 export const CORE_PARTS = {
-  extras: (key) => key === 'yaml-analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key)
-    || key === 'terraform-analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document')
-    || (key.startsWith('requests/') && !['requests/types', 'requests/steps', 'requests/match'].includes(key))
+  extras: (key) => key === 'formats/yaml/analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key)
+    || key === 'formats/terraform/analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document')
+    || (key.startsWith('request-files/') && !['request-files/types', 'request-files/steps', 'request-files/match'].includes(key))
     || key === 'editor' || (key.startsWith('editor/') && key !== 'editor/docs-url'),
 };
 /**

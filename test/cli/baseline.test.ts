@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readGitBaseline } from '../../server/src/host/baseline';
+import { readGitBaseline } from '../../server/src/node/baseline-files';
 import { removeTree, runCli, tempTree } from './support';
 
 const config = (hosts: string[]): string => JSON.stringify({ search: { reindex_remote_whitelist: hosts } }, null, 2) + '\n';

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover } from 'vscode-languageserver/node';
 import { DocumentCache } from '../../server/src/lsp/documents';
-import { SLICE } from '../../server/src/core/requests/steps';
+import { SLICE } from '../../server/src/core/request-files/steps';
 import { tempDir, TestClient, uriOf } from './harness';
 
 /** A request file of about `chars` characters of hostile lines, with a refused request at its end. */

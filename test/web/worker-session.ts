@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ANALYZER_BUNDLES } from '../../server/src/lsp/file-requests';
+import { ANALYZER_BUNDLES } from '../../server/src/lsp/client-reads';
 
 export type ServerRequestHandler = (method: string, params: unknown) => unknown;
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
-import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/file-requests';
+import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, TERRAFORM_URLS_MESSAGE, type TerraformParserUrls } from '../../../server/src/lsp/client-reads';
 import { activateOn, CLIENT_NAME, deactivate } from '../common/activate';
 import { SECTION } from '../common/settings';
 

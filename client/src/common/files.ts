@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
   READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams,
-} from '../../../server/src/lsp/file-requests';
+} from '../../../server/src/lsp/client-reads';
 import type { DirectoryEntry } from '../../../server/src/lsp/runtime';
 
 /** A settings file or a baseline larger than this is not something to hand to the server. */

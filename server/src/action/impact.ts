@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { main as cli } from '../cli/main';
-import { isSafeGitRef } from '../host/baseline';
+import { isSafeGitRef } from '../node/baseline-files';
 import type { CliIO } from '../cli/io';
 import type { Env } from './inputs';
 import type { JsonReport } from './summary';

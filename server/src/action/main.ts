@@ -12,7 +12,7 @@ import { plural } from '../cli/formatters/types';
 import { changeReports, run } from './impact';
 import { readInputs, type Env } from './inputs';
 import { jobSummary, totals, type JsonReport } from './summary';
-import { turnOffYamlDebugOutput } from '../host/yaml-debug';
+import { turnOffYamlDebugOutput } from '../node/yaml-debug';
 
 function readEvent(env: Env): unknown {
   if (!env.GITHUB_EVENT_PATH) return undefined;

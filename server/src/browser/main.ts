@@ -1,5 +1,5 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, TERRAFORM_URLS_MESSAGE } from '../lsp/file-requests';
+import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, TERRAFORM_URLS_MESSAGE } from '../lsp/client-reads';
 import { browserRuntime } from './runtime';
 
 /*

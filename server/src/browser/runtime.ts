@@ -1,5 +1,5 @@
 import { RequestType, type Connection } from 'vscode-languageserver/browser';
-import { READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams } from '../lsp/file-requests';
+import { READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams } from '../lsp/client-reads';
 import type { ReadResult, ServerRuntime } from '../lsp/runtime';
 
 // The editor answers these through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.

@@ -1,5 +1,5 @@
 import { loadTerraformParser } from '../core';
-import type { TerraformParserUrls } from '../lsp/file-requests';
+import type { TerraformParserUrls } from '../lsp/client-reads';
 
 declare function importScripts(...urls: string[]): void;
 declare function fetch(url: string): Promise<{ ok: boolean; status: number; arrayBuffer(): Promise<ArrayBuffer> }>;

@@ -1,6 +1,6 @@
 import { main } from './main';
 import { processIO } from './io';
-import { turnOffYamlDebugOutput } from '../host/yaml-debug';
+import { turnOffYamlDebugOutput } from '../node/yaml-debug';
 
 // Entry of the CLI bundle (bin/search-config.js). Kept apart from main.ts so tests can import main.
 turnOffYamlDebugOutput();

@@ -1,7 +1,7 @@
 import { analyze, type AnalysisResult } from './engine';
 import { keysWrittenBy } from './formats/document';
 import { alignEdits } from './formats/terraform/layout';
-import { requestFileKind } from './requests/types';
+import { requestFileKind } from './request-files/types';
 import { severityRank, type AnalyzeOptions, type Finding, type Fix, type Severity, type TextEdit } from './types';
 
 /**

@@ -27,8 +27,8 @@ export {
   isRequestFile, lintConfigFromText, resolveLintOptions, ruleSuggestion, type LintConfig,
 } from './lint-config';
 export { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from './engine-settings';
-export { changeImpact, comparePlan, compareTexts, formatComparison } from './diff-comparison';
-export { formatOfName, type ConfigurationChanges } from './diff-configurations';
+export { changeImpact, comparePlan, compareTexts, formatComparison } from './changes/comparison';
+export { formatOfName, type ConfigurationChanges } from './changes/configurations';
 export { nameForContent } from './formats/unnamed';
 
 // Formats: deciding a file's kind from its name, and the Terraform parser the host loads.
@@ -44,11 +44,11 @@ export { holdsManifest, isSearchYamlName, isYamlName } from './formats/yaml/docu
 export { yaml as yamlLibrary } from './formats/yaml/read';
 
 // Request files.
-export { requestFileKind, type FoundRequest, type RequestFileKind } from './requests/types';
-export { findRequests, forgetRequestScan } from './requests/analyze';
-export { ENDPOINT_POLICY, requestPath, verdictOf } from './requests/match';
-export { requestCompletions, requestHover, requestQuickFixes, settingsUpdateAt } from './requests/editor';
-export { maskRequestCredentials } from './requests/mask';
+export { requestFileKind, type FoundRequest, type RequestFileKind } from './request-files/types';
+export { findRequests, forgetRequestScan } from './request-files/analyze';
+export { ENDPOINT_POLICY, requestPath, verdictOf } from './request-files/match';
+export { requestCompletions, requestHover, requestQuickFixes, settingsUpdateAt } from './request-files/editor';
+export { maskRequestCredentials } from './request-files/mask';
 
 // Editor features (the language server). The documentation links stay in the analyzer bundle.
 export { ruleDocUrl } from './editor/docs-url';

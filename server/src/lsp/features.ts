@@ -11,7 +11,7 @@ import {
 } from '../core';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
-import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './requests';
+import { requestCompletionList, requestHoverAt, settingsToConfigurationActions } from './request-files';
 import type { DocumentState, ServerContext } from './context';
 
 export const FIX_ALL_KIND = 'source.fixAll.search-config';

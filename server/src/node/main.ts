@@ -1,7 +1,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
 import { nodeRuntime } from './runtime';
-import { turnOffYamlDebugOutput } from '../host/yaml-debug';
+import { turnOffYamlDebugOutput } from './yaml-debug';
 
 const USAGE = `Usage: search-config-language-server (--stdio | --node-ipc | --socket=PORT | --pipe=NAME) [--clientProcessId=PID]
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readGitBaseline } from '../host/baseline';
+import { readGitBaseline } from './baseline-files';
 import { loadTerraformFromDisk } from './terraform-wasm';
 import type { DirectoryEntry, ReadResult, ServerRuntime } from '../lsp/runtime';
 

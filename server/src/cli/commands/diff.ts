@@ -4,7 +4,7 @@ import type { Command, CliIO } from '../io';
 import {
   comparePlan, compareTexts, formatComparison, formatOfName, type ConfigurationChanges, isTerraformName, terraformParserLoaded,
 } from '../../core';
-import { readGitBaseline } from '../../host/baseline';
+import { readGitBaseline } from '../../node/baseline-files';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 

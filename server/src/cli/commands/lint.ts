@@ -5,8 +5,8 @@ import {
   VERSION,
   isTerraformJsonName,
 } from '../../core';
-import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../host/baseline';
-import { LintConfigFinder, type LintConfigResult } from '../../host/config';
+import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../node/baseline-files';
+import { LintConfigFinder, type LintConfigResult } from '../../node/lint-config-files';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
 import { displayPath, expandTargets, relativePath, toPosix, type SearchSettings } from '../files';
 import { FORMATTERS, type FileReport } from '../formatters';

@@ -1,12 +1,12 @@
 import { parse } from 'jsonc-parser';
 import { defineRule } from '../rule';
 import { convertEngineSettings, flattenEngineSettings } from '../engine-settings';
-import { ENDPOINT_POLICY, type BlockedHierarchy } from '../requests/match';
-import type { FoundRequest } from '../requests/types';
+import { ENDPOINT_POLICY, type BlockedHierarchy } from '../request-files/match';
+import type { FoundRequest } from '../request-files/types';
 
 /**
  * Requests the service refuses, found in `.http`/`.rest` files, Markdown runbooks and shell scripts
- * (see core/requests). The policy is data (schemas/endpoint-policy.json); this file words the finding.
+ * (see core/request-files). The policy is data (schemas/endpoint-policy.json); this file words the finding.
  * The rule's check runs in the request-file analysis, not on configurations.
  */
 export default defineRule({

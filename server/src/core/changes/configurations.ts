@@ -1,0 +1,236 @@
+import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } from './diff';
+import { holdsConfiguration, isTerraformName, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
+import { terraformParserLoaded } from '../formats/terraform/parser';
+import { isSearchYamlName, isYamlName, parseYamlFile, type YamlDocument } from '../formats/yaml/document';
+import type { LineIndex } from '../lines';
+import { formatPath } from '../paths';
+import type { SyntaxProblem } from '../formats';
+import { DEFAULT_MAX_DEPTH, type Segment } from '../types';
+import { isObject, UNKNOWN_VALUE } from '../values';
+import { setOwn } from '../formats/terraform/expressions';
+import { valueAt } from '../walk';
+
+/**
+ * The configurations of one version of a file, in any format, as a change report compares them:
+ * each under the name that identifies it across versions (the resource address in Terraform,
+ * `Search/<metadata.name>` in a manifest, nothing for a lone JSON or YAML configuration). Read by
+ * the analyzer's own readers of each format. Pure: text in, values out.
+ */
+
+export interface NamedConfiguration {
+  /** `vendor_search.logs`, `Search/logs`, `document 2`; empty for the one configuration of a file. */
+  name: string;
+  value: unknown;
+  /** What the format says about values that are expressions or must stay hidden. */
+  side: DiffSide;
+  /** What the version says about the configuration as a whole (a plan that replaces the service). */
+  note?: string;
+  /** True when this version is a new service even though the name is the same (a replacement). */
+  created?: boolean;
+}
+
+export type FileFormat = 'json' | 'terraform' | 'yaml';
+
+export interface ConfigurationSet {
+  format: FileFormat;
+  /** True for Kubernetes manifests (documents `kind: Search`). */
+  manifests?: boolean;
+  /** True for the two sides of a Terraform plan. */
+  plan?: boolean;
+  configurations: NamedConfiguration[];
+}
+
+/** `plan`: the text is a Terraform plan, which holds its own before and after. */
+export type ReadConfigurations = ConfigurationSet | { error: string; plan?: true };
+
+export const formatOfName = (fileName: string | undefined): FileFormat =>
+  (isTerraformName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json');
+
+/**
+ * Reads every configuration of a text named `fileName` (its name gives its format). `text`
+ * undefined: the file does not exist in that version (a git revision before it was added), which
+ * is a Terraform or YAML file without configurations, or an empty JSON configuration.
+ */
+export function readConfigurations(text: string | undefined, fileName: string | undefined, maxDepth = DEFAULT_MAX_DEPTH): ReadConfigurations {
+  const format = formatOfName(fileName);
+  if (format === 'terraform') return readTerraform(text ?? '', maxDepth);
+  if (format === 'yaml') return readYaml(text ?? '', fileName, maxDepth);
+  const parsed = parseConfig(text ?? '{}');
+  if (parsed.error !== undefined) return { error: parsed.error, plan: parsed.plan };
+  return { format, configurations: [{ name: '', value: parsed.value, side: {} }] };
+}
+
+function syntaxError(lines: LineIndex, e: SyntaxProblem): string {
+  const pos = lines.positionAt(e.offset);
+  return `syntax error at line ${pos.line + 1}, column ${pos.character + 1} (${e.code})`;
+}
+
+function readTerraform(text: string, maxDepth: number): ReadConfigurations {
+  // The parser (WebAssembly) is loaded by the host only when a .tf file is to be read.
+  if (holdsConfiguration(text) && !terraformParserLoaded()) return { error: 'the Terraform parser is not loaded' };
+  // Variables are not looked up: a value written as an expression is reported as not known until plan.
+  const file = parseTerraform(text, maxDepth);
+  if (file.tooLarge) return { error: `it has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads` };
+  if (file.tooDeep) return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
+  // As lint: a syntax problem counts when it is inside a configuration, or may be what kept one from being read.
+  const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
+  const blocking = file.syntaxErrors.find((e) => covered.has(e) || !file.configurations.length || holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))));
+  if (blocking) return { error: syntaxError(file.lines, blocking) };
+  return {
+    format: 'terraform',
+    configurations: file.configurations.map((doc) => {
+      const dynamic = new Map<string, string>();
+      const value = withDynamicItemsUnknown(doc, doc.value, [], dynamic);
+      return { name: doc.address, value, side: terraformSide(doc, dynamic) };
+    }),
+  };
+}
+
+/** An expression's text, for a value the text does not determine; `dynamic`: the items of dynamic blocks, by path. */
+function terraformSide(doc: TerraformDocument, dynamic: ReadonlyMap<string, string>): DiffSide {
+  const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
+  return {
+    expressionAt(path) {
+      const key = formatPath(path);
+      if (dynamic.has(key)) return dynamic.get(key);
+      if (!unknown.has(key)) return undefined;
+      const at = doc.rangeAt([...path]);
+      return at ? doc.text.slice(at.offset, at.offset + at.length) : '';
+    },
+  };
+}
+
+/**
+ * The analyzer reads a `dynamic "index_patterns"` block as one item made of its `content`, so that
+ * the content's keys are checked; how many items it makes is known only at plan. A comparison shows
+ * such an item as not known (its `for_each`), never as one item of these values.
+ */
+function withDynamicItemsUnknown(doc: TerraformDocument, value: unknown, path: Segment[], dynamic: Map<string, string>): unknown {
+  if (Array.isArray(value)) {
+    return value.map((item, i) => {
+      const itemPath = [...path, i];
+      const forEach = isObject(item) ? dynamicForEach(doc, itemPath) : undefined;
+      if (forEach === undefined) return withDynamicItemsUnknown(doc, item, itemPath, dynamic);
+      dynamic.set(formatPath(itemPath), `dynamic block, for_each = ${forEach}`);
+      return UNKNOWN_VALUE;
+    });
+  }
+  if (!isObject(value) || value === UNKNOWN_VALUE) return value;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) setOwn(out, k, withDynamicItemsUnknown(doc, value[k], [...path, k], dynamic));
+  return out;
+}
+
+/**
+ * The `for_each` of the dynamic block an item of a list comes from; undefined for a block written
+ * out. Such an item is located at the dynamic block's label (`"index_patterns"`, quoted) and its
+ * value is the `content` block after it.
+ */
+function dynamicForEach(doc: TerraformDocument, itemPath: Segment[]): string | undefined {
+  const key = doc.locate(itemPath, 'key'), content = doc.rangeAt(itemPath);
+  if (!content || doc.text.charCodeAt(key.offset) !== 34 /* " */ || key.offset >= content.offset) return undefined;
+  const between = doc.text.slice(key.offset + key.length, content.offset);
+  if (!/\bcontent\s*$/.test(between)) return undefined;
+  return /\bfor_each\s*=\s*([^\r\n]*)/.exec(between)?.[1].trim() ?? '';
+}
+
+function readYaml(text: string, fileName: string | undefined, maxDepth: number): ReadConfigurations {
+  const file = parseYamlFile(text, fileName, maxDepth);
+  // A template document that may be a configuration (always said) keeps the file from being compared.
+  const template = file.template ?? file.skipped.find((s) => s.always)?.offset;
+  if (template !== undefined) {
+    const line = file.lines.positionAt(template).line + 1;
+    return { error: `it is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered; compare the rendered manifests (helm template)` };
+  }
+  if (file.tooDeep) return { error: `lists and maps are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
+  if (file.limits.length) return { error: file.limits[0].message };
+  if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
+  return {
+    format: 'yaml', manifests: !isSearchYamlName(fileName),
+    configurations: file.configurations.map((doc) => ({ name: doc.label, value: doc.value, side: yamlSide(doc) })),
+  };
+}
+
+const related = (a: readonly Segment[], b: readonly Segment[]): boolean => {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/**
+ * An alias (`*name`) shares its anchor's value: when either end is a secret field (or a key the
+ * schema does not know, which may be a misspelt one), the value is hidden at both ends.
+ */
+function yamlSide(doc: YamlDocument): DiffSide {
+  const hidden: Segment[][] = [];
+  for (const alias of doc.sharing) {
+    if (alias.kind !== 'alias') continue;
+    const anchor = doc.sharing.find((s) => s.kind === 'anchor' && s.range.offset === alias.other);
+    const ends = anchor ? [alias.path, anchor.path] : [alias.path];
+    if (ends.some((p) => !mayShow(valueAt(doc.value, p), p))) hidden.push(...ends);
+  }
+  if (!hidden.length) return {};
+  return { hidden: (path) => hidden.some((h) => related(h, path)) };
+}
+
+/** How a configuration without a name is called when it is added or removed. */
+const UNNAMED = '(the configuration)';
+
+/** What happened to one configuration between the two versions. */
+export interface ConfigurationChanges {
+  name: string;
+  status: 'changed' | 'unchanged' | 'added' | 'removed';
+  changes: ConfigChange[];
+  /** What an added or removed configuration means for the service. */
+  note?: string;
+}
+
+function addedNote(set: ConfigurationSet): string {
+  if (set.plan) return 'The plan creates this service with these values.';
+  if (set.format === 'terraform') return 'A new resource: Terraform creates a new service with these values.';
+  if (set.manifests) return 'A new manifest: applying it creates a new service with these values.';
+  return 'A new configuration: these are the values of a new service.';
+}
+
+function removedNote(set: ConfigurationSet): string {
+  if (set.plan) return 'The plan destroys this service.';
+  if (set.format === 'terraform') return 'No longer in the file: Terraform plans to destroy this service, unless a moved block gives the resource its new address (or a removed block keeps the service).';
+  if (set.manifests) return 'No longer in the file: kubectl apply leaves the service as it is, but a tool that prunes (kubectl apply --prune, Argo CD, Flux) deletes it.';
+  return 'No longer in the file.';
+}
+
+/**
+ * Matches the configurations of two versions by name and compares each pair. Removed
+ * configurations come first (the most consequential), then those of the new version in order.
+ * A lone configuration without a name (a JSON file) is compared with the lone configuration of
+ * the other version whatever its name, so that a configuration moved into Terraform compares too.
+ */
+export function diffConfigurationSets(before: ConfigurationSet, after: ConfigurationSet): ConfigurationChanges[] {
+  const old = before.configurations, now = after.configurations;
+  const lonePair = old.length === 1 && now.length === 1 && (old[0].name === '' || now[0].name === '');
+  const out: ConfigurationChanges[] = [];
+  const byName = new Map(old.map((c) => [c.name, c]));
+  const matched = new Set<NamedConfiguration>();
+  const partners = now.map((c) => {
+    const partner = lonePair ? old[0] : byName.get(c.name);
+    if (partner) matched.add(partner);
+    return partner;
+  });
+  for (const c of old) if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+  now.forEach((c, i) => {
+    const partner = partners[i];
+    // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).
+    const name = c.name || partner?.name || (partner ? '' : UNNAMED);
+    if (!partner) {
+      out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
+      return;
+    }
+    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created: c.created });
+    out.push({ name, status: changes.length || c.note ? 'changed' : 'unchanged', changes, note: c.note });
+  });
+  return out;
+}
+
+/** True when the comparison is of one configuration without a name on each side: reported as a plain list of changes. */
+export const isSingleConfiguration = (result: readonly ConfigurationChanges[]): boolean =>
+  result.length === 1 && result[0].name === '' && (result[0].status === 'changed' || result[0].status === 'unchanged');

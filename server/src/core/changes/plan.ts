@@ -1,0 +1,77 @@
+import type { DiffSide } from './diff';
+import type { ConfigurationSet, NamedConfiguration } from './configurations';
+import { parseDocument, type ConfigDocument } from '../formats';
+import { isPlan, planConfigurations } from '../formats/terraform-plan/document';
+import { notConfigurationReason } from '../formats/terraform-plan/not-configuration';
+import { formatPath } from '../paths';
+import { DEFAULT_MAX_DEPTH } from '../types';
+
+/**
+ * A Terraform plan (`terraform show -json PLANFILE`) holds both versions of each resource:
+ * `change.before` (the state) and `change.after` (what Terraform will send), read by the plan
+ * reader lint uses. Values Terraform knows only at apply are shown as such; sensitive values are
+ * compared (a change to one is reported) but never shown.
+ */
+
+const KNOWN_AFTER_APPLY = '(known after apply)';
+const SENSITIVE = '(sensitive value)';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The plan reader gives an unknown value for both a sensitive and an unknown value. A sensitive
+ * one is written in the plan (an unknown one is absent): its text is compared, never shown.
+ */
+function planSide(doc: ConfigDocument): DiffSide {
+  const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
+  const written = (path: Parameters<NonNullable<DiffSide['expressionAt']>>[0]) => (unknown.has(formatPath(path)) ? doc.rangeAt([...path]) : undefined);
+  return {
+    expressionAt(path) {
+      if (!unknown.has(formatPath(path))) return undefined;
+      const at = written(path);
+      // Compared as values, not as text: the two sides may be written with other spacing.
+      return at ? `sensitive:${canonical(doc.text.slice(at.offset, at.offset + at.length))}` : KNOWN_AFTER_APPLY;
+    },
+    unknownLabel: (path) => (written(path) ? SENSITIVE : KNOWN_AFTER_APPLY),
+  };
+}
+
+/** JSON text written the same way whatever its spacing; the text itself when it does not parse. */
+function canonical(json: string): string {
+  try { return JSON.stringify(JSON.parse(json)); } catch { return json; }
+}
+
+export interface PlanSets { before: ConfigurationSet; after: ConfigurationSet }
+
+/** Both versions of every resource of a plan that has a search_user_config; undefined when the text is no plan. */
+export function readPlan(text: string): PlanSets | { error: string } | undefined {
+  const plan = parseDocument(text, { fileName: 'plan.json', maxDepth: DEFAULT_MAX_DEPTH });
+  if (plan.tooDeep || plan.syntaxErrors.length || !isPlan(plan.value)) {
+    const reason = plan.tooDeep ? undefined : notConfigurationReason(plan);
+    return reason?.startsWith('an invalid Terraform plan') ? { error: `it is ${reason}` } : undefined;
+  }
+  const before: NamedConfiguration[] = [], after: NamedConfiguration[] = [];
+  for (const { address, after: now, before: was } of planConfigurations(plan)) {
+    const actions = actionsOf(plan.value, address);
+    const replaced = actions.includes('delete') && actions.includes('create');
+    const note = replaced ? 'The plan replaces this service: Terraform destroys it and creates a new one.' : undefined;
+    after.push({ name: address, value: now.value, side: planSide(now), note, created: replaced });
+    if (was) before.push({ name: address, value: was.value, side: planSide(was) });
+  }
+  // A resource the plan destroys has no after: its before alone says it had a configuration.
+  for (const change of (plan.value.resource_changes as unknown[]).filter(isObject)) {
+    const c = change.change;
+    if (!isObject(c) || !isObject(c.before) || c.before.search_user_config === undefined || (isObject(c.after) && c.after.search_user_config !== undefined)) continue;
+    before.push({ name: typeof change.address === 'string' ? change.address : '(a resource without an address)', value: {}, side: {} });
+  }
+  return {
+    before: { format: 'terraform', plan: true, configurations: before },
+    after: { format: 'terraform', plan: true, configurations: after },
+  };
+}
+
+function actionsOf(plan: Record<string, unknown>, address: string): string[] {
+  const change = (plan.resource_changes as unknown[]).find((c) => isObject(c) && c.address === address);
+  const actions = isObject(change) && isObject(change.change) ? change.change.actions : undefined;
+  return Array.isArray(actions) ? actions.filter((a): a is string => typeof a === 'string') : [];
+}

@@ -1,0 +1,108 @@
+import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from '../../check';
+import { parseDocument, type ParsedDocument } from '..';
+import { planConfigurations } from '../terraform-plan/document';
+import { holdsConfiguration, parseTerraform } from './document';
+import { terraformParserLoaded } from './parser';
+import { mentioningAny, usedVariableNames, variableValues } from './variables';
+import type { Node } from 'web-tree-sitter';
+import { formatPath } from '../../paths';
+import type { TerraformDocument } from './document';
+import type { ConfigDocument } from '../document';
+import { terraformSyntaxMessage } from '../../rules/invalid-json';
+import type { DocumentState } from '../../document-state';
+import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
+
+/**
+ * A Terraform file: each `search_user_config` block of a resource is a configuration of its own,
+ * checked by the same rules; a finding names the resource address before the field.
+ */
+export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: DocumentState): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  const empty = parseDocument('', {});
+  if (!terraformParserLoaded()) {
+    internalErrors.push({ ruleId: 'invalid-syntax', message: 'the Terraform parser is not loaded, so the file was not read' });
+    return { findings, doc: empty, internalErrors };
+  }
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Variables' literal values from this file's own `variable` blocks and from the module's other
+  // files (when the host read them), when a value uses one: only the files that mention a variable
+  // this file uses are parsed, and this file only once.
+  const used = text.includes('var.') ? usedVariableNames(text) : [];
+  const variables = used.length
+    ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
+  const file = parseTerraform(text, maxDepth, variables, state?.terraform);
+  const limitSeverity = severityOf('input-limit', options);
+  if (file.tooLarge || file.tooDeep) {
+    if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };
+    const at = file.tooDeep?.offset ?? 0;
+    const message = file.tooLarge
+      ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
+      : `Blocks, lists or calls are nested ${file.tooDeep!.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`;
+    findings.push({ ruleId: 'input-limit', severity: limitSeverity, message, path: '', offset: at, length: file.tooDeep ? 1 : 0, range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0) });
+    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0 } };
+  }
+  // The same file as deployed: each resource is compared with the one of the same address there.
+  const deployed = options.baselineText === undefined ? undefined
+    : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  // Suppression comments speak for the file: one at its top reaches every resource below.
+  const directives = directiveScanOf(text, file.lines, file.comments ?? []);
+  for (const doc of file.configurations) {
+    const own: Finding[] = [];
+    const before = deployed?.get(doc.address);
+    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
+    for (const f of own) { f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
+  }
+  // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
+  // what kept a configuration from being read (no configuration was, or it holds the block's name).
+  const syntaxSeverity = severityOf('invalid-syntax', options);
+  if (syntaxSeverity !== 'off') {
+    // Once per place: several braces missing at the end of a truncated file are one mistake.
+    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
+    for (const e of file.syntaxErrors) {
+      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      covered.add(e.offset);
+      findings.push({ ruleId: 'invalid-syntax', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+    }
+  }
+  const syntaxErrors = file.syntaxErrors.length;
+  const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
+  return { findings: sortFindings(kept), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors }, ...(suppressed.length ? { suppressed } : {}) };
+}
+
+
+/**
+ * A Terraform plan: each resource change with a search_user_config is checked as Terraform will
+ * send it, against the state before the plan for the change-aware rules; findings point into
+ * the plan's JSON and name the resource address.
+ */
+export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): AnalysisResult {
+  const findings: Finding[] = [];
+  const internalErrors: AnalysisResult['internalErrors'] = [];
+  for (const { address, after, before } of planConfigurations(plan)) {
+    const own: Finding[] = [];
+    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
+    checkConfiguration(after, options, baseline, own, internalErrors);
+    for (const f of own) { f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`; findings.push(f); }
+  }
+  return { findings: sortFindings(findings), doc: plan, internalErrors };
+}
+
+/** A finding about a dotted key written in the provider's spelling names what was written: ` (written cluster_search_request_slowlog)`. */
+export function spellingNote(doc: ConfigDocument, path: string): string {
+  for (const spelled of doc.spellings ?? []) {
+    const at = formatPath(spelled.path);
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (${at} is written ${spelled.written} in Terraform)`;
+  }
+  return '';
+}
+
+/** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
+export function variableNote(doc: TerraformDocument, path: string): string {
+  for (const used of doc.variablesUsed) {
+    const at = formatPath(used.path);
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;
+  }
+  return '';
+}

@@ -1,0 +1,248 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { ALL_FIELDS, typesOf, type FieldInfo } from '../../../server/src/core/schema';
+import { diffConfigs, type ChangeClass } from '../../../server/src/core/changes/diff';
+import { formatChangesMarkdown } from '../../../server/src/core/changes/report';
+import { changeImpact } from '../../../server/src/core/changes/comparison';
+import { assertGolden, runCli, transcript } from '../../support/cli-golden';
+import { planOf } from '../../support/terraform-plans';
+import { REPO } from '../../support/repo';
+
+const DIR = path.join(REPO, 'test/fixtures/cli/diff');
+const GOLDEN = DIR;
+const SECRETS_IN_FIXTURES = [
+  'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
+  // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
+  'tf-sensitive-default-secret', 'plain-text-in-template', 'client-id-in-sensitive-call',
+  // A plan: values marked sensitive, one changed and one not.
+  'plan-sensitive-secret-one', 'plan-sensitive-secret-two', 'plan-sensitive-secret-three',
+];
+
+const GOLDEN_CASES: Array<[string, string[]]> = [
+  ['text', ['diff', 'deployed.json', 'proposed.jsonc']],
+  ['markdown', ['diff', 'deployed.json', 'proposed.jsonc', '--format', 'markdown']],
+  ['json', ['diff', 'deployed.json', 'proposed.jsonc', '--format', 'json']],
+  ['no-changes', ['diff', 'deployed.json', 'deployed.json', '--format', 'markdown']],
+  ['unparseable', ['diff', 'deployed.json', 'broken.json']],
+  ['missing-file', ['diff', 'deployed.json', 'missing.json']],
+  ['usage', ['diff', 'deployed.json', 'proposed.jsonc', 'broken.json']],
+  // Terraform: resources matched by address (one changed, one renamed, one removed, one added), expressions not known until plan.
+  ['terraform-text', ['diff', 'deployed.tf', 'proposed.tf']],
+  ['terraform-markdown', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'markdown']],
+  ['terraform-json', ['diff', 'deployed.tf', 'proposed.tf', '--format', 'json']],
+  ['terraform-no-changes', ['diff', 'deployed.tf', 'deployed.tf']],
+  ['terraform-unparseable', ['diff', 'deployed.tf', 'broken.tf']],
+  // Kubernetes: multi-document manifests matched by kind/metadata.name, other kinds left out, anchors shared with secrets hidden.
+  ['manifest-text', ['diff', 'deployed.yaml', 'proposed.yaml']],
+  ['manifest-markdown', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'markdown']],
+  ['manifest-json', ['diff', 'deployed.yaml', 'proposed.yaml', '--format', 'json']],
+  ['manifest-template', ['diff', 'deployed.yaml', 'template.yaml']],
+  ['manifest-none', ['diff', 'no-search.yaml', 'no-search.yaml']],
+  // A lone configuration compares with a lone one in another format: the JSON file written as *.search.yaml.
+  ['search-yaml', ['diff', 'deployed.json', 'proposed.search.yaml']],
+  ['json-to-terraform', ['diff', 'deployed.json', 'migrated.tf']],
+  // A lone configuration and several named ones: which is which cannot be told.
+  ['json-to-many', ['diff', 'deployed.json', 'proposed.tf']],
+  // A plan alone: each resource's change.before against its change.after (updated, replaced, destroyed, created, no-op).
+  ['plan-text', ['diff', 'plan.json']],
+  ['plan-markdown', ['diff', 'plan.json', '--format', 'markdown']],
+  ['plan-json', ['diff', 'plan.json', '--format', 'json']],
+  ['not-a-plan', ['diff', 'deployed.json']],
+  // --exit-code, as git diff's: 1 when anything differs, 0 when nothing does.
+  ['exit-code-changes', ['diff', 'deployed.json', 'proposed.jsonc', '--exit-code']],
+  ['exit-code-no-changes', ['diff', 'deployed.tf', 'deployed.tf', '--exit-code']],
+  ['exit-code-plan', ['diff', 'plan.json', '--exit-code', '--format', 'markdown']],
+];
+
+for (const [name, argv] of GOLDEN_CASES) {
+  test(`diff golden: ${name}`, async () => {
+    const run = await runCli(argv, { cwd: DIR });
+    assertGolden(path.join(GOLDEN, `${name}.golden.txt`), transcript(argv, run));
+  });
+}
+
+test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usage errors', async () => {
+  assert.equal((await runCli(['diff', 'deployed.json', 'proposed.jsonc'], { cwd: DIR })).code, 0);
+  assert.equal((await runCli(['diff', 'deployed.json', 'broken.json'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', 'deployed.json', 'missing.json'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', 'yaml'], { cwd: DIR })).code, 2);
+  assert.equal((await runCli(['diff', '-', '-'], { cwd: DIR })).code, 2);
+  const stdin = await runCli(['diff', 'deployed.json', '-', '--format', 'json'], { cwd: DIR, stdin: '{ "search_version": "3.6" }' });
+  assert.equal(stdin.code, 0, stdin.stderr);
+  assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
+  // Standard input takes the format of the other side's name.
+  const tfStdin = await runCli(['diff', 'deployed.tf', '-', '--format', 'json'], { cwd: DIR, stdin: fs.readFileSync(path.join(DIR, 'proposed.tf'), 'utf8') });
+  const tfFiles = await runCli(['diff', 'deployed.tf', 'proposed.tf', '--format', 'json'], { cwd: DIR });
+  assert.equal(tfStdin.code, 0, tfStdin.stderr);
+  assert.deepEqual(JSON.parse(tfStdin.stdout).configurations, JSON.parse(tfFiles.stdout).configurations);
+});
+
+test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
+  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['deployed.json', 'migrated.tf'], ['plan.json']];
+  for (const files of pairs) {
+    for (const format of ['text', 'json', 'markdown']) {
+      const run = await runCli(['diff', ...files, '--format', format], { cwd: DIR });
+      assert.equal(run.code, 0, run.stderr);
+      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${files.join(' -> ')} shows ${secret}`);
+    }
+  }
+});
+
+/** A configuration holding `value` at the field's path; array items become one-element arrays. */
+function configWith(f: FieldInfo, value: unknown): unknown {
+  let v = value;
+  for (let i = f.path.length - 1; i >= 0; i--) v = f.path[i] === '[]' ? [v] : { [f.path[i]]: v };
+  return v;
+}
+const sampleOf = (f: FieldInfo): unknown => f.schema.examples?.[0] ?? f.schema.default ?? (f.schema.enum ? f.schema.enum[0] : 'x');
+
+test('changes are classified from the schema markers of the field or its ancestors', () => {
+  const expectations: Array<[keyof FieldInfo['schema'], ChangeClass]> = [['restartsEngine', 'restartsEngine'], ['createOnly', 'createOnly'], ['secret', 'secret'], ['deprecated', 'deprecated']];
+  for (const [marker, cls] of expectations) {
+    const marked = ALL_FIELDS.filter((f) => f.schema[marker]);
+    assert.ok(marked.length > 0, `the schema has fields marked ${marker}`);
+    for (const f of marked) {
+      const changes = diffConfigs({}, configWith(f, sampleOf(f)));
+      assert.ok(changes.length > 0, `adding ${f.dotted} is a change`);
+      for (const c of changes) assert.ok(c.classes.includes(cls), `${c.path} (under ${f.dotted}) is classified ${cls}: ${c.classes}`);
+    }
+  }
+});
+
+test('a deprecated enum value is classified as deprecated; removing a deprecated field is not', () => {
+  for (const f of ALL_FIELDS.filter((x) => x.schema.deprecatedValues?.length)) {
+    const current = f.schema.enum?.find((v) => v !== null && !f.schema.deprecatedValues!.includes(v));
+    const [change] = diffConfigs(configWith(f, current), configWith(f, f.schema.deprecatedValues![0]));
+    assert.deepEqual(change.classes, ['deprecated'], f.dotted);
+  }
+  for (const f of ALL_FIELDS.filter((x) => x.schema.deprecated && x.parent === undefined)) {
+    const [change] = diffConfigs(configWith(f, sampleOf(f)), {});
+    assert.equal(change.kind, 'removed');
+    assert.ok(!change.classes.includes('deprecated'), f.dotted);
+  }
+});
+
+test('arrays are compared by item, not by index', () => {
+  const before = { ip_filter: ['10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'a-*', max_index_count: 1 }] };
+  const after = { ip_filter: ['172.16.0.0/12', '10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'b-*', max_index_count: 1 }, { pattern: 'a-*', max_index_count: 2 }] };
+  const changes = diffConfigs(before, after).map((c) => `${c.kind} ${c.path}`);
+  assert.deepEqual(changes.sort(), ['added index_patterns[0]', 'added ip_filter[0]', 'changed index_patterns[1].max_index_count'].sort());
+  const reordered = diffConfigs({ ip_filter: ['10.0.0.0/8', '192.168.0.0/16'] }, { ip_filter: ['192.168.0.0/16', '10.0.0.0/8'] });
+  assert.deepEqual(reordered.map((c) => [c.kind, c.path]), [['changed', 'ip_filter']]);
+  assert.match(reordered[0].notes.join(' '), /order/);
+});
+
+test('an added object is listed field by field, each with its own classification', () => {
+  const changes = diffConfigs({}, { search: { reindex_remote_whitelist: ['a.example.com:9200'], http_max_header_size: 8192 } });
+  assert.deepEqual(changes.map((c) => [c.path, c.classes[0]]), [['search.reindex_remote_whitelist', 'restartsEngine'], ['search.http_max_header_size', 'plain']]);
+});
+
+test('changeImpact gives the editor the same markdown and changes as the CLI', () => {
+  const oldText = fs.readFileSync(path.join(DIR, 'deployed.json'), 'utf8');
+  const newText = fs.readFileSync(path.join(DIR, 'proposed.jsonc'), 'utf8');
+  const impact = changeImpact(oldText, newText);
+  assert.equal(impact.error, undefined);
+  assert.equal(impact.markdown, formatChangesMarkdown(impact.changes));
+  assert.match(impact.markdown, /⚠ 1 change restarts all engine instances/);
+  for (const secret of SECRETS_IN_FIXTURES) assert.ok(!impact.markdown.includes(secret));
+  const broken = changeImpact(oldText, '{ "search": ');
+  assert.ok(broken.error);
+  assert.deepEqual(broken.changes, []);
+});
+
+test('OLD as git:REF reads the NEW file at that revision; a file the revision lacks counts as empty', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'svc.search.json'));
+  git('add', 'svc.search.json');
+  git('commit', '-q', '-m', 'deployed');
+  fs.copyFileSync(path.join(DIR, 'proposed.jsonc'), path.join(dir, 'svc.search.json'));
+  const fromGit = await runCli(['diff', 'git:HEAD', 'svc.search.json', '--format', 'json'], { cwd: dir });
+  const fromFiles = await runCli(['diff', 'deployed.json', 'proposed.jsonc', '--format', 'json'], { cwd: DIR });
+  assert.equal(fromGit.code, 0, fromGit.stderr);
+  assert.deepEqual(JSON.parse(fromGit.stdout).changes, JSON.parse(fromFiles.stdout).changes);
+  fs.writeFileSync(path.join(dir, 'new.search.json'), '{ "static_ips": true }');
+  const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
+  assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
+  assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
+  // A .tf file or manifest the revision does not have holds no configuration: each of the new file's is added.
+  for (const [file, names] of [['main.tf', ['vendor_search.logs', 'vendor_search.new_name', 'vendor_search.metrics']], ['search.yaml', ['Search/logs', 'Search/metrics']]] as const) {
+    fs.copyFileSync(path.join(DIR, file.endsWith('.tf') ? 'proposed.tf' : 'proposed.yaml'), path.join(dir, file));
+    const run = await runCli(['diff', 'git:HEAD', file, '--format', 'json'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { configurations: Array<{ name: string; status: string; changes: Array<{ classes: string[] }> }> };
+    assert.deepEqual(report.configurations.map((c) => [c.name, c.status]), names.map((n) => [n, 'added']));
+    // A new service: nothing restarts, and its create-only fields are what it is created with.
+    assert.ok(report.configurations.every((c) => c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly'))));
+  }
+});
+
+test('a Terraform plan is not compared with a configuration: diff exits 2 pointing at diff with the plan alone, also against git:REF, and the editor gets no changes', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  // Its top-level keys (format_version, resource_changes) would otherwise be listed as fields added.
+  const plan = planOf({ search: { http_max_content_length: 2048 } }, { search: { http_max_content_length: 1024 } });
+  fs.writeFileSync(path.join(dir, 'plan.json'), plan);
+  fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'deployed.json'));
+  for (const argv of [['diff', 'deployed.json', 'plan.json'], ['diff', 'plan.json', 'deployed.json', '--format', 'markdown']]) {
+    const run = await runCli(argv, { cwd: dir });
+    assert.equal(run.code, 2, argv.join(' '));
+    assert.equal(run.stdout, '');
+    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*`search-config diff PLAN` with the plan alone .*search-config lint/);
+  }
+  const alone = await runCli(['diff', 'plan.json', '--format', 'json'], { cwd: dir });
+  assert.equal(alone.code, 0, alone.stderr);
+  assert.deepEqual(JSON.parse(alone.stdout).changes.map((c: { configuration: string; path: string; before: string; after: string }) => [c.configuration, c.path, c.before, c.after]),
+    [['module.eu.vendor_search.logs', 'search.http_max_content_length', '1024 bytes (1 KiB)', '2048 bytes (2 KiB)']]);
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  git('add', 'deployed.json');
+  git('commit', '-q', '-m', 'deployed');
+  // As in a CI job: the plan is written by the job, never committed, so the revision lacks it.
+  const fromGit = await runCli(['diff', 'git:HEAD', 'plan.json', '--format', 'json'], { cwd: dir });
+  assert.equal(fromGit.code, 2, fromGit.stdout);
+  assert.match(fromGit.stderr, /it is a Terraform plan/);
+  const impact = changeImpact('{}', plan);
+  assert.deepEqual(impact.changes, []);
+  assert.match(impact.error ?? '', /Terraform plan/);
+});
+
+test('members of vendor-only values the schema does not describe are masked but not called unknown', () => {
+  const open = ALL_FIELDS.find((f) => f.schema.vendorOnly && typesOf(f.schema).includes('array') && !f.schema.items);
+  assert.ok(open, 'the schema has a vendor-only array without an item shape');
+  const changes = diffConfigs(configWith(open, []), configWith(open, [{ name: 'x', password: 'value-inside-undescribed-item' }]));
+  assert.equal(changes.length, 1);
+  assert.ok(!changes[0].classes.includes('unknown'), changes[0].classes.join());
+  assert.ok(!JSON.stringify(changes).includes('value-inside-undescribed-item'));
+  const [unknown] = diffConfigs({}, { no_such_field: 1 });
+  assert.deepEqual(unknown.classes, ['unknown']);
+});
+
+test('a removed field is said not to be reset, with the default from the schema to write; not for an array item, a deprecated or create-only field', () => {
+  const [clauses] = diffConfigs({ search: { indices_query_bool_max_clause_count: 4096 } }, { search: {} });
+  assert.equal(clauses.kind, 'removed');
+  assert.match(clauses.notes.join(' '), /Not reset on the service: .* write its default: 1024\./);
+  const [size] = diffConfigs({ search: { http_max_content_length: 209715200 } }, {});
+  assert.match(size.notes.join(' '), /Not reset on the service: .* the schema gives no default/);
+  const others = [
+    ...diffConfigs({ ip_filter: ['10.0.0.0/8', '192.168.0.0/16'] }, { ip_filter: ['10.0.0.0/8'] }),
+    ...diffConfigs({ service_to_fork_from: 'prod' }, {}),
+    ...diffConfigs({ max_index_count: 4 }, {}),
+  ];
+  assert.equal(others.length, 3);
+  for (const c of others) assert.ok(!c.notes.join(' ').includes('Not reset'), `${c.path}: ${c.notes.join(' ')}`);
+});
+
+test('removing a field that restarts the engine when changed restarts nothing: the service keeps the value', () => {
+  const [removed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: {} });
+  assert.deepEqual([removed.kind, removed.classes], ['removed', ['plain']]);
+  assert.match(removed.notes.join(' '), /Not reset on the service/);
+  const [changed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: { reindex_remote_whitelist: [] } });
+  assert.ok(changed.classes.includes('restartsEngine'));
+});

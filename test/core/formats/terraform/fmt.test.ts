@@ -1,0 +1,55 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyze, applyEdits, fixAll, RULES, type AnalysisResult } from '../../../../server/src/core';
+import { fixAllAction } from '../../../../server/src/core/editor';
+import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
+import { fmtProblem, requireTerraform } from '../../../support/terraform-fmt';
+import { REPO } from '../../../support/repo';
+
+/**
+ * Fixes leave a Terraform file as `terraform fmt` wants it. Each fixture here is a file
+ * `terraform fmt -check` passes; after `--fix` (and the editor's fix-all) it must still pass,
+ * and read as its `.fixed.tf` says. Terraform itself is the judge: it also refuses HCL it
+ * cannot read, which the tree-sitter grammar sometimes accepts.
+ */
+const FIXTURES = path.join(REPO, 'test/fixtures/terraform-fmt');
+const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.endsWith('.fixed.tf')).sort();
+
+before(() => { requireTerraform(); return loadTerraformFromDisk(); });
+
+const crlf = (text: string): string => text.replace(/\r?\n/g, '\r\n');
+
+/** The rules whose fixes the fixtures exercise: every fixable rule that can apply to a .tf file. */
+const fixedRules = new Set<string>();
+
+for (const name of fixtures) {
+  for (const eol of ['LF', 'CRLF'] as const) {
+    test(`terraform fmt accepts the fixed ${name} (${eol})`, () => {
+      const read = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+      const text = eol === 'CRLF' ? crlf(read) : read;
+      const expected = fs.readFileSync(path.join(FIXTURES, name.replace(/\.tf$/, '.fixed.tf')), 'utf8');
+      assert.equal(fmtProblem(text), undefined, `${name}: the fixture itself must be as terraform fmt writes it`);
+      const options = { fileName: name };
+      const first: AnalysisResult = analyze(text, options);
+      for (const f of first.findings) if (f.fix) fixedRules.add(f.ruleId);
+      const result = fixAll(text, options, first);
+      assert.equal(result.refused, undefined, `${name}: ${result.refused}`);
+      assert.ok(result.applied > 0, `${name}: some fix applies`);
+      assert.equal(fmtProblem(result.text), undefined, `${name}: after fixing`);
+      assert.equal(result.text, eol === 'CRLF' ? crlf(expected) : expected, `${name}: text after fixing`);
+      assert.equal(fixAll(result.text, options).text, result.text, `${name}: fixing again changes nothing`);
+      // The editor's fix-all (and fix-on-save) writes the same text.
+      const action = fixAllAction(text, options, first);
+      assert.ok(action, `${name}: the editor offers fix-all`);
+      assert.equal(applyEdits(text, action.edits), result.text, `${name}: the editor's fix-all`);
+    });
+  }
+}
+
+test('the fixtures exercise the fix of every fixable rule that applies to Terraform', () => {
+  // invalid-json and yaml-trap are about JSON and YAML syntax: a .tf file never has them.
+  const wanted = RULES.filter((r) => r.meta.fixable && r.meta.id !== 'invalid-json' && r.meta.id !== 'yaml-trap').map((r) => r.meta.id).sort();
+  assert.deepEqual(wanted.filter((id) => !fixedRules.has(id)), [], 'fixable rules no fixture here exercises');
+});

@@ -1,0 +1,60 @@
+/**
+ * One mistake, one finding: where several rules judge the same value, the most specific one
+ * reports it (rules/precedence.ts), with the gravest severity of those it stands for, and what
+ * the others would have said in its message and fix. Syntax errors of Terraform and YAML files
+ * are reported once, as invalid-syntax; settings and suppression comments naming invalid-json
+ * still apply to them.
+ */
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { analyze, fixAll } from '../../../server/src/core';
+import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
+
+before(() => loadTerraformFromDisk());
+
+const at = (text: string, fileName: string, rules?: Record<string, 'off' | 'error' | 'warning'>): string[] =>
+  analyze(text, { fileName, rules }).findings.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.severity} ${f.ruleId}`);
+
+test('"100mb" for an integer: one error, with the unit and the value to write', () => {
+  const text = '{\n  "search": {"http_max_content_length": "100mb"}\n}\n';
+  assert.deepEqual(at(text, 'a.search.json'), ['1:40 error unit-mismatch']);
+  const [f] = analyze(text, { fileName: 'a.search.json' }).findings;
+  assert.match(f.message, /takes an integer in bytes.*write 104857600/);
+  assert.equal(fixAll(text, { fileName: 'a.search.json' }).text, text.replace('"100mb"', '104857600'));
+});
+
+test('30 for a millisecond timeout: one finding (no invalid-value, no unit-hint beside it)', () => {
+  const text = '{\n  "search_dashboards": {"search_request_timeout": 30}\n}\n';
+  assert.deepEqual(at(text, 'a.search.json'), ['1:50 error unit-mismatch']);
+  assert.match(analyze(text, { fileName: 'a.search.json' }).findings[0].message, /outside the allowed range \(5000 to 120000 ms\).*write 30000/);
+});
+
+test('static_ips: yes gives the YAML trap alone, an error as the type mismatch was', () => {
+  assert.deepEqual(at('static_ips: yes\n', 'a.search.yaml'), ['0:12 error yaml-trap']);
+});
+
+test('indices_queries_cache_size: 0.1 is one finding on its range', () => {
+  assert.deepEqual(at('search:\n  indices_queries_cache_size: 0.1\n', 'a.search.yaml'), ['1:30 error unit-mismatch']);
+  assert.deepEqual(at('{\n  "search": {"indices_queries_cache_size": 0.1}\n}\n', 'a.search.json'), ['1:43 error unit-mismatch']);
+});
+
+test('with the specific rule off, the general ones report as before', () => {
+  const text = '{\n  "search": {"http_max_content_length": "100mb"}\n}\n';
+  assert.deepEqual(at(text, 'a.search.json', { 'unit-mismatch': 'off' }), ['1:40 error type-mismatch']);
+});
+
+test('a truncated Terraform file reports its syntax error once, as invalid-syntax; invalid-json settings and comments still apply', () => {
+  const text = 'resource "vendor_search" "a" {\n  search_user_config {\n    static_ips = true\n';
+  assert.deepEqual(at(text, 'main.tf'), ['3:0 error invalid-syntax']);
+  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'off' }), []);
+  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'warning' }), ['3:0 warning invalid-syntax']);
+  assert.deepEqual(at('a: [\n', 'a.search.yaml').filter((f) => f.endsWith('syntax') || f.endsWith('json')), ['1:0 error invalid-syntax']);
+  assert.deepEqual(at('# search-config-disable invalid-json\na: [\n', 'a.search.yaml').filter((f) => !f.endsWith('unknown-field')), []);
+});
+
+test('a required field the baseline had is one finding, missing-required; a setting that cannot be enabled is not also reported deprecated', () => {
+  const baselineText = '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>", "connect_url": "https://idp.example.com/x" } }';
+  const removed = analyze('{ "openid": { "client_id": "app", "connect_url": "https://idp.example.com/x" } }', { fileName: 'a.json', baselineText }).findings;
+  assert.deepEqual(removed.map((f) => `${f.severity} ${f.ruleId} ${f.path}`), ['error missing-required openid']);
+  assert.deepEqual(at('{ "disable_replication_factor_adjustment": true }', 'a.json'), ['0:43 error setting-cannot-be-enabled']);
+});
