@@ -18,17 +18,36 @@ const DEEP_CORE = {
   regex: '^(\\.\\./)+core/(?!explain$)',
   message: 'A host imports the core through its public index (core/index.ts) only: export what is needed from there.',
 };
-const hostImports = (...more) => ({ 'no-restricted-imports': 'off', '@typescript-eslint/no-restricted-imports': ['error', { patterns: [DEEP_CORE, ...more] }] });
+const hostImports = (...more) => ({
+  'no-restricted-imports': 'off',
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns: [DEEP_CORE, ...more] }],
+});
 const DEEP_CORE_SELECTOR = `Literal[value=/^(\\.\\.\\/)+core\\/(?!explain$)/]`;
-const hostSyntax = ['error',
+const hostSyntax = [
+  'error',
   { selector: `CallExpression[callee.name='require'] > ${DEEP_CORE_SELECTOR}`, message: DEEP_CORE.message },
   { selector: `TSImportType ${DEEP_CORE_SELECTOR}`, message: DEEP_CORE.message },
 ];
-const NODE_BUILTINS = `^(node:.*|(${builtinModules.filter((m) => !m.startsWith('_')).map(escape).join('|')})(/.*)?)$`;
-const CORE_MESSAGE = 'The core does no I/O and knows no platform: the hosts hand it what it needs (server/src/lsp/runtime.ts, core/index.ts).';
+const NODE_BUILTINS = `^(node:.*|(${builtinModules
+  .filter((m) => !m.startsWith('_'))
+  .map(escape)
+  .join('|')})(/.*)?)$`;
+const CORE_MESSAGE =
+  'The core does no I/O and knows no platform: the hosts hand it what it needs (server/src/lsp/runtime.ts, core/index.ts).';
 
 export default tseslint.config(
-  { ignores: ['test/**', 'bench/**', 'dist/**', 'node_modules/**', 'server/src/generated/**', 'test/fixtures/**', 'test/editors/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      'test/**',
+      'bench/**',
+      'dist/**',
+      'node_modules/**',
+      'server/src/generated/**',
+      'test/fixtures/**',
+      'test/editors/**',
+      '**/*.d.ts',
+    ],
+  },
   {
     files: ['server/src/**/*.ts', 'client/src/**/*.ts', 'scripts/**/*.{ts,mjs}'],
     extends: [tseslint.configs.recommended],
@@ -45,22 +64,59 @@ export default tseslint.config(
     files: ['server/src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': 'off',
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [
-        { regex: NODE_BUILTINS, message: CORE_MESSAGE },
-        { regex: '^vscode(-.*)?$', message: `${CORE_MESSAGE} (No editor API, no language server connection.)` },
-        { regex: `^(\\.\\./)+(${HOSTS.join('|')})(/|$)`, message: 'The core imports no host: hosts import the core.' },
-      ] }],
-      'no-restricted-globals': ['error', ...['process', 'Buffer', '__dirname', '__filename', 'global', 'importScripts'].map((name) => ({ name, message: CORE_MESSAGE }))],
-      'no-restricted-properties': ['error', ...['process', 'Buffer', 'require', 'importScripts'].flatMap((property) => [
-        { object: 'globalThis', property, message: CORE_MESSAGE }, { object: 'self', property, message: CORE_MESSAGE },
-      ])],
-      'no-restricted-syntax': ['error',
-        { selector: "CallExpression[callee.name='require']:not(:has(> Literal.arguments[value=/^\\.\\.?\\//]))", message: `${CORE_MESSAGE} (The core requires only modules of its own.)` },
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: NODE_BUILTINS, message: CORE_MESSAGE },
+            { regex: '^vscode(-.*)?$', message: `${CORE_MESSAGE} (No editor API, no language server connection.)` },
+            { regex: `^(\\.\\./)+(${HOSTS.join('|')})(/|$)`, message: 'The core imports no host: hosts import the core.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', '__dirname', '__filename', 'global', 'importScripts'].map((name) => ({ name, message: CORE_MESSAGE })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['process', 'Buffer', 'require', 'importScripts'].flatMap((property) => [
+          { object: 'globalThis', property, message: CORE_MESSAGE },
+          { object: 'self', property, message: CORE_MESSAGE },
+        ]),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='require']:not(:has(> Literal.arguments[value=/^\\.\\.?\\//]))",
+          message: `${CORE_MESSAGE} (The core requires only modules of its own.)`,
+        },
         { selector: 'ImportExpression', message: `${CORE_MESSAGE} (The core loads no code.)` },
       ],
     },
   },
-  { files: ['server/src/cli/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+lsp(/|$)', message: 'The CLI and the language server never import each other: share through the core.' }), 'no-restricted-syntax': hostSyntax } },
-  { files: ['server/src/lsp/**/*.ts'], rules: { ...hostImports({ regex: '^(\\.\\./)+cli(/|$)', message: 'The CLI and the language server never import each other: share through the core.' }), 'no-restricted-syntax': hostSyntax } },
-  { files: HOSTS.filter((h) => h !== 'cli' && h !== 'lsp').map((h) => `server/src/${h}/**/*.ts`), rules: { ...hostImports(), 'no-restricted-syntax': hostSyntax } },
+  {
+    files: ['server/src/cli/**/*.ts'],
+    rules: {
+      ...hostImports({
+        regex: '^(\\.\\./)+lsp(/|$)',
+        message: 'The CLI and the language server never import each other: share through the core.',
+      }),
+      'no-restricted-syntax': hostSyntax,
+    },
+  },
+  {
+    files: ['server/src/lsp/**/*.ts'],
+    rules: {
+      ...hostImports({
+        regex: '^(\\.\\./)+cli(/|$)',
+        message: 'The CLI and the language server never import each other: share through the core.',
+      }),
+      'no-restricted-syntax': hostSyntax,
+    },
+  },
+  {
+    files: HOSTS.filter((h) => h !== 'cli' && h !== 'lsp').map((h) => `server/src/${h}/**/*.ts`),
+    rules: { ...hostImports(), 'no-restricted-syntax': hostSyntax },
+  },
 );

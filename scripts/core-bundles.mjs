@@ -28,10 +28,14 @@ export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
  * reads the source of the others, which it does not compile.
  */
 export const CORE_PARTS = {
-  extras: (key) => key === 'formats/yaml/analysis' || /^formats\/yaml\/(read|incremental|edits|library)$/.test(key)
-    || key === 'formats/terraform/analysis' || (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document')
-    || (key.startsWith('request-files/') && !['request-files/types', 'request-files/steps', 'request-files/match'].includes(key))
-    || key === 'editor' || (key.startsWith('editor/') && key !== 'editor/docs-url'),
+  extras: (key) =>
+    key === 'formats/yaml/analysis' ||
+    /^formats\/yaml\/(read|incremental|edits|library)$/.test(key) ||
+    key === 'formats/terraform/analysis' ||
+    (key.startsWith('formats/terraform/') && key !== 'formats/terraform/document') ||
+    (key.startsWith('request-files/') && !['request-files/types', 'request-files/steps', 'request-files/match'].includes(key)) ||
+    key === 'editor' ||
+    (key.startsWith('editor/') && key !== 'editor/docs-url'),
 };
 /**
  * Packages that the analyzer bundle carries and parts use too: a part reads them from the analyzer
@@ -78,8 +82,14 @@ module.exports = new Proxy(function lazyModule() {}, {
 
 export function coreBundles({ root, minify, sourcemap, plugins, write }) {
   const coreDir = path.join(root, 'server', 'src', 'core') + path.sep;
-  const coreKey = (file) => path.relative(coreDir, file).replace(/\\/g, '/').replace(/\.ts$/, '').replace(/\/index$/, '');
-  const coreFileOf = (target) => [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  const coreKey = (file) =>
+    path
+      .relative(coreDir, file)
+      .replace(/\\/g, '/')
+      .replace(/\.ts$/, '')
+      .replace(/\/index$/, '');
+  const coreFileOf = (target) =>
+    [`${target}.ts`, path.join(target, 'index.ts'), target].find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
   /** Modules of the core that the hosts' bundles import: the analyzer bundle exposes each by its key. */
   const hostModules = new Set();
   /** Modules of the core that a host's bundle carries itself: no other bundle may need them (buildCore checks). */
@@ -109,7 +119,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
           const file = coreFileOf(target);
           if (!file) return undefined;
           const key = coreKey(file);
-          if (own.includes(key)) { hostOwned.add(key); return undefined; }
+          if (own.includes(key)) {
+            hostOwned.add(key);
+            return undefined;
+          }
           hostModules.add(key);
           return { path: key, namespace: 'shared-core' };
         });
@@ -119,9 +132,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
         // module has no own properties to copy, and the wrapper inherits the exports from the same prototype.
         build.onLoad({ filter: /.*/, namespace: 'shared-core' }, (a) => ({
           loader: 'js',
-          contents: platform === 'browser'
-            ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
-            : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
+          contents:
+            platform === 'browser'
+              ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
+              : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
         }));
       },
     };
@@ -141,7 +155,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
           const shared = new RegExp(`^(${SHARED_PACKAGES.join('|')})$`);
           build.onResolve({ filter: shared }, (a) => ({ path: a.path, namespace: 'core' }));
         }
-        build.onResolve({ filter: /^(part|shared):/ }, (a) => ({ path: a.path.slice(a.path.indexOf(':') + 1), namespace: a.path.slice(0, a.path.indexOf(':')) }));
+        build.onResolve({ filter: /^(part|shared):/ }, (a) => ({
+          path: a.path.slice(a.path.indexOf(':') + 1),
+          namespace: a.path.slice(0, a.path.indexOf(':')),
+        }));
         build.onResolve({ filter: /^core-bundles$/ }, () => ({ path: 'core-bundles', namespace: 'core-bundles' }));
         build.onResolve({ filter: /^\./ }, (a) => {
           if (a.namespace !== 'file' || !a.importer.startsWith(coreDir)) return undefined;
@@ -150,7 +167,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
           const key = coreKey(file);
           const part = partOf(key);
           if (part === ownPart) return undefined;
-          if (ownPart === undefined) { partUses.add(key); return { path: key, namespace: 'part' }; }
+          if (ownPart === undefined) {
+            partUses.add(key);
+            return { path: key, namespace: 'part' };
+          }
           partNeeds.add(key);
           return { path: key, namespace: 'core' };
         });
@@ -158,12 +178,20 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
         build.onLoad({ filter: /.*/, namespace: 'core-bundles' }, () => {
           const others = Object.keys(CORE_PARTS).filter((p) => p !== ownPart);
           // In a worker a part is loaded on first use too, from the URL the worker was given for it (PART_URLS_GLOBAL).
-          const loader = (global, file) => `() => (typeof importScripts === 'function' ? self.${global} || (importScripts(self.${PART_URLS_GLOBAL}[${JSON.stringify(file)}]), self.${global}) : require(${JSON.stringify(`./${file}`)}))`;
+          const loader = (global, file) =>
+            `() => (typeof importScripts === 'function' ? self.${global} || (importScripts(self.${PART_URLS_GLOBAL}[${JSON.stringify(file)}]), self.${global}) : require(${JSON.stringify(`./${file}`)}))`;
           return {
             loader: 'js',
-            contents: `${ownPart === undefined ? '' : `const core = ${loader(CORE_GLOBAL, 'server-core.js')};
-exports.at = (key) => Object.create(core()[key]);`}
-${others.length === 0 ? '' : `const parts = { ${others.map((p) => `${p}: ${loader(partGlobal(p), partFile(p))}`).join(', ')} };
+            contents: `${
+              ownPart === undefined
+                ? ''
+                : `const core = ${loader(CORE_GLOBAL, 'server-core.js')};
+exports.at = (key) => Object.create(core()[key]);`
+            }
+${
+  others.length === 0
+    ? ''
+    : `const parts = { ${others.map((p) => `${p}: ${loader(partGlobal(p), partFile(p))}`).join(', ')} };
 exports.lazy = (part, key, names) => {
   if (!names) {
     let m;
@@ -177,7 +205,8 @@ exports.lazy = (part, key, names) => {
   };
   for (const n of names) Object.defineProperty(exported, n, { get: () => { load(); return exported[n]; }, enumerable: true, configurable: true });
   return Object.create(exported);
-};`}`,
+};`
+}`,
           };
         });
         // With its names known, a module of the analyzer bundle is read once, when the part loads, into
@@ -189,16 +218,24 @@ exports.lazy = (part, key, names) => {
           const named = names.filter((n) => n !== 'default');
           return {
             loader: 'js',
-            contents: `import { at } from 'core-bundles';\nconst m = at(${JSON.stringify(a.path)});\n`
-              + (named.length ? `export const { ${named.join(', ')} } = m;\n` : '')
-              + (names.includes('default') ? 'const moduleDefault = m.default;\nexport { moduleDefault as default };\n' : ''),
+            contents:
+              `import { at } from 'core-bundles';\nconst m = at(${JSON.stringify(a.path)});\n` +
+              (named.length ? `export const { ${named.join(', ')} } = m;\n` : '') +
+              (names.includes('default') ? 'const moduleDefault = m.default;\nexport { moduleDefault as default };\n' : ''),
           };
         });
         // With the module's names known, each is a getter that loads the part and puts the values in the getters'
         // place: later reads are of plain properties, where a proxy's trap would run on every call.
-        build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({ loader: 'js', contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)}${exportNames.has(a.path) ? `, ${JSON.stringify(exportNames.get(a.path))}` : ''});` }));
+        build.onLoad({ filter: /.*/, namespace: 'part' }, (a) => ({
+          loader: 'js',
+          contents: `module.exports = require('core-bundles').lazy(${JSON.stringify(partOf(a.path))}, ${JSON.stringify(a.path)}${exportNames.has(a.path) ? `, ${JSON.stringify(exportNames.get(a.path))}` : ''});`,
+        }));
         // What the parts import of a shared package, which the analyzer bundle exposes under its name.
-        build.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({ loader: 'js', resolveDir: coreDir, contents: `export { ${sharedNamesOf(a.path).join(', ')} } from ${JSON.stringify(a.path)};` }));
+        build.onLoad({ filter: /.*/, namespace: 'shared' }, (a) => ({
+          loader: 'js',
+          resolveDir: coreDir,
+          contents: `export { ${sharedNamesOf(a.path).join(', ')} } from ${JSON.stringify(a.path)};`,
+        }));
       },
     };
   }
@@ -206,7 +243,8 @@ exports.lazy = (part, key, names) => {
   /** The names the parts' modules import from a shared package. */
   function sharedNamesOf(pkg) {
     const names = new Set();
-    for (const key of coreKeys().filter((k) => partOf(k))) for (const name of importedNames(coreFileOf(path.join(coreDir, key)), pkg)) names.add(name);
+    for (const key of coreKeys().filter((k) => partOf(k)))
+      for (const name of importedNames(coreFileOf(path.join(coreDir, key)), pkg)) names.add(name);
     return [...names].sort();
   }
 
@@ -215,7 +253,11 @@ exports.lazy = (part, key, names) => {
     const text = fs.readFileSync(importer, 'utf8');
     const names = [];
     for (const m of text.matchAll(new RegExp(`^import \\{([^}]*)\\} from '${pkg}';`, 'gm'))) {
-      for (const spec of m[1].split(',').map((x) => x.trim()).filter(Boolean)) if (!spec.startsWith('type ')) names.push(spec.split(' as ')[0].trim());
+      for (const spec of m[1]
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean))
+        if (!spec.startsWith('type ')) names.push(spec.split(' as ')[0].trim());
     }
     return names;
   }
@@ -224,16 +266,30 @@ exports.lazy = (part, key, names) => {
   async function buildExposing(name, global, modules, ownPart, bundledInputs, packages = [], dry = false) {
     const specifier = (k) => (packages.includes(k) ? `shared:${k}` : ownPart === undefined && partOf(k) ? `part:${k}` : `./${k}`);
     const keys = [...modules, ...packages];
-    const contents = keys.map((k, i) => `import * as m${i} from '${specifier(k)}';`).join('\n')
-      + `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
+    const contents =
+      keys.map((k, i) => `import * as m${i} from '${specifier(k)}';`).join('\n') +
+      `\nexport default { ${keys.map((k, i) => `${JSON.stringify(k)}: m${i}`).join(', ')} };\n`;
     const result = await esbuild.build({
-      stdin: { contents, resolveDir: coreDir, sourcefile: `${name}.ts`, loader: 'ts' }, plugins: [coreBoundary(ownPart), lazyModules, ...plugins],
-      bundle: true, platform: 'browser', target: 'es2022', format: 'iife', globalName: `${global}Module`,
+      stdin: { contents, resolveDir: coreDir, sourcefile: `${name}.ts`, loader: 'ts' },
+      plugins: [coreBoundary(ownPart), lazyModules, ...plugins],
+      bundle: true,
+      platform: 'browser',
+      target: 'es2022',
+      format: 'iife',
+      globalName: `${global}Module`,
       external: ['./server-*.js'],
       // In a worker the bundle's top-level `var` is a global; under require it is module-local, so it exports too.
-      footer: { js: `var ${global} = ${global}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${global};` },
-      mainFields: ['browser', 'module', 'main'], logLevel: 'warning', legalComments: 'none', minify,
-      sourcemap, write: false, metafile: true, outfile: path.join(root, 'dist', `${name}.js`),
+      footer: {
+        js: `var ${global} = ${global}Module.default;\nif (typeof module === 'object' && module && module.exports) module.exports = ${global};`,
+      },
+      mainFields: ['browser', 'module', 'main'],
+      logLevel: 'warning',
+      legalComments: 'none',
+      minify,
+      sourcemap,
+      write: false,
+      metafile: true,
+      outfile: path.join(root, 'dist', `${name}.js`),
     });
     if (dry) return;
     for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
@@ -244,10 +300,22 @@ exports.lazy = (part, key, names) => {
   async function exportsOf(keys) {
     const entries = keys.map((k) => [k, coreFileOf(path.join(coreDir, k))]);
     const result = await esbuild.build({
-      entryPoints: entries.map(([, file]) => file), bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true,
-      outdir: path.join(root, 'dist', 'exports-of'), outbase: coreDir, logLevel: 'error', plugins,
+      entryPoints: entries.map(([, file]) => file),
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      metafile: true,
+      outdir: path.join(root, 'dist', 'exports-of'),
+      outbase: coreDir,
+      logLevel: 'error',
+      plugins,
     });
-    const byEntry = new Map(Object.values(result.metafile.outputs).filter((o) => o.entryPoint).map((o) => [path.resolve(root, o.entryPoint), o.exports]));
+    const byEntry = new Map(
+      Object.values(result.metafile.outputs)
+        .filter((o) => o.entryPoint)
+        .map((o) => [path.resolve(root, o.entryPoint), o.exports]),
+    );
     return entries.map(([key, file]) => [key, byEntry.get(file)]);
   }
 
@@ -280,9 +348,25 @@ exports.lazy = (part, key, names) => {
       partNeeds.clear();
       partUses.clear();
       for (const part of Object.keys(CORE_PARTS)) {
-        await buildExposing(`server-${part}`, partGlobal(part), exposed.filter((k) => partOf(k) === part).sort(), part, bundledInputs, [], dry);
+        await buildExposing(
+          `server-${part}`,
+          partGlobal(part),
+          exposed.filter((k) => partOf(k) === part).sort(),
+          part,
+          bundledInputs,
+          [],
+          dry,
+        );
       }
-      await buildExposing('server-core', CORE_GLOBAL, [...new Set([...hostModules, ...partNeeds])].sort(), undefined, bundledInputs, SHARED_PACKAGES, dry);
+      await buildExposing(
+        'server-core',
+        CORE_GLOBAL,
+        [...new Set([...hostModules, ...partNeeds])].sort(),
+        undefined,
+        bundledInputs,
+        SHARED_PACKAGES,
+        dry,
+      );
     }
     // A module a host carries and another bundle needs too would run as two copies, each with its own state.
     const twice = [...hostOwned].filter((k) => hostModules.has(k) || partNeeds.has(k) || partUses.has(k) || partOf(k));

@@ -7,9 +7,13 @@ const zlib = require('node:zlib');
 const BEST = { level: zlib.constants.Z_BEST_COMPRESSION, memLevel: 9 };
 const deflateRaw = zlib.deflateRaw;
 zlib.deflateRaw = function deflateRawBest(buffer, options, callback) {
-  return typeof options === 'function' ? deflateRaw.call(this, buffer, BEST, options) : deflateRaw.call(this, buffer, { ...BEST, ...options }, callback);
+  return typeof options === 'function'
+    ? deflateRaw.call(this, buffer, BEST, options)
+    : deflateRaw.call(this, buffer, { ...BEST, ...options }, callback);
 };
 const DeflateRaw = zlib.DeflateRaw;
 zlib.DeflateRaw = class DeflateRawBest extends DeflateRaw {
-  constructor(options) { super({ ...BEST, ...options }); }
+  constructor(options) {
+    super({ ...BEST, ...options });
+  }
 };

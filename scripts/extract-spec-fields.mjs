@@ -10,14 +10,31 @@ const specFile = process.argv[2] ?? path.resolve(root, '../shared/spec/search-se
 const spec = fs.readFileSync(specFile, 'utf8');
 
 const section = (from, to) => spec.slice(spec.indexOf(from), to ? spec.indexOf(to) : undefined);
-const rows = (text) => text.split('\n').filter((l) => l.startsWith('|') && !/^\|[-|\s]+\|$/.test(l))
-  .map((l) => l.replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+const rows = (text) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !/^\|[-|\s]+\|$/.test(l))
+    .map((l) =>
+      l
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => c.trim()),
+    );
 
 const fields = new Map();
-const entry = (p) => { if (!fields.has(p)) fields.set(p, { type: '-', default: '-', unit: '-', engineSetting: '-', markers: new Set() }); return fields.get(p); };
+const entry = (p) => {
+  if (!fields.has(p)) fields.set(p, { type: '-', default: '-', unit: '-', engineSetting: '-', markers: new Set() });
+  return fields.get(p);
+};
 
-const UNIT_WORDS = [[/\bin bytes\b|^Bytes\.$/i, 'bytes'], [/\bin MiB\b|^MiB\.$/, 'MiB'], [/\bin milliseconds\b|^Milliseconds\.$/i, 'ms'],
-  [/\bin hours\b|^Hours between|^Hours\.$/i, 'hours'], [/^Days\b/i, 'days'], [/\bpercentage\b|^Default \d+%/i, 'percent']];
+const UNIT_WORDS = [
+  [/\bin bytes\b|^Bytes\.$/i, 'bytes'],
+  [/\bin MiB\b|^MiB\.$/, 'MiB'],
+  [/\bin milliseconds\b|^Milliseconds\.$/i, 'ms'],
+  [/\bin hours\b|^Hours between|^Hours\.$/i, 'hours'],
+  [/^Days\b/i, 'days'],
+  [/\bpercentage\b|^Default \d+%/i, 'percent'],
+];
 
 function readMeaning(e, meaning) {
   const engine = /^([a-z_]+(?:\.[a-z_]+)+)[,:]/.exec(meaning);
@@ -25,7 +42,11 @@ function readMeaning(e, meaning) {
   for (const [re, unit] of UNIT_WORDS) if (re.test(meaning)) e.unit = unit;
   const def = /\bDefault:? ([^;]+?)\.?(?:;|$)/.exec(meaning);
   // Read by hand: a pattern anchored at the end would be tried from every position.
-  if (def) { const v = def[1]; const open = v.indexOf('('); e.default = open >= 0 && v.endsWith(')') ? v.slice(0, open).trimEnd() : v; }
+  if (def) {
+    const v = def[1];
+    const open = v.indexOf('(');
+    e.default = open >= 0 && v.endsWith(')') ? v.slice(0, open).trimEnd() : v;
+  }
   if (/DEPRECATED/.test(meaning)) e.markers.add('deprecated');
   if (/restarts all engine instances/i.test(meaning)) e.markers.add('restartsEngine');
   if (/Effective only when a new service is created/i.test(meaning)) e.markers.add('createOnly');
@@ -63,8 +84,8 @@ for (const [setting, rule] of rows(section('## Limits', '## Versioning'))) {
   if (setting === 'Setting') continue;
   const [first, ...others] = setting.split(' and ');
   const targets = first.includes('*')
-    // A wildcard stands for a pool name; queue sizes are not lowered (see the field table).
-    ? known.filter((k) => !k.includes('_queue_') && new RegExp(`^${first.replace(/[.]/g, '\\.').replace(/\*/g, '[a-z_]+')}$`).test(k))
+    ? // A wildcard stands for a pool name; queue sizes are not lowered (see the field table).
+      known.filter((k) => !k.includes('_queue_') && new RegExp(`^${first.replace(/[.]/g, '\\.').replace(/\*/g, '[a-z_]+')}$`).test(k))
     : [first, ...others.map((o) => known.find((k) => k.startsWith(first.slice(0, first.lastIndexOf('.') + 1)) && k.endsWith(`_${o}`)))];
   for (const t of targets) {
     if (!t || !fields.has(t)) throw new Error(`Limits row "${setting}" names no documented field`);
@@ -76,7 +97,9 @@ const header = [
   '# Fields of the service specification, extracted by scripts/extract-spec-fields.mjs.',
   '# Columns (tab-separated): path, type ("|" = or), documented default as written, unit, engine setting, markers. "-" = none.',
 ];
-const lines = [...fields].map(([p, e]) => [p, e.type, e.default, e.unit, e.engineSetting, e.markers.size ? [...e.markers].join(',') : '-'].join('\t'));
+const lines = [...fields].map(([p, e]) =>
+  [p, e.type, e.default, e.unit, e.engineSetting, e.markers.size ? [...e.markers].join(',') : '-'].join('\t'),
+);
 const out = path.join(root, 'test/fixtures/spec-fields.txt');
 fs.writeFileSync(out, `${header.join('\n')}\n${lines.join('\n')}\n`);
 process.stdout.write(`wrote ${lines.length} fields to ${path.relative(root, out)}\n`);

@@ -9,8 +9,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outfile = path.join(root, 'dist/fuzz.js');
 spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
 await esbuild.build({
-  entryPoints: [path.join(root, 'test/fuzz/main.ts')], outfile, bundle: true, platform: 'node', target: 'node20',
-  format: 'cjs', mainFields: ['module', 'main'], logLevel: 'warning', sourcemap: 'inline', external: ['vscode'],
+  entryPoints: [path.join(root, 'test/fuzz/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  mainFields: ['module', 'main'],
+  logLevel: 'warning',
+  sourcemap: 'inline',
+  external: ['vscode'],
 });
 const run = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit', cwd: root });
 process.exitCode = run.status ?? 2;

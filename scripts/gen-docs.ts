@@ -20,8 +20,15 @@ function run(): number {
     const target = path.join(root, file);
     const text = render();
     const current = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : undefined;
-    if (current === text) { process.stdout.write(`${file} is up to date\n`); continue; }
-    if (check) { stale++; process.stdout.write(`${file} is out of date: run \`npm run docs\`\n`); continue; }
+    if (current === text) {
+      process.stdout.write(`${file} is up to date\n`);
+      continue;
+    }
+    if (check) {
+      stale++;
+      process.stdout.write(`${file} is out of date: run \`npm run docs\`\n`);
+      continue;
+    }
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, text);
     process.stdout.write(`wrote ${file}\n`);

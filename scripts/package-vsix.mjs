@@ -13,7 +13,10 @@ const out = path.resolve(outArg > 0 ? process.argv[outArg + 1] : path.join(root,
 
 /** The files .vscodeignore keeps: it ignores everything (`**`) and lists each shipped file as `!path`. */
 export function vsixFiles() {
-  const lines = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n').map((l) => l.trim());
+  const lines = fs
+    .readFileSync(path.join(root, '.vscodeignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim());
   if (!lines.includes('**')) throw new Error('.vscodeignore must start from `**` and list each shipped file with `!`');
   return lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1));
 }
@@ -35,8 +38,21 @@ try {
   fs.writeFileSync(path.join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   fs.copyFileSync(path.join(root, '.vscodeignore'), path.join(stage, '.vscodeignore'));
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-  const r = spawnSync(process.execPath, ['--require', path.join(root, 'scripts', 'deflate-best.cjs'), vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out],
-    { cwd: stage, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--require',
+      path.join(root, 'scripts', 'deflate-best.cjs'),
+      vsce,
+      'package',
+      '--no-dependencies',
+      '--allow-missing-repository',
+      '--no-rewrite-relative-links',
+      '--out',
+      out,
+    ],
+    { cwd: stage, stdio: 'inherit' },
+  );
   process.exitCode = r.status ?? 1;
 } finally {
   fs.rmSync(stage, { recursive: true, force: true });

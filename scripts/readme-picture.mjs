@@ -44,14 +44,38 @@ try {
   fs.copyFileSync(example, path.join(workspace, 'main.tf'));
   const shot = path.join(work, 'shot.png');
   const out = path.join(work, 'session.jsonl');
-  const session = spawnSync('bash', [path.join(root, 'test', 'editors', 'vscode-session.sh'), vsix, workspace, out,
-    '--file', 'main.tf', '--hover', `${line + 1}:${column}`, '--steps', 'problems,hover', '--screenshot', shot], { cwd: root, stdio: 'inherit', env: { VSCODE_TIMEOUT_MS: '180000', HOVER_SETTLE_MS: '8000', ...process.env } });
-  const events = fs.existsSync(out) ? fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const session = spawnSync(
+    'bash',
+    [
+      path.join(root, 'test', 'editors', 'vscode-session.sh'),
+      vsix,
+      workspace,
+      out,
+      '--file',
+      'main.tf',
+      '--hover',
+      `${line + 1}:${column}`,
+      '--steps',
+      'problems,hover',
+      '--screenshot',
+      shot,
+    ],
+    { cwd: root, stdio: 'inherit', env: { VSCODE_TIMEOUT_MS: '180000', HOVER_SETTLE_MS: '8000', ...process.env } },
+  );
+  const events = fs.existsSync(out)
+    ? fs
+        .readFileSync(out, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
   const summary = events.find((e) => e.type === 'summary');
   const hover = events.find((e) => e.type === 'hover');
-  if (session.status !== 0 || !summary?.ok) throw new Error(`the editor session failed: ${JSON.stringify(summary?.failures ?? session.status)}`);
+  if (session.status !== 0 || !summary?.ok)
+    throw new Error(`the editor session failed: ${JSON.stringify(summary?.failures ?? session.status)}`);
   // The picture must show what the README says it shows.
-  if (!hover || !/http_max_content_length/.test(hover.text) || !/Quick Fix/i.test(hover.text)) throw new Error(`the hover does not show the field and its quick fix: ${JSON.stringify(hover?.text)}`);
+  if (!hover || !/http_max_content_length/.test(hover.text) || !/Quick Fix/i.test(hover.text))
+    throw new Error(`the hover does not show the field and its quick fix: ${JSON.stringify(hover?.text)}`);
   fs.copyFileSync(shot.replace(/\.png$/, '-hover.png'), target);
   process.stdout.write(`wrote ${path.relative(root, target)}\n`);
 } finally {

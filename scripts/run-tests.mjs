@@ -10,7 +10,12 @@ if (!dir) {
   process.stderr.write('usage: node scripts/run-tests.mjs DIR [node --test options]\n');
   process.exit(2);
 }
-const files = fs.readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.test.js')).sort().map((f) => path.join(dir, f));
+const files = fs
+  .readdirSync(dir, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith('.test.js'))
+  .sort()
+  .map((f) => path.join(dir, f));
 if (!files.length) {
   process.stderr.write(`run-tests: no *.test.js file below ${dir}: build the tests first (node scripts/build.mjs --tests)\n`);
   process.exit(1);

@@ -17,7 +17,13 @@ const self = fileURLToPath(import.meta.url);
 /** Milliseconds of JSON.parse over the texts (texts that are not JSON count up to their error). */
 function jsonParseMs(texts) {
   const t0 = now();
-  for (const t of texts) { try { JSON.parse(t); } catch { /* comments or mistakes: the error is the work */ } }
+  for (const t of texts) {
+    try {
+      JSON.parse(t);
+    } catch {
+      /* comments or mistakes: the error is the work */
+    }
+  }
   return now() - t0;
 }
 

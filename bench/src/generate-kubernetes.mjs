@@ -7,7 +7,12 @@ import path from 'node:path';
 const TEAMS = ['search', 'logs', 'metrics', 'orders', 'catalog', 'billing', 'audit', 'events', 'users', 'sessions'];
 const ENVS = ['prod', 'staging', 'dev', 'qa', 'eu', 'us'];
 
-const scalar = (v) => (typeof v === 'string' ? (/^[a-z][\w .*/-]*$/i.test(v) && !/^(true|false|null|yes|no|on|off)$/i.test(v) ? v : JSON.stringify(v)) : String(v));
+const scalar = (v) =>
+  typeof v === 'string'
+    ? /^[a-z][\w .*/-]*$/i.test(v) && !/^(true|false|null|yes|no|on|off)$/i.test(v)
+      ? v
+      : JSON.stringify(v)
+    : String(v);
 
 /** A value as block YAML at `indent`: maps as nested keys, lists of maps as `- ` items. */
 function block(value, indent) {
@@ -32,7 +37,10 @@ function block(value, indent) {
 function userConfig(r, { ipFilters, mistakes }) {
   const c = { search_version: r.pick(['2.19', '3.3', '3.6']) };
   c.ip_filter = Array.from({ length: ipFilters }, () => ({
-    network: mistakes && r.chance(0.1) ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}/16` : `${r.int(1, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.0/24`,
+    network:
+      mistakes && r.chance(0.1)
+        ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}/16`
+        : `${r.int(1, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.0/24`,
     description: `${r.pick(TEAMS)} ${r.pick(ENVS)} office range ${r.int(1, 99)}`,
   }));
   c.public_access = { search: false, search_dashboards: r.chance(0.5), metrics: false };
@@ -43,21 +51,63 @@ function userConfig(r, { ipFilters, mistakes }) {
     reindex_remote_whitelist: Array.from({ length: r.int(1, 3) }, () => `${r.pick(TEAMS)}-${r.pick(ENVS)}.internal.example.com:9200`),
   };
   c.search_dashboards = { enabled: true, max_old_space_size: r.pick([256, 512]) };
-  c.index_patterns = Array.from({ length: r.int(2, 4) }, () => ({ pattern: `${r.pick(TEAMS)}-${r.pick(ENVS)}-*`, max_index_count: r.int(1, 60) }));
+  c.index_patterns = Array.from({ length: r.int(2, 4) }, () => ({
+    pattern: `${r.pick(TEAMS)}-${r.pick(ENVS)}-*`,
+    max_index_count: r.int(1, 60),
+  }));
   return c;
 }
 
 function searchManifest(r, name, config) {
-  return ['apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', `  name: ${name}`, 'spec:', '  project: platform', `  cloudName: google-europe-west${r.int(1, 4)}`, '  plan: business-4', '  userConfig:', ...block(config, 4)];
+  return [
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    `  name: ${name}`,
+    'spec:',
+    '  project: platform',
+    `  cloudName: google-europe-west${r.int(1, 4)}`,
+    '  plan: business-4',
+    '  userConfig:',
+    ...block(config, 4),
+  ];
 }
 
 /** The other manifests of the file. */
 function otherManifest(r, i) {
-  const team = r.pick(TEAMS), env = r.pick(ENVS), name = `${team}-${env}-${i}`;
+  const team = r.pick(TEAMS),
+    env = r.pick(ENVS),
+    name = `${team}-${env}-${i}`;
   switch (i % 3) {
-    case 0: return ['apiVersion: v1', 'kind: ConfigMap', 'metadata:', `  name: ${name}`, 'data:', `  SEARCH_HOST: ${team}.internal.example.com`, `  SEARCH_PORT: "9200"`];
-    case 1: return ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', `  name: ${name}`, 'spec:', `  replicas: ${r.int(1, 5)}`, '  template:', '    spec:', '      containers:', `        - name: ${team}`, `          image: registry.example.com/${team}:${r.int(1, 9)}.${r.int(0, 20)}`, '          resources:', '            limits:', `              memory: ${r.int(1, 8)}Gi`];
-    default: return ['apiVersion: v1', 'kind: Service', 'metadata:', `  name: ${name}`, 'spec:', '  ports:', `    - port: ${r.int(1000, 9999)}`];
+    case 0:
+      return [
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata:',
+        `  name: ${name}`,
+        'data:',
+        `  SEARCH_HOST: ${team}.internal.example.com`,
+        `  SEARCH_PORT: "9200"`,
+      ];
+    case 1:
+      return [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata:',
+        `  name: ${name}`,
+        'spec:',
+        `  replicas: ${r.int(1, 5)}`,
+        '  template:',
+        '    spec:',
+        '      containers:',
+        `        - name: ${team}`,
+        `          image: registry.example.com/${team}:${r.int(1, 9)}.${r.int(0, 20)}`,
+        '          resources:',
+        '            limits:',
+        `              memory: ${r.int(1, 8)}Gi`,
+      ];
+    default:
+      return ['apiVersion: v1', 'kind: Service', 'metadata:', `  name: ${name}`, 'spec:', '  ports:', `    - port: ${r.int(1000, 9999)}`];
   }
 }
 
@@ -67,10 +117,16 @@ function otherManifest(r, i) {
  * filters, for the edit in the language server. Each in a directory of its own.
  */
 export function generateKubernetes(r, out) {
-  const write = (name, text) => { const file = path.join(out, name); fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, text); return file; };
+  const write = (name, text) => {
+    const file = path.join(out, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
   const file = ({ lines, searches, ipFilters }) => {
     const docs = [['apiVersion: v1', 'kind: Namespace', 'metadata:', '  name: search-platform']];
-    for (let i = 0; i < searches; i++) docs.push(searchManifest(r, `${r.pick(TEAMS)}-${i}`, userConfig(r, { ipFilters, mistakes: i === searches - 1 })));
+    for (let i = 0; i < searches; i++)
+      docs.push(searchManifest(r, `${r.pick(TEAMS)}-${i}`, userConfig(r, { ipFilters, mistakes: i === searches - 1 })));
     let count = docs.reduce((n, d) => n + d.length + 1, 0);
     for (let i = 0; count < lines; i++) {
       const d = otherManifest(r, i);

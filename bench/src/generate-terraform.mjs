@@ -8,13 +8,16 @@ const ENVS = ['prod', 'staging', 'dev', 'qa', 'eu', 'us'];
 /** Blocks that repeat: one array item per block. */
 const REPEATED = new Set(['index_patterns', 'ip_filter_object']);
 
-const literal = (v) => (typeof v === 'string' ? JSON.stringify(v) : v === null ? 'null' : Array.isArray(v) ? `[${v.map(literal).join(', ')}]` : String(v));
+const literal = (v) =>
+  typeof v === 'string' ? JSON.stringify(v) : v === null ? 'null' : Array.isArray(v) ? `[${v.map(literal).join(', ')}]` : String(v);
 
 /** The configuration's members as HCL: objects as blocks, repeated blocks for the provider's lists of objects. */
 function body(obj, indent) {
   const pad = ' '.repeat(indent);
   const lines = [];
-  const scalars = Object.entries(obj).filter(([, v]) => v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')));
+  const scalars = Object.entries(obj).filter(
+    ([, v]) => v === null || typeof v !== 'object' || (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')),
+  );
   const width = Math.max(0, ...scalars.map(([k]) => k.length));
   for (const [k, v] of scalars) lines.push(`${pad}${k.padEnd(width)} = ${literal(v)}`);
   for (const [k, v] of Object.entries(obj)) {
@@ -27,7 +30,9 @@ function body(obj, indent) {
 
 function ipFilterObjects(r, count, hostBitsShare) {
   return Array.from({ length: count }, () => ({
-    network: r.chance(hostBitsShare) ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}/16` : `${r.int(1, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.0/24`,
+    network: r.chance(hostBitsShare)
+      ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}/16`
+      : `${r.int(1, 223)}.${r.int(0, 255)}.${r.int(0, 255)}.0/24`,
     description: `${r.pick(TEAMS)} ${r.pick(ENVS)} office range ${r.int(1, 99)}`,
   }));
 }
@@ -37,7 +42,10 @@ function userConfig(r, { ipFilters, mistakes }) {
   const c = { search_version: r.pick(['2.19', '3.3', '3.6']) };
   if (r.chance(0.5)) c.static_ips = r.chance(0.5);
   c.ip_filter_object = ipFilterObjects(r, ipFilters, mistakes ? 0.1 : 0);
-  c.index_patterns = Array.from({ length: r.int(1, 4) }, () => ({ pattern: `${r.pick(TEAMS)}-${r.pick(ENVS)}-*`, max_index_count: r.int(1, 60) }));
+  c.index_patterns = Array.from({ length: r.int(1, 4) }, () => ({
+    pattern: `${r.pick(TEAMS)}-${r.pick(ENVS)}-*`,
+    max_index_count: r.int(1, 60),
+  }));
   c.public_access = { search: false, search_dashboards: r.chance(0.5), metrics: false };
   c.search = {
     http_max_content_length: mistakes ? '100mb' : r.pick([104857600, 52428800]),
@@ -69,12 +77,52 @@ function searchResource(r, name, config) {
 function otherResource(r, i) {
   const lines = [];
   {
-    const team = r.pick(TEAMS), env = r.pick(ENVS);
+    const team = r.pick(TEAMS),
+      env = r.pick(ENVS);
     switch (i % 4) {
-      case 0: lines.push(`resource "vendor_vpc" "${team}_${env}_${i}" {`, `  cloud_name   = "aws-${env}-${r.int(1, 3)}"`, `  network_cidr = "10.${r.int(0, 255)}.0.0/16"`, `  tags = {`, `    team = "${team}"`, `    env  = "${env}"`, '  }', '}', ''); break;
-      case 1: lines.push(`resource "aws_s3_bucket" "${team}_${env}_${i}" {`, `  bucket = "${team}-${env}-${r.int(100, 999)}"`, '  lifecycle {', '    prevent_destroy = true', '  }', '}', ''); break;
-      case 2: lines.push(`variable "${team}_${env}_${i}_size" {`, '  type        = number', `  default     = ${r.int(1, 64)}`, `  description = "Disk of the ${team} ${env} nodes, in GiB"`, '}', ''); break;
-      default: lines.push(`output "${team}_${env}_${i}_uri" {`, `  value     = vendor_vpc.${team}_${env}_${i - 3}.id`, '  sensitive = false', '}', ''); break;
+      case 0:
+        lines.push(
+          `resource "vendor_vpc" "${team}_${env}_${i}" {`,
+          `  cloud_name   = "aws-${env}-${r.int(1, 3)}"`,
+          `  network_cidr = "10.${r.int(0, 255)}.0.0/16"`,
+          `  tags = {`,
+          `    team = "${team}"`,
+          `    env  = "${env}"`,
+          '  }',
+          '}',
+          '',
+        );
+        break;
+      case 1:
+        lines.push(
+          `resource "aws_s3_bucket" "${team}_${env}_${i}" {`,
+          `  bucket = "${team}-${env}-${r.int(100, 999)}"`,
+          '  lifecycle {',
+          '    prevent_destroy = true',
+          '  }',
+          '}',
+          '',
+        );
+        break;
+      case 2:
+        lines.push(
+          `variable "${team}_${env}_${i}_size" {`,
+          '  type        = number',
+          `  default     = ${r.int(1, 64)}`,
+          `  description = "Disk of the ${team} ${env} nodes, in GiB"`,
+          '}',
+          '',
+        );
+        break;
+      default:
+        lines.push(
+          `output "${team}_${env}_${i}_uri" {`,
+          `  value     = vendor_vpc.${team}_${env}_${i - 3}.id`,
+          '  sensitive = false',
+          '}',
+          '',
+        );
+        break;
     }
   }
   return lines;
@@ -83,8 +131,11 @@ function otherResource(r, i) {
 /** About `lines` lines: `resources` search resources, the rest other resources. */
 function moduleFile(r, { lines, resources, ipFilters, mistakes, declares = true }) {
   // A module declares each variable once (Terraform refuses a second declaration): in its first file.
-  const out = declares ? ['variable "project" {', '  type = string', '}', '', 'variable "plan" {', '  type    = string', '  default = "business-4"', '}', ''] : [];
-  for (let i = 0; i < resources; i++) out.push(...searchResource(r, `${r.pick(TEAMS)}_${i}`, userConfig(r, { ipFilters, mistakes: mistakes && i === 0 })));
+  const out = declares
+    ? ['variable "project" {', '  type = string', '}', '', 'variable "plan" {', '  type    = string', '  default = "business-4"', '}', '']
+    : [];
+  for (let i = 0; i < resources; i++)
+    out.push(...searchResource(r, `${r.pick(TEAMS)}_${i}`, userConfig(r, { ipFilters, mistakes: mistakes && i === 0 })));
   for (let i = 0; ; i++) {
     const next = otherResource(r, i);
     if (out.length + next.length > lines) break;
@@ -102,10 +153,16 @@ function moduleFile(r, { lines, resources, ipFilters, mistakes, declares = true 
  * and tfFive: the same `withBlock` files alone.
  */
 export function generateTerraform(r, out, { repoFiles, withBlock }) {
-  const write = (name, text) => { const file = path.join(out, name); fs.mkdirSync(path.dirname(file), { recursive: true }); fs.writeFileSync(file, text); return file; };
+  const write = (name, text) => {
+    const file = path.join(out, name);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+    return file;
+  };
   const tf300 = write('terraform-300/main.tf', moduleFile(r, { lines: 300, resources: 2, ipFilters: 6, mistakes: true }));
   const tf5000 = write('terraform-5000/main.tf', moduleFile(r, { lines: 5000, resources: 1, ipFilters: 1200, mistakes: true }));
-  const repo = path.join(out, 'terraform-repo'), five = path.join(out, 'terraform-five');
+  const repo = path.join(out, 'terraform-repo'),
+    five = path.join(out, 'terraform-five');
   fs.rmSync(repo, { recursive: true, force: true });
   fs.rmSync(five, { recursive: true, force: true });
   const every = Math.floor(repoFiles / withBlock);
@@ -135,20 +192,44 @@ export function generateTerraformModule(r, out, { files, withBlock }) {
   const dir = path.join(out, 'terraform-module');
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const write = (name, text) => { const file = path.join(dir, name); fs.writeFileSync(file, text); return file; };
+  const write = (name, text) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
   const variableFiles = Math.max(2, Math.round(files / 20));
   const others = files - variableFiles - withBlock;
   // Variables: the ones the blocks use first, then each other file's own size and count.
   const declared = [
-    ['project', 'string', undefined], ['plan', 'string', '"business-4"'], ['search_version', 'string', '"2.19"'],
-    ['max_clause_count', 'number', '1024'], ['search_threads', 'number', '8'], ['dashboards_memory', 'number', '512'],
+    ['project', 'string', undefined],
+    ['plan', 'string', '"business-4"'],
+    ['search_version', 'string', '"2.19"'],
+    ['max_clause_count', 'number', '1024'],
+    ['search_threads', 'number', '8'],
+    ['dashboards_memory', 'number', '512'],
     ...Array.from({ length: others }, (_, i) => [`node_count_${i}`, 'number', String(r.int(1, 9))]),
   ];
   const variablesFiles = [];
-  declared.forEach((v, i) => { (variablesFiles[i % variableFiles] ??= []).push(v); });
-  variablesFiles.forEach((vars, i) => write(`variables-${String(i).padStart(2, '0')}.tf`, vars.map(([name, type, def]) => [
-    `variable "${name}" {`, `  type        = ${type}`, ...(def === undefined ? [] : [`  default     = ${def}`]), `  description = "${name.replace(/_/g, ' ')} of the ${r.pick(TEAMS)} services"`, '}', '',
-  ].join('\n')).join('\n')));
+  declared.forEach((v, i) => {
+    (variablesFiles[i % variableFiles] ??= []).push(v);
+  });
+  variablesFiles.forEach((vars, i) =>
+    write(
+      `variables-${String(i).padStart(2, '0')}.tf`,
+      vars
+        .map(([name, type, def]) =>
+          [
+            `variable "${name}" {`,
+            `  type        = ${type}`,
+            ...(def === undefined ? [] : [`  default     = ${def}`]),
+            `  description = "${name.replace(/_/g, ' ')} of the ${r.pick(TEAMS)} services"`,
+            '}',
+            '',
+          ].join('\n'),
+        )
+        .join('\n'),
+    ),
+  );
   const blockFiles = [];
   for (let i = 0; i < withBlock; i++) {
     const team = TEAMS[i % TEAMS.length];
@@ -157,17 +238,47 @@ export function generateTerraformModule(r, out, { files, withBlock }) {
     config.search.indices_query_bool_max_clause_count = 'VAR:max_clause_count';
     config.search.thread_pool_search_size = 'VAR:search_threads';
     config.search_dashboards.max_old_space_size = 'VAR:dashboards_memory';
-    const text = searchResource(r, `${team}_${i}`, config).join('\n').replace(/"VAR:([a-z_]+)"/g, 'var.$1');
+    const text = searchResource(r, `${team}_${i}`, config)
+      .join('\n')
+      .replace(/"VAR:([a-z_]+)"/g, 'var.$1');
     blockFiles.push(write(`search-${team}-${String(i).padStart(2, '0')}.tf`, `${text}\n`));
   }
   for (let i = 0; i < others; i++) {
-    const team = r.pick(TEAMS), env = r.pick(ENVS), n = `${team}_${env}_${i}`;
+    const team = r.pick(TEAMS),
+      env = r.pick(ENVS),
+      n = `${team}_${env}_${i}`;
     const lines = [];
     for (let k = 0, count = r.int(2, 6); k < count; k++) {
       switch ((i + k) % 3) {
-        case 0: lines.push(`resource "vendor_vpc" "${n}_${k}" {`, '  project      = var.project', `  cloud_name   = "aws-${env}-${r.int(1, 3)}"`, `  network_cidr = "10.${r.int(0, 255)}.0.0/16"`, `  node_count   = var.node_count_${i}`, '  tags = {', `    team = "${team}"`, `    env  = "${env}"`, '  }', '}', ''); break;
-        case 1: lines.push(`resource "aws_s3_bucket" "${n}_${k}" {`, `  bucket = "\${var.project}-${team}-${env}-${r.int(100, 999)}"`, '  lifecycle {', '    prevent_destroy = true', '  }', '}', ''); break;
-        default: lines.push(`output "${n}_${k}_uri" {`, `  value     = "\${var.project}/${team}/${env}/${k}"`, '  sensitive = false', '}', ''); break;
+        case 0:
+          lines.push(
+            `resource "vendor_vpc" "${n}_${k}" {`,
+            '  project      = var.project',
+            `  cloud_name   = "aws-${env}-${r.int(1, 3)}"`,
+            `  network_cidr = "10.${r.int(0, 255)}.0.0/16"`,
+            `  node_count   = var.node_count_${i}`,
+            '  tags = {',
+            `    team = "${team}"`,
+            `    env  = "${env}"`,
+            '  }',
+            '}',
+            '',
+          );
+          break;
+        case 1:
+          lines.push(
+            `resource "aws_s3_bucket" "${n}_${k}" {`,
+            `  bucket = "\${var.project}-${team}-${env}-${r.int(100, 999)}"`,
+            '  lifecycle {',
+            '    prevent_destroy = true',
+            '  }',
+            '}',
+            '',
+          );
+          break;
+        default:
+          lines.push(`output "${n}_${k}_uri" {`, `  value     = "\${var.project}/${team}/${env}/${k}"`, '  sensitive = false', '}', '');
+          break;
       }
     }
     write(`${['network', 'storage', 'outputs'][i % 3]}-${team}-${String(i).padStart(3, '0')}.tf`, lines.join('\n'));
@@ -180,5 +291,11 @@ export function generateTerraformModule(r, out, { files, withBlock }) {
 export const MODULE_CLAUSES = { valid: 2048, invalid: 100000 };
 
 export function tfvarsText({ clauses }) {
-  return ['project          = "search-platform-prod"', 'plan             = "business-8"', `max_clause_count = ${clauses}`, 'search_threads   = 12', ''].join('\n');
+  return [
+    'project          = "search-platform-prod"',
+    'plan             = "business-8"',
+    `max_clause_count = ${clauses}`,
+    'search_threads   = 12',
+    '',
+  ].join('\n');
 }

@@ -28,8 +28,28 @@ export function rng(seed) {
 }
 
 export const SIZES = {
-  full: { small: 1000, mb1: 1 << 20, mb10: 10 << 20, keys: 100_000, depth: 10_000, tfRepoFiles: 500, tfWithBlock: 5, tfModuleFiles: 200, tfModuleBlocks: 12 },
-  smoke: { small: 24, mb1: 32 << 10, mb10: 128 << 10, keys: 2_000, depth: 10_000, tfRepoFiles: 50, tfWithBlock: 5, tfModuleFiles: 30, tfModuleBlocks: 4 },
+  full: {
+    small: 1000,
+    mb1: 1 << 20,
+    mb10: 10 << 20,
+    keys: 100_000,
+    depth: 10_000,
+    tfRepoFiles: 500,
+    tfWithBlock: 5,
+    tfModuleFiles: 200,
+    tfModuleBlocks: 12,
+  },
+  smoke: {
+    small: 24,
+    mb1: 32 << 10,
+    mb10: 128 << 10,
+    keys: 2_000,
+    depth: 10_000,
+    tfRepoFiles: 50,
+    tfWithBlock: 5,
+    tfModuleFiles: 30,
+    tfModuleBlocks: 4,
+  },
 };
 
 /** Share of the ip_filter entries with host bits set in the findings-heavy large files. */
@@ -61,7 +81,11 @@ function cleanConfig(r) {
   if (r.chance(0.6)) c.public_access = { search: r.chance(0.3), search_dashboards: r.chance(0.5), metrics: false };
   if (r.chance(0.4)) c.private_access = { search: true, search_dashboards: true, metrics: r.chance(0.5) };
   c.index_patterns = Array.from({ length: r.int(1, 8) }, () => indexPattern(r));
-  c.search_dashboards = { enabled: true, max_old_space_size: r.pick([128, 256, 512, 1024]), search_request_timeout: r.pick([30000, 60000, 90000]) };
+  c.search_dashboards = {
+    enabled: true,
+    max_old_space_size: r.pick([128, 256, 512, 1024]),
+    search_request_timeout: r.pick([30000, 60000, 90000]),
+  };
   const s = {
     http_max_content_length: r.pick([104857600, 52428800, 209715200]),
     indices_query_bool_max_clause_count: r.pick([512, 1024]),
@@ -77,12 +101,33 @@ function cleanConfig(r) {
     ism_history_rollover_retention_period: r.pick([30, 90]),
   };
   if (r.chance(0.5)) s.reindex_remote_whitelist = Array.from({ length: r.int(1, 4) }, () => host(r));
-  if (r.chance(0.3)) s.auth_failure_listeners = { internal_authentication_backend_limiting: { allowed_tries: 10, time_window_seconds: 3600, block_expiry_seconds: 600, max_tracked_clients: 1000, authentication_backend: 'internal', type: 'username' } };
+  if (r.chance(0.3))
+    s.auth_failure_listeners = {
+      internal_authentication_backend_limiting: {
+        allowed_tries: 10,
+        time_window_seconds: 3600,
+        block_expiry_seconds: 600,
+        max_tracked_clients: 1000,
+        authentication_backend: 'internal',
+        type: 'username',
+      },
+    };
   c.search = s;
   if (r.chance(0.25)) {
-    c.openid = { enabled: true, connect_url: 'https://idp.example.com/.well-known/openid-configuration', client_id: `client-${r.int(1000, 9999)}`, client_secret: '${OPENID_CLIENT_SECRET}', scope: 'openid profile email' };
+    c.openid = {
+      enabled: true,
+      connect_url: 'https://idp.example.com/.well-known/openid-configuration',
+      client_id: `client-${r.int(1000, 9999)}`,
+      client_secret: '${OPENID_CLIENT_SECRET}',
+      scope: 'openid profile email',
+    };
   } else if (r.chance(0.2)) {
-    c.saml = { enabled: true, idp_metadata_url: 'https://idp.example.com/saml/metadata.xml', idp_entity_id: 'https://idp.example.com', sp_entity_id: `https://search-${r.pick(ENVS)}.example.com` };
+    c.saml = {
+      enabled: true,
+      idp_metadata_url: 'https://idp.example.com/saml/metadata.xml',
+      idp_entity_id: 'https://idp.example.com',
+      sp_entity_id: `https://search-${r.pick(ENVS)}.example.com`,
+    };
   }
   if (r.chance(0.5)) c.index_template = { number_of_shards: r.pick([1, 3, 6]), number_of_replicas: r.pick([1, 2]) };
   return c;
@@ -90,22 +135,117 @@ function cleanConfig(r) {
 
 /** Typical mistakes, each the kind a rule reports. Some change the text (syntax), most the value. */
 const MISTAKES = [
-  ['typo-key', (c) => { if ('search_version' in c) { c.serach_version = c.search_version; delete c.search_version; } }],
-  ['string-number', (c) => { c.search.http_max_content_length = String(c.search.http_max_content_length); }],
-  ['out-of-bounds', (c) => { c.search.indices_query_bool_max_clause_count = 100000; }],
-  ['deprecated-field', (c) => { c.max_index_count = 20; }],
-  ['unit-mismatch', (c) => { (c.search_dashboards ?? c.opensearch_dashboards).search_request_timeout = 30; }],
-  ['string-with-unit', (c) => { c.search.http_max_content_length = '100mb'; }],
-  ['insecure-url', (c) => { c.openid = { enabled: true, connect_url: 'http://idp.example.com/.well-known/openid-configuration', client_id: 'client-1', client_secret: '${OPENID_CLIENT_SECRET}' }; }],
-  ['host-bits', (c) => { c.ip_filter.push('10.20.30.40/16'); }],
-  ['open-filter', (c) => { c.ip_filter.push('0.0.0.0/0'); c.public_access = { search: true, search_dashboards: true, metrics: false }; }],
-  ['secret-plain', (c) => { c.search.email_sender_name = 'alerts'; c.search.email_sender_username = 'alerts@example.com'; c.search.email_sender_password = 'hunter2-plain'; }],
-  ['engine-name', (c) => { c.search['indices.query.bool.max_clause_count'] = 2048; }],
-  ['product-name', (c) => { if (c.search_dashboards) { c.opensearch_dashboards = c.search_dashboards; delete c.search_dashboards; } }],
-  ['missing-required', (c) => { c.index_patterns.push({ pattern: 'orphans-*' }); }],
-  ['no-effect', (c) => { c.search.indices_memory_min_index_buffer_size = 64; delete c.search.indices_memory_index_buffer_size; }],
-  ['null-not-allowed', (c) => { c.static_ips = null; }],
-  ['deprecated-listener', (c) => { c.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } }; }],
+  [
+    'typo-key',
+    (c) => {
+      if ('search_version' in c) {
+        c.serach_version = c.search_version;
+        delete c.search_version;
+      }
+    },
+  ],
+  [
+    'string-number',
+    (c) => {
+      c.search.http_max_content_length = String(c.search.http_max_content_length);
+    },
+  ],
+  [
+    'out-of-bounds',
+    (c) => {
+      c.search.indices_query_bool_max_clause_count = 100000;
+    },
+  ],
+  [
+    'deprecated-field',
+    (c) => {
+      c.max_index_count = 20;
+    },
+  ],
+  [
+    'unit-mismatch',
+    (c) => {
+      (c.search_dashboards ?? c.opensearch_dashboards).search_request_timeout = 30;
+    },
+  ],
+  [
+    'string-with-unit',
+    (c) => {
+      c.search.http_max_content_length = '100mb';
+    },
+  ],
+  [
+    'insecure-url',
+    (c) => {
+      c.openid = {
+        enabled: true,
+        connect_url: 'http://idp.example.com/.well-known/openid-configuration',
+        client_id: 'client-1',
+        client_secret: '${OPENID_CLIENT_SECRET}',
+      };
+    },
+  ],
+  [
+    'host-bits',
+    (c) => {
+      c.ip_filter.push('10.20.30.40/16');
+    },
+  ],
+  [
+    'open-filter',
+    (c) => {
+      c.ip_filter.push('0.0.0.0/0');
+      c.public_access = { search: true, search_dashboards: true, metrics: false };
+    },
+  ],
+  [
+    'secret-plain',
+    (c) => {
+      c.search.email_sender_name = 'alerts';
+      c.search.email_sender_username = 'alerts@example.com';
+      c.search.email_sender_password = 'hunter2-plain';
+    },
+  ],
+  [
+    'engine-name',
+    (c) => {
+      c.search['indices.query.bool.max_clause_count'] = 2048;
+    },
+  ],
+  [
+    'product-name',
+    (c) => {
+      if (c.search_dashboards) {
+        c.opensearch_dashboards = c.search_dashboards;
+        delete c.search_dashboards;
+      }
+    },
+  ],
+  [
+    'missing-required',
+    (c) => {
+      c.index_patterns.push({ pattern: 'orphans-*' });
+    },
+  ],
+  [
+    'no-effect',
+    (c) => {
+      c.search.indices_memory_min_index_buffer_size = 64;
+      delete c.search.indices_memory_index_buffer_size;
+    },
+  ],
+  [
+    'null-not-allowed',
+    (c) => {
+      c.static_ips = null;
+    },
+  ],
+  [
+    'deprecated-listener',
+    (c) => {
+      c.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } };
+    },
+  ],
   ['duplicate-key', null],
   ['trailing-comma', null],
 ];
@@ -113,7 +253,10 @@ const MISTAKES = [
 /** Text-level mistakes the value model cannot express. */
 function textMistake(kind, text) {
   if (kind === 'duplicate-key') return text.replace('{\n', '{\n  "static_ips": false,\n  "static_ips": true,\n');
-  if (kind === 'trailing-comma') { const i = text.lastIndexOf('\n}'); return `${text.slice(0, i)},${text.slice(i)}`; }
+  if (kind === 'trailing-comma') {
+    const i = text.lastIndexOf('\n}');
+    return `${text.slice(0, i)},${text.slice(i)}`;
+  }
   return text;
 }
 
@@ -124,13 +267,20 @@ function smallConfig(r) {
   if (mistaken) {
     for (let n = r.int(1, 3); n > 0; n--) {
       const [kind, apply] = r.pick(MISTAKES);
-      if (apply) apply(c); else if (!textMistakes.includes(kind)) textMistakes.push(kind);
+      if (apply) apply(c);
+      else if (!textMistakes.includes(kind)) textMistakes.push(kind);
     }
   }
   let text = JSON.stringify(c, null, 2) + '\n';
   // Keep the size in the 1 to 3 KB band of a real configuration.
-  while (text.length < 1024) { c.ip_filter.push(ipFilterEntry(r)); text = JSON.stringify(c, null, 2) + '\n'; }
-  while (text.length > 3072 && c.ip_filter.length > 1) { c.ip_filter.pop(); text = JSON.stringify(c, null, 2) + '\n'; }
+  while (text.length < 1024) {
+    c.ip_filter.push(ipFilterEntry(r));
+    text = JSON.stringify(c, null, 2) + '\n';
+  }
+  while (text.length > 3072 && c.ip_filter.length > 1) {
+    c.ip_filter.pop();
+    text = JSON.stringify(c, null, 2) + '\n';
+  }
   for (const m of textMistakes) text = textMistake(m, text);
   return { text, mistaken };
 }
@@ -150,20 +300,96 @@ const alignedCidr = (cidr) => {
   return `${parts.map((p, i) => (i * 8 < Number(bits) ? p : '0')).join('.')}/${bits}`;
 };
 const UNIT_STRINGS = [
-  [(c) => { c.search.http_max_content_length = '100mb'; }, (c) => { c.search.http_max_content_length = 104857600; }],
-  [(c) => { c.search_dashboards.search_request_timeout = '30s'; }, (c) => { c.search_dashboards.search_request_timeout = 30000; }],
-  [(c) => { c.search_dashboards.max_old_space_size = '512mb'; }, (c) => { c.search_dashboards.max_old_space_size = 512; }],
-  [(c) => { c.search.indices_fielddata_cache_size = '20%'; }, (c) => { c.search.indices_fielddata_cache_size = 20; }],
-  [(c) => { c.search.indices_memory_index_buffer_size = '10%'; }, (c) => { c.search.indices_memory_index_buffer_size = 10; }],
+  [
+    (c) => {
+      c.search.http_max_content_length = '100mb';
+    },
+    (c) => {
+      c.search.http_max_content_length = 104857600;
+    },
+  ],
+  [
+    (c) => {
+      c.search_dashboards.search_request_timeout = '30s';
+    },
+    (c) => {
+      c.search_dashboards.search_request_timeout = 30000;
+    },
+  ],
+  [
+    (c) => {
+      c.search_dashboards.max_old_space_size = '512mb';
+    },
+    (c) => {
+      c.search_dashboards.max_old_space_size = 512;
+    },
+  ],
+  [
+    (c) => {
+      c.search.indices_fielddata_cache_size = '20%';
+    },
+    (c) => {
+      c.search.indices_fielddata_cache_size = 20;
+    },
+  ],
+  [
+    (c) => {
+      c.search.indices_memory_index_buffer_size = '10%';
+    },
+    (c) => {
+      c.search.indices_memory_index_buffer_size = 10;
+    },
+  ],
 ];
 const UNKNOWN_FIELDS = [
-  [(c) => { c.serach_version = c.search_version; delete c.search_version; }, () => {}],
-  [(c) => { c.search['indices.query.bool.max_clause_count'] = 1024; }, (c) => { c.search.indices_query_bool_max_clause_count = 1024; }],
-  [(c) => { c.search.thread_pool_search_queue = 1000; }, (c) => { c.search.thread_pool_search_queue_size = 1000; }],
-  [(c) => { c.index_template = { ...c.index_template, refresh_interval: 1 }; }, (c) => { c.index_template = { ...c.index_template, number_of_replicas: 1 }; }],
-  [(c) => { c.dashboards_enabled = true; }, (c) => { c.static_ips = true; }],
+  [
+    (c) => {
+      c.serach_version = c.search_version;
+      delete c.search_version;
+    },
+    () => {},
+  ],
+  [
+    (c) => {
+      c.search['indices.query.bool.max_clause_count'] = 1024;
+    },
+    (c) => {
+      c.search.indices_query_bool_max_clause_count = 1024;
+    },
+  ],
+  [
+    (c) => {
+      c.search.thread_pool_search_queue = 1000;
+    },
+    (c) => {
+      c.search.thread_pool_search_queue_size = 1000;
+    },
+  ],
+  [
+    (c) => {
+      c.index_template = { ...c.index_template, refresh_interval: 1 };
+    },
+    (c) => {
+      c.index_template = { ...c.index_template, number_of_replicas: 1 };
+    },
+  ],
+  [
+    (c) => {
+      c.dashboards_enabled = true;
+    },
+    (c) => {
+      c.static_ips = true;
+    },
+  ],
 ];
-const LISTENER = { allowed_tries: 10, time_window_seconds: 3600, block_expiry_seconds: 600, max_tracked_clients: 1000, authentication_backend: 'internal', type: 'username' };
+const LISTENER = {
+  allowed_tries: 10,
+  time_window_seconds: 3600,
+  block_expiry_seconds: 600,
+  max_tracked_clients: 1000,
+  authentication_backend: 'internal',
+  type: 'username',
+};
 
 /**
  * A small configuration with about seven findings (what a team with years-old configurations has),
@@ -172,7 +398,10 @@ const LISTENER = { allowed_tries: 10, time_window_seconds: 3600, block_expiry_se
 function heavySmallConfig(r) {
   const c = cleanConfig(r);
   const twin = structuredClone(c);
-  const both = ([bad, good]) => { bad(c); good(twin); };
+  const both = ([bad, good]) => {
+    bad(c);
+    good(twin);
+  };
   for (let n = r.int(1, 2); n > 0; n--) {
     const cidr = hostBitsCidr(r);
     const at = r.int(0, c.ip_filter.length);
@@ -182,14 +411,33 @@ function heavySmallConfig(r) {
   }
   const units = [...UNIT_STRINGS];
   for (let n = r.int(1, 2); n > 0; n--) both(units.splice(r.int(0, units.length - 1), 1)[0]);
-  if (r.chance(0.7)) { const n = r.int(10, 50); c.max_index_count = n; twin.index_patterns.push({ pattern: 'legacy-*', max_index_count: n }); }
-  if (r.chance(0.3)) both([(x) => { x.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } }; }, (x) => { x.search.auth_failure_listeners = { internal_authentication_backend_limiting: LISTENER }; }]);
+  if (r.chance(0.7)) {
+    const n = r.int(10, 50);
+    c.max_index_count = n;
+    twin.index_patterns.push({ pattern: 'legacy-*', max_index_count: n });
+  }
+  if (r.chance(0.3))
+    both([
+      (x) => {
+        x.search.auth_failure_listeners = { ip_rate_limiting: { allowed_tries: 10, time_window_seconds: 3600, type: 'ip' } };
+      },
+      (x) => {
+        x.search.auth_failure_listeners = { internal_authentication_backend_limiting: LISTENER };
+      },
+    ]);
   const unknown = [...UNKNOWN_FIELDS];
   for (let n = r.int(1, 2); n > 0; n--) both(unknown.splice(r.int(0, unknown.length - 1), 1)[0]);
   const textOf = (x) => JSON.stringify(x, null, 2) + '\n';
   // Kept in the 1 to 3 KB band of a real configuration, the twin trimmed or grown alike.
-  while (textOf(c).length < 1024) { const e = ipFilterEntry(r); c.ip_filter.push(e); twin.ip_filter.push(e); }
-  while (textOf(c).length > 3072 && c.ip_filter.length > 1) { c.ip_filter.pop(); twin.ip_filter.pop(); }
+  while (textOf(c).length < 1024) {
+    const e = ipFilterEntry(r);
+    c.ip_filter.push(e);
+    twin.ip_filter.push(e);
+  }
+  while (textOf(c).length > 3072 && c.ip_filter.length > 1) {
+    c.ip_filter.pop();
+    twin.ip_filter.pop();
+  }
   return { text: textOf(c), twin: textOf(twin) };
 }
 
@@ -200,11 +448,27 @@ function heavySmallConfig(r) {
 function largeConfig(r, bytes, hostBitsShare = 0) {
   const c = cleanConfig(r);
   const share = { ip: 0.7, hosts: 0.1, patterns: 0.2 };
-  const ip = [], hosts = [], patterns = [];
-  let ipBytes = 0, hostBytes = 0, patternBytes = 0;
-  while (ipBytes < bytes * share.ip) { const e = r.chance(hostBitsShare) ? hostBitsCidr(r) : ipFilterEntry(r); ip.push(e); ipBytes += JSON.stringify(e, null, 2).length + 12; }
-  while (hostBytes < bytes * share.hosts) { const h = host(r); hosts.push(h); hostBytes += h.length + 10; }
-  while (patternBytes < bytes * share.patterns) { const p = indexPattern(r); patterns.push(p); patternBytes += JSON.stringify(p, null, 2).length + 14; }
+  const ip = [],
+    hosts = [],
+    patterns = [];
+  let ipBytes = 0,
+    hostBytes = 0,
+    patternBytes = 0;
+  while (ipBytes < bytes * share.ip) {
+    const e = r.chance(hostBitsShare) ? hostBitsCidr(r) : ipFilterEntry(r);
+    ip.push(e);
+    ipBytes += JSON.stringify(e, null, 2).length + 12;
+  }
+  while (hostBytes < bytes * share.hosts) {
+    const h = host(r);
+    hosts.push(h);
+    hostBytes += h.length + 10;
+  }
+  while (patternBytes < bytes * share.patterns) {
+    const p = indexPattern(r);
+    patterns.push(p);
+    patternBytes += JSON.stringify(p, null, 2).length + 14;
+  }
   // Planted near the end of each array: a host-bits CIDR, a malformed CIDR, a pattern without max_index_count.
   ip.splice(ip.length - 3, 0, '10.20.30.40/16', '300.1.2.0/24');
   patterns.splice(patterns.length - 2, 0, { pattern: 'orphans-*' });
@@ -222,7 +486,8 @@ function manyKeys(r, count, valid) {
     const key = `${r.pick(words)}_${r.pick(words)}_${String(i).padStart(6, '0')}`;
     lines.push(`    ${JSON.stringify(key)}: ${r.int(0, 1000)}`);
   }
-  if (valid) return `{\n  "search_version": "2.19",\n  "search": {\n    "search_backpressure": {\n${lines.map((l) => '  ' + l).join(',\n')}\n    }\n  }\n}\n`;
+  if (valid)
+    return `{\n  "search_version": "2.19",\n  "search": {\n    "search_backpressure": {\n${lines.map((l) => '  ' + l).join(',\n')}\n    }\n  }\n}\n`;
   return `{\n  "search_version": "2.19",\n${lines.map((l) => l.slice(2)).join(',\n')}\n}\n`;
 }
 
@@ -235,7 +500,8 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   const r = rng(seed);
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(path.join(out, 'small'), { recursive: true });
-  let mistaken = 0, smallBytes = 0;
+  let mistaken = 0,
+    smallBytes = 0;
   const smallFiles = [];
   for (let i = 0; i < sizes.small; i++) {
     const { text, mistaken: m } = smallConfig(r);
@@ -245,7 +511,11 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
     smallBytes += text.length;
     if (m) mistaken++;
   }
-  const write = (name, text) => { const file = path.join(out, name); fs.writeFileSync(file, text); return file; };
+  const write = (name, text) => {
+    const file = path.join(out, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
   // The findings-heavy variant has its own seed, so that the workload above stays byte for byte as it was.
   const h = rng(seed + 1);
   fs.mkdirSync(path.join(out, 'heavy'), { recursive: true });
@@ -274,9 +544,14 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   // Clean twins of the findings-heavy files: the same shape with every planted mistake written correctly.
   const heavyTwinFiles = [];
   fs.mkdirSync(path.join(out, 'heavy-twin'), { recursive: true });
-  heavyTwins.forEach((text, i) => heavyTwinFiles.push(write(path.join('heavy-twin', `legacy-${String(i).padStart(4, '0')}.search.json`), text)));
+  heavyTwins.forEach((text, i) =>
+    heavyTwinFiles.push(write(path.join('heavy-twin', `legacy-${String(i).padStart(4, '0')}.search.json`), text)),
+  );
   files.heavyTwin = heavyTwinFiles;
-  files.mb10HeavyTwin = write('legacy-10mb-twin.search.json', fs.readFileSync(files.mb10Heavy, 'utf8').replace(/"(\d+\.\d+\.\d+\.\d+\/\d+)"/g, (m, cidr) => JSON.stringify(alignedCidr(cidr))));
+  files.mb10HeavyTwin = write(
+    'legacy-10mb-twin.search.json',
+    fs.readFileSync(files.mb10Heavy, 'utf8').replace(/"(\d+\.\d+\.\d+\.\d+\/\d+)"/g, (m, cidr) => JSON.stringify(alignedCidr(cidr))),
+  );
   // Terraform: its own seed, so that the JSON workload above stays byte for byte as it was.
   const tf = generateTerraform(rng(seed + 2), out, { repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock });
   Object.assign(files, { tf300: tf.tf300, tf5000: tf.tf5000, tfRepo: tf.tfRepo, tfFive: tf.tfFive });
@@ -285,7 +560,31 @@ export function generate({ smoke = false, seed = 20261121, out = path.join(BENCH
   // Kubernetes manifests: their own seed too.
   const k8s = generateKubernetes(rng(seed + 3), out);
   Object.assign(files, { manifest300: k8s.manifest300, manifest5000: k8s.manifest5000 });
-  const manifest = { seed, terraform: { lines: tf.lines, repoFiles: sizes.tfRepoFiles, withBlock: sizes.tfWithBlock, moduleFiles: files.tfModule.files, moduleBlocks: files.tfModule.blockFiles.length }, kubernetes: { lines: k8s.lines }, smoke, sizes, smallFiles: smallFiles.length, smallMistaken: mistaken, smallBytes, heavyFiles: heavyFiles.length, heavyBytes, heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0), bytes: Object.fromEntries(['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [k, fs.statSync(files[k]).size])) };
+  const manifest = {
+    seed,
+    terraform: {
+      lines: tf.lines,
+      repoFiles: sizes.tfRepoFiles,
+      withBlock: sizes.tfWithBlock,
+      moduleFiles: files.tfModule.files,
+      moduleBlocks: files.tfModule.blockFiles.length,
+    },
+    kubernetes: { lines: k8s.lines },
+    smoke,
+    sizes,
+    smallFiles: smallFiles.length,
+    smallMistaken: mistaken,
+    smallBytes,
+    heavyFiles: heavyFiles.length,
+    heavyBytes,
+    heavyTwinBytes: heavyTwins.reduce((n, t) => n + t.length, 0),
+    bytes: Object.fromEntries(
+      ['mb1', 'mb10', 'keysValid', 'keysUnknown', 'deep', 'mb1Heavy', 'mb10Heavy', 'mb10HeavyTwin'].map((k) => [
+        k,
+        fs.statSync(files[k]).size,
+      ]),
+    ),
+  };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return { files, manifest, out };
 }
@@ -294,7 +593,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const seedAt = args.indexOf('--seed');
   const outAt = args.indexOf('--out');
-  const { manifest, out } = generate({ smoke: args.includes('--smoke'), seed: seedAt >= 0 ? Number(args[seedAt + 1]) : undefined, out: outAt >= 0 ? path.resolve(args[outAt + 1]) : undefined });
+  const { manifest, out } = generate({
+    smoke: args.includes('--smoke'),
+    seed: seedAt >= 0 ? Number(args[seedAt + 1]) : undefined,
+    out: outAt >= 0 ? path.resolve(args[outAt + 1]) : undefined,
+  });
   console.log(`wrote ${out}`);
   console.log(JSON.stringify(manifest, null, 2));
 }

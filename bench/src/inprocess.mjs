@@ -34,12 +34,18 @@ async function coldOnce(kind, file, coreBundle, schemaFile) {
 }
 
 function cold(kind, cfg) {
-  const first = [], load = [];
+  const first = [],
+    load = [];
   for (let i = 0; i < cfg.coldRuns; i++) {
-    const r = spawnSync(process.execPath, [self, '--cold', kind, cfg.files.small[i % cfg.files.small.length], cfg.coreBundle, cfg.schemaFile], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [self, '--cold', kind, cfg.files.small[i % cfg.files.small.length], cfg.coreBundle, cfg.schemaFile],
+      { encoding: 'utf8' },
+    );
     if (r.status !== 0) return { error: r.stderr.slice(0, 300) };
     const { loadMs, firstMs } = JSON.parse(r.stdout);
-    first.push(firstMs); load.push(loadMs);
+    first.push(firstMs);
+    load.push(loadMs);
   }
   return { firstAnalysisMs: stats(first), moduleLoadMs: stats(load) };
 }
@@ -49,7 +55,11 @@ async function warm(analyzeOne, texts, rounds) {
   for (let r = 0; r < rounds; r++) for (const t of texts) await analyzeOne(t);
   const per = [];
   const start = now();
-  for (const t of texts) { const t0 = now(); await analyzeOne(t); per.push(now() - t0); }
+  for (const t of texts) {
+    const t0 = now();
+    await analyzeOne(t);
+    per.push(now() - t0);
+  }
   return { perFileMs: stats(per), totalMs: now() - start, files: texts.length };
 }
 
@@ -75,14 +85,19 @@ function featureFunction(mod, names) {
 function latency(call, text, positions) {
   for (const p of positions.slice(0, 200)) call(text, p);
   const per = [];
-  let errors = 0, answered = 0, lastError;
+  let errors = 0,
+    answered = 0,
+    lastError;
   for (const p of positions) {
     const t0 = now();
     try {
       const r = call(text, p);
       // A request that returns nothing is fast for the wrong reason: count the real answers.
       if (r !== undefined && r !== null && !(Array.isArray(r) && r.length === 0)) answered++;
-    } catch (err) { errors++; lastError = String(err?.message ?? err); }
+    } catch (err) {
+      errors++;
+      lastError = String(err?.message ?? err);
+    }
     per.push(now() - t0);
   }
   return { ...stats(per), errors, answered, ...(lastError ? { lastError: lastError.slice(0, 200) } : {}) };
@@ -98,7 +113,9 @@ async function main(cfg) {
   const opts = { fileName: 'service.search.json' };
   out.warmCore = await warm((t) => core.analyze(t, opts), texts, cfg.warmRounds);
   // The language service is in bench/'s own dependencies; without them only our side is measured.
-  const ls = cfg.haveBenchDeps ? (await import('./tools/jsonls-service.mjs')).createLanguageService(JSON.parse(fs.readFileSync(cfg.schemaFile, 'utf8'))) : undefined;
+  const ls = cfg.haveBenchDeps
+    ? (await import('./tools/jsonls-service.mjs')).createLanguageService(JSON.parse(fs.readFileSync(cfg.schemaFile, 'utf8')))
+    : undefined;
   let v = 0;
   if (ls) out.warmJsonls = await warm((t) => ls.validateText('file:///warm.json', t, ++v), texts, cfg.warmRounds);
 
@@ -126,17 +143,37 @@ async function main(cfg) {
   // Completion and hover on a typical configuration (the first clean file of the corpus).
   const typical = texts.find((t) => core.analyze(t, opts).findings.every((f) => f.severity === 'hint')) ?? texts[0];
   const positions = positionsIn(typical, cfg.featureRequests);
-  const features = { completion: [completion, ['complete', 'completions', 'doComplete', 'getCompletions', 'provideCompletions']], hover: [hover, ['hover', 'doHover', 'getHover', 'provideHover', 'hoverAt']] };
+  const features = {
+    completion: [completion, ['complete', 'completions', 'doComplete', 'getCompletions', 'provideCompletions']],
+    hover: [hover, ['hover', 'doHover', 'getHover', 'provideHover', 'hoverAt']],
+  };
   for (const [name, [mod, names]] of Object.entries(features)) {
     const f = featureFunction(mod, names);
-    if (!f) { out[name] = { missing: `server/src/core/editor/${name}.ts ${mod ? 'exports no function' : 'does not exist yet'}` }; continue; }
+    if (!f) {
+      out[name] = { missing: `server/src/core/editor/${name}.ts ${mod ? 'exports no function' : 'does not exist yet'}` };
+      continue;
+    }
     const doc = core.parseDocument(typical, opts);
     // Editor features take the parsed document or the text, and an offset or a position.
     const lines = new core.LineIndex(typical);
     const extra = { snippets: true };
-    const shapes = [(t, o) => f.fn(doc, o, extra), (t, o) => f.fn(t, o, extra), (t, o) => f.fn(doc, lines.positionAt(o), extra), (t, o) => f.fn(t, lines.positionAt(o), extra)];
-    const shape = shapes.find((s) => { try { s(typical, positions[0]); return true; } catch { return false; } });
-    out[name] = shape ? { function: f.name, ...latency(shape, typical, positions) } : { missing: `could not call ${f.name}() with (document|text, offset|position)` };
+    const shapes = [
+      (t, o) => f.fn(doc, o, extra),
+      (t, o) => f.fn(t, o, extra),
+      (t, o) => f.fn(doc, lines.positionAt(o), extra),
+      (t, o) => f.fn(t, lines.positionAt(o), extra),
+    ];
+    const shape = shapes.find((s) => {
+      try {
+        s(typical, positions[0]);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    out[name] = shape
+      ? { function: f.name, ...latency(shape, typical, positions) }
+      : { missing: `could not call ${f.name}() with (document|text, offset|position)` };
   }
   // Reference: what the language service takes for the same requests.
   if (!ls) return out;

@@ -18,20 +18,31 @@ function schedOf(pid) {
   try {
     const [run, wait] = fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').trim().split(/\s+/).map(Number);
     return { run: run / 1e6, wait: wait / 1e6 };
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 /** Times `fn` (wall) and the server's scheduling meanwhile, into `into`. */
 async function timed(pid, into, fn) {
-  const s0 = schedOf(pid), t0 = now();
+  const s0 = schedOf(pid),
+    t0 = now();
   await fn();
-  const ms = now() - t0, s1 = schedOf(pid);
+  const ms = now() - t0,
+    s1 = schedOf(pid);
   into.ms.push(ms);
-  if (s0 && s1) { into.run.push(s1.run - s0.run); into.wait.push(s1.wait - s0.wait); }
+  if (s0 && s1) {
+    into.run.push(s1.run - s0.run);
+    into.wait.push(s1.wait - s0.wait);
+  }
   return ms;
 }
 const series = () => ({ ms: [], run: [], wait: [] });
-const summary = (x) => ({ ...stats(x.ms), serverCpuMs: x.run.length ? stats(x.run).median : undefined, serverWaitMs: x.wait.length ? stats(x.wait).median : undefined });
+const summary = (x) => ({
+  ...stats(x.ms),
+  serverCpuMs: x.run.length ? stats(x.run).median : undefined,
+  serverWaitMs: x.wait.length ? stats(x.wait).median : undefined,
+});
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 /** FileChangeType.Changed of the LSP. */
 const CHANGED = 2;
@@ -41,7 +52,8 @@ const CHANGED = 2;
  * diagnostics name the value and where it comes from, so a publish made before the change was
  * read cannot pass for the one after it.
  */
-const reads = (clauses) => (p) => p.diagnostics.some((d) => d.message.includes(` is ${clauses},`) && d.message.includes('terraform.tfvars'));
+const reads = (clauses) => (p) =>
+  p.diagnostics.some((d) => d.message.includes(` is ${clauses},`) && d.message.includes('terraform.tfvars'));
 
 /**
  * `cfg.module`: { dir, blockFiles, tfvars, files } from generateTerraformModule. The first block

@@ -17,7 +17,11 @@ const now = () => Number(process.hrtime.bigint()) / 1e6;
 const LANGUAGE_ID = 'search-config';
 
 function rssKiB(pid) {
-  try { return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]); } catch { return undefined; }
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loading the server bundle in a fresh process: module evaluation only, not the connection. */
@@ -27,7 +31,11 @@ export function serverLoadMs(serverFile, runs) {
   for (let i = 0; i < runs; i++) {
     // After -e, argv[1] is the first extra argument: a stand-in for the script path, so that the
     // server sees --stdio where it expects its options.
-    const r = spawnSync(process.execPath, ['-e', code, '--', serverFile, '--stdio'], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['-e', code, '--', serverFile, '--stdio'], {
+      encoding: 'utf8',
+      stdio: ['pipe', 'pipe', 'pipe'],
+      timeout: 20_000,
+    });
     const ms = Number(r.stdout);
     if (r.status !== 0 || !Number.isFinite(ms)) return { error: (r.stderr || `exit ${r.status}`).slice(0, 300) };
     times.push(ms);
@@ -39,35 +47,66 @@ async function session(cfg) {
   // cfg.nodeArgs: Node's options for the server, e.g. ["--cpu-prof", "--cpu-prof-dir=DIR"] to see where its time goes.
   const child = spawn(process.execPath, [...(cfg.nodeArgs ?? []), cfg.serverFile, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
+  child.stderr.on('data', (d) => {
+    stderr += d;
+  });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = [];
   const published = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
     published.set(p.uri, p);
-    for (const w of [...waiters]) if (w.uri === p.uri && (w.accept ? w.accept(p) : p.version === undefined || w.version === undefined || p.version >= w.version)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(p); }
+    for (const w of [...waiters])
+      if (w.uri === p.uri && (w.accept ? w.accept(p) : p.version === undefined || w.version === undefined || p.version >= w.version)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p);
+      }
   });
   conn.onRequest('workspace/configuration', (p) => p.items.map(() => null));
   conn.onRequest(() => null);
   conn.onNotification(() => {});
   conn.listen();
   // A version to wait for, or a function that accepts the publish waited for.
-  const diagnosticsFor = (uri, version, timeoutMs = 60_000) => new Promise((resolve, reject) => {
-    const w = { uri, version: typeof version === 'function' ? undefined : version, accept: typeof version === 'function' ? version : undefined, resolve };
-    waiters.push(w);
-    setTimeout(() => { if (waiters.includes(w)) { waiters.splice(waiters.indexOf(w), 1); reject(new Error(`no diagnostics for ${path.basename(uri)} ${typeof version === 'function' ? 'as awaited' : `v${version}`} within ${timeoutMs} ms`)); } }, timeoutMs).unref();
-  });
+  const diagnosticsFor = (uri, version, timeoutMs = 60_000) =>
+    new Promise((resolve, reject) => {
+      const w = {
+        uri,
+        version: typeof version === 'function' ? undefined : version,
+        accept: typeof version === 'function' ? version : undefined,
+        resolve,
+      };
+      waiters.push(w);
+      setTimeout(() => {
+        if (waiters.includes(w)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          reject(
+            new Error(
+              `no diagnostics for ${path.basename(uri)} ${typeof version === 'function' ? 'as awaited' : `v${version}`} within ${timeoutMs} ms`,
+            ),
+          );
+        }
+      }, timeoutMs).unref();
+    });
   const init = await conn.sendRequest('initialize', {
-    processId: process.pid, rootUri: pathToFileURL(cfg.workDir).href, workspaceFolders: [{ uri: pathToFileURL(cfg.workDir).href, name: 'bench' }],
+    processId: process.pid,
+    rootUri: pathToFileURL(cfg.workDir).href,
+    workspaceFolders: [{ uri: pathToFileURL(cfg.workDir).href, name: 'bench' }],
     // Watched files registered by the server, as an editor's client lets it: the Terraform module's files among them.
-    capabilities: { textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true }, synchronization: { didSave: true } }, workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: {
+      textDocument: { publishDiagnostics: { versionSupport: true, relatedInformation: true }, synchronization: { didSave: true } },
+      workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: true } },
+    },
   });
   await conn.sendNotification('initialized', {});
   const sync = init.capabilities.textDocumentSync;
   const incremental = (typeof sync === 'object' ? sync.change : sync) === 2;
   return {
-    child, conn, stderr: () => stderr, incremental, diagnosticsFor,
-    open: (uri, text, languageId = LANGUAGE_ID) => conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
+    child,
+    conn,
+    stderr: () => stderr,
+    incremental,
+    diagnosticsFor,
+    open: (uri, text, languageId = LANGUAGE_ID) =>
+      conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } }),
     close: (uri) => conn.sendNotification('textDocument/didClose', { textDocument: { uri } }),
     /** Replaces `length` characters at `offset` (the whole text is sent when the server wants full sync). */
     change: (uri, version, text, offset, length, newText) => {
@@ -80,10 +119,12 @@ async function session(cfg) {
 }
 
 /** Isolated edits of a value near the end of a 5,000-line .tf file, each to its fresh diagnostics. */
-const terraformEdits = (s, cfg) => fileEdits(s, cfg, { file: cfg.files.tf5000, languageId: 'terraform', before: 'max_index_count = ', prefix: 'tf5000' });
+const terraformEdits = (s, cfg) =>
+  fileEdits(s, cfg, { file: cfg.files.tf5000, languageId: 'terraform', before: 'max_index_count = ', prefix: 'tf5000' });
 
 /** The same in a 5,000-line Kubernetes manifest (several documents, two of kind Search). */
-const manifestEdits = (s, cfg) => fileEdits(s, cfg, { file: cfg.files.manifest5000, languageId: 'yaml', before: 'max_index_count: ', prefix: 'manifest5000' });
+const manifestEdits = (s, cfg) =>
+  fileEdits(s, cfg, { file: cfg.files.manifest5000, languageId: 'yaml', before: 'max_index_count: ', prefix: 'manifest5000' });
 
 /** Isolated edits of the digit after the last `before` in the file, each to its fresh diagnostics. */
 async function fileEdits(s, cfg, { file, languageId, before, prefix }) {
@@ -95,7 +136,11 @@ async function fileEdits(s, cfg, { file, languageId, before, prefix }) {
   // has mistakes, so the first diagnostics that name them are those of its analysis.
   let d = await s.diagnosticsFor(uri, 1);
   while (!d.diagnostics.length) d = await s.diagnosticsFor(uri, 1);
-  const out = { [`${prefix}OpenMs`]: now() - t0, [`${prefix}Diagnostics`]: d.diagnostics.length, [`${prefix}Lines`]: text.split('\n').length - 1 };
+  const out = {
+    [`${prefix}OpenMs`]: now() - t0,
+    [`${prefix}Diagnostics`]: d.diagnostics.length,
+    [`${prefix}Lines`]: text.split('\n').length - 1,
+  };
   const at = text.lastIndexOf(before) + before.length;
   const edits = [];
   for (let i = 0, version = 1; i < cfg.editRuns; i++) {
@@ -114,19 +159,26 @@ async function fileEdits(s, cfg, { file, languageId, before, prefix }) {
 
 /** The module's measurements; a failure there is its own, and the other figures stand. */
 async function moduleOf(s, cfg) {
-  try { return await terraformModule(s, cfg); } catch (err) {
+  try {
+    return await terraformModule(s, cfg);
+  } catch (err) {
     return { moduleError: `${err.message}${s.stderr() ? `; server stderr: ${s.stderr().slice(0, 300)}` : ''}` };
   }
 }
 
 function rangeOf(text, offset, length) {
-  const pos = (o) => { const before = text.slice(0, o); const line = (before.match(/\n/g) ?? []).length; return { line, character: o - (before.lastIndexOf('\n') + 1) }; };
+  const pos = (o) => {
+    const before = text.slice(0, o);
+    const line = (before.match(/\n/g) ?? []).length;
+    return { line, character: o - (before.lastIndexOf('\n') + 1) };
+  };
   return { start: pos(offset), end: pos(offset + length) };
 }
 
 async function main(cfg) {
   const out = {};
-  if (!fs.existsSync(cfg.serverFile)) return { missing: `${path.relative(cfg.root, cfg.serverFile)} does not exist (the language server is not built)` };
+  if (!fs.existsSync(cfg.serverFile))
+    return { missing: `${path.relative(cfg.root, cfg.serverFile)} does not exist (the language server is not built)` };
   const editsOnly = cfg.only === 'edits';
   if (!editsOnly) out.loadMs = serverLoadMs(cfg.serverFile, cfg.loadRuns);
   const s = await session(cfg);
@@ -204,7 +256,12 @@ async function main(cfg) {
   } catch (err) {
     out.error = `${err.message}${s.stderr() ? `; server stderr: ${s.stderr().slice(0, 300)}` : ''}`;
   } finally {
-    try { await Promise.race([s.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]); s.conn.sendNotification('exit'); } catch { /* already gone */ }
+    try {
+      await Promise.race([s.conn.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      s.conn.sendNotification('exit');
+    } catch {
+      /* already gone */
+    }
     setTimeout(() => s.child.kill(), 1000).unref();
   }
   return out;

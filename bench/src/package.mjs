@@ -39,16 +39,49 @@ export function measurePackage({ root, workDir, oneFile, terraformFile, manifest
   if (terraformFile) {
     fs.mkdirSync(path.join(project, 'infra'));
     fs.copyFileSync(terraformFile, path.join(project, 'infra', 'main.tf'));
-    const p = measurePair({ a: { cmd: process.execPath, args: [bin, 'lint', 'infra/main.tf'] }, b: { cmd: process.execPath, args: ['-e', '0'] }, runs: pairRuns, cwd: project });
-    terraform = { lint: p.a, node: p.b, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined) };
+    const p = measurePair({
+      a: { cmd: process.execPath, args: [bin, 'lint', 'infra/main.tf'] },
+      b: { cmd: process.execPath, args: ['-e', '0'] },
+      runs: pairRuns,
+      cwd: project,
+    });
+    terraform = {
+      lint: p.a,
+      node: p.b,
+      ratio: p.ratios,
+      cpuRatio: p.cpuRatios,
+      error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined),
+    };
   }
   // One Kubernetes manifest (a multi-document file with kind: Search documents), the same way.
   let kubernetes;
   if (manifestFile) {
     fs.mkdirSync(path.join(project, 'deploy'));
     fs.copyFileSync(manifestFile, path.join(project, 'deploy', 'search.yaml'));
-    const p = measurePair({ a: { cmd: process.execPath, args: [bin, 'lint', 'deploy/search.yaml'] }, b: { cmd: process.execPath, args: ['-e', '0'] }, runs: pairRuns, cwd: project });
-    kubernetes = { lint: p.a, node: p.b, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined) };
+    const p = measurePair({
+      a: { cmd: process.execPath, args: [bin, 'lint', 'deploy/search.yaml'] },
+      b: { cmd: process.execPath, args: ['-e', '0'] },
+      runs: pairRuns,
+      cwd: project,
+    });
+    kubernetes = {
+      lint: p.a,
+      node: p.b,
+      ratio: p.ratios,
+      cpuRatio: p.cpuRatios,
+      error: p.a.error ?? (p.a.exitCode > 1 ? `exit ${p.a.exitCode}: ${p.a.stderrHead}` : undefined),
+    };
   }
-  return { packedBytes: info.size, unpackedBytes: info.unpackedSize, files: info.entryCount, installMs: stats(installs), npx, direct, npxAlone, node, terraform, kubernetes };
+  return {
+    packedBytes: info.size,
+    unpackedBytes: info.unpackedSize,
+    files: info.entryCount,
+    installMs: stats(installs),
+    npx,
+    direct,
+    npxAlone,
+    node,
+    terraform,
+    kubernetes,
+  };
 }

@@ -16,7 +16,10 @@ const argv = process.argv.slice(2);
 const dash = argv.indexOf('--');
 const opts = dash >= 0 ? argv.slice(0, dash) : argv;
 const cliArgs = dash >= 0 ? argv.slice(dash + 1) : [];
-const opt = (name, dflt) => { const i = opts.indexOf(name); return i >= 0 ? opts[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = opts.indexOf(name);
+  return i >= 0 ? opts[i + 1] : dflt;
+};
 const root = path.resolve(opt('--root', path.join(here, '../..')));
 const runs = Number(opt('--runs', 5));
 const top = Number(opt('--top', 40));
@@ -27,7 +30,12 @@ const maps = new Map();
 function mapOf(url) {
   if (!maps.has(url)) {
     let m;
-    try { const file = url.startsWith('file://') ? fileURLToPath(url) : url; m = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8'))); } catch { m = undefined; }
+    try {
+      const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+      m = new SourceMap(JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')));
+    } catch {
+      m = undefined;
+    }
     maps.set(url, m);
   }
   return maps.get(url);
@@ -38,16 +46,27 @@ const sourceLines = new Map();
 function frameName(cf) {
   const m = cf.url ? mapOf(cf.url) : undefined;
   const e = m?.findEntry(cf.lineNumber, cf.columnNumber);
-  if (!e?.originalSource) return `${cf.functionName || '(anonymous)'} ${cf.url ? path.basename(cf.url) : ''}${cf.url ? `:${cf.lineNumber + 1}` : ''}`.trim();
+  if (!e?.originalSource)
+    return `${cf.functionName || '(anonymous)'} ${cf.url ? path.basename(cf.url) : ''}${cf.url ? `:${cf.lineNumber + 1}` : ''}`.trim();
   const source = e.originalSource.replace(/^.*?(node_modules\/|server\/src\/|bin\/)/, '$1');
   // A minified name says nothing: the function's name is read from its source line.
   if (!sourceLines.has(e.originalSource)) {
     let text = '';
-    try { text = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(cf.url.startsWith('file://') ? cf.url : `file://${cf.url}`)), e.originalSource), 'utf8'); } catch { /* not on disk */ }
+    try {
+      text = fs.readFileSync(
+        path.resolve(path.dirname(fileURLToPath(cf.url.startsWith('file://') ? cf.url : `file://${cf.url}`)), e.originalSource),
+        'utf8',
+      );
+    } catch {
+      /* not on disk */
+    }
     sourceLines.set(e.originalSource, text.split('\n'));
   }
   const line = sourceLines.get(e.originalSource)[e.originalLine] ?? '';
-  const named = /(?:function\*?\s+|(?:const|let)\s+|^\s*(?:export\s+)?(?:async\s+)?|\b)([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?\(|=\s*(?:async\s+)?function|\(|:\s*\()/.exec(line)?.[1];
+  const named =
+    /(?:function\*?\s+|(?:const|let)\s+|^\s*(?:export\s+)?(?:async\s+)?|\b)([A-Za-z_$][\w$]*)\s*(?:=\s*(?:async\s*)?\(|=\s*(?:async\s+)?function|\(|:\s*\()/.exec(
+      line,
+    )?.[1];
   return `${named ?? cf.functionName ?? '(anonymous)'} ${source}:${e.originalLine + 1}`;
 }
 
@@ -61,7 +80,9 @@ const AREAS = [
 ];
 
 function summarize(profiles) {
-  const self = new Map(), inclusive = new Map(), areas = new Map();
+  const self = new Map(),
+    inclusive = new Map(),
+    areas = new Map();
   let total = 0;
   for (const p of profiles) {
     const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -77,7 +98,10 @@ function summarize(profiles) {
       let area;
       for (let x = id; x !== undefined; x = parent.get(x)) {
         const n = names.get(x);
-        if (!seen.has(n)) { seen.add(n); inclusive.set(n, (inclusive.get(n) ?? 0) + t); }
+        if (!seen.has(n)) {
+          seen.add(n);
+          inclusive.set(n, (inclusive.get(n) ?? 0) + t);
+        }
         area ??= AREAS.find(([, re]) => re.test(n))?.[0];
       }
       const name = names.get(id);
@@ -86,16 +110,40 @@ function summarize(profiles) {
     }
   }
   const n = profiles.length;
-  const list = (m, k) => [...m].filter(([name]) => !filter || m === areas || filter.test(name)).sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, t]) => `${(t / n).toFixed(1).padStart(8)} ms  ${name}`);
-  return [`profiled ms per run: ${(total / n).toFixed(1)} (${n} runs)`, '', 'by area:', ...list(areas, 20), '', 'self:', ...list(self, top), '', 'inclusive:', ...list(inclusive, top)].join('\n');
+  const list = (m, k) =>
+    [...m]
+      .filter(([name]) => !filter || m === areas || filter.test(name))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, t]) => `${(t / n).toFixed(1).padStart(8)} ms  ${name}`);
+  return [
+    `profiled ms per run: ${(total / n).toFixed(1)} (${n} runs)`,
+    '',
+    'by area:',
+    ...list(areas, 20),
+    '',
+    'self:',
+    ...list(self, top),
+    '',
+    'inclusive:',
+    ...list(inclusive, top),
+  ].join('\n');
 }
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-profile-'));
 for (let i = 0; i < runs; i++) {
-  const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '100', path.join(root, 'bin/search-config.js'), ...cliArgs], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (r.status > 1) { process.stderr.write(`the CLI exited with ${r.status}\n`); process.exit(2); }
+  const r = spawnSync(
+    process.execPath,
+    ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '100', path.join(root, 'bin/search-config.js'), ...cliArgs],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (r.status > 1) {
+    process.stderr.write(`the CLI exited with ${r.status}\n`);
+    process.exit(2);
+  }
 }
 const profiles = fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
 fs.rmSync(dir, { recursive: true, force: true });
-if (![...new Set(profiles.flatMap((p) => p.nodes.map((n) => n.callFrame.url)))].some((u) => u && mapOf(u))) process.stderr.write('no source map beside the bundles: run node scripts/build.mjs --sourcemap first\n');
+if (![...new Set(profiles.flatMap((p) => p.nodes.map((n) => n.callFrame.url)))].some((u) => u && mapOf(u)))
+  process.stderr.write('no source map beside the bundles: run node scripts/build.mjs --sourcemap first\n');
 process.stdout.write(summarize(profiles) + '\n');

@@ -35,7 +35,9 @@ function sh(cmd, argv, opts = {}) {
 
 /** The comparison tools live in bench/'s own dependency set. The smoke run does not install them. */
 function benchDeps() {
-  const have = () => ['ajv', 'spectral'].every((b) => fs.existsSync(path.join(BENCH_DIR, 'node_modules/.bin', b))) && fs.existsSync(path.join(BENCH_DIR, 'node_modules/vscode-json-languageservice'));
+  const have = () =>
+    ['ajv', 'spectral'].every((b) => fs.existsSync(path.join(BENCH_DIR, 'node_modules/.bin', b))) &&
+    fs.existsSync(path.join(BENCH_DIR, 'node_modules/vscode-json-languageservice'));
   if (have() || smoke || args.includes('--no-install')) return have();
   log('installing the comparison tools into bench/node_modules (npm ci --prefix bench) ...');
   const r = sh('npm', ['ci', '--prefix', BENCH_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
@@ -46,7 +48,11 @@ function benchDeps() {
 function childJson(script, cfg) {
   const r = sh(process.execPath, [path.join(BENCH_DIR, 'src', script), JSON.stringify(cfg)], { timeout: 900_000 });
   if (r.status !== 0 || !r.stdout.trim()) return { error: (r.stderr || r.error?.message || `exit ${r.status}`).slice(0, 500) };
-  try { return JSON.parse(r.stdout); } catch { return { error: `unreadable output: ${r.stdout.slice(0, 200)}` }; }
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    return { error: `unreadable output: ${r.stdout.slice(0, 200)}` };
+  }
 }
 
 /** Packs the extension as users install it, with the product's own `npm run package` script. */
@@ -54,7 +60,8 @@ function vsixSize(work) {
   const out = path.join(work, 'search-config.vsix');
   fs.rmSync(out, { force: true });
   const r = sh(process.execPath, [path.join(ROOT, 'scripts/package-vsix.mjs'), '--out', out], { timeout: 300_000 });
-  if (r.status !== 0 || !fs.existsSync(out)) return { error: `packaging failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
+  if (r.status !== 0 || !fs.existsSync(out))
+    return { error: `packaging failed: ${(r.stderr || r.stdout).trim().split('\n').slice(-2).join(' ').slice(0, 300)}` };
   return { bytes: fs.statSync(out).size };
 }
 
@@ -74,40 +81,133 @@ async function main() {
   const { files, manifest } = generate({ smoke });
   const schemaFile = writePlainSchema(path.join(work, 'schema.plain.json'));
   const rulesetFile = path.join(work, 'spectral-ruleset.json');
-  fs.writeFileSync(rulesetFile, JSON.stringify({ rules: { 'search-config-schema': { description: 'The configuration matches the schema', message: '{{error}}', given: '$', severity: 'error', then: { function: 'schema', functionOptions: { schema: JSON.parse(fs.readFileSync(schemaFile, 'utf8')), allErrors: true } } } } }));
+  fs.writeFileSync(
+    rulesetFile,
+    JSON.stringify({
+      rules: {
+        'search-config-schema': {
+          description: 'The configuration matches the schema',
+          message: '{{error}}',
+          given: '$',
+          severity: 'error',
+          then: { function: 'schema', functionOptions: { schema: JSON.parse(fs.readFileSync(schemaFile, 'utf8')), allErrors: true } },
+        },
+      },
+    }),
+  );
   const core = await bundleCore(path.join(work, 'lib'));
   log('building the previous release into a temporary directory ...');
   const built = buildAgainst(ROOT, againstRef, log);
-  const release = { ref: built.ref, commit: built.commit, how: built.how, dependencies: built.dependencies, buildMs: built.buildMs, error: built.error, notFound: built.notFound };
-  log(built.notFound ? `  skipping the comparison with the previous release: ${built.error}` : built.error ? `  not compared with a previous release: ${built.error}` : `  ${built.ref} (${built.commit.slice(0, 10)}, ${built.how}) in ${built.buildMs} ms`);
+  const release = {
+    ref: built.ref,
+    commit: built.commit,
+    how: built.how,
+    dependencies: built.dependencies,
+    buildMs: built.buildMs,
+    error: built.error,
+    notFound: built.notFound,
+  };
+  log(
+    built.notFound
+      ? `  skipping the comparison with the previous release: ${built.error}`
+      : built.error
+        ? `  not compared with a previous release: ${built.error}`
+        : `  ${built.ref} (${built.commit.slice(0, 10)}, ${built.how}) in ${built.buildMs} ms`,
+  );
   const head = sh('git', ['describe', '--always', '--dirty', '--abbrev=10']);
   const code = { describe: head.status === 0 ? `commit ${head.stdout.trim()}` : 'the working tree' };
 
   // The release's temporary directory goes whatever happens to the measurements.
   try {
     log('whole-process timings ...');
-    const wholeProcess = runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps, runs, pairRuns, warmup: smoke ? 0 : 1, log, release: built.error ? undefined : built });
+    const wholeProcess = runWholeProcess({
+      files,
+      schemaFile,
+      rulesetFile,
+      haveBenchDeps,
+      runs,
+      pairRuns,
+      warmup: smoke ? 0 : 1,
+      log,
+      release: built.error ? undefined : built,
+    });
     log('the bulk-lint targets, each in turn with its anchor ...');
     const targetPairs = measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns, warmup: smoke ? 0 : 1, log });
     log('the cost of a finding ...');
     const findingCost = measureFindingCost({ files, pairRuns, warmup: smoke ? 0 : 1, log });
     log('in-process timings ...');
     const inProcess = childJson('inprocess.mjs', {
-      coreBundle: core.file, schemaFile, files: { small: files.small, mb1: files.mb1 }, haveBenchDeps,
-      coldRuns: smoke ? 3 : 15, warmRounds: smoke ? 2 : 5, editRuns: smoke ? 3 : 20, featureRequests: 1000,
+      coreBundle: core.file,
+      schemaFile,
+      files: { small: files.small, mb1: files.mb1 },
+      haveBenchDeps,
+      coldRuns: smoke ? 3 : 15,
+      warmRounds: smoke ? 2 : 5,
+      editRuns: smoke ? 3 : 20,
+      featureRequests: 1000,
     });
     log('where the analysis spends its time ...');
-    const breakdown = childJson('breakdown.mjs', { coreBundle: core.file, files: { small: files.small, mb10: files.mb10 }, warmRounds: smoke ? 1 : 3 });
+    const breakdown = childJson('breakdown.mjs', {
+      coreBundle: core.file,
+      files: { small: files.small, mb10: files.mb10 },
+      warmRounds: smoke ? 1 : 3,
+    });
     log('language server ...');
-    const lsp = childJson('lsp.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), files: { small: files.small, mb1: files.mb1, mb10: files.mb10, tf5000: files.tf5000, manifest5000: files.manifest5000 }, module: files.tfModule, tfvarsRuns: smoke ? 2 : 10, loadRuns: smoke ? 3 : 10, editRuns: smoke ? 3 : 20, editPauseMs: 400, manyEdits: smoke ? 500 : 10_000 });
+    const lsp = childJson('lsp.mjs', {
+      root: ROOT,
+      workDir: work,
+      serverFile: path.join(ROOT, 'dist/server.js'),
+      files: { small: files.small, mb1: files.mb1, mb10: files.mb10, tf5000: files.tf5000, manifest5000: files.manifest5000 },
+      module: files.tfModule,
+      tfvarsRuns: smoke ? 2 : 10,
+      loadRuns: smoke ? 3 : 10,
+      editRuns: smoke ? 3 : 20,
+      editPauseMs: 400,
+      manyEdits: smoke ? 500 : 10_000,
+    });
     log('language server in a browser web worker ...');
-    const worker = childJson('worker.mjs', { root: ROOT, workDir: work, serverFile: path.join(ROOT, 'dist/server.js'), file: path.join(ROOT, 'examples/mistakes.search.json'), runs: smoke ? 1 : 5, warmOpens: smoke ? 3 : 20 });
+    const worker = childJson('worker.mjs', {
+      root: ROOT,
+      workDir: work,
+      serverFile: path.join(ROOT, 'dist/server.js'),
+      file: path.join(ROOT, 'examples/mistakes.search.json'),
+      runs: smoke ? 1 : 5,
+      warmOpens: smoke ? 3 : 20,
+    });
     log('extension package ...');
     const vsix = vsixSize(work);
     log('npm package ...');
-    const npmPackage = measurePackage({ root: ROOT, workDir: work, oneFile: files.small[0], terraformFile: files.tf300, manifestFile: files.manifest300, runs: smoke ? 1 : runs, pairRuns });
+    const npmPackage = measurePackage({
+      root: ROOT,
+      workDir: work,
+      oneFile: files.small[0],
+      terraformFile: files.tf300,
+      manifestFile: files.manifest300,
+      runs: smoke ? 1 : runs,
+      pairRuns,
+    });
 
-    const raw = { startedAt, machine: mach, loadAtEnd: machine().loadAverage, gnuTime: hasGnuTime, runs, pairRuns, code, release, manifest, haveBenchDeps, wholeProcess, targetPairs, findingCost, inProcess, breakdown, lsp, worker, vsix, npmPackage };
+    const raw = {
+      startedAt,
+      machine: mach,
+      loadAtEnd: machine().loadAverage,
+      gnuTime: hasGnuTime,
+      runs,
+      pairRuns,
+      code,
+      release,
+      manifest,
+      haveBenchDeps,
+      wholeProcess,
+      targetPairs,
+      findingCost,
+      inProcess,
+      breakdown,
+      lsp,
+      worker,
+      vsix,
+      npmPackage,
+    };
     const targets = computeTargets(raw);
     raw.targets = targets;
     const outDir = smoke ? path.join(BENCH_DIR, 'results/raw') : path.join(BENCH_DIR, 'results');
@@ -122,21 +222,51 @@ async function main() {
     if (!readme) throw new Error('bench/README.md has lost its summary markers');
     if (smoke) fs.writeFileSync(path.join(outDir, 'smoke-summary.md'), summary);
     else fs.writeFileSync(readmeFile, readme);
-    const slower = Object.values(wholeProcess).filter((w) => w.vsRelease && !w.vsRelease.notApplicable && releaseRatio(w.vsRelease).median > RELEASE_FLAG).map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
-    const vsRelease = built.notFound ? `comparison with the previous release skipped: ${built.error}` : built.error ? `not compared with a previous release: ${built.error}` : slower.length ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}` : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
-    process.stdout.write(`\n${terminalTable(targets)}\n\n${vsRelease}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}${smoke ? '' : ' and the summary of bench/README.md'}\n`);
+    const slower = Object.values(wholeProcess)
+      .filter((w) => w.vsRelease && !w.vsRelease.notApplicable && releaseRatio(w.vsRelease).median > RELEASE_FLAG)
+      .map((w) => `${w.label} ${releaseRatio(w.vsRelease).median.toFixed(3)}x`);
+    const vsRelease = built.notFound
+      ? `comparison with the previous release skipped: ${built.error}`
+      : built.error
+        ? `not compared with a previous release: ${built.error}`
+        : slower.length
+          ? `SLOWER than ${built.ref} (above ${RELEASE_FLAG}x): ${slower.join('; ')}`
+          : `no workload above ${RELEASE_FLAG}x ${built.ref}`;
+    process.stdout.write(
+      `\n${terminalTable(targets)}\n\n${vsRelease}\n\nwritten: ${path.relative(ROOT, path.join(outDir, `${base}.md`))}${smoke ? '' : ' and the summary of bench/README.md'}\n`,
+    );
     // The smoke run checks that every measurement still runs, never how fast: our own tool must not crash.
     const failed = (r) => r?.error || (r?.exitCode ?? 0) > 1;
-    const ownErrors = Object.entries(wholeProcess).filter(([, w]) => failed(w.tools.lint) || failed(w.tools.release)).map(([id]) => id);
-    const costErrors = Object.entries(findingCost).filter(([, c]) => c.error || c.usPerFinding === undefined).map(([id]) => `the cost of a finding (${id})`);
+    const ownErrors = Object.entries(wholeProcess)
+      .filter(([, w]) => failed(w.tools.lint) || failed(w.tools.release))
+      .map(([id]) => id);
+    const costErrors = Object.entries(findingCost)
+      .filter(([, c]) => c.error || c.usPerFinding === undefined)
+      .map(([id]) => `the cost of a finding (${id})`);
     // A clone without the release's ref (no tags, a shallow history) skips the comparison with a note;
     // a release that was found but would not build is a failure.
     const releaseFailed = built.error && !built.notFound;
-    if (smoke && (ownErrors.length || costErrors.length || releaseFailed || inProcess.error || breakdown.error || breakdown.small?.error || breakdown.mb10?.error)) {
-      process.stderr.write(`smoke: failed: ${[...ownErrors, ...costErrors, ...(releaseFailed ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`);
+    if (
+      smoke &&
+      (ownErrors.length ||
+        costErrors.length ||
+        releaseFailed ||
+        inProcess.error ||
+        breakdown.error ||
+        breakdown.small?.error ||
+        breakdown.mb10?.error)
+    ) {
+      process.stderr.write(
+        `smoke: failed: ${[...ownErrors, ...costErrors, ...(releaseFailed ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`,
+      );
       process.exitCode = 1;
     }
-  } finally { removeAgainst(built); }
+  } finally {
+    removeAgainst(built);
+  }
 }
 
-main().catch((err) => { process.stderr.write(`bench: ${err.stack ?? err}\n`); process.exitCode = 2; });
+main().catch((err) => {
+  process.stderr.write(`bench: ${err.stack ?? err}\n`);
+  process.exitCode = 2;
+});

@@ -10,7 +10,14 @@ const bin = (name) => path.join(BENCH_DIR, 'node_modules/.bin', name);
 const tool = (name) => path.join(BENCH_DIR, 'src/tools', name);
 
 function parseableJson(files) {
-  return files.filter((f) => { try { JSON.parse(fs.readFileSync(f, 'utf8')); return true; } catch { return false; } });
+  return files.filter((f) => {
+    try {
+      JSON.parse(fs.readFileSync(f, 'utf8'));
+      return true;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** `search-config lint --format json` output: findings in total, and where the first ones are. */
@@ -51,7 +58,13 @@ function parseSpectral(stdout) {
  */
 export function workloads(files) {
   return [
-    { id: 'small', label: `${files.small.length} small files, one process`, inputs: [files.smallDir], ajvInputs: parseableJson(files.small), spectralInputs: files.small.slice(0, 40) },
+    {
+      id: 'small',
+      label: `${files.small.length} small files, one process`,
+      inputs: [files.smallDir],
+      ajvInputs: parseableJson(files.small),
+      spectralInputs: files.small.slice(0, 40),
+    },
     { id: 'heavy', label: `${files.heavy.length} findings-heavy small files, paths as arguments`, inputs: files.heavy, large: false },
     { id: 'one', label: '1 small file, cold', inputs: [files.small[0]] },
     { id: 'mb1', label: '1 MB file', inputs: [files.mb1] },
@@ -73,14 +86,51 @@ const lintCommand = (bin, inputs) => ({ cmd: NODE, args: [bin, 'lint', '--format
 export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
   const list = [
     { id: 'node', label: '`node -e 0` (start-up floor)', build: () => ({ cmd: NODE, args: ['-e', '0'] }), once: true },
-    { id: 'parse', label: 'read + JSON.parse (parse floor)', build: (w) => ({ cmd: NODE, args: [tool('parse-floor.cjs'), ...w.inputs] }), parse: parseJsonLine },
-    { id: 'lint', label: '`search-config lint --format json`', build: (w) => lintCommand(path.join(ROOT, 'bin/search-config.js'), w.inputs), parse: parseLint },
+    {
+      id: 'parse',
+      label: 'read + JSON.parse (parse floor)',
+      build: (w) => ({ cmd: NODE, args: [tool('parse-floor.cjs'), ...w.inputs] }),
+      parse: parseJsonLine,
+    },
+    {
+      id: 'lint',
+      label: '`search-config lint --format json`',
+      build: (w) => lintCommand(path.join(ROOT, 'bin/search-config.js'), w.inputs),
+      parse: parseLint,
+    },
   ];
   if (!haveBenchDeps) return list;
   list.push(
-    { id: 'ajv', label: '`ajv-cli` (derived schema)', build: (w) => ({ cmd: bin('ajv'), args: ['validate', '-s', schemaFile, ...(w.ajvInputs ?? w.inputs).flatMap((f) => ['-d', f]), '--all-errors', '--errors=json', '--allow-union-types'] }), parse: parseAjv },
-    { id: 'jsonls', label: 'vscode-json-languageservice as a process', build: (w) => ({ cmd: NODE, args: [tool('jsonls.mjs'), schemaFile, ...w.inputs] }), parse: parseJsonLine },
-    { id: 'spectral', label: 'Spectral (schema ruleset)', only: ['small'], build: (w) => ({ cmd: bin('spectral'), args: ['lint', '-q', '-f', 'json', '-r', rulesetFile, ...w.spectralInputs] }), parse: parseSpectral },
+    {
+      id: 'ajv',
+      label: '`ajv-cli` (derived schema)',
+      build: (w) => ({
+        cmd: bin('ajv'),
+        args: [
+          'validate',
+          '-s',
+          schemaFile,
+          ...(w.ajvInputs ?? w.inputs).flatMap((f) => ['-d', f]),
+          '--all-errors',
+          '--errors=json',
+          '--allow-union-types',
+        ],
+      }),
+      parse: parseAjv,
+    },
+    {
+      id: 'jsonls',
+      label: 'vscode-json-languageservice as a process',
+      build: (w) => ({ cmd: NODE, args: [tool('jsonls.mjs'), schemaFile, ...w.inputs] }),
+      parse: parseJsonLine,
+    },
+    {
+      id: 'spectral',
+      label: 'Spectral (schema ruleset)',
+      only: ['small'],
+      build: (w) => ({ cmd: bin('spectral'), args: ['lint', '-q', '-f', 'json', '-r', rulesetFile, ...w.spectralInputs] }),
+      parse: parseSpectral,
+    },
   );
   return list;
 }
@@ -96,10 +146,14 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
     for (const t of tools({ schemaFile, rulesetFile, haveBenchDeps })) {
       if (t.only && !t.only.includes(w.id)) continue;
       if (w.terraform && t.id !== 'lint' && t.id !== 'node') continue;
-      if (t.once && results.small?.tools[t.id] && w.id !== 'small') { results[w.id].tools[t.id] = results.small.tools[t.id]; continue; }
+      if (t.once && results.small?.tools[t.id] && w.id !== 'small') {
+        results[w.id].tools[t.id] = results.small.tools[t.id];
+        continue;
+      }
       const { cmd, args } = t.build(w);
       const n = t.id === 'spectral' ? Math.min(runs, 3) : w.large ? Math.max(1, Math.min(runs, 3)) : runs;
-      if (t.id === 'lint' && release?.bin && w.terraform) results[w.id].vsRelease = { notApplicable: 'the previous release reads no .tf files' };
+      if (t.id === 'lint' && release?.bin && w.terraform)
+        results[w.id].vsRelease = { notApplicable: 'the previous release reads no .tf files' };
       if (t.id === 'lint' && release?.bin && !w.terraform) {
         const pairs = w.large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns;
         log(`  ${w.id.padEnd(12)} ${'lint, and the previous release in turn'.padEnd(9)} x${pairs}`);
@@ -107,7 +161,9 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
         results[w.id].tools.lint = p.a;
         results[w.id].tools.release = p.b;
         results[w.id].vsRelease = { ratio: p.ratios, cpuRatio: p.cpuRatios, diffMs: p.diffsMs };
-        log(`    median ${p.a.ms.median.toFixed(1)} ms against ${p.b.ms.median.toFixed(1)} ms, pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)${p.a.error ? `, ERROR ${p.a.error}` : ''}${p.b.error ? `, release ERROR ${p.b.error}` : ''}`);
+        log(
+          `    median ${p.a.ms.median.toFixed(1)} ms against ${p.b.ms.median.toFixed(1)} ms, pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)${p.a.error ? `, ERROR ${p.a.error}` : ''}${p.b.error ? `, release ERROR ${p.b.error}` : ''}`,
+        );
         continue;
       }
       log(`  ${w.id.padEnd(12)} ${t.id.padEnd(9)} x${n}`);
@@ -115,7 +171,9 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
       if (t.id === 'spectral') r.sampleFiles = w.spectralInputs.length;
       if (t.id === 'ajv' && w.ajvInputs) r.inputFiles = w.ajvInputs.length;
       results[w.id].tools[t.id] = r;
-      log(`    median ${r.ms.median.toFixed(1)} ms, peak ${r.peakRssKiB ?? '?'} KiB, findings ${r.findings ?? '-'}${r.error ? `, ERROR ${r.error}` : ''}`);
+      log(
+        `    median ${r.ms.median.toFixed(1)} ms, peak ${r.peakRssKiB ?? '?'} KiB, findings ${r.findings ?? '-'}${r.error ? `, ERROR ${r.error}` : ''}`,
+      );
     }
   }
   return results;
@@ -129,8 +187,20 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
 export function measureFindingCost({ files, pairRuns, warmup, log }) {
   const bin = path.join(ROOT, 'bin/search-config.js');
   const cases = [
-    { id: 'heavy', label: `${files.heavy.length} findings-heavy small files against their clean twins`, a: files.heavy, b: files.heavyTwin, pairs: pairRuns },
-    { id: 'mb10Heavy', label: '10 MB findings-heavy file against its clean twin', a: [files.mb10Heavy], b: [files.mb10HeavyTwin], pairs: Math.max(1, Math.min(pairRuns, 5)) },
+    {
+      id: 'heavy',
+      label: `${files.heavy.length} findings-heavy small files against their clean twins`,
+      a: files.heavy,
+      b: files.heavyTwin,
+      pairs: pairRuns,
+    },
+    {
+      id: 'mb10Heavy',
+      label: '10 MB findings-heavy file against its clean twin',
+      a: [files.mb10Heavy],
+      b: [files.mb10HeavyTwin],
+      pairs: Math.max(1, Math.min(pairRuns, 5)),
+    },
   ];
   const out = {};
   for (const c of cases) {
@@ -138,8 +208,19 @@ export function measureFindingCost({ files, pairRuns, warmup, log }) {
     const p = measurePair({ a: lintCommand(bin, c.a), b: lintCommand(bin, c.b), runs: c.pairs, warmup, parse: parseLint, cwd: ROOT });
     const findings = (p.a.findings ?? 0) - (p.b.findings ?? 0);
     const error = p.a.error ?? p.b.error;
-    out[c.id] = { label: c.label, findings, twinFindings: p.b.findings, withMs: p.a.ms, twinMs: p.b.ms, diffMs: p.diffsMs, usPerFinding: findings > 0 && !error ? (p.diffsMs.median * 1000) / findings : undefined, error };
-    log(`    ${findings} findings more, ${p.diffsMs.median.toFixed(1)} ms more (median of the pairs): ${out[c.id].usPerFinding?.toFixed(2) ?? 'n/a'} us per finding`);
+    out[c.id] = {
+      label: c.label,
+      findings,
+      twinFindings: p.b.findings,
+      withMs: p.a.ms,
+      twinMs: p.b.ms,
+      diffMs: p.diffsMs,
+      usPerFinding: findings > 0 && !error ? (p.diffsMs.median * 1000) / findings : undefined,
+      error,
+    };
+    log(
+      `    ${findings} findings more, ${p.diffsMs.median.toFixed(1)} ms more (median of the pairs): ${out[c.id].usPerFinding?.toFixed(2) ?? 'n/a'} us per finding`,
+    );
   }
   return out;
 }
@@ -167,8 +248,23 @@ export function measureTargetPairs({ files, schemaFile, haveBenchDeps, pairRuns,
     const anchor = byId[c.anchor];
     if (!anchor) continue;
     log(`  ${c.workload.padEnd(12)} lint and ${c.anchor}${c.anchorWorkload ? ` of ${c.anchorWorkload}` : ''} in turn x${c.pairs}`);
-    const p = measurePair({ a: byId.lint.build(w[c.workload]), b: anchor.build(w[c.anchorWorkload ?? c.workload]), runs: c.pairs, warmup, parse: c.anchorWorkload ? parseLint : undefined, cwd: ROOT });
-    out[c.id] = { ratio: p.ratios, cpuRatio: p.cpuRatios, lintMs: p.a.ms, anchorMs: p.b.ms, findings: p.a.findings, anchorFindings: p.b.findings, error: p.a.error ?? p.b.error };
+    const p = measurePair({
+      a: byId.lint.build(w[c.workload]),
+      b: anchor.build(w[c.anchorWorkload ?? c.workload]),
+      runs: c.pairs,
+      warmup,
+      parse: c.anchorWorkload ? parseLint : undefined,
+      cwd: ROOT,
+    });
+    out[c.id] = {
+      ratio: p.ratios,
+      cpuRatio: p.cpuRatios,
+      lintMs: p.a.ms,
+      anchorMs: p.b.ms,
+      findings: p.a.findings,
+      anchorFindings: p.b.findings,
+      error: p.a.error ?? p.b.error,
+    };
     log(`    pair ratio ${p.ratios.median.toFixed(3)}x (CPU time ${p.cpuRatios?.median.toFixed(3) ?? 'n/a'}x)`);
   }
   return out;

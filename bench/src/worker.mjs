@@ -12,7 +12,9 @@ import { stats } from './lib/measure.mjs';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const initialize = (workDir) => ({
-  processId: null, rootUri: pathToFileURL(workDir).href, workspaceFolders: [{ uri: pathToFileURL(workDir).href, name: 'bench' }],
+  processId: null,
+  rootUri: pathToFileURL(workDir).href,
+  workspaceFolders: [{ uri: pathToFileURL(workDir).href, name: 'bench' }],
   capabilities: { textDocument: { publishDiagnostics: { versionSupport: true } }, workspace: { configuration: true } },
 });
 const answer = (method, params) => (method === 'workspace/configuration' ? params.items.map(() => ({ baseline: 'none' })) : null);
@@ -22,7 +24,10 @@ async function nodeServer(cfg, text) {
   const child = spawn(process.execPath, [cfg.serverFile, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
   const conn = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiters = new Map();
-  conn.onNotification('textDocument/publishDiagnostics', (p) => { waiters.get(p.uri)?.(now()); waiters.delete(p.uri); });
+  conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    waiters.get(p.uri)?.(now());
+    waiters.delete(p.uri);
+  });
   conn.onRequest((method, params) => answer(method, params));
   conn.listen();
   await conn.sendRequest('initialize', initialize(cfg.workDir));
@@ -34,7 +39,14 @@ async function nodeServer(cfg, text) {
     return (await published) - at;
   };
   await open(uri(cfg, 'cold-node'));
-  return { open, coldMs: now() - t0, stop: () => { conn.dispose(); child.kill(); } };
+  return {
+    open,
+    coldMs: now() - t0,
+    stop: () => {
+      conn.dispose();
+      child.kill();
+    },
+  };
 }
 
 async function workerServer(cfg, text, session) {
@@ -44,7 +56,7 @@ async function workerServer(cfg, text, session) {
   const w = await session.WorkerSession.open(cfg.browser, `${cfg.pageUrl}cold`, answer);
   const first = uri(cfg, 'cold-worker');
   // From the page starting the worker (the extension starting its server) to the first diagnostics.
-  const coldMs = (await w.diagnostics(first, 1)).at - await w.startedAt();
+  const coldMs = (await w.diagnostics(first, 1)).at - (await w.startedAt());
   const open = async (u) => {
     // Timed in the page, on the clock the publish is stamped with: no Node-to-browser round trip in it.
     const at = await w.openTimed({ uri: u, languageId: 'search-config', version: 1, text });
@@ -58,7 +70,11 @@ const coldStart = (cfg, text) => ({
   messages: [
     { jsonrpc: '2.0', id: 'cold-initialize', method: 'initialize', params: initialize(cfg.workDir) },
     { jsonrpc: '2.0', method: 'initialized', params: {} },
-    { jsonrpc: '2.0', method: 'textDocument/didOpen', params: { textDocument: { uri: uri(cfg, 'cold-worker'), languageId: 'search-config', version: 1, text } } },
+    {
+      jsonrpc: '2.0',
+      method: 'textDocument/didOpen',
+      params: { textDocument: { uri: uri(cfg, 'cold-worker'), languageId: 'search-config', version: 1, text } },
+    },
   ],
   settings: { baseline: 'none' },
 });
@@ -72,7 +88,14 @@ async function main(cfg) {
   }
   // The worker page and client of the real-browser tests, bundled for this script.
   const sessionFile = path.join(cfg.workDir, 'worker-session.cjs');
-  await esbuild.build({ entryPoints: [path.join(cfg.root, 'test/web/worker-session.ts')], outfile: sessionFile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+  await esbuild.build({
+    entryPoints: [path.join(cfg.root, 'test/web/worker-session.ts')],
+    outfile: sessionFile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'error',
+  });
   const session = (await import(pathToFileURL(sessionFile).href)).default;
   const text = fs.readFileSync(cfg.file, 'utf8');
   const page = await session.serveWorkerPage(cfg.root, coldStart(cfg, text));
@@ -101,5 +124,11 @@ async function main(cfg) {
 }
 
 main(JSON.parse(process.argv[2]))
-  .then((r) => { process.stdout.write(JSON.stringify(r)); process.exit(0); })
-  .catch((err) => { process.stdout.write(JSON.stringify({ error: String(err?.stack ?? err).slice(0, 500) })); process.exit(0); });
+  .then((r) => {
+    process.stdout.write(JSON.stringify(r));
+    process.exit(0);
+  })
+  .catch((err) => {
+    process.stdout.write(JSON.stringify({ error: String(err?.stack ?? err).slice(0, 500) }));
+    process.exit(0);
+  });

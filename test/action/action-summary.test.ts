@@ -13,8 +13,21 @@ import { REPO } from '../support/repo';
 const DIFF_FIXTURES = path.join(REPO, 'test/fixtures/cli/diff');
 
 test('a summary of 30,000 findings is cut below the limit with a count of the rest', () => {
-  const messages = Array.from({ length: 30_000 }, (_, i) => ({ ruleId: 'unknown-field', severity: 'warning', message: `"field_${i}" is not a field of the configuration | with a pipe`.padEnd(120, '.'), line: i + 1, column: 3 }));
-  const report: JsonReport = { filePath: 'envs/prod.search.json', messages, errorCount: 0, warningCount: messages.length, infoCount: 0, hintCount: 0 };
+  const messages = Array.from({ length: 30_000 }, (_, i) => ({
+    ruleId: 'unknown-field',
+    severity: 'warning',
+    message: `"field_${i}" is not a field of the configuration | with a pipe`.padEnd(120, '.'),
+    line: i + 1,
+    column: 3,
+  }));
+  const report: JsonReport = {
+    filePath: 'envs/prod.search.json',
+    messages,
+    errorCount: 0,
+    warningCount: messages.length,
+    infoCount: 0,
+    hintCount: 0,
+  };
   const text = jobSummary([report], ['### Search configuration changes\n\nsome changes\n'], { sarifFile: 'results.sarif' });
   assert.ok(Buffer.byteLength(text) <= SUMMARY_LIMIT, `${Buffer.byteLength(text)} bytes`);
   const shown = text.split('\n').filter((l) => l.startsWith('| `envs/')).length;
@@ -31,21 +44,42 @@ test('inputs: the pull request base is the default baseline; none turns it off; 
   assert.equal((readInputs({ INPUT_BASELINE: 'none' }, event) as { baseline?: string }).baseline, undefined);
   assert.equal((readInputs({ INPUT_BASELINE: 'git:origin/main' }, undefined) as { baseline?: string }).baseline, 'git:origin/main');
   assert.equal((readInputs({}, { pull_request: { base: { sha: '--upload-pack=x' } } }) as { baseline?: string }).baseline, undefined);
-  assert.deepEqual((readInputs({ INPUT_PATHS: ' a.search.json\n envs/ ' }, undefined) as { paths: string[] }).paths, ['a.search.json', 'envs/']);
+  assert.deepEqual((readInputs({ INPUT_PATHS: ' a.search.json\n envs/ ' }, undefined) as { paths: string[] }).paths, [
+    'a.search.json',
+    'envs/',
+  ]);
   assert.match((readInputs({ 'INPUT_FAIL-ON-FINDINGS': 'maybe' }, undefined) as { error: string }).error, /fail-on-findings/);
 });
 
 test('the change impact of a pull request covers Terraform files and manifests: each configuration under its name, one only removed included', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-action-impact-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
-  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+  try {
+    git('init', '-q');
+  } catch {
+    t.skip('git is not available');
+    return;
+  }
   const fixture = (name: string): string => fs.readFileSync(path.join(DIFF_FIXTURES, name), 'utf8');
   const two = `${fixture('deployed.yaml')}---\napiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: extra\nspec:\n  userConfig:\n    static_ips: true\n`;
   const write = (files: Record<string, string>): void => {
-    for (const [name, text] of Object.entries(files)) { fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true }); fs.writeFileSync(path.join(dir, name), text); }
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
   };
-  write({ 'infra/main.tf': fixture('deployed.tf'), 'infra/same.tf': fixture('deployed.tf'), 'k8s/search.yaml': fixture('deployed.yaml'), 'k8s/two.yaml': two });
+  write({
+    'infra/main.tf': fixture('deployed.tf'),
+    'infra/same.tf': fixture('deployed.tf'),
+    'k8s/search.yaml': fixture('deployed.yaml'),
+    'k8s/two.yaml': two,
+  });
   git('add', '.');
   git('commit', '-q', '-m', 'base');
   const base = git('rev-parse', 'HEAD').trim();
@@ -65,19 +99,39 @@ test('the change impact of a pull request covers Terraform files and manifests: 
   assert.match(impact[2], /^#### `Search\/extra`: removed configuration$/m);
   assert.match(impact[2], /\*\*0 changed fields in 3 configurations \(1 removed, 2 unchanged\)\.\*\*/);
   const summary = jobSummary(reports, impact, { baseline: `git:${base}` });
-  for (const secret of ['plain-text-secret-one', 'plain-text-secret-two', 'tf-sensitive-default-secret', 'plain-text-in-template']) assert.ok(!summary.includes(secret), secret);
+  for (const secret of ['plain-text-secret-one', 'plain-text-secret-two', 'tf-sensitive-default-secret', 'plain-text-in-template'])
+    assert.ok(!summary.includes(secret), secret);
 });
 
 test('the change impact includes the .tf files and manifests a pull request deleted or emptied of configurations, within the paths given', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-action-gone-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, stdio: 'pipe', encoding: 'utf8' });
-  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
+      cwd: dir,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+  try {
+    git('init', '-q');
+  } catch {
+    t.skip('git is not available');
+    return;
+  }
   const fixture = (name: string): string => fs.readFileSync(path.join(DIFF_FIXTURES, name), 'utf8');
   const write = (files: Record<string, string>): void => {
-    for (const [name, text] of Object.entries(files)) { fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true }); fs.writeFileSync(path.join(dir, name), text); }
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
   };
-  write({ 'infra/gone.tf': fixture('deployed.tf'), 'infra/emptied.tf': fixture('deployed.tf'), 'k8s/gone/search.yaml': fixture('deployed.yaml'), 'k8s/configmap.yaml': fixture('no-search.yaml'), 'other/gone.tf': fixture('migrated.tf') });
+  write({
+    'infra/gone.tf': fixture('deployed.tf'),
+    'infra/emptied.tf': fixture('deployed.tf'),
+    'k8s/gone/search.yaml': fixture('deployed.yaml'),
+    'k8s/configmap.yaml': fixture('no-search.yaml'),
+    'other/gone.tf': fixture('migrated.tf'),
+  });
   git('add', '.');
   git('commit', '-q', '-m', 'base');
   const base = git('rev-parse', 'HEAD').trim();

@@ -13,17 +13,24 @@ const NEW = config(['new.example.com:9200']);
 type Message = { ruleId: string; message: string };
 async function restartFindings(cwd: string, ...argv: string[]): Promise<{ code: number; err: string; found: Message[][] }> {
   const r = await runCli(['lint', '--format', 'json', ...argv], { cwd });
-  const results = r.out ? JSON.parse(r.out) as Array<{ messages: Message[] }> : [];
+  const results = r.out ? (JSON.parse(r.out) as Array<{ messages: Message[] }>) : [];
   return { code: r.code, err: r.err, found: results.map((f) => f.messages.filter((m) => m.ruleId === 'restart-required')) };
 }
 
 function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd, stdio: 'ignore' });
+  execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    stdio: 'ignore',
+  });
 }
 
 test('without a baseline, change-aware rules stay silent', async () => {
   const dir = tempTree({ 'a.search.json': NEW });
-  try { assert.deepEqual((await restartFindings(dir)).found, [[]]); } finally { removeTree(dir); }
+  try {
+    assert.deepEqual((await restartFindings(dir)).found, [[]]);
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--baseline FILE compares with that file', async () => {
@@ -32,7 +39,9 @@ test('--baseline FILE compares with that file', async () => {
     const r = await restartFindings(dir, '--baseline', 'deployed.json', 'a.search.json');
     assert.equal(r.found[0].length, 1, r.err);
     assert.equal(r.code, 0, 'restart-required is a warning');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--baseline git:HEAD reads the same file at that revision', async () => {
@@ -46,11 +55,16 @@ test('--baseline git:HEAD reads the same file at that revision', async () => {
     const r = await restartFindings(dir, '--baseline', 'git:HEAD');
     assert.equal(r.err, '');
     // a.search.json changed; new.search.json is a new service (no baseline, no error); same.search.json is unchanged.
-    assert.deepEqual(r.found.map((f) => f.length), [1, 0, 0]);
+    assert.deepEqual(
+      r.found.map((f) => f.length),
+      [1, 0, 0],
+    );
     assert.equal(r.code, 0);
     const fromInside = await restartFindings(path.join(dir, 'svc'), '--baseline', 'git:HEAD', 'a.search.json');
     assert.equal(fromInside.found[0].length, 1, 'paths are resolved from the file, wherever lint runs');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('an unknown revision or a directory outside git exits 2, and the files are still linted', async () => {
@@ -66,7 +80,9 @@ test('an unknown revision or a directory outside git exits 2, and the files are 
     const unknown = await restartFindings(dir, '--baseline', 'git:no-such-branch');
     assert.equal(unknown.code, 2);
     assert.match(unknown.err, /cannot read the baseline git:no-such-branch/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a revision that looks like an option is refused before git runs', async () => {

@@ -12,14 +12,48 @@ import { removeTree, runCli, tempTree } from './support';
 
 const CONFIG = '{\n  "static_ips": true,\n  "max_index_count": 5\n}\n';
 const SECRET = 'Sécret-canary-7f3a';
-const utf16be = (s: string): Buffer => { const b = Buffer.from(s, 'utf16le'); for (let i = 0; i < b.length; i += 2) [b[i], b[i + 1]] = [b[i + 1], b[i]]; return b; };
+const utf16be = (s: string): Buffer => {
+  const b = Buffer.from(s, 'utf16le');
+  for (let i = 0; i < b.length; i += 2) [b[i], b[i + 1]] = [b[i + 1], b[i]];
+  return b;
+};
 
 const CASES: Array<{ name: string; bytes: Buffer; encoding: RegExp; offset: number; line: number }> = [
-  { name: 'UTF-16LE with a byte order mark (PowerShell 5.1 `>`)', bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CONFIG, 'utf16le')]), encoding: /UTF-16LE \(it starts with the UTF-16LE byte order mark FF FE/, offset: 0, line: 1 },
-  { name: 'UTF-16LE without a mark', bytes: Buffer.from(CONFIG, 'utf16le'), encoding: /UTF-16LE \(each of its first characters is followed by a NUL byte/, offset: 0, line: 1 },
-  { name: 'UTF-16BE with a mark', bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CONFIG)]), encoding: /UTF-16BE \(it starts with the UTF-16BE byte order mark FE FF/, offset: 0, line: 1 },
-  { name: 'UTF-16BE without a mark', bytes: utf16be(CONFIG), encoding: /UTF-16BE \(each of its first characters is preceded by a NUL byte/, offset: 0, line: 1 },
-  { name: 'Windows-1252 text (a secret with an accented letter)', bytes: Buffer.from(`{\n  "openid": { "client_secret": "${SECRET}" }\n}\n`, 'latin1'), encoding: /not valid UTF-8: the byte at byte offset 35 \(line 2, column 34\)/, offset: 35, line: 2 },
+  {
+    name: 'UTF-16LE with a byte order mark (PowerShell 5.1 `>`)',
+    bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CONFIG, 'utf16le')]),
+    encoding: /UTF-16LE \(it starts with the UTF-16LE byte order mark FF FE/,
+    offset: 0,
+    line: 1,
+  },
+  {
+    name: 'UTF-16LE without a mark',
+    bytes: Buffer.from(CONFIG, 'utf16le'),
+    encoding: /UTF-16LE \(each of its first characters is followed by a NUL byte/,
+    offset: 0,
+    line: 1,
+  },
+  {
+    name: 'UTF-16BE with a mark',
+    bytes: Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(CONFIG)]),
+    encoding: /UTF-16BE \(it starts with the UTF-16BE byte order mark FE FF/,
+    offset: 0,
+    line: 1,
+  },
+  {
+    name: 'UTF-16BE without a mark',
+    bytes: utf16be(CONFIG),
+    encoding: /UTF-16BE \(each of its first characters is preceded by a NUL byte/,
+    offset: 0,
+    line: 1,
+  },
+  {
+    name: 'Windows-1252 text (a secret with an accented letter)',
+    bytes: Buffer.from(`{\n  "openid": { "client_secret": "${SECRET}" }\n}\n`, 'latin1'),
+    encoding: /not valid UTF-8: the byte at byte offset 35 \(line 2, column 34\)/,
+    offset: 35,
+    line: 2,
+  },
 ];
 
 for (const c of CASES) {
@@ -44,7 +78,9 @@ for (const c of CASES) {
       const fixed = await runCli(['lint', '--fix', 'prod.search.json'], { cwd: dir });
       assert.equal(fixed.code, 1);
       assert.deepEqual(fs.readFileSync(file), c.bytes, '--fix does not rewrite a file in another encoding');
-    } finally { removeTree(dir); }
+    } finally {
+      removeTree(dir);
+    }
   });
 }
 
@@ -72,5 +108,6 @@ test('the UTF-8 check finds the first byte of every kind of malformed sequence',
     [[0x41, 0x42, 0xe2, 0x82], 2], // cut off at the end
     [[0xe9, 0x41], 0], // Latin-1 é
   ];
-  for (const [bytes, expected] of table) assert.equal(firstInvalidUtf8(Uint8Array.from(bytes)), expected, bytes.map((b) => b.toString(16)).join(' '));
+  for (const [bytes, expected] of table)
+    assert.equal(firstInvalidUtf8(Uint8Array.from(bytes)), expected, bytes.map((b) => b.toString(16)).join(' '));
 });

@@ -9,7 +9,9 @@ test('exit 0 for clean files, with nothing printed', async () => {
   try {
     const r = await runCli(['lint'], { cwd: dir });
     assert.deepEqual([r.code, r.out, r.err], [0, '', '']);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('exit 1 when there is an error', async () => {
@@ -18,7 +20,9 @@ test('exit 1 when there is an error', async () => {
     const r = await runCli(['lint', 'a.search.json'], { cwd: dir });
     assert.equal(r.code, 1);
     assert.match(r.out, /✖ 2 problems \(1 error, 1 warning\)/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('warnings alone exit 0, unless there are more than --max-warnings', async () => {
@@ -30,7 +34,9 @@ test('warnings alone exit 0, unless there are more than --max-warnings', async (
     assert.equal(over.code, 1);
     assert.match(over.err, /2 warnings, more than the --max-warnings limit of 1/);
     assert.equal((await runCli(['lint', '--max-warnings', '0', '--rule', 'deprecated-field=off'], { cwd: dir })).code, 0);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--min-severity hides findings below it, and they no longer count', async () => {
@@ -38,7 +44,9 @@ test('--min-severity hides findings below it, and they no longer count', async (
   try {
     const r = await runCli(['lint', '--min-severity', 'error', '--max-warnings', '0'], { cwd: dir });
     assert.deepEqual([r.code, r.out], [0, '']);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 const USAGE_CASES: Array<[string[], RegExp]> = [
@@ -66,14 +74,30 @@ for (const [argv, message] of USAGE_CASES) {
       assert.match(r.err, message);
       assert.match(r.err, /Run 'search-config lint --help'/);
       assert.equal(r.out, '');
-    } finally { removeTree(dir); }
+    } finally {
+      removeTree(dir);
+    }
   });
 }
 
 test('--help prints the options and exits 0', async () => {
   const r = await runCli(['lint', '--help'], { cwd: process.cwd() });
   assert.equal(r.code, 0);
-  for (const option of ['--format', '--output', '--min-severity', '--max-warnings', '--rule', '--config', '--baseline', '--cpus', '--fix', '--fix-dry-run', '--no-color', '--stdin-filename']) assert.ok(r.out.includes(option), option);
+  for (const option of [
+    '--format',
+    '--output',
+    '--min-severity',
+    '--max-warnings',
+    '--rule',
+    '--config',
+    '--baseline',
+    '--cpus',
+    '--fix',
+    '--fix-dry-run',
+    '--no-color',
+    '--stdin-filename',
+  ])
+    assert.ok(r.out.includes(option), option);
 });
 
 test('a missing file exits 2 while the other files are still linted and reported', async () => {
@@ -83,7 +107,9 @@ test('a missing file exits 2 while the other files are still linted and reported
     assert.equal(r.code, 2);
     assert.match(r.err, /nope.search.json cannot be read: no such file or directory/);
     assert.equal(JSON.parse(r.out)[0].errorCount, 1);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a broken symbolic link exits 2 while the other files are still linted', async () => {
@@ -95,11 +121,16 @@ test('a broken symbolic link exits 2 while the other files are still linted', as
     assert.equal(r.code, 2);
     assert.match(r.err, /dangling.search.json is a broken symbolic link/);
     assert.doesNotMatch(r.err, /unrelated-link/, 'links that would not be linted are not reported');
-    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath), ['a.search.json']);
+    assert.deepEqual(
+      JSON.parse(r.out).map((f: { filePath: string }) => f.filePath),
+      ['a.search.json'],
+    );
     const explicit = await runCli(['lint', 'dangling.search.json', 'a.search.json'], { cwd: dir });
     assert.equal(explicit.code, 2);
     assert.match(explicit.err, /dangling.search.json is a broken symbolic link/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a directory loop exits 2 while every file is still linted once', async () => {
@@ -111,7 +142,9 @@ test('a directory loop exits 2 while every file is still linted once', async () 
     assert.match(r.err, /sub\/loop is a directory loop/);
     const files = JSON.parse(r.out).map((f: { filePath: string }) => f.filePath);
     assert.deepEqual(files, ['b.search.json', 'sub/a.search.json']);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a directory named like a configuration is searched, not read as a file', async () => {
@@ -119,8 +152,13 @@ test('a directory named like a configuration is searched, not read as a file', a
   try {
     const r = await runCli(['lint', '--format', 'json', 'a.search.json', 'dir.search.json'], { cwd: dir });
     assert.equal(r.code, 0);
-    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath), ['a.search.json', 'dir.search.json/inner.search.json']);
-  } finally { removeTree(dir); }
+    assert.deepEqual(
+      JSON.parse(r.out).map((f: { filePath: string }) => f.filePath),
+      ['a.search.json', 'dir.search.json/inner.search.json'],
+    );
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('no configuration files in a directory, or a glob matching nothing, exits 2', async () => {
@@ -132,7 +170,9 @@ test('no configuration files in a directory, or a glob matching nothing, exits 2
     const g = await runCli(['lint', 'configs/**/*.json'], { cwd: dir });
     assert.equal(g.code, 2);
     assert.match(g.err, /no files match the pattern "configs\/\*\*\/\*.json"/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--output writes the report to a file and nothing to stdout', async () => {
@@ -144,7 +184,9 @@ test('--output writes the report to a file and nothing to stdout', async () => {
     const s = await runCli(['lint', '--output', 'report.txt'], { cwd: dir, isTTY: true });
     assert.equal(s.code, 1);
     assert.doesNotMatch(fs.readFileSync(path.join(dir, 'report.txt'), 'utf8'), /\u001b\[/, 'no colour in a file');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('colour only on a terminal, never with --no-color or NO_COLOR', async () => {
@@ -156,5 +198,7 @@ test('colour only on a terminal, never with --no-color or NO_COLOR', async () =>
     assert.doesNotMatch((await runCli(['lint', '--no-color'], { cwd: dir, isTTY: true })).out, esc);
     assert.doesNotMatch((await runCli(['lint'], { cwd: dir, isTTY: true, env: { NO_COLOR: '1' } })).out, esc);
     assert.match((await runCli(['lint', '--color'], { cwd: dir, isTTY: false })).out, esc);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -7,7 +7,14 @@ import { fileHoldsAscii } from '../../server/src/cli/file-search';
 import { parse as parseYaml } from 'yaml';
 import { LINT_USAGE } from '../../server/src/cli/args';
 import { expandTargets, SEARCHED_BY_CONTENT } from '../../server/src/cli/files';
-import { DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isRequestFile, literalEndings, type LintConfig } from '../../server/src/core/lint-config';
+import {
+  DEFAULT_FILE_PATTERNS,
+  DEFAULT_REQUEST_PATTERNS,
+  isConfigurationFile,
+  isRequestFile,
+  literalEndings,
+  type LintConfig,
+} from '../../server/src/core/lint-config';
 import { CLEAN, removeTree, ROOT, runCli, tempTree } from './support';
 
 const NEEDLE = 'search_user_config';
@@ -34,22 +41,81 @@ test('a file holds the name wherever it lies against the chunks it is read in, a
     assert.equal(fileHoldsAscii(file, NEEDLE), false);
     assert.equal(fileHoldsAscii(path.join(dir, 'missing.tf'), NEEDLE), false);
     assert.equal(fileHoldsAscii(dir, NEEDLE), false);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
-const PATTERNS = ['*.search.json', 'search-config.json', 'conf/*.json', '**/x.y', 'a.b.', 'ab', '.hidden', 'x/.', '[ab].json', '*.{json,jsonc}',
-  '*.json?', 'file\\*.json', '"q".json', '!*.json', '+(a|b).json', 'a/**', 'logs-*', '@(x).json', 'v$.json', '^a.json'];
-const PATHS = ['a.search.json', 'x/a.search.json', '.search.json', 'search-config.json', 'x/search-config.json', 'conf/a.json', 'x/conf/a.json',
-  'x.y', 'deep/er/x.y', 'a.b.', 'a.b', 'ab', 'x/ab', 'xab', '.hidden', 'x/.hidden', 'x/.', 'x', 'a.json', 'b.json', 'c.json', 'a.jsonc',
-  'a.json5', 'file*.json', 'filex.json', 'q.json', '"q".json', 'a/b/c', 'logs-1', 'x.json', 'v$.json', '^a.json', 'a.json/'];
+const PATTERNS = [
+  '*.search.json',
+  'search-config.json',
+  'conf/*.json',
+  '**/x.y',
+  'a.b.',
+  'ab',
+  '.hidden',
+  'x/.',
+  '[ab].json',
+  '*.{json,jsonc}',
+  '*.json?',
+  'file\\*.json',
+  '"q".json',
+  '!*.json',
+  '+(a|b).json',
+  'a/**',
+  'logs-*',
+  '@(x).json',
+  'v$.json',
+  '^a.json',
+];
+const PATHS = [
+  'a.search.json',
+  'x/a.search.json',
+  '.search.json',
+  'search-config.json',
+  'x/search-config.json',
+  'conf/a.json',
+  'x/conf/a.json',
+  'x.y',
+  'deep/er/x.y',
+  'a.b.',
+  'a.b',
+  'ab',
+  'x/ab',
+  'xab',
+  '.hidden',
+  'x/.hidden',
+  'x/.',
+  'x',
+  'a.json',
+  'b.json',
+  'c.json',
+  'a.jsonc',
+  'a.json5',
+  'file*.json',
+  'filex.json',
+  'q.json',
+  '"q".json',
+  'a/b/c',
+  'logs-1',
+  'x.json',
+  'v$.json',
+  '^a.json',
+  'a.json/',
+];
 
-test('a path that ends in none of the globs\' literal endings matches none of them', () => {
+test("a path that ends in none of the globs' literal endings matches none of them", () => {
   for (const pattern of PATTERNS) {
     for (const glob of [pattern, `**/${pattern}`]) {
       const endings = literalEndings([glob]);
       if (!endings) continue;
       const isMatch = picomatch(glob, { dot: true });
-      for (const p of PATHS) if (isMatch(p)) assert.ok(endings.some((e) => p.endsWith(e)), `${glob} matches ${p}, which ends in none of ${endings.join(' ')}`);
+      for (const p of PATHS)
+        if (isMatch(p))
+          assert.ok(
+            endings.some((e) => p.endsWith(e)),
+            `${glob} matches ${p}, which ends in none of ${endings.join(' ')}`,
+          );
     }
   }
   // Endings are only given when every glob of the list has one.
@@ -61,7 +127,10 @@ test('a path that ends in none of the globs\' literal endings matches none of th
 
 test('configuration and request patterns answer as picomatch does, for every path', () => {
   const reference = (patterns: readonly string[], rel: string): boolean =>
-    picomatch(patterns.map((p) => (p.includes('/') ? p : `**/${p}`)), { dot: true })(rel);
+    picomatch(
+      patterns.map((p) => (p.includes('/') ? p : `**/${p}`)),
+      { dot: true },
+    )(rel);
   for (const pattern of PATTERNS) {
     const config: LintConfig = { files: [pattern], requests: { files: [pattern] } } as LintConfig;
     for (const p of PATHS) {
@@ -73,15 +142,25 @@ test('configuration and request patterns answer as picomatch does, for every pat
 
 test('the settings of a directory are asked once, not once for each of its files', () => {
   const files: Record<string, string> = {};
-  for (let m = 0; m < 3; m++) for (let f = 0; f < 10; f++) files[`m${m}/f${f}.tf`] = f === 0 ? 'resource "vendor_search" "a" {\n  search_user_config {\n  }\n}\n' : 'locals {}\n';
+  for (let m = 0; m < 3; m++)
+    for (let f = 0; f < 10; f++)
+      files[`m${m}/f${f}.tf`] = f === 0 ? 'resource "vendor_search" "a" {\n  search_user_config {\n  }\n}\n' : 'locals {}\n';
   const dir = tempTree(files);
   try {
     const asked: string[] = [];
-    const found = expandTargets(['.'], dir, (d) => { asked.push(d); return { config: undefined, baseDir: dir }; });
-    assert.deepEqual(found.files, [0, 1, 2].map((m) => path.join(dir, `m${m}`, 'f0.tf')));
+    const found = expandTargets(['.'], dir, (d) => {
+      asked.push(d);
+      return { config: undefined, baseDir: dir };
+    });
+    assert.deepEqual(
+      found.files,
+      [0, 1, 2].map((m) => path.join(dir, `m${m}`, 'f0.tf')),
+    );
     assert.deepEqual([...new Set(asked)].length, asked.length, `asked twice: ${asked.join(', ')}`);
     assert.ok(asked.length <= 4, `asked ${asked.length} times`);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a loop through a link and then a plain directory back to the searched one is reported', async () => {
@@ -92,30 +171,68 @@ test('a loop through a link and then a plain directory back to the searched one 
     const r = await runCli(['lint', '--format', 'json', 'top'], { cwd: dir });
     assert.equal(r.code, 2);
     assert.match(r.err, /top\/up\/top is a directory loop: it leads back to top\n/);
-    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath), ['top/a.search.json']);
-  } finally { removeTree(dir); }
+    assert.deepEqual(
+      JSON.parse(r.out).map((f: { filePath: string }) => f.filePath),
+      ['top/a.search.json'],
+    );
+  } finally {
+    removeTree(dir);
+  }
 });
 
-test('the lint help and the Action\'s paths input name everything a directory search finds', () => {
+test("the lint help and the Action's paths input name everything a directory search finds", () => {
   const action = parseYaml(fs.readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: { paths: { description: string } } };
-  const texts = { 'lint --help': LINT_USAGE.replace(/\s+/g, ' '), 'action.yml paths': action.inputs.paths.description.replace(/\s+/g, ' ') };
+  const texts = {
+    'lint --help': LINT_USAGE.replace(/\s+/g, ' '),
+    'action.yml paths': action.inputs.paths.description.replace(/\s+/g, ' '),
+  };
   for (const [where, text] of Object.entries(texts)) {
-    for (const found of [...DEFAULT_FILE_PATTERNS, ...DEFAULT_REQUEST_PATTERNS, ...SEARCHED_BY_CONTENT]) assert.ok(text.includes(found), `${where} names ${found}`);
+    for (const found of [...DEFAULT_FILE_PATTERNS, ...DEFAULT_REQUEST_PATTERNS, ...SEARCHED_BY_CONTENT])
+      assert.ok(text.includes(found), `${where} names ${found}`);
   }
 });
 
 test('what the help says a directory search finds is what it finds', async () => {
   const manifest = 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    service_log: true\n';
   const dir = tempTree({
-    'a.search.json': '{}\n', 'b.search.jsonc': '{}\n', 'search-config.json': '{}\n', 'n/search-config.jsonc': '{}\n',
-    'r.http': 'GET https://x/_cat/indices\n', 'r.rest': 'GET https://x/_cat/indices\n',
-    'main.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    service_log = true\n  }\n}\n', 'other.tf': 'resource "x" "y" {}\n',
-    'c.search.yaml': 'service_log: true\n', 'd.search.yml': 'service_log: true\n', 'k/s.yaml': manifest, 'k/t.yml': manifest, 'k/deploy.yaml': 'kind: Deployment\n',
-    'cdktf/main.tf.json': '{ "resource": { "vendor_search": { "a": { "search_user_config": { "service_log": true } } } } }\n', 'cdktf/other.tf.json': '{ "resource": { "x": { "y": {} } } }\n',
+    'a.search.json': '{}\n',
+    'b.search.jsonc': '{}\n',
+    'search-config.json': '{}\n',
+    'n/search-config.jsonc': '{}\n',
+    'r.http': 'GET https://x/_cat/indices\n',
+    'r.rest': 'GET https://x/_cat/indices\n',
+    'main.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    service_log = true\n  }\n}\n',
+    'other.tf': 'resource "x" "y" {}\n',
+    'c.search.yaml': 'service_log: true\n',
+    'd.search.yml': 'service_log: true\n',
+    'k/s.yaml': manifest,
+    'k/t.yml': manifest,
+    'k/deploy.yaml': 'kind: Deployment\n',
+    'cdktf/main.tf.json': '{ "resource": { "vendor_search": { "a": { "search_user_config": { "service_log": true } } } } }\n',
+    'cdktf/other.tf.json': '{ "resource": { "x": { "y": {} } } }\n',
   });
   try {
     const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
-    assert.deepEqual(JSON.parse(r.out).map((f: { filePath: string }) => f.filePath).sort(),
-      ['a.search.json', 'b.search.jsonc', 'c.search.yaml', 'cdktf/main.tf.json', 'd.search.yml', 'k/s.yaml', 'k/t.yml', 'main.tf', 'n/search-config.jsonc', 'r.http', 'r.rest', 'search-config.json']);
-  } finally { removeTree(dir); }
+    assert.deepEqual(
+      JSON.parse(r.out)
+        .map((f: { filePath: string }) => f.filePath)
+        .sort(),
+      [
+        'a.search.json',
+        'b.search.jsonc',
+        'c.search.yaml',
+        'cdktf/main.tf.json',
+        'd.search.yml',
+        'k/s.yaml',
+        'k/t.yml',
+        'main.tf',
+        'n/search-config.jsonc',
+        'r.http',
+        'r.rest',
+        'search-config.json',
+      ],
+    );
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -27,7 +27,9 @@ test('--fix rewrites the file, keeps comments and formatting, and is idempotent'
     assert.deepEqual(JSON.parse(r.out)[0].messages, [], 'findings are those of the fixed text');
     await runCli(['lint', '--fix'], { cwd: dir });
     assert.equal(read(dir, 'a.search.jsonc'), fixed, 'fixing again changes nothing');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix keeps CRLF line endings', async () => {
@@ -39,7 +41,9 @@ test('--fix keeps CRLF line endings', async () => {
     assert.equal(fixed, crlf.replace('"104857600"', '104857600').replace('3.6', '"3.6"'));
     assert.equal(fixed.split('\r\n').length, crlf.split('\r\n').length);
     assert.ok(!/[^\r]\n/.test(fixed), 'no bare LF introduced');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a byte order mark is kept by --fix, and positions are counted without it', async () => {
@@ -48,12 +52,18 @@ test('a byte order mark is kept by --fix, and positions are counted without it',
   try {
     const before = await runCli(['lint', '--format', 'json'], { cwd: dir });
     const [msg] = JSON.parse(before.out)[0].messages;
-    assert.deepEqual([msg.ruleId, msg.line, msg.column], ['type-mismatch', 2, 17], 'no syntax error for the BOM, column as an editor shows it');
+    assert.deepEqual(
+      [msg.ruleId, msg.line, msg.column],
+      ['type-mismatch', 2, 17],
+      'no syntax error for the BOM, column as an editor shows it',
+    );
     const start = text.slice(1).indexOf('"true"');
     assert.deepEqual(msg.fix.range, [start, start + 6], 'fix offsets are in the text without the BOM');
     await runCli(['lint', '--fix'], { cwd: dir });
     assert.equal(read(dir, 'a.search.json'), '\uFEFF{\n  "static_ips": true\n}\n');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix keeps the file mode and writes through a temporary file (no leftovers)', async () => {
@@ -67,7 +77,9 @@ test('--fix keeps the file mode and writes through a temporary file (no leftover
     assert.equal(st.mode & 0o777, 0o640);
     assert.notEqual(st.ino, inode, 'replaced by rename, not rewritten in place');
     assert.deepEqual(fs.readdirSync(dir), ['a.search.jsonc']);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix writes through a symbolic link to its target and keeps the link', async () => {
@@ -77,7 +89,9 @@ test('--fix writes through a symbolic link to its target and keeps the link', as
     await runCli(['lint', '--fix', 'link.search.jsonc'], { cwd: dir });
     assert.ok(fs.lstatSync(path.join(dir, 'link.search.jsonc')).isSymbolicLink());
     assert.ok(read(dir, 'real/a.search.jsonc').includes('104857600,') || read(dir, 'real/a.search.jsonc').includes(': 104857600 }'));
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix never writes a file that would still have syntax errors', async () => {
@@ -89,7 +103,9 @@ test('--fix never writes a file that would still have syntax errors', async () =
     assert.equal(r.code, 1, 'a syntax error is a finding, not an internal error');
     assert.match(r.out, /invalid-json/);
     assert.match(r.err, /fixes were not applied because the result would still contain syntax errors/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix repairs what it can in a file whose only syntax problems are fixable', async () => {
@@ -100,11 +116,14 @@ test('--fix repairs what it can in a file whose only syntax problems are fixable
     const fixed = read(dir, 'a.search.json');
     assert.equal(parseDocument(fixed, { fileName: 'a.search.json' }).syntaxErrors.length, 0);
     assert.ok(fixed.includes('"static_ips": true'));
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix-dry-run prints a unified diff, writes nothing, and masks secrets in context lines', async () => {
-  const text = '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  },\n  "mistyped_secret": "CANARY-unknown-key"\n}\n';
+  const text =
+    '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  },\n  "mistyped_secret": "CANARY-unknown-key"\n}\n';
   const dir = tempTree({ 'a.search.json': text });
   try {
     const r = await runCli(['lint', '--fix-dry-run'], { cwd: dir });
@@ -114,18 +133,24 @@ test('--fix-dry-run prints a unified diff, writes nothing, and masks secrets in 
     assert.match(r.out, /^\+    "refresh_rate_limit_count": 20,?$/m);
     assert.match(r.out, /^ {5}"client_secret": "\*\*\*",$/m);
     assert.ok(!r.out.includes('CANARY') && !r.err.includes('CANARY'), 'no secret in the output');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix-dry-run with --format json: standard output is one JSON document, the fixed text in "output" (secrets masked), no diff', async () => {
-  const text = '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  }\n}\n';
+  const text =
+    '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  }\n}\n';
   const dir = tempTree({ 'a.search.json': text, 'clean.search.json': '{\n  "service_log": true\n}\n' });
   try {
     const r = await runCli(['lint', '--fix-dry-run', '--format', 'json'], { cwd: dir });
     assert.equal(read(dir, 'a.search.json'), text, 'nothing written');
     const results = JSON.parse(r.out);
     assert.equal(results[0].filePath, 'a.search.json');
-    assert.equal(results[0].output, '{\n  "openid": {\n    "client_secret": "***",\n    "client_id": "x",\n    "refresh_rate_limit_count": 20,\n    "connect_url": "<CONNECT_URL>"\n  }\n}\n');
+    assert.equal(
+      results[0].output,
+      '{\n  "openid": {\n    "client_secret": "***",\n    "client_id": "x",\n    "refresh_rate_limit_count": 20,\n    "connect_url": "<CONNECT_URL>"\n  }\n}\n',
+    );
     assert.equal(results[1].filePath, 'clean.search.json');
     assert.ok(!('output' in results[1]), 'no output member for a file the fixes leave as it is (as ESLint)');
     assert.equal(r.err, '', 'no diff anywhere');
@@ -133,7 +158,9 @@ test('--fix-dry-run with --format json: standard output is one JSON document, th
     const sarif = await runCli(['lint', '--fix-dry-run', '--format', 'sarif'], { cwd: dir });
     JSON.parse(sarif.out);
     assert.match(sarif.err, /^--- a\/a\.search\.json\n/, 'the other machine formats leave the diff to standard error');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('standard input is linted, never written; --fix-dry-run on it prints the diff', async () => {
@@ -149,5 +176,7 @@ test('standard input is linted, never written; --fix-dry-run on it prints the di
     assert.deepEqual(fs.readdirSync(dir), [], 'nothing written for standard input');
     const plain = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{ // comment\n "service_log": true }' });
     assert.equal(JSON.parse(plain.out)[0].messages[0].ruleId, 'invalid-json', 'without a name, standard input is a .json file');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -35,7 +35,9 @@ for (const format of FORMATS) {
         assert.ok(r.out.length > 0);
         assert.ok(!/CANARY/.test(r.out + r.err), `${format} ${extra.join(' ')}:\n${r.out}`);
       }
-    } finally { removeTree(dir); }
+    } finally {
+      removeTree(dir);
+    }
   });
 }
 
@@ -52,7 +54,9 @@ test('json: each fix range and text reproduce the core fix on the file text', as
       const viaJson = text.slice(0, m.fix.range[0]) + m.fix.text + text.slice(m.fix.range[1]);
       assert.equal(viaJson, applyEdits(text, core[i].fix!.edits));
     });
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('json: line and column are 1-based UTF-16 positions', async () => {
@@ -64,7 +68,9 @@ test('json: line and column are 1-based UTF-16 positions', async () => {
     assert.equal(m.line, 1);
     assert.equal(m.column, text.indexOf('"no"') + 1);
     assert.equal(m.endColumn, text.indexOf('"no"') + 5);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 /** A small well-formedness check: balanced tags, quoted attributes, only known entities, no stray markup. */
@@ -89,21 +95,37 @@ function assertWellFormedXml(xml: string): void {
 }
 
 test('junit: the report is well-formed XML even with markup and control characters in messages', async () => {
-  const dir = tempTree({ 'a&b <c>.search.json': '{ "\u0001<x>&": 1, "static_ips": "true" }', 'clean.search.json': '{ "service_log": true }' });
+  const dir = tempTree({
+    'a&b <c>.search.json': '{ "\u0001<x>&": 1, "static_ips": "true" }',
+    'clean.search.json': '{ "service_log": true }',
+  });
   try {
     const r = await runCli(['lint', '--format', 'junit'], { cwd: dir });
     assertWellFormedXml(r.out);
     assert.match(r.out, /<testsuite name="a&amp;b &lt;c&gt;.search.json" tests="\d+" failures="\d+"/);
     assert.match(r.out, /<testcase name="clean.search.json" classname="clean.search.json"\/>/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('json: a fix whose span covers an earlier duplicate holding a secret is left out', () => {
   const text = '{ "openid": { "client_secret": "CANARY-earlier-duplicate", "client_secret": "<CLIENT_SECRET>" } }';
   const finding = {
-    ruleId: 'duplicate-key', severity: 'error' as const, message: 'm', path: 'openid', offset: 0, length: 1,
+    ruleId: 'duplicate-key',
+    severity: 'error' as const,
+    message: 'm',
+    path: 'openid',
+    offset: 0,
+    length: 1,
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } },
-    fix: { title: 't', edits: [{ offset: 1, length: 0, newText: ' ' }, { offset: text.length - 1, length: 0, newText: ' ' }] },
+    fix: {
+      title: 't',
+      edits: [
+        { offset: 1, length: 0, newText: ' ' },
+        { offset: text.length - 1, length: 0, newText: ' ' },
+      ],
+    },
   };
   const result = toJsonResult({ file: '/w/a.search.json', displayPath: 'a.search.json', text, findings: [finding] });
   assert.equal(result.messages[0].fix, undefined);

@@ -17,7 +17,10 @@ const CASES: Array<{ name: string; argv: string[] }> = [
   { name: 'stylish-default-severity', argv: ['lint', 'golden'] },
   { name: 'stylish-quiet', argv: ['lint', '--quiet', 'golden'] },
   { name: 'stylish-rule-links', argv: ['lint', '--rule-links', '--min-severity', 'hint', 'golden'] },
-  { name: 'json-errors-only', argv: ['lint', '--format', 'json', '--min-severity', 'error', 'golden/mistakes.search.jsonc', 'golden/clean.search.json'] },
+  {
+    name: 'json-errors-only',
+    argv: ['lint', '--format', 'json', '--min-severity', 'error', 'golden/mistakes.search.jsonc', 'golden/clean.search.json'],
+  },
 ];
 
 /** Parts that depend on the machine or on other documentation, not on this interface. */
@@ -25,7 +28,10 @@ function normalise(name: string, text: string): string {
   if (!name.startsWith('sarif')) return text;
   const log = JSON.parse(text);
   for (const run of log.runs) {
-    run.originalUriBaseIds['%SRCROOT%'].uri = run.originalUriBaseIds['%SRCROOT%'].uri.replace(pathToFileURL(FIXTURES).href, 'file:///FIXTURES');
+    run.originalUriBaseIds['%SRCROOT%'].uri = run.originalUriBaseIds['%SRCROOT%'].uri.replace(
+      pathToFileURL(FIXTURES).href,
+      'file:///FIXTURES',
+    );
     // Rule metadata is checked against the rule registry in sarif.test.ts; only the ids are pinned here.
     run.tool.driver.rules = run.tool.driver.rules.map((r: { id: string }) => r.id);
     run.tool.driver.version = run.tool.driver.version === VERSION ? '<version>' : run.tool.driver.version;
@@ -42,7 +48,10 @@ for (const c of CASES) {
     const ext = c.name.startsWith('json') || c.name.startsWith('sarif') ? 'json' : c.name.startsWith('junit') ? 'xml' : 'txt';
     const file = path.join(GOLDEN, `${c.name}.${ext}`);
     const actual = normalise(c.name, r.out);
-    if (process.env.UPDATE_GOLDEN) { fs.mkdirSync(GOLDEN, { recursive: true }); fs.writeFileSync(file, actual); }
+    if (process.env.UPDATE_GOLDEN) {
+      fs.mkdirSync(GOLDEN, { recursive: true });
+      fs.writeFileSync(file, actual);
+    }
     assert.equal(actual, fs.readFileSync(file, 'utf8'), `${c.name}: output differs from ${path.relative(process.cwd(), file)}`);
     assert.ok(!actual.includes('CANARY'), 'no secret value in the output');
   });

@@ -18,7 +18,8 @@ test('a JSON file that is neither a configuration nor a plan: exit 2 with what i
     'truncated.json': '{ "format_version": "1.2", "resource_changes": [\n  { "address": "vendor_search.logs"',
   };
   const expected: Record<string, RegExp> = {
-    'package.json': /package\.json is neither a service configuration nor a Terraform plan: it looks like an npm package manifest .*"name", "version", "scripts"/,
+    'package.json':
+      /package\.json is neither a service configuration nor a Terraform plan: it looks like an npm package manifest .*"name", "version", "scripts"/,
     'tsconfig.json': /tsconfig\.json is neither a service configuration nor a Terraform plan: it looks like a TypeScript/,
     'no-changes.json': /no-changes\.json is an invalid Terraform plan: it has format_version but no resource_changes/,
     'state.json': /state\.json is neither a service configuration nor a Terraform plan: .* as a Terraform state has/,
@@ -35,7 +36,9 @@ test('a JSON file that is neither a configuration nor a plan: exit 2 with what i
       assert.equal(r.out.trim(), '', `${name}: nothing of it is reported as findings`);
       assert.equal(fs.readFileSync(path.join(dir, name), 'utf8'), files[name], `${name} is left as it was`);
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a configuration is still linted when named, whatever its name, even when all its fields are unknown; a plan is linted as a plan', async () => {
@@ -56,7 +59,9 @@ test('a configuration is still linted when named, whatever its name, even when a
     assert.equal(plan.code, 1, plan.err);
     assert.match(plan.out, /module\.eu\.vendor_search\.logs: search\.http_max_content_length/);
     assert.equal((await runCli(['lint', 'empty.json'], { cwd: dir })).code, 0);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a plan named on the command line is linted as a plan whatever its name, extension or none, and from standard input', async () => {
@@ -70,8 +75,14 @@ test('a plan named on the command line is linted as a plan whatever its name, ex
       const r = await runCli(['lint', '--format', 'json', name], { cwd: dir });
       assert.equal(r.code, 1, `${name}: ${r.err}`);
       const [report] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-      assert.ok(report.messages.some((m) => m.ruleId === 'unit-mismatch' && addressed.test(m.message)), `${name}: ${r.out}`);
-      assert.ok(report.messages.every((m) => m.message.startsWith('module.eu.vendor_search.logs: ')), `${name}: every finding names the resource`);
+      assert.ok(
+        report.messages.some((m) => m.ruleId === 'unit-mismatch' && addressed.test(m.message)),
+        `${name}: ${r.out}`,
+      );
+      assert.ok(
+        report.messages.every((m) => m.message.startsWith('module.eu.vendor_search.logs: ')),
+        `${name}: every finding names the resource`,
+      );
       const fixed = await runCli(['lint', '--fix', name], { cwd: dir });
       assert.equal(fixed.code, 1, fixed.err);
       assert.equal(fs.readFileSync(path.join(dir, name), 'utf8'), plan, `${name}: a plan is never edited`);
@@ -79,5 +90,7 @@ test('a plan named on the command line is linted as a plan whatever its name, ex
     const piped = await runCli(['lint', '-'], { cwd: dir, stdin: plan });
     assert.equal(piped.code, 1, piped.err);
     assert.match(piped.out, /module\.eu\.vendor_search\.logs: search\.http_max_content_length/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -11,7 +11,9 @@ test('a plan fixture: fields in change.before and not in change.after are report
     assert.ok(!r.out.includes('hunter2'), `${format}: the secret is never printed`);
     if (format !== 'json') continue;
     const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
-    const removed = result.messages.filter((m) => m.ruleId === 'removed-field').map((m) => m.message.replace(/ was removed.*write its default: (.*)\.$/, ' -> $1').replace(/ was removed.*/, ' -> (no default)'));
+    const removed = result.messages
+      .filter((m) => m.ruleId === 'removed-field')
+      .map((m) => m.message.replace(/ was removed.*write its default: (.*)\.$/, ' -> $1').replace(/ was removed.*/, ' -> (no default)'));
     assert.deepEqual(removed.sort(), [
       'module.eu.vendor_search.logs: ip_filter -> ["0.0.0.0/0","::/0"]',
       'module.eu.vendor_search.logs: openid.scope -> "openid profile email address phone"',
@@ -19,6 +21,11 @@ test('a plan fixture: fields in change.before and not in change.after are report
       'module.eu.vendor_search.logs: search_dashboards.max_old_space_size -> 128',
     ]);
     // The required client_secret removed is one finding: missing-required, which stands for removed-field there.
-    assert.deepEqual(result.messages.filter((m) => m.ruleId === 'missing-required').map((m) => m.message), ['module.eu.vendor_search.logs: openid is missing "client_secret" (secret of the OpenID Connect client), which the API requires. Add it.']);
+    assert.deepEqual(
+      result.messages.filter((m) => m.ruleId === 'missing-required').map((m) => m.message),
+      [
+        'module.eu.vendor_search.logs: openid is missing "client_secret" (secret of the OpenID Connect client), which the API requires. Add it.',
+      ],
+    );
   }
 });

@@ -10,7 +10,7 @@ import { FIXTURES, ROOT, runCli } from './support';
 /** The official SARIF 2.1.0 schema (draft-04), vendored unchanged from an npm package; see test/schemas/README.md. */
 function sarifValidator() {
   const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/schemas/sarif-2.1.0-rtm.5.json'), 'utf8'));
-  const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }) // the official schema has a pattern that is invalid under the u flag;
+  const ajv = new Ajv04({ allErrors: true, strict: false, unicodeRegExp: false }); // the official schema has a pattern that is invalid under the u flag;
   addFormats(ajv);
   return ajv.compile(schema);
 }
@@ -32,7 +32,10 @@ test('the schema validator does reject a broken SARIF log (the check can fail)',
 test('sarif rule metadata comes from each rule', async () => {
   const r = await runCli(['lint', '--format', 'sarif', 'golden'], { cwd: FIXTURES });
   const driver = JSON.parse(r.out).runs[0].tool.driver;
-  assert.deepEqual(driver.rules.map((d: { id: string }) => d.id), RULES.map((x) => x.meta.id));
+  assert.deepEqual(
+    driver.rules.map((d: { id: string }) => d.id),
+    RULES.map((x) => x.meta.id),
+  );
   const level = { error: 'error', warning: 'warning', info: 'note', hint: 'note' } as const;
   for (const [i, rule] of RULES.entries()) {
     const d = driver.rules[i];

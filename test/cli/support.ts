@@ -10,15 +10,26 @@ export const FIXTURES = path.join(ROOT, 'test/cli/fixtures');
 export const GOLDEN = path.join(ROOT, 'test/cli/golden');
 export const BIN = path.join(ROOT, 'bin/search-config.js');
 
-export interface RunResult { code: number; out: string; err: string }
+export interface RunResult {
+  code: number;
+  out: string;
+  err: string;
+}
 
 /** Runs the CLI in-process with captured streams. */
-export async function runCli(argv: string[], opts: { cwd: string; stdin?: string; isTTY?: boolean; env?: Record<string, string> }): Promise<RunResult> {
+export async function runCli(
+  argv: string[],
+  opts: { cwd: string; stdin?: string; isTTY?: boolean; env?: Record<string, string> },
+): Promise<RunResult> {
   let out = '';
   let err = '';
   const io: CliIO = {
-    out: (t) => { out += t; },
-    err: (t) => { err += t; },
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
     cwd: opts.cwd,
     isTTY: opts.isTTY ?? false,
     env: opts.env ?? {},

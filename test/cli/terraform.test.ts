@@ -26,9 +26,17 @@ const OTHER_TF = 'resource "aws_instance" "web" {\n  ami = "ami-123"\n}\n';
 type JsonResult = { filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string }> };
 
 test('lint of a directory reads the .tf files that hold the block, skipping .terraform/ and the others', async () => {
-  const dir = tempTree({ 'infra/main.tf': MAIN_TF, 'infra/other.tf': OTHER_TF, 'infra/.terraform/modules/x/main.tf': MAIN_TF, 'infra/prod.search.json': '{ "static_ips": true }\n' });
+  const dir = tempTree({
+    'infra/main.tf': MAIN_TF,
+    'infra/other.tf': OTHER_TF,
+    'infra/.terraform/modules/x/main.tf': MAIN_TF,
+    'infra/prod.search.json': '{ "static_ips": true }\n',
+  });
   try {
-    for (const argv of [['lint', '--format', 'json', 'infra'], ['lint', '--format', 'json']]) {
+    for (const argv of [
+      ['lint', '--format', 'json', 'infra'],
+      ['lint', '--format', 'json'],
+    ]) {
       const r = await runCli(argv, { cwd: dir });
       const results = JSON.parse(r.out) as JsonResult[];
       assert.deepEqual(results.map((f) => f.filePath).sort(), ['infra/main.tf', 'infra/prod.search.json'], r.err);
@@ -39,10 +47,12 @@ test('lint of a directory reads the .tf files that hold the block, skipping .ter
       assert.ok(tf.messages.some((m) => m.ruleId === 'secret-in-plain-text'));
       assert.ok(!r.out.includes('plain-secret-value'), 'the secret is never printed');
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
-test('an explicit .tf path is linted in every output format, at the file\'s own line', async () => {
+test("an explicit .tf path is linted in every output format, at the file's own line", async () => {
   const dir = tempTree({ 'main.tf': MAIN_TF });
   try {
     const expectLine: Record<string, RegExp> = {
@@ -58,16 +68,21 @@ test('an explicit .tf path is linted in every output format, at the file\'s own 
       assert.match(r.out, pattern, `${format} output:\n${r.out}`);
       assert.ok(!r.out.includes('plain-secret-value'), `${format}: the secret is never printed`);
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
-test('--fix writes HCL in the file\'s layout, keeps the comments, is idempotent; --fix-dry-run masks the secret', async () => {
+test("--fix writes HCL in the file's layout, keeps the comments, is idempotent; --fix-dry-run masks the secret", async () => {
   const dir = tempTree({ 'main.tf': MAIN_TF });
   const file = path.join(dir, 'main.tf');
   try {
     const dry = await runCli(['lint', '--fix-dry-run', 'main.tf'], { cwd: dir });
-    assert.match(dry.out, /-      http_max_content_length = "100mb" \/\/ unit-mismatch with a fix\n\+      http_max_content_length = 104857600 \/\/ unit-mismatch with a fix/);
-    assert.match(dry.out, /client_secret = "\*\*\*"/, 'the secret\'s line is in the diff, masked');
+    assert.match(
+      dry.out,
+      /-      http_max_content_length = "100mb" \/\/ unit-mismatch with a fix\n\+      http_max_content_length = 104857600 \/\/ unit-mismatch with a fix/,
+    );
+    assert.match(dry.out, /client_secret = "\*\*\*"/, "the secret's line is in the diff, masked");
     assert.ok(!dry.out.includes('plain-secret-value'), dry.out);
     assert.equal(fs.readFileSync(file, 'utf8'), MAIN_TF, 'a dry run writes nothing');
     await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
@@ -76,7 +91,9 @@ test('--fix writes HCL in the file\'s layout, keeps the comments, is idempotent;
     await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
     assert.equal(fs.readFileSync(file, 'utf8'), fixed, 'fixing again changes nothing');
     assert.deepEqual(fs.readdirSync(dir), ['main.tf'], 'no temporary file is left');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix leaves a Terraform file with syntax errors as it is', async () => {
@@ -86,7 +103,9 @@ test('--fix leaves a Terraform file with syntax errors as it is', async () => {
     const r = await runCli(['lint', '--fix', 'main.tf'], { cwd: dir });
     assert.equal(fs.readFileSync(path.join(dir, 'main.tf'), 'utf8'), broken);
     assert.match(r.out, /invalid-syntax/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a directory search reports a broken .tf link, as it does a broken .search.json', async () => {
@@ -96,12 +115,15 @@ test('a directory search reports a broken .tf link, as it does a broken .search.
     const r = await runCli(['lint', 'infra'], { cwd: dir });
     assert.equal(r.code, 2, r.out + r.err);
     assert.match(r.err, /infra\/network\.tf is a broken symbolic link/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('lint takes variable values as Terraform does: override files and terraform.tfvars.json over defaults, no false finding', async () => {
   const dir = tempTree({
-    'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header\n    }\n  }\n}\n',
+    'mod/main.tf':
+      'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      http_max_content_length = var.max_body\n      http_max_header_size    = var.header\n    }\n  }\n}\n',
     'mod/variables.tf': 'variable "max_body" {\n  default = "100mb"\n}\nvariable "header" {\n  default = "8kb"\n}\n',
     'mod/terraform.tfvars': 'max_body = "200mb"\n',
     'mod/terraform.tfvars.json': '{ "max_body": 10485760 }\n',
@@ -111,28 +133,44 @@ test('lint takes variable values as Terraform does: override files and terraform
     const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
     assert.equal(r.code, 0, r.out + r.err);
     assert.doesNotMatch(r.out, /var\./, r.out);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a module of one file: the defaults of its own variables are checked', async () => {
-  const dir = tempTree({ 'main.tf': 'variable "n" {\n  default = 10000\n}\nresource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = var.n\n    }\n  }\n}\n' });
+  const dir = tempTree({
+    'main.tf':
+      'variable "n" {\n  default = 10000\n}\nresource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = var.n\n    }\n  }\n}\n',
+  });
   try {
     const r = await runCli(['lint', 'main.tf'], { cwd: dir });
     assert.equal(r.code, 1, r.out + r.err);
-    assert.match(r.out, /main\.tf:7:45 +error +vendor_search\.logs: search\.indices_query_bool_max_clause_count is 10000, above the maximum.*\(the value of var\.n, from main\.tf:2\)  +invalid-value/);
-  } finally { removeTree(dir); }
+    assert.match(
+      r.out,
+      /main\.tf:7:45 +error +vendor_search\.logs: search\.indices_query_bool_max_clause_count is 10000, above the maximum.*\(the value of var\.n, from main\.tf:2\)  +invalid-value/,
+    );
+  } finally {
+    removeTree(dir);
+  }
 });
 
-test('lint reads the variables of a .tf file\'s module directory (defaults and terraform.tfvars)', async () => {
+test("lint reads the variables of a .tf file's module directory (defaults and terraform.tfvars)", async () => {
   const dir = tempTree({
-    'mod/main.tf': 'resource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
+    'mod/main.tf':
+      'resource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
     'mod/variables.tf': 'variable "max_body" {\n  default = 1024\n}\n',
     'mod/terraform.tfvars': 'max_body = "100mb"\n',
   });
   try {
     const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
-    assert.match(r.out, /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/);
+    assert.match(
+      r.out,
+      /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/,
+    );
     await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
     assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -33,9 +33,17 @@ const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: we
 type JsonResult = { filePath: string; messages: Array<{ ruleId: string; line: number; column: number; message: string; path: string }> };
 
 test('lint of a directory reads *.search.yaml and the manifests naming kind: Search, not the other YAML files', async () => {
-  const dir = tempTree({ 'k8s/search.yaml': MANIFEST, 'k8s/deployment.yaml': DEPLOYMENT, 'conf/prod.search.yml': 'static_ips: "true"\n', 'k8s/values.yml': 'kind: Search\n' });
+  const dir = tempTree({
+    'k8s/search.yaml': MANIFEST,
+    'k8s/deployment.yaml': DEPLOYMENT,
+    'conf/prod.search.yml': 'static_ips: "true"\n',
+    'k8s/values.yml': 'kind: Search\n',
+  });
   try {
-    for (const argv of [['lint', '--format', 'json', '.'], ['lint', '--format', 'json']]) {
+    for (const argv of [
+      ['lint', '--format', 'json', '.'],
+      ['lint', '--format', 'json'],
+    ]) {
       const r = await runCli(argv, { cwd: dir });
       const results = JSON.parse(r.out) as JsonResult[];
       assert.deepEqual(results.map((f) => f.filePath).sort(), ['conf/prod.search.yml', 'k8s/search.yaml'], r.err);
@@ -43,16 +51,24 @@ test('lint of a directory reads *.search.yaml and the manifests naming kind: Sea
       const unit = manifest.messages.find((m) => m.ruleId === 'unit-mismatch')!;
       assert.deepEqual([unit.line, unit.column, unit.path], [10, 32, 'search.http_max_content_length']);
       assert.match(unit.message, /^Search\/logs: search\.http_max_content_length/);
-      assert.ok(manifest.messages.every((m) => m.line < 15), 'the ConfigMap document is not a configuration');
+      assert.ok(
+        manifest.messages.every((m) => m.line < 15),
+        'the ConfigMap document is not a configuration',
+      );
       assert.ok(manifest.messages.some((m) => m.ruleId === 'secret-in-plain-text'));
       assert.ok(!r.out.includes('plain-secret-value'), 'the secret is never printed');
       const plain = results.find((f) => f.filePath === 'conf/prod.search.yml')!;
-      assert.deepEqual(plain.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column}`), ['type-mismatch static_ips 1:13']);
+      assert.deepEqual(
+        plain.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column}`),
+        ['type-mismatch static_ips 1:13'],
+      );
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
-test('an explicit manifest is linted in every output format, at the YAML file\'s own line and column', async () => {
+test("an explicit manifest is linted in every output format, at the YAML file's own line and column", async () => {
   const dir = tempTree({ 'search.yaml': MANIFEST });
   try {
     const expectLine: Record<string, RegExp> = {
@@ -68,7 +84,9 @@ test('an explicit manifest is linted in every output format, at the YAML file\'s
       assert.match(r.out, pattern, `${format} output:\n${r.out}`);
       assert.ok(!r.out.includes('plain-secret-value'), `${format}: the secret is never printed`);
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix writes YAML in place, keeps the comments, is idempotent and atomic; --fix-dry-run masks the secret', async () => {
@@ -76,8 +94,11 @@ test('--fix writes YAML in place, keeps the comments, is idempotent and atomic; 
   const file = path.join(dir, 'search.yaml');
   try {
     const dry = await runCli(['lint', '--fix-dry-run', 'search.yaml'], { cwd: dir });
-    assert.match(dry.out, /-      http_max_content_length: 100mb # unit-mismatch with a fix\n\+      http_max_content_length: 104857600 # unit-mismatch with a fix/);
-    assert.match(dry.out, /client_secret: "\*\*\*"/, 'the secret\'s line is in the diff, masked');
+    assert.match(
+      dry.out,
+      /-      http_max_content_length: 100mb # unit-mismatch with a fix\n\+      http_max_content_length: 104857600 # unit-mismatch with a fix/,
+    );
+    assert.match(dry.out, /client_secret: "\*\*\*"/, "the secret's line is in the diff, masked");
     assert.ok(!dry.out.includes('plain-secret-value'), dry.out);
     assert.equal(fs.readFileSync(file, 'utf8'), MANIFEST, 'a dry run writes nothing');
     await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
@@ -86,7 +107,9 @@ test('--fix writes YAML in place, keeps the comments, is idempotent and atomic; 
     await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
     assert.equal(fs.readFileSync(file, 'utf8'), fixed, 'fixing again changes nothing');
     assert.deepEqual(fs.readdirSync(dir), ['search.yaml'], 'no temporary file is left');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix leaves a YAML file with syntax errors as it is', async () => {
@@ -96,95 +119,167 @@ test('--fix leaves a YAML file with syntax errors as it is', async () => {
     const r = await runCli(['lint', '--fix', 'search.yaml'], { cwd: dir });
     assert.equal(fs.readFileSync(path.join(dir, 'search.yaml'), 'utf8'), broken);
     assert.match(r.out, /invalid-syntax/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a Helm template is skipped with one info finding, never reported as broken YAML', async () => {
-  const chart = 'kind: Search\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  userConfig:\n    search_version: {{ .Values.version | quote }}\n';
+  const chart =
+    'kind: Search\nmetadata:\n  name: {{ .Release.Name }}\nspec:\n  userConfig:\n    search_version: {{ .Values.version | quote }}\n';
   const dir = tempTree({ 'templates/search.yaml': chart });
   try {
     const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
     const [file] = JSON.parse(r.out) as JsonResult[];
-    assert.deepEqual(file.messages.map((m) => [m.ruleId, m.line]), [['input-limit', 3]]);
+    assert.deepEqual(
+      file.messages.map((m) => [m.ruleId, m.line]),
+      [['input-limit', 3]],
+    );
     assert.match(file.messages[0].message, /template .*helm template/);
     assert.equal(r.code, 0, 'an info finding does not fail the run');
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--fix-dry-run masks a secret given by an alias, at its anchor too', async () => {
-  const text = 'kind: Search\nmetadata:\n  name: logs\n  annotations:\n    pw: &pw anchored-secret-value\nspec:\n  userConfig:\n    search_version: 2\n    openid:\n      client_secret: *pw\n';
+  const text =
+    'kind: Search\nmetadata:\n  name: logs\n  annotations:\n    pw: &pw anchored-secret-value\nspec:\n  userConfig:\n    search_version: 2\n    openid:\n      client_secret: *pw\n';
   const dir = tempTree({ 'search.yaml': text });
   try {
     const dry = await runCli(['lint', '--fix-dry-run', 'search.yaml'], { cwd: dir });
     assert.match(dry.out, /\+    search_version: "2"/);
-    assert.match(dry.out, /pw: &pw \*\*\*/, 'the anchor\'s line is in the diff, masked');
+    assert.match(dry.out, /pw: &pw \*\*\*/, "the anchor's line is in the diff, masked");
     assert.ok(!dry.out.includes('anchored-secret-value'), dry.out);
     const json = await runCli(['lint', '--format', 'json', 'search.yaml'], { cwd: dir });
     assert.ok(!json.out.includes('anchored-secret-value'), json.out);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
-const messagesOf = (out: string): Array<[string, string, number]> => (JSON.parse(out) as JsonResult[]).flatMap((f) => f.messages.map((m): [string, string, number] => [f.filePath, m.ruleId, m.line]));
+const messagesOf = (out: string): Array<[string, string, number]> =>
+  (JSON.parse(out) as JsonResult[]).flatMap((f) => f.messages.map((m): [string, string, number] => [f.filePath, m.ruleId, m.line]));
 
 test('a directory search finds manifests in every spelling the YAML reader accepts, and leaves other API groups out in silence', async () => {
-  const jsonStyle = '{"apiVersion": "vendor.io/v1alpha1", "kind": "Search", "metadata": {"name": "a"},\n "spec": {"userConfig": {"max_index_cont": 5}}}\n';
+  const jsonStyle =
+    '{"apiVersion": "vendor.io/v1alpha1", "kind": "Search", "metadata": {"name": "a"},\n "spec": {"userConfig": {"max_index_cont": 5}}}\n';
   const flow = '{kind: Search, apiVersion: vendor.io/v1alpha1, metadata: {name: b},\n spec: {userConfig: {max_index_cont: 5}}}\n';
-  const list = 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: vendor.io/v1alpha1\n  kind: Search\n  metadata: {name: c}\n  spec:\n    userConfig:\n      max_index_cont: 5\n';
-  const escaped = 'apiVersion: vendor.io/v1alpha1\nkind: "\\x53earch"\nmetadata: {name: d}\nspec:\n  "user\\x43onfig":\n    max_index_cont: 5\n';
+  const list =
+    'apiVersion: v1\nkind: List\nitems:\n- apiVersion: vendor.io/v1alpha1\n  kind: Search\n  metadata: {name: c}\n  spec:\n    userConfig:\n      max_index_cont: 5\n';
+  const escaped =
+    'apiVersion: vendor.io/v1alpha1\nkind: "\\x53earch"\nmetadata: {name: d}\nspec:\n  "user\\x43onfig":\n    max_index_cont: 5\n';
   const other = 'apiVersion: platform.example.com/v1\nkind: Search\nmetadata: {name: e}\nspec:\n  userConfig:\n    version: 2\n';
-  const dir = tempTree({ 'json-style.yaml': jsonStyle, 'flow.yaml': flow, 'list.yaml': list, 'escaped.yaml': escaped, 'other.yaml': other });
+  const dir = tempTree({
+    'json-style.yaml': jsonStyle,
+    'flow.yaml': flow,
+    'list.yaml': list,
+    'escaped.yaml': escaped,
+    'other.yaml': other,
+  });
   try {
     const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
-    assert.deepEqual(messagesOf(r.out).sort(), [['escaped.yaml', 'unknown-field', 6], ['flow.yaml', 'unknown-field', 2], ['json-style.yaml', 'unknown-field', 2], ['list.yaml', 'unknown-field', 9]], r.err);
+    assert.deepEqual(
+      messagesOf(r.out).sort(),
+      [
+        ['escaped.yaml', 'unknown-field', 6],
+        ['flow.yaml', 'unknown-field', 2],
+        ['json-style.yaml', 'unknown-field', 2],
+        ['list.yaml', 'unknown-field', 9],
+      ],
+      r.err,
+    );
     assert.equal(r.code, 1);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a YAML file named on the command line is always read, and says why when nothing of it was', async () => {
   const other = 'apiVersion: platform.example.com/v1\nkind: Search\nmetadata:\n  name: wrapper\nspec:\n  userConfig:\n    version: 2\n';
-  const dir = tempTree({ 'other.yaml': other, 'deploy.yaml': DEPLOYMENT, 'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n' });
+  const dir = tempTree({
+    'other.yaml': other,
+    'deploy.yaml': DEPLOYMENT,
+    'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n',
+  });
   try {
     const r = await runCli(['lint', '--format', 'json', 'other.yaml', 'deploy.yaml', 'quoted.yaml'], { cwd: dir });
     const results = JSON.parse(r.out) as JsonResult[];
     const byFile = Object.fromEntries(results.map((f) => [f.filePath, f.messages]));
-    assert.deepEqual(byFile['other.yaml'].map((m) => [m.ruleId, m.line]), [['input-limit', 1]]);
+    assert.deepEqual(
+      byFile['other.yaml'].map((m) => [m.ruleId, m.line]),
+      [['input-limit', 1]],
+    );
     assert.match(byFile['other.yaml'][0].message, /apiVersion is "platform\.example\.com\/v1".*another API group.*vendor\.io/);
-    assert.deepEqual(byFile['deploy.yaml'].map((m) => m.ruleId), ['input-limit']);
+    assert.deepEqual(
+      byFile['deploy.yaml'].map((m) => m.ruleId),
+      ['input-limit'],
+    );
     assert.match(byFile['deploy.yaml'][0].message, /nothing in it was checked/);
-    assert.deepEqual(byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]), [['unknown-field', 5]]);
+    assert.deepEqual(
+      byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]),
+      [['unknown-field', 5]],
+    );
     assert.equal(r.code, 1);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('--no-warn-ignored (as the pre-commit hooks pass it): a named file without a configuration says nothing, a manifest in any spelling is still read', async () => {
-  const dir = tempTree({ 'deploy.yaml': DEPLOYMENT, 'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n' });
+  const dir = tempTree({
+    'deploy.yaml': DEPLOYMENT,
+    'quoted.yaml': '"kind": "Search"\n"apiVersion": "vendor.io/v1alpha1"\n"spec":\n  "userConfig":\n    "max_index_cont": 5\n',
+  });
   try {
     const r = await runCli(['lint', '--no-warn-ignored', '--format', 'json', 'deploy.yaml', 'quoted.yaml'], { cwd: dir });
     const byFile = Object.fromEntries((JSON.parse(r.out) as JsonResult[]).map((f) => [f.filePath, f.messages]));
     assert.deepEqual(byFile['deploy.yaml'] ?? [], []);
-    assert.deepEqual(byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]), [['unknown-field', 5]]);
+    assert.deepEqual(
+      byFile['quoted.yaml'].map((m) => [m.ruleId, m.line]),
+      [['unknown-field', 5]],
+    );
     assert.equal(r.code, 1);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, a plan or a configuration', async () => {
-  const rendered = 'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' + MANIFEST;
+  const rendered =
+    'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' +
+    MANIFEST;
   const hcl = 'resource "vendor_search" "logs" {\n  search_user_config {\n    max_index_cont = 5\n  }\n}\n';
   const plan = fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures/terraform/plans/removed-field.plan.json'), 'utf8');
   const dir = tempTree({});
   try {
     const manifest = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: rendered });
     const found = messagesOf(manifest.out);
-    assert.ok(found.some(([, id, line]) => id === 'unit-mismatch' && line === 22), manifest.out + manifest.err);
+    assert.ok(
+      found.some(([, id, line]) => id === 'unit-mismatch' && line === 22),
+      manifest.out + manifest.err,
+    );
     assert.ok(!found.some(([, id]) => id === 'invalid-json'), 'not read as JSON');
     assert.ok(!manifest.out.includes('plain-secret-value'), 'the secret is never printed');
     const tf = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: hcl });
-    assert.deepEqual(messagesOf(tf.out).map(([, id, line]) => [id, line]), [['unknown-field', 3]], tf.out + tf.err);
+    assert.deepEqual(
+      messagesOf(tf.out).map(([, id, line]) => [id, line]),
+      [['unknown-field', 3]],
+      tf.out + tf.err,
+    );
     const fromPlan = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: plan });
     const named = await runCli(['lint', '--format', 'json', '--stdin-filename', 'plan.json', '-'], { cwd: dir, stdin: plan });
-    assert.deepEqual(messagesOf(fromPlan.out).map(([, id, line]) => [id, line]), messagesOf(named.out).map(([, id, line]) => [id, line]));
+    assert.deepEqual(
+      messagesOf(fromPlan.out).map(([, id, line]) => [id, line]),
+      messagesOf(named.out).map(([, id, line]) => [id, line]),
+    );
     assert.ok(messagesOf(fromPlan.out).length > 0);
     const config = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{\n  "static_ips": "true"\n}\n' });
-    assert.deepEqual(messagesOf(config.out).map(([, id, line]) => [id, line]), [['type-mismatch', 2]]);
-  } finally { removeTree(dir); }
+    assert.deepEqual(
+      messagesOf(config.out).map(([, id, line]) => [id, line]),
+      [['type-mismatch', 2]],
+    );
+  } finally {
+    removeTree(dir);
+  }
 });

@@ -21,36 +21,76 @@ import { assertLinear } from '../support/growth';
 before(() => loadTerraformFromDisk());
 
 /** A resource change of a plan, as `terraform show -json` writes it (every block a list). */
-const planChange = (i: number): string => JSON.stringify({
-  address: `vendor_search.s${i}`, mode: 'managed', type: 'vendor_search', name: `s${i}`,
-  change: {
-    actions: ['update'],
-    before: { project: 'p', search_user_config: [{ static_ips: false, search: [{ http_max_content_length: 104857600 }] }] },
-    after: { project: 'p', search_user_config: [{ static_ips: 'yes', static_ipz: true, search: [{ http_max_content_length: 104857600 }], ip_filter_string: ['0.0.0.0/0'] }] },
-    after_unknown: {}, before_sensitive: {}, after_sensitive: {},
-  },
-}, null, 2);
+const planChange = (i: number): string =>
+  JSON.stringify(
+    {
+      address: `vendor_search.s${i}`,
+      mode: 'managed',
+      type: 'vendor_search',
+      name: `s${i}`,
+      change: {
+        actions: ['update'],
+        before: { project: 'p', search_user_config: [{ static_ips: false, search: [{ http_max_content_length: 104857600 }] }] },
+        after: {
+          project: 'p',
+          search_user_config: [
+            { static_ips: 'yes', static_ipz: true, search: [{ http_max_content_length: 104857600 }], ip_filter_string: ['0.0.0.0/0'] },
+          ],
+        },
+        after_unknown: {},
+        before_sensitive: {},
+        after_sensitive: {},
+      },
+    },
+    null,
+    2,
+  );
 const plan = (n: number): string =>
   `{\n"format_version": "1.2", "terraform_version": "1.9.5",\n"resource_changes": [\n${Array.from({ length: n }, (_, i) => planChange(i)).join(',\n')}\n]\n}\n`;
 
 /** A manifest of `n` Search documents, each with a finding, a suppression comment and a trap. */
-const manifest = (n: number): string => Array.from({ length: n }, (_, i) => [
-  'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', `  name: s${i}`, 'spec:', '  userConfig:',
-  '    static_ips: yes', '    # search-config-disable-next-line unknown-field', '    static_ipz: true', '    max_index_cont: 5',
-  '    search:', '      http_max_content_length: 104857600', '    ip_filter:', '      - 0.0.0.0/0',
-].join('\n')).join('\n---\n') + '\n';
+const manifest = (n: number): string =>
+  Array.from({ length: n }, (_, i) =>
+    [
+      'apiVersion: vendor.io/v1alpha1',
+      'kind: Search',
+      'metadata:',
+      `  name: s${i}`,
+      'spec:',
+      '  userConfig:',
+      '    static_ips: yes',
+      '    # search-config-disable-next-line unknown-field',
+      '    static_ipz: true',
+      '    max_index_cont: 5',
+      '    search:',
+      '      http_max_content_length: 104857600',
+      '    ip_filter:',
+      '      - 0.0.0.0/0',
+    ].join('\n'),
+  ).join('\n---\n') + '\n';
 
 /**
  * A `.tf` file of `n` resources, each with a search_user_config block holding findings and a
  * suppression comment, written short: the file stays under the HCL parser's size limit with
  * thousands of them.
  */
-const terraform = (n: number): string => Array.from({ length: n }, (_, i) => [
-  `resource "vendor_search" "s${i}" {`, '  search_user_config {', '    static_ips = "yes"',
-  '    # search-config-disable-next-line unknown-field', '    static_ipz = true', '    ip_filter  = ["0.0.0.0/0"]', '  }', '}',
-].join('\n')).join('\n') + '\n';
+const terraform = (n: number): string =>
+  Array.from({ length: n }, (_, i) =>
+    [
+      `resource "vendor_search" "s${i}" {`,
+      '  search_user_config {',
+      '    static_ips = "yes"',
+      '    # search-config-disable-next-line unknown-field',
+      '    static_ipz = true',
+      '    ip_filter  = ["0.0.0.0/0"]',
+      '  }',
+      '}',
+    ].join('\n'),
+  ).join('\n') + '\n';
 
-const cli = (text: string, fileName: string) => lintText({ file: `/nowhere/${fileName}`, displayPath: fileName, raw: text, options: { fileName }, minSeverity: 'info', mode: 'check' }).findings;
+const cli = (text: string, fileName: string) =>
+  lintText({ file: `/nowhere/${fileName}`, displayPath: fileName, raw: text, options: { fileName }, minSeverity: 'info', mode: 'check' })
+    .findings;
 const server = (text: string, fileName: string) => {
   const options: AnalyzeOptions = { fileName };
   return analyze(text, options, parseFor(text, options), new DocumentState()).findings;
@@ -62,7 +102,10 @@ const FILES: Array<[string, string, (n: number) => string, number]> = [
   ['a multi-document manifest', 'deploy.yaml', manifest, 500],
   ['a .tf file', 'main.tf', terraform, 500],
 ];
-const HOSTS: Array<[string, typeof cli]> = [['the CLI', cli], ['the language server', server]];
+const HOSTS: Array<[string, typeof cli]> = [
+  ['the CLI', cli],
+  ['the language server', server],
+];
 
 for (const [what, fileName, make, unit] of FILES) {
   for (const [host, lint] of HOSTS) {

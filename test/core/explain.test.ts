@@ -48,7 +48,8 @@ test('every field of the schema is explained with its type, default, unit and en
     if (f.schema.restartsEngine) assert.match(run.stdout, /restarts all engine instances/, `${f.dotted}: restart note`);
     if (f.schema.createOnly) assert.match(run.stdout, /new service is created/, `${f.dotted}: create-only note`);
     if (f.schema.deprecated) assert.match(run.stdout, /Deprecated/, `${f.dotted}: deprecation`);
-    for (const ex of f.schema.secret ? (f.schema.examples ?? []).filter((x) => !isPlaceholder(x)) : []) assert.ok(!run.stdout.includes(String(ex)), `${f.dotted}: secret example not shown`);
+    for (const ex of f.schema.secret ? (f.schema.examples ?? []).filter((x) => !isPlaceholder(x)) : [])
+      assert.ok(!run.stdout.includes(String(ex)), `${f.dotted}: secret example not shown`);
   }
 });
 

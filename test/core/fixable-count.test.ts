@@ -46,7 +46,9 @@ test('over every fixture, the fixable counts are the errors and warnings --fix c
     const warnings = gone.filter((f) => f.severity === 'warning').length;
     fixable += counts.fixableErrors + counts.fixableWarnings;
     if (counts.fixableErrors !== errors || counts.fixableWarnings !== warnings) {
-      differences.push(`${path.relative(ROOT, file)}: counted ${counts.fixableErrors} errors and ${counts.fixableWarnings} warnings fixable; --fix clears ${errors} and ${warnings}: ${gone.map((f) => `${f.ruleId} ${f.path}`).join(', ')}`);
+      differences.push(
+        `${path.relative(ROOT, file)}: counted ${counts.fixableErrors} errors and ${counts.fixableWarnings} warnings fixable; --fix clears ${errors} and ${warnings}: ${gone.map((f) => `${f.ruleId} ${f.path}`).join(', ')}`,
+      );
     }
   }
   assert.deepEqual(differences, [], differences.join('\n'));

@@ -21,17 +21,32 @@ before(() => loadTerraformFromDisk());
 /** Every text the surfaces give for one input, by surface. */
 function outputs(input: SensitiveInput): Array<[string, string]> {
   const out: Array<[string, string]> = [];
-  const options = { fileName: input.fileName, terraformVariables: input.variables, baselineText: input.kind === 'plan' ? undefined : input.text };
+  const options = {
+    fileName: input.fileName,
+    terraformVariables: input.variables,
+    baselineText: input.kind === 'plan' ? undefined : input.text,
+  };
   const result = analyze(input.text, options);
   for (const f of result.findings) {
-    out.push([`finding ${f.ruleId}`, [f.message, f.path, f.fix?.title ?? '', ...(f.suggestions ?? []).map((s) => s.title), ...(f.related ?? []).map((r) => r.message)].join('\n')]);
+    out.push([
+      `finding ${f.ruleId}`,
+      [
+        f.message,
+        f.path,
+        f.fix?.title ?? '',
+        ...(f.suggestions ?? []).map((s) => s.title),
+        ...(f.related ?? []).map((r) => r.message),
+      ].join('\n'),
+    ]);
   }
   for (const e of result.internalErrors) out.push(['internal error', e.message]);
   out.push(['fix refusal', fixAll(input.text, options).refused ?? '']);
   if (input.kind !== 'plan') out.push(['dry-run text', maskSecrets(input.text, input.fileName)]);
   const comparison = input.kind === 'plan' ? comparePlan(input.text) : compareTexts(undefined, input.text, { new: input.fileName });
   if ('error' in comparison) out.push(['diff error', comparison.error]);
-  else for (const format of ['text', 'markdown', 'json'] as const) out.push([`diff ${format}`, formatComparison(comparison.result, { old: 'a', new: 'b' }, format)]);
+  else
+    for (const format of ['text', 'markdown', 'json'] as const)
+      out.push([`diff ${format}`, formatComparison(comparison.result, { old: 'a', new: 'b' }, format)]);
   const configurations = result.terraform?.configurations ?? result.yaml?.configurations ?? [];
   for (let offset = 0; offset < input.text.length; offset += 3) {
     const hover = memberHoverAt(configurations, offset);
@@ -50,7 +65,8 @@ test(`fuzz: ${COUNT} plans, manifests and modules with sensitive values (seed ${
     kinds.set(input.kind, (kinds.get(input.kind) ?? 0) + 1);
     for (const [surface, text] of outputs(input)) {
       if (surface.startsWith('finding')) findings++;
-      for (const leak of leaks(text, input.canaries)) failures.push(`input ${i} (${input.kind}) ${surface}: ${leak}\n  text: ${JSON.stringify(input.text.slice(0, 400))}`);
+      for (const leak of leaks(text, input.canaries))
+        failures.push(`input ${i} (${input.kind}) ${surface}: ${leak}\n  text: ${JSON.stringify(input.text.slice(0, 400))}`);
     }
   }
   assert.deepEqual([...kinds.keys()].sort(), ['manifest', 'plan', 'terraform'], 'every kind was generated');

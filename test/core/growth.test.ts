@@ -7,17 +7,32 @@ import { test } from 'node:test';
 import { assertLinear } from '../support/growth';
 
 /** A pass over every character; and a pass over the rest of the text from every 40th character (quadratic). */
-const scan = (text: string, from = 0): number => { let n = 0; for (let i = from; i < text.length; i++) n += text.charCodeAt(i) & 1; return n; };
+const scan = (text: string, from = 0): number => {
+  let n = 0;
+  for (let i = from; i < text.length; i++) n += text.charCodeAt(i) & 1;
+  return n;
+};
 // Each pass starts somewhere else, so that no compiler can hoist it out of the loop as the same work.
-const perLine = (text: string): number => { let n = 0; for (let i = 0; i < text.length; i += 40) n += scan(text, i); return n; };
+const perLine = (text: string): number => {
+  let n = 0;
+  for (let i = 0; i < text.length; i += 40) n += scan(text, i);
+  return n;
+};
 
 test('the growth check passes linear work', () => {
-  assertLinear('a scan', (k, s) => { const text = 'ab'.repeat(20_000 * k * s); return () => scan(text); });
+  assertLinear('a scan', (k, s) => {
+    const text = 'ab'.repeat(20_000 * k * s);
+    return () => scan(text);
+  });
 });
 
 test('the growth check fails work that grows with the square of its input, and says how it grew', () => {
   assert.throws(
-    () => assertLinear('a scan per line', (k, s) => { const text = 'ab'.repeat(200 * k * s); return () => perLine(text); }),
+    () =>
+      assertLinear('a scan per line', (k, s) => {
+        const text = 'ab'.repeat(200 * k * s);
+        return () => perLine(text);
+      }),
     /a scan per line: scale \d+: 16 of x1 [\d.]+ ms, 4 of x4 [\d.]+ ms, 1 of x16 [\d.]+ ms; again: /,
   );
 });

@@ -3,7 +3,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseTree } from 'jsonc-parser';
-import { ALL_FIELDS, analyze, fixAll, parseDocument, schemaAt, fieldAt, fieldByName, rootSchema, type AnalyzeOptions, type SchemaNode } from '../../server/src/core';
+import {
+  ALL_FIELDS,
+  analyze,
+  fixAll,
+  parseDocument,
+  schemaAt,
+  fieldAt,
+  fieldByName,
+  rootSchema,
+  type AnalyzeOptions,
+  type SchemaNode,
+} from '../../server/src/core';
 import { DEFAULT_MAX_FILE_SIZE } from '../../server/src/core/types';
 import { complete, hoverAt } from '../../server/src/core/editor';
 import { changeImpact } from '../../server/src/core/changes/comparison';
@@ -21,7 +32,8 @@ const timed = cpuTimed;
 /** Generous: a blow-up is orders of magnitude above it. The product goal (1 s) is what the fuzzer reports. */
 const BOUND_MS = 5000;
 
-const ruleIds = (text: string, options: AnalyzeOptions = { fileName: 'x.json' }): string[] => analyze(text, options).findings.map((f) => f.ruleId);
+const ruleIds = (text: string, options: AnalyzeOptions = { fileName: 'x.json' }): string[] =>
+  analyze(text, options).findings.map((f) => f.ruleId);
 
 test('hostile: 100,000 levels of nesting give one input-limit finding, not a stack overflow', () => {
   const n = 100_000;
@@ -36,7 +48,11 @@ test('hostile: 100,000 levels of nesting give one input-limit finding, not a sta
     if (name === 'arrays') assert.throws(() => parseTree(text, []), RangeError);
     for (const fileName of ['x.json', 'x.jsonc']) {
       const { value: result, ms } = timed(() => analyze(text, { fileName }));
-      assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit'], `${name} (${fileName})`);
+      assert.deepEqual(
+        result.findings.map((f) => f.ruleId),
+        ['input-limit'],
+        `${name} (${fileName})`,
+      );
       const [f] = result.findings;
       assert.match(f.message, /nested .*levels deep/);
       assert.equal(f.severity, 'error');
@@ -51,14 +67,23 @@ test('hostile: 100,000 levels of nesting give one input-limit finding, not a sta
 test('hostile: a file past maxFileSize gets a clear input-limit finding and is not parsed', () => {
   const text = `{"custom_domain": "${'a'.repeat(1000)}"}`;
   const limited = analyze(text, { fileName: 'x.json', maxFileSize: 500 });
-  assert.deepEqual(limited.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    limited.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
   assert.match(limited.findings[0].message, new RegExp(`${text.length}.*500.*maxFileSize`));
   assert.equal(fixAll(text, { fileName: 'x.json', maxFileSize: 500 }).text, text);
-  assert.ok(!ruleIds(text, { fileName: 'x.json', maxFileSize: text.length }).includes('input-limit'), 'a file exactly at the limit is analysed');
+  assert.ok(
+    !ruleIds(text, { fileName: 'x.json', maxFileSize: text.length }).includes('input-limit'),
+    'a file exactly at the limit is analysed',
+  );
   // The default limit applies without options.
   const huge = `{"custom_domain": "${' '.repeat(DEFAULT_MAX_FILE_SIZE)}"}`;
   const { value: result, ms } = timed(() => analyze(huge, { fileName: 'x.json' }));
-  assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    result.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
   assert.ok(ms < BOUND_MS, `${Math.round(ms)} ms`);
 });
 
@@ -84,12 +109,16 @@ test('hostile: __proto__, constructor and prototype keys cause no prototype poll
       assert.deepEqual(result.internalErrors, [], text);
       const value = result.doc.value as Record<string, unknown>;
       assert.equal(Object.getPrototypeOf(value), Object.prototype, 'the parsed value keeps its prototype');
-      if (text.startsWith('{"__proto__"')) assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'), '__proto__ is an ordinary own key');
+      if (text.startsWith('{"__proto__"'))
+        assert.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'), '__proto__ is an ordinary own key');
       assertNoPollution(`analyze ${text}`);
       fixAll(text, { fileName });
       assertNoPollution(`fixAll ${text}`);
       const doc = parseDocument(text, { fileName });
-      for (let offset = 0; offset <= text.length; offset++) { complete(doc, offset, { snippets: true }); hoverAt(doc, offset); }
+      for (let offset = 0; offset <= text.length; offset++) {
+        complete(doc, offset, { snippets: true });
+        hoverAt(doc, offset);
+      }
       assertNoPollution(`completion and hover ${text}`);
       diffConfigs(parseConfig('{}').value, parseConfig(text).value);
       changeImpact(text, '{"__proto__": {"polluted": 2}}');
@@ -123,7 +152,10 @@ test('hostile: a byte order mark is read as a blank: no syntax finding, columns 
   const result = analyze(text, { fileName: 'x.json' });
   assert.deepEqual(result.internalErrors, []);
   assertPositions(text, { fileName: 'x.json' });
-  assert.deepEqual(result.findings.filter((f) => f.ruleId === 'invalid-json'), []);
+  assert.deepEqual(
+    result.findings.filter((f) => f.ruleId === 'invalid-json'),
+    [],
+  );
   const mismatch = result.findings.find((f) => f.ruleId === 'type-mismatch');
   assert.equal(mismatch?.range.start.character, text.indexOf('2'), 'the BOM counts as one UTF-16 code unit, as editors count it');
 });
@@ -131,7 +163,10 @@ test('hostile: a byte order mark is read as a blank: no syntax finding, columns 
 test('hostile: CRLF line endings give the same lines and columns as LF, and fixes keep CRLF', () => {
   const lf = '{\n  "static_ips": "true",\n  "search_version": 2,\n}\n';
   const crlf = lf.replace(/\n/g, '\r\n');
-  const at = (text: string) => analyze(text, { fileName: 'x.json' }).findings.map((f) => `${f.ruleId}@${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`);
+  const at = (text: string) =>
+    analyze(text, { fileName: 'x.json' }).findings.map(
+      (f) => `${f.ruleId}@${f.range.start.line}:${f.range.start.character}-${f.range.end.line}:${f.range.end.character}`,
+    );
   assert.deepEqual(at(crlf), at(lf));
   assert.ok(at(crlf).length >= 2);
   assertPositions(crlf, { fileName: 'x.json' });
@@ -143,7 +178,13 @@ test('hostile: CRLF line endings give the same lines and columns as LF, and fixe
 });
 
 test('hostile: NUL bytes inside and outside strings are reported, never a crash', () => {
-  for (const text of ['{"custom_domain": "a\u0000b"}', '{\u0000"search_version": "2.19"}', '\u0000', '{"a\u0000": 1}', `{"custom_domain": "${'\u0000'.repeat(10_000)}"}`]) {
+  for (const text of [
+    '{"custom_domain": "a\u0000b"}',
+    '{\u0000"search_version": "2.19"}',
+    '\u0000',
+    '{"a\u0000": 1}',
+    `{"custom_domain": "${'\u0000'.repeat(10_000)}"}`,
+  ]) {
     const result = analyze(text, { fileName: 'x.json' });
     assert.deepEqual(result.internalErrors, [], JSON.stringify(text));
     assert.ok(result.findings.length > 0, `${JSON.stringify(text.slice(0, 40))} is reported`);
@@ -153,7 +194,13 @@ test('hostile: NUL bytes inside and outside strings are reported, never a crash'
 });
 
 test('hostile: lone surrogates in keys, strings and between tokens', () => {
-  for (const text of ['{"custom_domain": "\ud800", "search_version": 2}', '{"\udc00": 1, "search_version": 2}', '{"custom_domain": "\\ud800"}', '\ud800{"search_version": 2}', '{"openid": {"client_secret": "\udbff"}}']) {
+  for (const text of [
+    '{"custom_domain": "\ud800", "search_version": 2}',
+    '{"\udc00": 1, "search_version": 2}',
+    '{"custom_domain": "\\ud800"}',
+    '\ud800{"search_version": 2}',
+    '{"openid": {"client_secret": "\udbff"}}',
+  ]) {
     const result = analyze(text, { fileName: 'x.json' });
     assert.deepEqual(result.internalErrors, [], JSON.stringify(text));
     assertPositions(text, { fileName: 'x.json' });
@@ -188,11 +235,20 @@ test('hostile: integers beyond 2^53 within the 64-bit bound are not reported out
   for (const field of BIG_INTEGER_FIELDS) {
     for (const raw of ['9007199254740993', '9223372036854775807']) {
       const text = documentWith(field, raw);
-      const bad = analyze(text, { fileName: 'x.json' }).findings.filter((f) => f.path === field.dotted.replace(/\[\]/g, '[0]') && (f.ruleId === 'invalid-value' || f.ruleId === 'type-mismatch'));
-      assert.deepEqual(bad.map((f) => f.message), [], `${field.dotted} = ${raw}`);
+      const bad = analyze(text, { fileName: 'x.json' }).findings.filter(
+        (f) => f.path === field.dotted.replace(/\[\]/g, '[0]') && (f.ruleId === 'invalid-value' || f.ruleId === 'type-mismatch'),
+      );
+      assert.deepEqual(
+        bad.map((f) => f.message),
+        [],
+        `${field.dotted} = ${raw}`,
+      );
     }
     const over = documentWith(field, '9223372036854775808');
-    assert.ok(analyze(over, { fileName: 'x.json' }).findings.some((f) => f.ruleId === 'invalid-value'), `${field.dotted} = 2^63 is out of range`);
+    assert.ok(
+      analyze(over, { fileName: 'x.json' }).findings.some((f) => f.ruleId === 'invalid-value'),
+      `${field.dotted} = 2^63 is out of range`,
+    );
   }
 });
 
@@ -205,7 +261,7 @@ test('hostile: lines of several megabytes are analysed within the time bound', (
     'long secret': `{"openid": {"client_secret": "${'s'.repeat(3 * mb)}"}}`,
     'many unknown keys on one line': `{"search": {${Array.from({ length: 20_000 }, (_, i) => `"setting_${i}": ${i}`).join(',')}}}`,
     'many ip_filter entries on one line': `{"ip_filter": [${Array.from({ length: 8000 }, (_, i) => `"10.${i >> 8}.${i & 255}.1/24"`).join(',')}]}`,
-    'blanks': `{${' '.repeat(5 * mb)}}`,
+    blanks: `{${' '.repeat(5 * mb)}}`,
     'long line comment': `{ // ${'c'.repeat(5 * mb)}\n}`,
   };
   for (const [name, text] of Object.entries(cases)) {
@@ -249,7 +305,23 @@ function schemaPatterns(): Array<{ where: string; pattern: string }> {
   return out;
 }
 
-const ALPHABET = [...'abcxyzABCXYZ0189-_.:/@*?+=%$#!~ \t\n\r', '\u0000', '\u001f', 'é', '😀', '\\', '"', "'", '[', ']', '{', '}', '(', ')', ','];
+const ALPHABET = [
+  ...'abcxyzABCXYZ0189-_.:/@*?+=%$#!~ \t\n\r',
+  '\u0000',
+  '\u001f',
+  'é',
+  '😀',
+  '\\',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  ',',
+];
 
 /** Strings built to make a backtracking matcher explode: long runs of accepted characters ending in a rejected one. */
 function adversarialStrings(re: RegExp, n: number): string[] {
@@ -280,10 +352,26 @@ test('hostile: no schema pattern backtracks catastrophically', () => {
 /** Generic strings that stress format checks (URL, host name, CIDR, PEM, host:port, placeholders, units). */
 function formatStressStrings(n: number): string[] {
   return [
-    'a'.repeat(n) + '!', 'a.'.repeat(n / 2) + '-', '1.'.repeat(n / 2) + 'x', '1'.repeat(n) + ' mb!', '1' + ' '.repeat(n) + '!',
-    'http://' + 'a'.repeat(n) + ' ', 'https://' + 'a.'.repeat(n / 2) + ':', 'https://x/' + '%'.repeat(n), ':'.repeat(n), '::' + 'f:'.repeat(n / 2) + '/',
-    '10.0.0.0/' + '0'.repeat(n), '-----BEGIN CERTIFICATE-----\n' + 'A'.repeat(n) + '\n!', '-----BEGIN CERTIFICATE-----\n'.repeat(n / 30),
-    '${' + 'A'.repeat(n), '<' + 'a'.repeat(n), '{{ ' + ' '.repeat(n) + 'x', '((' + ' '.repeat(n), 'a-'.repeat(n / 2) + '.', '[' + ':'.repeat(n), 'x'.repeat(n) + ':' + '9'.repeat(n),
+    'a'.repeat(n) + '!',
+    'a.'.repeat(n / 2) + '-',
+    '1.'.repeat(n / 2) + 'x',
+    '1'.repeat(n) + ' mb!',
+    '1' + ' '.repeat(n) + '!',
+    'http://' + 'a'.repeat(n) + ' ',
+    'https://' + 'a.'.repeat(n / 2) + ':',
+    'https://x/' + '%'.repeat(n),
+    ':'.repeat(n),
+    '::' + 'f:'.repeat(n / 2) + '/',
+    '10.0.0.0/' + '0'.repeat(n),
+    '-----BEGIN CERTIFICATE-----\n' + 'A'.repeat(n) + '\n!',
+    '-----BEGIN CERTIFICATE-----\n'.repeat(n / 30),
+    '${' + 'A'.repeat(n),
+    '<' + 'a'.repeat(n),
+    '{{ ' + ' '.repeat(n) + 'x',
+    '((' + ' '.repeat(n),
+    'a-'.repeat(n / 2) + '.',
+    '[' + ':'.repeat(n),
+    'x'.repeat(n) + ':' + '9'.repeat(n),
   ];
 }
 
@@ -301,16 +389,25 @@ test('hostile: every string field survives adversarial strings through the analy
 });
 
 test('hostile: invalid UTF-8 read from a file is reported by its byte offset and position, never a crash', async () => {
-  const bytes = Buffer.concat([Buffer.from('{\n  "custom_domain": "'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('",\n  "search_version": 2\n}\n')]);
+  const bytes = Buffer.concat([
+    Buffer.from('{\n  "custom_domain": "'),
+    Buffer.from([0xff, 0xfe, 0xc3]),
+    Buffer.from('",\n  "search_version": 2\n}\n'),
+  ]);
   const dir = tempTree({});
   try {
     fs.writeFileSync(path.join(dir, 'bad.search.json'), bytes);
     const r = await runCli(['lint', '--format', 'json', 'bad.search.json'], { cwd: dir });
     assert.equal(r.code, 1, r.err);
     const [file] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; line: number; column: number; message: string }> }>;
-    assert.deepEqual(file.messages.map((m) => [m.ruleId, m.line, m.column]), [['invalid-json', 2, 21]]);
+    assert.deepEqual(
+      file.messages.map((m) => [m.ruleId, m.line, m.column]),
+      [['invalid-json', 2, 21]],
+    );
     assert.match(file.messages[0].message, /not valid UTF-8: the byte at byte offset 22 \(line 2, column 21\)/);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('hostile: a deeply nested or __proto__-laden .search-lint.json is reported, never a crash, and the files are still checked', async () => {
@@ -332,10 +429,17 @@ test('hostile: a deeply nested or __proto__-laden .search-lint.json is reported,
       try {
         const uri = pathToFileURL(path.join(dir, 'a.search.json')).href;
         await client.open(uri, '{ "static_ips": "true" }\n');
-        assert.ok((await client.diagnostics(uri)).some((d) => d.code === 'type-mismatch'), `${name}: diagnostics in the editor`);
+        assert.ok(
+          (await client.diagnostics(uri)).some((d) => d.code === 'type-mismatch'),
+          `${name}: diagnostics in the editor`,
+        );
         assert.doesNotMatch(client.logs.join('\n'), /Maximum call stack/, name);
-      } finally { await client.shutdown(); }
+      } finally {
+        await client.shutdown();
+      }
       assertNoPollution(`settings ${name} in the language server`);
-    } finally { removeTree(dir); }
+    } finally {
+      removeTree(dir);
+    }
   }
 });

@@ -21,7 +21,13 @@ import { Rng } from '../fuzz/rng';
 const values = (): unknown[] => {
   const rng = new Rng(20261122);
   const texts = [...loadCorpus().map((s) => s.text), ...Array.from({ length: 200 }, (_, i) => generateConfig(rng.fork(i)).text)];
-  return texts.flatMap((t) => { try { return [JSON.parse(t)]; } catch { return []; } });
+  return texts.flatMap((t) => {
+    try {
+      return [JSON.parse(t)];
+    } catch {
+      return [];
+    }
+  });
 };
 
 /** The walk of known fields in its plainest form: every described value, parents first. */
@@ -34,7 +40,9 @@ function referenceWalk(value: unknown): Array<[Segment[], unknown, SchemaNode]> 
     const children: Array<[Segment[], unknown, SchemaNode]> = [];
     if (Array.isArray(v) && schema.items) v.forEach((item, i) => children.push([[...path, i], item, schema.items!]));
     else if (v !== null && typeof v === 'object' && !Array.isArray(v) && schema.properties) {
-      for (const k of Object.keys(v)) if (Object.prototype.hasOwnProperty.call(schema.properties, k)) children.push([[...path, k], (v as Record<string, unknown>)[k], schema.properties[k]]);
+      for (const k of Object.keys(v))
+        if (Object.prototype.hasOwnProperty.call(schema.properties, k))
+          children.push([[...path, k], (v as Record<string, unknown>)[k], schema.properties[k]]);
     }
     stack.push(...children.reverse());
   }
@@ -43,15 +51,25 @@ function referenceWalk(value: unknown): Array<[Segment[], unknown, SchemaNode]> 
 
 test('knownFieldsWhere finds exactly the known fields that pass its question, in document order', () => {
   const questions: Array<(s: SchemaNode) => boolean> = [
-    (s) => s.valueFormat === 'cidr', (s) => !!s.unit, (s) => !!s.secret, (s) => !!s.vendorOnly,
-    (s) => s.type === 'object', (s) => !!s.items, (s) => !!s.deprecated || !!s.requires, () => false, (s) => s === rootSchema.properties?.search,
+    (s) => s.valueFormat === 'cidr',
+    (s) => !!s.unit,
+    (s) => !!s.secret,
+    (s) => !!s.vendorOnly,
+    (s) => s.type === 'object',
+    (s) => !!s.items,
+    (s) => !!s.deprecated || !!s.requires,
+    () => false,
+    (s) => s === rootSchema.properties?.search,
   ];
   // The same questions again as other functions, so that sharing them starts afresh.
   const sharedQuestions = new Map(questions.map((q) => [q, (s: SchemaNode) => q(s)]));
   let compared = 0;
   for (const value of values()) {
     const all = knownFields(value);
-    assert.deepEqual(all.map((v) => [v.path, v.value, v.schema]), referenceWalk(value));
+    assert.deepEqual(
+      all.map((v) => [v.path, v.value, v.schema]),
+      referenceWalk(value),
+    );
     for (const where of questions) {
       const expected = all.filter((v) => where(v.schema)).map((v) => [v.path, v.value, v.schema]);
       const found = knownFieldsWhere(value, where).map((v) => [v.path, v.value, v.schema]);
@@ -82,8 +100,25 @@ test('host:port values taken by the fast path are valid for the general check', 
     fast++;
     assert.equal(hostPortProblemOf(value), undefined, JSON.stringify(value));
   }
-  for (const value of ['search.example.com:9200', 'a.b.:1', 'node-1.internal:65535', 'x:1', '1-2:80', `${'a'.repeat(63)}.b:1`]) assert.ok(hostPortLooksValid(value), value);
-  for (const value of ['1.2.3.4:9200', 'a..b:1', '-a.b:1', 'a-.b:1', 'a.b:0', 'a.b:65536', 'a.b:', ':1', 'a b:1', 'a.b.:', 'a.b..:1', 'a:1:2', '.a:1', `${'a'.repeat(64)}.b:1`]) assert.ok(!hostPortLooksValid(value), value);
+  for (const value of ['search.example.com:9200', 'a.b.:1', 'node-1.internal:65535', 'x:1', '1-2:80', `${'a'.repeat(63)}.b:1`])
+    assert.ok(hostPortLooksValid(value), value);
+  for (const value of [
+    '1.2.3.4:9200',
+    'a..b:1',
+    '-a.b:1',
+    'a-.b:1',
+    'a.b:0',
+    'a.b:65536',
+    'a.b:',
+    ':1',
+    'a b:1',
+    'a.b.:',
+    'a.b..:1',
+    'a:1:2',
+    '.a:1',
+    `${'a'.repeat(64)}.b:1`,
+  ])
+    assert.ok(!hostPortLooksValid(value), value);
   assert.ok(fast > 1000, `only ${fast} values took the fast path`);
 });
 
@@ -103,12 +138,16 @@ test('the line index places every offset as a plain count of line breaks does', 
     const r = rng.fork(n);
     const text = Array.from({ length: r.int(0, 400) }, () => r.pick(['a', 'b', ' ', '\n', '\r\n', '\r', '"'])).join('');
     const index = new LineIndex(text);
-    let line = 0, start = 0;
+    let line = 0,
+      start = 0;
     for (let offset = 0; offset <= text.length; offset++) {
       assert.deepEqual(index.positionAt(offset), { line, character: offset - start });
       assert.equal(index.offsetAt({ line, character: offset - start }), offset);
       const c = text[offset];
-      if (c === '\n' || (c === '\r' && text[offset + 1] !== '\n')) { line++; start = offset + 1; }
+      if (c === '\n' || (c === '\r' && text[offset + 1] !== '\n')) {
+        line++;
+        start = offset + 1;
+      }
     }
     assert.equal(index.lineCount, line + 1);
   }
@@ -123,7 +162,10 @@ test('string lengths are counted in code points, as the schema validator always 
   assert.equal(lengthErrors('a'.repeat(255)), 0);
   assert.equal(lengthErrors('a'.repeat(256)), 1);
   // openid.client_id needs at least one character.
-  const tooShort = (id: string) => schemaErrorsOf({ openid: { client_id: id, client_secret: '<S>', connect_url: 'https://a.example.com' } }).filter((e) => e.keyword === 'minLength').length;
+  const tooShort = (id: string) =>
+    schemaErrorsOf({ openid: { client_id: id, client_secret: '<S>', connect_url: 'https://a.example.com' } }).filter(
+      (e) => e.keyword === 'minLength',
+    ).length;
   assert.equal(tooShort(''), 1);
   assert.equal(tooShort(emoji), 0);
 });
@@ -135,9 +177,14 @@ function referenceSecrets(value: unknown): string[] {
   while (stack.length) {
     const { value: v, path, unknown } = stack.pop()!;
     if (typeof v === 'string' || typeof v === 'number') {
-      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(v)) out.push(typeof v === 'string' ? JSON.stringify(v).slice(1, -1) : String(v));
+      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(v))
+        out.push(typeof v === 'string' ? JSON.stringify(v).slice(1, -1) : String(v));
     } else if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i], unknown }));
-    else if (v && typeof v === 'object') for (const [k, item] of Object.entries(v)) { const p = [...path, k]; stack.push({ value: item, path: p, unknown: unknown || schemaAt(p) === undefined }); }
+    else if (v && typeof v === 'object')
+      for (const [k, item] of Object.entries(v)) {
+        const p = [...path, k];
+        stack.push({ value: item, path: p, unknown: unknown || schemaAt(p) === undefined });
+      }
   }
   return out.filter((t) => t.length >= 3);
 }
@@ -172,7 +219,15 @@ test('line starts collected while reading strict JSON are those of a fresh line 
 });
 
 test('an open ip_filter entry is found however its text is escaped', () => {
-  for (const entry of ['"0.0.0.0/0"', '"0.0.0.0\\/0"', '"0.0.0.0\\u002f0"', '"0.0.0.0/\\u0030"', '"::/00"', '"::/000"', '{ "network": "0.0.0.0/0" }']) {
+  for (const entry of [
+    '"0.0.0.0/0"',
+    '"0.0.0.0\\/0"',
+    '"0.0.0.0\\u002f0"',
+    '"0.0.0.0/\\u0030"',
+    '"::/00"',
+    '"::/000"',
+    '{ "network": "0.0.0.0/0" }',
+  ]) {
     const text = `{ "public_access": { "search": true }, "ip_filter": ["10.0.0.0/8", ${entry}] }`;
     const open = analyze(text, { fileName: 'x.search.json' }).findings.filter((f) => f.ruleId === 'ip-filter-open');
     assert.equal(open.length, 1, entry);

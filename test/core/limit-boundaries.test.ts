@@ -15,14 +15,20 @@ before(() => loadTerraformFromDisk());
 const limitFindings = (text: string, options: AnalyzeOptions) => analyze(text, options).findings.filter((f) => f.ruleId === 'input-limit');
 /** The file at the limit (`n`) gives no input-limit finding and is read; one past it (`n + 1`) gives one. */
 function boundary(what: string, make: (n: number) => string, n: number, options: AnalyzeOptions, read: (text: string) => boolean): void {
-  const at = make(n), past = make(n + 1);
-  assert.deepEqual(limitFindings(at, options).map((f) => f.message), [], `${what}: ${n} is within the limit`);
+  const at = make(n),
+    past = make(n + 1);
+  assert.deepEqual(
+    limitFindings(at, options).map((f) => f.message),
+    [],
+    `${what}: ${n} is within the limit`,
+  );
   assert.ok(read(at), `${what}: the file at the limit is analysed`);
   assert.equal(limitFindings(past, options).length, 1, `${what}: ${n + 1} is past the limit`);
   assert.ok(!read(past), `${what}: the file past the limit is not analysed`);
 }
 
-const manifest = (config: string): string => `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n${config}`;
+const manifest = (config: string): string =>
+  `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n${config}`;
 
 test('YAML: as many aliases as the limit are read, one more is not', () => {
   const make = (n: number) => manifest(`    ip_filter: &open ["10.0.0.0/8"]\n    unknown_lists:\n${'      - *open\n'.repeat(n)}`);
@@ -62,7 +68,8 @@ test('YAML nested as deep as the depth limit is read, one level more is not', ()
 
 test('Terraform nested as deep as the depth limit is read, one level more is not', () => {
   // The resource's and search_user_config's braces, then lists in an unknown field: n levels of nesting.
-  const make = (n: number) => `resource "vendor_search" "s" {\n  search_user_config {\n    static_ipz = ${'['.repeat(n - 2)}${']'.repeat(n - 2)}\n  }\n}\n`;
+  const make = (n: number) =>
+    `resource "vendor_search" "s" {\n  search_user_config {\n    static_ipz = ${'['.repeat(n - 2)}${']'.repeat(n - 2)}\n  }\n}\n`;
   const read = (text: string) => analyze(text, { fileName: 'main.tf' }).findings.some((f) => f.ruleId === 'unknown-field');
   boundary('Terraform depth', make, DEFAULT_MAX_DEPTH, { fileName: 'main.tf' }, read);
 });

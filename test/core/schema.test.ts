@@ -12,15 +12,32 @@ import { REPO } from '../support/repo';
 const ROOT = REPO;
 
 /** One documented field of the service specification (test/fixtures/spec-fields.txt). */
-interface SpecField { path: string; types: string[]; default?: string; unit?: string; engineSetting?: string; markers: Set<string> }
+interface SpecField {
+  path: string;
+  types: string[];
+  default?: string;
+  unit?: string;
+  engineSetting?: string;
+  markers: Set<string>;
+}
 
 function loadSpecFields(): SpecField[] {
   const text = fs.readFileSync(path.join(ROOT, 'test/fixtures/spec-fields.txt'), 'utf8');
   const opt = (s: string): string | undefined => (s === '-' ? undefined : s);
-  return text.split('\n').filter((l) => l && !l.startsWith('#')).map((line) => {
-    const [p, type, def, unit, engine, markers] = line.split('\t');
-    return { path: p, types: type.split('|'), default: opt(def), unit: opt(unit), engineSetting: opt(engine), markers: new Set(markers === '-' ? [] : markers.split(',')) };
-  });
+  return text
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((line) => {
+      const [p, type, def, unit, engine, markers] = line.split('\t');
+      return {
+        path: p,
+        types: type.split('|'),
+        default: opt(def),
+        unit: opt(unit),
+        engineSetting: opt(engine),
+        markers: new Set(markers === '-' ? [] : markers.split(',')),
+      };
+    });
 }
 const SPEC = loadSpecFields();
 const fieldOf = (s: SpecField): FieldInfo => {
@@ -37,7 +54,10 @@ function metaValidator() {
 test('the schema validates against the meta-schema of its annotation keywords', () => {
   const validate = metaValidator();
   const ok = validate(schemaJson);
-  assert.ok(ok, `schema annotation errors:\n${(validate.errors ?? []).map((e) => `  ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`).join('\n')}`);
+  assert.ok(
+    ok,
+    `schema annotation errors:\n${(validate.errors ?? []).map((e) => `  ${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`).join('\n')}`,
+  );
 });
 
 test('the meta-schema rejects malformed annotations', () => {
@@ -54,7 +74,11 @@ test('the meta-schema rejects malformed annotations', () => {
 
 test('the spec field list is complete enough to be meaningful', () => {
   assert.ok(SPEC.length >= 80, `${SPEC.length} spec fields`);
-  for (const m of ['restartsEngine', 'createOnly', 'secret', 'deprecated']) assert.ok(SPEC.some((s) => s.markers.has(m)), `the spec names ${m} fields`);
+  for (const m of ['restartsEngine', 'createOnly', 'secret', 'deprecated'])
+    assert.ok(
+      SPEC.some((s) => s.markers.has(m)),
+      `the spec names ${m} fields`,
+    );
 });
 
 test('every field of the spec is in the schema, documented, with a description', () => {
@@ -146,7 +170,10 @@ test('restart, create-only, secret, deprecation, thread pool and required marker
   for (const m of ['restartsEngine', 'threadPool', 'deprecated']) {
     const expected = new Set(SPEC.filter((s) => s.markers.has(m)).map((s) => s.path));
     for (const f of ALL_FIELDS.filter((x) => isDocumented(x) && markerOf[m](x))) {
-      assert.ok(expected.has(f.dotted) || !SPEC.some((s) => s.path === f.dotted), `${f.dotted} is marked ${m} but the spec does not say so`);
+      assert.ok(
+        expected.has(f.dotted) || !SPEC.some((s) => s.path === f.dotted),
+        `${f.dotted} is marked ${m} but the spec does not say so`,
+      );
     }
   }
 });
@@ -154,7 +181,8 @@ test('restart, create-only, secret, deprecation, thread pool and required marker
 test('secret fields have no example or default that would put a secret into documentation', () => {
   for (const f of ALL_FIELDS.filter((x) => x.schema.secret)) {
     assert.equal(f.schema.default, undefined, `${f.dotted} has no default`);
-    for (const ex of f.schema.examples ?? []) assert.match(String(ex), /^<[A-Z_]+>$|^\$\{[A-Z_]+\}$/, `${f.dotted}: example ${JSON.stringify(ex)} should be a placeholder`);
+    for (const ex of f.schema.examples ?? [])
+      assert.match(String(ex), /^<[A-Z_]+>$|^\$\{[A-Z_]+\}$/, `${f.dotted}: example ${JSON.stringify(ex)} should be a placeholder`);
   }
 });
 

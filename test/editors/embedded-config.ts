@@ -9,7 +9,10 @@ import type { Finding } from '../../server/src/core';
 import type { Outcome } from './outcome';
 import type { RequestContext } from './requests';
 
-export interface Position { line: number; character: number }
+export interface Position {
+  line: number;
+  character: number;
+}
 
 export interface EmbeddedExpectations {
   text: string;
@@ -50,26 +53,64 @@ export function terminalEmbeddedOutcome(ctx: RequestContext, e: EmbeddedExpectat
   const want = e.findings.map((f) => `${f.ruleId}@${f.range.start.line + 1}`).sort();
   const o: Outcome = { editor: c.editor, failures: [], notes: [] };
   const script = path.join(ctx.harnesses, ...HARNESS[c.client]);
-  const common = ['--cmd', ctx.serverCommand, '--file', path.join(ctx.workspace, c.file), '--root', ctx.workspace, '--language-id', c.languageId, '--settle-ms', '1500', '--timeout-ms', '30000'];
-  const run = ctx.harness(c.name, script, [...common, '--complete', linePos(e.completion.at), '--hover', linePos(e.hover.at), '--wait-nonempty'], o);
+  const common = [
+    '--cmd',
+    ctx.serverCommand,
+    '--file',
+    path.join(ctx.workspace, c.file),
+    '--root',
+    ctx.workspace,
+    '--language-id',
+    c.languageId,
+    '--settle-ms',
+    '1500',
+    '--timeout-ms',
+    '30000',
+  ];
+  const run = ctx.harness(
+    c.name,
+    script,
+    [...common, '--complete', linePos(e.completion.at), '--hover', linePos(e.hover.at), '--wait-nonempty'],
+    o,
+  );
   if (run) {
-    const got = run.filter((l) => l.type === 'diagnostic').map((d) => `${String(d.code)}@${Number(d.line) + 1}`).sort();
-    if (JSON.stringify(got) !== JSON.stringify(want)) o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's ${JSON.stringify(want)}`);
+    const got = run
+      .filter((l) => l.type === 'diagnostic')
+      .map((d) => `${String(d.code)}@${Number(d.line) + 1}`)
+      .sort();
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      o.failures.push(`diagnostics ${JSON.stringify(got)} differ from the analyzer's ${JSON.stringify(want)}`);
     const item = run.find((l) => l.type === 'completion' && l.label === e.completion.label);
-    if (!item) o.failures.push(`completion in ${c.where} lacks ${e.completion.label}: ${JSON.stringify(run.filter((l) => l.type === 'completion').map((l) => l.label))}`);
+    if (!item)
+      o.failures.push(
+        `completion in ${c.where} lacks ${e.completion.label}: ${JSON.stringify(run.filter((l) => l.type === 'completion').map((l) => l.label))}`,
+      );
     else if (c.client === 'nvim') {
       // Only Neovim's harness reports the text an item inserts; Eglot's gives the label and the detail.
       const inserted = String(item.insertText);
-      if (c.exactInsert ? inserted !== e.completion.insert : !inserted.includes(e.completion.insert)) o.failures.push(`choosing ${e.completion.label} inserts ${JSON.stringify(item.insertText)}, not ${JSON.stringify(e.completion.insert)}`);
+      if (c.exactInsert ? inserted !== e.completion.insert : !inserted.includes(e.completion.insert))
+        o.failures.push(
+          `choosing ${e.completion.label} inserts ${JSON.stringify(item.insertText)}, not ${JSON.stringify(e.completion.insert)}`,
+        );
     }
-    if (item && !String(item.detail).includes(e.completion.defaultText)) o.failures.push(`completion detail lacks the default ${e.completion.defaultText}: ${JSON.stringify(item.detail)}`);
+    if (item && !String(item.detail).includes(e.completion.defaultText))
+      o.failures.push(`completion detail lacks the default ${e.completion.defaultText}: ${JSON.stringify(item.detail)}`);
     const hover = String(run.find((l) => l.type === 'hover')?.contents ?? '');
-    for (const s of e.hover.mustContain) if (!hover.includes(s)) o.failures.push(`hover in ${c.where} lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
+    for (const s of e.hover.mustContain)
+      if (!hover.includes(s)) o.failures.push(`hover in ${c.where} lacks ${JSON.stringify(s)}: ${JSON.stringify(hover.slice(0, 300))}`);
   }
   // The same field and value outside the configuration: the file's diagnostics are the same, and nothing else answers.
-  const outside = ctx.harness(`${c.name}-outside`, script, [...common, '--complete', linePos(e.outside.complete), '--hover', linePos(e.outside.hover)], o);
+  const outside = ctx.harness(
+    `${c.name}-outside`,
+    script,
+    [...common, '--complete', linePos(e.outside.complete), '--hover', linePos(e.outside.hover)],
+    o,
+  );
   if (outside) {
-    const stray = outside.filter((l) => l.type === 'diagnostic').map((d) => Number(d.line)).filter((l) => !inBlock(l));
+    const stray = outside
+      .filter((l) => l.type === 'diagnostic')
+      .map((d) => Number(d.line))
+      .filter((l) => !inBlock(l));
     if (stray.length) o.failures.push(`diagnostics outside ${c.outsideWhere}, on lines ${stray.map((l) => l + 1).join(', ')}`);
     const items = outside.filter((l) => l.type === 'completion').map((l) => String(l.label));
     if (items.length) o.failures.push(`completion outside ${c.where} offers ${JSON.stringify(items)}`);

@@ -35,7 +35,10 @@ export function expectationsFor(text: string, fileName: string): EditorExpectati
   const doc = parseDocument(text, { fileName });
   const findings = analyze(text, { fileName }).findings;
   const deprecated = findings.find((f) => f.ruleId === 'deprecated-field' && fieldAt(parsePathString(f.path))?.schema.deprecated);
-  if (!deprecated) throw new Error(`the fixture ${fileName} sets no deprecated field, or the core no longer reports it: findings ${JSON.stringify(findings.map((f) => f.ruleId))}`);
+  if (!deprecated)
+    throw new Error(
+      `the fixture ${fileName} sets no deprecated field, or the core no longer reports it: findings ${JSON.stringify(findings.map((f) => f.ruleId))}`,
+    );
 
   // Completion happens on the fixture's only blank line, inside an object.
   const lines = text.split('\n');
@@ -44,8 +47,9 @@ export function expectationsFor(text: string, fileName: string): EditorExpectati
   const enclosing = enclosingObjectPath(doc, doc.lines.offsetAt({ line: blank, character: 0 }));
   const parentSchema = fieldAt(enclosing)?.schema;
   const present = new Set(Object.keys((valueAt(doc.value, enclosing) ?? {}) as object));
-  const candidate = Object.entries(parentSchema?.properties ?? {})
-    .find(([key, s]) => !present.has(key) && !s.deprecated && s.default !== undefined && s.unit && s.unit !== 'count');
+  const candidate = Object.entries(parentSchema?.properties ?? {}).find(
+    ([key, s]) => !present.has(key) && !s.deprecated && s.default !== undefined && s.unit && s.unit !== 'count',
+  );
   if (!candidate) throw new Error(`no absent field with a default and a unit under ${enclosing.join('.')}`);
   const [label, schema] = candidate as [string, SchemaNode];
 
@@ -90,7 +94,7 @@ function enclosingObjectPath(doc: ReturnType<typeof parseDocument>, offset: numb
 function numbersWithUnit(doc: ReturnType<typeof parseDocument>): Array<{ value: number; schema: SchemaNode; at: Position }> {
   const out: Array<{ value: number; schema: SchemaNode; at: Position }> = [];
   const visit = (node: NonNullable<typeof doc.root>, at: string[]): void => {
-    for (const prop of node.type === 'object' ? node.children ?? [] : []) {
+    for (const prop of node.type === 'object' ? (node.children ?? []) : []) {
       const [key, value] = prop.children ?? [];
       if (!key || !value) continue;
       const path = [...at, String(key.value)];

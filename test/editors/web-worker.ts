@@ -10,15 +10,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection, type PublishDiagnosticsParams } from 'vscode-languageserver/node';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+} from 'vscode-languageserver/node';
 import { listFixtures, loadFixture } from '../support/fixtures';
 import { launchChromium, serveWorkerPage, WorkerSession } from '../web/worker-session';
 import type { Outcome } from './outcome';
 
-interface Opened { uri: string; languageId: string; text: string }
+interface Opened {
+  uri: string;
+  languageId: string;
+  text: string;
+}
 type Settings = Record<string, unknown>;
 
-const LANGUAGE_IDS: Record<string, string> = { '.json': 'search-config', '.jsonc': 'search-config-jsonc', '.http': 'http', '.md': 'markdown', '.sh': 'shellscript' };
+const LANGUAGE_IDS: Record<string, string> = {
+  '.json': 'search-config',
+  '.jsonc': 'search-config-jsonc',
+  '.http': 'http',
+  '.md': 'markdown',
+  '.sh': 'shellscript',
+};
 
 /** The rule fixtures as a workspace: annotations stripped, baselines beside them, request files with a `.search-lint.json`. */
 function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings: Map<string, Settings> } {
@@ -36,8 +52,10 @@ function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, fx.text);
     if (isRequests) {
-      fs.writeFileSync(path.join(path.dirname(target), '.search-lint.json'),
-        JSON.stringify({ requests: { files: ['*.md', '*.sh'], ...(fx.options.requestHosts ? { hosts: fx.options.requestHosts } : {}) } }));
+      fs.writeFileSync(
+        path.join(path.dirname(target), '.search-lint.json'),
+        JSON.stringify({ requests: { files: ['*.md', '*.sh'], ...(fx.options.requestHosts ? { hosts: fx.options.requestHosts } : {}) } }),
+      );
     }
     const s: Settings = { baseline: 'none' };
     if (fx.options.baselineLabel) {
@@ -59,7 +77,10 @@ function fixtureWorkspace(root: string): { dir: string; docs: Opened[]; settings
   for (const name of fs.readdirSync(terraformRoot).sort()) {
     const file = path.join(terraformRoot, name);
     if (!fs.statSync(file).isFile()) continue;
-    if (!name.endsWith('.tf') || name.endsWith('.fixed.tf')) { fs.copyFileSync(file, path.join(terraformDir, name)); continue; }
+    if (!name.endsWith('.tf') || name.endsWith('.fixed.tf')) {
+      fs.copyFileSync(file, path.join(terraformDir, name));
+      continue;
+    }
     const fx = loadFixture(file);
     const target = path.join(terraformDir, name);
     fs.writeFileSync(target, fx.text);
@@ -90,24 +111,32 @@ function editorAnswers(settings: Map<string, Settings>) {
       case 'workspace/configuration':
         return (params.items as Array<{ scopeUri?: string }>).map((i) => (i.scopeUri && settings.get(i.scopeUri)) ?? { baseline: 'none' });
       case 'searchConfig/readFile': {
-        try { return { ok: true, text: fs.readFileSync(fileURLToPath(params.uri), 'utf8') }; } catch (err) {
+        try {
+          return { ok: true, text: fs.readFileSync(fileURLToPath(params.uri), 'utf8') };
+        } catch (err) {
           const code = (err as NodeJS.ErrnoException).code ?? 'error';
           return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR', message: code };
         }
       }
       case 'searchConfig/readDirectory': {
         try {
-          return fs.readdirSync(fileURLToPath(params.uri), { withFileTypes: true })
+          return fs
+            .readdirSync(fileURLToPath(params.uri), { withFileTypes: true })
             .map((e) => ({ name: e.name, type: e.isDirectory() ? 'directory' : 'file' }));
-        } catch { return null; }
+        } catch {
+          return null;
+        }
       }
-      default: return null;
+      default:
+        return null;
     }
   };
 }
 
 const initializeParams = (dir: string) => ({
-  processId: null, rootUri: pathToFileURL(dir).href, workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'fixtures' }],
+  processId: null,
+  rootUri: pathToFileURL(dir).href,
+  workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'fixtures' }],
   capabilities: {
     workspace: { configuration: true, workspaceFolders: true },
     textDocument: { publishDiagnostics: { relatedInformation: true, versionSupport: true, tagSupport: { valueSet: [1, 2] } } },
@@ -115,16 +144,26 @@ const initializeParams = (dir: string) => ({
 });
 
 async function nodeServer(root: string, dir: string, answer: (m: string, p: unknown) => unknown) {
-  const child = spawn(process.execPath, [path.join(root, 'bin', 'search-config-language-server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(root, 'bin', 'search-config-language-server.js'), '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const published = new Map<string, PublishDiagnosticsParams>();
   const waiters: Array<() => void> = [];
-  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => { published.set(p.uri, p); waiters.splice(0).forEach((w) => w()); });
-  for (const method of ['workspace/configuration', 'client/registerCapability', 'window/workDoneProgress/create']) conn.onRequest(method, (params: unknown) => answer(method, params) as null);
+  conn.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    published.set(p.uri, p);
+    waiters.splice(0).forEach((w) => w());
+  });
+  for (const method of ['workspace/configuration', 'client/registerCapability', 'window/workDoneProgress/create'])
+    conn.onRequest(method, (params: unknown) => answer(method, params) as null);
   conn.listen();
-  const init = await conn.sendRequest('initialize', initializeParams(dir)) as { capabilities: { experimental?: { searchConfig?: { host?: string } } } };
+  const init = (await conn.sendRequest('initialize', initializeParams(dir))) as {
+    capabilities: { experimental?: { searchConfig?: { host?: string } } };
+  };
   await conn.sendNotification('initialized', {});
   return {
     host: init.capabilities.experimental?.searchConfig?.host,
@@ -133,12 +172,23 @@ async function nodeServer(root: string, dir: string, answer: (m: string, p: unkn
       const deadline = Date.now() + 30_000;
       while (!published.has(uri)) {
         if (Date.now() > deadline) throw new Error(`the Node server published nothing for ${uri}`);
-        await new Promise<void>((r) => { waiters.push(r); setTimeout(r, 200); });
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 200);
+        });
       }
       return published.get(uri)!.diagnostics;
     },
     // A server that died already has a closed connection, on which sendRequest throws at once.
-    async stop() { try { await conn.sendRequest('shutdown'); } catch { /* gone already */ } conn.dispose(); child.kill(); },
+    async stop() {
+      try {
+        await conn.sendRequest('shutdown');
+      } catch {
+        /* gone already */
+      }
+      conn.dispose();
+      child.kill();
+    },
     stderr: () => stderr,
   };
 }
@@ -152,7 +202,10 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
   const node = await nodeServer(root, dir, answer);
   try {
     const worker = await WorkerSession.open(browser, page.url, answer);
-    const init = await worker.request<{ capabilities: { experimental?: { searchConfig?: { host?: string } } } }>('initialize', initializeParams(dir));
+    const init = await worker.request<{ capabilities: { experimental?: { searchConfig?: { host?: string } } } }>(
+      'initialize',
+      initializeParams(dir),
+    );
     await worker.notify('initialized', {});
     const host = init.result?.capabilities.experimental?.searchConfig?.host;
     if (host !== 'browser-worker') o.failures.push(`the worker says it runs in ${JSON.stringify(host)}, not in a browser worker`);
@@ -166,9 +219,11 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
       const first = { ...warmUp, uri: warmUp.uri.replace(/issue-example\.tf$/, 'warm-up.tf') };
       await Promise.all([node.open(first), worker.notify('textDocument/didOpen', { textDocument: { ...first, version: 1 } })]);
       const deadline = Date.now() + 60_000;
-      const both = async () => (await node.diagnostics(first.uri)).length > 0 && (await worker.diagnostics(first.uri, 1)).diagnostics.length > 0;
+      const both = async () =>
+        (await node.diagnostics(first.uri)).length > 0 && (await worker.diagnostics(first.uri, 1)).diagnostics.length > 0;
       while (!(await both())) {
-        if (Date.now() > deadline) throw new Error('no findings for a Terraform file after 60 s: the HCL parser did not load in one of the servers');
+        if (Date.now() > deadline)
+          throw new Error('no findings for a Terraform file after 60 s: the HCL parser did not load in one of the servers');
         await new Promise((r) => setTimeout(r, 200));
       }
     }
@@ -180,33 +235,52 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
       const [fromNode, fromWorker] = await Promise.all([node.diagnostics(d.uri), worker.diagnostics(d.uri, 1).then((p) => p.diagnostics)]);
       total += fromNode.length;
       if (JSON.stringify(fromNode) !== JSON.stringify(fromWorker)) {
-        differing.push(`${path.relative(dir, fileURLToPath(d.uri))}: Node ${JSON.stringify(fromNode).slice(0, 300)} / worker ${JSON.stringify(fromWorker).slice(0, 300)}`);
+        differing.push(
+          `${path.relative(dir, fileURLToPath(d.uri))}: Node ${JSON.stringify(fromNode).slice(0, 300)} / worker ${JSON.stringify(fromWorker).slice(0, 300)}`,
+        );
       }
     }
-    if (differing.length) o.failures.push(`the worker's diagnostics differ from the Node server's on ${differing.length} fixtures:\n    ${differing.join('\n    ')}`);
+    if (differing.length)
+      o.failures.push(
+        `the worker's diagnostics differ from the Node server's on ${differing.length} fixtures:\n    ${differing.join('\n    ')}`,
+      );
     if (total === 0) o.failures.push('no fixture had any diagnostics: the comparison proves nothing');
     o.notes.push(`${docs.length} rule fixtures: ${total} diagnostics, the same from the worker as from the Node server`);
     const terraformDocs = docs.filter((d) => d.languageId === 'terraform');
     let terraformTotal = 0;
     for (const d of terraformDocs) terraformTotal += (await node.diagnostics(d.uri)).length;
-    if (terraformDocs.length === 0 || terraformTotal === 0) o.failures.push(`the Terraform fixtures (${terraformDocs.length}) gave no diagnostics: the worker's HCL parser is not proved`);
-    else o.notes.push(`of which ${terraformDocs.length} Terraform files: ${terraformTotal} diagnostics, the same from the worker's HCL parser`);
+    if (terraformDocs.length === 0 || terraformTotal === 0)
+      o.failures.push(`the Terraform fixtures (${terraformDocs.length}) gave no diagnostics: the worker's HCL parser is not proved`);
+    else
+      o.notes.push(
+        `of which ${terraformDocs.length} Terraform files: ${terraformTotal} diagnostics, the same from the worker's HCL parser`,
+      );
     const yamlDocs = docs.filter((d) => d.languageId === 'yaml');
     let yamlTotal = 0;
     for (const d of yamlDocs) yamlTotal += (await node.diagnostics(d.uri)).length;
-    if (yamlDocs.length === 0 || yamlTotal === 0) o.failures.push(`the YAML fixtures (${yamlDocs.length}) gave no diagnostics: the worker's YAML reader is not proved`);
+    if (yamlDocs.length === 0 || yamlTotal === 0)
+      o.failures.push(`the YAML fixtures (${yamlDocs.length}) gave no diagnostics: the worker's YAML reader is not proved`);
     else o.notes.push(`of which ${yamlDocs.length} YAML files: ${yamlTotal} diagnostics, the same from the worker's YAML reader`);
 
     // Past the size limit: one finding saying so, and the worker lives on.
-    const big = { uri: pathToFileURL(path.join(dir, 'huge.search.json')).href, languageId: 'search-config', text: `{"search": {"a": "${'x'.repeat(21 * 1024 * 1024)}"}}` };
+    const big = {
+      uri: pathToFileURL(path.join(dir, 'huge.search.json')).href,
+      languageId: 'search-config',
+      text: `{"search": {"a": "${'x'.repeat(21 * 1024 * 1024)}"}}`,
+    };
     await worker.notify('textDocument/didOpen', { textDocument: { ...big, version: 1 } });
     const bigDiagnostics = (await worker.diagnostics(big.uri, 1, 60_000)).diagnostics;
-    if (!bigDiagnostics.some((x: { message: string }) => /larger|size|too large/i.test(x.message))) o.failures.push(`a 21 MB document gives ${JSON.stringify(bigDiagnostics).slice(0, 300)}, not a size finding`);
+    if (!bigDiagnostics.some((x: { message: string }) => /larger|size|too large/i.test(x.message)))
+      o.failures.push(`a 21 MB document gives ${JSON.stringify(bigDiagnostics).slice(0, 300)}, not a size finding`);
     // Malformed messages: not JSON-RPC at all, a request with broken params, a notification for no document.
     await worker.postRaw('not a message');
     await worker.postRaw({ jsonrpc: '2.0', id: 'broken', method: 'textDocument/hover', params: { textDocument: null, position: 'x' } });
     await worker.postRaw({ jsonrpc: '2.0', method: 'textDocument/didChange', params: {} });
-    const after = { uri: pathToFileURL(path.join(dir, 'after.search.json')).href, languageId: 'search-config', text: '{ "search": { "indices_fielddata_cache_size": "40%" } }' };
+    const after = {
+      uri: pathToFileURL(path.join(dir, 'after.search.json')).href,
+      languageId: 'search-config',
+      text: '{ "search": { "indices_fielddata_cache_size": "40%" } }',
+    };
     await worker.notify('textDocument/didOpen', { textDocument: { ...after, version: 1 } });
     await worker.diagnostics(after.uri, 1);
     const hover = await worker.request('textDocument/hover', { textDocument: { uri: after.uri }, position: { line: 0, character: 18 } });
@@ -216,7 +290,9 @@ export async function webWorkerOutcome(root: string, outDir: string): Promise<Ou
     o.notes.push('a 21 MB document and malformed messages: the worker kept answering');
     fs.writeFileSync(path.join(outDir, 'web-worker-logs.txt'), (await worker.logs()).join('\n'));
   } catch (err) {
-    o.failures.push(`the worker session failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}${node.stderr() ? `\n  Node server stderr: ${node.stderr().slice(-2000)}` : ''}`);
+    o.failures.push(
+      `the worker session failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}${node.stderr() ? `\n  Node server stderr: ${node.stderr().slice(-2000)}` : ''}`,
+    );
   } finally {
     await node.stop();
     await browser.close();

@@ -13,7 +13,11 @@ export function repoRoot(from = __dirname): string {
   return dir;
 }
 
-export interface Seed { name: string; text: string; fileName: string }
+export interface Seed {
+  name: string;
+  text: string;
+  fileName: string;
+}
 
 /** Seeds for mutation: every fixture, every example configuration, every rule's documented examples. */
 export function loadCorpus(root = repoRoot()): Seed[] {
@@ -24,14 +28,17 @@ export function loadCorpus(root = repoRoot()): Seed[] {
       const p = path.join(dir, n);
       const st = fs.lstatSync(p);
       if (st.isDirectory()) walk(p);
-      else if (st.isFile() && /\.jsonc?$/.test(n) && st.size < 1_000_000) out.push({ name: path.relative(root, p), text: fs.readFileSync(p, 'utf8'), fileName: n });
+      else if (st.isFile() && /\.jsonc?$/.test(n) && st.size < 1_000_000)
+        out.push({ name: path.relative(root, p), text: fs.readFileSync(p, 'utf8'), fileName: n });
     }
   };
   walk(path.join(root, 'test/fixtures'));
   walk(path.join(root, 'examples'));
   for (const rule of RULES) {
     for (const [kind, list] of Object.entries(rule.meta.examples)) {
-      list.forEach((ex, i) => out.push({ name: `${rule.meta.id} ${kind} example ${i + 1}`, text: ex.code, fileName: ex.fileName ?? 'example.json' }));
+      list.forEach((ex, i) =>
+        out.push({ name: `${rule.meta.id} ${kind} example ${i + 1}`, text: ex.code, fileName: ex.fileName ?? 'example.json' }),
+      );
     }
   }
   return out;

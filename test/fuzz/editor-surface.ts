@@ -1,6 +1,19 @@
 import { analyze, applyEdits } from '../../server/src/core';
 import { parseFor } from '../../server/src/core/engine';
-import { complete, disableForLine, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes, selectionRanges, unitInlayHints, type EditorSymbol } from '../../server/src/core/editor';
+import {
+  complete,
+  disableForLine,
+  documentLinks,
+  documentSymbols,
+  fixAllAction,
+  foldingRanges,
+  formatEdits,
+  hoverAt,
+  quickFixes,
+  selectionRanges,
+  unitInlayHints,
+  type EditorSymbol,
+} from '../../server/src/core/editor';
 import type { OffsetRange, TextEdit } from '../../server/src/core';
 import { Lines, syntaxErrorCount, type Problem } from './invariants';
 import type { Rng } from './rng';
@@ -39,8 +52,15 @@ export const editorSurface: Surface = {
       for (const snippets of [true, false]) {
         const items = timed('completion', () => complete(doc, offset, { snippets }));
         for (const c of items) {
-          out.push(...insideText(text, c.replace, `completion ${JSON.stringify(c.label)} at ${offset}`), ...editsInside(text, c.additionalEdits, `completion ${JSON.stringify(c.label)} extra edit`));
-          if (c.replace && (c.replace.offset > offset || c.replace.offset + c.replace.length < offset)) out.push({ kind: 'range', message: `completion ${JSON.stringify(c.label)} at ${offset} replaces ${JSON.stringify(c.replace)}, which does not contain the cursor` });
+          out.push(
+            ...insideText(text, c.replace, `completion ${JSON.stringify(c.label)} at ${offset}`),
+            ...editsInside(text, c.additionalEdits, `completion ${JSON.stringify(c.label)} extra edit`),
+          );
+          if (c.replace && (c.replace.offset > offset || c.replace.offset + c.replace.length < offset))
+            out.push({
+              kind: 'range',
+              message: `completion ${JSON.stringify(c.label)} at ${offset} replaces ${JSON.stringify(c.replace)}, which does not contain the cursor`,
+            });
         }
       }
       const hover = timed('hover', () => hoverAt(doc, offset));
@@ -60,22 +80,30 @@ export const editorSurface: Surface = {
     const stack: EditorSymbol[] = [...symbols];
     while (stack.length) {
       const s = stack.pop()!;
-      out.push(...insideText(text, s.range, `symbol ${JSON.stringify(s.name)}`), ...insideText(text, s.selectionRange, `symbol ${JSON.stringify(s.name)} selection`));
+      out.push(
+        ...insideText(text, s.range, `symbol ${JSON.stringify(s.name)}`),
+        ...insideText(text, s.selectionRange, `symbol ${JSON.stringify(s.name)} selection`),
+      );
       stack.push(...s.children);
     }
     for (const f of timed('foldingRange', () => foldingRanges(doc))) {
-      if (f.startLine < 0 || f.endLine >= lines.starts.length || f.startLine > f.endLine) out.push({ kind: 'range', message: `folding range ${JSON.stringify(f)} outside the ${lines.starts.length} lines` });
+      if (f.startLine < 0 || f.endLine >= lines.starts.length || f.startLine > f.endLine)
+        out.push({ kind: 'range', message: `folding range ${JSON.stringify(f)} outside the ${lines.starts.length} lines` });
     }
-    for (const h of timed('inlayHint', () => unitInlayHints(doc))) out.push(...insideText(text, { offset: h.offset, length: 0 }, `inlay hint ${JSON.stringify(h.label)}`));
-    for (const l of timed('documentLink', () => documentLinks(doc))) out.push(...insideText(text, l.range, `link ${JSON.stringify(l.target)}`));
+    for (const h of timed('inlayHint', () => unitInlayHints(doc)))
+      out.push(...insideText(text, { offset: h.offset, length: 0 }, `inlay hint ${JSON.stringify(h.label)}`));
+    for (const l of timed('documentLink', () => documentLinks(doc)))
+      out.push(...insideText(text, l.range, `link ${JSON.stringify(l.target)}`));
     const format = timed('formatting', () => formatEdits(text, { tabSize: rng.pick([2, 4]), insertSpaces: rng.chance(0.8) }));
     out.push(...editsInside(text, format, 'formatting'));
     if (!doc.tooDeep && doc.root && !out.length) {
       const jsonc = doc.isJsonc;
       if (syntaxErrorCount(text, jsonc) === 0) {
         const formatted = applyEdits(text, format);
-        if (syntaxErrorCount(formatted, jsonc) !== 0) out.push({ kind: 'format-broke-json', message: 'formatting turned valid JSON into text with syntax errors' });
-        else if (JSON.stringify(parseFor(formatted, options).value) !== JSON.stringify(doc.value)) out.push({ kind: 'format-changed-value', message: 'formatting changed the value of the document' });
+        if (syntaxErrorCount(formatted, jsonc) !== 0)
+          out.push({ kind: 'format-broke-json', message: 'formatting turned valid JSON into text with syntax errors' });
+        else if (JSON.stringify(parseFor(formatted, options).value) !== JSON.stringify(doc.value))
+          out.push({ kind: 'format-changed-value', message: 'formatting changed the value of the document' });
       }
     }
     return out;

@@ -9,23 +9,81 @@ import type { Rng } from './rng';
 
 /** A JSON-ish tree whose leaves are raw token text, so that numbers such as 1e400 survive. */
 export type Tree =
-  | { kind: 'object'; members: Array<{ key: string; value: Tree }> }
-  | { kind: 'array'; items: Tree[] }
-  | { kind: 'raw'; text: string };
+  { kind: 'object'; members: Array<{ key: string; value: Tree }> } | { kind: 'array'; items: Tree[] } | { kind: 'raw'; text: string };
 
 const raw = (text: string): Tree => ({ kind: 'raw', text });
 const str = (s: string): Tree => raw(JSON.stringify(s));
 
-const HUGE_INTEGERS = ['9007199254740992', '9007199254740993', '9223372036854775807', '9223372036854775808', '18446744073709551616', '-9223372036854775809', '1e400', '-1e400', '1e-400', '123456789012345678901234567890'];
+const HUGE_INTEGERS = [
+  '9007199254740992',
+  '9007199254740993',
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551616',
+  '-9223372036854775809',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '123456789012345678901234567890',
+];
 const ODD_NUMBERS = ['0', '-0', '1', '-1', '1.5', '0.1', '1e3', '1E+2', '2.0', '4294967296', '2147483648', '-2147483649'];
 const UNICODE = ['😀', 'é', 'e\u0301', '\u200b', '\u202e', 'Ω', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '日本語', '\u2028', '\uFEFF', '\t'];
 /** Escapes kept literal in the output text: lone surrogates and control characters that JSON.stringify would normalise. */
-const RAW_STRINGS = ['"\\ud800"', '"\\udc00x"', '"a\\u0000b"', '"\\ud83d\\ude00"', '"\\/"', '"\\"quoted\\""', '"back\\\\slash"', '"\\u00e9t\\u00e9"'];
+const RAW_STRINGS = [
+  '"\\ud800"',
+  '"\\udc00x"',
+  '"a\\u0000b"',
+  '"\\ud83d\\ude00"',
+  '"\\/"',
+  '"\\"quoted\\""',
+  '"back\\\\slash"',
+  '"\\u00e9t\\u00e9"',
+];
 const UNIT_STRINGS = ['100mb', '30s', '10%', '1gb', '5 min', '2h', '1.5kb', '0.5', '12ms', '7d', '1e3'];
-const URLS = ['http://idp.example.com/metadata', 'https://idp.example.com/metadata', 'https://example.com:8443/a?b=c#d', 'ftp://x', 'https://', '//no-scheme', 'https://exa mple.com', 'https://[::1]:99999/'];
-const CIDRS = ['10.0.0.0/8', '0.0.0.0/0', '::/0', '10.0.0.1/8', '999.1.1.1/33', '192.168.1.0', 'fe80::1/64', '1.2.3.4/-1', '::ffff:10.0.0.0/104', '10.0.0.0/8 '];
+const URLS = [
+  'http://idp.example.com/metadata',
+  'https://idp.example.com/metadata',
+  'https://example.com:8443/a?b=c#d',
+  'ftp://x',
+  'https://',
+  '//no-scheme',
+  'https://exa mple.com',
+  'https://[::1]:99999/',
+];
+const CIDRS = [
+  '10.0.0.0/8',
+  '0.0.0.0/0',
+  '::/0',
+  '10.0.0.1/8',
+  '999.1.1.1/33',
+  '192.168.1.0',
+  'fe80::1/64',
+  '1.2.3.4/-1',
+  '::ffff:10.0.0.0/104',
+  '10.0.0.0/8 ',
+];
 const PLACEHOLDERS = ['<CLIENT_SECRET>', '${ENV_NAME}', '$SECRET', '{{ vault.secret }}', '((secret))', '<>', '${}'];
-const OTHER_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '', ' ', 'opensearch', 'opensearch_dashboards', 'opensearch_version', 'prometheus', '😀', 'a.b', 'x\u0000y', '$ref', 'client_secrte', 'secret', 'password'];
+const OTHER_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '',
+  ' ',
+  'opensearch',
+  'opensearch_dashboards',
+  'opensearch_version',
+  'prometheus',
+  '😀',
+  'a.b',
+  'x\u0000y',
+  '$ref',
+  'client_secrte',
+  'secret',
+  'password',
+];
 
 export function describedTypes(s: SchemaNode): string[] {
   const t = typesOf(s);
@@ -74,13 +132,20 @@ function stringFor(rng: Rng, s: SchemaNode): Tree {
 /** A value of a type the schema may or may not allow, with the schema's own boundaries. */
 function valueOfType(rng: Rng, s: SchemaNode, type: string, depth: number): Tree {
   switch (type) {
-    case 'integer': return numberFor(rng, s, true);
-    case 'number': return numberFor(rng, s, false);
-    case 'string': return stringFor(rng, s);
-    case 'boolean': return raw(rng.chance(0.5) ? 'true' : 'false');
-    case 'null': return raw('null');
-    case 'array': return arrayFor(rng, s, depth);
-    default: return objectFor(rng, s, depth);
+    case 'integer':
+      return numberFor(rng, s, true);
+    case 'number':
+      return numberFor(rng, s, false);
+    case 'string':
+      return stringFor(rng, s);
+    case 'boolean':
+      return raw(rng.chance(0.5) ? 'true' : 'false');
+    case 'null':
+      return raw('null');
+    case 'array':
+      return arrayFor(rng, s, depth);
+    default:
+      return objectFor(rng, s, depth);
   }
 }
 
@@ -111,7 +176,13 @@ export function unknownKey(rng: Rng, known: readonly string[]): string {
   if (r < 0.4 && known.length) {
     const k = rng.pick(known);
     const i = rng.int(0, Math.max(0, k.length - 1));
-    const ops = [k.slice(0, i) + k.slice(i + 1), k.slice(0, i) + 'x' + k.slice(i), k.slice(0, i) + k[i + 1] + k[i] + k.slice(i + 2), k.toUpperCase(), k.replace(/_/g, '-')];
+    const ops = [
+      k.slice(0, i) + k.slice(i + 1),
+      k.slice(0, i) + 'x' + k.slice(i),
+      k.slice(0, i) + k[i + 1] + k[i] + k.slice(i + 2),
+      k.toUpperCase(),
+      k.replace(/_/g, '-'),
+    ];
     return rng.pick(ops);
   }
   if (r < 0.55) return rng.pick([...BY_ENGINE_SETTING.keys()]) ?? 'x';
@@ -126,34 +197,57 @@ function objectFor(rng: Rng, s: SchemaNode, depth: number): Tree {
   const share = rng.pick([0.1, 0.3, 0.6, 1]);
   for (const [key, child] of props) if (rng.chance(share)) members.push({ key, value: valueFor(rng, child, depth) });
   const extra = rng.chance(0.3) ? rng.int(1, 3) : 0;
-  for (let i = 0; i < extra; i++) members.push({ key: unknownKey(rng, props.map(([k]) => k)), value: valueFor(rng, {}, depth + 3) });
+  for (let i = 0; i < extra; i++)
+    members.push({
+      key: unknownKey(
+        rng,
+        props.map(([k]) => k),
+      ),
+      value: valueFor(rng, {}, depth + 3),
+    });
   if (members.length && rng.chance(0.05)) members.push({ ...rng.pick(members) }); // duplicate key
-  for (let i = members.length - 1; i > 0 && rng.chance(0.3); i--) { const j = rng.int(0, i); [members[i], members[j]] = [members[j], members[i]]; }
+  for (let i = members.length - 1; i > 0 && rng.chance(0.3); i--) {
+    const j = rng.int(0, i);
+    [members[i], members[j]] = [members[j], members[i]];
+  }
   return { kind: 'object', members };
 }
 
 function deepNest(rng: Rng, levels: number): Tree {
   let t: Tree = raw('1');
-  for (let i = 0; i < levels; i++) t = rng.chance(0.5) ? { kind: 'array', items: [t] } : { kind: 'object', members: [{ key: 'a', value: t }] };
+  for (let i = 0; i < levels; i++)
+    t = rng.chance(0.5) ? { kind: 'array', items: [t] } : { kind: 'object', members: [{ key: 'a', value: t }] };
   return t;
 }
 
-export interface Style { indent: string; eol: string; comments: boolean; trailingCommas: boolean }
+export interface Style {
+  indent: string;
+  eol: string;
+  comments: boolean;
+  trailingCommas: boolean;
+}
 
 /** Writes the tree as text; generated trees are at most a few hundred levels deep, so recursion is fine here. */
 export function serialize(t: Tree, style: Style, rng: Rng): string {
   const out: string[] = [];
   const write = (node: Tree, level: number): void => {
-    if (node.kind === 'raw') { out.push(node.text); return; }
+    if (node.kind === 'raw') {
+      out.push(node.text);
+      return;
+    }
     const [open, close] = node.kind === 'object' ? ['{', '}'] : ['[', ']'];
     const children = node.kind === 'object' ? node.members : node.items;
     out.push(open);
     const pad = (l: number): string => (style.indent ? style.eol + style.indent.repeat(Math.min(l, 50)) : '');
     children.forEach((c, i) => {
       out.push(pad(level + 1));
-      if (style.comments && rng.chance(0.05)) out.push(rng.chance(0.5) ? '/* note */ ' : `// note${style.eol}${style.indent.repeat(Math.min(level + 1, 50))}`);
-      if (node.kind === 'object') { const m = c as { key: string; value: Tree }; out.push(JSON.stringify(m.key), style.indent ? ': ' : ':'); write(m.value, level + 1); }
-      else write(c as Tree, level + 1);
+      if (style.comments && rng.chance(0.05))
+        out.push(rng.chance(0.5) ? '/* note */ ' : `// note${style.eol}${style.indent.repeat(Math.min(level + 1, 50))}`);
+      if (node.kind === 'object') {
+        const m = c as { key: string; value: Tree };
+        out.push(JSON.stringify(m.key), style.indent ? ': ' : ':');
+        write(m.value, level + 1);
+      } else write(c as Tree, level + 1);
       if (i < children.length - 1 || (style.trailingCommas && rng.chance(0.3))) out.push(',');
     });
     if (children.length) out.push(pad(level));
@@ -163,7 +257,10 @@ export function serialize(t: Tree, style: Style, rng: Rng): string {
   return out.join('');
 }
 
-export interface GeneratedInput { text: string; fileName: string }
+export interface GeneratedInput {
+  text: string;
+  fileName: string;
+}
 
 /** One whole configuration file. */
 export function generateConfig(rng: Rng): GeneratedInput {
@@ -178,5 +275,10 @@ export function generateConfig(rng: Rng): GeneratedInput {
   let text = serialize(tree, style, rng);
   if (rng.chance(0.05)) text = '\uFEFF' + text;
   if (rng.chance(0.5)) text += style.eol;
-  return { text, fileName: jsonc ? rng.pick(['prod.search.jsonc', 'search-config.jsonc']) : rng.pick(['prod.search.json', 'search-config.json', 'x.json']) };
+  return {
+    text,
+    fileName: jsonc
+      ? rng.pick(['prod.search.jsonc', 'search-config.jsonc'])
+      : rng.pick(['prod.search.json', 'search-config.json', 'x.json']),
+  };
 }

@@ -7,7 +7,10 @@ import type { Finding, Range, TextEdit } from '../../server/src/core';
  * directly rather than by the analyzer.
  */
 
-export interface Problem { kind: string; message: string }
+export interface Problem {
+  kind: string;
+  message: string;
+}
 
 /** Line start offsets with \r\n, \r and \n as line ends, as LSP counts them. */
 export class Lines {
@@ -15,7 +18,10 @@ export class Lines {
   constructor(readonly text: string) {
     for (let i = 0; i < text.length; i++) {
       const c = text[i];
-      if (c === '\r' && text[i + 1] === '\n') { i++; this.starts.push(i + 1); } else if (c === '\n' || c === '\r') this.starts.push(i + 1);
+      if (c === '\r' && text[i + 1] === '\n') {
+        i++;
+        this.starts.push(i + 1);
+      } else if (c === '\n' || c === '\r') this.starts.push(i + 1);
     }
   }
   /** Length of a line without its line end. */
@@ -27,8 +33,15 @@ export class Lines {
   }
   position(offset: number): { line: number; character: number } {
     let line = 0;
-    let lo = 0, hi = this.starts.length - 1;
-    while (lo <= hi) { const mid = (lo + hi) >> 1; if (this.starts[mid] <= offset) { line = mid; lo = mid + 1; } else hi = mid - 1; }
+    let lo = 0,
+      hi = this.starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.starts[mid] <= offset) {
+        line = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
     return { line, character: offset - this.starts[line] };
   }
 }
@@ -36,12 +49,26 @@ export class Lines {
 export function checkRange(lines: Lines, range: Range | undefined, where: string): Problem[] {
   if (!range) return [{ kind: 'range', message: `${where}: no range` }];
   const out: Problem[] = [];
-  for (const [name, p] of [['start', range.start], ['end', range.end]] as const) {
-    if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0) { out.push({ kind: 'range', message: `${where}: ${name} ${JSON.stringify(p)} is not a valid position` }); continue; }
-    if (p.line >= lines.starts.length) out.push({ kind: 'range', message: `${where}: ${name} line ${p.line} beyond the ${lines.starts.length} lines of the document` });
-    else if (p.character > lines.lineLength(p.line)) out.push({ kind: 'range', message: `${where}: ${name} character ${p.character} beyond the ${lines.lineLength(p.line)} characters of line ${p.line}` });
+  for (const [name, p] of [
+    ['start', range.start],
+    ['end', range.end],
+  ] as const) {
+    if (!Number.isInteger(p?.line) || !Number.isInteger(p?.character) || p.line < 0 || p.character < 0) {
+      out.push({ kind: 'range', message: `${where}: ${name} ${JSON.stringify(p)} is not a valid position` });
+      continue;
+    }
+    if (p.line >= lines.starts.length)
+      out.push({ kind: 'range', message: `${where}: ${name} line ${p.line} beyond the ${lines.starts.length} lines of the document` });
+    else if (p.character > lines.lineLength(p.line))
+      out.push({
+        kind: 'range',
+        message: `${where}: ${name} character ${p.character} beyond the ${lines.lineLength(p.line)} characters of line ${p.line}`,
+      });
   }
-  if (!out.length && (range.start.line > range.end.line || (range.start.line === range.end.line && range.start.character > range.end.character))) {
+  if (
+    !out.length &&
+    (range.start.line > range.end.line || (range.start.line === range.end.line && range.start.character > range.end.character))
+  ) {
     out.push({ kind: 'range', message: `${where}: range ends before it starts ${JSON.stringify(range)}` });
   }
   return out;
@@ -52,7 +79,11 @@ function checkEdits(text: string, edits: readonly TextEdit[], where: string): Pr
   // Insertions first among edits at one offset: an insertion touching a replacement does not overlap it.
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
   sorted.forEach((e, i) => {
-    if (!Number.isInteger(e.offset) || !Number.isInteger(e.length) || e.offset < 0 || e.length < 0 || e.offset + e.length > text.length) out.push({ kind: 'edit', message: `${where}: edit ${JSON.stringify({ offset: e.offset, length: e.length })} outside the ${text.length} characters of the document` });
+    if (!Number.isInteger(e.offset) || !Number.isInteger(e.length) || e.offset < 0 || e.length < 0 || e.offset + e.length > text.length)
+      out.push({
+        kind: 'edit',
+        message: `${where}: edit ${JSON.stringify({ offset: e.offset, length: e.length })} outside the ${text.length} characters of the document`,
+      });
     if (typeof e.newText !== 'string') out.push({ kind: 'edit', message: `${where}: edit without replacement text` });
     const prev = sorted[i - 1];
     if (prev && prev.offset + prev.length > e.offset) out.push({ kind: 'edit', message: `${where}: overlapping edits in one fix` });
@@ -65,15 +96,26 @@ export function checkFinding(lines: Lines, f: Finding): Problem[] {
   const where = `${f.ruleId} at ${f.path || '(root)'}`;
   const out = checkRange(lines, f.range, where);
   const text = lines.text;
-  if (f.offset < 0 || f.length < 0 || f.offset + f.length > text.length) out.push({ kind: 'range', message: `${where}: offset ${f.offset}+${f.length} outside the ${text.length} characters of the document` });
+  if (f.offset < 0 || f.length < 0 || f.offset + f.length > text.length)
+    out.push({ kind: 'range', message: `${where}: offset ${f.offset}+${f.length} outside the ${text.length} characters of the document` });
   else if (!out.length) {
-    const start = lines.position(f.offset), end = lines.position(f.offset + f.length);
-    if (start.line !== f.range.start.line || start.character !== f.range.start.character || end.line !== f.range.end.line || end.character !== f.range.end.character) {
-      out.push({ kind: 'range', message: `${where}: range ${JSON.stringify(f.range)} does not match offset ${f.offset}+${f.length} (${JSON.stringify({ start, end })})` });
+    const start = lines.position(f.offset),
+      end = lines.position(f.offset + f.length);
+    if (
+      start.line !== f.range.start.line ||
+      start.character !== f.range.start.character ||
+      end.line !== f.range.end.line ||
+      end.character !== f.range.end.character
+    ) {
+      out.push({
+        kind: 'range',
+        message: `${where}: range ${JSON.stringify(f.range)} does not match offset ${f.offset}+${f.length} (${JSON.stringify({ start, end })})`,
+      });
     }
   }
   if (typeof f.message !== 'string' || !f.message.trim()) out.push({ kind: 'message', message: `${where}: empty message` });
-  for (const fix of [...(f.fix ? [f.fix] : []), ...(f.suggestions ?? [])]) out.push(...checkEdits(text, fix.edits, `${where} fix "${fix.title}"`));
+  for (const fix of [...(f.fix ? [f.fix] : []), ...(f.suggestions ?? [])])
+    out.push(...checkEdits(text, fix.edits, `${where} fix "${fix.title}"`));
   return out;
 }
 
@@ -91,6 +133,7 @@ export function checkPrototype(): Problem[] {
   const now = Object.getOwnPropertyNames(Object.prototype).sort().join(',');
   if (now !== PROTOTYPE_KEYS) out.push({ kind: 'prototype', message: `Object.prototype changed: ${now}` });
   const probe = {} as Record<string, unknown>;
-  for (const k of ['polluted', 'a', 'x', 'pattern']) if (probe[k] !== undefined) out.push({ kind: 'prototype', message: `({}).${k} is defined` });
+  for (const k of ['polluted', 'a', 'x', 'pattern'])
+    if (probe[k] !== undefined) out.push({ kind: 'prototype', message: `({}).${k} is defined` });
   return out;
 }

@@ -20,7 +20,10 @@ function positionsIn(value: unknown, where: string, out: Array<{ where: string; 
     const { v, at } = stack.pop()!;
     if (!v || typeof v !== 'object') continue;
     const o = v as Record<string, unknown>;
-    if (typeof o.line === 'number' && typeof o.character === 'number') { out.push({ where: at, line: o.line, character: o.character }); continue; }
+    if (typeof o.line === 'number' && typeof o.character === 'number') {
+      out.push({ where: at, line: o.line, character: o.character });
+      continue;
+    }
     for (const [k, child] of Object.entries(o)) if (k !== 'data') stack.push({ v: child, at: `${at}.${k}` });
   }
 }
@@ -32,7 +35,10 @@ function checkPositions(lines: Lines, value: unknown, where: string): Problem[] 
   for (const p of found) {
     if (p.where.includes('.position')) continue; // echoed request parameters
     if (p.line < 0 || p.line >= lines.starts.length || p.character < 0 || p.character > lines.lineLength(p.line)) {
-      out.push({ kind: 'lsp-range', message: `${p.where}: {line ${p.line}, character ${p.character}} outside the document (${lines.starts.length} lines)` });
+      out.push({
+        kind: 'lsp-range',
+        message: `${p.where}: {line ${p.line}, character ${p.character}} outside the document (${lines.starts.length} lines)`,
+      });
     }
   }
   return out;
@@ -64,14 +70,17 @@ export const lspSurface: Surface = {
         out.push(...checkPositions(lines, r, method));
       } catch (err) {
         out.push({ kind: 'lsp-error', message: `${method} answered an error: ${err instanceof Error ? err.message : String(err)}` });
-      } finally { timed.record(method, cpuNow() - start); }
+      } finally {
+        timed.record(method, cpuNow() - start);
+      }
     };
     for (let i = 0; i < 3; i++) {
       const position = doc.positionAt(rng.int(0, text.length));
       await ask('textDocument/hover', { ...id, position });
       await ask('textDocument/completion', { ...id, position });
       await ask('textDocument/selectionRange', { ...id, positions: [position] });
-      const a = doc.positionAt(rng.int(0, text.length)), b = doc.positionAt(rng.int(0, text.length));
+      const a = doc.positionAt(rng.int(0, text.length)),
+        b = doc.positionAt(rng.int(0, text.length));
       const range = doc.offsetAt(a) <= doc.offsetAt(b) ? { start: a, end: b } : { start: b, end: a };
       await ask('textDocument/codeAction', { ...id, range, context: { diagnostics: diagnostics.filter(() => rng.chance(0.5)) } });
       await ask('textDocument/rangeFormatting', { ...id, range, options: { tabSize: 2, insertSpaces: true } });
@@ -90,6 +99,9 @@ export const lspSurface: Surface = {
     return out;
   },
   async close() {
-    if (client) { await client.shutdown(); client = undefined; }
+    if (client) {
+      await client.shutdown();
+      client = undefined;
+    }
   },
 };

@@ -19,21 +19,41 @@ async function main(): Promise<number> {
   const failAboveMs = Number(arg('fail-above-ms') ?? 1000);
   const wanted = (arg('surfaces') ?? SURFACES.map((x) => x.name).join(',')).split(',');
   const surfaces = SURFACES.filter((x) => wanted.includes(x.name));
-  process.stdout.write(`fuzz: seed ${seed}, ${only !== undefined ? `input ${only}` : `${count} inputs`}, analyzer and fixes${surfaces.map((x) => ` + ${x.name}`).join('')}, an operation over ${failAboveMs} ms fails\n`);
+  process.stdout.write(
+    `fuzz: seed ${seed}, ${only !== undefined ? `input ${only}` : `${count} inputs`}, analyzer and fixes${surfaces.map((x) => ` + ${x.name}`).join('')}, an operation over ${failAboveMs} ms fails\n`,
+  );
   const report = await runFuzz({
-    seed, count, only, failAboveMs, reportAboveMs: failAboveMs, surfaces,
+    seed,
+    count,
+    only,
+    failAboveMs,
+    reportAboveMs: failAboveMs,
+    surfaces,
     onProgress: (done, r) => process.stdout.write(`  ${done} inputs, ${r.failures.length} failures, slowest ${Math.round(r.maxMs)} ms\n`),
     onFailure: (f) => {
       // The input itself is kept: replaying by seed and index needs the same fixtures as today.
       const dir = path.join(repoRoot(), 'dist/fuzz-failures');
       fs.mkdirSync(dir, { recursive: true });
       const file = path.join(dir, `${seed}-${f.index}.json`);
-      fs.writeFileSync(file, JSON.stringify({ kind: f.kind, surface: f.surface, message: f.message, options: f.input.options, text: f.input.text }));
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ kind: f.kind, surface: f.surface, message: f.message, options: f.input.options, text: f.input.text }),
+      );
       process.stdout.write(`${describeFailure(f, seed)}\n  input saved in ${path.relative(repoRoot(), file)}\n`);
     },
   });
-  process.stdout.write(`fuzz: ${report.inputs} inputs in ${Math.round(report.totalMs / 1000)} s, slowest ${Math.round(report.maxMs)} ms, ${report.failures.length} failures ${JSON.stringify(report.kinds)}\n`);
+  process.stdout.write(
+    `fuzz: ${report.inputs} inputs in ${Math.round(report.totalMs / 1000)} s, slowest ${Math.round(report.maxMs)} ms, ${report.failures.length} failures ${JSON.stringify(report.kinds)}\n`,
+  );
   return report.failures.length ? 1 : 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 2; });
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    console.error(err);
+    process.exitCode = 2;
+  },
+);

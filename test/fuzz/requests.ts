@@ -10,8 +10,44 @@ import type { Rng } from './rng';
  */
 const D = 'search-config-disable-next-line';
 export const CANARY = 'cAnArY-fUzZ-31';
-const RUN_CHARS = ['{', '{{', '${', '$(', '`', '(', ')', '?', '#', '"', "'", '\\', '\\\n', '-', '- ', '```', '~~~', '<!--', '@', '=', ' ', '\t', '/', '%2e', '\r'];
-const PATHS = ['/_cluster/settings', '/_snapshot/repo', '/_cluster/health', '/_cat/repositories', '/my-index/_search', '/_nodes/stats', '_snapshot/x', '{{host}}/_snapshot', '$ES/_cluster/state'];
+const RUN_CHARS = [
+  '{',
+  '{{',
+  '${',
+  '$(',
+  '`',
+  '(',
+  ')',
+  '?',
+  '#',
+  '"',
+  "'",
+  '\\',
+  '\\\n',
+  '-',
+  '- ',
+  '```',
+  '~~~',
+  '<!--',
+  '@',
+  '=',
+  ' ',
+  '\t',
+  '/',
+  '%2e',
+  '\r',
+];
+const PATHS = [
+  '/_cluster/settings',
+  '/_snapshot/repo',
+  '/_cluster/health',
+  '/_cat/repositories',
+  '/my-index/_search',
+  '/_nodes/stats',
+  '_snapshot/x',
+  '{{host}}/_snapshot',
+  '$ES/_cluster/state',
+];
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'get', 'put', 'HEAD'];
 
 /**
@@ -27,7 +63,15 @@ function run(rng: Rng): string {
 
 function target(rng: Rng): string {
   const p = rng.pick(PATHS);
-  const host = rng.pick(['', 'https://search.example.com', 'http://localhost:9200', '$ES', '${ES}', '{{ host }}', `https://admin:${CANARY}@h`]);
+  const host = rng.pick([
+    '',
+    'https://search.example.com',
+    'http://localhost:9200',
+    '$ES',
+    '${ES}',
+    '{{ host }}',
+    `https://admin:${CANARY}@h`,
+  ]);
   return `${host}${host && !p.startsWith('/') && !p.startsWith('{') && !p.startsWith('$') ? '/' : ''}${host.startsWith('{') && p.startsWith('{') ? p.slice(8) : p}${rng.chance(0.3) ? run(rng) : ''}`;
 }
 
@@ -62,9 +106,13 @@ const SHELL_PIECES: Piece[] = [
 ];
 
 const MARKDOWN_PIECES: Piece[] = [
-  (r) => `\`\`\`${r.pick(['console', 'http', ''])}\n${r.pick(METHODS)} ${target(r)}\n{ "persistent": { "search.max_buckets": 1 } }\n\`\`\`\n`,
+  (r) =>
+    `\`\`\`${r.pick(['console', 'http', ''])}\n${r.pick(METHODS)} ${target(r)}\n{ "persistent": { "search.max_buckets": 1 } }\n\`\`\`\n`,
   (r) => `\`\`\`${r.pick(['sh', 'bash', 'shell'])}\ncurl -XDELETE "${target(r)}"\n\`\`\`\n`,
-  (r) => { const at = ' '.repeat(r.int(0, 14)); return `${'  '.repeat(r.int(0, 6))}- item\n\n${at}\`\`\`console\n${at}PUT ${target(r)}\n${at}\`\`\`\n`; },
+  (r) => {
+    const at = ' '.repeat(r.int(0, 14));
+    return `${'  '.repeat(r.int(0, 6))}- item\n\n${at}\`\`\`console\n${at}PUT ${target(r)}\n${at}\`\`\`\n`;
+  },
   () => `<!-- ${D} blocked-endpoint -->\n`,
   () => `\`\`\`console\n# ${D}\nGET _cluster/health\n\`\`\`\n`,
   (r, keep) => `\`\`\`jsonc\n{\n  // ${D} type-mismatch ${keep()}\n  "a": 1\n}\n\`\`\`\n`,
@@ -81,7 +129,11 @@ export function generateRequestFile(rng: Rng): { text: string; fileName: string;
   hostile = rng.chance(0.5);
   const pieces = kind === 'http' ? HTTP_PIECES : kind === 'sh' ? SHELL_PIECES : MARKDOWN_PIECES;
   const kept: string[] = [];
-  const keep = (): string => { const token = `KEEP${kept.length}`; kept.push(token); return token; };
+  const keep = (): string => {
+    const token = `KEEP${kept.length}`;
+    kept.push(token);
+    return token;
+  };
   let text = '';
   for (let i = rng.int(1, 25); i > 0; i--) text += rng.pick(pieces)(rng, keep);
   if (rng.chance(0.2)) text = text.replace(/\n/g, '\r\n');
@@ -93,25 +145,40 @@ export function generateRequestFile(rng: Rng): { text: string; fileName: string;
  * credential in any message, and fixing removes nothing but what a finding names (every `KEEP` token
  * stays; each removed stretch is a suppression comment that a finding named).
  */
-export function requestProblems(text: string, options: AnalyzeOptions, kept: readonly string[], timed: <T>(name: string, fn: () => T) => T): Problem[] {
+export function requestProblems(
+  text: string,
+  options: AnalyzeOptions,
+  kept: readonly string[],
+  timed: <T>(name: string, fn: () => T) => T,
+): Problem[] {
   const out: Problem[] = [];
   const result = timed('analyze request file', () => analyze(text, options));
   for (const e of result.internalErrors) out.push({ kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   const lines = new Lines(text);
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push(p);
   const size = result.findings.reduce((n, f) => n + f.message.length, 0);
-  if (result.findings.length > lines.starts.length * 4 + 10 || size > 2000 + 40 * text.length) out.push({ kind: 'output-size', message: `${result.findings.length} findings, ${size} characters of messages for ${text.length} characters of input` });
-  if (result.findings.some((f) => f.message.includes(CANARY))) out.push({ kind: 'secret', message: 'a credential appears in a finding\'s message' });
+  if (result.findings.length > lines.starts.length * 4 + 10 || size > 2000 + 40 * text.length)
+    out.push({
+      kind: 'output-size',
+      message: `${result.findings.length} findings, ${size} characters of messages for ${text.length} characters of input`,
+    });
+  if (result.findings.some((f) => f.message.includes(CANARY)))
+    out.push({ kind: 'secret', message: "a credential appears in a finding's message" });
   const fixed = timed('fixAll request file', () => fixAll(text, options));
-  for (const token of kept) if (!fixed.text.includes(token)) out.push({ kind: 'fix-lost-data', message: `fixing deleted ${token}, which only mentions a suppression comment` });
+  for (const token of kept)
+    if (!fixed.text.includes(token))
+      out.push({ kind: 'fix-lost-data', message: `fixing deleted ${token}, which only mentions a suppression comment` });
   // What fixing removed must be what the unused-suppression findings named.
   const named = result.findings.filter((f) => f.ruleId === 'unused-suppression').sort((a, b) => b.offset - a.offset);
   let expected = text;
-  for (const f of named) for (const e of f.fix?.edits ?? []) expected = expected.slice(0, e.offset) + e.newText + expected.slice(e.offset + e.length);
-  if (fixed.text !== expected) out.push({ kind: 'fix-beyond-findings', message: 'fixing changed more than the suppression comments the findings named' });
+  for (const f of named)
+    for (const e of f.fix?.edits ?? []) expected = expected.slice(0, e.offset) + e.newText + expected.slice(e.offset + e.length);
+  if (fixed.text !== expected)
+    out.push({ kind: 'fix-beyond-findings', message: 'fixing changed more than the suppression comments the findings named' });
   for (const f of named) {
     const comment = text.slice(f.offset, f.offset + f.length);
-    if (!/^(#|\/\/|<!--)/.test(comment) || !comment.includes(D)) out.push({ kind: 'fix-beyond-findings', message: `an unused-suppression finding names ${JSON.stringify(comment.slice(0, 80))}` });
+    if (!/^(#|\/\/|<!--)/.test(comment) || !comment.includes(D))
+      out.push({ kind: 'fix-beyond-findings', message: `an unused-suppression finding names ${JSON.stringify(comment.slice(0, 80))}` });
   }
   return out;
 }

@@ -22,11 +22,20 @@ export const SURFACES: Surface[] = [editorSurface, cliSurface, lspSurface, impor
 
 export type { Timed };
 export interface FuzzInput {
-  index: number; origin: string; text: string; options: AnalyzeOptions; /** Request files: tokens that fixing must keep. */ kept?: string[];
+  index: number;
+  origin: string;
+  text: string;
+  options: AnalyzeOptions;
+  /** Request files: tokens that fixing must keep. */ kept?: string[];
   /** Terraform files: true when `terraform fmt` would not change the text, so that fixing must keep it so. */
   fmtClean?: boolean;
 }
-export interface FuzzFailure extends Problem { index: number; origin: string; surface: string; input: FuzzInput }
+export interface FuzzFailure extends Problem {
+  index: number;
+  origin: string;
+  surface: string;
+  input: FuzzInput;
+}
 export interface FuzzReport {
   seed: number;
   inputs: number;
@@ -39,7 +48,15 @@ export interface FuzzReport {
 }
 
 const SEVERITY_SETTINGS: SeveritySetting[] = ['off', 'hint', 'info', 'warning', 'error'];
-const RULE_IDS = ['invalid-json', 'unknown-field', 'type-mismatch', 'unit-hint', 'unused-suppression', 'secret-in-plain-text', 'missing-required'];
+const RULE_IDS = [
+  'invalid-json',
+  'unknown-field',
+  'type-mismatch',
+  'unit-hint',
+  'unused-suppression',
+  'secret-in-plain-text',
+  'missing-required',
+];
 
 /** The i-th input of a run: generated from the schema, or a mutated seed or generated input. */
 export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): FuzzInput {
@@ -57,13 +74,22 @@ export function makeInput(base: Rng, index: number, corpus: readonly Seed[]): Fu
   const donors = corpus.map((s) => s.text);
   let text: string, fileName: string, origin: string;
   const r = rng.next();
-  if (r < 0.4 || !corpus.length) ({ text, fileName } = generateConfig(rng)), origin = 'generated';
-  else if (r < 0.6) { ({ text, fileName } = generateConfig(rng)); text = mutate(rng, text, donors); origin = 'generated+mutated'; }
-  else { const seed = rng.pick(corpus); text = mutate(rng, seed.text, donors); fileName = rng.chance(0.8) ? seed.fileName : rng.pick(['x.json', 'x.jsonc']); origin = `mutated ${seed.name}`; }
+  if (r < 0.4 || !corpus.length) (({ text, fileName } = generateConfig(rng)), (origin = 'generated'));
+  else if (r < 0.6) {
+    ({ text, fileName } = generateConfig(rng));
+    text = mutate(rng, text, donors);
+    origin = 'generated+mutated';
+  } else {
+    const seed = rng.pick(corpus);
+    text = mutate(rng, seed.text, donors);
+    fileName = rng.chance(0.8) ? seed.fileName : rng.pick(['x.json', 'x.jsonc']);
+    origin = `mutated ${seed.name}`;
+  }
   const options: AnalyzeOptions = { fileName };
   if (rng.chance(0.3)) options.cpus = rng.pick([1, 2, 4, 8, 16, 64, 1024]);
   if (rng.chance(0.2)) options.baselineText = rng.chance(0.5) ? generateConfig(rng).text : mutate(rng, text, donors);
-  if (rng.chance(0.2)) options.rules = Object.fromEntries(RULE_IDS.filter(() => rng.chance(0.4)).map((id) => [id, rng.pick(SEVERITY_SETTINGS)]));
+  if (rng.chance(0.2))
+    options.rules = Object.fromEntries(RULE_IDS.filter(() => rng.chance(0.4)).map((id) => [id, rng.pick(SEVERITY_SETTINGS)]));
   return { index, origin, text, options };
 }
 
@@ -75,7 +101,8 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
   const { text, options } = input;
   const lines = new Lines(text);
   const result = timed('analyze', () => analyze(text, options));
-  for (const e of result.internalErrors) out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
+  for (const e of result.internalErrors)
+    out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
   const fixed = timed('fixAll', () => fixAll(text, options));
   if (result.terraform) {
@@ -83,31 +110,40 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
     if (fixed.text !== text) {
       const before = input.fmtClean ? 'clean' : terraformFmt(text).kind;
       const after = terraformFmt(fixed.text);
-      if (before !== 'invalid' && after.kind === 'invalid') out.push({ surface: 'fixAll', kind: 'fix-broke-terraform', message: `terraform refuses the fixed file: ${after.error}` });
-      else if (before === 'clean' && after.kind === 'unformatted') out.push({ surface: 'fixAll', kind: 'fix-not-fmt', message: `terraform fmt would change the fixed file:\n${after.diff}` });
-      if (fixAll(fixed.text, options).text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+      if (before !== 'invalid' && after.kind === 'invalid')
+        out.push({ surface: 'fixAll', kind: 'fix-broke-terraform', message: `terraform refuses the fixed file: ${after.error}` });
+      else if (before === 'clean' && after.kind === 'unformatted')
+        out.push({ surface: 'fixAll', kind: 'fix-not-fmt', message: `terraform fmt would change the fixed file:\n${after.diff}` });
+      if (fixAll(fixed.text, options).text !== fixed.text)
+        out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
     }
     return out;
   }
   if (result.yaml) {
     // A YAML file: its documents are read by the YAML reader, not the JSON parser.
     const after = analyze(fixed.text, options).yaml;
-    if (!after || after.syntaxErrors > result.yaml.syntaxErrors) out.push({ surface: 'fixAll', kind: 'fix-broke-yaml', message: 'fixAll raised the syntax errors of a YAML file' });
-    if (fixed.text !== text && fixAll(fixed.text, options).text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+    if (!after || after.syntaxErrors > result.yaml.syntaxErrors)
+      out.push({ surface: 'fixAll', kind: 'fix-broke-yaml', message: 'fixAll raised the syntax errors of a YAML file' });
+    if (fixed.text !== text && fixAll(fixed.text, options).text !== fixed.text)
+      out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
     return out;
   }
   if (result.doc.tooDeep || result.doc.root === undefined) {
-    if (fixed.text !== text && !result.doc.root) out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });
+    if (fixed.text !== text && !result.doc.root)
+      out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });
     return out;
   }
   const jsonc = isJsoncName(options.fileName);
   const before = syntaxErrorCount(text, jsonc);
   const after = syntaxErrorCount(fixed.text, jsonc);
-  if (before === 0 && after > 0) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll turned valid JSON into text with ${after} syntax error(s)` });
-  else if (after > before) out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll raised the syntax errors from ${before} to ${after}` });
+  if (before === 0 && after > 0)
+    out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll turned valid JSON into text with ${after} syntax error(s)` });
+  else if (after > before)
+    out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: `fixAll raised the syntax errors from ${before} to ${after}` });
   if (fixed.text !== text && before === 0) {
     const again = timed('fixAll again', () => fixAll(fixed.text, options));
-    if (again.text !== fixed.text) out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+    if (again.text !== fixed.text)
+      out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
   }
   return out;
 }
@@ -149,23 +185,41 @@ export async function runFuzz(opts: RunOptions): Promise<FuzzReport> {
     const record = (operation: string, ms: number): void => {
       report.maxMs = Math.max(report.maxMs, ms);
       if (ms > reportAbove) report.slow.push({ index, origin: input.origin, operation, ms: Math.round(ms), length: input.text.length });
-      if (ms > failAbove) fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
+      if (ms > failAbove)
+        fail({ surface: operation, kind: 'slow', message: `${operation} took ${Math.round(ms)} ms on ${input.text.length} characters` });
     };
-    const timed: Timed = Object.assign(<T>(operation: string, fn: () => T): T => {
-      const t0 = cpuNow();
-      try { return fn(); } finally { record(operation, cpuNow() - t0); }
-    }, { record });
+    const timed: Timed = Object.assign(
+      <T>(operation: string, fn: () => T): T => {
+        const t0 = cpuNow();
+        try {
+          return fn();
+        } finally {
+          record(operation, cpuNow() - t0);
+        }
+      },
+      { record },
+    );
     if (input.kept || requestFileKind(input.options.fileName)) {
-      try { requestProblems(input.text, input.options, input.kept ?? [], timed).forEach((p) => fail({ surface: 'request file', ...p })); } catch (err) { fail({ surface: 'request file', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+      try {
+        requestProblems(input.text, input.options, input.kept ?? [], timed).forEach((p) => fail({ surface: 'request file', ...p }));
+      } catch (err) {
+        fail({ surface: 'request file', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) });
+      }
       report.inputs++;
       continue;
     }
-    try { coreProblems(input, timed).forEach(fail); } catch (err) { fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+    try {
+      coreProblems(input, timed).forEach(fail);
+    } catch (err) {
+      fail({ surface: 'core', kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) });
+    }
     for (const s of surfaces) {
       try {
         const problems = await s.run(input, base.fork(index ^ 0x5eed), timed);
         problems.forEach((p) => fail({ surface: s.name, ...p }));
-      } catch (err) { fail({ surface: s.name, kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) }); }
+      } catch (err) {
+        fail({ surface: s.name, kind: 'exception', message: err instanceof Error ? `${err.message}\n${err.stack}` : String(err) });
+      }
     }
     checkPrototype().forEach((p) => fail({ surface: 'any', ...p }));
     report.inputs++;

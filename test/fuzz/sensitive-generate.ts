@@ -8,19 +8,35 @@ import type { Rng } from './rng';
  * canary; the fuzz checks that none appears in any finding, dry-run text or change report.
  */
 
-export interface SensitiveInput { kind: 'plan' | 'manifest' | 'terraform'; fileName: string; text: string; canaries: string[]; variables?: Array<{ fileName: string; text: string }> }
+export interface SensitiveInput {
+  kind: 'plan' | 'manifest' | 'terraform';
+  fileName: string;
+  text: string;
+  canaries: string[];
+  variables?: Array<{ fileName: string; text: string }>;
+}
 
 /** Fields of every kind a rule may quote: host names, strings with patterns, sizes with units, counts, enums. */
 const FIELDS: ReadonlyArray<readonly string[]> = [
-  ['custom_domain'], ['search_version'], ['search', 'email_sender_name'], ['search', 'http_max_content_length'],
-  ['search', 'indices_query_bool_max_clause_count'], ['search', 'thread_pool_search_size'], ['saml', 'sp_entity_id'],
-  ['openid', 'client_id'], ['search_dashboards', 'search_request_timeout'],
+  ['custom_domain'],
+  ['search_version'],
+  ['search', 'email_sender_name'],
+  ['search', 'http_max_content_length'],
+  ['search', 'indices_query_bool_max_clause_count'],
+  ['search', 'thread_pool_search_size'],
+  ['saml', 'sp_entity_id'],
+  ['openid', 'client_id'],
+  ['search_dashboards', 'search_request_timeout'],
 ];
 
 function canaryValue(rng: Rng, canaries: string[]): string | number {
   const tag = rng.int(0, 1e9).toString(36);
   // Numbers of 11 digits: no bound, default or line number of a generated input has as many.
-  if (rng.chance(0.3)) { const n = Number(`9${rng.int(1000000000, 1999999999)}`); canaries.push(String(n)); return n; }
+  if (rng.chance(0.3)) {
+    const n = Number(`9${rng.int(1000000000, 1999999999)}`);
+    canaries.push(String(n));
+    return n;
+  }
   const s = `${CANARY_PREFIX}${tag}Q7x`;
   canaries.push(s);
   // Blanks, a scheme, a line break or an upper-case letter each make some field's value invalid.
@@ -37,8 +53,10 @@ function setAt(root: Record<string, unknown>, path: readonly string[], value: un
 function plan(rng: Rng): SensitiveInput {
   const canaries: string[] = [];
   const changes = Array.from({ length: rng.int(1, 3) }, (_, i) => {
-    const before: Record<string, unknown> = {}, after: Record<string, unknown> = {};
-    const beforeMarks: Record<string, unknown> = {}, afterMarks: Record<string, unknown> = {};
+    const before: Record<string, unknown> = {},
+      after: Record<string, unknown> = {};
+    const beforeMarks: Record<string, unknown> = {},
+      afterMarks: Record<string, unknown> = {};
     for (const path of FIELDS) {
       if (!rng.chance(0.5)) continue;
       const sensitive = rng.chance(0.7);
@@ -54,16 +72,28 @@ function plan(rng: Rng): SensitiveInput {
       }
     }
     // A plan writes a block as a list of one object, and so its marks.
-    const listed = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v && typeof v === 'object' ? [v] : v]));
+    const listed = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v && typeof v === 'object' ? [v] : v]));
     return {
-      address: `vendor_search.r${i}`, type: 'vendor_search', name: `r${i}`,
+      address: `vendor_search.r${i}`,
+      type: 'vendor_search',
+      name: `r${i}`,
       change: {
-        actions: ['update'], before: { search_user_config: [listed(before)] }, after: { search_user_config: [listed(after)] }, after_unknown: {},
-        before_sensitive: { search_user_config: [listed(beforeMarks)] }, after_sensitive: { search_user_config: [listed(afterMarks)] },
+        actions: ['update'],
+        before: { search_user_config: [listed(before)] },
+        after: { search_user_config: [listed(after)] },
+        after_unknown: {},
+        before_sensitive: { search_user_config: [listed(beforeMarks)] },
+        after_sensitive: { search_user_config: [listed(afterMarks)] },
       },
     };
   });
-  return { kind: 'plan', fileName: 'plan.json', text: JSON.stringify({ format_version: '1.2', resource_changes: changes }, null, rng.chance(0.5) ? 2 : undefined), canaries };
+  return {
+    kind: 'plan',
+    fileName: 'plan.json',
+    text: JSON.stringify({ format_version: '1.2', resource_changes: changes }, null, rng.chance(0.5) ? 2 : undefined),
+    canaries,
+  };
 }
 
 /** A manifest with secrets anchored in secret fields and aliased into other fields, some as block scalars. */
@@ -74,7 +104,11 @@ function manifest(rng: Rng): SensitiveInput {
   const secret = (name: string): string => {
     const v = canaryValue(rng, canaries);
     anchors.push(name);
-    if (typeof v === 'string' && v.includes('\n')) return `&${name} |\n${v.split('\n').map((l) => `        ${l}`).join('\n')}`;
+    if (typeof v === 'string' && v.includes('\n'))
+      return `&${name} |\n${v
+        .split('\n')
+        .map((l) => `        ${l}`)
+        .join('\n')}`;
     return `&${name} ${typeof v === 'number' || rng.chance(0.5) ? String(v) : JSON.stringify(v)}`;
   };
   lines.push('    openid:', `      client_secret: ${secret('a')}`, '    search:', `      email_sender_password: ${secret('b')}`);
@@ -113,7 +147,10 @@ function terraform(rng: Rng): SensitiveInput {
   // The declarations in the linted file or in a file of their own.
   const own = rng.chance(0.5);
   const text = own ? `${declarations.join('\n')}\n${resource}` : resource;
-  const variables = [{ fileName: 'variables.tf', text: own ? '' : declarations.join('\n') }, { fileName: 'terraform.tfvars', text: tfvars.join('') }];
+  const variables = [
+    { fileName: 'variables.tf', text: own ? '' : declarations.join('\n') },
+    { fileName: 'terraform.tfvars', text: tfvars.join('') },
+  ];
   return { kind: 'terraform', fileName: 'main.tf', text, canaries, variables };
 }
 

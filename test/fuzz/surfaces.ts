@@ -10,5 +10,3 @@ export interface Surface {
   /** Releases what the surface started (a language server). */
   close?(): Promise<void>;
 }
-
-

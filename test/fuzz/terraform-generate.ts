@@ -15,8 +15,13 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 function hclLiteral(t: Tree): string | undefined {
   if (t.kind === 'raw') {
     let v: unknown;
-    try { v = JSON.parse(t.text); } catch { return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(t.text) ? t.text : undefined; }
-    if (typeof v === 'string') return /[\u0000-\u001f\u2028\u2029\ud800-\udfff]/.test(v) ? undefined : JSON.stringify(v).replace(/([$%])\{/g, '$1$1{');
+    try {
+      v = JSON.parse(t.text);
+    } catch {
+      return /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(t.text) ? t.text : undefined;
+    }
+    if (typeof v === 'string')
+      return /[\u0000-\u001f\u2028\u2029\ud800-\udfff]/.test(v) ? undefined : JSON.stringify(v).replace(/([$%])\{/g, '$1$1{');
     return JSON.stringify(v);
   }
   if (t.kind === 'array') {
@@ -28,7 +33,8 @@ function hclLiteral(t: Tree): string | undefined {
   return members.length ? `{ ${members.map(([k, v]) => `${k} = ${v}`).join(', ')} }` : '{}';
 }
 
-const objectSchema = (s: SchemaNode | undefined): boolean => !!s && (typesOf(s).includes('object') || (!typesOf(s).length && !!s.properties));
+const objectSchema = (s: SchemaNode | undefined): boolean =>
+  !!s && (typesOf(s).includes('object') || (!typesOf(s).length && !!s.properties));
 
 /** The body lines of a block for the object schema `s`, at `depth` levels of nesting. */
 function body(rng: Rng, s: SchemaNode, depth: number): string[] {
@@ -41,7 +47,10 @@ function body(rng: Rng, s: SchemaNode, depth: number): string[] {
     // Misspelt now and then: the unknown-field rule's fix renames it.
     const name = rng.chance(0.05) ? unknownKey(rng, [key]) : key;
     if (!IDENTIFIER.test(name)) continue;
-    if (objectSchema(child) && depth < 4 && rng.chance(0.8)) { out.push(...block(rng, name, child, depth)); continue; }
+    if (objectSchema(child) && depth < 4 && rng.chance(0.8)) {
+      out.push(...block(rng, name, child, depth));
+      continue;
+    }
     if (child.items && objectSchema(child.items) && depth < 4 && rng.chance(0.8)) {
       for (let i = rng.int(1, 2); i > 0; i--) out.push(...block(rng, name === 'ip_filter' ? 'ip_filter_object' : name, child.items, depth));
       continue;
@@ -63,10 +72,20 @@ function block(rng: Rng, name: string, s: SchemaNode, depth: number): string[] {
   return [`${name} {`, ...inner.map((l) => (l ? `  ${l}` : l)), '}'];
 }
 
-export interface TerraformInput { text: string; fileName: string; /** True when `terraform fmt` would not change the text. */ fmtClean: boolean }
+export interface TerraformInput {
+  text: string;
+  fileName: string;
+  /** True when `terraform fmt` would not change the text. */ fmtClean: boolean;
+}
 
 export function generateTerraform(rng: Rng): TerraformInput {
-  const lines = ['resource "vendor_search" "fuzz" {', '  plan = "business-4"', ...block(rng, 'search_user_config', rootSchema, 0).map((l) => (l ? `  ${l}` : l)), '}', ''];
+  const lines = [
+    'resource "vendor_search" "fuzz" {',
+    '  plan = "business-4"',
+    ...block(rng, 'search_user_config', rootSchema, 0).map((l) => (l ? `  ${l}` : l)),
+    '}',
+    '',
+  ];
   const eol = rng.chance(0.2) ? '\r\n' : '\n';
   const written = lines.join(eol);
   // Terraform lays the file out (or refuses it: the fuzz then still fixes it, without the oracle).

@@ -12,14 +12,95 @@ import type { Rng } from './rng';
 
 /** Settings named like credentials: none has a configuration field, so their values are never shown. */
 const CREDENTIAL_SETTINGS = [
-  'plugins.security.ssl.http.keystore_password', 'plugins.security.ssl.transport.truststore_password', 's3.client.default.secret_key',
-  'xpack.security.authc.realms.ldap.ldap1.bind_password', 'password', 'token', 'api_key', 'node.attr.credentials', 'discovery.ec2.secret_key',
+  'plugins.security.ssl.http.keystore_password',
+  'plugins.security.ssl.transport.truststore_password',
+  's3.client.default.secret_key',
+  'xpack.security.authc.realms.ldap.ldap1.bind_password',
+  'password',
+  'token',
+  'api_key',
+  'node.attr.credentials',
+  'discovery.ec2.secret_key',
 ];
-const UNKNOWN_SETTINGS = ['cluster.name', 'node.name', 'path.data', 'network.host', 'discovery.seed_hosts', 'index.refresh_interval', 'a', 'a.b', 'a.b.c', '', '__proto__', 'constructor', 'k'.repeat(200)];
-const VALUES = ['100mb', '30s', '10%', '1gb', '90m', 'true', 'false', 'yes', 'on', '0', '-1', '1.5', '1e400', '.inf', '.nan', 'null', '~', '${HOST}', '"quoted: text"', "'single'", '[a, b]', '{x: 1}', '"\\u00e9"', '!!str 5', '!custom x', '0o17', '0x1F', '2026-11-25'];
-const RUN_CHARACTERS = ['[', '{', ']', '}', '-', ' ', '\t', ':', ',', '&a ', '*a ', '"', "'", '\\', '#', '\n', '? ', '!', '|', '>', '<<: ', '- - ', '%', '@', '`', 'a'];
+const UNKNOWN_SETTINGS = [
+  'cluster.name',
+  'node.name',
+  'path.data',
+  'network.host',
+  'discovery.seed_hosts',
+  'index.refresh_interval',
+  'a',
+  'a.b',
+  'a.b.c',
+  '',
+  '__proto__',
+  'constructor',
+  'k'.repeat(200),
+];
+const VALUES = [
+  '100mb',
+  '30s',
+  '10%',
+  '1gb',
+  '90m',
+  'true',
+  'false',
+  'yes',
+  'on',
+  '0',
+  '-1',
+  '1.5',
+  '1e400',
+  '.inf',
+  '.nan',
+  'null',
+  '~',
+  '${HOST}',
+  '"quoted: text"',
+  "'single'",
+  '[a, b]',
+  '{x: 1}',
+  '"\\u00e9"',
+  '!!str 5',
+  '!custom x',
+  '0o17',
+  '0x1F',
+  '2026-11-25',
+];
+const RUN_CHARACTERS = [
+  '[',
+  '{',
+  ']',
+  '}',
+  '-',
+  ' ',
+  '\t',
+  ':',
+  ',',
+  '&a ',
+  '*a ',
+  '"',
+  "'",
+  '\\',
+  '#',
+  '\n',
+  '? ',
+  '!',
+  '|',
+  '>',
+  '<<: ',
+  '- - ',
+  '%',
+  '@',
+  '`',
+  'a',
+];
 
-export interface YamlInput { text: string; canaries: string[]; mutated: boolean }
+export interface YamlInput {
+  text: string;
+  canaries: string[];
+  mutated: boolean;
+}
 
 const settingNames = (): string[] => [...BY_ENGINE_SETTING.keys()];
 
@@ -27,12 +108,18 @@ function canaryValue(rng: Rng, canaries: string[], form: number): string {
   const canary = `${CANARY_PREFIX}${rng.int(0, 1e9).toString(36)}Q7x`;
   canaries.push(canary);
   switch (form % 6) {
-    case 0: return canary;
-    case 1: return JSON.stringify(`pre ${canary} post`);
-    case 2: return `'${canary}'`;
-    case 3: return `"${canary}\\q"`; // an invalid escape: the error must not quote it
-    case 4: return `|\n    ${canary}\n    more`;
-    default: return `"${canary}`; // unterminated
+    case 0:
+      return canary;
+    case 1:
+      return JSON.stringify(`pre ${canary} post`);
+    case 2:
+      return `'${canary}'`;
+    case 3:
+      return `"${canary}\\q"`; // an invalid escape: the error must not quote it
+    case 4:
+      return `|\n    ${canary}\n    more`;
+    default:
+      return `"${canary}`; // unterminated
   }
 }
 
@@ -48,10 +135,15 @@ function settingsLines(rng: Rng, canaries: string[]): string[] {
     const r = rng.next();
     const name = r < 0.55 ? rng.pick(settingNames()) : r < 0.8 ? rng.pick(UNKNOWN_SETTINGS) : rng.pick(CREDENTIAL_SETTINGS);
     // Now and then a credential the YAML cannot read (a bad escape, no closing quote): the error must not quote it.
-    const value = CREDENTIAL_SETTINGS.includes(name) ? canaryValue(rng, canaries, rng.chance(0.1) ? rng.pick([3, 5]) : rng.pick([0, 1, 2, 4])) : scalar(rng);
+    const value = CREDENTIAL_SETTINGS.includes(name)
+      ? canaryValue(rng, canaries, rng.chance(0.1) ? rng.pick([3, 5]) : rng.pick([0, 1, 2, 4]))
+      : scalar(rng);
     const parts = name.split('.');
     const cut = rng.chance(0.4) && parts.length > 1 ? rng.int(1, parts.length - 1) : 0;
-    if (!cut) { lines.push(`${name}: ${value}`); continue; }
+    if (!cut) {
+      lines.push(`${name}: ${value}`);
+      continue;
+    }
     lines.push(`${parts.slice(0, cut).join('.')}:`, `  ${parts.slice(cut).join('.')}: ${value.replace(/\n/g, '\n  ')}`);
   }
   return lines;
@@ -66,11 +158,20 @@ function aliasNesting(rng: Rng): string[] {
     const width = rng.int(1, 9);
     const refs = Array.from({ length: width }, below);
     switch (rng.chance(0.05) ? 4 : rng.int(0, 3)) {
-      case 0: lines.push(`a${i}: &a${i} [${refs.join(', ')}]`); break;
-      case 1: lines.push(`a${i}: &a${i} {${refs.map((r, j) => `k${j}: ${r}`).join(', ')}}`); break;
-      case 2: lines.push(`a${i}: &a${i}`, `  <<: [${refs.join(', ')}]`, `  own: ${i}`); break;
-      case 3: lines.push(`a${i}: &a${i} {s: {t: ${refs[0]}}, s.t: ${refs[0]}}`); break;
-      default: lines.push(`a${i}: &a${i} [1, *a${i}]`); // the alias inside the node it names
+      case 0:
+        lines.push(`a${i}: &a${i} [${refs.join(', ')}]`);
+        break;
+      case 1:
+        lines.push(`a${i}: &a${i} {${refs.map((r, j) => `k${j}: ${r}`).join(', ')}}`);
+        break;
+      case 2:
+        lines.push(`a${i}: &a${i}`, `  <<: [${refs.join(', ')}]`, `  own: ${i}`);
+        break;
+      case 3:
+        lines.push(`a${i}: &a${i} {s: {t: ${refs[0]}}, s.t: ${refs[0]}}`);
+        break;
+      default:
+        lines.push(`a${i}: &a${i} [1, *a${i}]`); // the alias inside the node it names
     }
   }
   if (rng.chance(0.5)) lines.push(`reindex.remote.allowlist: *a${rng.int(0, levels)}`);
@@ -80,10 +181,14 @@ function aliasNesting(rng: Rng): string[] {
 function deepNesting(rng: Rng): string {
   const n = rng.pick([10, 63, 64, 65, 100, 1000, 20_000]);
   switch (rng.int(0, 3)) {
-    case 0: return `x: ${'['.repeat(n)}${']'.repeat(rng.chance(0.5) ? n : 0)}`;
-    case 1: return `${'- '.repeat(n)}x`;
-    case 2: return Array.from({ length: Math.min(n, 400) }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1';
-    default: return `${'{a: '.repeat(n)}1${'}'.repeat(n)}`;
+    case 0:
+      return `x: ${'['.repeat(n)}${']'.repeat(rng.chance(0.5) ? n : 0)}`;
+    case 1:
+      return `${'- '.repeat(n)}x`;
+    case 2:
+      return Array.from({ length: Math.min(n, 400) }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n') + ' 1';
+    default:
+      return `${'{a: '.repeat(n)}1${'}'.repeat(n)}`;
   }
 }
 

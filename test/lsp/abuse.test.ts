@@ -10,18 +10,31 @@ const DEPRECATED = '{\n  "max_index_count": 3\n}\n';
 describe('language server under abuse (in process)', () => {
   it('a failing handler answers that request with an error and the server keeps serving', async () => {
     const client = await TestClient.start({
-      folders: [dir], settings: { baseline: 'none' },
-      serverOptions: { beforeRequest: (m) => { if (m === 'textDocument/hover') throw new Error('injected failure near "hunter2-canary"'); } },
+      folders: [dir],
+      settings: { baseline: 'none' },
+      serverOptions: {
+        beforeRequest: (m) => {
+          if (m === 'textDocument/hover') throw new Error('injected failure near "hunter2-canary"');
+        },
+      },
     });
     try {
       const uri = uriOf(path.join(dir, 'g.search.json'));
       await client.open(uri, DEPRECATED);
-      await assert.rejects(client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 5 } }), (e: { code?: number }) => e.code === -32603);
-      assert.ok(client.logs.some((l) => l.includes('injected failure')), 'the failure is logged');
+      await assert.rejects(
+        client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 5 } }),
+        (e: { code?: number }) => e.code === -32603,
+      );
+      assert.ok(
+        client.logs.some((l) => l.includes('injected failure')),
+        'the failure is logged',
+      );
       assert.ok(!client.logs.some((l) => l.includes('hunter2')), 'quoted input never reaches the log');
       const items = await client.completion(uri, 2);
       assert.ok(items.length > 0, 'completion still works');
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 
   it('requests for unopened documents and out-of-range positions answer with empty results', async () => {
@@ -54,9 +67,19 @@ describe('language server under abuse (in process)', () => {
       const list = await client.request<CompletionList>('textDocument/completion', { textDocument: { uri }, position: far });
       assert.equal(list.items.length, 0, 'after the document there is nothing to complete');
       assert.deepEqual(await client.request('textDocument/inlayHint', { textDocument: { uri }, range: farRange }), []);
-      assert.ok(Array.isArray(await client.request('textDocument/codeAction', { textDocument: { uri }, range: farRange, context: { diagnostics: [] } })));
-      assert.ok(Array.isArray(await client.request('textDocument/selectionRange', { textDocument: { uri }, positions: [far, { line: -1, character: -5 }] })));
-    } finally { await client.shutdown(); }
+      assert.ok(
+        Array.isArray(
+          await client.request('textDocument/codeAction', { textDocument: { uri }, range: farRange, context: { diagnostics: [] } }),
+        ),
+      );
+      assert.ok(
+        Array.isArray(
+          await client.request('textDocument/selectionRange', { textDocument: { uri }, positions: [far, { line: -1, character: -5 }] }),
+        ),
+      );
+    } finally {
+      await client.shutdown();
+    }
   });
 
   it('unknown methods get MethodNotFound; unknown notifications are ignored', async () => {
@@ -64,9 +87,20 @@ describe('language server under abuse (in process)', () => {
     try {
       await assert.rejects(client.request('search-config/doesNotExist', {}), (e: { code?: number }) => e.code === -32601);
       await client.connection.sendNotification('search-config/nothing', { x: 1 });
-      await client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: 'file:///nowhere.search.json', version: 3 }, contentChanges: [{ text: '{}' }] });
-      assert.equal(await client.request('textDocument/hover', { textDocument: { uri: 'file:///nowhere.search.json' }, position: { line: 0, character: 0 } }), null);
-    } finally { await client.shutdown(); }
+      await client.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri: 'file:///nowhere.search.json', version: 3 },
+        contentChanges: [{ text: '{}' }],
+      });
+      assert.equal(
+        await client.request('textDocument/hover', {
+          textDocument: { uri: 'file:///nowhere.search.json' },
+          position: { line: 0, character: 0 },
+        }),
+        null,
+      );
+    } finally {
+      await client.shutdown();
+    }
   });
 
   it('1,000 rapid edits with cancelled requests: the last version is analysed and nothing stale is published', async () => {
@@ -82,9 +116,13 @@ describe('language server under abuse (in process)', () => {
         if (v % 10 === 0) {
           const source = new CancellationTokenSource();
           const method = v % 20 === 0 ? 'textDocument/completion' : 'textDocument/hover';
-          pending.push(client.connection.sendRequest(method, { textDocument: { uri }, position: { line: 2, character: 30 } }, source.token).catch((e: { code?: number }) => {
-            assert.equal(e.code, -32800, 'only cancellation errors');
-          }));
+          pending.push(
+            client.connection
+              .sendRequest(method, { textDocument: { uri }, position: { line: 2, character: 30 } }, source.token)
+              .catch((e: { code?: number }) => {
+                assert.equal(e.code, -32800, 'only cancellation errors');
+              }),
+          );
           source.cancel();
         }
       }
@@ -93,10 +131,16 @@ describe('language server under abuse (in process)', () => {
       assert.ok(ds.some((d) => d.code === 'deprecated-field'));
       const all = client.published.get(uri)!;
       const versions = all.map((p) => p.version!);
-      assert.deepEqual([...versions].sort((a, b) => a - b), versions, 'publishes never go back in version');
+      assert.deepEqual(
+        [...versions].sort((a, b) => a - b),
+        versions,
+        'publishes never go back in version',
+      );
       assert.ok(all.length < 50, `${all.length} publishes for 1,000 edits`);
       assert.ok((await client.completion(uri, 3)).length > 0, 'still responsive');
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 
   it('memory stays bounded across 10,000 edits', async () => {
@@ -114,6 +158,8 @@ describe('language server under abuse (in process)', () => {
       await client.diagnostics(uri, 10001);
       const grown = process.memoryUsage().heapUsed - before;
       assert.ok(grown < 64 * 1024 * 1024, `heap grew by ${Math.round(grown / 1048576)} MiB`);
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });

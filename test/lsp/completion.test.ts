@@ -24,7 +24,9 @@ const schemaDefault = (name: string): unknown => {
 
 describe('completion over LSP (snippets)', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   it('offers keys not yet present, with docs, and inserts the documented default', async () => {
@@ -37,7 +39,10 @@ describe('completion over LSP (snippets)', () => {
     assert.ok(item.detail);
     const result = acceptCompletion(text, item);
     const def = schemaDefault('search.indices_query_bool_max_clause_count');
-    assert.equal(result, `{\n  "search": {\n    "indices_queries_cache_size": 10,\n    "indices_query_bool_max_clause_count": ${JSON.stringify(def)}\n  }\n}`);
+    assert.equal(
+      result,
+      `{\n  "search": {\n    "indices_queries_cache_size": 10,\n    "indices_query_bool_max_clause_count": ${JSON.stringify(def)}\n  }\n}`,
+    );
     assert.equal(item.insertTextFormat, 2);
     assert.match((item.textEdit as { newText: string }).newText, /\$\{1:/, 'the value is a placeholder');
   });
@@ -59,11 +64,17 @@ describe('completion over LSP (snippets)', () => {
   });
 
   it('adds the missing comma after the previous property', async () => {
-    const { items, text } = await completeAt(client, '{\n  "search": {\n    "indices_queries_cache_size": 10\n    "indices_query_b|\n  }\n}');
+    const { items, text } = await completeAt(
+      client,
+      '{\n  "search": {\n    "indices_queries_cache_size": 10\n    "indices_query_b|\n  }\n}',
+    );
     const item = items.find((i) => i.label === 'indices_query_bool_max_clause_count')!;
     const result = acceptCompletion(text, item);
     const def = JSON.stringify(schemaDefault('search.indices_query_bool_max_clause_count'));
-    assert.equal(result, `{\n  "search": {\n    "indices_queries_cache_size": 10,\n    "indices_query_bool_max_clause_count": ${def}\n  }\n}`);
+    assert.equal(
+      result,
+      `{\n  "search": {\n    "indices_queries_cache_size": 10,\n    "indices_query_bool_max_clause_count": ${def}\n  }\n}`,
+    );
     assert.deepEqual(JSON.parse(result).search.indices_query_bool_max_clause_count, JSON.parse(def));
   });
 
@@ -80,9 +91,16 @@ describe('completion over LSP (snippets)', () => {
     const schema = fieldByName('index_patterns[].sorting_algorithm')!.schema;
     assert.equal(items[0].label, JSON.stringify(schema.default));
     assert.equal(items[0].preselect, true);
-    for (const v of schema.enum!) assert.ok(items.some((i) => i.label === JSON.stringify(v)), `enum member ${String(v)}`);
+    for (const v of schema.enum!)
+      assert.ok(
+        items.some((i) => i.label === JSON.stringify(v)),
+        `enum member ${String(v)}`,
+      );
     const other = schema.enum!.find((v) => v !== schema.default)!;
-    const result = acceptCompletion(text, items.find((i) => i.label === JSON.stringify(other))!);
+    const result = acceptCompletion(
+      text,
+      items.find((i) => i.label === JSON.stringify(other))!,
+    );
     assert.equal(JSON.parse(result).index_patterns[0].sorting_algorithm, other);
   });
 
@@ -136,7 +154,11 @@ describe('completion over LSP (snippets)', () => {
 
 describe('completion over LSP (plain text clients)', () => {
   it('inserts plain text without snippet syntax', async () => {
-    const client = await TestClient.start({ folders: [dir], capabilities: editorCapabilities({ snippets: false }), settings: { baseline: 'none' } });
+    const client = await TestClient.start({
+      folders: [dir],
+      capabilities: editorCapabilities({ snippets: false }),
+      settings: { baseline: 'none' },
+    });
     try {
       const { items, text } = await completeAt(client, '{ "search": { | } }');
       const item = items.find((i) => i.label === 'indices_memory_index_buffer_size')!;
@@ -144,6 +166,8 @@ describe('completion over LSP (plain text clients)', () => {
       assert.doesNotMatch((item.textEdit as { newText: string }).newText, /\$/);
       const def = schemaDefault('search.indices_memory_index_buffer_size');
       assert.equal(JSON.parse(acceptCompletion(text, item)).search.indices_memory_index_buffer_size, def);
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });

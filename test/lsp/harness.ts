@@ -4,8 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  createConnection, createProtocolConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter,
-  type ClientCapabilities, type CompletionItem, type Diagnostic, type ProtocolConnection, type PublishDiagnosticsParams, type TextEdit,
+  createConnection,
+  createProtocolConnection,
+  ProposedFeatures,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type CompletionItem,
+  type Diagnostic,
+  type ProtocolConnection,
+  type PublishDiagnosticsParams,
+  type TextEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { startServer, type ServerOptions } from '../../server/src/lsp/server';
@@ -16,13 +25,22 @@ import { nodeRuntime } from '../../server/src/node/runtime';
 export function editorCapabilities(opts: { pull?: boolean; snippets?: boolean; configuration?: boolean } = {}): ClientCapabilities {
   const caps: ClientCapabilities = {
     workspace: {
-      configuration: opts.configuration !== false, workspaceFolders: true,
-      didChangeConfiguration: { dynamicRegistration: true }, didChangeWatchedFiles: { dynamicRegistration: true },
-      diagnostics: { refreshSupport: true }, inlayHint: { refreshSupport: true },
+      configuration: opts.configuration !== false,
+      workspaceFolders: true,
+      didChangeConfiguration: { dynamicRegistration: true },
+      didChangeWatchedFiles: { dynamicRegistration: true },
+      diagnostics: { refreshSupport: true },
+      inlayHint: { refreshSupport: true },
     },
     textDocument: {
       synchronization: { didSave: true },
-      completion: { completionItem: { snippetSupport: opts.snippets !== false, documentationFormat: ['markdown', 'plaintext'], tagSupport: { valueSet: [1] } } },
+      completion: {
+        completionItem: {
+          snippetSupport: opts.snippets !== false,
+          documentationFormat: ['markdown', 'plaintext'],
+          tagSupport: { valueSet: [1] },
+        },
+      },
       hover: { contentFormat: ['markdown'] },
       publishDiagnostics: { relatedInformation: true, tagSupport: { valueSet: [1, 2] }, versionSupport: true },
       codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source.fixAll'] } }, isPreferredSupport: true },
@@ -57,12 +75,16 @@ export class TestClient {
   private readonly texts = new Map<string, TextDocument>();
   private waiters: Array<() => void> = [];
 
-  private constructor(readonly connection: ProtocolConnection, options: ClientOptions) {
+  private constructor(
+    readonly connection: ProtocolConnection,
+    options: ClientOptions,
+  ) {
     this.settings = options.settings;
   }
 
   static async start(options: ClientOptions = {}): Promise<TestClient> {
-    const toServer = new PassThrough(), toClient = new PassThrough();
+    const toServer = new PassThrough(),
+      toClient = new PassThrough();
     const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
     startServer(server, options.runtime ?? nodeRuntime(), { debounceMs: 20, ...options.serverOptions });
     server.listen();
@@ -74,20 +96,34 @@ export class TestClient {
       client.published.set(p.uri, list);
       client.wake();
     });
-    connection.onNotification('window/logMessage', (p: { message: string }) => { client.logs.push(p.message); client.wake(); });
-    connection.onNotification('window/showMessage', (p: { message: string }) => { client.shownMessages.push(p.message); client.wake(); });
+    connection.onNotification('window/logMessage', (p: { message: string }) => {
+      client.logs.push(p.message);
+      client.wake();
+    });
+    connection.onNotification('window/showMessage', (p: { message: string }) => {
+      client.shownMessages.push(p.message);
+      client.wake();
+    });
     connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string; scopeUri?: string }> }) => {
       client.configurationRequests++;
       const s = client.settings;
       return p.items.map((item) => (typeof s === 'function' ? (s as (uri?: string) => unknown)(item.scopeUri) : s) ?? null);
     });
-    connection.onRequest('client/registerCapability', (p: { registrations: Array<{ method: string }> }) => { client.registrations.push(...p.registrations.map((r) => r.method)); return null; });
-    connection.onRequest('workspace/diagnostic/refresh', () => { client.refreshes++; client.wake(); return null; });
+    connection.onRequest('client/registerCapability', (p: { registrations: Array<{ method: string }> }) => {
+      client.registrations.push(...p.registrations.map((r) => r.method));
+      return null;
+    });
+    connection.onRequest('workspace/diagnostic/refresh', () => {
+      client.refreshes++;
+      client.wake();
+      return null;
+    });
     connection.onRequest('workspace/inlayHint/refresh', () => null);
     connection.listen();
     const folders = options.folderUris ?? (options.folders ?? []).map((f) => pathToFileURL(f).href);
     await connection.sendRequest('initialize', {
-      processId: null, rootUri: folders[0] ?? null,
+      processId: null,
+      rootUri: folders[0] ?? null,
       capabilities: options.capabilities ?? editorCapabilities(),
       workspaceFolders: folders.map((uri) => ({ uri, name: uri.split('/').filter(Boolean).pop() ?? uri })),
       initializationOptions: options.initializationOptions,
@@ -96,7 +132,11 @@ export class TestClient {
     return client;
   }
 
-  private wake(): void { const w = this.waiters; this.waiters = []; for (const f of w) f(); }
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
 
   /** Resolves when `predicate` holds, re-checked after every message from the server. */
   async until<T>(what: string, predicate: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
@@ -106,7 +146,13 @@ export class TestClient {
       if (v) return v;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`Timed out waiting for ${what}; logs: ${this.logs.join(' | ')}`);
-      await new Promise<void>((resolve) => { const t = setTimeout(resolve, Math.min(left, 50)); this.waiters.push(() => { clearTimeout(t); resolve(); }); });
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, 50));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
     }
   }
 
@@ -131,9 +177,13 @@ export class TestClient {
     await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
   }
 
-  text(uri: string): string { return this.texts.get(uri)!.getText(); }
+  text(uri: string): string {
+    return this.texts.get(uri)!.getText();
+  }
 
-  request<R>(method: string, params: unknown): Promise<R> { return this.connection.sendRequest(method, params) as Promise<R>; }
+  request<R>(method: string, params: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params) as Promise<R>;
+  }
 
   async completion(uri: string, offset: number): Promise<CompletionItem[]> {
     const position = this.texts.get(uri)!.positionAt(offset);
@@ -164,10 +214,17 @@ export function resolveSnippet(s: string): string {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c === '\\' && i + 1 < s.length) { out += s[++i]; continue; }
+    if (c === '\\' && i + 1 < s.length) {
+      out += s[++i];
+      continue;
+    }
     if (c === '$') {
       const m = /^\$(?:(\d+)|\{(\d+)(?::((?:\\.|[^\\}])*))?\})/.exec(s.slice(i));
-      if (m) { out += resolveSnippet(m[3] ?? ''); i += m[0].length - 1; continue; }
+      if (m) {
+        out += resolveSnippet(m[3] ?? '');
+        i += m[0].length - 1;
+        continue;
+      }
     }
     out += c;
   }

@@ -14,8 +14,14 @@ test('a document past the size limit: input-limit only, and the editor features 
   assert.equal(parsed.value, undefined);
   const offset = text.indexOf('http_max_content_length') + 3;
   // An empty document offers only the skeleton of a configuration, never the fields of this one.
-  assert.deepEqual(complete(parsed, offset, { snippets: true }).map((i) => i.label), ['{}']);
+  assert.deepEqual(
+    complete(parsed, offset, { snippets: true }).map((i) => i.label),
+    ['{}'],
+  );
   assert.equal(hoverAt(parsed, offset), undefined);
   const result = cache.analysis(doc, { fileName: 'huge.search.json' }, 'none');
-  assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    result.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
 });

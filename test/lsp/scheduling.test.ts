@@ -20,13 +20,18 @@ import { editorCapabilities, tempDir, TestClient, uriOf } from './harness';
 const DEPRECATED = '{\n  "max_index_count": 3\n}\n';
 const CLEAN = '{}\n';
 const analysedVersions = (client: TestClient, uri: string): number[] =>
-  client.logs.map((l) => new RegExp(`^Analysed ${uri.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} version (\\d+) `).exec(l)).filter((m) => m !== null).map((m) => Number(m[1]));
+  client.logs
+    .map((l) => new RegExp(`^Analysed ${uri.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} version (\\d+) `).exec(l))
+    .filter((m) => m !== null)
+    .map((m) => Number(m[1]));
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('edits that arrive together', () => {
   const dir = tempDir('superseded');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none', trace: { server: 'verbose' } } }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none', trace: { server: 'verbose' } } });
+  });
   after(() => client.shutdown());
 
   it('push: only the newest of the changes already received is analysed and published', async () => {
@@ -42,7 +47,10 @@ describe('edits that arrive together', () => {
     assert.ok(ds.some((d) => d.code === 'deprecated-field'));
     await settle(100);
     assert.deepEqual(analysedVersions(client, uri), [1, 6]);
-    assert.deepEqual(client.published.get(uri)!.map((p) => p.version), [1, 6]);
+    assert.deepEqual(
+      client.published.get(uri)!.map((p) => p.version),
+      [1, 6],
+    );
   });
 });
 
@@ -66,14 +74,22 @@ describe('saving', () => {
       fs.writeFileSync(deployed, '{ "max_index_count": 4 }');
       await saved();
       assert.deepEqual(analysedVersions(client, uri), [1, 1], 'a changed baseline is analysed against');
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });
 
 describe('pull diagnostics and changes that follow the request', () => {
   const dir = tempDir('superseded-pull');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], capabilities: editorCapabilities({ pull: true }), settings: { baseline: 'none', trace: { server: 'verbose' } } }); });
+  before(async () => {
+    client = await TestClient.start({
+      folders: [dir],
+      capabilities: editorCapabilities({ pull: true }),
+      settings: { baseline: 'none', trace: { server: 'verbose' } },
+    });
+  });
   after(() => client.shutdown());
 
   it('a version changed before its analysis started is not analysed; the answer is for the new text', async () => {
@@ -84,7 +100,10 @@ describe('pull diagnostics and changes that follow the request', () => {
     const pending = client.request<{ kind: string; items: Diagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
     await client.change(uri, DEPRECATED, 2);
     const r = await pending;
-    assert.ok(r.items.some((d) => d.code === 'deprecated-field'), 'the diagnostics are those of version 2');
+    assert.ok(
+      r.items.some((d) => d.code === 'deprecated-field'),
+      'the diagnostics are those of version 2',
+    );
     assert.deepEqual(analysedVersions(client, uri), [1, 2]);
   });
 });
@@ -128,9 +147,14 @@ describe('baselines read again in the background', () => {
     const workspace = new Workspace(nodeRuntime());
     workspace.setFolders([uriOf(ws)]);
     const refreshed: string[] = [];
-    const baselines = new Baselines(workspace, () => undefined, (u) => refreshed.push(u), 0);
+    const baselines = new Baselines(
+      workspace,
+      () => undefined,
+      (u) => refreshed.push(u),
+      0,
+    );
     const uri = uriOf(path.join(ws, 'prod.search.json'));
-    const first = await baselines.get(uri, 'deployed.json') as Baseline;
+    const first = (await baselines.get(uri, 'deployed.json')) as Baseline;
     assert.equal(first.text, '{ "a": 1 }');
 
     fs.writeFileSync(deployed, '{ "a": 2 }');
@@ -138,7 +162,7 @@ describe('baselines read again in the background', () => {
     const deadline = Date.now() + 5000;
     while (!refreshed.length && Date.now() < deadline) await settle(10);
     assert.deepEqual(refreshed, [uri]);
-    const second = await baselines.get(uri, 'deployed.json') as Baseline;
+    const second = (await baselines.get(uri, 'deployed.json')) as Baseline;
     assert.equal(second.text, '{ "a": 2 }');
 
     await settle(50);

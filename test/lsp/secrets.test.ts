@@ -10,7 +10,8 @@ import { tempDir, TestClient, uriOf } from './harness';
 const withoutEdits = (actions: unknown): string => JSON.stringify(actions, (key, value) => (key === 'edit' ? undefined : value));
 
 /** Whether a field takes strings and nothing that holds other fields. */
-const takesStrings = (t: unknown): boolean => t === 'string' || (Array.isArray(t) && t.includes('string') && !t.includes('object') && !t.includes('array'));
+const takesStrings = (t: unknown): boolean =>
+  t === 'string' || (Array.isArray(t) && t.includes('string') && !t.includes('object') && !t.includes('array'));
 
 /**
  * A configuration with a distinct canary in every secret field, and in every other string field a
@@ -19,20 +20,31 @@ const takesStrings = (t: unknown): boolean => t === 'string' || (Array.isArray(t
 function documentWithCanaries(): { text: string; canaries: string[] } {
   const root: Record<string, unknown> = {};
   const canaries: string[] = [];
-  const next = (): string => { const c = `Canary${canaries.length}Xq7z`; canaries.push(c); return c; };
-  const url = (n: number): string => [
-    `https://${next()}:${next()}@idp.example.com/x?token=${next()}&X-Amz-Signature=${next()}`,
-    `${next()}:${next()}@search.example.com:9200/x?sig=${next()}`,
-    `http://${next()}@h.example.com/a?access_token=${next()}`,
-  ][n % 3];
+  const next = (): string => {
+    const c = `Canary${canaries.length}Xq7z`;
+    canaries.push(c);
+    return c;
+  };
+  const url = (n: number): string =>
+    [
+      `https://${next()}:${next()}@idp.example.com/x?token=${next()}&X-Amz-Signature=${next()}`,
+      `${next()}:${next()}@search.example.com:9200/x?sig=${next()}`,
+      `http://${next()}@h.example.com/a?access_token=${next()}`,
+    ][n % 3];
   for (const f of ALL_FIELDS.filter((x) => x.schema.secret || takesStrings(x.schema.type))) {
     let cur: Record<string, unknown> = root;
     const value = f.schema.secret ? next() : url(canaries.length);
     for (let i = 0; i < f.path.length; i++) {
       const seg = f.path[i];
       if (seg === '[]') continue;
-      if (i === f.path.length - 1) { cur[seg] = value; break; }
-      if (i === f.path.length - 2 && f.path[i + 1] === '[]') { cur[seg] = [value]; break; }
+      if (i === f.path.length - 1) {
+        cur[seg] = value;
+        break;
+      }
+      if (i === f.path.length - 2 && f.path[i + 1] === '[]') {
+        cur[seg] = [value];
+        break;
+      }
       if (f.path[i + 1] === '[]') {
         const arr = (cur[seg] ??= [{}]) as Array<Record<string, unknown>>;
         cur = arr[0];
@@ -49,7 +61,11 @@ describe('secrets never leave the server', () => {
     const { text, canaries } = documentWithCanaries();
     assert.ok(canaries.length > 2, 'the schema has secret fields');
     const repo = tempDir('secrets');
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], { cwd: repo, stdio: 'pipe' });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.org', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: repo,
+        stdio: 'pipe',
+      });
     git('init', '-q');
     const file = path.join(repo, 'prod.search.jsonc');
     fs.writeFileSync(file, text.replace(/Xq7z/g, 'Old9'));
@@ -71,14 +87,20 @@ describe('secrets never leave the server', () => {
           seen.push(JSON.stringify(await client.request('textDocument/completion', { textDocument: { uri }, position })));
         }
         const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
-        seen.push(withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })));
+        seen.push(
+          withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: [] } })),
+        );
       }
       for (const [method, params] of [
         ['textDocument/documentSymbol', { textDocument: { uri } }],
         ['textDocument/inlayHint', { textDocument: { uri }, range: whole }],
         ['textDocument/documentLink', { textDocument: { uri } }],
-      ] as const) seen.push(JSON.stringify(await client.request(method, params)));
-      const impact = await client.request<{ markdown: string } | null>('workspace/executeCommand', { command: 'search-config.changeImpact', arguments: [uri] });
+      ] as const)
+        seen.push(JSON.stringify(await client.request(method, params)));
+      const impact = await client.request<{ markdown: string } | null>('workspace/executeCommand', {
+        command: 'search-config.changeImpact',
+        arguments: [uri],
+      });
       assert.ok(impact?.markdown, 'the change impact against the committed version was computed');
       seen.push(JSON.stringify(impact));
       seen.push(...client.logs, ...client.shownMessages);
@@ -91,7 +113,9 @@ describe('secrets never leave the server', () => {
         assert.ok(!all.includes(c), `${c} appeared in: ${all.slice(Math.max(0, all.indexOf(c) - 200), all.indexOf(c) + 50)}`);
         assert.ok(!all.includes(c.replace('xq7z', 'old9')), `the committed value of ${c} appeared`);
       }
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });
 
@@ -99,19 +123,34 @@ describe('credentials in request files never leave the server', () => {
   it('no diagnostic, hover, code action, completion or log of a request file contains a credential', async () => {
     const C = 'cAnArYrq';
     const files: Record<string, [string, string]> = {
-      'ops.http': ['http', [
-        `@password = ${C}1`, `@bearer = ${C}2`, '###',
-        `DELETE https://admin:${C}3@search.example.com/_snapshot/nightly?token=${C}4&X-Amz-Signature=${C}5`,
-        `Authorization: Basic ${C}6`, `Cookie: sid=${C}7`, '', '###',
-        `PUT https://${C}8@search.example.com/_cluster/settings?sig=${C}9`, 'Content-Type: application/json', '',
-        `{ "persistent": { "search.max_buckets": 20000, "plugins.alerting.destination.password": "${C}10", "reindex.remote.allowlist": "admin:${C}11@h:9200" } }`,
-        '# search-config-disable-next-line', `GET https://ops:${C}12@search.example.com/_cat/indices?access_token=${C}13`,
-      ].join('\n') + '\n'],
-      'restore.sh': ['shellscript', [
-        `ES_CREDS=admin:${C}14`, `curl -su admin:${C}15 -XDELETE "https://search.example.com/_snapshot/x?sig=${C}16"`,
-        `curl -sSu "admin:${C}17" -X PUT admin:${C}18@search.example.com:9200/_snapshot/y -d "{\\"password\\":\\"${C}19\\"}"`,
-        `curl -X DELETE -H 'X-Api-Key: ${C}20' -b 'session=${C}21' "https://search.example.com/_snapshot/z#access_token=${C}22"`,
-      ].join('\n') + '\n'],
+      'ops.http': [
+        'http',
+        [
+          `@password = ${C}1`,
+          `@bearer = ${C}2`,
+          '###',
+          `DELETE https://admin:${C}3@search.example.com/_snapshot/nightly?token=${C}4&X-Amz-Signature=${C}5`,
+          `Authorization: Basic ${C}6`,
+          `Cookie: sid=${C}7`,
+          '',
+          '###',
+          `PUT https://${C}8@search.example.com/_cluster/settings?sig=${C}9`,
+          'Content-Type: application/json',
+          '',
+          `{ "persistent": { "search.max_buckets": 20000, "plugins.alerting.destination.password": "${C}10", "reindex.remote.allowlist": "admin:${C}11@h:9200" } }`,
+          '# search-config-disable-next-line',
+          `GET https://ops:${C}12@search.example.com/_cat/indices?access_token=${C}13`,
+        ].join('\n') + '\n',
+      ],
+      'restore.sh': [
+        'shellscript',
+        [
+          `ES_CREDS=admin:${C}14`,
+          `curl -su admin:${C}15 -XDELETE "https://search.example.com/_snapshot/x?sig=${C}16"`,
+          `curl -sSu "admin:${C}17" -X PUT admin:${C}18@search.example.com:9200/_snapshot/y -d "{\\"password\\":\\"${C}19\\"}"`,
+          `curl -X DELETE -H 'X-Api-Key: ${C}20' -b 'session=${C}21' "https://search.example.com/_snapshot/z#access_token=${C}22"`,
+        ].join('\n') + '\n',
+      ],
     };
     const dir = tempDir('request-secrets');
     fs.writeFileSync(path.join(dir, '.search-lint.json'), '{ "requests": { "files": ["*.sh"] } }\n');
@@ -123,7 +162,10 @@ describe('credentials in request files never leave the server', () => {
         const uri = uriOf(path.join(dir, name));
         await client.open(uri, text, languageId);
         const diagnostics = await client.diagnostics(uri);
-        assert.ok(diagnostics.some((d) => d.code === 'blocked-endpoint'), `${name}: the refused requests are reported`);
+        assert.ok(
+          diagnostics.some((d) => d.code === 'blocked-endpoint'),
+          `${name}: the refused requests are reported`,
+        );
         seen.push(JSON.stringify(diagnostics));
         const lines = text.split('\n');
         for (let line = 0; line < lines.length; line++) {
@@ -133,7 +175,9 @@ describe('credentials in request files never leave the server', () => {
             seen.push(JSON.stringify(await client.request('textDocument/completion', { textDocument: { uri }, position })));
           }
           const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
-          seen.push(withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } })));
+          seen.push(
+            withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } })),
+          );
         }
         seen.push(JSON.stringify(await client.request('textDocument/documentSymbol', { textDocument: { uri } })));
       }
@@ -142,6 +186,8 @@ describe('credentials in request files never leave the server', () => {
       assert.ok(all.includes('refused'), 'hovers and messages about the requests were exercised');
       const at = all.indexOf(C.toLowerCase());
       assert.equal(at, -1, `a credential appeared in: ${all.slice(Math.max(0, at - 200), at + 40)}`);
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });

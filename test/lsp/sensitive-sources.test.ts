@@ -14,12 +14,22 @@ describe('a value copied from a secret never leaves the server', () => {
     // a host name (where it is invalid).
     const [digits, quoted, word] = ['98765432101', '87654321012', 'CnryLspAliasQ7x'];
     const lines = [
-      'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', '  name: logs', 'spec:', '  userConfig:',
-      '    openid:', `      client_secret: &digits ${digits}`,
-      '    jwt:', `      signing_key: &quoted "${quoted}"`,
-      '    search:', `      email_sender_password: &word ${word} x`,
-      '      http_max_content_length: *digits', '      indices_query_bool_max_clause_count: *quoted',
-      '    custom_domain: *word', '',
+      'apiVersion: vendor.io/v1alpha1',
+      'kind: Search',
+      'metadata:',
+      '  name: logs',
+      'spec:',
+      '  userConfig:',
+      '    openid:',
+      `      client_secret: &digits ${digits}`,
+      '    jwt:',
+      `      signing_key: &quoted "${quoted}"`,
+      '    search:',
+      `      email_sender_password: &word ${word} x`,
+      '      http_max_content_length: *digits',
+      '      indices_query_bool_max_clause_count: *quoted',
+      '    custom_domain: *word',
+      '',
     ];
     const text = lines.join('\n');
     const dir = tempDir('sensitive-sources');
@@ -30,16 +40,31 @@ describe('a value copied from a secret never leaves the server', () => {
       await client.open(uri, text, 'yaml');
       const diagnostics = await client.until(`diagnostics of ${uri}`, () => {
         const last = client.published.get(uri)?.at(-1);
-        return last && last.diagnostics.length ? last.diagnostics as Diagnostic[] : undefined;
+        return last && last.diagnostics.length ? (last.diagnostics as Diagnostic[]) : undefined;
       });
       seen.diagnostics.push(JSON.stringify(diagnostics));
-      assert.ok(diagnostics.some((d) => d.code === 'type-mismatch' && d.range.start.line === lines.indexOf('      indices_query_bool_max_clause_count: *quoted')), 'the copied count is checked');
+      assert.ok(
+        diagnostics.some(
+          (d) => d.code === 'type-mismatch' && d.range.start.line === lines.indexOf('      indices_query_bool_max_clause_count: *quoted'),
+        ),
+        'the copied count is checked',
+      );
       for (let line = 0; line < lines.length; line++) {
         for (let character = 0; character <= lines[line].length; character += 2) {
-          seen.hover.push(JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position: { line, character } })));
+          seen.hover.push(
+            JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position: { line, character } })),
+          );
         }
         const range = { start: { line, character: 0 }, end: { line, character: lines[line].length } };
-        seen['code actions'].push(withoutEdits(await client.request('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: diagnostics.filter((d) => d.range.start.line === line) } })));
+        seen['code actions'].push(
+          withoutEdits(
+            await client.request('textDocument/codeAction', {
+              textDocument: { uri },
+              range,
+              context: { diagnostics: diagnostics.filter((d) => d.range.start.line === line) },
+            }),
+          ),
+        );
       }
       assert.match(seen.hover.join('\n'), /Current value: \(a hidden/, 'the hover over the copied size was asked for');
       assert.match(seen['code actions'].join('\n'), /Replace /, 'the quick fix of the copied count was offered');
@@ -52,6 +77,8 @@ describe('a value copied from a secret never leaves the server', () => {
         }
       }
       assert.deepEqual(leaks, []);
-    } finally { await client.shutdown(); }
+    } finally {
+      await client.shutdown();
+    }
   });
 });

@@ -13,15 +13,25 @@ import { tempDir, TestClient, uriOf } from './harness';
 // One finding of each rule, each on its own line (the rules' own test fixtures say why each is one).
 const TEXT = '{\n  "max_index_count": 3,\n  "static_ips": "yes",\n  "static_ipz": true,\n  "ip_filter": ["10.0.0.0/33"]\n}\n';
 const RULES = ['deprecated-field', 'type-mismatch', 'unknown-field', 'invalid-cidr'] as const;
-const SEVERITIES = [['error', DiagnosticSeverity.Error], ['warning', DiagnosticSeverity.Warning], ['info', DiagnosticSeverity.Information], ['hint', DiagnosticSeverity.Hint]] as const;
+const SEVERITIES = [
+  ['error', DiagnosticSeverity.Error],
+  ['warning', DiagnosticSeverity.Warning],
+  ['info', DiagnosticSeverity.Information],
+  ['hint', DiagnosticSeverity.Hint],
+] as const;
 
 /** The severity setting of each rule: the severities turned by `shift` places. */
-const settingsTurnedBy = (shift: number) => ({ baseline: 'none', rules: Object.fromEntries(RULES.map((id, i) => [id, SEVERITIES[(i + shift) % 4][0]])) });
+const settingsTurnedBy = (shift: number) => ({
+  baseline: 'none',
+  rules: Object.fromEntries(RULES.map((id, i) => [id, SEVERITIES[(i + shift) % 4][0]])),
+});
 
 describe('LSP severities', () => {
   const dir = tempDir('severity');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: settingsTurnedBy(0) }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: settingsTurnedBy(0) });
+  });
   after(() => client.shutdown());
 
   it('error, warning, info and hint are published as DiagnosticSeverity 1, 2, 3 and 4', async () => {

@@ -25,9 +25,11 @@ const MAIN = [
 ].join('\n');
 /** Other files of the module: each uses var.project, so each could give a value the file reads. */
 const OTHERS = 12;
-const CHANGED = 2, CREATED = 1, DELETED = 3;
+const CHANGED = 2,
+  CREATED = 1,
+  DELETED = 3;
 
-describe('a Terraform module\'s files in the language server, read once', () => {
+describe("a Terraform module's files in the language server, read once", () => {
   const dir = tempDir('terraform-module-reads');
   const reads: string[] = [];
   let client: TestClient;
@@ -43,27 +45,40 @@ describe('a Terraform module\'s files in the language server, read once', () => 
   const nextClauses = async (what: string, send: () => Promise<void>): Promise<string | undefined> => {
     const published = client.published.get(mainUri)?.length ?? 0;
     await send();
-    const list = await client.until(what, () => ((client.published.get(mainUri)?.length ?? 0) > published ? client.published.get(mainUri) : undefined));
+    const list = await client.until(what, () =>
+      (client.published.get(mainUri)?.length ?? 0) > published ? client.published.get(mainUri) : undefined,
+    );
     return clausesIn(list![list!.length - 1].diagnostics);
   };
-  const changed = (file: string, type: number) => () => client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(file), type }] });
+  const changed = (file: string, type: number) => () =>
+    client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: uriOf(file), type }] });
 
   before(async () => {
     fs.writeFileSync(path.join(dir, 'main.tf'), MAIN);
     fs.writeFileSync(path.join(dir, 'variables.tf'), 'variable "project" {}\nvariable "max_clauses" {\n  default = 100000\n}\n');
-    for (let i = 0; i < OTHERS; i++) fs.writeFileSync(path.join(dir, `bucket-${i}.tf`), `resource "aws_s3_bucket" "b${i}" {\n  bucket = "\${var.project}-${i}"\n}\n`);
+    for (let i = 0; i < OTHERS; i++)
+      fs.writeFileSync(path.join(dir, `bucket-${i}.tf`), `resource "aws_s3_bucket" "b${i}" {\n  bucket = "\${var.project}-${i}"\n}\n`);
     fs.writeFileSync(tfvars, 'project     = "logs"\nmax_clauses = 8192\n');
     const runtime = nodeRuntime();
     client = await TestClient.start({
-      folders: [dir], settings: { baseline: 'none' },
-      runtime: { ...runtime, readFile: (uri) => { reads.push(path.basename(new URL(uri).pathname)); return runtime.readFile(uri); } },
+      folders: [dir],
+      settings: { baseline: 'none' },
+      runtime: {
+        ...runtime,
+        readFile: (uri) => {
+          reads.push(path.basename(new URL(uri).pathname));
+          return runtime.readFile(uri);
+        },
+      },
     });
   });
   after(() => client.shutdown());
 
   it('reads the module once, then only the file that changed; files created and deleted are found', async () => {
     await client.open(mainUri, MAIN, 'terraform');
-    const first = await client.until('findings from the module\'s variables', () => clausesIn(client.published.get(mainUri)?.at(-1)?.diagnostics ?? []));
+    const first = await client.until("findings from the module's variables", () =>
+      clausesIn(client.published.get(mainUri)?.at(-1)?.diagnostics ?? []),
+    );
     assert.equal(first, '8192 from terraform.tfvars:2');
     const moduleFiles = new Set(['variables.tf', 'terraform.tfvars', ...Array.from({ length: OTHERS }, (_, i) => `bucket-${i}.tf`)]);
     assert.deepEqual(reads.filter((r) => moduleFiles.has(r)).sort(), [...moduleFiles].sort(), 'each module file read once');
@@ -71,7 +86,11 @@ describe('a Terraform module\'s files in the language server, read once', () => 
     reads.length = 0;
     fs.writeFileSync(tfvars, 'project     = "logs"\nmax_clauses = 9000\n');
     assert.equal(await nextClauses('diagnostics after terraform.tfvars changed', changed(tfvars, CHANGED)), '9000 from terraform.tfvars:2');
-    assert.deepEqual(reads.filter((r) => r.endsWith('.tf') || r.endsWith('.tfvars')), ['terraform.tfvars'], 'only the changed file read again');
+    assert.deepEqual(
+      reads.filter((r) => r.endsWith('.tf') || r.endsWith('.tfvars')),
+      ['terraform.tfvars'],
+      'only the changed file read again',
+    );
 
     fs.writeFileSync(auto, 'max_clauses = 10000\n');
     assert.equal(await nextClauses('diagnostics after a file was created', changed(auto, CREATED)), '10000 from extra.auto.tfvars:1');
@@ -80,11 +99,14 @@ describe('a Terraform module\'s files in the language server, read once', () => 
 
     // Without a value in terraform.tfvars, the default declared in the module's other file counts again.
     fs.writeFileSync(tfvars, 'project = "logs"\n');
-    assert.equal(await nextClauses('diagnostics after terraform.tfvars lost the value', changed(tfvars, CHANGED)), '100000 from variables.tf:3');
+    assert.equal(
+      await nextClauses('diagnostics after terraform.tfvars lost the value', changed(tfvars, CHANGED)),
+      '100000 from variables.tf:3',
+    );
   });
 });
 
-describe('a Terraform module\'s open files, when another file of it opens', () => {
+describe("a Terraform module's open files, when another file of it opens", () => {
   const dir = tempDir('terraform-module-opens');
   let client: TestClient;
   const other = path.join(dir, 'buckets.tf');
@@ -104,7 +126,8 @@ describe('a Terraform module\'s open files, when another file of it opens', () =
     const publishes = (): number => client.published.get(mainUri)?.length ?? 0;
     await client.open(mainUri, MAIN, 'terraform');
     await client.until('main.tf analysed with the module', () => client.published.get(mainUri)?.at(-1)?.diagnostics.length);
-    const before = analysed(), published = publishes();
+    const before = analysed(),
+      published = publishes();
     assert.equal(before, 1);
 
     // Opening buckets.tf with its text on disk: main.tf is published again, from the same analysis.

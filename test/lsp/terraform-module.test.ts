@@ -32,7 +32,10 @@ describe('Terraform module variables in the language server, as in the CLI', () 
   const hoverAt = (needle: string): Promise<Hover> => {
     const offset = MAIN.indexOf(needle) + 2;
     const line = MAIN.slice(0, offset).split('\n').length - 1;
-    return client.request<Hover>('textDocument/hover', { textDocument: { uri: mainUri }, position: { line, character: offset - MAIN.lastIndexOf('\n', offset - 1) - 1 } });
+    return client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: mainUri },
+      position: { line, character: offset - MAIN.lastIndexOf('\n', offset - 1) - 1 },
+    });
   };
 
   before(async () => {
@@ -43,9 +46,11 @@ describe('Terraform module variables in the language server, as in the CLI', () 
   });
   after(() => client.shutdown());
 
-  it('reads the module\'s variables, re-lints when terraform.tfvars changes, and hovers with the origin (never a sensitive value)', async () => {
+  it("reads the module's variables, re-lints when terraform.tfvars changes, and hovers with the origin (never a sensitive value)", async () => {
     await client.open(mainUri, MAIN, 'terraform');
-    const first = await client.until('findings from the module\'s variables', () => newest(mainUri, 0)?.length ? newest(mainUri, 0) : undefined);
+    const first = await client.until("findings from the module's variables", () =>
+      newest(mainUri, 0)?.length ? newest(mainUri, 0) : undefined,
+    );
     const unit = first.find((d) => d.code === 'unit-mismatch');
     assert.ok(unit, JSON.stringify(first));
     assert.match(unit.message, /\(the value of var\.max_body, from variables\.tf:2\)$/);
@@ -68,7 +73,10 @@ describe('Terraform module variables in the language server, as in the CLI', () 
     // An open buffer of a module file counts with its unsaved text.
     const count = client.published.get(mainUri)!.length;
     await client.open(uriOf(tfvars), 'max_body = "200mb"\n', 'terraform-vars');
-    const buffered = await client.until('diagnostics with the buffer\'s value', () => newest(mainUri, count)?.some((d) => d.code === 'unit-mismatch') && newest(mainUri, count));
+    const buffered = await client.until(
+      "diagnostics with the buffer's value",
+      () => newest(mainUri, count)?.some((d) => d.code === 'unit-mismatch') && newest(mainUri, count),
+    );
     assert.match(buffered.find((d) => d.code === 'unit-mismatch')!.message, /from terraform\.tfvars:1\)$/);
   });
 });

@@ -22,7 +22,9 @@ const TF = [
 describe('Terraform files in the language server', () => {
   const dir = tempDir('terraform');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   for (const languageId of ['terraform', 'plaintext']) {
@@ -40,8 +42,14 @@ describe('Terraform files in the language server', () => {
       assert.deepEqual(await client.completion(uri, TF.indexOf('project =')), []);
       assert.deepEqual(await client.completion(uri, TF.indexOf('"100mb"')), []);
       // Hover on a field inside the block documents it; outside the block there is none.
-      const hover = (offset: number) => client.request<{ contents: { value: string }; range: { start: { line: number; character: number } } } | null>(
-        'textDocument/hover', { textDocument: { uri }, position: { line: TF.slice(0, offset).split('\n').length - 1, character: offset - TF.lastIndexOf('\n', offset - 1) - 1 } });
+      const hover = (offset: number) =>
+        client.request<{ contents: { value: string }; range: { start: { line: number; character: number } } } | null>(
+          'textDocument/hover',
+          {
+            textDocument: { uri },
+            position: { line: TF.slice(0, offset).split('\n').length - 1, character: offset - TF.lastIndexOf('\n', offset - 1) - 1 },
+          },
+        );
       const inside = await hover(TF.indexOf('http_max_content_length') + 3);
       assert.ok(inside, 'hover on the key');
       assert.match(inside.contents.value, /http_max_content_length/);
@@ -51,13 +59,31 @@ describe('Terraform files in the language server', () => {
       // Quick fixes and fix all write HCL.
       const unit = ds.find((d) => d.code === 'unit-mismatch')!;
       type Action = { title: string; kind: string; edit: { changes: Record<string, Array<{ newText: string }>> } };
-      const actions = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [unit] } });
-      assert.ok(actions.some((a) => a.kind === 'quickfix' && a.edit.changes[uri].some((e) => e.newText === '104857600')), JSON.stringify(actions));
+      const actions = await client.request<Action[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: unit.range,
+        context: { diagnostics: [unit] },
+      });
+      assert.ok(
+        actions.some((a) => a.kind === 'quickfix' && a.edit.changes[uri].some((e) => e.newText === '104857600')),
+        JSON.stringify(actions),
+      );
       // Suppression comments are written as HCL comments.
       const disable = actions.find((a) => a.title === 'Disable unit-mismatch for this line');
-      assert.match(disable?.edit.changes[uri][0].newText ?? '', /^[ ]+# search-config-disable-next-line unit-mismatch\n$/, JSON.stringify(actions.map((a) => a.title)));
-      assert.equal(actions.find((a) => a.title === 'Disable unit-mismatch for this file')?.edit.changes[uri][0].newText, '# search-config-disable unit-mismatch\n');
-      const fixAll = await client.request<Action[]>('textDocument/codeAction', { textDocument: { uri }, range: unit.range, context: { diagnostics: [], only: ['source.fixAll.search-config'] } });
+      assert.match(
+        disable?.edit.changes[uri][0].newText ?? '',
+        /^[ ]+# search-config-disable-next-line unit-mismatch\n$/,
+        JSON.stringify(actions.map((a) => a.title)),
+      );
+      assert.equal(
+        actions.find((a) => a.title === 'Disable unit-mismatch for this file')?.edit.changes[uri][0].newText,
+        '# search-config-disable unit-mismatch\n',
+      );
+      const fixAll = await client.request<Action[]>('textDocument/codeAction', {
+        textDocument: { uri },
+        range: unit.range,
+        context: { diagnostics: [], only: ['source.fixAll.search-config'] },
+      });
       assert.equal(fixAll.length, 1);
       assert.match(fixAll[0].edit.changes[uri][0].newText, /104857600/);
     });
@@ -75,7 +101,11 @@ describe('Terraform files in the language server', () => {
     assert.ok(labels.includes('http_max_header_size'), labels.join(', '));
     assert.ok(!labels.includes('http_max_content_length'), 'a member already set is not offered');
     const header = found.find((i) => i.label === 'http_max_header_size')!;
-    assert.match((header.textEdit as { newText: string }).newText, /^http_max_header_size = (\d+|\$\{1\})$/, 'the default, or a place to type the value');
+    assert.match(
+      (header.textEdit as { newText: string }).newText,
+      /^http_max_header_size = (\d+|\$\{1\})$/,
+      'the default, or a place to type the value',
+    );
     const whole = uriOf(path.join(dir, 'complete-root.tf'));
     await client.open(whole, TF, 'terraform');
     await client.until('diagnostics', () => client.published.get(whole)?.at(-1)?.diagnostics.length);
@@ -111,10 +141,19 @@ describe('Terraform files in the language server', () => {
     const hints = await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range });
     const expected = describeWithUnit(104857600, fieldByName('search.http_max_content_length')!.schema.unit!).human!;
     const line = text.split('\n')[6];
-    assert.deepEqual(hints.map((h) => [h.position, h.label]), [[{ line: 6, character: line.indexOf('104857600') + 9 }, `= ${expected}`]],
-      'not in locals, not for a count, a string or a variable');
+    assert.deepEqual(
+      hints.map((h) => [h.position, h.label]),
+      [[{ line: 6, character: line.indexOf('104857600') + 9 }, `= ${expected}`]],
+      'not in locals, not for a count, a string or a variable',
+    );
     // Only the range asked about.
-    assert.deepEqual(await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: 7, character: 0 }, end: { line: 16, character: 0 } } }), []);
+    assert.deepEqual(
+      await client.request<InlayHint[]>('textDocument/inlayHint', {
+        textDocument: { uri },
+        range: { start: { line: 7, character: 0 }, end: { line: 16, character: 0 } },
+      }),
+      [],
+    );
     client.settings = { baseline: 'none', inlayHints: { units: false } };
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
     assert.deepEqual(await client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range }), []);

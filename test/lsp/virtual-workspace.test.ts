@@ -30,8 +30,13 @@ function memoryRuntime(files: Map<string, string>, reads: string[]): ServerRunti
       }
       return [...names].map(([name, type]) => ({ name, type }));
     },
-    nextTurn: (callback) => { setTimeout(callback, 0); },
-    setBackgroundTimeout: (callback, ms) => { const t = setTimeout(callback, ms); return { cancel: () => clearTimeout(t) }; },
+    nextTurn: (callback) => {
+      setTimeout(callback, 0);
+    },
+    setBackgroundTimeout: (callback, ms) => {
+      const t = setTimeout(callback, ms);
+      return { cancel: () => clearTimeout(t) };
+    },
   };
 }
 
@@ -49,11 +54,14 @@ describe('a virtual workspace on a runtime without disk or git', () => {
   });
   after(() => client.shutdown());
 
-  it('a JSON file named by the workspace\'s .search-lint.json is a configuration, with its rules and a file baseline read through the runtime', async () => {
+  it("a JSON file named by the workspace's .search-lint.json is a configuration, with its rules and a file baseline read through the runtime", async () => {
     const uri = `${ROOT}/deploy/prod.json`;
     await client.open(uri, files.get(uri)!, 'json');
     const diagnostics = await client.diagnostics(uri);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['restart-required']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['restart-required'],
+    );
     assert.match(diagnostics[0].message, /compared with deployed\.json/);
     assert.ok(reads.includes(`${ROOT}/.search-lint.json`) && reads.includes(`${ROOT}/deployed.json`), `read: ${reads.join(', ')}`);
   });
@@ -61,11 +69,18 @@ describe('a virtual workspace on a runtime without disk or git', () => {
   it('a git baseline is not available: said once for all documents, and the rules that need it stay quiet', async () => {
     settings = { baseline: 'git:HEAD' };
     await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
-    const a = `${ROOT}/deploy/a.json`, b = `${ROOT}/deploy/b.json`;
+    const a = `${ROOT}/deploy/a.json`,
+      b = `${ROOT}/deploy/b.json`;
     await client.open(a, files.get(`${ROOT}/deploy/prod.json`)!, 'json');
     await client.open(b, files.get(`${ROOT}/deploy/prod.json`)!, 'json');
-    assert.deepEqual((await client.diagnostics(a)).map((d) => d.code), []);
-    assert.deepEqual((await client.diagnostics(b)).map((d) => d.code), []);
+    assert.deepEqual(
+      (await client.diagnostics(a)).map((d) => d.code),
+      [],
+    );
+    assert.deepEqual(
+      (await client.diagnostics(b)).map((d) => d.code),
+      [],
+    );
     const told = client.logs.filter((l) => /git baseline is not available/.test(l));
     assert.equal(told.length, 1, client.logs.join('\n'));
     assert.match(told[0], /searchConfig\.baseline to the path of a file/);
@@ -73,11 +88,25 @@ describe('a virtual workspace on a runtime without disk or git', () => {
 
   it('a refused settings update in a request file edits the configuration found through the runtime', async () => {
     const uri = `${ROOT}/ops/settings.http`;
-    await client.open(uri, '###\nPUT https://search.example.com/_cluster/settings\n\n{ "persistent": { "http.max_content_length": "200mb" } }\n', 'http');
+    await client.open(
+      uri,
+      '###\nPUT https://search.example.com/_cluster/settings\n\n{ "persistent": { "http.max_content_length": "200mb" } }\n',
+      'http',
+    );
     const diagnostics = await client.diagnostics(uri);
-    assert.deepEqual(diagnostics.map((d) => d.code), ['blocked-endpoint']);
-    const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: diagnostics[0].range, context: { diagnostics } });
-    assert.deepEqual(actions.map((a) => a.title), ['Set search.http_max_content_length in deploy/prod.json instead', 'Disable blocked-endpoint for this line']);
+    assert.deepEqual(
+      diagnostics.map((d) => d.code),
+      ['blocked-endpoint'],
+    );
+    const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Set search.http_max_content_length in deploy/prod.json instead', 'Disable blocked-endpoint for this line'],
+    );
     const target = `${ROOT}/deploy/prod.json`;
     const edited = applyLspEdits(files.get(target)!, actions[0].edit!.changes![target]);
     assert.match(edited, /"http_max_content_length": 209715200/);

@@ -30,7 +30,9 @@ const CASES: Record<string, { text: string; info?: RegExp }> = {
 describe('YAML files that are not read, in the language server', () => {
   const dir = tempDir('yaml-not-read');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   for (const [name, { text, info }] of Object.entries(CASES)) {
@@ -38,12 +40,22 @@ describe('YAML files that are not read, in the language server', () => {
       const uri = uriOf(path.join(dir, name));
       await client.open(uri, text, 'yaml');
       const ds = await client.until(`diagnostics of ${uri}`, () => client.published.get(uri)?.at(-1)?.diagnostics);
-      if (!info) { assert.deepEqual(ds, []); return; }
-      assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['input-limit', 3]], JSON.stringify(ds));
+      if (!info) {
+        assert.deepEqual(ds, []);
+        return;
+      }
+      assert.deepEqual(
+        ds.map((d) => [d.code, d.severity]),
+        [['input-limit', 3]],
+        JSON.stringify(ds),
+      );
       assert.match(ds[0].message, info);
       // The same as the CLI's for the file named.
       const cli = analyze(text, { fileName: name, named: true }).findings;
-      assert.deepEqual(cli.map((f) => [f.message, f.range]), ds.map((d) => [d.message, d.range]));
+      assert.deepEqual(
+        cli.map((f) => [f.message, f.range]),
+        ds.map((d) => [d.message, d.range]),
+      );
     });
   }
 });

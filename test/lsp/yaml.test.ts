@@ -21,7 +21,9 @@ const MANIFEST = [
 describe('YAML files in the language server', () => {
   const dir = tempDir('yaml');
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } }); });
+  before(async () => {
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   it('gives diagnostics inside spec.userConfig of a manifest opened as yaml, a quick fix, no completion in a value and no formatting', async () => {
@@ -34,30 +36,56 @@ describe('YAML files in the language server', () => {
     assert.deepEqual([...new Set(ds.map((d) => d.code))].sort(), ['unit-mismatch'], 'one mistake, one finding');
     for (const d of ds) assert.deepEqual(d.range.start, { line: 8, character: 31 }, 'at the value, inside spec.userConfig');
     assert.match(ds[0].message, /^Search\/logs: search\.http_max_content_length/);
-    const actions = await client.request<Array<{ title: string; edit?: { changes: Record<string, Array<{ newText: string }>> } }>>('textDocument/codeAction', {
-      textDocument: { uri }, range: ds[0].range, context: { diagnostics: ds },
-    });
+    const actions = await client.request<Array<{ title: string; edit?: { changes: Record<string, Array<{ newText: string }>> } }>>(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri },
+        range: ds[0].range,
+        context: { diagnostics: ds },
+      },
+    );
     const unit = actions.find((a) => a.edit?.changes[uri]?.[0]?.newText === '104857600');
     assert.ok(unit, `a quick fix writes the value in bytes: ${JSON.stringify(actions.map((a) => a.title))}`);
     // Suppression comments are written as YAML comments, above the line and at the file's top.
     const line = actions.find((a) => a.title === 'Disable unit-mismatch for this line');
-    assert.equal(line?.edit?.changes[uri]?.[0]?.newText, '      # search-config-disable-next-line unit-mismatch\n', JSON.stringify(actions.map((a) => a.title)));
+    assert.equal(
+      line?.edit?.changes[uri]?.[0]?.newText,
+      '      # search-config-disable-next-line unit-mismatch\n',
+      JSON.stringify(actions.map((a) => a.title)),
+    );
     const file = actions.find((a) => a.title === 'Disable unit-mismatch for this file');
     assert.equal(file?.edit?.changes[uri]?.[0]?.newText, '# search-config-disable unit-mismatch\n');
-    const fixAll = await client.request<Array<{ kind: string; edit?: { changes: Record<string, Array<{ newText: string }>> } }>>('textDocument/codeAction', {
-      textDocument: { uri }, range: ds[0].range, context: { diagnostics: [], only: ['source.fixAll'] },
-    });
-    assert.ok(fixAll.some((a) => a.kind === 'source.fixAll.search-config' && a.edit?.changes[uri]?.length), `fix all on save: ${JSON.stringify(fixAll)}`);
+    const fixAll = await client.request<Array<{ kind: string; edit?: { changes: Record<string, Array<{ newText: string }>> } }>>(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri },
+        range: ds[0].range,
+        context: { diagnostics: [], only: ['source.fixAll'] },
+      },
+    );
+    assert.ok(
+      fixAll.some((a) => a.kind === 'source.fixAll.search-config' && a.edit?.changes[uri]?.length),
+      `fix all on save: ${JSON.stringify(fixAll)}`,
+    );
     assert.deepEqual(await client.completion(uri, MANIFEST.indexOf('100mb')), [], 'no completion in a value');
-    assert.equal(await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }), null);
+    assert.equal(
+      await client.request('textDocument/formatting', { textDocument: { uri }, options: { tabSize: 2, insertSpaces: true } }),
+      null,
+    );
   });
 
   type Hover = { contents: { kind: string; value: string }; range: { start: { line: number; character: number } } } | null;
-  const hoverAt = (uri: string, text: string, offset: number) => client.request<Hover>('textDocument/hover', {
-    textDocument: { uri }, position: { line: text.slice(0, offset).split('\n').length - 1, character: offset - text.lastIndexOf('\n', offset - 1) - 1 },
-  });
+  const hoverAt = (uri: string, text: string, offset: number) =>
+    client.request<Hover>('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: text.slice(0, offset).split('\n').length - 1, character: offset - text.lastIndexOf('\n', offset - 1) - 1 },
+    });
   type InlayHint = { position: { line: number; character: number }; label: string };
-  const inlayHints = (uri: string, lines: number, from = 0) => client.request<InlayHint[]>('textDocument/inlayHint', { textDocument: { uri }, range: { start: { line: from, character: 0 }, end: { line: lines, character: 0 } } });
+  const inlayHints = (uri: string, lines: number, from = 0) =>
+    client.request<InlayHint[]>('textDocument/inlayHint', {
+      textDocument: { uri },
+      range: { start: { line: from, character: 0 }, end: { line: lines, character: 0 } },
+    });
 
   it('documents the fields of spec.userConfig on hover, with the value converted, and nothing else of the manifest', async () => {
     const uri = uriOf(path.join(dir, 'hover.yaml'));
@@ -87,7 +115,10 @@ describe('YAML files in the language server', () => {
 
   it('completes the members not set yet of the map at the cursor inside spec.userConfig, written as YAML', async () => {
     const uri = uriOf(path.join(dir, 'complete.yaml'));
-    const typing = MANIFEST.replace('      http_max_content_length: 100mb\n', '      http_max_content_length: 100mb\n      indices_query_b\n');
+    const typing = MANIFEST.replace(
+      '      http_max_content_length: 100mb\n',
+      '      http_max_content_length: 100mb\n      indices_query_b\n',
+    );
     await client.open(uri, typing, 'yaml');
     const offset = typing.indexOf('indices_query_b') + 'indices_query_b'.length;
     const found = await client.completion(uri, offset);
@@ -97,9 +128,19 @@ describe('YAML files in the language server', () => {
     assert.ok(!labels.includes('openid'), 'only the members of the map at the cursor');
     const clauses = found.find((i) => i.label === 'indices_query_bool_max_clause_count')!;
     assert.match(JSON.stringify(clauses.documentation), /indices_query_bool_max_clause_count/, 'with its documentation');
-    assert.equal(acceptCompletion(typing, clauses), MANIFEST.replace('      http_max_content_length: 100mb\n', '      http_max_content_length: 100mb\n      indices_query_bool_max_clause_count: 1024\n'));
+    assert.equal(
+      acceptCompletion(typing, clauses),
+      MANIFEST.replace(
+        '      http_max_content_length: 100mb\n',
+        '      http_max_content_length: 100mb\n      indices_query_bool_max_clause_count: 1024\n',
+      ),
+    );
     const version = found.find((i) => i.label === 'script_max_compilations_rate')!;
-    assert.equal(acceptCompletion(typing, version), typing.replace('indices_query_b\n', 'script_max_compilations_rate: use-context\n'), 'a string default as a plain scalar');
+    assert.equal(
+      acceptCompletion(typing, version),
+      typing.replace('indices_query_b\n', 'script_max_compilations_rate: use-context\n'),
+      'a string default as a plain scalar',
+    );
 
     // At the level of spec.userConfig's own members, on an empty line: an object as `key:` and its required members.
     const atRoot = `${MANIFEST}    \n`;
@@ -109,8 +150,11 @@ describe('YAML files in the language server', () => {
     assert.ok(!members.some((i) => i.label === 'search'), 'search is set');
     const openid = members.find((i) => i.label === 'openid');
     assert.ok(openid, members.map((i) => i.label).join(', '));
-    assert.equal(acceptCompletion(atRoot, openid), `${MANIFEST}    openid:\n      client_id: ""\n      client_secret: "<CLIENT_SECRET>"\n      connect_url: "https://test-account.okta.com/app/exk491jujcVc83LEX697/sso/saml/metadata"\n`,
-      'the required members with the values a JSON skeleton gets: a placeholder for the secret, the documented example');
+    assert.equal(
+      acceptCompletion(atRoot, openid),
+      `${MANIFEST}    openid:\n      client_id: ""\n      client_secret: "<CLIENT_SECRET>"\n      connect_url: "https://test-account.okta.com/app/exk491jujcVc83LEX697/sso/saml/metadata"\n`,
+      'the required members with the values a JSON skeleton gets: a placeholder for the secret, the documented example',
+    );
     const ipFilter = members.find((i) => i.label === 'ip_filter')!;
     assert.match(acceptCompletion(atRoot, ipFilter), /\n    ip_filter: \[.*\]\n$/, 'a list default in flow style');
   });
@@ -178,8 +222,11 @@ describe('YAML files in the language server', () => {
     ].join('\n');
     await client.open(uri, text, 'yaml');
     const expected = describeWithUnit(104857600, fieldByName('search.http_max_content_length')!.schema.unit!).human!;
-    assert.deepEqual((await inlayHints(uri, 11)).map((h) => [h.position, h.label]), [[{ line: 7, character: 6 + 'http_max_content_length: 104857600'.length }, `= ${expected}`]],
-      'not outside spec.userConfig, not for a count nor a string');
+    assert.deepEqual(
+      (await inlayHints(uri, 11)).map((h) => [h.position, h.label]),
+      [[{ line: 7, character: 6 + 'http_max_content_length: 104857600'.length }, `= ${expected}`]],
+      'not outside spec.userConfig, not for a count nor a string',
+    );
     assert.deepEqual(await inlayHints(uri, 11, 8), [], 'only the range asked about');
     const deploy = uriOf(path.join(dir, 'inlay-deploy.yaml'));
     await client.open(deploy, 'kind: Deployment\nspec:\n  search:\n    http_max_content_length: 104857600\n', 'yaml');
@@ -206,21 +253,35 @@ describe('YAML files in the language server', () => {
 
 describe('YAML manifests outside a workspace folder and in a virtual workspace', () => {
   let client: TestClient;
-  before(async () => { client = await TestClient.start({ settings: { baseline: 'none' } }); });
+  before(async () => {
+    client = await TestClient.start({ settings: { baseline: 'none' } });
+  });
   after(() => client.shutdown());
 
   for (const uri of [uriOf(path.join(tempDir('yaml-lone'), 'search.yaml')), 'vscode-vfs://github/acme/infra/k8s/search.yaml']) {
     it(`checks, hovers and completes a manifest at ${uri.split(':')[0]}: with no workspace folder`, async () => {
-      const typing = MANIFEST.replace('      http_max_content_length: 100mb\n', '      http_max_content_length: 100mb\n      indices_query_b\n');
+      const typing = MANIFEST.replace(
+        '      http_max_content_length: 100mb\n',
+        '      http_max_content_length: 100mb\n      indices_query_b\n',
+      );
       await client.open(uri, typing, 'yaml');
       const ds = await client.until(`diagnostics of ${uri}`, () => {
         const last = client.published.get(uri)?.at(-1);
         return last && last.diagnostics.some((d) => d.code === 'unit-mismatch') ? last.diagnostics : undefined;
       });
-      assert.ok(ds.every((d) => d.range.start.line >= 7), 'inside spec.userConfig');
+      assert.ok(
+        ds.every((d) => d.range.start.line >= 7),
+        'inside spec.userConfig',
+      );
       const found = await client.completion(uri, typing.indexOf('indices_query_b') + 'indices_query_b'.length);
-      assert.ok(found.some((i) => i.label === 'indices_query_bool_max_clause_count'), found.map((i) => i.label).join(', '));
-      const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 8, character: 8 } });
+      assert.ok(
+        found.some((i) => i.label === 'indices_query_bool_max_clause_count'),
+        found.map((i) => i.label).join(', '),
+      );
+      const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', {
+        textDocument: { uri },
+        position: { line: 8, character: 8 },
+      });
       assert.match(hover?.contents.value ?? '', /search\.http_max_content_length/);
     });
   }

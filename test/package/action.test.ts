@@ -39,7 +39,13 @@ const valueFor = (n: number): unknown => (String(restartField.schema.type).inclu
 
 function workspace(headExtra: Record<string, unknown>): { dir: string; base: string } {
   const dir = tempDir('workspace');
-  const env = { ...process.env, GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: 'T',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 'T',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
   const git = (...args: string[]) => must(run('git', args, { cwd: dir, env }), `git ${args[0]}`);
   git('init', '-q', '-b', 'main');
   fs.writeFileSync(path.join(dir, 'prod.search.json'), configWith(valueFor(1)));
@@ -58,8 +64,17 @@ function runAction(main: string, ws: string, env: Record<string, string>) {
   fs.writeFileSync(summary, '');
   fs.writeFileSync(output, '');
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('INPUT_') && !k.startsWith('GITHUB_')));
-  const r = run(process.execPath, [main], { cwd: ws, env: { ...clean, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: ws, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, ...env } });
-  const outputs = Object.fromEntries(fs.readFileSync(output, 'utf8').split('\n').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2)));
+  const r = run(process.execPath, [main], {
+    cwd: ws,
+    env: { ...clean, GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: ws, GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, ...env },
+  });
+  const outputs = Object.fromEntries(
+    fs
+      .readFileSync(output, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.split(/=(.*)/s).slice(0, 2)),
+  );
   return { ...r, summary: fs.readFileSync(summary, 'utf8'), outputs, state };
 }
 
@@ -67,14 +82,38 @@ describe('the GitHub Action', () => {
   const main = actionCheckout();
 
   it('on a pull request: annotations, a summary with every finding and the restart from the base, outputs, SARIF, exit 1', () => {
-    const { dir, base } = workspace({ max_index_count: 5, openid: { enabled: true, connect_url: 'https://idp.example.com/.well-known/openid-configuration', client_secret: CANARY } });
+    const { dir, base } = workspace({
+      max_index_count: 5,
+      openid: { enabled: true, connect_url: 'https://idp.example.com/.well-known/openid-configuration', client_secret: CANARY },
+    });
     const event = path.join(tempDir('event'), 'event.json');
-    fs.writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 7, base: { ref: 'main', sha: base }, head: { ref: 'feature', sha: 'f'.repeat(40) } } }));
-    const r = runAction(main, dir, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_BASE_REF: 'main', GITHUB_HEAD_REF: 'feature', 'INPUT_SARIF-FILE': 'results.sarif', INPUT_PATHS: '', 'INPUT_MIN-SEVERITY': 'info', 'INPUT_FAIL-ON-FINDINGS': 'true' });
+    fs.writeFileSync(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        pull_request: { number: 7, base: { ref: 'main', sha: base }, head: { ref: 'feature', sha: 'f'.repeat(40) } },
+      }),
+    );
+    const r = runAction(main, dir, {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_BASE_REF: 'main',
+      GITHUB_HEAD_REF: 'feature',
+      'INPUT_SARIF-FILE': 'results.sarif',
+      INPUT_PATHS: '',
+      'INPUT_MIN-SEVERITY': 'info',
+      'INPUT_FAIL-ON-FINDINGS': 'true',
+    });
     assert.equal(r.status, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /^::error file=prod\.search\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=missing-required::openid is missing "client_id"/m);
+    assert.match(
+      r.stdout,
+      /^::error file=prod\.search\.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=missing-required::openid is missing "client_id"/m,
+    );
     assert.match(r.stdout, /^::warning file=prod\.search\.json,.*title=deprecated-field::/m);
-    assert.match(r.stdout, new RegExp(`^::warning file=prod\\.search\\.json,.*title=restart-required::.*${restartField.dotted.replace(/\./g, '\\.')}`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(`^::warning file=prod\\.search\\.json,.*title=restart-required::.*${restartField.dotted.replace(/\./g, '\\.')}`, 'm'),
+    );
 
     assert.match(r.summary, /^## search-config$/m);
     assert.match(r.summary, /\*\*1 error\*\*/);
@@ -93,7 +132,12 @@ describe('the GitHub Action', () => {
     const count = Number(r.outputs['error-count']) + Number(r.outputs['warning-count']) + Number(r.outputs['info-count']);
     assert.equal(sarif.runs[0].results.length, count);
 
-    for (const [what, text] of [['the log', r.stdout + r.stderr], ['the summary', r.summary], ['the outputs', JSON.stringify(r.outputs)], ['the SARIF file', JSON.stringify(sarif)]]) {
+    for (const [what, text] of [
+      ['the log', r.stdout + r.stderr],
+      ['the summary', r.summary],
+      ['the outputs', JSON.stringify(r.outputs)],
+      ['the SARIF file', JSON.stringify(sarif)],
+    ]) {
       assert.ok(!text.includes(CANARY), `the secret appears in ${what}`);
     }
   });
@@ -117,7 +161,10 @@ describe('the GitHub Action', () => {
     for (const env of [{}, { INPUT_PATHS: 'infra/main.tf' }] as Record<string, string>[]) {
       const r = runAction(main, dir, env);
       assert.equal(r.status, 1, r.stdout + r.stderr);
-      assert.match(r.stdout, /^::error file=infra\/main\.tf,line=4,col=\d+,.*title=unit-mismatch::vendor_search\.logs: search\.http_max_content_length/m);
+      assert.match(
+        r.stdout,
+        /^::error file=infra\/main\.tf,line=4,col=\d+,.*title=unit-mismatch::vendor_search\.logs: search\.http_max_content_length/m,
+      );
       // One mistake, one finding: the unit slip stands for the type error on the same value.
       assert.doesNotMatch(r.stdout, /title=type-mismatch::/);
       assert.equal(r.outputs['error-count'], '1');
@@ -134,13 +181,35 @@ describe('the GitHub Action', () => {
     fs.mkdirSync(path.join(dir, 'infra'));
     for (const name of ['tf.plan.json', 'plan']) fs.writeFileSync(path.join(dir, 'infra', name), plan);
     const event = path.join(tempDir('event'), 'event.json');
-    fs.writeFileSync(event, JSON.stringify({ action: 'synchronize', pull_request: { number: 8, base: { ref: 'main', sha: base }, head: { ref: 'feature', sha: 'f'.repeat(40) } } }));
-    const r = runAction(main, dir, { GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: event, GITHUB_BASE_REF: 'main', INPUT_PATHS: 'infra/tf.plan.json\ninfra/plan' });
+    fs.writeFileSync(
+      event,
+      JSON.stringify({
+        action: 'synchronize',
+        pull_request: { number: 8, base: { ref: 'main', sha: base }, head: { ref: 'feature', sha: 'f'.repeat(40) } },
+      }),
+    );
+    const r = runAction(main, dir, {
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: event,
+      GITHUB_BASE_REF: 'main',
+      INPUT_PATHS: 'infra/tf.plan.json\ninfra/plan',
+    });
     assert.equal(r.status, 1, r.stdout + r.stderr);
     for (const file of ['infra/tf.plan.json', 'infra/plan']) {
       const at = `^::error file=${file.replace(/\./g, '\\.')},line=\\d+,col=\\d+,`;
-      assert.match(r.stdout, new RegExp(`${at}.*title=unit-mismatch::module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length`, 'm'), file);
-      assert.match(r.stdout, new RegExp(`^::warning file=${file.replace(/\./g, '\\.')},.*title=restart-required::module\\.eu\\.vendor_search\\.logs: .*${restartField.dotted.replace(/\./g, '\\.')}`, 'm'), file);
+      assert.match(
+        r.stdout,
+        new RegExp(`${at}.*title=unit-mismatch::module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length`, 'm'),
+        file,
+      );
+      assert.match(
+        r.stdout,
+        new RegExp(
+          `^::warning file=${file.replace(/\./g, '\\.')},.*title=restart-required::module\\.eu\\.vendor_search\\.logs: .*${restartField.dotted.replace(/\./g, '\\.')}`,
+          'm',
+        ),
+        file,
+      );
     }
     assert.equal(r.outputs['error-count'], '2');
     assert.match(r.summary, /`infra\/plan:\d+:\d+`/);

@@ -18,11 +18,19 @@ const head = must(run('git', ['rev-parse', 'HEAD'], { cwd: ROOT }), 'git rev-par
 const BAD = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 const CLEAN = fs.readFileSync(path.join(ROOT, 'examples', 'clean.search.json'), 'utf8');
 /** A Kubernetes manifest whose spec.userConfig writes a version as a number: YAML has no coercion at the API server. */
-const MANIFEST = (version: string) => `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    search_version: ${version}\n`;
+const MANIFEST = (version: string) =>
+  `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    search_version: ${version}\n`;
 
 function gitRepo(): { dir: string; git: (...args: string[]) => ReturnType<typeof run>; env: NodeJS.ProcessEnv } {
   const dir = tempDir('hook-user');
-  const env = { ...NPM_ENV, PRE_COMMIT_HOME: path.join(dir, '.pre-commit-cache'), GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const env = {
+    ...NPM_ENV,
+    PRE_COMMIT_HOME: path.join(dir, '.pre-commit-cache'),
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
   const git = (...args: string[]) => run('git', args, { cwd: dir, env });
   must(git('init', '-q', '-b', 'main'), 'git init');
   return { dir, git, env };
@@ -32,7 +40,10 @@ describe('pre-commit hooks', { skip }, () => {
   it('block a commit with an error finding and let a clean one through', () => {
     const { dir, git, env } = gitRepo();
     fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
-    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config\n`);
+    fs.writeFileSync(
+      path.join(dir, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config\n`,
+    );
     must(git('add', '.'), 'git add');
     must(git('commit', '-q', '-m', 'hooks'), 'first commit');
     must(run('pre-commit', ['install'], { cwd: dir, env }), 'pre-commit install');
@@ -52,7 +63,11 @@ describe('pre-commit hooks', { skip }, () => {
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /prod\.search\.json:\d+:\d+\s+error\s+.*\s{2}missing-required$/m);
     assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\s{2}unit-mismatch$/m, 'Terraform files are passed to the hook');
-    assert.match(said, /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\s{2}type-mismatch$/m, 'Kubernetes manifests are passed to the hook');
+    assert.match(
+      said,
+      /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version .*\s{2}type-mismatch$/m,
+      'Kubernetes manifests are passed to the hook',
+    );
     assert.doesNotMatch(said, /deployment\.yml/, 'a YAML file without a configuration says nothing');
     assert.doesNotMatch(said, /notes\.json/, 'files of other names are not passed to the hook');
     assert.equal(git('rev-list', '--count', 'HEAD').stdout.trim(), '1');
@@ -63,7 +78,11 @@ describe('pre-commit hooks', { skip }, () => {
     must(git('add', '-A'), 'git add');
     const passed = git('commit', '-m', 'a clean configuration');
     assert.equal(passed.status, 0, passed.stdout + passed.stderr);
-    assert.doesNotMatch(passed.stdout + passed.stderr, /(deployment\.yml|search\.yaml):\d+/, 'a clean manifest and other YAML pass silently');
+    assert.doesNotMatch(
+      passed.stdout + passed.stderr,
+      /(deployment\.yml|search\.yaml):\d+/,
+      'a clean manifest and other YAML pass silently',
+    );
     assert.match(passed.stdout + passed.stderr, /search-config lint\.+Passed/);
   });
 
@@ -72,20 +91,23 @@ describe('pre-commit hooks', { skip }, () => {
   it('lint a Terraform plan named in files: or in args:', () => {
     const { dir, git, env } = gitRepo();
     fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\nbuild/\n');
-    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), [
-      'repos:',
-      `  - repo: ${ROOT}`,
-      `    rev: ${head}`,
-      '    hooks:',
-      '      - id: search-config',
-      "        files: '(^|/)(search-config|[^/]+\\.search)\\.jsonc?$|\\.tf$|(^|/)[^/]*plan\\.json$'",
-      '      - id: search-config',
-      '        name: search-config lint (Terraform plan)',
-      '        args: [build/plan]',
-      '        pass_filenames: false',
-      '        always_run: true',
-      '',
-    ].join('\n'));
+    fs.writeFileSync(
+      path.join(dir, '.pre-commit-config.yaml'),
+      [
+        'repos:',
+        `  - repo: ${ROOT}`,
+        `    rev: ${head}`,
+        '    hooks:',
+        '      - id: search-config',
+        "        files: '(^|/)(search-config|[^/]+\\.search)\\.jsonc?$|\\.tf$|(^|/)[^/]*plan\\.json$'",
+        '      - id: search-config',
+        '        name: search-config lint (Terraform plan)',
+        '        args: [build/plan]',
+        '        pass_filenames: false',
+        '        always_run: true',
+        '',
+      ].join('\n'),
+    );
     const plan = planOf({ search: { http_max_content_length: 1024 } });
     fs.mkdirSync(path.join(dir, 'infra'));
     fs.writeFileSync(path.join(dir, 'infra', 'tf.plan.json'), plan);
@@ -99,7 +121,14 @@ describe('pre-commit hooks', { skip }, () => {
     assert.match(said, /search-config lint\.+Failed/);
     assert.match(said, /search-config lint \(Terraform plan\)\.+Failed/);
     for (const file of ['infra/tf.plan.json', 'build/plan']) {
-      assert.match(said, new RegExp(`^\\s*${file.replace(/\./g, '\\.')}:\\d+:\\d+\\s+error\\s+module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length .*\\s{2}unit-mismatch$`, 'm'), file);
+      assert.match(
+        said,
+        new RegExp(
+          `^\\s*${file.replace(/\./g, '\\.')}:\\d+:\\d+\\s+error\\s+module\\.eu\\.vendor_search\\.logs: search\\.http_max_content_length .*\\s{2}unit-mismatch$`,
+          'm',
+        ),
+        file,
+      );
     }
     assert.doesNotMatch(said, /settings\.json/, 'a file the files: pattern does not match is not passed');
   });
@@ -107,7 +136,10 @@ describe('pre-commit hooks', { skip }, () => {
   it('the fix hook applies the safe fixes and fails the commit so that they can be reviewed', () => {
     const { dir, git, env } = gitRepo();
     fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
-    fs.writeFileSync(path.join(dir, '.pre-commit-config.yaml'), `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config-fix\n`);
+    fs.writeFileSync(
+      path.join(dir, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config-fix\n`,
+    );
     const fixable = '{\n  "search_version": "2.19",\n  "static_ips": "true"\n}\n';
     fs.writeFileSync(path.join(dir, 'prod.search.json'), fixable);
     must(git('add', '.'), 'git add');
@@ -121,7 +153,10 @@ describe('pre-commit hooks', { skip }, () => {
   // links the global install to it, a clone it then removes: the manifest has none of those scripts.
   it('installs as pre-commit 4.6 and later install node hooks: npm install -g git+file://…#commit, nothing built', () => {
     const prefix = tempDir('hook-global');
-    must(run('npm', ['install', '--global', '--prefix', prefix, `git+file://${ROOT}#${head}`], { cwd: prefix }), 'npm install -g git+file://');
+    must(
+      run('npm', ['install', '--global', '--prefix', prefix, `git+file://${ROOT}#${head}`], { cwd: prefix }),
+      'npm install -g git+file://',
+    );
     const work = tempDir('hook-work');
     fs.writeFileSync(path.join(work, 'prod.search.json'), BAD);
     const installed = path.join(prefix, 'lib', 'node_modules', 'search-config');

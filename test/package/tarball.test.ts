@@ -6,10 +6,24 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
-import { copyExamples, diagnosticsOverStdio, findingsOf, installInProject, MANIFEST, must, NPM_ENV, packTarball, ROOT, run, tempDir, TERRAFORM } from './support';
+import {
+  copyExamples,
+  diagnosticsOverStdio,
+  findingsOf,
+  installInProject,
+  MANIFEST,
+  must,
+  NPM_ENV,
+  packTarball,
+  ROOT,
+  run,
+  tempDir,
+  TERRAFORM,
+} from './support';
 
 /** What the tarball may hold: what runs, and what a user reads. */
-const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|server-extras|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
+const SHIPPED =
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|server-extras|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
 const MISTAKES = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 
 describe('the npm package', () => {
@@ -24,7 +38,25 @@ describe('the npm package', () => {
   it('holds only what runs and what users read: no tests, benchmark, CI, sources or code caches', () => {
     const unexpected = files.filter((f) => !SHIPPED.test(f));
     assert.deepEqual(unexpected, [], 'files outside the published list');
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/server-extras.js', 'dist/THIRD-PARTY-NOTICES.md', 'dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm', 'schemas/search-config.schema.json', 'schemas/search-lint.schema.json', 'docs/rules.md', ...Object.values(MANIFEST.bin)]) {
+    for (const needed of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'dist/cli.js',
+      'dist/server.js',
+      'dist/server-main.js',
+      'dist/server-core.js',
+      'dist/server-extras.js',
+      'dist/THIRD-PARTY-NOTICES.md',
+      'dist/tree-sitter.js',
+      'dist/tree-sitter.wasm',
+      'dist/tree-sitter-terraform.wasm',
+      'schemas/search-config.schema.json',
+      'schemas/search-lint.schema.json',
+      'docs/rules.md',
+      ...Object.values(MANIFEST.bin),
+    ]) {
       assert.ok(files.includes(needed.replace(/^\.\//, '')), `${needed} is in the tarball`);
     }
   });
@@ -44,13 +76,18 @@ describe('the npm package', () => {
   it('npx search-config lint reports the findings of the clone, with the same exit code', () => {
     copyExamples(project);
     const installed = run('npx', ['--no-install', 'search-config', 'lint', '--format', 'json', 'examples/'], { cwd: project });
-    const clone = run(process.execPath, [path.join(ROOT, 'bin', 'search-config.js'), 'lint', '--format', 'json', 'examples/'], { cwd: project });
+    const clone = run(process.execPath, [path.join(ROOT, 'bin', 'search-config.js'), 'lint', '--format', 'json', 'examples/'], {
+      cwd: project,
+    });
     assert.equal(installed.status, 1, installed.stderr);
     assert.equal(clone.status, 1);
     const found = findingsOf(installed.stdout);
     assert.deepEqual(found, findingsOf(clone.stdout));
     for (const rule of ['deprecated-field', 'missing-required', 'unknown-field', 'invalid-value', 'secret-in-plain-text']) {
-      assert.ok(found.some((f) => f.startsWith('mistakes.search.json:') && f.includes(` ${rule} `)), `${rule} in mistakes.search.json`);
+      assert.ok(
+        found.some((f) => f.startsWith('mistakes.search.json:') && f.includes(` ${rule} `)),
+        `${rule} in mistakes.search.json`,
+      );
     }
     assert.ok(!found.some((f) => f.startsWith('clean.search.json:')), 'clean.search.json passes');
   });
@@ -63,13 +100,21 @@ describe('the npm package', () => {
     const r = run('npx', ['--no-install', 'search-config', 'lint', '--format', 'json', 'infra/'], { cwd: project });
     assert.equal(r.status, 1, r.stdout + r.stderr);
     const found = findingsOf(r.stdout);
-    assert.ok(found.some((f) => f.startsWith('main.tf:4:') && f.includes(' unit-mismatch ')), found.join('\n'));
+    assert.ok(
+      found.some((f) => f.startsWith('main.tf:4:') && f.includes(' unit-mismatch ')),
+      found.join('\n'),
+    );
     assert.ok(!found.some((f) => f.startsWith('other.tf')), 'a .tf file without the block gives nothing');
   });
 
   it('prints its version and explains a field from the installed schema', () => {
-    assert.equal(must(run('npx', ['--no-install', 'search-config', '--version'], { cwd: project }), '--version').stdout.trim(), MANIFEST.version);
-    const schema = JSON.parse(fs.readFileSync(path.join(project, 'node_modules', MANIFEST.name, 'schemas', 'search-config.schema.json'), 'utf8'));
+    assert.equal(
+      must(run('npx', ['--no-install', 'search-config', '--version'], { cwd: project }), '--version').stdout.trim(),
+      MANIFEST.version,
+    );
+    const schema = JSON.parse(
+      fs.readFileSync(path.join(project, 'node_modules', MANIFEST.name, 'schemas', 'search-config.schema.json'), 'utf8'),
+    );
     const field = schema.properties.search.properties.http_max_content_length as { description: string };
     const r = must(run('npx', ['--no-install', 'search-config', 'explain', 'search.http_max_content_length'], { cwd: project }), 'explain');
     assert.match(r.stdout, /search\.http_max_content_length/);
@@ -94,7 +139,13 @@ describe('the npm package', () => {
     const lint = run('search-config', ['lint', '--format', 'json', 'examples/mistakes.search.json'], { cwd: work, env });
     assert.equal(lint.status, 1, lint.stderr);
     assert.ok(findingsOf(lint.stdout).some((f) => f.includes(' deprecated-field ')));
-    const r = await diagnosticsOverStdio('search-config-language-server', ['--stdio'], { cwd: work, env }, path.join(work, 'examples', 'mistakes.search.json'), MISTAKES);
+    const r = await diagnosticsOverStdio(
+      'search-config-language-server',
+      ['--stdio'],
+      { cwd: work, env },
+      path.join(work, 'examples', 'mistakes.search.json'),
+      MISTAKES,
+    );
     assert.ok(r.codes.includes('deprecated-field'), r.codes.join(', '));
   });
 
@@ -103,7 +154,13 @@ describe('the npm package', () => {
     const file = path.join(work, 'prod.search.json');
     fs.writeFileSync(file, MISTAKES);
     const env = { ...NPM_ENV, npm_config_yes: 'true' };
-    const r = await diagnosticsOverStdio('npx', ['--package', tgz, 'search-config-language-server', '--stdio'], { cwd: work, env }, file, MISTAKES);
+    const r = await diagnosticsOverStdio(
+      'npx',
+      ['--package', tgz, 'search-config-language-server', '--stdio'],
+      { cwd: work, env },
+      file,
+      MISTAKES,
+    );
     assert.equal(r.serverName, 'search-config-language-server');
     assert.ok(r.codes.includes('deprecated-field'), r.codes.join(', '));
   });

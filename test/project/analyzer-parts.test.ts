@@ -23,11 +23,17 @@ process.stdout.write(JSON.stringify({ loaded, rules: r.findings.map((f) => f.rul
 }
 
 test('a JSON configuration is analysed with the analyzer bundle alone', () => {
-  assert.deepEqual(bundlesLoadedFor('a.search.json', '{ "search_version": "2.19", "unknown_thing": 1 }'), { loaded: ['server-core.js'], rules: ['unknown-field'] });
+  assert.deepEqual(bundlesLoadedFor('a.search.json', '{ "search_version": "2.19", "unknown_thing": 1 }'), {
+    loaded: ['server-core.js'],
+    rules: ['unknown-field'],
+  });
 });
 
 test('a YAML configuration and a request file load the part with their readers', () => {
-  assert.deepEqual(bundlesLoadedFor('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), { loaded: ['server-core.js', 'server-extras.js'], rules: ['unknown-field'] });
+  assert.deepEqual(bundlesLoadedFor('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), {
+    loaded: ['server-core.js', 'server-extras.js'],
+    rules: ['unknown-field'],
+  });
   assert.deepEqual(bundlesLoadedFor('a.http', 'GET /_cat/indices\n'), { loaded: ['server-core.js', 'server-extras.js'], rules: [] });
 });
 
@@ -43,5 +49,8 @@ require(${JSON.stringify(path.join(root, 'bin/search-config.js'))});`;
 
 test('the CLI lints a JSON configuration with its own bundle and the analyzer bundle alone', () => {
   // Reading a name of the core's public index that a part holds (at start-up, say) would load the part.
-  assert.deepEqual(bundlesLoadedByCli(['lint', path.join(root, 'examples', 'clean.search.json')]), { code: 0, loaded: ['cli.js', 'server-core.js'] });
+  assert.deepEqual(bundlesLoadedByCli(['lint', path.join(root, 'examples', 'clean.search.json')]), {
+    code: 0,
+    loaded: ['cli.js', 'server-core.js'],
+  });
 });

@@ -17,7 +17,16 @@ const inRepository = git('rev-parse', '--is-inside-work-tree').status === 0;
 
 test('the committed runtime bundles are those a fresh build writes', { skip: !inRepository && 'not a git checkout' }, () => {
   const tracked = git('ls-files', '--', 'dist').stdout.toString('utf8').split('\n').filter(Boolean);
-  for (const needed of ['dist/cli.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-core.js', 'dist/server-extras.js', 'dist/client.js', 'dist/action.js', 'dist/THIRD-PARTY-NOTICES.md']) {
+  for (const needed of [
+    'dist/cli.js',
+    'dist/server.js',
+    'dist/server-main.js',
+    'dist/server-core.js',
+    'dist/server-extras.js',
+    'dist/client.js',
+    'dist/action.js',
+    'dist/THIRD-PARTY-NOTICES.md',
+  ]) {
     assert.ok(tracked.includes(needed), `${needed} is committed`);
   }
   const stale = tracked.filter((file) => {

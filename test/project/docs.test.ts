@@ -13,14 +13,18 @@ const ROOT = REPO;
 const STALE = 'is out of date: run `npm run docs` and commit the result';
 
 function firstDifference(a: string, b: string): string {
-  const al = a.split('\n'), bl = b.split('\n');
+  const al = a.split('\n'),
+    bl = b.split('\n');
   for (let i = 0; i < Math.max(al.length, bl.length); i++) {
     if (al[i] !== bl[i]) return `line ${i + 1}:\n  committed: ${JSON.stringify(al[i])}\n  generated: ${JSON.stringify(bl[i])}`;
   }
   return '';
 }
 
-for (const [file, render] of [['docs/rules.md', renderRulesDoc], ['docs/fields.md', renderFieldsDoc]] as const) {
+for (const [file, render] of [
+  ['docs/rules.md', renderRulesDoc],
+  ['docs/fields.md', renderFieldsDoc],
+] as const) {
   test(`${file} matches the rule metadata and the schema`, () => {
     const target = path.join(ROOT, file);
     assert.ok(fs.existsSync(target), `${file} is missing: run \`npm run docs\``);
@@ -35,7 +39,8 @@ test('rules.md has an index row and a section with anchor for every rule', () =>
   for (const { meta } of RULES) {
     assert.match(doc, new RegExp(`^\\| \\[${meta.id}\\]\\(#${meta.id}\\) \\| ${meta.defaultSeverity} \\|`, 'm'), `index row of ${meta.id}`);
     assert.match(doc, new RegExp(`^## ${meta.id}$`, 'm'), `section of ${meta.id}`);
-    for (const ex of [...meta.examples.valid, ...meta.examples.invalid]) assert.ok(doc.includes(ex.code.trimEnd()), `example of ${meta.id} is shown`);
+    for (const ex of [...meta.examples.valid, ...meta.examples.invalid])
+      assert.ok(doc.includes(ex.code.trimEnd()), `example of ${meta.id} is shown`);
   }
 });
 
@@ -59,7 +64,8 @@ test('fields.md documents every field of the schema once, with its default and e
 test('generated docs never contain an example value of a secret field', () => {
   const doc = renderFieldsDoc();
   for (const f of ALL_FIELDS.filter((x) => x.schema.secret)) {
-    for (const ex of f.schema.examples ?? []) if (typeof ex === 'string' && !isPlaceholder(ex)) assert.ok(!doc.includes(ex), `example of ${f.dotted} is not shown`);
+    for (const ex of f.schema.examples ?? [])
+      if (typeof ex === 'string' && !isPlaceholder(ex)) assert.ok(!doc.includes(ex), `example of ${f.dotted} is not shown`);
   }
 });
 

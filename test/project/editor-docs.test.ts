@@ -25,7 +25,13 @@ const SETUPS: Array<[string, RegExp[]]> = [
   ['Neovim 0.11', [/filetypes = \{[^}]*'terraform'[^}]*'hcl'[^}]*'yaml'/]],
   ['Neovim with nvim-lspconfig', [/filetypes = \{[^}]*'terraform'[^}]*'hcl'[^}]*'yaml'/]],
   ['Emacs', [/terraform-mode/, /hcl-mode/, /yaml-mode/]],
-  ['Helix', [/name = "hcl"\nlanguage-servers = \["terraform-ls", "search-config"\]/, /name = "yaml"\nlanguage-servers = \["yaml-language-server", "search-config"\]/]],
+  [
+    'Helix',
+    [
+      /name = "hcl"\nlanguage-servers = \["terraform-ls", "search-config"\]/,
+      /name = "yaml"\nlanguage-servers = \["yaml-language-server", "search-config"\]/,
+    ],
+  ],
   ['Sublime', [/source\.terraform/, /source\.yaml/]],
   ['Zed', [/languages = \[[^\]]*"Terraform"[^\]]*"YAML"/, /"Terraform": \{ "language_servers"/, /"YAML": \{ "language_servers"/]],
 ];

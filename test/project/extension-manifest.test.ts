@@ -19,18 +19,33 @@ test('the $search-config problem matcher reads every finding of the stylish outp
   const matcher = manifest.contributes.problemMatchers.find((m: { name: string }) => m.name === 'search-config');
   const { pattern } = matcher;
   const regexp = new RegExp(pattern.regexp);
-  const run = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'lint', fixture, '--no-color', '--min-severity', 'hint'], { cwd: root, encoding: 'utf8' });
-  const matched = run.stdout.split('\n').map((l) => regexp.exec(l)).filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => ({ file: m[pattern.file], line: Number(m[pattern.line]), column: Number(m[pattern.column]), severity: m[pattern.severity], code: m[pattern.code], message: m[pattern.message] }));
+  const run = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'lint', fixture, '--no-color', '--min-severity', 'hint'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  const matched = run.stdout
+    .split('\n')
+    .map((l) => regexp.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({
+      file: m[pattern.file],
+      line: Number(m[pattern.line]),
+      column: Number(m[pattern.column]),
+      severity: m[pattern.severity],
+      code: m[pattern.code],
+      message: m[pattern.message],
+    }));
   const findings = analyze(fs.readFileSync(path.join(root, fixture), 'utf8'), { fileName: path.basename(fixture) }).findings;
   assert.ok(findings.length > 0);
   assert.deepEqual(
     matched.map((m) => `${m.file}:${m.line}:${m.column} ${m.severity} ${m.code} ${m.message}`).sort(),
-    findings.map((f) => `${fixture}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.ruleId} ${f.message}`).sort(),
+    findings
+      .map((f) => `${fixture}:${f.range.start.line + 1}:${f.range.start.character + 1} ${f.severity} ${f.ruleId} ${f.message}`)
+      .sort(),
   );
 });
 
-test('the contributed language, activation events and files setting cover the server\'s default files', () => {
+test("the contributed language, activation events and files setting cover the server's default files", () => {
   const files = manifest.contributes.configuration.properties['searchConfig.files'].default;
   assert.deepEqual(files, [...DEFAULT_FILES]);
   for (const glob of DEFAULT_FILES) assert.ok(manifest.activationEvents.includes(`workspaceContains:${glob}`), `activation on ${glob}`);
@@ -42,11 +57,19 @@ test('the contributed language, activation events and files setting cover the se
 
 test('every file the manifest points at exists and is shipped', () => {
   const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
-  const shipped = new Set(ignore.split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1)));
+  const shipped = new Set(
+    ignore
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .map((l) => l.slice(1)),
+  );
   const c = manifest.contributes;
-  const named = [manifest.icon, ...c.languages.map((l: { configuration: string }) => l.configuration),
-    ...c.grammars.map((g: { path: string }) => g.path), ...c.jsonValidation.map((j: { url: string }) => j.url)]
-    .map((p: string) => p.replace(/^\.\//, ''));
+  const named = [
+    manifest.icon,
+    ...c.languages.map((l: { configuration: string }) => l.configuration),
+    ...c.grammars.map((g: { path: string }) => g.path),
+    ...c.jsonValidation.map((j: { url: string }) => j.url),
+  ].map((p: string) => p.replace(/^\.\//, ''));
   for (const file of named) {
     assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
     assert.ok(shipped.has(file), `${file} is kept by .vscodeignore`);
@@ -59,20 +82,37 @@ test('Terraform files: activation and the parser are shipped, but no language or
   const c = manifest.contributes;
   assert.ok(manifest.activationEvents.includes('onLanguage:terraform'), 'activation when a Terraform extension opens a .tf file');
   assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.tf'), 'activation where .tf files open as plain text');
-  assert.ok(manifest.activationEvents.includes('workspaceContains:**/*.tf.json'), 'activation where .tf.json files (Terraform\'s JSON syntax) open as JSON');
+  assert.ok(
+    manifest.activationEvents.includes('workspaceContains:**/*.tf.json'),
+    "activation where .tf.json files (Terraform's JSON syntax) open as JSON",
+  );
   // A single .tf file opened with no folder (or from outside the folder) and no Terraform extension is plain text.
   assert.ok(manifest.activationEvents.includes('onLanguage:plaintext'), 'activation on a lone .tf file that opens as plain text');
-  assert.ok(!manifest.activationEvents.includes('*') && !manifest.activationEvents.includes('onStartupFinished'), 'no activation in every window');
+  assert.ok(
+    !manifest.activationEvents.includes('*') && !manifest.activationEvents.includes('onStartupFinished'),
+    'no activation in every window',
+  );
   for (const language of c.languages as { id: string; extensions?: string[]; filenamePatterns?: string[]; filenames?: string[] }[]) {
     assert.notEqual(language.id, 'terraform', 'no terraform language contribution');
     const claims = [...(language.extensions ?? []), ...(language.filenamePatterns ?? []), ...(language.filenames ?? [])];
-    assert.ok(!claims.some((n) => /\.(tf|tfvars|hcl)$/i.test(n)), `language ${language.id} claims no Terraform file (${claims.join(', ')})`);
+    assert.ok(
+      !claims.some((n) => /\.(tf|tfvars|hcl)$/i.test(n)),
+      `language ${language.id} claims no Terraform file (${claims.join(', ')})`,
+    );
   }
   for (const grammar of c.grammars as { language?: string; scopeName: string }[]) {
-    assert.ok(grammar.language !== 'terraform' && !/terraform|hcl/i.test(grammar.scopeName), `grammar ${grammar.scopeName} is not for Terraform`);
+    assert.ok(
+      grammar.language !== 'terraform' && !/terraform|hcl/i.test(grammar.scopeName),
+      `grammar ${grammar.scopeName} is not for Terraform`,
+    );
   }
   const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
-  const shipped = new Set(ignore.split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1)));
+  const shipped = new Set(
+    ignore
+      .split('\n')
+      .filter((l) => l.startsWith('!'))
+      .map((l) => l.slice(1)),
+  );
   for (const file of ['dist/tree-sitter.js', 'dist/tree-sitter.wasm', 'dist/tree-sitter-terraform.wasm']) {
     assert.ok(fs.existsSync(path.join(root, file)), `${file} is built`);
     assert.ok(shipped.has(file), `${file} is in the .vsix`);

@@ -22,15 +22,17 @@ const run = (dir: string, args: string[], opts: { input?: string; uid?: number }
 const read = (dir: string, name: string): string => fs.readFileSync(path.join(dir, name), 'utf8');
 
 /** A .jsonc file with comments, CRLF line endings, a BOM, odd spacing and two fixable findings. */
-const CRLF_BOM = '\uFEFF' + [
-  '{',
-  '  // production service',
-  '  "search":   { "http_max_content_length": "104857600" },   /* bytes */',
-  '\t"search_version": 3.6,',
-  '  "static_ips": "true" // keep',
-  '}',
-  '',
-].join('\r\n');
+const CRLF_BOM =
+  '\uFEFF' +
+  [
+    '{',
+    '  // production service',
+    '  "search":   { "http_max_content_length": "104857600" },   /* bytes */',
+    '\t"search_version": 3.6,',
+    '  "static_ips": "true" // keep',
+    '}',
+    '',
+  ].join('\r\n');
 const CRLF_BOM_FIXED = CRLF_BOM.replace('"104857600"', '104857600').replace('3.6', '"3.6"').replace('"true"', 'true');
 
 test('files: --fix keeps comments, spacing, CRLF line endings and the byte order mark, and is idempotent', () => {
@@ -42,7 +44,9 @@ test('files: --fix keeps comments, spacing, CRLF line endings and the byte order
     const again = run(dir, ['lint', '--fix', 'a.search.jsonc']);
     assert.notEqual(again.status, 2, again.stderr);
     assert.equal(read(dir, 'a.search.jsonc'), CRLF_BOM_FIXED, 'fixing again changes nothing');
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('files: --fix replaces the file atomically, keeps its mode, and leaves no temporary file', () => {
@@ -65,7 +69,9 @@ test('files: --fix replaces the file atomically, keeps its mode, and leaves no t
     assert.notEqual(after.ino, before.ino, 'a new file was renamed into place, not written over the old one');
     assert.equal(fs.readFileSync(link, 'utf8'), '{ "static_ips": "true" }\n', 'the old inode was never modified in place');
     assert.deepEqual(fs.readdirSync(dir).sort(), ['a.search.json', 'b.search.json', 'hard-link-to-a'], 'no temporary file left behind');
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('files: --fix through a symbolic link rewrites the target and keeps the link', () => {
@@ -76,7 +82,9 @@ test('files: --fix through a symbolic link rewrites the target and keeps the lin
     assert.notEqual(r.status, 2, r.stderr);
     assert.ok(fs.lstatSync(path.join(dir, 'link.search.json')).isSymbolicLink(), 'still a link');
     assert.equal(read(dir, 'real.json'), '{ "static_ips": true }\n');
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('files: --fix never writes a file that has syntax errors', () => {
@@ -93,8 +101,13 @@ test('files: --fix never writes a file that has syntax errors', () => {
       const after = read(dir, 'a.search.json');
       const errorsBefore = parseDocument(text, { fileName: 'a.search.json' }).syntaxErrors.length;
       const errorsAfter = parseDocument(after, { fileName: 'a.search.json' }).syntaxErrors.length;
-      assert.ok(after === text || errorsAfter === 0, `${JSON.stringify(text)} was rewritten with ${errorsAfter} syntax error(s) (before: ${errorsBefore}):\n${after}`);
-    } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+      assert.ok(
+        after === text || errorsAfter === 0,
+        `${JSON.stringify(text)} was rewritten with ${errorsAfter} syntax error(s) (before: ${errorsBefore}):\n${after}`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
 });
 
@@ -103,7 +116,11 @@ test('files: standard input mode never writes, even with --fix and a matching fi
   const dir = tempDir({ 'a.search.json': text });
   try {
     const before = fs.statSync(path.join(dir, 'a.search.json'));
-    for (const args of [['lint', '--fix', '--stdin-filename', 'a.search.json', '-'], ['lint', '--fix-dry-run', '--stdin-filename', 'a.search.json', '-'], ['lint', '--stdin-filename', 'a.search.json', '-']]) {
+    for (const args of [
+      ['lint', '--fix', '--stdin-filename', 'a.search.json', '-'],
+      ['lint', '--fix-dry-run', '--stdin-filename', 'a.search.json', '-'],
+      ['lint', '--stdin-filename', 'a.search.json', '-'],
+    ]) {
       const r = run(dir, args, { input: text });
       // --fix with standard input may be refused as a usage error; the others must lint.
       if (!args.includes('--fix')) assert.notEqual(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
@@ -112,7 +129,9 @@ test('files: standard input mode never writes, even with --fix and a matching fi
       assert.equal(fs.statSync(path.join(dir, 'a.search.json')).mtimeMs, before.mtimeMs, args.join(' '));
       assert.deepEqual(fs.readdirSync(dir), ['a.search.json'], args.join(' '));
     }
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** Runs the command as an unprivileged user when the tests run as root, so that file modes apply. */
@@ -155,7 +174,10 @@ test('files: a file past maxFileSize (from .search-lint.json, or the default) is
     assert.equal(r.status, 1, r.stderr);
     const report = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Array<{ ruleId: string; message: string }> }>;
     const bigReport = report.find((f) => f.filePath.endsWith('big.search.json'));
-    assert.deepEqual(bigReport?.messages.map((m) => m.ruleId), ['input-limit']);
+    assert.deepEqual(
+      bigReport?.messages.map((m) => m.ruleId),
+      ['input-limit'],
+    );
     assert.match(bigReport!.messages[0].message, /maxFileSize/);
     assert.ok(report.find((f) => f.filePath.endsWith('small.search.json'))?.messages.some((m) => m.ruleId === 'type-mismatch'));
     // 30 MB of nothing (a sparse file): past the default limit of 20 MiB.
@@ -165,8 +187,13 @@ test('files: a file past maxFileSize (from .search-lint.json, or the default) is
     fs.truncateSync(huge, 30 * 1024 * 1024);
     const h = run(dir, ['lint', '--format', 'json', 'huge.search.json']);
     assert.notEqual(h.status, 0, h.stderr);
-    assert.deepEqual((JSON.parse(h.stdout) as Array<{ messages: Array<{ ruleId: string }> }>)[0].messages.map((m) => m.ruleId), ['input-limit']);
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+    assert.deepEqual(
+      (JSON.parse(h.stdout) as Array<{ messages: Array<{ ruleId: string }> }>)[0].messages.map((m) => m.ruleId),
+      ['input-limit'],
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('files: file names with line breaks, workflow-command syntax and unicode cannot break or inject into the reports', () => {
@@ -181,10 +208,15 @@ test('files: file names with line breaks, workflow-command syntax and unicode ca
     const json = JSON.parse(run(dir, ['lint', '--format', 'json', '.']).stdout) as Array<{ filePath: string }>;
     assert.deepEqual(json.map((f) => f.filePath).sort(), [...names].sort());
     const sarif = JSON.parse(run(dir, ['lint', '--format', 'sarif', '.']).stdout);
-    const uris: string[] = sarif.runs[0].results.map((r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) => r.locations[0].physicalLocation.artifactLocation.uri);
+    const uris: string[] = sarif.runs[0].results.map(
+      (r: { locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }) =>
+        r.locations[0].physicalLocation.artifactLocation.uri,
+    );
     assert.deepEqual(uris.map((u) => decodeURIComponent(u)).sort(), [...names].sort());
     const junit = run(dir, ['lint', '--format', 'junit', '.']).stdout;
     assert.doesNotMatch(junit, /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
     assert.ok(!/<testsuite[^>]*name="[^"]*\n/.test(junit), 'a line break in a name is escaped in attributes');
-  } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

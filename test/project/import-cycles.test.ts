@@ -44,7 +44,9 @@ function resolve(from: string, specifier: string): string | undefined {
 function importGraph(files: string[]): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
-    const targets = specifiersOf(fs.readFileSync(file, 'utf8')).map((s) => resolve(file, s)).filter((t): t is string => t !== undefined);
+    const targets = specifiersOf(fs.readFileSync(file, 'utf8'))
+      .map((s) => resolve(file, s))
+      .filter((t): t is string => t !== undefined);
     graph.set(file, [...new Set(targets)]);
   }
   return graph;
@@ -61,7 +63,11 @@ export function circles(graph: Map<string, string[]>): string[][] {
   for (const start of graph.keys()) {
     if (index.has(start)) continue;
     const work: Array<[string, number]> = [[start, 0]];
-    index.set(start, next); low.set(start, next); next++; stack.push(start); onStack.add(start);
+    index.set(start, next);
+    low.set(start, next);
+    next++;
+    stack.push(start);
+    onStack.add(start);
     while (work.length) {
       const top = work[work.length - 1];
       const [node, i] = top;
@@ -70,17 +76,28 @@ export function circles(graph: Map<string, string[]>): string[][] {
         top[1]++;
         const to = edges[i];
         if (!index.has(to)) {
-          index.set(to, next); low.set(to, next); next++; stack.push(to); onStack.add(to);
+          index.set(to, next);
+          low.set(to, next);
+          next++;
+          stack.push(to);
+          onStack.add(to);
           work.push([to, 0]);
         } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
         continue;
       }
       work.pop();
-      if (work.length) { const parent = work[work.length - 1][0]; low.set(parent, Math.min(low.get(parent)!, low.get(node)!)); }
+      if (work.length) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent)!, low.get(node)!));
+      }
       if (low.get(node) === index.get(node)) {
         const group: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); group.push(member); } while (member !== node);
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          group.push(member);
+        } while (member !== node);
         const selfLoop = (graph.get(node) ?? []).includes(node);
         if (group.length > 1 || selfLoop) found.push(circleWithin(graph, new Set(group), node));
       }
@@ -102,7 +119,10 @@ function circleWithin(graph: Map<string, string[]>, group: Set<string>, start: s
         while (circle[0] !== start) circle.unshift(cameFrom.get(circle[0])!);
         return [...circle, start];
       }
-      if (!cameFrom.has(to)) { cameFrom.set(to, node); queue.push(to); }
+      if (!cameFrom.has(to)) {
+        cameFrom.set(to, node);
+        queue.push(to);
+      }
     }
   }
   return [start];
@@ -110,11 +130,31 @@ function circleWithin(graph: Map<string, string[]>, group: Set<string>, start: s
 
 test('the circle finder names a circle of type-only imports, and none where there is none', () => {
   const graph = new Map([
-    ['a.ts', ['b.ts']], ['b.ts', ['c.ts']], ['c.ts', ['a.ts', 'd.ts']], ['d.ts', []], ['e.ts', ['e.ts']],
+    ['a.ts', ['b.ts']],
+    ['b.ts', ['c.ts']],
+    ['c.ts', ['a.ts', 'd.ts']],
+    ['d.ts', []],
+    ['e.ts', ['e.ts']],
   ]);
-  assert.deepEqual(circles(graph), [['a.ts', 'b.ts', 'c.ts', 'a.ts'], ['e.ts', 'e.ts']]);
-  assert.deepEqual(circles(new Map([['a.ts', ['b.ts']], ['b.ts', []]])), []);
-  assert.deepEqual(specifiersOf("import type { A } from './a';\nexport type { B } from './b';\ntype C = typeof import('./c');\nconst d = require('./d');\n"), ['./a', './b', './c', './d']);
+  assert.deepEqual(circles(graph), [
+    ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
+    ['e.ts', 'e.ts'],
+  ]);
+  assert.deepEqual(
+    circles(
+      new Map([
+        ['a.ts', ['b.ts']],
+        ['b.ts', []],
+      ]),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    specifiersOf(
+      "import type { A } from './a';\nexport type { B } from './b';\ntype C = typeof import('./c');\nconst d = require('./d');\n",
+    ),
+    ['./a', './b', './c', './d'],
+  );
 });
 
 test('no module of server/src imports itself through others, type-only imports included', () => {

@@ -9,11 +9,18 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { REPO } from '../support/repo';
 
-const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies?: Record<string, string>; private?: boolean };
+const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+  dependencies?: Record<string, string>;
+  private?: boolean;
+};
 
 test('no script runs when the package is installed, packed or installed from git', () => {
   const lifecycle = ['build', 'prepare', 'prepack', 'postpack', 'preinstall', 'install', 'postinstall', 'prepublish'];
-  assert.deepEqual(lifecycle.filter((s) => s in manifest.scripts), []);
+  assert.deepEqual(
+    lifecycle.filter((s) => s in manifest.scripts),
+    [],
+  );
 });
 
 test('the package is publishable and installs no dependencies: they are bundled in dist/', () => {

@@ -34,7 +34,8 @@ test('the picture right after the commands shows a .tf file in VS Code, and exis
 
 test('"use it in your repository" covers Terraform, Kubernetes and JSON users, the CLI, editors, the Action, pre-commit and GitLab', () => {
   const use = readme.slice(readme.indexOf('## Use it in your repository'));
-  for (const heading of ['Terraform', 'Kubernetes', 'JSON', 'Editor', 'GitHub Actions', 'pre-commit', 'GitLab CI']) assert.match(use, new RegExp(`^### ${heading}$`, 'm'));
+  for (const heading of ['Terraform', 'Kubernetes', 'JSON', 'Editor', 'GitHub Actions', 'pre-commit', 'GitLab CI'])
+    assert.match(use, new RegExp(`^### ${heading}$`, 'm'));
 });
 
 test('every relative link of the README points at a file of the repository', () => {
@@ -46,10 +47,17 @@ test('every relative link of the README points at a file of the repository', () 
 
 test('how it is built, the dependencies, tests, benchmarks and versioning are in CONTRIBUTING.md, its table whole', () => {
   const contributing = fs.readFileSync(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');
-  for (const heading of ['How it is built', 'Why the package has no dependencies', 'Versioning', 'Tests and benchmarks']) assert.match(contributing, new RegExp(`^## ${heading}$`, 'm'));
+  for (const heading of ['How it is built', 'Why the package has no dependencies', 'Versioning', 'Tests and benchmarks'])
+    assert.match(contributing, new RegExp(`^## ${heading}$`, 'm'));
   // A table row outside a table renders as text with pipes: every row must follow a row.
   const lines = contributing.split('\n');
-  lines.forEach((line, i) => { if (line.startsWith('|')) assert.ok(lines[i - 1].startsWith('|') || lines[i + 1]?.startsWith('|'), `line ${i + 1} is a table row on its own`); });
+  lines.forEach((line, i) => {
+    if (line.startsWith('|'))
+      assert.ok(lines[i - 1].startsWith('|') || lines[i + 1]?.startsWith('|'), `line ${i + 1} is a table row on its own`);
+  });
   const table = lines.filter((l) => l.startsWith('| `'));
-  assert.ok(table.some((l) => l.includes('ajv-draft-04')), 'the test dependencies are in the table');
+  assert.ok(
+    table.some((l) => l.includes('ajv-draft-04')),
+    'the test dependencies are in the table',
+  );
 });

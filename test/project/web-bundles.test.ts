@@ -22,8 +22,13 @@ test('the browser bundles use no Node built-in and require nothing but vscode (a
   for (const file of ['dist/web/server.js', 'dist/web/client.js', ...ANALYZER]) {
     const code = read(file);
     const required = new Set(requireCalls(code));
-    const allowed = file === 'dist/web/client.js' ? ['vscode'] : ANALYZER.includes(file) ? ANALYZER.map((f) => `./${path.basename(f)}`) : [];
-    assert.deepEqual([...required].filter((r) => !allowed.includes(r)), [], `${file} requires modules a browser does not have`);
+    const allowed =
+      file === 'dist/web/client.js' ? ['vscode'] : ANALYZER.includes(file) ? ANALYZER.map((f) => `./${path.basename(f)}`) : [];
+    assert.deepEqual(
+      [...required].filter((r) => !allowed.includes(r)),
+      [],
+      `${file} requires modules a browser does not have`,
+    );
     assert.doesNotMatch(code, /["']node:[a-z_]+["']/, `${file} names a Node built-in`);
   }
   assert.deepEqual(requireCalls('a = require("fs"); b = x.code = \'require("ajv/x")\''), ['fs'], 'the check finds calls and skips strings');
@@ -50,13 +55,30 @@ test('the Terraform parser loads in the worker from the URLs the extension gives
   const { terraformLoaderFrom } = await import('../../server/src/browser/terraform-wasm');
   const { parseHcl, terraformParserLoaded } = await import('../../server/src/core/formats/terraform/parser');
   const vm = await import('node:vm');
-  const files: Record<string, string> = { '/x/tree-sitter.js': 'dist/tree-sitter.js', '/x/rt.wasm': 'dist/tree-sitter.wasm', '/x/hcl.wasm': 'dist/tree-sitter-terraform.wasm' };
+  const files: Record<string, string> = {
+    '/x/tree-sitter.js': 'dist/tree-sitter.js',
+    '/x/rt.wasm': 'dist/tree-sitter.wasm',
+    '/x/hcl.wasm': 'dist/tree-sitter-terraform.wasm',
+  };
   // A worker's globals: no process, require or module, so the bundle runs as a browser script would.
-  const worker = vm.createContext({ WebAssembly: (globalThis as Record<string, unknown>).WebAssembly, Uint8Array, console, TextDecoder, TextEncoder, URL, setTimeout, clearTimeout, performance });
+  const worker = vm.createContext({
+    WebAssembly: (globalThis as Record<string, unknown>).WebAssembly,
+    Uint8Array,
+    console,
+    TextDecoder,
+    TextEncoder,
+    URL,
+    setTimeout,
+    clearTimeout,
+    performance,
+  });
   const loaded: string[] = [];
   const globals = globalThis as unknown as Record<string, unknown>;
   globals.self = worker;
-  globals.importScripts = (url: string) => { loaded.push(url); vm.runInContext(read(files[url]), worker); };
+  globals.importScripts = (url: string) => {
+    loaded.push(url);
+    vm.runInContext(read(files[url]), worker);
+  };
   globals.fetch = async (url: string) => {
     loaded.push(url);
     const bytes = fs.readFileSync(path.join(root, files[url]));
@@ -70,7 +92,9 @@ test('the Terraform parser loads in the worker from the URLs the extension gives
     assert.match(tree.rootNode.toString(), /^\(config_file \(body \(block .*\(attribute \(identifier\)/);
     tree.delete();
   } finally {
-    delete globals.self; delete globals.importScripts; delete globals.fetch;
+    delete globals.self;
+    delete globals.importScripts;
+    delete globals.fetch;
   }
 });
 
@@ -86,26 +110,45 @@ test('the Terraform parser bundle is a worker script that is also a CommonJS mod
 test('the web extension hands the worker every analyzer bundle, and in a worker a part is loaded from its URL on first use', async () => {
   const { ANALYZER_BUNDLES, PART_URLS_GLOBAL } = await import('../../server/src/lsp/client-reads');
   assert.deepEqual(ANALYZER_BUNDLES, ANALYZER);
-  const shipped = fs.readdirSync(path.join(root, 'dist')).filter((f) => /^server-.*\.js$/.test(f) && f !== 'server-main.js').map((f) => `dist/${f}`);
+  const shipped = fs
+    .readdirSync(path.join(root, 'dist'))
+    .filter((f) => /^server-.*\.js$/.test(f) && f !== 'server-main.js')
+    .map((f) => `dist/${f}`);
   assert.deepEqual(shipped.sort(), [...ANALYZER].sort(), 'every analyzer bundle the build writes is handed to the worker');
   const vm = await import('node:vm');
   // A worker's globals: importScripts and no require, so a part reached through a require would throw.
   const loaded: string[] = [];
   const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, performance };
-  scope.importScripts = (url: string) => { loaded.push(url); vm.runInContext(read(url.replace('https://x/', '')), scope); };
+  scope.importScripts = (url: string) => {
+    loaded.push(url);
+    vm.runInContext(read(url.replace('https://x/', '')), scope);
+  };
   scope.self = scope;
   // What the worker does with the first message (server/src/browser/main.ts): the parts' URLs by file name, then the analyzer bundle.
   scope[PART_URLS_GLOBAL] = Object.fromEntries(ANALYZER.slice(1).map((f) => [path.basename(f), `https://x/${f}`]));
   vm.createContext(scope);
   (scope.importScripts as (url: string) => void)(`https://x/${ANALYZER[0]}`);
-  const core = scope.searchConfigCore as Record<string, { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }>;
+  const core = scope.searchConfigCore as Record<
+    string,
+    { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }
+  >;
   const json = core.index.analyze('{ "search_version": "2.19", "unknown_thing": 1 }', { fileName: 'a.search.json' });
-  assert.deepEqual(Array.from(json.findings, (f) => f.ruleId), ['unknown-field']);
+  assert.deepEqual(
+    Array.from(json.findings, (f) => f.ruleId),
+    ['unknown-field'],
+  );
   assert.deepEqual(loaded, [`https://x/${ANALYZER[0]}`], 'a JSON configuration loads no part');
   const yaml = core.index.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
-  assert.deepEqual(loaded, ANALYZER.map((f) => `https://x/${f}`), 'the first YAML file loads the part, once');
+  assert.deepEqual(
+    loaded,
+    ANALYZER.map((f) => `https://x/${f}`),
+    'the first YAML file loads the part, once',
+  );
   // Arrays of the script's realm, compared by their items.
-  assert.deepEqual(Array.from(yaml.findings, (f) => f.ruleId), ['unknown-field']);
+  assert.deepEqual(
+    Array.from(yaml.findings, (f) => f.ruleId),
+    ['unknown-field'],
+  );
   const requests = core.index.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
   assert.equal(requests.findings.length, 0);
   assert.equal(loaded.length, ANALYZER.length, 'a part is loaded once');
@@ -114,7 +157,17 @@ test('the web extension hands the worker every analyzer bundle, and in a worker 
 test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {
   const vm = await import('node:vm');
   const listeners: unknown[] = [];
-  const scope: Record<string, unknown> = { addEventListener: (_type: string, l: unknown) => listeners.push(l), removeEventListener: () => undefined, console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, MessageChannel };
+  const scope: Record<string, unknown> = {
+    addEventListener: (_type: string, l: unknown) => listeners.push(l),
+    removeEventListener: () => undefined,
+    console,
+    TextEncoder,
+    TextDecoder,
+    setTimeout,
+    clearTimeout,
+    queueMicrotask,
+    MessageChannel,
+  };
   scope.self = scope;
   vm.createContext(scope);
   // No searchConfigCore global yet, as in a worker just started: a module that reads it at load would throw here.

@@ -5,14 +5,21 @@ import type { CliIO } from '../../server/src/cli/io';
 import { main } from '../../server/src/cli/main';
 
 /** A CliIO that records what a command writes, for running `main` inside a test. */
-export interface RecordingIO extends CliIO { stdout: string; stderr: string }
+export interface RecordingIO extends CliIO {
+  stdout: string;
+  stderr: string;
+}
 
 export function fakeIO(opts: { cwd?: string; stdin?: string; isTTY?: boolean } = {}): RecordingIO {
   const io: RecordingIO = {
     stdout: '',
     stderr: '',
-    out(t) { io.stdout += t; },
-    err(t) { io.stderr += t; },
+    out(t) {
+      io.stdout += t;
+    },
+    err(t) {
+      io.stderr += t;
+    },
     cwd: opts.cwd ?? process.cwd(),
     isTTY: opts.isTTY ?? false,
     env: {},
@@ -21,7 +28,11 @@ export function fakeIO(opts: { cwd?: string; stdin?: string; isTTY?: boolean } =
   return io;
 }
 
-export interface CliRun { code: number; stdout: string; stderr: string }
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 export async function runCli(argv: string[], opts: Parameters<typeof fakeIO>[0] = {}): Promise<CliRun> {
   const io = fakeIO(opts);
@@ -31,7 +42,15 @@ export async function runCli(argv: string[], opts: Parameters<typeof fakeIO>[0] 
 
 /** The transcript of one run as stored in a golden file. */
 export function transcript(argv: string[], run: CliRun): string {
-  return [`$ search-config ${argv.join(' ')}`, `exit ${run.code}`, '--- stdout', run.stdout.replace(/\n$/, ''), '--- stderr', run.stderr.replace(/\n$/, ''), ''].join('\n');
+  return [
+    `$ search-config ${argv.join(' ')}`,
+    `exit ${run.code}`,
+    '--- stdout',
+    run.stdout.replace(/\n$/, ''),
+    '--- stderr',
+    run.stderr.replace(/\n$/, ''),
+    '',
+  ].join('\n');
 }
 
 /**
@@ -46,5 +65,9 @@ export function assertGolden(goldenFile: string, actual: string): void {
   }
   assert.ok(fs.existsSync(goldenFile), `missing golden file ${goldenFile}: run the tests with UPDATE_GOLDENS=1 and review the new file`);
   const expected = fs.readFileSync(goldenFile, 'utf8');
-  assert.equal(actual, expected, `output differs from ${path.relative(process.cwd(), goldenFile)}; if the change is intended, rerun with UPDATE_GOLDENS=1 and review git diff`);
+  assert.equal(
+    actual,
+    expected,
+    `output differs from ${path.relative(process.cwd(), goldenFile)}; if the change is intended, rerun with UPDATE_GOLDENS=1 and review git diff`,
+  );
 }

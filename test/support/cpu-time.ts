@@ -12,4 +12,7 @@ export function cpuTimed<T>(fn: () => T): { value: T; ms: number } {
 }
 
 /** The process's CPU time in ms, for timing operations that await (same reasoning as above). */
-export const cpuNow = (): number => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+export const cpuNow = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};

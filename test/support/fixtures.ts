@@ -31,9 +31,17 @@ import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../s
  * Annotations are removed before analysis (an annotation-only line becomes an empty line, so
  * line numbers do not move). The message after `:` is a part of the finding's message.
  */
-export interface FixExpectation { kind: 'fix' | 'suggestion'; title: string; after: string; line: number }
+export interface FixExpectation {
+  kind: 'fix' | 'suggestion';
+  title: string;
+  after: string;
+  line: number;
+}
 export interface Expectation {
-  line: number; severity: string; ruleId: string; message?: string;
+  line: number;
+  severity: string;
+  ruleId: string;
+  message?: string;
   /** The text underlined, or its start when `prefix`. */
   anchor?: { text: string; nth: number; prefix: boolean } | { column: number };
   fixes: FixExpectation[];
@@ -55,21 +63,28 @@ export interface Fixture {
 }
 
 /** One annotation, the last of its line: an expected finding, or a fix or suggestion of the finding before it. */
-const SEGMENT = /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?)\s*$/;
+const SEGMENT =
+  /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?)\s*$/;
 
 export function loadFixture(file: string): Fixture {
   const raw = fs.readFileSync(file, 'utf8');
   const eol = raw.includes('\r\n') ? '\r\n' : '\n';
   const lines = raw.split(/\r?\n/);
   let header: Record<string, unknown> = {};
-  if (lines[0]?.startsWith('//! ')) { header = JSON.parse(lines[0].slice(4)); lines[0] = ''; }
+  if (lines[0]?.startsWith('//! ')) {
+    header = JSON.parse(lines[0].slice(4));
+    lines[0] = '';
+  }
   const expectations: Expectation[] = [];
   const malformed: string[] = [];
   lines.forEach((line, i) => {
     let m: RegExpExecArray | null;
     let current = line;
     const segments: RegExpExecArray[] = [];
-    while ((m = SEGMENT.exec(current))) { segments.unshift(m); current = current.slice(0, m.index); }
+    while ((m = SEGMENT.exec(current))) {
+      segments.unshift(m);
+      current = current.slice(0, m.index);
+    }
     const only = current.trim() === '';
     for (const s of segments) {
       if (s[8]) {
@@ -79,27 +94,40 @@ export function loadFixture(file: string): Fixture {
         continue;
       }
       const target = s[1].length ? i - s[1].length : only ? i - 1 : i;
-      const anchor = s[4] !== undefined
-        ? { text: s[4].endsWith('...') ? s[4].slice(0, -3) : s[4], nth: s[5] ? Number(s[5]) : 1, prefix: s[4].endsWith('...') }
-        : s[6] !== undefined ? { column: Number(s[6]) } : undefined;
+      const anchor =
+        s[4] !== undefined
+          ? { text: s[4].endsWith('...') ? s[4].slice(0, -3) : s[4], nth: s[5] ? Number(s[5]) : 1, prefix: s[4].endsWith('...') }
+          : s[6] !== undefined
+            ? { column: Number(s[6]) }
+            : undefined;
       expectations.push({ line: target, severity: s[2], ruleId: s[3], message: s[7] || undefined, anchor, fixes: [], written: i + 1 });
     }
     if (current.includes('//~')) malformed.push(`line ${i + 1}: unreadable annotation: ${line.trim()}`);
     if (current !== line) lines[i] = only ? '' : current;
   });
-  for (const key of Object.keys(header)) if (!['cpus', 'baseline', 'rules', 'requestHosts', 'named', 'secrets'].includes(key)) malformed.push(`header: unknown option ${key} (every rule's findings are checked)`);
+  for (const key of Object.keys(header))
+    if (!['cpus', 'baseline', 'rules', 'requestHosts', 'named', 'secrets'].includes(key))
+      malformed.push(`header: unknown option ${key} (every rule's findings are checked)`);
   const dir = path.dirname(file);
   const ext = path.extname(file);
   const base = path.basename(file, ext);
   const fixedFile = path.join(dir, `${base}.fixed${ext}`);
   const options: AnalyzeOptions = { fileName: path.basename(file) };
   if (typeof header.cpus === 'number') options.cpus = header.cpus;
-  if (typeof header.baseline === 'string') { options.baselineText = fs.readFileSync(path.join(dir, header.baseline), 'utf8'); options.baselineLabel = header.baseline; }
+  if (typeof header.baseline === 'string') {
+    options.baselineText = fs.readFileSync(path.join(dir, header.baseline), 'utf8');
+    options.baselineLabel = header.baseline;
+  }
   if (header.rules) options.rules = header.rules as AnalyzeOptions['rules'];
   if (Array.isArray(header.requestHosts)) options.requestHosts = header.requestHosts as string[];
   if (header.named === true) options.named = true;
   return {
-    file, fileName: path.basename(file), text: lines.join(eol), options, expectations, malformed,
+    file,
+    fileName: path.basename(file),
+    text: lines.join(eol),
+    options,
+    expectations,
+    malformed,
     secrets: Array.isArray(header.secrets) ? (header.secrets as string[]) : [],
     fixed: fs.existsSync(fixedFile) ? fs.readFileSync(fixedFile, 'utf8') : undefined,
   };
@@ -127,7 +155,8 @@ const lineStarts = (text: string): number[] => {
 };
 
 /** The line of `text` at index `line`, without its line break. */
-const lineText = (text: string, starts: number[], line: number): string => text.slice(starts[line], (starts[line + 1] ?? text.length + 1) - 1).replace(/\r$/, '');
+const lineText = (text: string, starts: number[], line: number): string =>
+  text.slice(starts[line], (starts[line + 1] ?? text.length + 1) - 1).replace(/\r$/, '');
 
 /** Where an expectation places its finding: offset, and length when it is stated. */
 function placeOf(fx: Fixture, starts: number[], e: Expectation): { offset: number; length?: number } | string {
@@ -137,7 +166,10 @@ function placeOf(fx: Fixture, starts: number[], e: Expectation): { offset: numbe
   if ('column' in a) return { offset: starts[e.line] + a.column - 1 };
   const text = lineText(fx.text, starts, e.line);
   let at = -1;
-  for (let n = 0; n < a.nth; n++) { at = text.indexOf(a.text, at + 1); if (at < 0) return `\`${a.text}\`${a.nth > 1 ? `#${a.nth}` : ''} is not on the line`; }
+  for (let n = 0; n < a.nth; n++) {
+    at = text.indexOf(a.text, at + 1);
+    if (at < 0) return `\`${a.text}\`${a.nth > 1 ? `#${a.nth}` : ''} is not on the line`;
+  }
   return { offset: starts[e.line] + at, length: a.prefix ? undefined : a.text.length };
 }
 
@@ -152,19 +184,27 @@ export function changedLines(before: string, after: string): string {
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
   while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
-  return b.slice(head, b.length - tail).join('\\n').trim();
+  return b
+    .slice(head, b.length - tail)
+    .join('\\n')
+    .trim();
 }
 
 /** What a finding offers to write, each as a fixture states it. */
 function offered(text: string, f: Finding): Array<{ kind: 'fix' | 'suggestion'; fix: Fix }> {
-  return [...(f.fix ? [{ kind: 'fix' as const, fix: f.fix }] : []), ...(f.suggestions ?? []).map((fix) => ({ kind: 'suggestion' as const, fix }))];
+  return [
+    ...(f.fix ? [{ kind: 'fix' as const, fix: f.fix }] : []),
+    ...(f.suggestions ?? []).map((fix) => ({ kind: 'suggestion' as const, fix })),
+  ];
 }
 
 /** A finding as a fixture would state it, for messages. */
 export function stated(text: string, f: Finding): string {
   const inLine = text.slice(f.offset, f.offset + f.length);
   const where = f.length && !inLine.includes('\n') ? `\`${inLine}\`` : `@${f.range.start.character + 1}`;
-  const fixes = offered(text, f).map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`).join('');
+  const fixes = offered(text, f)
+    .map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`)
+    .join('');
   return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId} ${where}: ${f.message}${fixes}`;
 }
 
@@ -179,7 +219,9 @@ function fixProblems(text: string, name: string, e: Expectation, f: Finding): st
     if (!want) problems.push(`${name}: ${got!.kind} not stated: ${got!.fix.title} => ${gotAfter}`);
     else if (!got) problems.push(`${name}: ${want.kind} stated on line ${want.line} is not offered: ${want.title}`);
     else if (want.kind !== got.kind || want.title !== got.fix.title || want.after !== gotAfter) {
-      problems.push(`${name}: ${want.kind} stated on line ${want.line} differs:\n      stated:  ${want.kind}: ${want.title} => ${want.after}\n      offered: ${got.kind}: ${got.fix.title} => ${gotAfter}`);
+      problems.push(
+        `${name}: ${want.kind} stated on line ${want.line} differs:\n      stated:  ${want.kind}: ${want.title} => ${want.after}\n      offered: ${got.kind}: ${got.fix.title} => ${gotAfter}`,
+      );
     }
   }
   return problems;
@@ -193,14 +235,18 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
   for (const e of fx.expectations) {
     const name = `line ${e.line + 1}: ${e.severity} ${e.ruleId}${e.message ? `: ...${e.message}...` : ''}`;
     const place = placeOf(fx, starts, e);
-    if (typeof place === 'string') { problems.push(`${name} (annotation on line ${e.written}) ${place}`); continue; }
-    const same = (f: Finding): boolean => f.ruleId === e.ruleId && f.severity === e.severity && (!e.message || f.message.includes(e.message));
-    const candidates = unmatched.filter((f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length));
+    if (typeof place === 'string') {
+      problems.push(`${name} (annotation on line ${e.written}) ${place}`);
+      continue;
+    }
+    const same = (f: Finding): boolean =>
+      f.ruleId === e.ruleId && f.severity === e.severity && (!e.message || f.message.includes(e.message));
+    const candidates = unmatched.filter(
+      (f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length),
+    );
     if (!candidates.length) {
       const near = unmatched.find((f) => same(f) && f.range.start.line === e.line);
-      problems.push(near
-        ? `${name}: reported at another place: ${stated(fx.text, near)}`
-        : `${name}: not reported`);
+      problems.push(near ? `${name}: reported at another place: ${stated(fx.text, near)}` : `${name}: not reported`);
       continue;
     }
     // Several findings at one place (missing-required on one object): the one whose fixes are those stated.
@@ -211,8 +257,14 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
   }
   for (const f of unmatched) problems.push(`unexpected ${stated(fx.text, f)}`);
   for (const f of findings) {
-    const shown = [f.message, ...(f.related ?? []).map((r) => r.message), ...offered(fx.text, f).flatMap(({ fix }) => [fix.title, ...fix.edits.map((e) => e.newText)])];
-    for (const secret of fx.secrets) if (shown.some((t) => t.includes(secret))) problems.push(`line ${f.range.start.line + 1}: ${f.ruleId} shows the secret ${secret.slice(0, 2)}…`);
+    const shown = [
+      f.message,
+      ...(f.related ?? []).map((r) => r.message),
+      ...offered(fx.text, f).flatMap(({ fix }) => [fix.title, ...fix.edits.map((e) => e.newText)]),
+    ];
+    for (const secret of fx.secrets)
+      if (shown.some((t) => t.includes(secret)))
+        problems.push(`line ${f.range.start.line + 1}: ${f.ruleId} shows the secret ${secret.slice(0, 2)}…`);
   }
   return problems;
 }

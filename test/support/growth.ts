@@ -24,7 +24,9 @@ export function leastCpu(fn: () => unknown, runs = 3): number {
 
 const LEAST_MS = 10;
 const MOST_SCALE = 16;
-const times = (n: number, work: () => unknown) => (): void => { for (let i = 0; i < n; i++) work(); };
+const times = (n: number, work: () => unknown) => (): void => {
+  for (let i = 0; i < n; i++) work();
+};
 
 /**
  * Asserts linear growth. `at(k, scale)` prepares the work for an input k times the base (k is 1, 4 or
@@ -36,13 +38,18 @@ export function assertLinear(name: string, at: (k: number, scale: number) => () 
   let scale = 1;
   let x1 = times(16, at(1, scale));
   x1(); // warm up
-  while (leastCpu(x1) < LEAST_MS && scale < MOST_SCALE) { scale *= 2; x1 = times(16, at(1, scale)); x1(); }
+  while (leastCpu(x1) < LEAST_MS && scale < MOST_SCALE) {
+    scale *= 2;
+    x1 = times(16, at(1, scale));
+    x1();
+  }
   const works = [x1, times(4, at(4, scale)), at(16, scale)];
   const measure = (): number[] => works.map((w) => leastCpu(w));
   const blewUp = ([t1, , t16]: number[]): boolean => t16 > 8 * t1;
   const first = measure();
   if (!blewUp(first)) return;
   const second = measure();
-  const shown = (t: number[]): string => `scale ${scale}: 16 of x1 ${t[0].toFixed(1)} ms, 4 of x4 ${t[1].toFixed(1)} ms, 1 of x16 ${t[2].toFixed(1)} ms`;
+  const shown = (t: number[]): string =>
+    `scale ${scale}: 16 of x1 ${t[0].toFixed(1)} ms, 4 of x4 ${t[1].toFixed(1)} ms, 1 of x16 ${t[2].toFixed(1)} ms`;
   assert.ok(!blewUp(second), `${name}: ${shown(first)}; again: ${shown(second)}`);
 }

@@ -9,7 +9,12 @@ const name = (i: number): string => `n${i}`;
 export function billionLaughs(scale: number): string {
   const levels = 10 * scale;
   const lines = [`${name(0)}: &${name(0)} [x, x, x, x, x, x, x, x, x]`];
-  for (let i = 1; i <= levels; i++) lines.push(`${name(i)}: &${name(i)} [${Array(9).fill(`*${name(i - 1)}`).join(', ')}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `${name(i)}: &${name(i)} [${Array(9)
+        .fill(`*${name(i - 1)}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -28,7 +33,12 @@ export function collidingDottedKeys(scale: number): string {
 export function allowlistExpansion(scale: number): string {
   const levels = 12 * scale;
   const lines = [`${name(0)}: &${name(0)} [old1.example.com:9200, old2.example.com:9200]`];
-  for (let i = 1; i <= levels; i++) lines.push(`${name(i)}: &${name(i)} [${Array(4).fill(`*${name(i - 1)}`).join(', ')}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `${name(i)}: &${name(i)} [${Array(4)
+        .fill(`*${name(i - 1)}`)
+        .join(', ')}]`,
+    );
   lines.push(`reindex.remote.allowlist: *${name(levels)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -48,8 +58,16 @@ export function fewAliasesLongValue(scale: number): string {
 export function mergeKeys(scale: number): string {
   const levels = 20 * scale;
   const lines = [`${name(0)}: &${name(0)} {a: 1, b: 2}`];
-  for (let i = 1; i <= levels; i++) lines.push(`${name(i)}: &${name(i)} {<<: [*${name(i - 1)}, *${name(i - 1)}], k${i}: {<<: *${name(i - 1)}}}`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(`${name(i)}: &${name(i)} {<<: [*${name(i - 1)}, *${name(i - 1)}], k${i}: {<<: *${name(i - 1)}}}`);
   return `${lines.join('\n')}\n`;
 }
 
-export const HOSTILE_YAML: Record<string, (scale: number) => string> = { billionLaughs, collidingDottedKeys, allowlistExpansion, fewAliasesManyValues, fewAliasesLongValue, mergeKeys };
+export const HOSTILE_YAML: Record<string, (scale: number) => string> = {
+  billionLaughs,
+  collidingDottedKeys,
+  allowlistExpansion,
+  fewAliasesManyValues,
+  fewAliasesLongValue,
+  mergeKeys,
+};

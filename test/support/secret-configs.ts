@@ -21,12 +21,18 @@ function setAt(root: Json, path: readonly string[], value: unknown): void {
     const make = (): unknown => (last ? value : next === '[]' ? [] : {});
     if (seg === '[]') {
       const arr = cur as unknown[];
-      if (last) { arr.push(value); return; }
+      if (last) {
+        arr.push(value);
+        return;
+      }
       if (!arr.length) arr.push(make());
       cur = arr[0] as Json | unknown[];
     } else {
       const obj = cur as Json;
-      if (last) { obj[seg] = value; return; }
+      if (last) {
+        obj[seg] = value;
+        return;
+      }
       if (obj[seg] === undefined || typeof obj[seg] !== 'object') obj[seg] = make();
       cur = obj[seg] as Json | unknown[];
     }
@@ -39,7 +45,10 @@ function misspellings(key: string): string[] {
   return [swapped, `${key}_old`, key.toUpperCase(), key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())];
 }
 
-export interface SecretConfig { text: string; canaries: string[] }
+export interface SecretConfig {
+  text: string;
+  canaries: string[];
+}
 
 /**
  * A URL with canaries where credentials go: the user info (with a scheme or, as curl and many

@@ -20,13 +20,19 @@ export function requireTerraform(): void {
   if (checked !== undefined) return;
   const r = spawnSync('terraform', ['version'], { encoding: 'utf8', env: fmtEnv() });
   if (r.error || r.status !== 0) {
-    throw new Error(`terraform is needed to check fixed Terraform files (terraform fmt is the oracle) and could not be run: ${r.error?.message ?? r.stderr}. Install Terraform 1.x and put it on PATH.`);
+    throw new Error(
+      `terraform is needed to check fixed Terraform files (terraform fmt is the oracle) and could not be run: ${r.error?.message ?? r.stderr}. Install Terraform 1.x and put it on PATH.`,
+    );
   }
   checked = r.stdout.split('\n')[0];
 }
 
 /** Without a CLI configuration file Terraform prints a warning on every run. */
-const fmtEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null', CHECKPOINT_DISABLE: '1' });
+const fmtEnv = (): NodeJS.ProcessEnv => ({
+  ...process.env,
+  TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null',
+  CHECKPOINT_DISABLE: '1',
+});
 
 /** What `terraform fmt` says of `text` given on standard input (Terraform prints its own layout of it). */
 export function terraformFmt(text: string): FmtVerdict {
@@ -49,5 +55,7 @@ export function terraformFmt(text: string): FmtVerdict {
 export function fmtProblem(text: string): string | undefined {
   const v = terraformFmt(text);
   if (v.kind === 'clean') return undefined;
-  return v.kind === 'unformatted' ? `terraform fmt would change it:\n${v.diff}` : `terraform refuses it:\n${v.error}\n--- text ---\n${text}`;
+  return v.kind === 'unformatted'
+    ? `terraform fmt would change it:\n${v.diff}`
+    : `terraform refuses it:\n${v.error}\n--- text ---\n${text}`;
 }

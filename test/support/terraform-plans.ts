@@ -18,9 +18,20 @@ function planValue(value: Record<string, unknown>, at: Array<string | number>): 
 /** A plan (`terraform show -json`) with one resource change, from the configurations before and after. */
 export function planOf(after: Record<string, unknown>, before?: Record<string, unknown>, marks: Record<string, unknown> = {}): string {
   const change = {
-    address: 'module.eu.vendor_search.logs', module_address: 'module.eu', mode: 'managed', type: 'vendor_search', name: 'logs',
-    change: { actions: [before ? 'update' : 'create'], before: before ? { project: 'p', search_user_config: [planValue(before, [])] } : null, after: { project: 'p', search_user_config: [planValue(after, [])] }, after_unknown: {}, before_sensitive: {}, after_sensitive: {}, ...marks },
+    address: 'module.eu.vendor_search.logs',
+    module_address: 'module.eu',
+    mode: 'managed',
+    type: 'vendor_search',
+    name: 'logs',
+    change: {
+      actions: [before ? 'update' : 'create'],
+      before: before ? { project: 'p', search_user_config: [planValue(before, [])] } : null,
+      after: { project: 'p', search_user_config: [planValue(after, [])] },
+      after_unknown: {},
+      before_sensitive: {},
+      after_sensitive: {},
+      ...marks,
+    },
   };
   return `${JSON.stringify({ format_version: '1.2', terraform_version: '1.9.5', resource_changes: [change] }, null, 2)}\n`;
 }
-

@@ -21,8 +21,10 @@ function scalar(v: unknown, at: Array<string | number>, raw: Raw): string {
 function block(v: unknown, at: Array<string | number>, indent: string, raw: Raw, out: string[]): void {
   if (isObject(v)) {
     for (const [k, x] of Object.entries(v)) {
-      if ((isObject(x) && Object.keys(x).length) || (Array.isArray(x) && x.length)) { out.push(`${indent}${key(k)}:`); block(x, [...at, k], `${indent}  `, raw, out); }
-      else out.push(`${indent}${key(k)}: ${scalar(x, [...at, k], raw)}`);
+      if ((isObject(x) && Object.keys(x).length) || (Array.isArray(x) && x.length)) {
+        out.push(`${indent}${key(k)}:`);
+        block(x, [...at, k], `${indent}  `, raw, out);
+      } else out.push(`${indent}${key(k)}: ${scalar(x, [...at, k], raw)}`);
     }
   } else if (Array.isArray(v)) {
     v.forEach((x, i) => {
@@ -43,4 +45,5 @@ export function toYaml(value: unknown, raw: Raw, indent = ''): string | undefine
   return `${out.join('\n')}\n`;
 }
 
-export const manifestOf = (userConfig: string): string => `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: fixture\nspec:\n  cloudName: google-europe-west1\n  userConfig:\n${userConfig}`;
+export const manifestOf = (userConfig: string): string =>
+  `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: fixture\nspec:\n  cloudName: google-europe-west1\n  userConfig:\n${userConfig}`;

@@ -54,7 +54,10 @@ window.openTimed = (textDocument) => { const at = performance.now(); window.lspN
  * request, posted right after the worker is started; the others are posted once it is answered.
  * `settings` answers every settings pull.
  */
-export interface ColdStart { messages: unknown[]; settings: unknown }
+export interface ColdStart {
+  messages: unknown[];
+  settings: unknown;
+}
 
 /** Serves the page (at `/`, and at `/cold` when `cold` is given) and exactly the files the worker loads: its bundle, the analyzer's and the Terraform parser. */
 export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{ url: string; close(): Promise<void> }> {
@@ -67,7 +70,11 @@ export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{
   };
   const server = http.createServer((req, res) => {
     const url = (req.url ?? '/').split('?')[0];
-    if (url === '/') { res.writeHead(200, { 'content-type': 'text/html' }); res.end(PAGE); return; }
+    if (url === '/') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(PAGE);
+      return;
+    }
     if (url === '/cold' && cold) {
       // `<` escaped so that no text in the messages can end the script element.
       const prelude = `<script>window.coldMessages = ${JSON.stringify(cold.messages).replace(/</g, '\\u003c')}; window.pageSettings = ${JSON.stringify(cold.settings).replace(/</g, '\\u003c')};</script>`;
@@ -76,7 +83,11 @@ export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{
       return;
     }
     const file = files[url];
-    if (!file) { res.writeHead(404); res.end(); return; }
+    if (!file) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     res.writeHead(200, { 'content-type': file.endsWith('.wasm') ? 'application/wasm' : 'text/javascript' });
     res.end(fs.readFileSync(file));
   });
@@ -84,7 +95,10 @@ export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-export interface Browser { newPage(): Promise<Page>; close(): Promise<void> }
+export interface Browser {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
 export interface Page {
   goto(url: string): Promise<unknown>;
   exposeFunction(name: string, fn: (...args: any[]) => unknown): Promise<void>;
@@ -99,9 +113,18 @@ export async function launchChromium(): Promise<Browser> {
   const home = process.env.PLAYWRIGHT_HOME ?? path.join(process.env.RC_HOME ?? '/tmp/realclients', 'pw');
   const { chromium } = createRequire(path.join(home, '/'))('playwright-core');
   return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -114,7 +137,10 @@ export class WorkerSession {
     const page = await browser.newPage();
     await page.exposeFunction('answerServer', (method: string, params: unknown) => answer(method, params));
     await page.goto(url);
-    if (pageSettings !== undefined) await page.evaluate((s) => { (globalThis as any).pageSettings = s; }, pageSettings);
+    if (pageSettings !== undefined)
+      await page.evaluate((s) => {
+        (globalThis as any).pageSettings = s;
+      }, pageSettings);
     return new WorkerSession(page);
   }
 
@@ -137,16 +163,29 @@ export class WorkerSession {
 
   /** The newest publish for `uri` at `version`, waited for. */
   async diagnostics(uri: string, version: number, timeoutMs = 30_000): Promise<{ at: number; diagnostics: any[] }> {
-    await this.page.waitForFunction(`(window.published[${JSON.stringify(uri)}] || []).some((p) => p.version === ${version})`, undefined, { timeout: timeoutMs });
-    return this.page.evaluate(([u, v]) => (globalThis as any).published[u].filter((p: any) => p.version === v).pop(), [uri, version] as const);
+    await this.page.waitForFunction(`(window.published[${JSON.stringify(uri)}] || []).some((p) => p.version === ${version})`, undefined, {
+      timeout: timeoutMs,
+    });
+    return this.page.evaluate(([u, v]) => (globalThis as any).published[u].filter((p: any) => p.version === v).pop(), [
+      uri,
+      version,
+    ] as const);
   }
 
   /** When the page started the worker, on the clock of the publish times. */
-  startedAt(): Promise<number> { return this.page.evaluate(() => (globalThis as any).workerStartedAt); }
+  startedAt(): Promise<number> {
+    return this.page.evaluate(() => (globalThis as any).workerStartedAt);
+  }
 
   /** `performance.now()` in the page, on the same clock as the publish times. */
-  now(): Promise<number> { return this.page.evaluate(() => performance.now()); }
+  now(): Promise<number> {
+    return this.page.evaluate(() => performance.now());
+  }
 
-  errors(): Promise<string[]> { return this.page.evaluate(() => (globalThis as any).errors); }
-  logs(): Promise<string[]> { return this.page.evaluate(() => (globalThis as any).logs); }
+  errors(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as any).errors);
+  }
+  logs(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as any).logs);
+  }
 }

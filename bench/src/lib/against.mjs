@@ -12,10 +12,15 @@ const git = (root, argv) => spawnSync('git', argv, { cwd: root, encoding: 'utf8'
 
 /** The ref to compare with and why it was chosen: { ref, commit, how } or { error }. */
 export function resolveAgainst(root, asked) {
-  const commitOf = (ref) => { const r = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]); return r.status === 0 ? r.stdout.trim() : undefined; };
+  const commitOf = (ref) => {
+    const r = git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    return r.status === 0 ? r.stdout.trim() : undefined;
+  };
   if (asked) {
     const commit = commitOf(asked);
-    return commit ? { ref: asked, commit, how: 'given with --against' } : { notFound: true, error: `--against ${asked}: no such commit in this repository (a shallow clone, or tags not fetched?)` };
+    return commit
+      ? { ref: asked, commit, how: 'given with --against' }
+      : { notFound: true, error: `--against ${asked}: no such commit in this repository (a shallow clone, or tags not fetched?)` };
   }
   const tag = git(root, ['describe', '--tags', '--abbrev=0']);
   if (tag.status === 0 && tag.stdout.trim()) {
@@ -30,10 +35,13 @@ export function resolveAgainst(root, asked) {
     const log = git(root, ['log', '--format=%H', '--reverse', '-S', heading[0], '--', 'CHANGELOG.md']);
     const commit = log.status === 0 ? log.stdout.split('\n').find(Boolean) : undefined;
     // In a shallow clone the oldest commit fetched seems to write every line: it is not the release.
-    if (commit && !shallowBoundary(root).has(commit)) return { ref: `v${heading[1]}`, commit, how: `no tag: the commit that wrote "${heading[0]}" into CHANGELOG.md` };
+    if (commit && !shallowBoundary(root).has(commit))
+      return { ref: `v${heading[1]}`, commit, how: `no tag: the commit that wrote "${heading[0]}" into CHANGELOG.md` };
   }
   // A clone without tags whose history does not reach the release (shallow), or no release yet.
-  const why = heading ? `no tag, and no commit in this clone's history wrote "${heading[0]}" into CHANGELOG.md (a shallow clone?)` : 'no tag and no release heading in CHANGELOG.md';
+  const why = heading
+    ? `no tag, and no commit in this clone's history wrote "${heading[0]}" into CHANGELOG.md (a shallow clone?)`
+    : 'no tag and no release heading in CHANGELOG.md';
   return { notFound: true, error: `${why}: fetch the tags (git fetch --tags) or give --against REF` };
 }
 
@@ -47,11 +55,19 @@ function shallowBoundary(root) {
 /** Whether every package the ref's lock file pins is installed here at the same version. */
 function sameDependencies(root, refLock) {
   let lock;
-  try { lock = JSON.parse(refLock); } catch { return false; }
+  try {
+    lock = JSON.parse(refLock);
+  } catch {
+    return false;
+  }
   const here = path.join(root, 'node_modules');
   return Object.entries(lock.packages ?? {}).every(([p, info]) => {
     if (!p.startsWith('node_modules/')) return true;
-    try { return JSON.parse(fs.readFileSync(path.join(root, p, 'package.json'), 'utf8')).version === info.version; } catch { return !!info.optional; }
+    try {
+      return JSON.parse(fs.readFileSync(path.join(root, p, 'package.json'), 'utf8')).version === info.version;
+    } catch {
+      return !!info.optional;
+    }
   });
 }
 
@@ -65,12 +81,15 @@ export function buildAgainst(root, asked, log = () => {}) {
   if (chosen.error) return chosen;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-against-'));
   const start = Date.now();
-  const archive = spawnSync('sh', ['-c', `git archive --format=tar "$1" | tar -x -C "$2"`, 'sh', chosen.commit, dir], { cwd: root, encoding: 'utf8' });
+  const archive = spawnSync('sh', ['-c', `git archive --format=tar "$1" | tar -x -C "$2"`, 'sh', chosen.commit, dir], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (archive.status !== 0) return { ...chosen, error: `git archive ${chosen.ref} failed: ${archive.stderr.slice(0, 300)}` };
   let dependencies;
   if (sameDependencies(root, fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8'))) {
     fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    dependencies = 'the working tree\'s node_modules (same versions)';
+    dependencies = "the working tree's node_modules (same versions)";
   } else {
     log(`  installing the dependencies of ${chosen.ref} (npm ci --ignore-scripts) ...`);
     const ci = spawnSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });

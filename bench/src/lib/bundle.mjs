@@ -21,6 +21,16 @@ export async function bundleCore(outDir) {
   const entry = path.join(outDir, 'core-entry.ts');
   fs.writeFileSync(entry, lines.join('\n') + '\n');
   const outfile = path.join(outDir, 'core.cjs');
-  await esbuild.build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'error', mainFields: ['module', 'main'] });
+  await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'error',
+    mainFields: ['module', 'main'],
+  });
   return { file: outfile, editor };
 }

@@ -10,12 +10,20 @@ const GNU_TIME = '/usr/bin/time';
  * after it (getrusage of the children, to the millisecond; GNU time prints it to 10 ms only).
  */
 export const hasBashTimes = (() => {
-  try { return /\dm[\d.]+s/.test(spawnSync('bash', ['-c', 'true; times'], { encoding: 'utf8' }).stdout ?? ''); } catch { return false; }
+  try {
+    return /\dm[\d.]+s/.test(spawnSync('bash', ['-c', 'true; times'], { encoding: 'utf8' }).stdout ?? '');
+  } catch {
+    return false;
+  }
 })();
 const BASH_CPU = '"$@"; status=$?; times > "$0"; exit $status';
 
 export const hasGnuTime = (() => {
-  try { return spawnSync(GNU_TIME, ['-f', '%M', 'true'], { stdio: 'pipe' }).status === 0; } catch { return false; }
+  try {
+    return spawnSync(GNU_TIME, ['-f', '%M', 'true'], { stdio: 'pipe' }).status === 0;
+  } catch {
+    return false;
+  }
 })();
 
 export function stats(values) {
@@ -41,17 +49,22 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
  * Returns each command's measurement and the pair ratios A/B, whose median is the comparison to quote.
  */
 export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
-  const sa = sampler({ ...a, cwd, timeoutMs, withCpu: true }), sb = sampler({ ...b, cwd, timeoutMs, withCpu: true });
+  const sa = sampler({ ...a, cwd, timeoutMs, withCpu: true }),
+    sb = sampler({ ...b, cwd, timeoutMs, withCpu: true });
   for (let i = 0; i < warmup + runs; i++) {
     const last = i === warmup + runs - 1;
     sa.once(i >= warmup, last);
     sb.once(i >= warmup, last);
   }
-  const ra = sa.result(parse), rb = sb.result(parse);
+  const ra = sa.result(parse),
+    rb = sb.result(parse);
   const ratios = sa.times.map((t, i) => t / sb.times[i]);
   // CPU time (user + system) barely moves when a busy machine makes a process wait for a
   // core, which wall time counts: on a shared machine its pair ratios are the steadier comparison.
-  const cpuRatios = sa.cpu.length && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length ? stats(sa.cpu.map((t, i) => t / sb.cpu[i])) : undefined;
+  const cpuRatios =
+    sa.cpu.length && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length
+      ? stats(sa.cpu.map((t, i) => t / sb.cpu[i]))
+      : undefined;
   return { a: ra, b: rb, ratios: stats(ratios), cpuRatios, diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
 }
 
@@ -63,8 +76,12 @@ function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
   const outFile = path.join(os.tmpdir(), `search-config-bench-out-${tag}.txt`);
   const errFile = path.join(os.tmpdir(), `search-config-bench-err-${tag}.txt`);
   const cpuFile = path.join(os.tmpdir(), `search-config-bench-cpu-${tag}.txt`);
-  const times = [], rss = [], cpu = [];
-  let last, stdout = '', stderr = '';
+  const times = [],
+    rss = [],
+    cpu = [];
+  let last,
+    stdout = '',
+    stderr = '';
   const once = (counted, keepOutput) => {
     const timed = hasGnuTime ? [GNU_TIME, '-f', '%M', '-o', rssFile, cmd, ...args] : [cmd, ...args];
     const argv = withCpu && hasBashTimes ? ['bash', '-c', BASH_CPU, cpuFile, ...timed] : timed;
@@ -75,7 +92,10 @@ function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     fs.closeSync(out);
     fs.closeSync(err);
-    if (keepOutput) { stdout = fs.readFileSync(outFile, 'utf8'); stderr = fs.readFileSync(errFile, 'utf8'); }
+    if (keepOutput) {
+      stdout = fs.readFileSync(outFile, 'utf8');
+      stderr = fs.readFileSync(errFile, 'utf8');
+    }
     if (!counted) return;
     times.push(ms);
     if (hasGnuTime) {
@@ -101,7 +121,9 @@ function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
 
 function outcomeOf({ times, rss, last, stdout, stderr, parse }) {
   let outcome;
-  try { outcome = parse ? parse(stdout, stderr, last.status) : {}; } catch (err) {
+  try {
+    outcome = parse ? parse(stdout, stderr, last.status) : {};
+  } catch (err) {
     const crash = /^\w*Error\b.*$/m.exec(stderr)?.[0];
     outcome = { error: crash ? `crashed (exit ${last.status}): ${crash.slice(0, 120)}` : `output not understood: ${err.message}` };
   }

@@ -11,6 +11,10 @@ for (const arg of process.argv.slice(2)) {
 }
 let failed = 0;
 for (const f of files) {
-  try { JSON.parse(fs.readFileSync(f, 'utf8')); } catch { failed++; }
+  try {
+    JSON.parse(fs.readFileSync(f, 'utf8'));
+  } catch {
+    failed++;
+  }
 }
 process.stdout.write(JSON.stringify({ files: files.length, findings: failed }) + '\n');

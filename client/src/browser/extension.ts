@@ -33,7 +33,10 @@ async function terraformParserUrls(context: vscode.ExtensionContext): Promise<Te
     return uri.scheme === 'http' || uri.scheme === 'https' ? uri.toString(true) : vscode.workspace.fs.readFile(uri);
   };
   const [module, runtime, grammar] = await Promise.all([
-    loadableUrl(context, 'dist/tree-sitter.js'), wasm('dist/tree-sitter.wasm'), wasm('dist/tree-sitter-terraform.wasm')]);
+    loadableUrl(context, 'dist/tree-sitter.js'),
+    wasm('dist/tree-sitter.wasm'),
+    wasm('dist/tree-sitter-terraform.wasm'),
+  ]);
   return { module, runtime, grammar };
 }
 
@@ -42,22 +45,30 @@ async function terraformParserUrls(context: vscode.ExtensionContext): Promise<Te
  * a web worker. It reads `.search-lint.json` and baseline files through the editor; git cannot run here.
  */
 export function activate(context: vscode.ExtensionContext): Promise<void> {
-  return activateOn({
-    createClient: async (ctx, clientOptions) => {
-      const [serverUrl, coreUrls, terraformUrls] = await Promise.all([
-        loadableUrl(ctx, 'dist/web/server.js'), Promise.all(ANALYZER_BUNDLES.map((file) => loadableUrl(ctx, file))), terraformParserUrls(ctx)]);
-      const worker = new Worker(serverUrl);
-      // Before the protocol: where the analyzer's bundles and the Terraform parser are, which the worker cannot find by itself.
-      worker.postMessage({ [CORE_URL_MESSAGE]: coreUrls, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
-      return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
+  return activateOn(
+    {
+      createClient: async (ctx, clientOptions) => {
+        const [serverUrl, coreUrls, terraformUrls] = await Promise.all([
+          loadableUrl(ctx, 'dist/web/server.js'),
+          Promise.all(ANALYZER_BUNDLES.map((file) => loadableUrl(ctx, file))),
+          terraformParserUrls(ctx),
+        ]);
+        const worker = new Worker(serverUrl);
+        // Before the protocol: where the analyzer's bundles and the Terraform parser are, which the worker cannot find by itself.
+        worker.postMessage({ [CORE_URL_MESSAGE]: coreUrls, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
+        return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
+      },
+      limitations: (settings) => {
+        const baseline = typeof settings.baseline === 'string' ? settings.baseline : 'git:HEAD';
+        if (!baseline.startsWith('git:')) return undefined;
+        return (
+          `searchConfig.baseline is "${baseline}", but git cannot run in the browser: the change-aware rules (restart-required, create-only-field) ` +
+          'and the change impact view have no baseline here. Set searchConfig.baseline to the path of a file with the deployed configuration to use them.'
+        );
+      },
     },
-    limitations: (settings) => {
-      const baseline = typeof settings.baseline === 'string' ? settings.baseline : 'git:HEAD';
-      if (!baseline.startsWith('git:')) return undefined;
-      return `searchConfig.baseline is "${baseline}", but git cannot run in the browser: the change-aware rules (restart-required, create-only-field) `
-        + 'and the change impact view have no baseline here. Set searchConfig.baseline to the path of a file with the deployed configuration to use them.';
-    },
-  }, context);
+    context,
+  );
 }
 
 export { deactivate };

@@ -1,8 +1,5 @@
 import * as vscode from 'vscode';
-import {
-  DidChangeConfigurationNotification, State,
-  type BaseLanguageClient, type LanguageClientOptions,
-} from 'vscode-languageclient';
+import { DidChangeConfigurationNotification, State, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import { ChangeImpactView } from './changeImpact';
 import { fixAllInActiveFile, openRuleDocumentation } from './commands';
 import { answerFileRequests } from './files';
@@ -48,12 +45,15 @@ export async function activateOn(platform: ClientPlatform, context: vscode.Exten
     vscode.workspace.onDidOpenTextDocument((doc) => void claimIfConfigured(doc)),
     vscode.workspace.onDidChangeConfiguration((e) => {
       // The document selector is fixed when the client starts: a new file list or on/off switch needs a restart.
-      if (e.affectsConfiguration(`${SECTION}.files`) || e.affectsConfiguration(`${SECTION}.enable`)) void restart(platform, context, status);
+      if (e.affectsConfiguration(`${SECTION}.files`) || e.affectsConfiguration(`${SECTION}.enable`))
+        void restart(platform, context, status);
     }),
     // Trust changes the baseline the server may use (see effectiveSettings): make it pull the settings again.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void notifySettingsChanged()),
   );
-  const limitation = platform.limitations?.(JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(SECTION))) as Record<string, unknown>);
+  const limitation = platform.limitations?.(
+    JSON.parse(JSON.stringify(vscode.workspace.getConfiguration(SECTION))) as Record<string, unknown>,
+  );
   if (limitation) output.warn(limitation);
   // The extension also activates on plain-text documents (a .tf file where no Terraform extension is
   // installed), that is on any plain-text file: the server starts once a document it handles is open.
@@ -97,8 +97,13 @@ async function start(platform: ClientPlatform, context: vscode.ExtensionContext,
             if (item.section !== SECTION && !item.section?.startsWith(`${SECTION}.`)) return answers[i];
             const settings = effectiveSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined);
             // A sub-section such as `searchConfig.baseline` is answered from the same trust-adjusted object.
-            return item.section.slice(SECTION.length + 1).split('.').filter(Boolean)
-              .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), settings) ?? null;
+            return (
+              item.section
+                .slice(SECTION.length + 1)
+                .split('.')
+                .filter(Boolean)
+                .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), settings) ?? null
+            );
           });
         },
         didChangeConfiguration: async () => notifySettingsChanged(),
@@ -114,7 +119,8 @@ async function start(platform: ClientPlatform, context: vscode.ExtensionContext,
     started.onDidChangeState((e) => status.fromClientState(e.newState));
     await started.start();
     status.fromClientState(started.state);
-    const host = (started.initializeResult?.capabilities.experimental as { searchConfig?: { host?: ServerHost } } | undefined)?.searchConfig?.host;
+    const host = (started.initializeResult?.capabilities.experimental as { searchConfig?: { host?: ServerHost } } | undefined)?.searchConfig
+      ?.host;
     if (host) {
       status.setHost(host);
       output?.info(`The language server runs ${hostDescription(host)}.`);

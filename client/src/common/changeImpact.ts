@@ -34,12 +34,16 @@ export class ChangeImpactView implements vscode.TextDocumentContentProvider, vsc
     }
     const client = this.client();
     if (!client || !client.isRunning()) {
-      void vscode.window.showWarningMessage('The search config language server is not running: restart it with "Search Config: Restart Language Server".');
+      void vscode.window.showWarningMessage(
+        'The search config language server is not running: restart it with "Search Config: Restart Language Server".',
+      );
       return;
     }
     const offered = client.initializeResult?.capabilities.executeCommandProvider?.commands ?? [];
     if (!offered.includes(CHANGE_IMPACT_SERVER_COMMAND)) {
-      void vscode.window.showWarningMessage(`This version of the language server cannot compute the change impact (it does not offer ${CHANGE_IMPACT_SERVER_COMMAND}). Use \`search-config diff\` on the command line.`);
+      void vscode.window.showWarningMessage(
+        `This version of the language server cannot compute the change impact (it does not offer ${CHANGE_IMPACT_SERVER_COMMAND}). Use \`search-config diff\` on the command line.`,
+      );
       return;
     }
     const result: unknown = await client.sendRequest(ExecuteCommandRequest.type, {

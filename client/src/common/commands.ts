@@ -11,13 +11,21 @@ const DIAGNOSTIC_SOURCE = 'search-config';
 export async function fixAllInActiveFile(): Promise<void> {
   const editor = vscode.window.activeTextEditor;
   if (!editor || !isCheckedDocument(editor.document)) {
-    void vscode.window.showInformationMessage('Open a search service configuration file, a Terraform file or a Kubernetes manifest of kind: Search to fix its problems.');
+    void vscode.window.showInformationMessage(
+      'Open a search service configuration file, a Terraform file or a Kubernetes manifest of kind: Search to fix its problems.',
+    );
     return;
   }
   const doc = editor.document;
   const whole = new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length));
-  const actions = (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
-    'vscode.executeCodeActionProvider', doc.uri, whole, FIX_ALL_KIND.value, 1)) ?? [];
+  const actions =
+    (await vscode.commands.executeCommand<(vscode.CodeAction | vscode.Command)[]>(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      whole,
+      FIX_ALL_KIND.value,
+      1,
+    )) ?? [];
   const fixAll = actions.find((a): a is vscode.CodeAction => 'kind' in a && !!a.kind && FIX_ALL_KIND.contains(a.kind));
   if (!fixAll || (!fixAll.edit && !fixAll.command)) {
     void vscode.window.showInformationMessage(`${fileName(doc)}: no problems that can be fixed automatically.`);
@@ -44,7 +52,9 @@ export async function openRuleDocumentation(ruleId?: unknown): Promise<void> {
   if (!id) {
     const ids = [...known.keys()].sort();
     if (ids.length === 0) {
-      void vscode.window.showInformationMessage('No search config problems are shown right now; open a configuration file with problems to open a rule\'s documentation.');
+      void vscode.window.showInformationMessage(
+        "No search config problems are shown right now; open a configuration file with problems to open a rule's documentation.",
+      );
       return;
     }
     id = await vscode.window.showQuickPick(ids, { placeHolder: 'Rule whose documentation to open' });
@@ -52,7 +62,9 @@ export async function openRuleDocumentation(ruleId?: unknown): Promise<void> {
   }
   const link = known.get(id);
   if (!link) {
-    void vscode.window.showWarningMessage(`No documentation link is known for rule "${id}": the language server did not attach one to its problems. See \`search-config explain ${id}\`.`);
+    void vscode.window.showWarningMessage(
+      `No documentation link is known for rule "${id}": the language server did not attach one to its problems. See \`search-config explain ${id}\`.`,
+    );
     return;
   }
   await vscode.env.openExternal(link);
@@ -62,8 +74,7 @@ function ruleUnderCursor(): string | undefined {
   const editor = vscode.window.activeTextEditor;
   if (!editor) return undefined;
   const here = editor.selection.active;
-  const hit = vscode.languages.getDiagnostics(editor.document.uri)
-    .find((d) => d.source === DIAGNOSTIC_SOURCE && d.range.contains(here));
+  const hit = vscode.languages.getDiagnostics(editor.document.uri).find((d) => d.source === DIAGNOSTIC_SOURCE && d.range.contains(here));
   return hit ? codeOf(hit)?.id : undefined;
 }
 

@@ -1,7 +1,11 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient } from 'vscode-languageclient';
 import {
-  READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams,
+  READ_DIRECTORY_METHOD,
+  READ_FILE_METHOD,
+  type ReadDirectoryAnswer,
+  type ReadFileAnswer,
+  type UriParams,
 } from '../../../server/src/lsp/client-reads';
 import type { DirectoryEntry } from '../../../server/src/lsp/runtime';
 
@@ -29,8 +33,9 @@ export function answerFileRequests(client: BaseLanguageClient): vscode.Disposabl
   const directory = client.onRequest(READ_DIRECTORY_METHOD, async ({ uri }: UriParams): Promise<ReadDirectoryAnswer> => {
     try {
       const entries = await vscode.workspace.fs.readDirectory(vscode.Uri.parse(uri, true));
-      return entries.flatMap(([name, type]): DirectoryEntry[] => (type & vscode.FileType.Directory ? [{ name, type: 'directory' }]
-        : type & vscode.FileType.File ? [{ name, type: 'file' }] : []));
+      return entries.flatMap(([name, type]): DirectoryEntry[] =>
+        type & vscode.FileType.Directory ? [{ name, type: 'directory' }] : type & vscode.FileType.File ? [{ name, type: 'file' }] : [],
+      );
     } catch {
       return null;
     }

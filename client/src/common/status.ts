@@ -7,14 +7,19 @@ import { isCheckedDocument } from './settings';
 export type ServerHost = ServerRuntime['host'];
 
 /** How the status item and the output name a host: "the language server runs …". */
-export const hostDescription = (host: ServerHost): string => (host === 'browser-worker' ? 'in a browser web worker' : 'in a Node.js process');
+export const hostDescription = (host: ServerHost): string =>
+  host === 'browser-worker' ? 'in a browser web worker' : 'in a Node.js process';
 
 type ServerState = 'starting' | 'running' | 'stopped' | 'failed' | 'disabled';
 
 const LOOK: Record<ServerState, { icon: string; tooltip: string }> = {
   starting: { icon: '$(sync~spin)', tooltip: 'Search config: the language server is starting' },
   running: { icon: '$(check)', tooltip: 'Search config: the language server is running' },
-  stopped: { icon: '$(debug-stop)', tooltip: 'Search config: the language server is stopped. Click to see its output; run "Search Config: Restart Language Server" to start it.' },
+  stopped: {
+    icon: '$(debug-stop)',
+    tooltip:
+      'Search config: the language server is stopped. Click to see its output; run "Search Config: Restart Language Server" to start it.',
+  },
   failed: { icon: '$(error)', tooltip: 'Search config: the language server failed. Click to see its output.' },
   disabled: { icon: '$(circle-slash)', tooltip: 'Search config: switched off by the searchConfig.enable setting' },
 };

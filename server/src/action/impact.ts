@@ -11,12 +11,27 @@ import type { JsonReport } from './summary';
  * of the pull request, from `search-config diff` against the base of each file linted.
  */
 
-interface Captured { code: number; out: string; err: string }
+interface Captured {
+  code: number;
+  out: string;
+  err: string;
+}
 
 export async function run(argv: string[], cwd: string, env: Env): Promise<Captured> {
   let out = '';
   let err = '';
-  const io: CliIO = { out: (t) => { out += t; }, err: (t) => { err += t; }, cwd, isTTY: false, env: { ...env, TIMING: undefined }, readStdin: async () => '' };
+  const io: CliIO = {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    cwd,
+    isTTY: false,
+    env: { ...env, TIMING: undefined },
+    readStdin: async () => '',
+  };
   const code = await cli(argv, io);
   return { code, out, err };
 }
@@ -38,7 +53,13 @@ async function reportOf(file: string, baseline: string, cwd: string, env: Env, o
  * then of the .tf and YAML files lint no longer lists because the pull request deleted them or removed
  * their last configuration (their services are removed: the most consequential change).
  */
-export async function changeReports(reports: readonly JsonReport[], baseline: string, cwd: string, env: Env, paths: readonly string[] = []): Promise<string[]> {
+export async function changeReports(
+  reports: readonly JsonReport[],
+  baseline: string,
+  cwd: string,
+  env: Env,
+  paths: readonly string[] = [],
+): Promise<string[]> {
   const out: string[] = [];
   for (const r of reports) {
     const md = await reportOf(r.filePath, baseline, cwd, env);
@@ -57,9 +78,14 @@ export async function changeReports(reports: readonly JsonReport[], baseline: st
 function filesChangedSince(ref: string, cwd: string): Promise<string[]> {
   if (!isSafeGitRef(ref)) return Promise.resolve([]);
   return new Promise((resolve) => {
-    execFile('git', ['diff', '--name-only', '--relative', '--no-renames', '--diff-filter=DM', '-z', ref, '--', '*.tf', '*.yaml', '*.yml'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, windowsHide: true }, (err, stdout) => {
-      resolve(err ? [] : String(stdout).split('\0').filter(Boolean));
-    });
+    execFile(
+      'git',
+      ['diff', '--name-only', '--relative', '--no-renames', '--diff-filter=DM', '-z', ref, '--', '*.tf', '*.yaml', '*.yml'],
+      { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, windowsHide: true },
+      (err, stdout) => {
+        resolve(err ? [] : String(stdout).split('\0').filter(Boolean));
+      },
+    );
   });
 }
 

@@ -16,7 +16,11 @@ import { turnOffYamlDebugOutput } from '../node/yaml-debug';
 
 function readEvent(env: Env): unknown {
   if (!env.GITHUB_EVENT_PATH) return undefined;
-  try { return JSON.parse(fs.readFileSync(env.GITHUB_EVENT_PATH, 'utf8')); } catch { return undefined; }
+  try {
+    return JSON.parse(fs.readFileSync(env.GITHUB_EVENT_PATH, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 const errorCommand = (message: string): string => `::error title=search-config::${escapeData(message)}\n`;
@@ -24,7 +28,10 @@ const errorCommand = (message: string): string => `::error title=search-config::
 export async function runAction(env: Env, write: { out(t: string): void; err(t: string): void }): Promise<number> {
   const cwd = path.resolve(env.GITHUB_WORKSPACE || process.cwd());
   const inputs = readInputs(env, readEvent(env));
-  if ('error' in inputs) { write.out(errorCommand(inputs.error)); return 2; }
+  if ('error' in inputs) {
+    write.out(errorCommand(inputs.error));
+    return 2;
+  }
   const common = [...inputs.paths, '--min-severity', inputs.minSeverity];
   if (inputs.maxWarnings !== undefined) common.push('--max-warnings', inputs.maxWarnings);
   if (inputs.baseline) common.push('--baseline', inputs.baseline);
@@ -43,22 +50,39 @@ export async function runAction(env: Env, write: { out(t: string): void; err(t: 
   if (inputs.sarifFile) {
     sarifFile = inputs.sarifFile;
     const sarif = await run(['lint', ...common, '--format', 'sarif', '--output', sarifFile], cwd, env);
-    if (sarif.code === 2) { for (const line of sarif.err.split('\n').filter(Boolean)) write.out(errorCommand(line)); return 2; }
+    if (sarif.code === 2) {
+      for (const line of sarif.err.split('\n').filter(Boolean)) write.out(errorCommand(line));
+      return 2;
+    }
   }
 
   const impact = inputs.baseline?.startsWith('git:') ? await changeReports(reports, inputs.baseline, cwd, env, inputs.paths) : [];
-  if (env.GITHUB_STEP_SUMMARY) fs.appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(reports, impact, { sarifFile, baseline: inputs.baseline }));
+  if (env.GITHUB_STEP_SUMMARY)
+    fs.appendFileSync(env.GITHUB_STEP_SUMMARY, jobSummary(reports, impact, { sarifFile, baseline: inputs.baseline }));
   const t = totals(reports);
   if (env.GITHUB_OUTPUT) {
-    const outputs = [`error-count=${t.error}`, `warning-count=${t.warning}`, `info-count=${t.info}`, `sarif-file=${sarifFile ?? ''}`, `exit-code=${annotations.code}`];
+    const outputs = [
+      `error-count=${t.error}`,
+      `warning-count=${t.warning}`,
+      `info-count=${t.info}`,
+      `sarif-file=${sarifFile ?? ''}`,
+      `exit-code=${annotations.code}`,
+    ];
     fs.appendFileSync(env.GITHUB_OUTPUT, `${outputs.join('\n')}\n`);
   }
-  write.out(`search-config: ${plural(t.error, 'error')}, ${plural(t.warning, 'warning')}, ${t.info} info in ${plural(reports.length, 'file')}\n`);
+  write.out(
+    `search-config: ${plural(t.error, 'error')}, ${plural(t.warning, 'warning')}, ${t.info} info in ${plural(reports.length, 'file')}\n`,
+  );
   return inputs.failOnFindings ? annotations.code : 0;
 }
 
 turnOffYamlDebugOutput();
 runAction(process.env, { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }).then(
-  (code) => { process.exitCode = code; },
-  (err: unknown) => { process.stdout.write(errorCommand(`internal error: ${err instanceof Error ? err.message : String(err)}`)); process.exitCode = 2; },
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stdout.write(errorCommand(`internal error: ${err instanceof Error ? err.message : String(err)}`));
+    process.exitCode = 2;
+  },
 );

@@ -4,7 +4,10 @@ import { ruleDocUrl } from '../core';
 export interface JsonReport {
   filePath: string;
   messages: Array<{ ruleId: string; severity: string; message: string; line: number; column: number }>;
-  errorCount: number; warningCount: number; infoCount: number; hintCount: number;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  hintCount: number;
 }
 
 /** GitHub refuses a step summary over 1 MiB; the table stops short of that with a count of the rest. */
@@ -22,7 +25,11 @@ export function totals(reports: readonly JsonReport[]): Record<'error' | 'warnin
  * The job summary: counts by severity, every finding in a table with a link to its rule (annotations
  * show only ten of each kind per step), then the change-impact reports, all within GitHub's limit.
  */
-export function jobSummary(reports: readonly JsonReport[], changeReports: readonly string[], notes: { sarifFile?: string; baseline?: string }): string {
+export function jobSummary(
+  reports: readonly JsonReport[],
+  changeReports: readonly string[],
+  notes: { sarifFile?: string; baseline?: string },
+): string {
   const t = totals(reports);
   const head = [
     '## search-config',
@@ -48,7 +55,10 @@ export function jobSummary(reports: readonly JsonReport[], changeReports: readon
       shown++;
     }
     if (shown < findings.length) {
-      lines.push('', `…and ${findings.length - shown} more finding${findings.length - shown === 1 ? '' : 's'} not shown here (GitHub limits a summary to 1 MiB)${notes.sarifFile ? `: all are in ${notes.sarifFile}` : ''}.`);
+      lines.push(
+        '',
+        `…and ${findings.length - shown} more finding${findings.length - shown === 1 ? '' : 's'} not shown here (GitHub limits a summary to 1 MiB)${notes.sarifFile ? `: all are in ${notes.sarifFile}` : ''}.`,
+      );
     }
   }
   return `${lines.join('\n')}${tailText}\n`;

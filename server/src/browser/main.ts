@@ -25,7 +25,9 @@ const onFirstMessage = (event: { data: unknown }): void => {
   // The analyzer bundle now; the other parts when the analyzer first needs them (scripts/core-bundles.mjs
   // reads their URLs here, by file name): a worker that sees JSON configurations only never loads them.
   const parts: Record<string, string> = {};
-  ANALYZER_BUNDLES.slice(1).forEach((file, i) => { if (urls[i + 1] !== undefined) parts[file.slice(file.lastIndexOf('/') + 1)] = urls[i + 1]; });
+  ANALYZER_BUNDLES.slice(1).forEach((file, i) => {
+    if (urls[i + 1] !== undefined) parts[file.slice(file.lastIndexOf('/') + 1)] = urls[i + 1];
+  });
   (self as unknown as Record<string, unknown>)[PART_URLS_GLOBAL] = parts;
   importScripts(urls[0]);
   // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.

@@ -1,5 +1,11 @@
 import { RequestType, type Connection } from 'vscode-languageserver/browser';
-import { READ_DIRECTORY_METHOD, READ_FILE_METHOD, type ReadDirectoryAnswer, type ReadFileAnswer, type UriParams } from '../lsp/client-reads';
+import {
+  READ_DIRECTORY_METHOD,
+  READ_FILE_METHOD,
+  type ReadDirectoryAnswer,
+  type ReadFileAnswer,
+  type UriParams,
+} from '../lsp/client-reads';
 import type { ReadResult, ServerRuntime } from '../lsp/runtime';
 
 // The editor answers these through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
@@ -15,7 +21,9 @@ export function browserRuntime(connection: Connection, loadTerraformParser?: () 
   // setImmediate is; a timer would be clamped to several milliseconds per turn.
   const channel = new MessageChannel();
   const queued: Array<() => void> = [];
-  (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => { queued.shift()?.(); };
+  (channel.port1 as unknown as { onmessage: () => void }).onmessage = () => {
+    queued.shift()?.();
+  };
   return {
     host: 'browser-worker',
     loadTerraformParser,
@@ -33,8 +41,12 @@ export function browserRuntime(connection: Connection, loadTerraformParser?: () 
     readDirectory: async (uri) => {
       try {
         const answer: unknown = await connection.sendRequest(READ_DIRECTORY_REQUEST, { uri });
-        return Array.isArray(answer) ? answer.filter((e) => typeof e?.name === 'string' && (e.type === 'file' || e.type === 'directory')) : undefined;
-      } catch { return undefined; }
+        return Array.isArray(answer)
+          ? answer.filter((e) => typeof e?.name === 'string' && (e.type === 'file' || e.type === 'directory'))
+          : undefined;
+      } catch {
+        return undefined;
+      }
     },
     nextTurn: (callback) => {
       queued.push(callback);

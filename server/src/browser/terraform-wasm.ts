@@ -36,5 +36,6 @@ export function terraformUrlsOf(value: unknown): TerraformParserUrls | undefined
   const v = value as Record<string, unknown>;
   const urlOrBytes = (x: unknown): x is string | Uint8Array => typeof x === 'string' || x instanceof Uint8Array;
   return typeof v.module === 'string' && urlOrBytes(v.runtime) && urlOrBytes(v.grammar)
-    ? { module: v.module, runtime: v.runtime, grammar: v.grammar } : undefined;
+    ? { module: v.module, runtime: v.runtime, grammar: v.grammar }
+    : undefined;
 }

@@ -100,7 +100,10 @@ const OPTIONS: Spec[] = [
 ];
 
 function suggestOption(name: string): string {
-  const best = closest(name, OPTIONS.map((o) => o.name));
+  const best = closest(
+    name,
+    OPTIONS.map((o) => o.name),
+  );
   return best && distance(name, best) <= 3 ? ` (did you mean --${best}?)` : '';
 }
 
@@ -115,11 +118,29 @@ function nonNegativeInteger(option: string, raw: string, min = 0): number {
 
 /** Parses the arguments after `lint`. Throws UsageError with a sentence for the user. */
 export function parseLintArgs(argv: readonly string[]): LintArgs {
-  const args: LintArgs = { targets: [], format: 'stylish', minSeverity: 'info', rules: {}, quiet: false, warnIgnored: true, ruleLinks: false, fix: false, fixDryRun: false, help: false, version: false };
+  const args: LintArgs = {
+    targets: [],
+    format: 'stylish',
+    minSeverity: 'info',
+    rules: {},
+    quiet: false,
+    warnIgnored: true,
+    ruleLinks: false,
+    fix: false,
+    fixDryRun: false,
+    help: false,
+    version: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === '--') { args.targets.push(...argv.slice(i + 1)); break; }
-    if (arg === '-' || !arg.startsWith('-')) { args.targets.push(arg); continue; }
+    if (arg === '--') {
+      args.targets.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-' || !arg.startsWith('-')) {
+      args.targets.push(arg);
+      continue;
+    }
     let name: string;
     let inline: string | undefined;
     if (arg.startsWith('--')) {
@@ -143,9 +164,11 @@ export function parseLintArgs(argv: readonly string[]): LintArgs {
     applyOption(args, name, value);
   }
   if (args.fix && args.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together');
-  if (args.stdinFilename !== undefined && !args.targets.includes('-')) throw new UsageError("--stdin-filename is only used with '-' (standard input)");
+  if (args.stdinFilename !== undefined && !args.targets.includes('-'))
+    throw new UsageError("--stdin-filename is only used with '-' (standard input)");
   if (args.targets.filter((t) => t === '-').length > 1) throw new UsageError("standard input ('-') can be named only once");
-  if (args.fix && args.targets.includes('-')) throw new UsageError("--fix cannot write to standard input; use --fix-dry-run to see the fixes as a diff");
+  if (args.fix && args.targets.includes('-'))
+    throw new UsageError('--fix cannot write to standard input; use --fix-dry-run to see the fixes as a diff');
   return args;
 }
 
@@ -156,12 +179,16 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       if (!(FORMATS as readonly string[]).includes(v)) throw new UsageError(`--format must be ${oneOf(FORMATS)}, not "${v}"`);
       args.format = v as FormatName;
       break;
-    case 'output': args.output = v; break;
+    case 'output':
+      args.output = v;
+      break;
     case 'min-severity':
       if (!(SEVERITIES as readonly string[]).includes(v)) throw new UsageError(`--min-severity must be ${oneOf(SEVERITIES)}, not "${v}"`);
       args.minSeverity = v as Severity;
       break;
-    case 'max-warnings': args.maxWarnings = nonNegativeInteger(name, v); break;
+    case 'max-warnings':
+      args.maxWarnings = nonNegativeInteger(name, v);
+      break;
     case 'rule': {
       const m = /^([^=]+)=(.*)$/.exec(v);
       if (!m) throw new UsageError(`--rule takes ID=LEVEL, such as --rule unit-hint=off, not "${v}"`);
@@ -172,21 +199,45 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       args.rules[id.trim()] = level.trim() as SeveritySetting;
       break;
     }
-    case 'config': args.config = v; break;
+    case 'config':
+      args.config = v;
+      break;
     case 'baseline':
       if (!v || v === 'git:') throw new UsageError('--baseline takes a file or git:REF, such as git:HEAD');
       args.baseline = v;
       break;
-    case 'cpus': args.cpus = nonNegativeInteger(name, v, 1); break;
-    case 'quiet': args.quiet = true; break;
-    case 'no-warn-ignored': args.warnIgnored = false; break;
-    case 'rule-links': args.ruleLinks = true; break;
-    case 'fix': args.fix = true; break;
-    case 'fix-dry-run': args.fixDryRun = true; break;
-    case 'stdin-filename': args.stdinFilename = v; break;
-    case 'no-color': args.color = false; break;
-    case 'color': args.color = true; break;
-    case 'help': args.help = true; break;
-    case 'version': args.version = true; break;
+    case 'cpus':
+      args.cpus = nonNegativeInteger(name, v, 1);
+      break;
+    case 'quiet':
+      args.quiet = true;
+      break;
+    case 'no-warn-ignored':
+      args.warnIgnored = false;
+      break;
+    case 'rule-links':
+      args.ruleLinks = true;
+      break;
+    case 'fix':
+      args.fix = true;
+      break;
+    case 'fix-dry-run':
+      args.fixDryRun = true;
+      break;
+    case 'stdin-filename':
+      args.stdinFilename = v;
+      break;
+    case 'no-color':
+      args.color = false;
+      break;
+    case 'color':
+      args.color = true;
+      break;
+    case 'help':
+      args.help = true;
+      break;
+    case 'version':
+      args.version = true;
+      break;
   }
 }

@@ -6,6 +6,11 @@ import { turnOffYamlDebugOutput } from '../node/yaml-debug';
 turnOffYamlDebugOutput();
 const io = processIO();
 main(process.argv.slice(2), io).then(
-  (code) => { process.exitCode = code; },
-  (err) => { io.err(`search-config: internal error: ${err instanceof Error ? err.message : String(err)}\n`); process.exitCode = 2; },
+  (code) => {
+    process.exitCode = code;
+  },
+  (err) => {
+    io.err(`search-config: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 2;
+  },
 );

@@ -17,7 +17,11 @@ export function fileHoldsAscii(file: string, needle: string, chunkSize = CHUNK):
   if (shared?.length !== size) shared = Buffer.allocUnsafe(size);
   const buf = shared;
   let fd: number;
-  try { fd = fs.openSync(file, 'r'); } catch { return false; }
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch {
+    return false;
+  }
   try {
     let carried = 0;
     for (;;) {
@@ -29,5 +33,9 @@ export function fileHoldsAscii(file: string, needle: string, chunkSize = CHUNK):
       carried = Math.min(keep, end);
       buf.copy(buf, 0, end - carried, end);
     }
-  } catch { return false; } finally { fs.closeSync(fd); }
+  } catch {
+    return false;
+  } finally {
+    fs.closeSync(fd);
+  }
 }

@@ -2,15 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import {
-  CONFIGURATION_BLOCK, isTerraformName, holdsManifest, isSearchYamlName, isYamlName, ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS,
-  DEFAULT_REQUEST_PATTERNS, isConfigurationFile, isIgnored, isRequestFile, isTfvarsName, LINT_CONFIG_NAME, type LintConfig,
+  CONFIGURATION_BLOCK,
+  isTerraformName,
+  holdsManifest,
+  isSearchYamlName,
+  isYamlName,
+  ALWAYS_SKIPPED_DIRECTORIES,
+  DEFAULT_FILE_PATTERNS,
+  DEFAULT_REQUEST_PATTERNS,
+  isConfigurationFile,
+  isIgnored,
+  isRequestFile,
+  isTfvarsName,
+  LINT_CONFIG_NAME,
+  type LintConfig,
   isTerraformJsonName,
 } from '../core';
 import { fileHoldsAscii } from './file-search';
 import { tfFilesUsingVariables } from './tfvars-targets';
 
 /** The settings that decide which files of a directory are configurations. */
-export interface SearchSettings { config: LintConfig | undefined; baseDir: string }
+export interface SearchSettings {
+  config: LintConfig | undefined;
+  baseDir: string;
+}
 export type SettingsForDirectory = (dir: string) => SearchSettings;
 
 export interface Expansion {
@@ -32,7 +47,8 @@ export const toPosix = (p: string): string => (path.sep === '/' ? p : p.split(pa
 export function relativePath(from: string, to: string): string {
   const within = to.length > from.length + 1 && to.startsWith(from) && to[from.length] === path.sep && path.isAbsolute(from);
   // A normalised path holds no `.` or `..` segment and no doubled separator; one that might is left to path.relative.
-  if (!within || to.includes(`${path.sep}.`, from.length) || to.includes(`${path.sep}${path.sep}`, from.length)) return path.relative(from, to);
+  if (!within || to.includes(`${path.sep}.`, from.length) || to.includes(`${path.sep}${path.sep}`, from.length))
+    return path.relative(from, to);
   return to.slice(from.length + 1);
 }
 
@@ -54,7 +70,10 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const byDir = new Map<string, SearchSettings>();
   const settingsOf = (dir: string): SearchSettings => {
     let s = byDir.get(dir);
-    if (!s) { s = settingsFor(dir); byDir.set(dir, s); }
+    if (!s) {
+      s = settingsFor(dir);
+      byDir.set(dir, s);
+    }
     return s;
   };
   // Asked twice for each file found (is it a configuration, is it ignored): worked out once.
@@ -66,7 +85,8 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     return last.answer;
   };
   // The settings file is never a service configuration, even when a broad pattern matches it.
-  const isConfig = (p: string): boolean => path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
+  const isConfig = (p: string): boolean =>
+    path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
   // Without ignores nothing is skipped: the path below the settings' directory is not needed.
   const isSkipped = (p: string): boolean => !!settingsOf(path.dirname(p)).config?.ignores?.length && isIgnored(...relative(p));
   // A Terraform file is a configuration when it holds the block: a text search, no parse.
@@ -78,24 +98,49 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
   const isTerraformConfig = (p: string): boolean => isTerraformFile(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
   // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
   const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
-  const add = (f: string): void => { if (!seen.has(f)) { seen.add(f); files.push(f); } };
+  const add = (f: string): void => {
+    if (!seen.has(f)) {
+      seen.add(f);
+      files.push(f);
+    }
+  };
 
   for (const target of targets) {
     if (target === '-') continue;
     const abs = path.resolve(cwd, target);
     let stat: fs.Stats | undefined;
     let statError: NodeJS.ErrnoException | undefined;
-    try { stat = fs.statSync(abs); } catch (err) { statError = err as NodeJS.ErrnoException; }
+    try {
+      stat = fs.statSync(abs);
+    } catch (err) {
+      statError = err as NodeJS.ErrnoException;
+    }
     if (stat?.isDirectory()) {
       const before = files.length;
       const problemsBefore = problems.length;
-      walk(abs, [], { problems, show, visitFile: (file) => { if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file); }, skip: isSkipped, reportBrokenLink: (p) => isConfig(p) || isTerraformFile(p) });
-      if (files.length === before && problems.length === problemsBefore) problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
+      walk(abs, [], {
+        problems,
+        show,
+        visitFile: (file) => {
+          if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file);
+        },
+        skip: isSkipped,
+        reportBrokenLink: (p) => isConfig(p) || isTerraformFile(p),
+      });
+      if (files.length === before && problems.length === problemsBefore)
+        problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);
       continue;
     }
     // A variable file is not a configuration: what it changes is in the module's .tf files that use variables.
-    if (stat && isTfvarsName(abs)) { for (const tf of tfFilesUsingVariables(abs)) add(tf); continue; }
-    if (stat) { add(abs); sizes.set(abs, stat.size); continue; }
+    if (stat && isTfvarsName(abs)) {
+      for (const tf of tfFilesUsingVariables(abs)) add(tf);
+      continue;
+    }
+    if (stat) {
+      add(abs);
+      sizes.set(abs, stat.size);
+      continue;
+    }
     const scan = picomatch.scan(target);
     if (scan.isGlob) {
       // Normalised (`./`, `..` resolved) so that it compares with the normalised paths found.
@@ -105,12 +150,24 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
       const isMatch = picomatch(pattern, { dot: false });
       const rel = (p: string): string => toPosix(absolute ? p : relativePath(cwd, p));
       const before = files.length;
-      if (fs.existsSync(base)) walk(base, [], { problems, show, visitFile: (file) => { if (isMatch(rel(file))) add(file); }, skip: () => false, reportBrokenLink: (p) => isMatch(rel(p)) });
+      if (fs.existsSync(base))
+        walk(base, [], {
+          problems,
+          show,
+          visitFile: (file) => {
+            if (isMatch(rel(file))) add(file);
+          },
+          skip: () => false,
+          reportBrokenLink: (p) => isMatch(rel(p)),
+        });
       if (files.length === before) problems.push(`no files match the pattern "${target}"`);
       continue;
     }
     if (isBrokenLink(abs)) problems.push(`${target} is a broken symbolic link`);
-    else problems.push(`${target} cannot be read: ${statError?.code === 'ENOENT' ? 'no such file or directory' : statError?.code ?? 'unknown error'}`);
+    else
+      problems.push(
+        `${target} cannot be read: ${statError?.code === 'ENOENT' ? 'no such file or directory' : (statError?.code ?? 'unknown error')}`,
+      );
   }
   return { files, problems, sizes };
 }
@@ -120,19 +177,37 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
  * files, and the Terraform and YAML files the search recognises by their content. The help texts, the
  * Action's inputs and the documentation name exactly these (a test holds them to it).
  */
-export const SEARCHED_BY_CONTENT: readonly string[] = ['*.tf and *.tf.json with a search_user_config block', '*.search.yaml', '*.search.yml', '*.yaml and *.yml with kind: Search'];
+export const SEARCHED_BY_CONTENT: readonly string[] = [
+  '*.tf and *.tf.json with a search_user_config block',
+  '*.search.yaml',
+  '*.search.yml',
+  '*.yaml and *.yml with kind: Search',
+];
 
 function describePatterns(config: LintConfig | undefined): string {
-  return [...(config?.files ?? DEFAULT_FILE_PATTERNS), ...DEFAULT_REQUEST_PATTERNS, ...(config?.requests?.files ?? []), ...SEARCHED_BY_CONTENT].join(', ');
+  return [
+    ...(config?.files ?? DEFAULT_FILE_PATTERNS),
+    ...DEFAULT_REQUEST_PATTERNS,
+    ...(config?.requests?.files ?? []),
+    ...SEARCHED_BY_CONTENT,
+  ].join(', ');
 }
 
 /** A file's bytes for a search; empty when it cannot be read (the lint of an explicit path says why). */
 function readBytes(p: string): Buffer {
-  try { return fs.readFileSync(p); } catch { return Buffer.alloc(0); }
+  try {
+    return fs.readFileSync(p);
+  } catch {
+    return Buffer.alloc(0);
+  }
 }
 
 function isBrokenLink(p: string): boolean {
-  try { return fs.lstatSync(p).isSymbolicLink(); } catch { return false; }
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 interface WalkHooks {
@@ -155,11 +230,21 @@ function walk(dir: string, ancestors: string[], hooks: WalkHooks, known?: string
   let real: string;
   if (known !== undefined) real = known;
   else {
-    try { real = fs.realpathSync(dir); } catch (err) { hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`); return; }
+    try {
+      real = fs.realpathSync(dir);
+    } catch (err) {
+      hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`);
+      return;
+    }
   }
-  if (ancestors.includes(real)) { hooks.problems.push(`${hooks.show(dir)} is a directory loop: it leads back to ${hooks.show(real)}`); return; }
+  if (ancestors.includes(real)) {
+    hooks.problems.push(`${hooks.show(dir)} is a directory loop: it leads back to ${hooks.show(real)}`);
+    return;
+  }
   let entries: fs.Dirent[];
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch (err) {
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
     hooks.problems.push(`${hooks.show(dir)} cannot be read: ${(err as NodeJS.ErrnoException).code}`);
     return;
   }
@@ -174,7 +259,11 @@ function walk(dir: string, ancestors: string[], hooks: WalkHooks, known?: string
     let isFile = entry.isFile();
     const isLink = entry.isSymbolicLink();
     if (isLink) {
-      try { const s = fs.statSync(p); isDir = s.isDirectory(); isFile = s.isFile(); } catch (err) {
+      try {
+        const s = fs.statSync(p);
+        isDir = s.isDirectory();
+        isFile = s.isFile();
+      } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ELOOP') hooks.problems.push(`${hooks.show(p)} is a symbolic link loop`);
         else if (hooks.reportBrokenLink(p)) hooks.problems.push(`${hooks.show(p)} is a broken symbolic link`);

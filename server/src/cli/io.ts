@@ -30,7 +30,10 @@ function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: s
   let closed = false;
   return (text) => {
     if (closed || !text) return;
-    if (useStream) { stream().write(text); return; }
+    if (useStream) {
+      stream().write(text);
+      return;
+    }
     const bytes = Buffer.from(text, 'utf8');
     let written = 0;
     while (written < bytes.length) {
@@ -38,8 +41,15 @@ function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: s
         written += fs.writeSync(fd, bytes, written);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EAGAIN') { useStream = true; stream().write(bytes.subarray(written)); return; }
-        if (code === 'EPIPE') { closed = true; return; }
+        if (code === 'EAGAIN') {
+          useStream = true;
+          stream().write(bytes.subarray(written));
+          return;
+        }
+        if (code === 'EPIPE') {
+          closed = true;
+          return;
+        }
         throw err;
       }
     }
@@ -57,7 +67,9 @@ function isTerminal(fd: number): boolean {
     if (!stat.isCharacterDevice()) return false;
     // Output thrown away (`> /dev/null`) is a character device too, and common in scripts.
     if (process.platform !== 'win32' && stat.rdev === fs.statSync('/dev/null').rdev) return false;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
   // Any other character device may be a terminal: only then is isatty asked.
   return (require('node:tty') as typeof import('node:tty')).isatty(fd);
 }
@@ -68,20 +80,26 @@ export function processIO(): CliIO {
     out: descriptorWriter(1, () => process.stdout),
     err: descriptorWriter(2, () => process.stderr),
     cwd: process.cwd(),
-    get isTTY() { return (isTTY ??= isTerminal(1)); },
+    get isTTY() {
+      return (isTTY ??= isTerminal(1));
+    },
     env: process.env,
-    readStdin: (maxBytes = Infinity) => new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const text = (): string => Buffer.concat(chunks).toString('utf8');
-      process.stdin.on('data', (c: Buffer) => {
-        chunks.push(c);
-        size += c.length;
-        // The rest is never read: the input is refused whatever it holds.
-        if (size > maxBytes) { process.stdin.destroy(); resolve(text()); }
-      });
-      process.stdin.on('end', () => resolve(text()));
-      process.stdin.on('error', reject);
-    }),
+    readStdin: (maxBytes = Infinity) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const text = (): string => Buffer.concat(chunks).toString('utf8');
+        process.stdin.on('data', (c: Buffer) => {
+          chunks.push(c);
+          size += c.length;
+          // The rest is never read: the input is refused whatever it holds.
+          if (size > maxBytes) {
+            process.stdin.destroy();
+            resolve(text());
+          }
+        });
+        process.stdin.on('end', () => resolve(text()));
+        process.stdin.on('error', reject);
+      }),
   };
 }

@@ -46,9 +46,16 @@ const BOM = '\uFEFF';
 
 /** The texts that may be secrets, from the analysis at hand: of each configuration of a Terraform file, or of the JSON document. */
 function secretsOf(result: AnalysisResult, text: string): string[] {
-  if (result.yaml) return result.yaml.configurations.flatMap(secretValueRanges).map(([s, e]) => text.slice(s, e).replace(/^["']|["']$/g, '')).filter((t) => t.length >= 3);
+  if (result.yaml)
+    return result.yaml.configurations
+      .flatMap(secretValueRanges)
+      .map(([s, e]) => text.slice(s, e).replace(/^["']|["']$/g, ''))
+      .filter((t) => t.length >= 3);
   if (!result.terraform) return secretTextsOf(result.doc);
-  return result.terraform.configurations.flatMap(secretValueRanges).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  return result.terraform.configurations
+    .flatMap(secretValueRanges)
+    .map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, ''))
+    .filter((t) => t.length >= 3);
 }
 
 /**
@@ -66,12 +73,17 @@ export function lintText(input: LintFileInput): LintFileOutput {
   let output: string | undefined;
   let written = false;
 
-  if (input.mode !== 'check' && result.findings.some((f) => f.fix && (!input.fixFrom || severityRank(f.severity) <= severityRank(input.fixFrom)))) {
+  if (
+    input.mode !== 'check' &&
+    result.findings.some((f) => f.fix && (!input.fixFrom || severityRank(f.severity) <= severityRank(input.fixFrom)))
+  ) {
     const fixed = fixAll(original, input.options, result, input.fixFrom);
     if (fixed.text !== original) {
       if (fixed.syntaxErrorsLeft) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
-        notes.push(`${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`);
+        notes.push(
+          `${input.displayPath}: the fixes were not applied because the result would still contain syntax errors; fix those by hand first`,
+        );
       } else {
         const after = fixed.result;
         if (input.mode === 'fix') {
@@ -100,7 +112,10 @@ export function lintText(input: LintFileInput): LintFileOutput {
   const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretsOf(result, text) : undefined;
   let warnings = 0;
   for (const f of result.findings) if (f.severity === 'warning') warnings++;
-  const suppressed = result.suppressed?.filter((s) => severityRank(s.finding.severity) <= limit)
-    .map((s): SuppressedFinding => (s.directive.reason ? { finding: s.finding, justification: s.directive.reason } : { finding: s.finding }));
+  const suppressed = result.suppressed
+    ?.filter((s) => severityRank(s.finding.severity) <= limit)
+    .map((s): SuppressedFinding =>
+      s.directive.reason ? { finding: s.finding, justification: s.directive.reason } : { finding: s.finding },
+    );
   return { text, findings, problems, notes, diff, output, written, secrets, warnings, ...(suppressed?.length ? { suppressed } : {}) };
 }

@@ -21,8 +21,14 @@ Run 'search-config <command> --help' for the options of a command.
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [first, ...rest] = argv;
-  if (first === '--version' || first === '-v') { io.out(`${VERSION}\n`); return 0; }
-  if (first === '--help' || first === '-h' || first === 'help') { io.out(USAGE); return 0; }
+  if (first === '--version' || first === '-v') {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    io.out(USAGE);
+    return 0;
+  }
   if (first && COMMANDS[first]) return COMMANDS[first](rest, io);
   return lint(argv, io);
 }

@@ -39,7 +39,12 @@ export type YamlRead =
 const yaml = (): ReturnType<typeof yamlLibrary> => yamlLibrary();
 
 class Stop extends Error {
-  constructor(message: string, readonly limit: boolean) { super(message); }
+  constructor(
+    message: string,
+    readonly limit: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /** Whether the lists and maps of the parsed tokens nest deeper than `max`, found without recursion. */
@@ -47,7 +52,10 @@ function nestsDeeperThan(tokens: readonly CST.Token[], max: number): boolean {
   const stack: Array<[CST.Token, number]> = tokens.map((t) => [t, 0]);
   while (stack.length) {
     const [token, depth] = stack.pop()!;
-    if (token.type === 'document') { if (token.value) stack.push([token.value, depth]); continue; }
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+      continue;
+    }
     if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
     if (depth + 1 > max) return true;
     for (const item of token.items as CST.CollectionItem[]) {
@@ -59,14 +67,19 @@ function nestsDeeperThan(tokens: readonly CST.Token[], max: number): boolean {
 }
 
 /** yaml's messages that end with text of the file (which may be a secret), that text left out. */
-const QUOTING_MESSAGES = /^(Block scalar header includes extra characters|Unresolved tag|Not a YAML token|Invalid escape sequence|Unsupported YAML version|Unknown directive|Anchor must not contain whitespace or control characters)\b.*$/s;
+const QUOTING_MESSAGES =
+  /^(Block scalar header includes extra characters|Unresolved tag|Not a YAML token|Invalid escape sequence|Unsupported YAML version|Unknown directive|Anchor must not contain whitespace or control characters)\b.*$/s;
 
 function safeMessage(message: string): string {
   if (/ used for \w+ collection, but expects /.test(message)) return 'a tag does not fit the collection it is on';
   return message.replace(QUOTING_MESSAGES, '$1');
 }
 
-interface Converted { value: unknown; values: number; characters: number }
+interface Converted {
+  value: unknown;
+  values: number;
+  characters: number;
+}
 
 /** A key and its value set as an own property, whatever the key (`__proto__` included). */
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -78,13 +91,19 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
   const y = yaml();
   /** Converted anchors by name; `open` while the anchored node itself is being converted. */
   const anchors = new Map<string, Converted | 'open'>();
-  let aliases = 0, aliasValues = 0, aliasCharacters = 0;
+  let aliases = 0,
+    aliasValues = 0,
+    aliasCharacters = 0;
 
   /** Where an alias is, for messages: its name is the file's own text, which messages never quote. */
-  const at = (node: Alias): string => { const { line, col } = lines.linePos(node.range?.[0] ?? 0); return `line ${line}, column ${col}`; };
+  const at = (node: Alias): string => {
+    const { line, col } = lines.linePos(node.range?.[0] ?? 0);
+    return `line ${line}, column ${col}`;
+  };
   const alias = (node: Alias): Converted => {
     const name = node.source;
-    if (++aliases > limits.aliases) throw new Stop(`it has more than ${limits.aliases} aliases (*name); a settings file needs few, if any: write the settings out`, true);
+    if (++aliases > limits.aliases)
+      throw new Stop(`it has more than ${limits.aliases} aliases (*name); a settings file needs few, if any: write the settings out`, true);
     const target = anchors.get(name);
     if (target === undefined) throw new Stop(`the alias at ${at(node)} names no anchor (&name) before it`, false);
     if (target === 'open') throw new Stop(`the alias at ${at(node)} is inside the node its anchor marks, so it would never end`, true);
@@ -92,7 +111,10 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
     aliasCharacters += target.characters;
     if (aliasValues > limits.aliasValues || aliasCharacters > limits.aliasCharacters) {
       const what = aliasValues > limits.aliasValues ? `${limits.aliasValues} values` : `${limits.aliasCharacters} characters`;
-      throw new Stop(`its aliases (*name) stand for more than ${what} in all (the limit was passed at the alias at ${at(node)}); write the settings out instead`, true);
+      throw new Stop(
+        `its aliases (*name) stand for more than ${what} in all (the limit was passed at the alias at ${at(node)}); write the settings out instead`,
+        true,
+      );
     }
     return target;
   };
@@ -108,7 +130,8 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
     }
     if (y.isAlias(node)) {
       const target = alias(node);
-      if (target.value !== null && typeof target.value === 'object') throw new Stop(`the key at ${at(node)} is a list or a map; a setting name is text`, false);
+      if (target.value !== null && typeof target.value === 'object')
+        throw new Stop(`the key at ${at(node)} is a list or a map; a setting name is text`, false);
       return { text: target.value === null ? '' : String(target.value), characters: target.characters };
     }
     throw new Stop('a key is a list or a map; a setting name is text', false);
@@ -137,7 +160,10 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
       const map: Record<string, unknown> = {};
       out = { value: map, values: 1, characters: 0 };
       for (const pair of node.items as Array<Pair<unknown, unknown>>) {
-        if (y.isScalar(pair.key) && typeof pair.key.value === 'symbol') { merge(map, pair.value, out); continue; }
+        if (y.isScalar(pair.key) && typeof pair.key.value === 'symbol') {
+          merge(map, pair.value, out);
+          continue;
+        }
         const k = key(pair.key);
         const c = convert(pair.value);
         // A later occurrence of a key replaces an earlier one, as with JSON.parse.
@@ -157,7 +183,8 @@ function convertDocument(doc: Document, limits: YamlLimits, counter: { work: num
     const sources = y.isSeq(value) ? value.items : [value];
     for (const source of sources) {
       const c = convert(source);
-      if (!c.value || typeof c.value !== 'object' || Array.isArray(c.value)) throw new Stop('a merge key (<<) takes a map or a list of maps', false);
+      if (!c.value || typeof c.value !== 'object' || Array.isArray(c.value))
+        throw new Stop('a merge key (<<) takes a map or a list of maps', false);
       for (const [k, v] of Object.entries(c.value)) {
         counter.work++;
         if (!Object.hasOwn(map, k)) setOwn(map, k, v);
@@ -178,7 +205,9 @@ function withoutYamlDebugOutput<T>(read: () => T): T {
   const saved = { LOG_TOKENS: process.env.LOG_TOKENS, LOG_STREAM: process.env.LOG_STREAM };
   delete process.env.LOG_TOKENS;
   delete process.env.LOG_STREAM;
-  try { return read(); } finally {
+  try {
+    return read();
+  } finally {
     for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
   }
 }
@@ -192,7 +221,12 @@ function readWithinLimits(text: string, limits: YamlLimits): YamlRead {
   const y = yaml();
   const lines: LineCounter = new y.LineCounter();
   const parser: Parser = new y.Parser(lines.addNewLine);
-  const tooDeep: YamlRead = { ok: false, limit: true, message: `its lists and maps nest more than ${limits.depth} levels deep; a settings file has a few levels`, work: 0 };
+  const tooDeep: YamlRead = {
+    ok: false,
+    limit: true,
+    message: `its lists and maps nest more than ${limits.depth} levels deep; a settings file has a few levels`,
+    work: 0,
+  };
   // The parser keeps a stack of the open nodes, which slows it down as it grows: reading stops as
   // soon as it holds far more than the nesting allowed (a node of each level and a few in the
   // current one). The exact depth is checked on the tokens.
@@ -207,7 +241,8 @@ function readWithinLimits(text: string, limits: YamlLimits): YamlRead {
   if (nestsDeeperThan(tokens, limits.depth)) return tooDeep;
   // Keys may repeat (the last one wins, as with JSON.parse); checking them would take quadratic time.
   const docs = [...new y.Composer({ merge: true, uniqueKeys: false }).compose(tokens, true, text.length)];
-  if (docs.length > 1) return { ok: false, limit: false, message: 'it holds more than one YAML document (---); give one at a time', work: 0 };
+  if (docs.length > 1)
+    return { ok: false, limit: false, message: 'it holds more than one YAML document (---); give one at a time', work: 0 };
   const [doc] = docs;
   const error = doc.errors[0];
   if (error) {

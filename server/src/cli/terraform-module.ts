@@ -11,7 +11,11 @@ export function moduleDirectoryOnDisk(file: string): ModuleDirectory {
   const dir = path.dirname(file);
   return {
     list: () => {
-      try { return Promise.resolve(fs.readdirSync(dir)); } catch { return Promise.resolve(undefined); }
+      try {
+        return Promise.resolve(fs.readdirSync(dir));
+      } catch {
+        return Promise.resolve(undefined);
+      }
     },
     read: (name, maxChars) => {
       const full = path.join(dir, name);
@@ -21,7 +25,9 @@ export function moduleDirectoryOnDisk(file: string): ModuleDirectory {
         // but no file of at most `maxChars` bytes is refused.
         if (!stat.isFile() || stat.size > maxChars * 3) return Promise.resolve(undefined);
         return Promise.resolve(fs.readFileSync(full, 'utf8'));
-      } catch { return Promise.resolve(undefined); }
+      } catch {
+        return Promise.resolve(undefined);
+      }
     },
   };
 }

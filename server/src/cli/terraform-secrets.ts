@@ -1,5 +1,13 @@
 import {
-  analyze, rootSchema, type SchemaNode, type ConfigDocument, type TerraformDocument, hasOwn, isPlaceholder, UNKNOWN_VALUE, type Segment,
+  analyze,
+  rootSchema,
+  type SchemaNode,
+  type ConfigDocument,
+  type TerraformDocument,
+  hasOwn,
+  isPlaceholder,
+  UNKNOWN_VALUE,
+  type Segment,
 } from '../core';
 
 /**
@@ -15,7 +23,9 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
     if (at) out.push([at.offset, at.offset + at.length]);
   };
   for (const path of doc.sensitivePaths ?? []) push(path);
-  const stack: Array<{ value: unknown; path: Segment[]; schema: SchemaNode | undefined; unknown: boolean }> = [{ value: doc.value, path: [], schema: rootSchema, unknown: false }];
+  const stack: Array<{ value: unknown; path: Segment[]; schema: SchemaNode | undefined; unknown: boolean }> = [
+    { value: doc.value, path: [], schema: rootSchema, unknown: false },
+  ];
   while (stack.length) {
     const { value, path, schema, unknown } = stack.pop()!;
     if (typeof value === 'string' || typeof value === 'number') {
@@ -28,7 +38,12 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
     } else if (value && typeof value === 'object' && value !== UNKNOWN_VALUE) {
       for (const k of Object.keys(value)) {
         const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
-        stack.push({ value: (value as Record<string, unknown>)[k], path: [...path, k], schema: child, unknown: unknown || child === undefined });
+        stack.push({
+          value: (value as Record<string, unknown>)[k],
+          path: [...path, k],
+          schema: child,
+          unknown: unknown || child === undefined,
+        });
       }
     }
   }

@@ -12,7 +12,11 @@ import { fileHoldsAscii } from './file-search';
 export function tfFilesUsingVariables(tfvarsFile: string): string[] {
   const dir = path.dirname(tfvarsFile);
   let entries: fs.Dirent[];
-  try { entries = fs.readdirSync(dir, { withFileTypes: true }); } catch { return []; }
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
   return entries
     .filter((e) => /\.tf(?:\.json)?$/i.test(e.name) && (e.isFile() || e.isSymbolicLink()))
     .map((e) => e.name)

@@ -1,7 +1,20 @@
 import type { Node } from 'jsonc-parser';
 import {
-  parseDocument, rootSchema, type ParsedDocument, type SchemaNode, credentialRanges, maskCredentials, hasOwn, isPlaceholder,
-  maskRequestCredentials, requestFileKind, splitKeepingBreaks, isTerraformName, isYamlName, analyze, sensitiveTextRanges,
+  parseDocument,
+  rootSchema,
+  type ParsedDocument,
+  type SchemaNode,
+  credentialRanges,
+  maskCredentials,
+  hasOwn,
+  isPlaceholder,
+  maskRequestCredentials,
+  requestFileKind,
+  splitKeepingBreaks,
+  isTerraformName,
+  isYamlName,
+  analyze,
+  sensitiveTextRanges,
   isTerraformJsonName,
 } from '../core';
 import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
@@ -18,13 +31,24 @@ export function maskSecrets(text: string, fileName: string): string {
   if (isTerraformName(fileName)) {
     const ranges = terraformSecretRanges(text, fileName);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
-    return maskCredentials(replaceFromEnd(text, ranges.map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))])));
+    return maskCredentials(
+      replaceFromEnd(
+        text,
+        ranges.map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]),
+      ),
+    );
   }
   if (isYamlName(fileName)) {
     const result = analyze(text, { fileName, rules: {} }).yaml;
     // Unread (a syntax error, a template): every value after a key is masked.
-    if (!result || result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
-    const masked = replaceFromEnd(text, result.configurations.flatMap(secretValueRanges).map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]));
+    if (!result || result.syntaxErrors)
+      return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
+    const masked = replaceFromEnd(
+      text,
+      result.configurations
+        .flatMap(secretValueRanges)
+        .map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]),
+    );
     // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
     return maskCredentials(maskAnchoredValues(masked));
   }
@@ -52,7 +76,10 @@ function maskAnchoredValues(text: string): string {
     if (end === i + 1) continue;
     let value = end;
     while (value < text.length && (text[value] === ' ' || text[value] === '\t')) value++;
-    if (value === end || value >= text.length || ' \t\r\n#'.includes(text[value])) { i = end - 1; continue; }
+    if (value === end || value >= text.length || ' \t\r\n#'.includes(text[value])) {
+      i = end - 1;
+      continue;
+    }
     let eol = text.indexOf('\n', value);
     if (eol < 0) eol = text.length;
     if (text[eol - 1] === '\r') eol--;
@@ -186,7 +213,9 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
   if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
   // Each node carries its schema down the walk, rather than looking every path up from the root.
-  const stack: Array<{ node: Node; schema: SchemaNode | undefined; unknown: boolean }> = [{ node: doc.root, schema: rootSchema, unknown: false }];
+  const stack: Array<{ node: Node; schema: SchemaNode | undefined; unknown: boolean }> = [
+    { node: doc.root, schema: rootSchema, unknown: false },
+  ];
   while (stack.length) {
     const { node, schema, unknown } = stack.pop()!;
     if (node.type === 'string' || node.type === 'number') {
@@ -229,7 +258,9 @@ function diffLines(a: string[], b: string[]): Op[] {
 }
 
 function middleDiff(a: string[], b: string[]): Op[] {
-  const n = a.length, m = b.length, max = n + m;
+  const n = a.length,
+    m = b.length,
+    max = n + m;
   const v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
   const at = (vd: Int32Array, d: number, k: number): number => vd[k + d + 1];
@@ -240,21 +271,34 @@ function middleDiff(a: string[], b: string[]): Op[] {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[max + 1 + k - 1] < v[max + 1 + k + 1]) ? v[max + 1 + k + 1] : v[max + 1 + k - 1] + 1;
       let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) { x++; y++; }
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
       v[max + 1 + k] = x;
-      if (x >= n && y >= m) { done = true; break; }
+      if (x >= n && y >= m) {
+        done = true;
+        break;
+      }
     }
   }
   const ops: Op[] = [];
-  let x = n, y = m;
+  let x = n,
+    y = m;
   for (let d = trace.length - 1; d >= 0; d--) {
     const vd = trace[d];
     const k = x - y;
     const prevK = k === -d || (k !== d && at(vd, d, k - 1) < at(vd, d, k + 1)) ? k + 1 : k - 1;
     const prevX = d === 0 ? 0 : at(vd, d, prevK);
     const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) { ops.push({ kind: ' ', line: a[--x] }); y--; }
-    if (d > 0) { if (x === prevX) ops.push({ kind: '+', line: b[--y] }); else ops.push({ kind: '-', line: a[--x] }); }
+    while (x > prevX && y > prevY) {
+      ops.push({ kind: ' ', line: a[--x] });
+      y--;
+    }
+    if (d > 0) {
+      if (x === prevX) ops.push({ kind: '+', line: b[--y] });
+      else ops.push({ kind: '-', line: a[--x] });
+    }
   }
   return ops.reverse();
 }
@@ -271,9 +315,14 @@ export function unifiedDiff(name: string, before: string, after: string, context
   const hunks: string[] = [];
   let i = 0;
   // Line numbers at ops[counted], advanced as the hunks move forward.
-  let counted = 0, aLine = 1, bLine = 1;
+  let counted = 0,
+    aLine = 1,
+    bLine = 1;
   while (i < ops.length) {
-    if (ops[i].kind === ' ') { i++; continue; }
+    if (ops[i].kind === ' ') {
+      i++;
+      continue;
+    }
     const start = Math.max(0, i - context);
     let end = i;
     // Extend the hunk while the next change is within twice the context.
@@ -281,15 +330,24 @@ export function unifiedDiff(name: string, before: string, after: string, context
       while (end < ops.length && ops[end].kind !== ' ') end++;
       let next = end;
       while (next < ops.length && ops[next].kind === ' ') next++;
-      if (next < ops.length && next - end <= 2 * context) { end = next; continue; }
+      if (next < ops.length && next - end <= 2 * context) {
+        end = next;
+        continue;
+      }
       end = Math.min(ops.length, end + context);
       break;
     }
-    for (; counted < start; counted++) { if (ops[counted].kind !== '+') aLine++; if (ops[counted].kind !== '-') bLine++; }
+    for (; counted < start; counted++) {
+      if (ops[counted].kind !== '+') aLine++;
+      if (ops[counted].kind !== '-') bLine++;
+    }
     const slice = ops.slice(start, end);
     const aCount = slice.filter((o) => o.kind !== '+').length;
     const bCount = slice.filter((o) => o.kind !== '-').length;
-    hunks.push(`@@ -${aCount ? aLine : aLine - 1},${aCount} +${bCount ? bLine : bLine - 1},${bCount} @@\n` + slice.map((o) => o.kind + show(o.line)).join(''));
+    hunks.push(
+      `@@ -${aCount ? aLine : aLine - 1},${aCount} +${bCount ? bLine : bLine - 1},${bCount} @@\n` +
+        slice.map((o) => o.kind + show(o.line)).join(''),
+    );
     i = end;
   }
   return `--- a/${name}\n+++ b/${name}\n${hunks.join('')}`;

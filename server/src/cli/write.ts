@@ -9,10 +9,18 @@ import path from 'node:path';
 export function writeFileAtomic(target: string, text: string): void {
   // Write through a symbolic link to the file it names, so the link stays a link.
   let file = target;
-  try { file = fs.realpathSync(target); } catch { /* a new file */ }
+  try {
+    file = fs.realpathSync(target);
+  } catch {
+    /* a new file */
+  }
   const dir = path.dirname(file);
   let stat: fs.Stats | undefined;
-  try { stat = fs.statSync(file); } catch { stat = undefined; }
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    stat = undefined;
+  }
   const mode = stat ? stat.mode & 0o7777 : undefined;
   // The name only has to be unlikely to exist: the exclusive open below refuses one that does.
   // (Math.random rather than node:crypto, which would cost every start of the CLI to load.)
@@ -26,11 +34,27 @@ export function writeFileAtomic(target: string, text: string): void {
     fd = undefined;
     // openSync applies the umask; chmod gives the temporary file exactly the original's mode.
     if (mode !== undefined) fs.chmodSync(tmp, mode);
-    if (stat && process.getuid?.() === 0) { try { fs.chownSync(tmp, stat.uid, stat.gid); } catch { /* keep going: content matters more */ } }
+    if (stat && process.getuid?.() === 0) {
+      try {
+        fs.chownSync(tmp, stat.uid, stat.gid);
+      } catch {
+        /* keep going: content matters more */
+      }
+    }
     fs.renameSync(tmp, file);
   } catch (err) {
-    if (fd !== undefined) { try { fs.closeSync(fd); } catch { /* already failing */ } }
-    try { fs.unlinkSync(tmp); } catch { /* nothing to clean */ }
+    if (fd !== undefined) {
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* already failing */
+      }
+    }
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* nothing to clean */
+    }
     throw err;
   }
 }

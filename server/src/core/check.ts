@@ -12,7 +12,15 @@ import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type Se
 import { valueAt } from './walk';
 import type { LineIndex } from './lines';
 import { parseDirectives, suppressFindings, type CommentSpan, type DirectiveScan, type Suppressed } from './suppress';
-import { type AnalyzeOptions, type Finding, type RawFinding, type Segment, type Severity, type SeveritySetting, severityRank } from './types';
+import {
+  type AnalyzeOptions,
+  type Finding,
+  type RawFinding,
+  type Segment,
+  type Severity,
+  type SeveritySetting,
+  severityRank,
+} from './types';
 
 /** Rules that threw: the rest of the analysis still ran. */
 export type InternalErrors = Array<{ ruleId: string; message: string }>;
@@ -23,7 +31,11 @@ export interface AnalysisResult {
   /** Rules that threw: the rest of the analysis still ran. */
   internalErrors: InternalErrors;
   /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
-  terraform?: { configurations: TerraformDocument[]; syntaxErrors: number; /** Set for a file in Terraform's JSON syntax (`.tf.json`): its fixes are JSON edits. */ syntax?: 'json' };
+  terraform?: {
+    configurations: TerraformDocument[];
+    syntaxErrors: number;
+    /** Set for a file in Terraform's JSON syntax (`.tf.json`): its fixes are JSON edits. */ syntax?: 'json';
+  };
   /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
   yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
   /**
@@ -36,12 +48,21 @@ export interface AnalysisResult {
 }
 
 /** The suppression directives of a file's comments (see suppress.ts). */
-export const directiveScanOf = (text: string, lines: LineIndex, comments: readonly CommentSpan[]): DirectiveScan => parseDirectives(text, comments, lines, RULE_NAMES);
+export const directiveScanOf = (text: string, lines: LineIndex, comments: readonly CommentSpan[]): DirectiveScan =>
+  parseDirectives(text, comments, lines, RULE_NAMES);
 
 /** A file's findings after its suppression comments, with the comments' own findings (unused, invalid). */
-export const suppressIn = (text: string, lines: LineIndex, scan: DirectiveScan, findings: readonly Finding[], options: AnalyzeOptions): { findings: Finding[]; suppressed: Suppressed[] } =>
-  suppressFindings(text, lines, scan, findings, { unused: severityOf('unused-suppression', options), invalid: severityOf('invalid-suppression', options) });
-
+export const suppressIn = (
+  text: string,
+  lines: LineIndex,
+  scan: DirectiveScan,
+  findings: readonly Finding[],
+  options: AnalyzeOptions,
+): { findings: Finding[]; suppressed: Suppressed[] } =>
+  suppressFindings(text, lines, scan, findings, {
+    unused: severityOf('unused-suppression', options),
+    invalid: severityOf('invalid-suppression', options),
+  });
 
 /** The severity a rule runs with under these options, or 'off'. */
 export function effectiveSeverity(rule: Rule, options: AnalyzeOptions): SeveritySetting {
@@ -62,8 +83,13 @@ function pointerToPath(pointer: string, root: unknown): Segment[] {
   for (const raw of pointer.slice(1).split('/')) {
     // Most keys have no escape: two regular-expression replacements per segment cost more than the check.
     const key = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
-    if (Array.isArray(cur)) { out.push(Number(key)); cur = cur[Number(key)]; }
-    else { out.push(key); cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined; }
+    if (Array.isArray(cur)) {
+      out.push(Number(key));
+      cur = cur[Number(key)];
+    } else {
+      out.push(key);
+      cur = cur && typeof cur === 'object' ? (cur as Record<string, unknown>)[key] : undefined;
+    }
   }
   return out;
 }
@@ -78,7 +104,8 @@ export function schemaErrorsOf(value: unknown): SchemaError[] {
 }
 
 /** Rule ids are plain ASCII: comparing code units orders them as localeCompare would, far faster. */
-export const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
+export const sortFindings = (findings: Finding[]): Finding[] =>
+  findings.sort((a, b) => a.offset - b.offset || (a.ruleId < b.ruleId ? -1 : a.ruleId > b.ruleId ? 1 : 0));
 
 /**
  * Runs every rule on one configuration's document, adding what they report to `findings`. Without
@@ -86,12 +113,18 @@ export const sortFindings = (findings: Finding[]): Finding[] => findings.sort((a
  * what they silenced is returned. With them, the caller applies them once for the whole file.
  */
 export function checkConfiguration(
-  doc: ConfigDocument, options: AnalyzeOptions, baseline: BaselineInfo | undefined,
-  findings: Finding[], internalErrors: InternalErrors, mark?: (phase: string) => void, fileDirectives?: DirectiveScan,
+  doc: ConfigDocument,
+  options: AnalyzeOptions,
+  baseline: BaselineInfo | undefined,
+  findings: Finding[],
+  internalErrors: InternalErrors,
+  mark?: (phase: string) => void,
+  fileDirectives?: DirectiveScan,
 ): Suppressed[] {
   const schemaErrors = withoutUnknown(schemaErrorsOf(doc.value), doc.unknownPaths);
   mark?.('schema');
-  const directives = fileDirectives ?? (doc.commentsAllowed ? directiveScanOf(doc.text, doc.lines, doc.comments()) : { directives: [], problems: [] });
+  const directives =
+    fileDirectives ?? (doc.commentsAllowed ? directiveScanOf(doc.text, doc.lines, doc.comments()) : { directives: [], problems: [] });
   // Rules whose findings would all be below the severity asked for need not run, unless a
   // suppression comment could name them (it would be reported as unused otherwise).
   const mildest = options.minSeverity && !directives.directives.length ? severityRank(options.minSeverity) : undefined;
@@ -104,7 +137,11 @@ export function checkConfiguration(
   let ruleId = '';
   let severity: Severity = 'error';
   const ctx: RuleContext = {
-    doc, value: doc.value, options, schemaErrors, baseline,
+    doc,
+    value: doc.value,
+    options,
+    schemaErrors,
+    baseline,
     report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw, sensitive)),
   };
   const leaveSensitive = enterSensitive(sensitive);
@@ -121,7 +158,9 @@ export function checkConfiguration(
     ruleId = rule.meta.id;
     severity = setting;
     mark?.('other');
-    try { rule.check(ctx); } catch (err) {
+    try {
+      rule.check(ctx);
+    } catch (err) {
       internalErrors.push({ ruleId, message: err instanceof Error ? err.message : String(err) });
     }
     mark?.(ruleId);
@@ -160,7 +199,13 @@ function withoutUnknown(errors: SchemaError[], unknownPaths: ConfigDocument['unk
   });
 }
 
-export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Severity, raw: RawFinding, sensitive?: SensitiveValues): Finding {
+export function locateFinding(
+  doc: ConfigDocument,
+  ruleId: string,
+  severity: Severity,
+  raw: RawFinding,
+  sensitive?: SensitiveValues,
+): Finding {
   const at = raw.at ?? doc.locate(raw.path, raw.target ?? 'value');
   // Every text a finding shows passes through the credential mask and the sweep for sensitive values,
   // whichever way a rule quoted a value into it (the edits keep the document's own text: they are
@@ -170,9 +215,13 @@ export function locateFinding(doc: ConfigDocument, ruleId: string, severity: Sev
   const derived = sensitive?.size && isSensitive(valueAt(doc.value, raw.path), sensitive);
   const maskTitle = derived ? (text: string): string => maskDerived(mask(text)) : mask;
   const f: Finding = {
-    ruleId, severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
-    message: mask(raw.message), path: maskCredentials(formatPath(raw.path)),
-    offset: at.offset, length: at.length, range: doc.lines.rangeOf(at.offset, at.length),
+    ruleId,
+    severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
+    message: mask(raw.message),
+    path: maskCredentials(formatPath(raw.path)),
+    offset: at.offset,
+    length: at.length,
+    range: doc.lines.rangeOf(at.offset, at.length),
   };
   if (raw.fix) f.fix = withMaskedTitle(raw.fix, maskTitle);
   if (raw.suggestions?.length) f.suggestions = raw.suggestions.map((s) => withMaskedTitle(s, maskTitle));

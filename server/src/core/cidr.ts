@@ -27,8 +27,13 @@ let ipv4Address = 0;
 
 /** The prefix length of `a.b.c.d/n` in canonical decimal, with the address in ipv4Address; -1 otherwise. */
 function readIpv4Cidr(raw: string): number {
-  let a = 0, b = 0, c = 0, d = 0;
-  let value = 0, part = 0, digits = 0;
+  let a = 0,
+    b = 0,
+    c = 0,
+    d = 0;
+  let value = 0,
+    part = 0,
+    digits = 0;
   for (let i = 0; i < raw.length; i++) {
     const ch = raw.charCodeAt(i);
     if (ch >= 48 && ch <= 57) {
@@ -38,7 +43,10 @@ function readIpv4Cidr(raw: string): number {
       digits++;
     } else if ((ch === 46 && part < 3) || (ch === 47 && part === 3)) {
       if (!digits) return -1;
-      if (part === 0) a = value; else if (part === 1) b = value; else if (part === 2) c = value; else d = value;
+      if (part === 0) a = value;
+      else if (part === 1) b = value;
+      else if (part === 2) c = value;
+      else d = value;
       part++;
       value = 0;
       digits = 0;
@@ -74,7 +82,9 @@ const hexValue = (c: number): number => (c >= 48 && c <= 57 ? c - 48 : c >= 97 &
  */
 function readGroups(text: string, from: number, to: number, out: number[], at: number): number {
   if (from === to) return 0;
-  let count = 0, value = 0, digits = 0;
+  let count = 0,
+    value = 0,
+    digits = 0;
   for (let i = from; i <= to; i++) {
     if (i === to || text.charCodeAt(i) === 58) {
       if (!digits || at + count >= 8) return -1;
@@ -95,7 +105,10 @@ function readGroups(text: string, from: number, to: number, out: number[], at: n
 function readIpv6Groups(text: string, end: number): boolean {
   const found = text.indexOf('::');
   const gap = found >= 0 && found < end ? found : -1;
-  if (gap >= 0) { const again = text.indexOf('::', gap + 1); if (again >= 0 && again < end) return false; }
+  if (gap >= 0) {
+    const again = text.indexOf('::', gap + 1);
+    if (again >= 0 && again < end) return false;
+  }
   const groups = groupsScratch;
   const head = readGroups(text, 0, gap < 0 ? end : gap, groups, 0);
   if (head < 0) return false;
@@ -126,8 +139,13 @@ function readIpv6Cidr(raw: string): number {
 function ipv6Text(groups: number[]): string {
   const normalized = groups.map((g) => g.toString(16)).join(':');
   const runs = /((^|:)(0(:|$)){2,})/g;
-  let best = -1, bestLength = -1;
-  for (let m = runs.exec(normalized); m; m = runs.exec(normalized)) if (m[0].length > bestLength) { best = m.index; bestLength = m[0].length; }
+  let best = -1,
+    bestLength = -1;
+  for (let m = runs.exec(normalized); m; m = runs.exec(normalized))
+    if (m[0].length > bestLength) {
+      best = m.index;
+      bestLength = m[0].length;
+    }
   return bestLength < 0 ? normalized : `${normalized.slice(0, best)}::${normalized.slice(best + bestLength)}`;
 }
 
@@ -158,7 +176,10 @@ function ipv6HostBitsClear(prefix: number): boolean {
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const GROUP = '[0-9A-Fa-f]{1,4}';
 const COMMON_IPV4 = `${OCTET}\\.(?:${OCTET}\\.(?:${OCTET}\\.(?:${OCTET}\\/32|0\\/24)|0\\.0\\/16)|0\\.0\\.0\\/8)`;
-const COMMON_IPV6 = [`${GROUP}(?::${GROUP}){7}\\/128`, ...[1, 2, 3, 4, 5, 6, 7].map((k) => `${GROUP}(?::${GROUP}){${k - 1}}::\\/${16 * k}`)].join('|');
+const COMMON_IPV6 = [
+  `${GROUP}(?::${GROUP}){7}\\/128`,
+  ...[1, 2, 3, 4, 5, 6, 7].map((k) => `${GROUP}(?::${GROUP}){${k - 1}}::\\/${16 * k}`),
+].join('|');
 const COMMON_BLOCK = new RegExp(`^(?:${COMMON_IPV4}|${COMMON_IPV6})$`);
 // Compiling that expression costs about a millisecond, as much as reading several hundred blocks
 // character by character: a run over a configuration with a few entries (most runs) never pays it,
@@ -175,7 +196,7 @@ export function isPlainCidrBlock(raw: string): boolean {
     if (COMMON_BLOCK.test(raw)) return true;
   } else blocksRead++;
   const v4 = readIpv4Cidr(raw);
-  if (v4 >= 0) return ((ipv4Address & ipv4Mask(v4)) >>> 0) === ipv4Address;
+  if (v4 >= 0) return (ipv4Address & ipv4Mask(v4)) >>> 0 === ipv4Address;
   const v6 = readIpv6Cidr(raw);
   return v6 >= 0 && ipv6HostBitsClear(v6);
 }
@@ -198,9 +219,10 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   const prefixText = raw.slice(slash + 1);
   const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
   if (!(prefix >= 0 && prefix <= max)) return { kind: 'bad-prefix', family, prefix: prefixText, max };
-  const network = family === 'IPv4'
-    ? ipaddr.IPv4.networkAddressFromCIDR(`${addressText}/${prefix}`)
-    : ipaddr.IPv6.networkAddressFromCIDR(`${addressText}/${prefix}`);
+  const network =
+    family === 'IPv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${addressText}/${prefix}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${addressText}/${prefix}`);
   const same = network.toNormalizedString() === address.toNormalizedString();
   if (!same) return { kind: 'host-bits', family, prefix, network: `${network.toString()}/${prefix}` };
   return { kind: 'block', family, prefix, text: raw };

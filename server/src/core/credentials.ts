@@ -134,7 +134,10 @@ export function maskRanges(text: string, ranges: MaskRange[]): string {
     const start = ranges[i][0];
     let end = ranges[i][1];
     for (i++; i < ranges.length && ranges[i][0] <= end; i++) end = Math.max(end, ranges[i][1]);
-    if (start < at) { at = Math.max(at, end); continue; }
+    if (start < at) {
+      at = Math.max(at, end);
+      continue;
+    }
     out += text.slice(at, start) + MASK;
     at = end;
   }

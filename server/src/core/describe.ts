@@ -29,7 +29,7 @@ export function defaultText(s: SchemaNode): string | undefined {
 export function boundsText(s: SchemaNode): string | undefined {
   const parts: string[] = [];
   const u = s.unit && s.unit !== 'count' ? ` ${unitLabel(s.unit)}` : '';
-  const big = (n: number) => n >= 2 ** 53 ? '2^63-1' : String(n);
+  const big = (n: number) => (n >= 2 ** 53 ? '2^63-1' : String(n));
   if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${big(s.minimum)} to ${big(s.maximum)}${u}`);
   else if (s.minimum !== undefined) parts.push(`at least ${big(s.minimum)}${u}`);
   else if (s.maximum !== undefined) parts.push(`at most ${big(s.maximum)}${u}`);

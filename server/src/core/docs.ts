@@ -33,7 +33,8 @@ export function ruleRequirements(meta: RuleMeta): string[] {
 }
 
 /** `JSON`, `Terraform and Kubernetes`, `JSON, Terraform and YAML`. */
-const wordList = (words: readonly string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`);
+const wordList = (words: readonly string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
 const FORMAT_WORDS: Record<string, string> = { json: 'JSON', terraform: 'Terraform', yaml: 'YAML', requests: 'request files' };
 
@@ -70,7 +71,8 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
   const needs = ruleRequirements(meta);
   lines.push(`| ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${cell(needs.length ? needs.join(', ') : 'nothing')} |`, '');
   if (meta.details) lines.push(meta.details.trim(), '');
-  if (meta.exampleFormats) lines.push(`Examples in ${wordList(meta.exampleFormats.formats.map((f) => FORMAT_WORDS[f]))} only: ${meta.exampleFormats.why}`, '');
+  if (meta.exampleFormats)
+    lines.push(`Examples in ${wordList(meta.exampleFormats.formats.map((f) => FORMAT_WORDS[f]))} only: ${meta.exampleFormats.why}`, '');
   const { valid, invalid } = meta.examples;
   if (invalid.length) {
     lines.push(`${h}# Reported`, '');
@@ -86,16 +88,17 @@ export function ruleMarkdown(meta: RuleMeta, headingLevel = 2): string {
 export function renderRulesDoc(rules: readonly Rule[] = RULES): string {
   const out: string[] = [GENERATED_NOTE, '', '# Rules', ''];
   out.push(
-    'Every finding names the rule that reported it. Change a rule\'s severity with `--rule ID=off|hint|info|warning|error` or in `.search-lint.json`; '
-    + 'suppress a finding with a comment of the file\'s own syntax (`//` or `/* */` in `.jsonc`, `#` or `//` in `.tf`, `#` in YAML and `.http` files, `<!-- -->` in Markdown): '
-    + '`search-config-disable-next-line ID -- reason`, `search-config-disable-line`, or `search-config-disable` ... `search-config-enable` (see [docs/cli.md](cli.md#suppression-comments) for an example in each syntax). '
-    + 'Run `search-config explain ID` to read a rule\'s documentation in the terminal. '
-    + 'Each example is shown as JSON (the API\'s configuration), as Terraform (the `search_user_config` block of the provider\'s resource) and as a Kubernetes manifest (`spec.userConfig` of a `kind: Search` document), all three written from one configuration, '
-    + 'except where a rule reads only some formats or an example can be written in only some, which its section says.',
+    "Every finding names the rule that reported it. Change a rule's severity with `--rule ID=off|hint|info|warning|error` or in `.search-lint.json`; " +
+      "suppress a finding with a comment of the file's own syntax (`//` or `/* */` in `.jsonc`, `#` or `//` in `.tf`, `#` in YAML and `.http` files, `<!-- -->` in Markdown): " +
+      '`search-config-disable-next-line ID -- reason`, `search-config-disable-line`, or `search-config-disable` ... `search-config-enable` (see [docs/cli.md](cli.md#suppression-comments) for an example in each syntax). ' +
+      "Run `search-config explain ID` to read a rule's documentation in the terminal. " +
+      "Each example is shown as JSON (the API's configuration), as Terraform (the `search_user_config` block of the provider's resource) and as a Kubernetes manifest (`spec.userConfig` of a `kind: Search` document), all three written from one configuration, " +
+      'except where a rule reads only some formats or an example can be written in only some, which its section says.',
     '',
   );
   out.push('| Rule | Default severity | Fixable | Summary |', '|---|---|---|---|');
-  for (const { meta } of rules) out.push(`| [${meta.id}](#${meta.id}) | ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${cell(meta.summary)} |`);
+  for (const { meta } of rules)
+    out.push(`| [${meta.id}](#${meta.id}) | ${meta.defaultSeverity} | ${yesNo(meta.fixable)} | ${cell(meta.summary)} |`);
   out.push('');
   for (const { meta } of rules) out.push(ruleMarkdown(meta));
   return out.join('\n');
@@ -105,7 +108,7 @@ export function renderRulesDoc(rules: readonly Rule[] = RULES): string {
  * The object a field belongs to, as its documentation groups it: `` for the top level, `search`,
  * `ip_filter[]`. An array's item shape stays next to the array itself.
  */
-export const groupOf = (f: FieldInfo): string => (f.key === '[]' && f.parent ? groupOf(f.parent) : f.parent?.dotted ?? '');
+export const groupOf = (f: FieldInfo): string => (f.key === '[]' && f.parent ? groupOf(f.parent) : (f.parent?.dotted ?? ''));
 
 /** Field documentation without the bold title line that hovers show. */
 export function fieldBody(f: FieldInfo): string {
@@ -127,18 +130,20 @@ export function renderFieldsDoc(fields: readonly FieldInfo[] = ALL_FIELDS): stri
   }
   const out: string[] = [GENERATED_NOTE, '', '# Configuration fields', ''];
   out.push(
-    'Every field of the service configuration, grouped by the object it belongs to. `[]` stands for any item of an array. '
-    + 'Fields marked "not documented in the service specification" are accepted by the service; the linter reports them with `undocumented-field`. '
-    + 'Run `search-config explain FIELD` to read one field\'s documentation in the terminal.',
+    'Every field of the service configuration, grouped by the object it belongs to. `[]` stands for any item of an array. ' +
+      'Fields marked "not documented in the service specification" are accepted by the service; the linter reports them with `undocumented-field`. ' +
+      "Run `search-config explain FIELD` to read one field's documentation in the terminal.",
     '',
   );
   out.push('## Objects', '');
-  for (const [g, members] of groups) out.push(`- [${groupTitle(g)}](#${anchor(`object-${g || 'top-level'}`)}) (${members.length} field${members.length === 1 ? '' : 's'})`);
+  for (const [g, members] of groups)
+    out.push(`- [${groupTitle(g)}](#${anchor(`object-${g || 'top-level'}`)}) (${members.length} field${members.length === 1 ? '' : 's'})`);
   out.push('');
   for (const [g, members] of groups) {
     out.push(`<a id="${anchor(`object-${g || 'top-level'}`)}"></a>`, '', `## ${groupTitle(g)}`, '');
     const owner = g ? fieldByName(g) : undefined;
-    if (owner && !isDocumented(owner)) out.push('This object is accepted by the service but not documented in the service specification, and neither are its members.', '');
+    if (owner && !isDocumented(owner))
+      out.push('This object is accepted by the service but not documented in the service specification, and neither are its members.', '');
     for (const f of members) {
       out.push(`<a id="${anchor(f.dotted)}"></a>`, '', `### \`${f.dotted}\``, '', fieldBody(f), '');
     }

@@ -7,17 +7,18 @@ import type { Finding } from './types';
  * code page. Decoding those as UTF-8 would turn them into text that fails to parse for a reason
  * nobody can see, so they are told apart first and reported by their encoding.
  */
-export type DecodedBytes =
-  | { ok: true; text: string }
-  | { ok: false; encoding: string; offset: number; detail: string; finding: Finding };
+export type DecodedBytes = { ok: true; text: string } | { ok: false; encoding: string; offset: number; detail: string; finding: Finding };
 
-const HOW_TO_SAVE = 'Save the file as UTF-8 (in VS Code: "Save with Encoding" > UTF-8; in PowerShell: `Get-Content FILE | Set-Content -Encoding utf8 FILE`, or `Out-File -Encoding utf8`), then lint it again.';
+const HOW_TO_SAVE =
+  'Save the file as UTF-8 (in VS Code: "Save with Encoding" > UTF-8; in PowerShell: `Get-Content FILE | Set-Content -Encoding utf8 FILE`, or `Out-File -Encoding utf8`), then lint it again.';
 
 /** Byte order marks and the NUL pattern of ASCII text (RFC 4627, section 3) that name a wide encoding. */
 function wideEncoding(b: Uint8Array): { encoding: string; why: string } | undefined {
   const bom = (...xs: number[]): boolean => xs.every((x, i) => b[i] === x);
-  if (b.length >= 4 && bom(0xff, 0xfe, 0, 0)) return { encoding: 'UTF-32LE', why: 'it starts with the UTF-32LE byte order mark FF FE 00 00' };
-  if (b.length >= 4 && bom(0, 0, 0xfe, 0xff)) return { encoding: 'UTF-32BE', why: 'it starts with the UTF-32BE byte order mark 00 00 FE FF' };
+  if (b.length >= 4 && bom(0xff, 0xfe, 0, 0))
+    return { encoding: 'UTF-32LE', why: 'it starts with the UTF-32LE byte order mark FF FE 00 00' };
+  if (b.length >= 4 && bom(0, 0, 0xfe, 0xff))
+    return { encoding: 'UTF-32BE', why: 'it starts with the UTF-32BE byte order mark 00 00 FE FF' };
   if (b.length >= 2 && bom(0xff, 0xfe)) return { encoding: 'UTF-16LE', why: 'it starts with the UTF-16LE byte order mark FF FE' };
   if (b.length >= 2 && bom(0xfe, 0xff)) return { encoding: 'UTF-16BE', why: 'it starts with the UTF-16BE byte order mark FE FF' };
   // Without a mark: JSON starts with ASCII characters, which UTF-16 and UTF-32 write next to NUL bytes.
@@ -31,8 +32,10 @@ function wideEncoding(b: Uint8Array): { encoding: string; why: string } | undefi
   };
   if (units(4, 3)) return { encoding: 'UTF-32BE', why: 'each of its first characters is preceded by three NUL bytes' };
   if (units(4, 0)) return { encoding: 'UTF-32LE', why: 'each of its first characters is followed by three NUL bytes' };
-  if (units(2, 1)) return { encoding: 'UTF-16BE', why: 'each of its first characters is preceded by a NUL byte, as UTF-16BE writes ASCII text' };
-  if (units(2, 0)) return { encoding: 'UTF-16LE', why: 'each of its first characters is followed by a NUL byte, as UTF-16LE writes ASCII text' };
+  if (units(2, 1))
+    return { encoding: 'UTF-16BE', why: 'each of its first characters is preceded by a NUL byte, as UTF-16BE writes ASCII text' };
+  if (units(2, 0))
+    return { encoding: 'UTF-16LE', why: 'each of its first characters is followed by a NUL byte, as UTF-16LE writes ASCII text' };
   return undefined;
 }
 
@@ -41,12 +44,22 @@ export function firstInvalidUtf8(b: Uint8Array): number {
   let i = 0;
   while (i < b.length) {
     const c = b[i];
-    if (c < 0x80) { i++; continue; }
-    let n: number; let min: number;
-    if (c >= 0xc2 && c <= 0xdf) { n = 1; min = 0x80; }
-    else if (c >= 0xe0 && c <= 0xef) { n = 2; min = 0x800; }
-    else if (c >= 0xf0 && c <= 0xf4) { n = 3; min = 0x10000; }
-    else return i;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    let n: number;
+    let min: number;
+    if (c >= 0xc2 && c <= 0xdf) {
+      n = 1;
+      min = 0x80;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      n = 2;
+      min = 0x800;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      n = 3;
+      min = 0x10000;
+    } else return i;
     let cp = c & (0x3f >> n);
     for (let k = 1; k <= n; k++) {
       const d = b[i + k];
@@ -86,5 +99,11 @@ export function decodeConfigBytes(bytes: Uint8Array): DecodedBytes {
   // The byte's value is not shown: it may be part of a secret.
   const detail = `the byte at byte offset ${bad} (line ${pos.line + 1}, column ${pos.character + 1}) does not start or continue a UTF-8 character`;
   const message = `The file is not valid UTF-8: ${detail}. It was probably saved in a legacy code page such as Windows-1252 or Latin-1; the service API takes UTF-8 JSON. ${HOW_TO_SAVE}`;
-  return { ok: false, encoding: 'not UTF-8', offset: bad, detail, finding: encodingFinding(message, pos.line, pos.character, before.length) };
+  return {
+    ok: false,
+    encoding: 'not UTF-8',
+    offset: bad,
+    detail,
+    finding: encodingFinding(message, pos.line, pos.character, before.length),
+  };
 }

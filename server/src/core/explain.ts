@@ -43,9 +43,19 @@ function resolveSegments(segments: Segment[]): Resolution {
       const parts = segments.slice(i, j);
       if (parts.every((p) => typeof p === 'string') && keys.includes(parts.join('.'))) joined = j;
     }
-    if (joined > 0) { path = [...path, segments.slice(i, joined).join('.')]; i = joined - 1; continue; }
-    if (keys.includes(seg)) { path = [...path, seg]; continue; }
-    const suggestion = suggestKey(path.map((s) => (s === '[]' ? 0 : s)), seg);
+    if (joined > 0) {
+      path = [...path, segments.slice(i, joined).join('.')];
+      i = joined - 1;
+      continue;
+    }
+    if (keys.includes(seg)) {
+      path = [...path, seg];
+      continue;
+    }
+    const suggestion = suggestKey(
+      path.map((s) => (s === '[]' ? 0 : s)),
+      seg,
+    );
     if (!suggestion.list.length) return undefined;
     if (!suggestion.clear || suggestion.list[0].reason === 'typo') return { suggestions: suggestion.list.map((x) => x.field) };
     const best = suggestion.list[0];
@@ -57,11 +67,7 @@ function resolveSegments(segments: Segment[]): Resolution {
   return field ? { field, corrected } : undefined;
 }
 
-const CANDIDATES: readonly string[] = [
-  ...RULES.map((r) => r.meta.id),
-  ...ALL_FIELDS.map((f) => f.dotted),
-  ...BY_ENGINE_SETTING.keys(),
-];
+const CANDIDATES: readonly string[] = [...RULES.map((r) => r.meta.id), ...ALL_FIELDS.map((f) => f.dotted), ...BY_ENGINE_SETTING.keys()];
 
 /** Names close to an unknown one, best first: close spellings, then names that contain it. */
 export function closestNames(name: string, limit = 3): string[] {
@@ -70,7 +76,10 @@ export function closestNames(name: string, limit = 3): string[] {
   const scored = CANDIDATES.map((c) => ({ c, d: distance(n, c.toLowerCase()) })).filter((x) => x.d <= max);
   scored.sort((a, b) => a.d - b.d || a.c.localeCompare(b.c));
   const out = scored.map((x) => x.c);
-  const last = n.split(/[.[\]"]+/).filter(Boolean).pop();
+  const last = n
+    .split(/[.[\]"]+/)
+    .filter(Boolean)
+    .pop();
   if (last && last.length >= 3) for (const c of CANDIDATES) if (c.toLowerCase().includes(last)) out.push(c);
   return [...new Set(out)].slice(0, limit);
 }
@@ -84,8 +93,14 @@ export function resolveTopic(name: string): Topic {
   const engine = BY_ENGINE_SETTING.get(trimmed);
   if (engine) return { kind: 'field', field: engine, via: `${trimmed} is the engine setting of ${engine.dotted}` };
   const resolved = resolveSegments(parsePathString(trimmed.replace(/\[\]/g, '[0]')));
-  if (resolved && 'suggestions' in resolved) return { kind: 'unknown', suggestions: [...new Set([...closestNames(trimmed), ...resolved.suggestions])].slice(0, 3) };
-  if (resolved) return { kind: 'field', field: resolved.field, via: resolved.corrected ? `${trimmed} is understood as ${resolved.field.dotted}` : undefined };
+  if (resolved && 'suggestions' in resolved)
+    return { kind: 'unknown', suggestions: [...new Set([...closestNames(trimmed), ...resolved.suggestions])].slice(0, 3) };
+  if (resolved)
+    return {
+      kind: 'field',
+      field: resolved.field,
+      via: resolved.corrected ? `${trimmed} is understood as ${resolved.field.dotted}` : undefined,
+    };
   // A bare key that only one field has: `max_old_space_size`.
   const byKey = ALL_FIELDS.filter((f) => f.key === trimmed);
   if (byKey.length === 1) return { kind: 'field', field: byKey[0], via: `${trimmed} is understood as ${byKey[0].dotted}` };
@@ -102,19 +117,33 @@ function withoutCodeSpans(s: string): string {
   let out = '';
   let i = 0;
   while (i < s.length) {
-    if (s[i] !== '`') { out += s[i++]; continue; }
+    if (s[i] !== '`') {
+      out += s[i++];
+      continue;
+    }
     let n = i;
     while (n < s.length && s[n] === '`') n++;
     const ticks = n - i;
     let close = -1;
     for (let j = n; !unclosed.has(ticks) && j < s.length;) {
-      if (s[j] !== '`') { j++; continue; }
+      if (s[j] !== '`') {
+        j++;
+        continue;
+      }
       let k = j;
       while (k < s.length && s[k] === '`') k++;
-      if (k - j === ticks) { close = j; break; }
+      if (k - j === ticks) {
+        close = j;
+        break;
+      }
       j = k;
     }
-    if (close < 0) { unclosed.add(ticks); out += s.slice(i, n); i = n; continue; }
+    if (close < 0) {
+      unclosed.add(ticks);
+      out += s.slice(i, n);
+      i = n;
+      continue;
+    }
     out += s.slice(n, close).trim();
     i = close + ticks;
   }
@@ -126,18 +155,26 @@ export function markdownToText(md: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   let tableHeader: string[] | undefined;
-  const inline = (s: string): string => withoutCodeSpans(s
-    .replace(/\[([^[\]]+)\]\([^()]+\)/g, '$1')
-    .replace(/\*\*([^*]+)\*\*/g, '$1'));
-  const cells = (row: string): string[] => row.replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => inline(c.replace(/\\\|/g, '|').trim()));
+  const inline = (s: string): string => withoutCodeSpans(s.replace(/\[([^[\]]+)\]\([^()]+\)/g, '$1').replace(/\*\*([^*]+)\*\*/g, '$1'));
+  const cells = (row: string): string[] =>
+    row
+      .replace(/^\||\|$/g, '')
+      .split(/(?<!\\)\|/)
+      .map((c) => inline(c.replace(/\\\|/g, '|').trim()));
   for (const line of md.split('\n')) {
     const open = /^(`{3,})/.exec(line);
     if (fence) {
-      if (open && line.trim() === fence) { fence = undefined; continue; }
+      if (open && line.trim() === fence) {
+        fence = undefined;
+        continue;
+      }
       out.push(`    ${line}`);
       continue;
     }
-    if (open) { fence = open[1]; continue; }
+    if (open) {
+      fence = open[1];
+      continue;
+    }
     if (/^<!--.*-->$|^<a id=/.test(line.trim())) continue;
     if (line.startsWith('|')) {
       if (/^\|[\s|:-]+\|$/.test(line)) continue;
@@ -151,7 +188,10 @@ export function markdownToText(md: string): string {
     // A line in emphasis (`_Example 1 of 2:_`) is a label of what follows.
     out.push(heading !== undefined ? `${inline(heading)}:` : inline(line.replace(/^- /, '  - ').replace(/^_([^_`]+)_$/, '$1')));
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trim()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()}\n`;
 }
 
 export function fieldText(field: FieldInfo, via?: string): string {
@@ -172,13 +212,26 @@ export function topicJson(topic: Topic): unknown {
   if (topic.kind === 'rule') {
     const { meta } = topic.rule;
     // Each example with its forms: the text in each format it is shown in, and the file it is read as.
-    const forms = (list: readonly RuleExample[]): unknown[] => list.map((ex) => ({
-      ...ex,
-      forms: exampleVariants(meta, ex).map((v) => ({ format: v.format, fileName: v.fileName, code: v.code, ...(v.baseline === undefined ? {} : { baseline: v.baseline }) })),
-    }));
+    const forms = (list: readonly RuleExample[]): unknown[] =>
+      list.map((ex) => ({
+        ...ex,
+        forms: exampleVariants(meta, ex).map((v) => ({
+          format: v.format,
+          fileName: v.fileName,
+          code: v.code,
+          ...(v.baseline === undefined ? {} : { baseline: v.baseline }),
+        })),
+      }));
     return {
-      kind: 'rule', id: meta.id, defaultSeverity: meta.defaultSeverity, fixable: meta.fixable, needs: ruleRequirements(meta), summary: meta.summary, details: meta.details,
-      exampleFormats: meta.exampleFormats, examples: { invalid: forms(meta.examples.invalid), valid: forms(meta.examples.valid) },
+      kind: 'rule',
+      id: meta.id,
+      defaultSeverity: meta.defaultSeverity,
+      fixable: meta.fixable,
+      needs: ruleRequirements(meta),
+      summary: meta.summary,
+      details: meta.details,
+      exampleFormats: meta.exampleFormats,
+      examples: { invalid: forms(meta.examples.invalid), valid: forms(meta.examples.valid) },
     };
   }
   if (topic.kind === 'unknown') return { kind: 'unknown', suggestions: topic.suggestions };

@@ -57,7 +57,10 @@ export function factsOf(text: string): FileFacts {
     // holding the caller's string makes its next look-ups, one per configuration, a comparison of two
     // references.
     facts.text = text;
-    if (i > 0) { recent.splice(i, 1); recent.unshift(facts); }
+    if (i > 0) {
+      recent.splice(i, 1);
+      recent.unshift(facts);
+    }
     return facts;
   }
   const facts = new FileFacts(text);
@@ -78,10 +81,12 @@ export function startingWithin<T extends { offset: number }>(sorted: readonly T[
 }
 
 function firstAtOrAfter(sorted: readonly { offset: number }[], offset: number): number {
-  let lo = 0, hi = sorted.length;
+  let lo = 0,
+    hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (sorted[mid].offset < offset) lo = mid + 1; else hi = mid;
+    if (sorted[mid].offset < offset) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }

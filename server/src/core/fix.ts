@@ -53,14 +53,24 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
   const ends: number[] = [];
   /** First index whose (start, end) comes after (s, e). */
   const after = (s: number, e: number): number => {
-    let lo = 0, hi = starts.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < s || (starts[mid] === s && ends[mid] <= e)) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] < s || (starts[mid] === s && ends[mid] <= e)) lo = mid + 1;
+      else hi = mid;
+    }
     return lo;
   };
   const overlaps = (e: TextEdit): boolean => {
     // The last taken edit starting before this one ends has the largest end among them.
-    let lo = 0, hi = starts.length;
-    while (lo < hi) { const mid = (lo + hi) >> 1; if (starts[mid] < e.offset + e.length) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] < e.offset + e.length) lo = mid + 1;
+      else hi = mid;
+    }
     return lo > 0 && ends[lo - 1] > e.offset;
   };
   // A key one fix writes into an object is not written there by another fix of the same pass;
@@ -74,7 +84,11 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
     if (keys.some((k) => written.has(k.key) || (k.added && kept.has(k.key)))) continue;
     keys.forEach((k) => written.add(k.key));
     chosen.push(f.fix);
-    for (const e of f.fix.edits) { const i = after(e.offset, e.offset + e.length); starts.splice(i, 0, e.offset); ends.splice(i, 0, e.offset + e.length); }
+    for (const e of f.fix.edits) {
+      const i = after(e.offset, e.offset + e.length);
+      starts.splice(i, 0, e.offset);
+      ends.splice(i, 0, e.offset + e.length);
+    }
   }
   return chosen;
 }
@@ -110,7 +124,9 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     const terraformBefore = result.terraform?.syntaxErrors ?? 0;
     const yamlBefore = result.yaml?.syntaxErrors ?? 0;
     // ESLint's --quiet fixes what it reports: with `fixFrom`, the fixes of milder findings are left.
-    const fixes = compatibleFixes(fixFrom ? result.findings.filter((f) => severityRank(f.severity) <= severityRank(fixFrom)) : result.findings);
+    const fixes = compatibleFixes(
+      fixFrom ? result.findings.filter((f) => severityRank(f.severity) <= severityRank(fixFrom)) : result.findings,
+    );
     if (!fixes.length) break;
     const edits = fixes.flatMap((f) => f.edits);
     // HCL is aligned as terraform fmt aligns it; Terraform's JSON syntax is JSON, laid out as written.
@@ -118,17 +134,46 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
     if (next === current) break;
     const nextResult = analyze(next, options);
     if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
-      return { text: current, applied, result, refused: 'a fix would have produced invalid JSON, so it was not applied', syntaxErrorsLeft: result.doc.syntaxErrors.length > 0 };
+      return {
+        text: current,
+        applied,
+        result,
+        refused: 'a fix would have produced invalid JSON, so it was not applied',
+        syntaxErrorsLeft: result.doc.syntaxErrors.length > 0,
+      };
     }
     if (result.terraform && (!nextResult.terraform || nextResult.terraform.syntaxErrors > terraformBefore)) {
-      return { text: current, applied, result, refused: 'a fix would have produced invalid Terraform, so it was not applied', syntaxErrorsLeft: terraformBefore > 0 };
+      return {
+        text: current,
+        applied,
+        result,
+        refused: 'a fix would have produced invalid Terraform, so it was not applied',
+        syntaxErrorsLeft: terraformBefore > 0,
+      };
     }
-    if (result.yaml && (!nextResult.yaml || nextResult.yaml.syntaxErrors > yamlBefore || nextResult.yaml.configurations.length < result.yaml.configurations.length)) {
-      return { text: current, applied, result, refused: 'a fix would have produced invalid YAML, so it was not applied', syntaxErrorsLeft: yamlBefore > 0 };
+    if (
+      result.yaml &&
+      (!nextResult.yaml ||
+        nextResult.yaml.syntaxErrors > yamlBefore ||
+        nextResult.yaml.configurations.length < result.yaml.configurations.length)
+    ) {
+      return {
+        text: current,
+        applied,
+        result,
+        refused: 'a fix would have produced invalid YAML, so it was not applied',
+        syntaxErrorsLeft: yamlBefore > 0,
+      };
     }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return { text: current, applied, result, syntaxErrorsLeft: (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 || (result.yaml?.syntaxErrors ?? 0) > 0 };
+  return {
+    text: current,
+    applied,
+    result,
+    syntaxErrorsLeft:
+      (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 || (result.yaml?.syntaxErrors ?? 0) > 0,
+  };
 }

@@ -23,8 +23,18 @@ export { credentialRanges, hasCredentials, maskCredentials } from './credentials
 export { VERSION } from './version';
 export { DocumentState } from './document-state';
 export {
-  ALWAYS_SKIPPED_DIRECTORIES, DEFAULT_FILE_PATTERNS, DEFAULT_REQUEST_PATTERNS, LINT_CONFIG_NAME, globMatcher, isConfigurationFile, isIgnored,
-  isRequestFile, lintConfigFromText, resolveLintOptions, ruleSuggestion, type LintConfig,
+  ALWAYS_SKIPPED_DIRECTORIES,
+  DEFAULT_FILE_PATTERNS,
+  DEFAULT_REQUEST_PATTERNS,
+  LINT_CONFIG_NAME,
+  globMatcher,
+  isConfigurationFile,
+  isIgnored,
+  isRequestFile,
+  lintConfigFromText,
+  resolveLintOptions,
+  ruleSuggestion,
+  type LintConfig,
 } from './lint-config';
 export { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from './engine-settings';
 export { changeImpact, comparePlan, compareTexts, formatComparison } from './changes/comparison';
@@ -53,6 +63,22 @@ export { maskRequestCredentials } from './request-files/mask';
 // Editor features (the language server). The documentation links stay in the analyzer bundle.
 export { ruleDocUrl } from './editor/docs-url';
 export {
-  complete, documentLinks, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, literalUnitInlayHints, memberHoverAt, quickFixes,
-  selectionRanges, terraformCompletions, unitInlayHints, yamlCompletions, type EditorAction, type EditorCompletion, type EditorSymbol, type MemberDocument,
+  complete,
+  documentLinks,
+  documentSymbols,
+  fixAllAction,
+  foldingRanges,
+  formatEdits,
+  hoverAt,
+  literalUnitInlayHints,
+  memberHoverAt,
+  quickFixes,
+  selectionRanges,
+  terraformCompletions,
+  unitInlayHints,
+  yamlCompletions,
+  type EditorAction,
+  type EditorCompletion,
+  type EditorSymbol,
+  type MemberDocument,
 } from './editor';

@@ -1,7 +1,10 @@
 import type { Position, Range } from './types';
 
 /** Where each line starts (the first is 0), in the first `count` entries. */
-export interface LineStarts { starts: Int32Array; count: number }
+export interface LineStarts {
+  starts: Int32Array;
+  count: number;
+}
 
 /** Maps offsets to 0-based line/character positions (UTF-16 code units, as LSP and our JSON output use). */
 export class LineIndex {
@@ -9,7 +12,10 @@ export class LineIndex {
   private readonly starts: Int32Array;
   private readonly count: number;
   /** `found`: the line starts when a pass over the text already collected them (see strictJsonFacts). */
-  constructor(private readonly text: string, found?: LineStarts) {
+  constructor(
+    private readonly text: string,
+    found?: LineStarts,
+  ) {
     if (found) {
       this.starts = found.starts;
       this.count = found.count;
@@ -18,7 +24,11 @@ export class LineIndex {
     let starts = new Int32Array(Math.max(16, text.length >> 4));
     let count = 1;
     const add = (offset: number): void => {
-      if (count === starts.length) { const grown = new Int32Array(starts.length * 2); grown.set(starts); starts = grown; }
+      if (count === starts.length) {
+        const grown = new Int32Array(starts.length * 2);
+        grown.set(starts);
+        starts = grown;
+      }
       starts[count++] = offset;
     };
     if (!text.includes('\r')) {
@@ -36,14 +46,20 @@ export class LineIndex {
     this.starts = starts;
     this.count = count;
   }
-  get lineCount(): number { return this.count; }
-  lineStart(line: number): number { return this.starts[Math.max(0, Math.min(line, this.count - 1))]; }
+  get lineCount(): number {
+    return this.count;
+  }
+  lineStart(line: number): number {
+    return this.starts[Math.max(0, Math.min(line, this.count - 1))];
+  }
   positionAt(offset: number): Position {
     offset = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0, hi = this.count - 1;
+    let lo = 0,
+      hi = this.count - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid; else hi = mid - 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
     }
     return { line: lo, character: offset - this.starts[lo] };
   }

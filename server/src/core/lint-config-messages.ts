@@ -7,15 +7,32 @@ import lintSchema from '../../../schemas/search-lint.schema.json';
  * a known name or value is close. Pure: no I/O.
  */
 
-export interface SchemaError { keyword: string; instancePath: string; params: Record<string, unknown>; message?: string }
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
 
-type Node = { type?: string; properties?: Record<string, Node>; items?: Node; enum?: unknown[]; $ref?: string; minimum?: number; maximum?: number; minItems?: number; required?: string[]; definitions?: Record<string, Node> };
+type Node = {
+  type?: string;
+  properties?: Record<string, Node>;
+  items?: Node;
+  enum?: unknown[];
+  $ref?: string;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  required?: string[];
+  definitions?: Record<string, Node>;
+};
 const SCHEMA = lintSchema as Node;
 
 /** ESLint's numeric severities and its spelling of warning, which its users bring along. */
 const ESLINT_SEVERITIES: Record<string, string> = { 0: 'off', 1: 'warning', 2: 'error', warn: 'warning' };
 
-const deref = (node: Node | undefined): Node | undefined => (node?.$ref ? SCHEMA.definitions?.[node.$ref.replace('#/definitions/', '')] : node);
+const deref = (node: Node | undefined): Node | undefined =>
+  node?.$ref ? SCHEMA.definitions?.[node.$ref.replace('#/definitions/', '')] : node;
 
 /** The schema node at a JSON pointer of the settings file (list items by index). */
 function schemaAt(pointer: string): Node | undefined {
@@ -27,7 +44,14 @@ function schemaAt(pointer: string): Node | undefined {
   return deref(node);
 }
 
-const valueAt = (root: unknown, pointer: string): unknown => pointer.split('/').slice(1).reduce<unknown>((v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), root);
+const valueAt = (root: unknown, pointer: string): unknown =>
+  pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>(
+      (v, part) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined),
+      root,
+    );
 
 /** The closest of `names` to `wrong`, when it is close enough to be what was meant (case ignored). */
 export function closeName(wrong: string, names: readonly string[]): string | undefined {
@@ -35,7 +59,10 @@ export function closeName(wrong: string, names: readonly string[]): string | und
   const lower = wrong.toLowerCase();
   const exactButCase = names.find((n) => n.toLowerCase() === lower);
   if (exactButCase) return exactButCase;
-  const best = closest(lower, names.map((n) => n.toLowerCase()));
+  const best = closest(
+    lower,
+    names.map((n) => n.toLowerCase()),
+  );
   const found = names.find((n) => n.toLowerCase() === best)!;
   return distance(lower, best) <= Math.max(2, Math.floor(Math.max(lower.length, best.length) / 3)) ? found : undefined;
 }
@@ -48,10 +75,16 @@ const describe = (v: unknown): string => {
   return `${typeof v === 'number' ? 'the number' : typeof v} ${String(v)}`;
 };
 
-const oneOf = (list: readonly string[]): string => (list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`);
+const oneOf = (list: readonly string[]): string =>
+  list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}`;
 
 const EXPECTED_TYPE: Record<string, string> = {
-  integer: 'a whole number', number: 'a number', string: 'a string', boolean: 'true or false', object: 'an object', array: 'a list',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
 };
 
 /** What a setting takes, in words, from its schema node. */
@@ -59,10 +92,16 @@ function expectation(node: Node | undefined, label: string): string {
   if (!node) return 'a valid value';
   if (node.enum) return oneOf(node.enum.map((x) => JSON.stringify(x)));
   if (node.type === 'integer' || node.type === 'number') {
-    const bounds = node.minimum !== undefined && node.maximum !== undefined ? ` from ${node.minimum} to ${node.maximum}` : node.minimum !== undefined ? ` of at least ${node.minimum}` : '';
+    const bounds =
+      node.minimum !== undefined && node.maximum !== undefined
+        ? ` from ${node.minimum} to ${node.maximum}`
+        : node.minimum !== undefined
+          ? ` of at least ${node.minimum}`
+          : '';
     return `${EXPECTED_TYPE[node.type]}${bounds}`;
   }
-  if (node.type === 'array' && node.items?.type === 'string') return `a list of glob patterns, such as ${label.endsWith('files') || label === 'ignores' ? '["**/*.search.json"]' : '["pattern"]'}`;
+  if (node.type === 'array' && node.items?.type === 'string')
+    return `a list of glob patterns, such as ${label.endsWith('files') || label === 'ignores' ? '["**/*.search.json"]' : '["pattern"]'}`;
   if (node.type === 'object' && label.endsWith('rules')) return 'an object of rule ids and severities, such as { "unit-hint": "off" }';
   return EXPECTED_TYPE[node.type ?? ''] ?? 'a valid value';
 }
@@ -79,7 +118,7 @@ export function schemaErrorSentence(e: SchemaError, root: unknown, at: string): 
       return `${at} has the unknown setting "${prop}"${near ? `; did you mean "${near}"?` : `; the settings there are ${oneOf(known.map((k) => `"${k}"`))}`}`;
     }
     case 'enum': {
-      const allowed = (e.params.allowedValues as unknown[] | undefined ?? node?.enum ?? []).map(String);
+      const allowed = ((e.params.allowedValues as unknown[] | undefined) ?? node?.enum ?? []).map(String);
       const text = String(value);
       const eslint = Array.isArray(value) ? undefined : ESLINT_SEVERITIES[text];
       const near = eslint && allowed.includes(eslint) ? eslint : typeof value === 'string' ? closeName(value, allowed) : undefined;
@@ -88,7 +127,8 @@ export function schemaErrorSentence(e: SchemaError, root: unknown, at: string): 
     }
     case 'type':
       return `${at} is ${describe(value)}, but it takes ${expectation(node, at)}`;
-    case 'minimum': case 'maximum':
+    case 'minimum':
+    case 'maximum':
       return `${at} is ${String(value)}, but it takes ${expectation(node, at)}`;
     case 'minItems':
       return `${at} is an empty list, but it needs at least ${String(e.params.limit)} pattern${e.params.limit === 1 ? '' : 's'}; remove the setting to use the default`;

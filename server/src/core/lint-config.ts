@@ -16,7 +16,10 @@ export interface LintSettings {
   cpus?: number;
   maxFileSize?: number;
 }
-export interface LintOverride extends LintSettings { files: string[]; excludedFiles?: string[] }
+export interface LintOverride extends LintSettings {
+  files: string[];
+  excludedFiles?: string[];
+}
 export interface LintConfig extends LintSettings {
   files?: string[];
   ignores?: string[];
@@ -30,7 +33,13 @@ export const ALWAYS_SKIPPED_DIRECTORIES: readonly string[] = ['node_modules', '.
 
 export type LintConfigCheck = { ok: true; config: LintConfig } | { ok: false; problems: string[] };
 
-const pointerLabel = (pointer: string): string => pointer ? pointer.slice(1).replace(/\//g, '.').replace(/\.(\d+)(?=\.|$)/g, '[$1]') : 'the top level';
+const pointerLabel = (pointer: string): string =>
+  pointer
+    ? pointer
+        .slice(1)
+        .replace(/\//g, '.')
+        .replace(/\.(\d+)(?=\.|$)/g, '[$1]')
+    : 'the top level';
 
 /** A full stop, unless the sentence already ends as a question. */
 const sentence = (text: string): string => (text.endsWith('?') ? text : `${text}.`);
@@ -42,7 +51,10 @@ export function checkLintConfig(value: unknown): LintConfigCheck {
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const v = value as Record<string, unknown>;
     ruleMaps.push(['rules', v.rules]);
-    if (Array.isArray(v.overrides)) v.overrides.forEach((o, i) => { if (o && typeof o === 'object') ruleMaps.push([`overrides[${i}].rules`, (o as Record<string, unknown>).rules]); });
+    if (Array.isArray(v.overrides))
+      v.overrides.forEach((o, i) => {
+        if (o && typeof o === 'object') ruleMaps.push([`overrides[${i}].rules`, (o as Record<string, unknown>).rules]);
+      });
   }
   // Unknown rule ids first, with a suggestion: the schema alone would only say "additional property".
   const unknownRules = new Set<string>();
@@ -58,10 +70,17 @@ export function checkLintConfig(value: unknown): LintConfigCheck {
     const seen = new Set<string>();
     for (const e of validateLintConfigSchema.errors ?? []) {
       const at = pointerLabel(e.instancePath);
-      if (e.keyword === 'additionalProperties' && unknownRules.has(`${at}.${String((e.params as { additionalProperty?: string }).additionalProperty)}`)) continue;
+      if (
+        e.keyword === 'additionalProperties' &&
+        unknownRules.has(`${at}.${String((e.params as { additionalProperty?: string }).additionalProperty)}`)
+      )
+        continue;
       const text = sentence(schemaErrorSentence(e as SchemaError, value, at));
       // The validator can say the same thing twice (a value checked by two routes): once is enough.
-      if (!seen.has(text)) { seen.add(text); problems.push(text); }
+      if (!seen.has(text)) {
+        seen.add(text);
+        problems.push(text);
+      }
     }
   }
   return problems.length ? { ok: false, problems } : { ok: true, config: value as LintConfig };
@@ -76,8 +95,10 @@ export const LINT_CONFIG_NAME = '.search-lint.json';
  */
 export function lintConfigFromText(text: string): LintConfigCheck {
   const doc = parseDocument(text.replace(/^\uFEFF/, ''), { fileName: `${LINT_CONFIG_NAME}c` });
-  if (doc.tooDeep) return { ok: false, problems: [`is nested more than ${DEFAULT_MAX_DEPTH} levels deep (at offset ${doc.tooDeep.offset})`] };
-  if (doc.syntaxErrors.length) return { ok: false, problems: doc.syntaxErrors.slice(0, 3).map((e) => `is not valid JSON (${e.code} at offset ${e.offset})`) };
+  if (doc.tooDeep)
+    return { ok: false, problems: [`is nested more than ${DEFAULT_MAX_DEPTH} levels deep (at offset ${doc.tooDeep.offset})`] };
+  if (doc.syntaxErrors.length)
+    return { ok: false, problems: doc.syntaxErrors.slice(0, 3).map((e) => `is not valid JSON (${e.code} at offset ${e.offset})`) };
   return checkLintConfig(doc.value as unknown);
 }
 
@@ -109,7 +130,10 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
   if (m) return m;
   const key = `${below}\0${patterns.join('\0')}`;
   m = matcherCache.get(key);
-  if (m) { byList.set(patterns, m); return m; }
+  if (m) {
+    byList.set(patterns, m);
+    return m;
+  }
   const globs = patterns.flatMap((p) => {
     const trimmed = trimEndChars(p.replace(/^\.\//, ''), '/');
     const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;

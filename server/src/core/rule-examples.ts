@@ -105,7 +105,12 @@ const valueOf = (text: string): unknown => {
 export function exampleVariants(meta: RuleMeta, ex: RuleExample): ExampleVariant[] {
   if (!isJsonExample(ex)) {
     const own = ownFormat(ex.fileName!);
-    const title = own.format === 'requests' ? 'Request file' : own.format === 'yaml' && !ex.code.split('\n').some((l) => l.trimStart().startsWith('apiVersion:')) ? 'YAML' : FORMAT_TITLES[own.format];
+    const title =
+      own.format === 'requests'
+        ? 'Request file'
+        : own.format === 'yaml' && !ex.code.split('\n').some((l) => l.trimStart().startsWith('apiVersion:'))
+          ? 'YAML'
+          : FORMAT_TITLES[own.format];
     return [{ format: own.format, title, code: ex.code, fileName: ex.fileName!, lang: own.lang, baseline: ex.baseline }];
   }
   const out: ExampleVariant[] = [];
@@ -113,14 +118,28 @@ export function exampleVariants(meta: RuleMeta, ex: RuleExample): ExampleVariant
   const baseline = ex.baseline === undefined ? undefined : valueOf(ex.baseline);
   for (const format of exampleFormatsOf(meta, ex)) {
     if (format === 'json') {
-      out.push({ format, title: FORMAT_TITLES.json, code: ex.code, fileName: ex.fileName ?? EXAMPLE_FILES.json, lang: 'json', baseline: ex.baseline });
+      out.push({
+        format,
+        title: FORMAT_TITLES.json,
+        code: ex.code,
+        fileName: ex.fileName ?? EXAMPLE_FILES.json,
+        lang: 'json',
+        baseline: ex.baseline,
+      });
       continue;
     }
     const write = format === 'terraform' ? terraformExample : manifestExample;
     const code = write(value);
     const base = ex.baseline === undefined ? undefined : write(baseline);
     if (code === undefined || (ex.baseline !== undefined && base === undefined)) continue;
-    out.push({ format, title: FORMAT_TITLES[format], code, fileName: EXAMPLE_FILES[format], lang: format === 'terraform' ? 'hcl' : 'yaml', baseline: base });
+    out.push({
+      format,
+      title: FORMAT_TITLES[format],
+      code,
+      fileName: EXAMPLE_FILES[format],
+      lang: format === 'terraform' ? 'hcl' : 'yaml',
+      baseline: base,
+    });
   }
   return out;
 }

@@ -11,7 +11,11 @@ export interface SchemaError {
   schema: SchemaNode | undefined;
 }
 
-export interface BaselineInfo { doc: ConfigDocument; value: unknown; label: string }
+export interface BaselineInfo {
+  doc: ConfigDocument;
+  value: unknown;
+  label: string;
+}
 
 export interface RuleContext {
   readonly doc: ConfigDocument;

@@ -82,7 +82,10 @@ function buildIndex(): FieldInfo[] {
   visit(rootSchema, [], undefined);
   return out;
 }
-const dotted = (p: readonly string[]): string => formatPath(p.map((s) => s)).replace(/\.\[\]/g, '[]').replace(/\["\[\]"\]/g, '[]');
+const dotted = (p: readonly string[]): string =>
+  formatPath(p.map((s) => s))
+    .replace(/\.\[\]/g, '[]')
+    .replace(/\["\[\]"\]/g, '[]');
 
 /** Every field of the schema, parents before children. */
 export const ALL_FIELDS: readonly FieldInfo[] = buildIndex();

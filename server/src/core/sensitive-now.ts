@@ -14,7 +14,8 @@ let current: SensitiveValues = NO_SENSITIVE_VALUES;
 export const currentSensitive = (): SensitiveValues => current;
 
 /** True when `v` is one of the values that must not be shown now. */
-export const isSensitiveValue = (v: unknown): boolean => current.size > 0 && (typeof v === 'string' || typeof v === 'number') && current.has(v);
+export const isSensitiveValue = (v: unknown): boolean =>
+  current.size > 0 && (typeof v === 'string' || typeof v === 'number') && current.has(v);
 
 /**
  * Makes `values` the current sensitive values until the function returned is called, which puts
@@ -23,13 +24,19 @@ export const isSensitiveValue = (v: unknown): boolean => current.size > 0 && (ty
 export function enterSensitive(values: SensitiveValues): () => void {
   const before = current;
   current = values;
-  return () => { current = before; };
+  return () => {
+    current = before;
+  };
 }
 
 /** Runs `work` with `values` as the current sensitive values, and puts the previous ones back however it ends. */
 export function describing<T>(values: SensitiveValues, work: () => T): T {
   const leave = enterSensitive(values);
-  try { return work(); } finally { leave(); }
+  try {
+    return work();
+  } finally {
+    leave();
+  }
 }
 
 export const SENSITIVE_MASK = '(a hidden sensitive value)';

@@ -87,7 +87,6 @@ export function isSensitivePath(doc: Pick<ConfigDocument, 'sensitivePaths'>, pat
   return !!doc.sensitivePaths?.some((p) => p.length <= path.length && p.every((s, i) => s === path[i]));
 }
 
-
 /**
  * Shorter values are only hidden where a value is quoted as a whole (`show`): a sweep of a message
  * for two or three characters would cut words apart and hide nothing a reader could not guess.
@@ -116,12 +115,14 @@ export function sweepSensitive(text: string, values: SensitiveValues = currentSe
 
 /** `text` with every occurrence of `needle`, in any case, replaced by `***`. */
 function replaceEveryCase(text: string, needle: string): string {
-  const lower = text.toLowerCase(), wanted = needle.toLowerCase();
+  const lower = text.toLowerCase(),
+    wanted = needle.toLowerCase();
   // Lower-casing keeps the length of almost every text; where it does not, only exact matches are replaced.
   if (lower.length !== text.length) return text.split(needle).join('***');
   let at = lower.indexOf(wanted);
   if (at < 0) return text;
-  let out = '', from = 0;
+  let out = '',
+    from = 0;
   while (at >= 0) {
     out += `${text.slice(from, at)}***`;
     from = at + wanted.length;

@@ -41,7 +41,11 @@ const PRODUCT_NAMES: ReadonlyArray<[RegExp, string]> = [
 /** Whether a key holds any of those names: most keys do not, and need no replacing. */
 const PRODUCT_NAME_IN = /opensearch|prometheus/i;
 
-const normal = (key: string): string => key.trim().toLowerCase().replace(/[-\s]+/g, '_');
+const normal = (key: string): string =>
+  key
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '_');
 const levelName = (path: FieldPath): string => path.map((s) => (typeof s === 'number' ? '[]' : s)).join('\u0000');
 
 const levels = new Map<string, Level>();
@@ -108,11 +112,22 @@ function bitCount(n: number): number {
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
-interface Candidate { key: string; text: string; mask: number; index: number }
+interface Candidate {
+  key: string;
+  text: string;
+  mask: number;
+  index: number;
+}
 /** Candidate keys, also grouped by length: a key is compared only with those of a length it can be a typo of. */
-interface Candidates { all: Candidate[]; byLength: Candidate[][] }
+interface Candidates {
+  all: Candidate[];
+  byLength: Candidate[][];
+}
 function candidatesOf(keys: readonly string[]): Candidates {
-  const all = keys.map((key, index) => { const text = comparable(key); return { key, text, mask: charMask(text), index }; });
+  const all = keys.map((key, index) => {
+    const text = comparable(key);
+    return { key, text, mask: charMask(text), index };
+  });
   const byLength: Candidate[][] = [];
   for (const c of all) (byLength[c.text.length] ??= []).push(c);
   return { all, byLength };
@@ -174,7 +189,9 @@ function compute(key: string, level: Level): KeySuggestions {
     if (other?.length === 1) return { list: [elsewhere('product-name', other[0])], clear: true };
   }
 
-  const misplaced = tablesOfKeys().fieldsByKey.get(key)?.filter((f) => parentDotted(f) !== level.dotted);
+  const misplaced = tablesOfKeys()
+    .fieldsByKey.get(key)
+    ?.filter((f) => parentDotted(f) !== level.dotted);
   if (misplaced?.length) {
     return { list: misplaced.slice(0, 3).map((f) => elsewhere('wrong-level', f)), clear: misplaced.length === 1 };
   }
@@ -183,7 +200,8 @@ function compute(key: string, level: Level): KeySuggestions {
   if (typos.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
 
   // A shortened name: `sorting` for `sorting_algorithm`, `max_content_length` for `http_max_content_length`.
-  const prefix = `${n}_`, suffix = `_${n}`;
+  const prefix = `${n}_`,
+    suffix = `_${n}`;
   const shortened = n.length >= 4 ? level.keys.all.filter(({ key: c }) => c.startsWith(prefix) || c.endsWith(suffix)) : [];
   if (shortened.length) return { list: shortened.slice(0, 3).map((c) => sameLevel('typo', c.key, level)), clear: shortened.length === 1 };
 
@@ -203,7 +221,10 @@ export function suggestKey(path: FieldPath, key: string): KeySuggestions {
   if (known) return known;
   const result = compute(key, level);
   // Bounded over all levels together, as a long-running server sees many documents.
-  if (++memoSize > MEMO_LIMIT) { for (const l of levels.values()) l.memo.clear(); memoSize = 1; }
+  if (++memoSize > MEMO_LIMIT) {
+    for (const l of levels.values()) l.memo.clear();
+    memoSize = 1;
+  }
   level.memo.set(key, result);
   return result;
 }

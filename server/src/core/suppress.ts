@@ -20,7 +20,7 @@ import type { Finding, FindingTag, Fix, Severity, TextEdit } from './types';
  */
 
 export const DIRECTIVE_KINDS = ['disable', 'enable', 'disable-line', 'disable-next-line'] as const;
-export type DirectiveKind = typeof DIRECTIVE_KINDS[number];
+export type DirectiveKind = (typeof DIRECTIVE_KINDS)[number];
 
 /** A comment of the file's own syntax, markers included. */
 export interface CommentSpan {
@@ -34,7 +34,12 @@ export interface CommentSpan {
 }
 
 /** A rule named in a directive, where it is written. */
-export interface RuleRef { id: string; offset: number; length: number; /** Rules that took over part of this one, named by it too. */ also?: readonly string[] }
+export interface RuleRef {
+  id: string;
+  offset: number;
+  length: number;
+  /** Rules that took over part of this one, named by it too. */ also?: readonly string[];
+}
 
 export interface Directive {
   kind: DirectiveKind;
@@ -81,9 +86,13 @@ const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c
 function bodyOf(text: string, c: CommentSpan): { start: number; end: number } {
   let start = c.offset;
   let end = c.offset + c.length;
-  if (text.startsWith('<!--', start)) { start += 4; if (text.endsWith('-->', end)) end -= 3; }
-  else if (text.startsWith('/*', start)) { start += 2; if (end - start >= 2 && text.endsWith('*/', end)) end -= 2; }
-  else if (text.startsWith('//', start)) start += 2;
+  if (text.startsWith('<!--', start)) {
+    start += 4;
+    if (text.endsWith('-->', end)) end -= 3;
+  } else if (text.startsWith('/*', start)) {
+    start += 2;
+    if (end - start >= 2 && text.endsWith('*/', end)) end -= 2;
+  } else if (text.startsWith('//', start)) start += 2;
   else if (text[start] === '#') start += 1;
   while (start < end && isSpace(text[start])) start++;
   while (end > start && isSpace(text[end - 1])) end--;
@@ -103,7 +112,7 @@ export function parseDirectives(text: string, comments: readonly CommentSpan[], 
     let i = start + PREFIX.length;
     while (i < end && !isSpace(text[i])) i++;
     const word = text.slice(start + PREFIX.length, i);
-    const kind = (DIRECTIVE_KINDS as readonly string[]).includes(word) ? word as DirectiveKind : undefined;
+    const kind = (DIRECTIVE_KINDS as readonly string[]).includes(word) ? (word as DirectiveKind) : undefined;
     if (!kind) {
       if (MEANT.some((m) => word.includes(m))) out.problems.push(unknownDirective(word, start, i));
       continue;
@@ -135,7 +144,10 @@ export function parseDirectives(text: string, comments: readonly CommentSpan[], 
       else if (bad.length < MAX_PROBLEMS_PER_COMMENT) bad.push(unknownRule(name, from, names.all));
       else break;
     }
-    if (bad.length) { for (const b of bad) out.problems.push(b); continue; }
+    if (bad.length) {
+      for (const b of bad) out.problems.push(b);
+      continue;
+    }
     const d: Directive = { kind, offset: c.offset, length: c.length, rules };
     if (reason) d.reason = reason;
     if (kind === 'disable-line') d.target = lines.positionAt(c.offset).line;
@@ -152,16 +164,20 @@ function unknownDirective(word: string, start: number, end: number): DirectivePr
   const near = nearest(word, DIRECTIVE_KINDS);
   const written = quotable(word) ? `"${PREFIX}${word}"` : 'This directive';
   return {
-    offset: start, length: end - start,
+    offset: start,
+    length: end - start,
     message: `${written} is not a search-config directive, so this comment suppresses nothing. The directives are ${DIRECTIVE_KINDS.map((k) => `${PREFIX}${k}`).join(', ')}${near ? `: did you mean ${PREFIX}${near}?` : '.'}`,
-    suggestions: near ? [{ title: `Write ${PREFIX}${near}`, edits: [{ offset: start, length: end - start, newText: `${PREFIX}${near}` }] }] : undefined,
+    suggestions: near
+      ? [{ title: `Write ${PREFIX}${near}`, edits: [{ offset: start, length: end - start, newText: `${PREFIX}${near}` }] }]
+      : undefined,
   };
 }
 
 function unknownRule(name: string, offset: number, all: readonly string[]): DirectiveProblem {
   const near = quotable(name) ? nearest(name, all) : undefined;
   return {
-    offset, length: name.length,
+    offset,
+    length: name.length,
     message: quotable(name)
       ? `"${name}" is not a rule of search-config, so this suppression comment suppresses nothing${near ? `: did you mean ${near}?` : '. The rules are listed in docs/rules.md; a reason goes after " -- ".'}`
       : 'This text is not a rule id, so this suppression comment suppresses nothing: name rules by their ids (docs/rules.md), and write a reason after " -- ".',
@@ -176,7 +192,10 @@ function nearest(word: string, candidates: readonly string[]): string | undefine
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
   for (const c of candidates) {
     const d = distance(word, c);
-    if (d < bestDistance) { best = c; bestDistance = d; }
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
   }
   return best;
 }
@@ -184,7 +203,10 @@ function nearest(word: string, candidates: readonly string[]): string | undefine
 const namesOf = (r: RuleRef): readonly string[] => (r.also?.length ? [r.id, ...r.also] : [r.id]);
 
 /** Why a finding was not reported: the directive that silenced it, for SARIF's `suppressions`. */
-export interface Suppressed { finding: Finding; directive: Directive }
+export interface Suppressed {
+  finding: Finding;
+  directive: Directive;
+}
 
 export interface Suppression {
   /** The findings no directive silenced. */
@@ -202,13 +224,20 @@ export interface Suppression {
  */
 export function applyDirectives(findings: readonly Finding[], directives: readonly Directive[]): Suppression {
   const result: Suppression = { kept: [], suppressed: [], unused: [] };
-  if (!directives.length) { result.kept = [...findings]; return result; }
+  if (!directives.length) {
+    result.kept = [...findings];
+    return result;
+  }
   /** Per directive: which of its rules silenced something (index -1: the directive for every rule). */
   const used = directives.map(() => new Set<number>());
   const stray = directives.map((): RuleRef[] => []);
   const byLine = new Map<number, number[]>();
   directives.forEach((d, i) => {
-    if (d.target !== undefined) { const at = byLine.get(d.target); if (at) at.push(i); else byLine.set(d.target, [i]); }
+    if (d.target !== undefined) {
+      const at = byLine.get(d.target);
+      if (at) at.push(i);
+      else byLine.set(d.target, [i]);
+    }
   });
   const order = findings.map((f, i) => i).sort((a, b) => findings[a].offset - findings[b].offset || a - b);
   let all: number | undefined;
@@ -219,17 +248,31 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
     for (; next < directives.length && directives[next].offset <= to; next++) {
       const d = directives[next];
       if (d.kind === 'disable') {
-        if (!d.rules.length) { all = next; except.clear(); }
-        else d.rules.forEach((r, j) => { for (const id of namesOf(r)) { byRule.set(id, { d: next, r: j }); except.delete(id); } });
+        if (!d.rules.length) {
+          all = next;
+          except.clear();
+        } else
+          d.rules.forEach((r, j) => {
+            for (const id of namesOf(r)) {
+              byRule.set(id, { d: next, r: j });
+              except.delete(id);
+            }
+          });
       } else if (d.kind === 'enable') {
         if (!d.rules.length) {
           if (all === undefined && !byRule.size) stray[next].push({ id: '', offset: d.offset, length: d.length });
-          all = undefined; except.clear(); byRule.clear();
+          all = undefined;
+          except.clear();
+          byRule.clear();
         } else {
           for (const r of d.rules) {
-            if (byRule.delete(r.id)) { for (const id of r.also ?? []) byRule.delete(id); continue; }
-            if (all !== undefined && !except.has(r.id)) { for (const id of namesOf(r)) except.add(id); }
-            else stray[next].push(r);
+            if (byRule.delete(r.id)) {
+              for (const id of r.also ?? []) byRule.delete(id);
+              continue;
+            }
+            if (all !== undefined && !except.has(r.id)) {
+              for (const id of namesOf(r)) except.add(id);
+            } else stray[next].push(r);
           }
         }
       }
@@ -241,7 +284,10 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
     if (f.ruleId === 'unused-suppression' || f.ruleId === 'invalid-suppression') continue;
     advance(f.offset);
     const mark = (d: number, rules: readonly RuleRef[]): boolean => {
-      if (!rules.length) { used[d].add(-1); return true; }
+      if (!rules.length) {
+        used[d].add(-1);
+        return true;
+      }
       const j = rules.findIndex((r) => r.id === f.ruleId || r.also?.includes(f.ruleId));
       if (j < 0) return false;
       used[d].add(j);
@@ -250,8 +296,14 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
     let by: number | undefined;
     for (const d of byLine.get(f.range.start.line) ?? []) if (mark(d, directives[d].rules)) by ??= d;
     const rule = byRule.get(f.ruleId);
-    if (rule) { used[rule.d].add(rule.r); by ??= rule.d; }
-    if (all !== undefined && !except.has(f.ruleId)) { used[all].add(-1); by ??= all; }
+    if (rule) {
+      used[rule.d].add(rule.r);
+      by ??= rule.d;
+    }
+    if (all !== undefined && !except.has(f.ruleId)) {
+      used[all].add(-1);
+      by ??= all;
+    }
     silenced[i] = by;
   }
   advance(Number.MAX_SAFE_INTEGER);
@@ -265,7 +317,10 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
       if (stray[i].length) result.unused.push({ directive: d, rules: stray[i].filter((r) => r.id), stray: true });
       return;
     }
-    if (!d.rules.length) { if (!used[i].has(-1)) result.unused.push({ directive: d, rules: [], stray: false }); return; }
+    if (!d.rules.length) {
+      if (!used[i].has(-1)) result.unused.push({ directive: d, rules: [], stray: false });
+      return;
+    }
     const idle = d.rules.filter((_, j) => !used[i].has(j));
     if (idle.length) result.unused.push({ directive: d, rules: idle, stray: false });
   });
@@ -277,7 +332,10 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
  * served (its fix removes the comment), else one per rule that silenced nothing (its fix removes
  * that rule's name). `at` turns a range into a finding's place.
  */
-export function unusedDirectiveReports(text: string, u: Suppression['unused'][number]): Array<{ offset: number; length: number; message: string; tags: FindingTag[]; fix: Fix }> {
+export function unusedDirectiveReports(
+  text: string,
+  u: Suppression['unused'][number],
+): Array<{ offset: number; length: number; message: string; tags: FindingTag[]; fix: Fix }> {
   const { directive: d, rules, stray } = u;
   const word = `${PREFIX}${d.kind}`;
   const scope = d.kind === 'disable-line' ? ' on its line' : d.kind === 'disable-next-line' ? ' on the next line' : '';
@@ -287,10 +345,19 @@ export function unusedDirectiveReports(text: string, u: Suppression['unused'][nu
     const message = stray
       ? `This ${word}${names ? ` ${names}` : ''} turns on ${names ? (rules.length > 1 ? 'rules' : 'a rule') : 'rules'} that no ${PREFIX}disable above turned off: remove it.`
       : `This suppression comment for ${names} suppresses nothing${scope}: remove it so that it does not hide a future problem.`;
-    return [{ offset: d.offset, length: d.length, message, tags: ['unnecessary'], fix: { title: 'Remove the unused suppression comment', edits: [removeCommentEdit(text, d.offset, d.length)] } }];
+    return [
+      {
+        offset: d.offset,
+        length: d.length,
+        message,
+        tags: ['unnecessary'],
+        fix: { title: 'Remove the unused suppression comment', edits: [removeCommentEdit(text, d.offset, d.length)] },
+      },
+    ];
   }
   return rules.map((r) => ({
-    offset: r.offset, length: r.length,
+    offset: r.offset,
+    length: r.length,
     message: stray
       ? `This ${word} names ${r.id}, which no ${PREFIX}disable above turned off: remove ${r.id} from it.`
       : `${r.id} in this suppression comment suppresses nothing${scope}: remove it from the comment so that it does not hide a future problem.`,
@@ -311,7 +378,8 @@ function removeNameEdit(text: string, r: RuleRef, d: Directive): TextEdit {
 
 /** An edit deleting a comment (and the blanks before it), together with its line when the line holds nothing else. */
 function removeCommentEdit(text: string, offset: number, length: number): TextEdit {
-  let start = offset, end = offset + length;
+  let start = offset,
+    end = offset + length;
   while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
   if (start === 0 || text[start - 1] === '\n') {
     if (text[end] === '\r') end++;
@@ -326,7 +394,10 @@ function removeCommentEdit(text: string, offset: number, length: number): TextEd
  * the directives' own findings added (unused-suppression, invalid-suppression), unless off.
  */
 export function suppressFindings(
-  text: string, lines: LineIndex, scan: DirectiveScan, findings: readonly Finding[],
+  text: string,
+  lines: LineIndex,
+  scan: DirectiveScan,
+  findings: readonly Finding[],
   severities: { unused: Severity | 'off'; invalid: Severity | 'off' },
 ): { findings: Finding[]; suppressed: Suppressed[] } {
   if (!scan.directives.length && !scan.problems.length) return { findings: [...findings], suppressed: [] };
@@ -335,13 +406,31 @@ export function suppressFindings(
   if (severities.unused !== 'off') {
     for (const u of s.unused) {
       for (const r of unusedDirectiveReports(text, u)) {
-        out.push({ ruleId: 'unused-suppression', severity: severities.unused, path: '', offset: r.offset, length: r.length, range: lines.rangeOf(r.offset, r.length), message: r.message, tags: r.tags, fix: r.fix });
+        out.push({
+          ruleId: 'unused-suppression',
+          severity: severities.unused,
+          path: '',
+          offset: r.offset,
+          length: r.length,
+          range: lines.rangeOf(r.offset, r.length),
+          message: r.message,
+          tags: r.tags,
+          fix: r.fix,
+        });
       }
     }
   }
   if (severities.invalid !== 'off') {
     for (const p of scan.problems) {
-      const f: Finding = { ruleId: 'invalid-suppression', severity: severities.invalid, path: '', offset: p.offset, length: p.length, range: lines.rangeOf(p.offset, p.length), message: p.message };
+      const f: Finding = {
+        ruleId: 'invalid-suppression',
+        severity: severities.invalid,
+        path: '',
+        offset: p.offset,
+        length: p.length,
+        range: lines.rangeOf(p.offset, p.length),
+        message: p.message,
+      };
       if (p.suggestions) f.suggestions = p.suggestions;
       out.push(f);
     }

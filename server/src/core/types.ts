@@ -10,11 +10,24 @@ export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
 export type Segment = string | number;
 export type FieldPath = readonly Segment[];
 
-export interface Position { line: number; character: number } // 0-based, UTF-16 code units
-export interface Range { start: Position; end: Position }
-export interface OffsetRange { offset: number; length: number }
+export interface Position {
+  line: number;
+  character: number;
+} // 0-based, UTF-16 code units
+export interface Range {
+  start: Position;
+  end: Position;
+}
+export interface OffsetRange {
+  offset: number;
+  length: number;
+}
 
-export interface TextEdit { offset: number; length: number; newText: string }
+export interface TextEdit {
+  offset: number;
+  length: number;
+  newText: string;
+}
 export interface Fix {
   /** What the fix does, imperative: "Replace \"10\" with 10". */
   title: string;
@@ -23,7 +36,11 @@ export interface Fix {
 
 export type FindingTag = 'deprecated' | 'unnecessary';
 
-export interface RelatedInfo { message: string; range?: Range; /** The finding concerns another document (e.g. the baseline). */ inBaseline?: boolean }
+export interface RelatedInfo {
+  message: string;
+  range?: Range;
+  /** The finding concerns another document (e.g. the baseline). */ inBaseline?: boolean;
+}
 
 export interface Finding {
   ruleId: string;

@@ -7,7 +7,9 @@ export type Unit = 'bytes' | 'MiB' | 'MB' | 'MB/s' | 'ms' | 'seconds' | 'hours' 
  * field has which unit lives in the schema.
  */
 
-const KiB = 1024, MiB = KiB * 1024, GiB = MiB * 1024;
+const KiB = 1024,
+  MiB = KiB * 1024,
+  GiB = MiB * 1024;
 
 const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
 export function fmt(n: number): string {
@@ -43,33 +45,56 @@ function humanDays(n: number): string {
   if (n >= 7 && n % 7 === 0) return plural(n / 7, 'week');
   return plural(n, 'day');
 }
-function humanMiB(n: number): string { return n >= 1024 ? `${fmt(n / 1024)} GiB` : `${fmt(n)} MiB`; }
-function humanMB(n: number): string { return n >= 1000 ? `${fmt(n / 1000)} GB` : `${fmt(n)} MB`; }
+function humanMiB(n: number): string {
+  return n >= 1024 ? `${fmt(n / 1024)} GiB` : `${fmt(n)} MiB`;
+}
+function humanMB(n: number): string {
+  return n >= 1000 ? `${fmt(n / 1000)} GB` : `${fmt(n)} MB`;
+}
 
 /** How the unit is written after a number: `bytes`, `ms`, `% of heap`. */
 export function unitLabel(unit: Unit): string {
   switch (unit) {
-    case 'percent': return '% of heap';
-    case 'count': return '';
-    default: return unit;
+    case 'percent':
+      return '% of heap';
+    case 'count':
+      return '';
+    default:
+      return unit;
   }
 }
 
 /** The value with its unit, and a friendlier equivalent when there is one: `104857600 bytes = 100 MiB`. */
 export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: string } {
   const singular: Partial<Record<Unit, string>> = { bytes: 'byte', seconds: 'second', hours: 'hour', days: 'day' };
-  const word = n === 1 ? singular[unit] ?? unit : unit;
+  const word = n === 1 ? (singular[unit] ?? unit) : unit;
   const raw = unit === 'percent' ? `${fmt(n)} % of heap` : unit === 'count' ? fmt(n) : `${fmt(n)} ${word}`;
   let human: string | undefined;
   switch (unit) {
-    case 'bytes': human = n >= KiB ? humanBytes(n) : undefined; break;
-    case 'ms': human = n >= 1000 ? humanMs(n) : undefined; break;
-    case 'seconds': human = n >= 60 ? humanSeconds(n) : undefined; break;
-    case 'hours': human = n >= 24 ? humanHours(n) : undefined; break;
-    case 'days': human = n >= 7 ? humanDays(n) : undefined; break;
-    case 'MiB': human = n >= 1024 ? humanMiB(n) : undefined; break;
-    case 'MB': case 'MB/s': human = n >= 1000 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined; break;
-    default: break;
+    case 'bytes':
+      human = n >= KiB ? humanBytes(n) : undefined;
+      break;
+    case 'ms':
+      human = n >= 1000 ? humanMs(n) : undefined;
+      break;
+    case 'seconds':
+      human = n >= 60 ? humanSeconds(n) : undefined;
+      break;
+    case 'hours':
+      human = n >= 24 ? humanHours(n) : undefined;
+      break;
+    case 'days':
+      human = n >= 7 ? humanDays(n) : undefined;
+      break;
+    case 'MiB':
+      human = n >= 1024 ? humanMiB(n) : undefined;
+      break;
+    case 'MB':
+    case 'MB/s':
+      human = n >= 1000 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined;
+      break;
+    default:
+      break;
   }
   return { raw, human: human && human !== raw ? human : undefined };
 }
@@ -87,21 +112,53 @@ export function inlayText(n: number, unit: Unit): string | undefined {
  * (the spec's "48mb" and "40mb" defaults are written that way).
  */
 const SIZE: Record<string, number> = { b: 1, kb: KiB, k: KiB, kib: KiB, mb: MiB, m: MiB, mib: MiB, gb: GiB, g: GiB, gib: GiB };
-const TIME_MS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000, m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, h: 3_600_000, hr: 3_600_000, hour: 3_600_000, hours: 3_600_000, d: 86_400_000, day: 86_400_000, days: 86_400_000, w: 604_800_000, week: 604_800_000, weeks: 604_800_000 };
+const TIME_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hr: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+  d: 86_400_000,
+  day: 86_400_000,
+  days: 86_400_000,
+  w: 604_800_000,
+  week: 604_800_000,
+  weeks: 604_800_000,
+};
 
 /** Size of one unit in a base quantity (bytes or ms), for the units that have one. */
 function baseOf(unit: Unit): { kind: 'size' | 'time' | 'percent'; factor: number } | undefined {
   switch (unit) {
-    case 'bytes': return { kind: 'size', factor: 1 };
-    case 'MiB': return { kind: 'size', factor: MiB };
+    case 'bytes':
+      return { kind: 'size', factor: 1 };
+    case 'MiB':
+      return { kind: 'size', factor: MiB };
     // The fields in MB map to engine settings written as "48mb", which the engine reads as MiB.
-    case 'MB': case 'MB/s': return { kind: 'size', factor: MiB };
-    case 'ms': return { kind: 'time', factor: 1 };
-    case 'seconds': return { kind: 'time', factor: 1000 };
-    case 'hours': return { kind: 'time', factor: 3_600_000 };
-    case 'days': return { kind: 'time', factor: 86_400_000 };
-    case 'percent': return { kind: 'percent', factor: 1 };
-    default: return undefined;
+    case 'MB':
+    case 'MB/s':
+      return { kind: 'size', factor: MiB };
+    case 'ms':
+      return { kind: 'time', factor: 1 };
+    case 'seconds':
+      return { kind: 'time', factor: 1000 };
+    case 'hours':
+      return { kind: 'time', factor: 3_600_000 };
+    case 'days':
+      return { kind: 'time', factor: 86_400_000 };
+    case 'percent':
+      return { kind: 'percent', factor: 1 };
+    default:
+      return undefined;
   }
 }
 
@@ -139,14 +196,36 @@ export function parseQuantity(text: string, unit: Unit): { value: number; exact:
  */
 export function confusableUnits(unit: Unit): Array<{ unit: string; factor: number }> {
   switch (unit) {
-    case 'ms': return [{ unit: 'seconds', factor: 1000 }];
-    case 'seconds': return [{ unit: 'ms', factor: 1 / 1000 }, { unit: 'minutes', factor: 60 }];
-    case 'bytes': return [{ unit: 'MiB', factor: MiB }, { unit: 'KiB', factor: KiB }];
-    case 'MiB': return [{ unit: 'bytes', factor: 1 / MiB }, { unit: 'GiB', factor: 1024 }];
-    case 'MB': case 'MB/s': return [{ unit: 'bytes', factor: 1 / MiB }];
-    case 'hours': return [{ unit: 'days', factor: 24 }, { unit: 'minutes', factor: 1 / 60 }];
-    case 'days': return [{ unit: 'hours', factor: 1 / 24 }];
-    case 'percent': return [{ unit: 'a fraction', factor: 100 }];
-    default: return [];
+    case 'ms':
+      return [{ unit: 'seconds', factor: 1000 }];
+    case 'seconds':
+      return [
+        { unit: 'ms', factor: 1 / 1000 },
+        { unit: 'minutes', factor: 60 },
+      ];
+    case 'bytes':
+      return [
+        { unit: 'MiB', factor: MiB },
+        { unit: 'KiB', factor: KiB },
+      ];
+    case 'MiB':
+      return [
+        { unit: 'bytes', factor: 1 / MiB },
+        { unit: 'GiB', factor: 1024 },
+      ];
+    case 'MB':
+    case 'MB/s':
+      return [{ unit: 'bytes', factor: 1 / MiB }];
+    case 'hours':
+      return [
+        { unit: 'days', factor: 24 },
+        { unit: 'minutes', factor: 1 / 60 },
+      ];
+    case 'days':
+      return [{ unit: 'hours', factor: 1 / 24 }];
+    case 'percent':
+      return [{ unit: 'a fraction', factor: 100 }];
+    default:
+      return [];
   }
 }

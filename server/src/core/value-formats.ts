@@ -16,7 +16,10 @@ export function hostnameProblem(value: string): string | undefined {
   const labels = name.split('.');
   if (labels.length < 2) return 'is not a fully qualified domain name (it has no dot)';
   const bad = labels.find((l) => !LABEL.test(l));
-  if (bad !== undefined) return bad === '' ? 'has an empty label (two dots in a row)' : `has the label ${JSON.stringify(bad)}, but a DNS label is 1 to 63 letters, digits or hyphens and does not start or end with a hyphen`;
+  if (bad !== undefined)
+    return bad === ''
+      ? 'has an empty label (two dots in a row)'
+      : `has the label ${JSON.stringify(bad)}, but a DNS label is 1 to 63 letters, digits or hyphens and does not start or end with a hyphen`;
   if (/^\d+$/.test(labels[labels.length - 1])) return 'is an IP address or ends in a numeric label, not a domain name';
   return undefined;
 }
@@ -27,17 +30,24 @@ export function hostOfUrl(value: string): string | undefined {
   try {
     const host = new URL(value.trim()).hostname;
     return host && !hostnameProblem(host) ? host : undefined;
-  } catch { return undefined; }
+  } catch {
+    return undefined;
+  }
 }
 
 export function urlProblem(value: string): string | undefined {
   if (!value) return 'is empty';
   if (/\s/.test(value)) return 'contains blanks or line breaks';
   let url: URL;
-  try { url = new URL(value); } catch { return 'is not an absolute URL (it needs https:// and a host)'; }
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not an absolute URL (it needs https:// and a host)';
+  }
   // `admin:pw@host` parses with the user name as its scheme: a scheme is named only when `//` follows it.
   if (!value.toLowerCase().startsWith(`${url.protocol}//`)) return 'is not an absolute URL (it needs https:// and a host)';
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `uses the scheme ${url.protocol.replace(/:$/, '')}, but only http(s) URLs can be fetched`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `uses the scheme ${url.protocol.replace(/:$/, '')}, but only http(s) URLs can be fetched`;
   if (!url.hostname) return 'has no host';
   return undefined;
 }
@@ -74,7 +84,10 @@ export function hostPortProblemOf(value: string): string | undefined {
   const port = Number(portText);
   if (!(port >= 1 && port <= 65535)) return `has the port ${portText}, but a port is 1 to 65535`;
   if (host.startsWith('[')) return undefined;
-  if (/^[\d.]+$/.test(host)) return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) && host.split('.').every((p) => Number(p) <= 255) ? undefined : `has the host ${JSON.stringify(host)}, which is not a valid IPv4 address`;
+  if (/^[\d.]+$/.test(host))
+    return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) && host.split('.').every((p) => Number(p) <= 255)
+      ? undefined
+      : `has the host ${JSON.stringify(host)}, which is not a valid IPv4 address`;
   const labels = (host.endsWith('.') ? host.slice(0, -1) : host).split('.');
   return labels.every((l) => LABEL.test(l)) ? undefined : `has the host ${JSON.stringify(host)}, which is not a valid host name`;
 }
@@ -90,14 +103,16 @@ export function pemProblem(value: string): string | undefined {
   let blocks = 0;
   while (rest.trim()) {
     rest = rest.trim();
-    if (!rest.startsWith(BEGIN)) return blocks ? `has text between certificates (block ${blocks + 1} does not start with "${BEGIN}")` : `has text before "${BEGIN}"`;
+    if (!rest.startsWith(BEGIN))
+      return blocks ? `has text between certificates (block ${blocks + 1} does not start with "${BEGIN}")` : `has text before "${BEGIN}"`;
     const end = rest.indexOf(END);
     if (end < 0) return `has a certificate (block ${blocks + 1}) without its "${END}" line`;
     const body = rest.slice(BEGIN.length, end);
     if (body.includes('-----')) return `has a certificate (block ${blocks + 1}) whose "${END}" line is missing before the next block`;
     const base64 = body.replace(/\s+/g, '');
     if (!base64) return `has an empty certificate (block ${blocks + 1})`;
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0) return `has a certificate (block ${blocks + 1}) whose body is not valid base64`;
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64) || base64.length % 4 !== 0)
+      return `has a certificate (block ${blocks + 1}) whose body is not valid base64`;
     blocks++;
     rest = rest.slice(end + END.length);
   }

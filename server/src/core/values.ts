@@ -4,9 +4,11 @@ import { isSensitiveValue, SENSITIVE_MASK } from './sensitive-now';
 import { describeWithUnit } from './units';
 
 /** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
-export const SECRET_PLACEHOLDER = /^(?:<[A-Za-z0-9_.-]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\))$/;
+export const SECRET_PLACEHOLDER =
+  /^(?:<[A-Za-z0-9_.-]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\))$/;
 
-export const isPlaceholder = (v: unknown): boolean => typeof v === 'string' && startsLikePlaceholder(v.charCodeAt(0)) && SECRET_PLACEHOLDER.test(v);
+export const isPlaceholder = (v: unknown): boolean =>
+  typeof v === 'string' && startsLikePlaceholder(v.charCodeAt(0)) && SECRET_PLACEHOLDER.test(v);
 /** `<`, `$`, `{` or `(`: every placeholder starts so, and most values do not (no regular expression to run). */
 const startsLikePlaceholder = (c: number): boolean => c === 60 || c === 36 || c === 123 || c === 40;
 
@@ -25,7 +27,8 @@ export function jsonType(v: unknown): string {
  */
 export function show(v: unknown, schema?: SchemaNode): string {
   // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
-  if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v)) return '(a hidden secret value)';
+  if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v))
+    return '(a hidden secret value)';
   // A value that came from a sensitive source, or that a secret field holds too (a YAML alias).
   if (isSensitiveValue(v)) return SENSITIVE_MASK;
   if (typeof v === 'string') {
@@ -48,8 +51,10 @@ export function showNumber(n: number, schema?: SchemaNode): string {
 /** Types of a schema node in words: `a string or null`. */
 export function expectedTypes(schema: SchemaNode): string {
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-  const words = types.map((t) => (t === 'null' ? 'null' : t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`));
-  return words.length <= 1 ? words[0] ?? 'any value' : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+  const words = types.map((t) =>
+    t === 'null' ? 'null' : t === 'integer' ? 'an integer' : t === 'object' || t === 'array' ? `an ${t}` : `a ${t}`,
+  );
+  return words.length <= 1 ? (words[0] ?? 'any value') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

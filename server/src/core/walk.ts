@@ -2,7 +2,11 @@ import { rootSchema, type SchemaNode } from './schema';
 import type { Segment } from './types';
 import { hasOwn, isObject, UNKNOWN_VALUE } from './values';
 
-export interface Visit { readonly path: Segment[]; readonly value: unknown; readonly schema: SchemaNode }
+export interface Visit {
+  readonly path: Segment[];
+  readonly value: unknown;
+  readonly schema: SchemaNode;
+}
 
 /** A parent's path and one more segment: copied and pushed, as a spread steps through an iterator until V8 optimises it. */
 function childPath(parent: readonly Segment[] | undefined, segment: Segment): Segment[] {
@@ -17,7 +21,12 @@ function childPath(parent: readonly Segment[] | undefined, segment: Segment): Se
  */
 class FieldVisit implements Visit {
   private spelled: Segment[] | undefined;
-  constructor(private readonly parent: FieldVisit | undefined, private readonly segment: Segment, readonly value: unknown, readonly schema: SchemaNode) {}
+  constructor(
+    private readonly parent: FieldVisit | undefined,
+    private readonly segment: Segment,
+    readonly value: unknown,
+    readonly schema: SchemaNode,
+  ) {}
   get path(): Segment[] {
     return (this.spelled ??= childPath(this.parent?.path, this.segment));
   }
@@ -63,11 +72,15 @@ const selections = new WeakMap<object, Map<Where, readonly Visit[]>>();
  * weak map (each costs far more than a comparison).
  */
 let recent: { value: object; byQuestion: Map<Where, readonly Visit[]> } | undefined;
-const knownAnswers = (value: object): Map<Where, readonly Visit[]> | undefined => (recent?.value === value ? recent.byQuestion : selections.get(value));
+const knownAnswers = (value: object): Map<Where, readonly Visit[]> | undefined =>
+  recent?.value === value ? recent.byQuestion : selections.get(value);
 function selectionsOf(value: object): Map<Where, readonly Visit[]> {
   if (recent?.value === value) return recent.byQuestion;
   let byQuestion = selections.get(value);
-  if (!byQuestion) { byQuestion = new Map(); selections.set(value, byQuestion); }
+  if (!byQuestion) {
+    byQuestion = new Map();
+    selections.set(value, byQuestion);
+  }
   recent = { value, byQuestion };
   return byQuestion;
 }
@@ -99,7 +112,9 @@ export function knownFieldsWhere(value: unknown, where: Where): readonly Visit[]
   }
   if (!shared) ask(where);
   const out: Visit[] = [];
-  walkKnownFields(value, planFor(where), (v) => { out.push(v); });
+  walkKnownFields(value, planFor(where), (v) => {
+    out.push(v);
+  });
   byQuestion.set(where, out);
   return out;
 }
@@ -156,7 +171,10 @@ function answerEveryAsked(value: object, byQuestion: Map<Where, readonly Visit[]
 export function eachKnownField(value: unknown, where: Where, each: (visit: Visit) => void, share = false): void {
   if (value === null || typeof value !== 'object') return;
   const known = knownAnswers(value)?.get(where) ?? (share && askedBits.has(where) ? knownFieldsWhere(value, where) : undefined);
-  if (known) { for (let i = 0; i < known.length; i++) each(known[i]); return; }
+  if (known) {
+    for (let i = 0; i < known.length; i++) each(known[i]);
+    return;
+  }
   if (share) ask(where);
   walkKnownFields(value, planFor(where), each, true);
 }
@@ -176,7 +194,11 @@ interface Plan {
   /** For the shared walk: which of the questions asked the node matches, a bit each. */
   mask: number;
 }
-interface Step { key: string; schema: SchemaNode; plan: () => Plan }
+interface Step {
+  key: string;
+  schema: SchemaNode;
+  plan: () => Plan;
+}
 
 type Planner = (schema: SchemaNode) => Plan;
 const planners = new WeakMap<Where, Planner>();
@@ -201,7 +223,13 @@ function planFor(where: Where, maskOf?: (schema: SchemaNode) => number): Plan {
           const member = properties[key];
           if (hasOwn(properties, key) && leading.has(member)) members.push({ key, schema: member, plan: () => plan(member) });
         }
-        p = { matches: schema !== rootSchema && where(schema), items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined, members, byKey: new Map(members.map((m) => [m.key, m])), mask: maskOf ? maskOf(schema) : 0 };
+        p = {
+          matches: schema !== rootSchema && where(schema),
+          items: items && leading.has(items) ? { key: '', schema: items, plan: () => plan(items) } : undefined,
+          members,
+          byKey: new Map(members.map((m) => [m.key, m])),
+          mask: maskOf ? maskOf(schema) : 0,
+        };
         made.set(schema, p);
       }
       return p;
@@ -222,7 +250,10 @@ function schemaParents(): Map<SchemaNode, SchemaNode> {
     const node = stack.pop()!;
     const children = Object.values(node.properties ?? {});
     if (node.items) children.push(node.items);
-    for (const child of children) { parents.set(child, node); stack.push(child); }
+    for (const child of children) {
+      parents.set(child, node);
+      stack.push(child);
+    }
   }
   return parents;
 }
@@ -231,10 +262,16 @@ function schemaParents(): Map<SchemaNode, SchemaNode> {
 class Frame {
   index = 0;
   keys: string[] | undefined;
-  constructor(readonly visit: FieldVisit | undefined, readonly value: object, readonly schema: SchemaNode, readonly plan: Plan) {}
+  constructor(
+    readonly visit: FieldVisit | undefined,
+    readonly value: object,
+    readonly schema: SchemaNode,
+    readonly plan: Plan,
+  ) {}
 }
 
-const enters = (plan: Plan, value: unknown): value is object => value !== null && typeof value === 'object' && (!!plan.items || plan.members.length > 0);
+const enters = (plan: Plan, value: unknown): value is object =>
+  value !== null && typeof value === 'object' && (!!plan.items || plan.members.length > 0);
 
 /**
  * Emits the known fields that the plan's question matches, in document order, without
@@ -268,7 +305,8 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: P
           const readInPlace = inPlace && onlyPlan!.matches && hasOwn(item, only!.key);
           if (entry && (!entersItem || inPlace)) {
             if (itemPlan.matches) emit(entry.set(frame.visit, i, undefined, item, schema), itemPlan);
-            if (readInPlace) emit(entry.set(frame.visit, i, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
+            if (readInPlace)
+              emit(entry.set(frame.visit, i, only!.key, (item as Record<string, unknown>)[only!.key], only!.schema), onlyPlan!);
             continue;
           }
           const v = new FieldVisit(frame.visit, i, item, schema);
@@ -292,7 +330,8 @@ function walkKnownFields(value: object, root: Plan, emit: (visit: Visit, plan: P
         entered = new Frame(v, v.value, step.schema, stepPlan);
       }
     }
-    if (entered) frames.push(entered); else frames.pop();
+    if (entered) frames.push(entered);
+    else frames.pop();
   }
 }
 

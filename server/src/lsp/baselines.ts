@@ -27,7 +27,12 @@ export function gitUri(fileUri: string, ref: string): string {
 /** After this long, the next use reads the baseline again (a commit made outside the editor shows up). */
 export const BASELINE_MAX_AGE_MS = 30_000;
 
-interface Entry { spec: string; promise: Promise<Baseline | undefined>; readAt: number; refreshing?: boolean }
+interface Entry {
+  spec: string;
+  promise: Promise<Baseline | undefined>;
+  readAt: number;
+  refreshing?: boolean;
+}
 
 /**
  * Baselines per document, read asynchronously and cached until the document is saved or
@@ -61,7 +66,8 @@ export class Baselines {
     const fresh = this.readLogged(uri, spec);
     // Saving a file invalidates its baseline, which is usually still the same: then the analyses
     // made against it stay valid, and the document is not analysed again.
-    const promise = retired?.spec === spec ? Promise.all([retired.promise, fresh]).then(([old, read]) => (sameBaseline(old, read) ? old : read)) : fresh;
+    const promise =
+      retired?.spec === spec ? Promise.all([retired.promise, fresh]).then(([old, read]) => (sameBaseline(old, read) ? old : read)) : fresh;
     this.cache.set(uri, { spec, promise, readAt: now });
     return promise;
   }
@@ -106,16 +112,25 @@ export class Baselines {
     if (spec.startsWith('git:')) {
       const ref = spec.slice(4) || 'HEAD';
       const readRevision = this.workspace.runtime.readGitRevision;
-      if (!readRevision) { this.onGitUnavailable(); return undefined; }
+      if (!readRevision) {
+        this.onGitUnavailable();
+        return undefined;
+      }
       if (!uri.startsWith('file:')) return undefined;
       const r = await readRevision(uri, ref);
-      if (!r.ok) { this.log(r.message); return undefined; }
+      if (!r.ok) {
+        this.log(r.message);
+        return undefined;
+      }
       return r.text === undefined ? undefined : { text: r.text, label: r.label, uri: gitUri(uri, ref), id: nextId++ };
     }
     const baselineUri = this.workspace.resolvePath(spec, uri);
     if (!baselineUri || !isHierarchical(baselineUri) || sameUri(baselineUri, uri)) return undefined;
     const r = await this.workspace.runtime.readFile(baselineUri);
-    if (!r.ok) { this.log(`cannot read the baseline ${displayName(baselineUri)}: ${r.message}`); return undefined; }
+    if (!r.ok) {
+      this.log(`cannot read the baseline ${displayName(baselineUri)}: ${r.message}`);
+      return undefined;
+    }
     return { text: r.text, label: spec, uri: baselineUri, id: nextId++ };
   }
 
@@ -124,7 +139,9 @@ export class Baselines {
   private onGitUnavailable(): void {
     if (this.gitUnavailableTold) return;
     this.gitUnavailableTold = true;
-    this.tellOnce('The git baseline is not available here: git cannot run in a browser. Change-aware rules (restarts, create-only fields) '
-      + 'need a baseline; set searchConfig.baseline to the path of a file with the deployed configuration.');
+    this.tellOnce(
+      'The git baseline is not available here: git cannot run in a browser. Change-aware rules (restarts, create-only fields) ' +
+        'need a baseline; set searchConfig.baseline to the path of a file with the deployed configuration.',
+    );
   }
 }

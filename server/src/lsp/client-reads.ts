@@ -8,7 +8,9 @@ import type { DirectoryEntry, ReadResult } from './runtime';
 export const READ_FILE_METHOD = 'searchConfig/readFile';
 export const READ_DIRECTORY_METHOD = 'searchConfig/readDirectory';
 
-export interface UriParams { uri: string }
+export interface UriParams {
+  uri: string;
+}
 export type ReadFileAnswer = ReadResult;
 export type ReadDirectoryAnswer = DirectoryEntry[] | null;
 
@@ -40,4 +42,8 @@ export const TERRAFORM_URLS_MESSAGE = 'searchConfigTerraformUrls';
  * as URLs or as their bytes: a worker started from a blob URL inherits a policy that lets it import scripts
  * from blob URLs but not fetch them, so there the extension sends the bytes themselves.
  */
-export interface TerraformParserUrls { module: string; runtime: string | Uint8Array; grammar: string | Uint8Array }
+export interface TerraformParserUrls {
+  module: string;
+  runtime: string | Uint8Array;
+  grammar: string | Uint8Array;
+}

@@ -1,12 +1,29 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  analyze, analyzeInSteps, parseFor, type AnalysisResult, type ParsedDocument, DocumentState, type TerraformDocumentState,
-  DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_SIZE, type AnalyzeOptions, requestFileKind,
+  analyze,
+  analyzeInSteps,
+  parseFor,
+  type AnalysisResult,
+  type ParsedDocument,
+  DocumentState,
+  type TerraformDocumentState,
+  DEFAULT_MAX_DEPTH,
+  DEFAULT_MAX_FILE_SIZE,
+  type AnalyzeOptions,
+  requestFileKind,
 } from '../core';
 import { fileNameOf } from './workspace';
 
-interface ParseEntry { version: number; fileName: string; parsed: ParsedDocument }
-interface AnalysisEntry { version: number; key: string; result: AnalysisResult }
+interface ParseEntry {
+  version: number;
+  fileName: string;
+  parsed: ParsedDocument;
+}
+interface AnalysisEntry {
+  version: number;
+  key: string;
+  result: AnalysisResult;
+}
 
 /**
  * One parse and one analysis per document version (and per set of options): completion,
@@ -55,7 +72,13 @@ export class DocumentCache {
    * server shuts down) the work stops and the answer is undefined. One run per document version is
    * shared by everyone who asks.
    */
-  analysisInSlices(doc: TextDocument, options: AnalyzeOptions, baselineKey: string, pause: () => Promise<void>, wanted: () => boolean): Promise<AnalysisResult | undefined> {
+  analysisInSlices(
+    doc: TextDocument,
+    options: AnalyzeOptions,
+    baselineKey: string,
+    pause: () => Promise<void>,
+    wanted: () => boolean,
+  ): Promise<AnalysisResult | undefined> {
     const key = this.keyOf(options, baselineKey);
     const hit = this.analyses.get(doc.uri);
     if (hit && hit.version === doc.version && hit.key === key) return Promise.resolve(hit.result);
@@ -73,9 +96,14 @@ export class DocumentCache {
         }
         this.slicesPaused++;
         await pause();
-        if (!wanted()) { this.analysesAbandoned++; return undefined; }
+        if (!wanted()) {
+          this.analysesAbandoned++;
+          return undefined;
+        }
       }
-    })().finally(() => { if (this.running.get(doc.uri)?.result === result) this.running.delete(doc.uri); });
+    })().finally(() => {
+      if (this.running.get(doc.uri)?.result === result) this.running.delete(doc.uri);
+    });
     this.running.set(doc.uri, { version: doc.version, key, result });
     return result;
   }
@@ -117,8 +145,10 @@ export class DocumentCache {
   private sharedParse(doc: TextDocument, options: AnalyzeOptions): ParsedDocument | undefined {
     // Other depth limits or file names need their own parse. Past DEFAULT_MAX_FILE_SIZE the
     // features see an empty document, which an analysis with a raised maxFileSize must not.
-    const same = (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) && options.fileName === fileNameOf(doc)
-      && doc.getText().length <= DEFAULT_MAX_FILE_SIZE;
+    const same =
+      (options.maxDepth === undefined || options.maxDepth === DEFAULT_MAX_DEPTH) &&
+      options.fileName === fileNameOf(doc) &&
+      doc.getText().length <= DEFAULT_MAX_FILE_SIZE;
     return same ? this.parsed(doc) : undefined;
   }
 

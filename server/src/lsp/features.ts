@@ -1,12 +1,48 @@
 import {
-  CodeActionKind, ErrorCodes, FoldingRangeKind, InlayHintKind, MarkupKind, ResponseError,
-  type CancellationToken, type CodeAction, type CodeActionParams, type Diagnostic, type InlayHint, type Position, type Range, type SelectionRange,
+  CodeActionKind,
+  ErrorCodes,
+  FoldingRangeKind,
+  InlayHintKind,
+  MarkupKind,
+  ResponseError,
+  type CancellationToken,
+  type CodeAction,
+  type CodeActionParams,
+  type Diagnostic,
+  type InlayHint,
+  type Position,
+  type Range,
+  type SelectionRange,
 } from 'vscode-languageserver';
 import {
-  complete, documentLinks, terraformCompletions, documentSymbols, fixAllAction, foldingRanges, formatEdits, hoverAt, quickFixes,
-  selectionRanges, memberHoverAt, literalUnitInlayHints, unitInlayHints, yamlCompletions, type EditorAction, type EditorCompletion,
-  type MemberDocument, type ConfigDocument, changeImpact, isTerraformName, parseTerraform, LineIndex, requestQuickFixes, type Finding,
-  type OffsetRange, cutAtFirst, requestFileKind, isYamlName,
+  complete,
+  documentLinks,
+  terraformCompletions,
+  documentSymbols,
+  fixAllAction,
+  foldingRanges,
+  formatEdits,
+  hoverAt,
+  quickFixes,
+  selectionRanges,
+  memberHoverAt,
+  literalUnitInlayHints,
+  unitInlayHints,
+  yamlCompletions,
+  type EditorAction,
+  type EditorCompletion,
+  type MemberDocument,
+  type ConfigDocument,
+  changeImpact,
+  isTerraformName,
+  parseTerraform,
+  LineIndex,
+  requestQuickFixes,
+  type Finding,
+  type OffsetRange,
+  cutAtFirst,
+  requestFileKind,
+  isYamlName,
   isTerraformJsonName,
 } from '../core';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
@@ -25,7 +61,18 @@ export function registerFeatures(ctx: ServerContext): void {
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
   /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
   /** `inOtherFormat` answers for Terraform and YAML files, inside their configurations only; the rest answers nothing there. */
-  const withState = async <R>(method: string, uri: string, empty: R, run: (state: DocumentState) => R, inRequestFile?: (state: DocumentState) => R | Promise<R>, inOtherFormat?: { terraform?: (state: DocumentState) => R; terraformJson?: (state: DocumentState) => R; yaml?: (state: DocumentState) => R }): Promise<R> => {
+  const withState = async <R>(
+    method: string,
+    uri: string,
+    empty: R,
+    run: (state: DocumentState) => R,
+    inRequestFile?: (state: DocumentState) => R | Promise<R>,
+    inOtherFormat?: {
+      terraform?: (state: DocumentState) => R;
+      terraformJson?: (state: DocumentState) => R;
+      yaml?: (state: DocumentState) => R;
+    },
+  ): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
@@ -42,51 +89,98 @@ export function registerFeatures(ctx: ServerContext): void {
     return run(state);
   };
 
-  connection.onCompletion(guardRequest(log, 'completion', null, (params) => withState('textDocument/completion', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-    const items = complete(parsed, offsetOf(parsed.lines, params.position), { snippets: !!caps?.snippetSupport });
-    const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
-    // Every item replaces the same text: convert its range once.
-    const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
-    return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)) };
-  }, (state) => requestCompletionList(state, params.position, ctx.capabilities()), { terraform: (state) => {
-    // The word being typed leaves the HCL unreadable: the file is read with it blanked out.
-    const text = state.doc.getText();
-    const lines = new LineIndex(text);
-    const offset = offsetOf(lines, params.position);
-    let start = offset;
-    while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
-    // Members are offered where one starts: at the beginning of a line, not in a value.
-    if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
-    const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
-    const configurations = parseTerraform(blanked, state.options.maxDepth, undefined, ctx.cache.terraformCompletionState(state.doc.uri)).configurations;
-    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-    const items = terraformCompletions(configurations, { offset: start, length: offset - start }, { snippets: !!caps?.snippetSupport });
-    return completionList(items, lines);
-  }, yaml: (state) => {
-    const text = state.doc.getText();
-    const lines = new LineIndex(text);
-    const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-    const items = yamlCompletions(text, offsetOf(lines, params.position), { snippets: !!caps?.snippetSupport, fileName: state.options.fileName, maxDepth: state.options.maxDepth });
-    return completionList(items, lines);
-  } })));
+  connection.onCompletion(
+    guardRequest(log, 'completion', null, (params) =>
+      withState(
+        'textDocument/completion',
+        params.textDocument.uri,
+        null,
+        (state) => {
+          const parsed = parsedOf(state);
+          const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+          const items = complete(parsed, offsetOf(parsed.lines, params.position), { snippets: !!caps?.snippetSupport });
+          const support = {
+            tags: !!caps?.tagSupport?.valueSet?.includes(1),
+            markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true,
+          };
+          // Every item replaces the same text: convert its range once.
+          const range = items.length ? rangeOf(parsed.lines, items[0].replace) : undefined;
+          return {
+            isIncomplete: false,
+            items: items.map((c) => toCompletionItem(c, parsed.lines, support, c.replace === items[0].replace ? range : undefined)),
+          };
+        },
+        (state) => requestCompletionList(state, params.position, ctx.capabilities()),
+        {
+          terraform: (state) => {
+            // The word being typed leaves the HCL unreadable: the file is read with it blanked out.
+            const text = state.doc.getText();
+            const lines = new LineIndex(text);
+            const offset = offsetOf(lines, params.position);
+            let start = offset;
+            while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
+            // Members are offered where one starts: at the beginning of a line, not in a value.
+            if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
+            const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
+            const configurations = parseTerraform(
+              blanked,
+              state.options.maxDepth,
+              undefined,
+              ctx.cache.terraformCompletionState(state.doc.uri),
+            ).configurations;
+            const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+            const items = terraformCompletions(
+              configurations,
+              { offset: start, length: offset - start },
+              { snippets: !!caps?.snippetSupport },
+            );
+            return completionList(items, lines);
+          },
+          yaml: (state) => {
+            const text = state.doc.getText();
+            const lines = new LineIndex(text);
+            const caps = ctx.capabilities().textDocument?.completion?.completionItem;
+            const items = yamlCompletions(text, offsetOf(lines, params.position), {
+              snippets: !!caps?.snippetSupport,
+              fileName: state.options.fileName,
+              maxDepth: state.options.maxDepth,
+            });
+            return completionList(items, lines);
+          },
+        },
+      ),
+    ),
+  );
 
   const completionList = (items: EditorCompletion[], lines: LineIndex) => {
     const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-    const support = { tags: !!caps?.tagSupport?.valueSet?.includes(1), markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true };
+    const support = {
+      tags: !!caps?.tagSupport?.valueSet?.includes(1),
+      markdown: caps?.documentationFormat ? caps.documentationFormat.includes(MarkupKind.Markdown) : true,
+    };
     return { isIncomplete: false, items: items.map((c) => toCompletionItem(c, lines, support)) };
   };
 
-  connection.onHover(guardRequest(log, 'hover', null, (params) => withState('textDocument/hover', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
-    return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
-  }, (state) => requestHoverAt(state, params.position), {
-    terraform: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
-    terraformJson: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
-    yaml: (state) => memberHover(ctx.analysisOf(state).yaml?.configurations ?? [], params.position),
-  })));
+  connection.onHover(
+    guardRequest(log, 'hover', null, (params) =>
+      withState(
+        'textDocument/hover',
+        params.textDocument.uri,
+        null,
+        (state) => {
+          const parsed = parsedOf(state);
+          const h = hoverAt(parsed, offsetOf(parsed.lines, params.position));
+          return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
+        },
+        (state) => requestHoverAt(state, params.position),
+        {
+          terraform: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
+          terraformJson: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
+          yaml: (state) => memberHover(ctx.analysisOf(state).yaml?.configurations ?? [], params.position),
+        },
+      ),
+    ),
+  );
 
   const memberHover = (configurations: ReadonlyArray<MemberDocument & { lines: LineIndex }>, position: Position) => {
     const lines = configurations[0]?.lines;
@@ -94,32 +188,62 @@ export function registerFeatures(ctx: ServerContext): void {
     return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
   };
 
-  connection.languages.inlayHint.on(guardRequest(log, 'inlay hints', null, (params, token) => withState<InlayHint[] | null>('textDocument/inlayHint', params.textDocument.uri, null, (state) => {
-    if (!state.settings.inlayHints.units) return [];
-    const parsed = parsedOf(state);
-    const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
-    return unitInlayHints(parsed, from, to, () => token.isCancellationRequested).map((h) => ({
-      position: parsed.lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
-    }));
-  }, undefined, {
-    terraform: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
-    terraformJson: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
-    yaml: (state) => literalHints(state, ctx.analysisOf(state).yaml?.configurations ?? [], params.range, token),
-  })));
+  connection.languages.inlayHint.on(
+    guardRequest(log, 'inlay hints', null, (params, token) =>
+      withState<InlayHint[] | null>(
+        'textDocument/inlayHint',
+        params.textDocument.uri,
+        null,
+        (state) => {
+          if (!state.settings.inlayHints.units) return [];
+          const parsed = parsedOf(state);
+          const from = parsed.lines.offsetAt(params.range.start),
+            to = parsed.lines.offsetAt(params.range.end);
+          return unitInlayHints(parsed, from, to, () => token.isCancellationRequested).map((h) => ({
+            position: parsed.lines.positionAt(h.offset),
+            label: h.label,
+            kind: InlayHintKind.Parameter,
+            paddingLeft: true,
+          }));
+        },
+        undefined,
+        {
+          terraform: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
+          terraformJson: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
+          yaml: (state) => literalHints(state, ctx.analysisOf(state).yaml?.configurations ?? [], params.range, token),
+        },
+      ),
+    ),
+  );
 
   /** Unit hints in the configurations of a Terraform or YAML file, within the range asked about. */
-  const literalHints = (state: DocumentState, configurations: readonly ConfigDocument[], range: Range, token: CancellationToken): InlayHint[] => {
+  const literalHints = (
+    state: DocumentState,
+    configurations: readonly ConfigDocument[],
+    range: Range,
+    token: CancellationToken,
+  ): InlayHint[] => {
     if (!state.settings.inlayHints.units) return [];
     const lines = configurations[0]?.lines;
     if (!lines) return [];
-    const from = lines.offsetAt(range.start), to = lines.offsetAt(range.end);
+    const from = lines.offsetAt(range.start),
+      to = lines.offsetAt(range.end);
     return literalUnitInlayHints(configurations, from, to, () => token.isCancellationRequested).map((h) => ({
-      position: lines.positionAt(h.offset), label: h.label, kind: InlayHintKind.Parameter, paddingLeft: true,
+      position: lines.positionAt(h.offset),
+      label: h.label,
+      kind: InlayHintKind.Parameter,
+      paddingLeft: true,
     }));
   };
 
   /** Quick fixes for the range asked about, and fix all when the client asks for it (fix on save). */
-  const codeActions = (state: DocumentState, params: CodeActionParams, lines: LineIndex, fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[], analysis = ctx.analysisOf(state)): CodeAction[] => {
+  const codeActions = (
+    state: DocumentState,
+    params: CodeActionParams,
+    lines: LineIndex,
+    fixesAt: (findings: readonly Finding[], range: OffsetRange) => EditorAction[],
+    analysis = ctx.analysisOf(state),
+  ): CodeAction[] => {
     const only = params.context?.only;
     const wants = (kind: string): boolean => !only?.length || only.some((o) => kind === o || kind.startsWith(`${o}.`));
     const out: CodeAction[] = [];
@@ -131,7 +255,8 @@ export function registerFeatures(ctx: ServerContext): void {
       return action;
     };
     if (wants(CodeActionKind.QuickFix)) {
-      const from = lines.offsetAt(params.range.start), to = lines.offsetAt(params.range.end);
+      const from = lines.offsetAt(params.range.start),
+        to = lines.offsetAt(params.range.end);
       for (const a of fixesAt(analysis.findings, { offset: from, length: to - from })) out.push(toAction(a, CodeActionKind.QuickFix));
     }
     // Only when asked for: computing every fix costs several analyses.
@@ -142,75 +267,143 @@ export function registerFeatures(ctx: ServerContext): void {
     return out;
   };
 
-  connection.onCodeAction(guardRequest(log, 'code actions', null, (params) => withState('textDocument/codeAction', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range));
-  }, async (state) => {
-    // In a request file, the configuration to write instead comes first: it is what the service wants.
-    // A large request file is analysed in slices, as for its diagnostics (usually already done).
-    const analysis = await ctx.analysisInSlicesOf(state);
-    if (!analysis) return [];
-    const text = state.doc.getText();
-    const own = codeActions(state, params, new LineIndex(text), (findings, range) => requestQuickFixes(text, findings, range), analysis);
-    return [...await settingsToConfigurationActions(ctx, ctx.documents, state, params), ...own];
-  }, {
-    terraform: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },
-    // JSON has no comments: no suppression is offered there.
-    terraformJson: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, commentsAllowed: false }, findings, range)); },
-    // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
-    // Suppression comments are written as YAML comments.
-    yaml: (state) => { const text = state.doc.getText(); return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes({ text, comment: '#' }, findings, range)); },
-  })));
+  connection.onCodeAction(
+    guardRequest(log, 'code actions', null, (params) =>
+      withState(
+        'textDocument/codeAction',
+        params.textDocument.uri,
+        null,
+        (state) => {
+          const parsed = parsedOf(state);
+          return codeActions(state, params, parsed.lines, (findings, range) => quickFixes(parsed, findings, range));
+        },
+        async (state) => {
+          // In a request file, the configuration to write instead comes first: it is what the service wants.
+          // A large request file is analysed in slices, as for its diagnostics (usually already done).
+          const analysis = await ctx.analysisInSlicesOf(state);
+          if (!analysis) return [];
+          const text = state.doc.getText();
+          const own = codeActions(
+            state,
+            params,
+            new LineIndex(text),
+            (findings, range) => requestQuickFixes(text, findings, range),
+            analysis,
+          );
+          return [...(await settingsToConfigurationActions(ctx, ctx.documents, state, params)), ...own];
+        },
+        {
+          terraform: (state) => {
+            const text = state.doc.getText();
+            return codeActions(state, params, new LineIndex(text), (findings, range) =>
+              quickFixes({ text, comment: '#' }, findings, range),
+            );
+          },
+          // JSON has no comments: no suppression is offered there.
+          terraformJson: (state) => {
+            const text = state.doc.getText();
+            return codeActions(state, params, new LineIndex(text), (findings, range) =>
+              quickFixes({ text, commentsAllowed: false }, findings, range),
+            );
+          },
+          // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
+          // Suppression comments are written as YAML comments.
+          yaml: (state) => {
+            const text = state.doc.getText();
+            return codeActions(state, params, new LineIndex(text), (findings, range) =>
+              quickFixes({ text, comment: '#' }, findings, range),
+            );
+          },
+        },
+      ),
+    ),
+  );
 
-  connection.onDocumentSymbol(guardRequest(log, 'document symbols', null, (params, token) => withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    return documentSymbols(parsed, () => token.isCancellationRequested).map((s) => toDocumentSymbol(s, parsed.lines));
-  })));
+  connection.onDocumentSymbol(
+    guardRequest(log, 'document symbols', null, (params, token) =>
+      withState('textDocument/documentSymbol', params.textDocument.uri, null, (state) => {
+        const parsed = parsedOf(state);
+        return documentSymbols(parsed, () => token.isCancellationRequested).map((s) => toDocumentSymbol(s, parsed.lines));
+      }),
+    ),
+  );
 
-  connection.onFoldingRanges(guardRequest(log, 'folding ranges', null, (params, token) => withState('textDocument/foldingRange', params.textDocument.uri, null, (state) =>
-    foldingRanges(parsedOf(state), () => token.isCancellationRequested).map((f) => (f.kind ? { startLine: f.startLine, endLine: f.endLine, kind: FoldingRangeKind.Comment } : { startLine: f.startLine, endLine: f.endLine })),
-  )));
+  connection.onFoldingRanges(
+    guardRequest(log, 'folding ranges', null, (params, token) =>
+      withState('textDocument/foldingRange', params.textDocument.uri, null, (state) =>
+        foldingRanges(parsedOf(state), () => token.isCancellationRequested).map((f) =>
+          f.kind
+            ? { startLine: f.startLine, endLine: f.endLine, kind: FoldingRangeKind.Comment }
+            : { startLine: f.startLine, endLine: f.endLine },
+        ),
+      ),
+    ),
+  );
 
-  connection.onSelectionRanges(guardRequest(log, 'selection ranges', null, (params) => withState('textDocument/selectionRange', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    return params.positions.map((p) => {
-      const ranges = selectionRanges(parsed, offsetOf(parsed.lines, p));
-      let parent: SelectionRange | undefined;
-      for (let i = ranges.length - 1; i >= 0; i--) parent = { range: rangeOf(parsed.lines, ranges[i]), parent };
-      return parent!;
-    });
-  })));
+  connection.onSelectionRanges(
+    guardRequest(log, 'selection ranges', null, (params) =>
+      withState('textDocument/selectionRange', params.textDocument.uri, null, (state) => {
+        const parsed = parsedOf(state);
+        return params.positions.map((p) => {
+          const ranges = selectionRanges(parsed, offsetOf(parsed.lines, p));
+          let parent: SelectionRange | undefined;
+          for (let i = ranges.length - 1; i >= 0; i--) parent = { range: rangeOf(parsed.lines, ranges[i]), parent };
+          return parent!;
+        });
+      }),
+    ),
+  );
 
-  connection.onDocumentFormatting(guardRequest(log, 'formatting', null, (params) => withState('textDocument/formatting', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    return formatEdits(parsed.text, params.options).map((e) => lspEdit(parsed.lines, e));
-  })));
+  connection.onDocumentFormatting(
+    guardRequest(log, 'formatting', null, (params) =>
+      withState('textDocument/formatting', params.textDocument.uri, null, (state) => {
+        const parsed = parsedOf(state);
+        return formatEdits(parsed.text, params.options).map((e) => lspEdit(parsed.lines, e));
+      }),
+    ),
+  );
 
-  connection.onDocumentRangeFormatting(guardRequest(log, 'range formatting', null, (params) => withState('textDocument/rangeFormatting', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    const from = parsed.lines.offsetAt(params.range.start), to = parsed.lines.offsetAt(params.range.end);
-    return formatEdits(parsed.text, params.options, { offset: from, length: to - from }).map((e) => lspEdit(parsed.lines, e));
-  })));
+  connection.onDocumentRangeFormatting(
+    guardRequest(log, 'range formatting', null, (params) =>
+      withState('textDocument/rangeFormatting', params.textDocument.uri, null, (state) => {
+        const parsed = parsedOf(state);
+        const from = parsed.lines.offsetAt(params.range.start),
+          to = parsed.lines.offsetAt(params.range.end);
+        return formatEdits(parsed.text, params.options, { offset: from, length: to - from }).map((e) => lspEdit(parsed.lines, e));
+      }),
+    ),
+  );
 
-  connection.onExecuteCommand(guardRequest(log, 'execute command', null, async (params) => {
-    ctx.beforeRequest('workspace/executeCommand');
-    if (params.command !== CHANGE_IMPACT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}`);
-    const uri = params.arguments?.[0];
-    if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${CHANGE_IMPACT_COMMAND} takes the document URI`);
-    const state = await ctx.stateOf(uri);
-    if (!state?.baseline) return null;
-    const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
-    // Each version is read in its own file's format: the document at a git revision, or a baseline file
-    // (a .search.json beside a .tf file compares with the file's lone resource).
-    const baselineName = decodeURIComponent(cutAtFirst(state.baseline.uri, '?#').split('/').pop() ?? '');
-    const impact = changeImpact(state.baseline.text, state.doc.getText(), { old: state.baseline.label, new: `${name} (edited)` }, { old: baselineName || state.options.fileName, new: state.options.fileName });
-    return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
-  }));
+  connection.onExecuteCommand(
+    guardRequest(log, 'execute command', null, async (params) => {
+      ctx.beforeRequest('workspace/executeCommand');
+      if (params.command !== CHANGE_IMPACT_COMMAND) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command ${params.command}`);
+      const uri = params.arguments?.[0];
+      if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, `${CHANGE_IMPACT_COMMAND} takes the document URI`);
+      const state = await ctx.stateOf(uri);
+      if (!state?.baseline) return null;
+      const name = decodeURIComponent(cutAtFirst(uri, '?#').split('/').pop() ?? 'configuration');
+      // Each version is read in its own file's format: the document at a git revision, or a baseline file
+      // (a .search.json beside a .tf file compares with the file's lone resource).
+      const baselineName = decodeURIComponent(cutAtFirst(state.baseline.uri, '?#').split('/').pop() ?? '');
+      const impact = changeImpact(
+        state.baseline.text,
+        state.doc.getText(),
+        { old: state.baseline.label, new: `${name} (edited)` },
+        { old: baselineName || state.options.fileName, new: state.options.fileName },
+      );
+      return impact.error ? { markdown: impact.markdown, error: impact.error } : { markdown: impact.markdown };
+    }),
+  );
 
-  connection.onDocumentLinks(guardRequest(log, 'document links', null, (params) => withState('textDocument/documentLink', params.textDocument.uri, null, (state) => {
-    const parsed = parsedOf(state);
-    return documentLinks(parsed).map((l) => ({ range: rangeOf(parsed.lines, l.range), target: l.target }));
-  })));
+  connection.onDocumentLinks(
+    guardRequest(log, 'document links', null, (params) =>
+      withState('textDocument/documentLink', params.textDocument.uri, null, (state) => {
+        const parsed = parsedOf(state);
+        return documentLinks(parsed).map((l) => ({ range: rangeOf(parsed.lines, l.range), target: l.target }));
+      }),
+    ),
+  );
 }
 
 /** A letter, digit or underscore: a character of an HCL attribute name being typed. */

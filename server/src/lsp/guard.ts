@@ -6,9 +6,8 @@ export type Logger = { error(message: string): void; warn(message: string): void
  * The error's message with quoted text removed: runtime errors can quote the input they failed
  * on (JSON.parse does), and the input may be a secret from the document.
  */
-export const redactedMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err))
-  .replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g, '"…"')
-  .slice(0, 500);
+export const redactedMessage = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`\n]*`/g, '"…"').slice(0, 500);
 const messageOf = redactedMessage;
 
 /**

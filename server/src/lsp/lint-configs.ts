@@ -3,7 +3,11 @@ import type { ServerRuntime } from './runtime';
 import { childUri, parentUri } from './uris';
 
 /** A `.search-lint.json` with the directory its patterns are relative to, both as URIs. */
-export interface LoadedLintConfig { uri: string; dirUri: string; config: LintConfig }
+export interface LoadedLintConfig {
+  uri: string;
+  dirUri: string;
+  config: LintConfig;
+}
 export type LintConfigLookup = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; uri: string; problems: string[] };
 
 /**
@@ -24,7 +28,9 @@ export class LintConfigLookups {
     return found;
   }
 
-  clear(): void { this.byDir.clear(); }
+  clear(): void {
+    this.byDir.clear();
+  }
 
   private async lookUp(dirUri: string): Promise<LintConfigLookup> {
     const uri = childUri(dirUri, LINT_CONFIG_NAME);

@@ -1,4 +1,14 @@
-import { CodeActionKind, MarkupKind, type ClientCapabilities, type CodeAction, type CodeActionParams, type CompletionList, type Hover, type Position, type TextDocuments } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  MarkupKind,
+  type ClientCapabilities,
+  type CodeAction,
+  type CodeActionParams,
+  type CompletionList,
+  type Hover,
+  type Position,
+  type TextDocuments,
+} from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { mergeIntoConfiguration, LineIndex, requestCompletions, requestHover, settingsUpdateAt, requestFileKind } from '../core';
 import { rangeOf, toCompletionItem } from './convert';
@@ -15,7 +25,11 @@ export function requestHoverAt(state: DocumentState, position: Position): Hover 
   return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
 }
 
-export function requestCompletionList(state: DocumentState, position: Position, capabilities: ClientCapabilities): CompletionList & { isIncomplete: false } {
+export function requestCompletionList(
+  state: DocumentState,
+  position: Position,
+  capabilities: ClientCapabilities,
+): CompletionList & { isIncomplete: false } {
   const text = state.doc.getText();
   const lines = new LineIndex(text);
   const caps = capabilities.textDocument?.completion?.completionItem;
@@ -28,7 +42,12 @@ export function requestCompletionList(state: DocumentState, position: Position, 
  * configuration of the workspace, one action per configuration found (so that the user picks one when
  * there are several), each a workspace edit of that file that keeps its comments and formatting.
  */
-export async function settingsToConfigurationActions(ctx: ServerContext, documents: TextDocuments<TextDocument>, state: DocumentState, params: CodeActionParams): Promise<CodeAction[]> {
+export async function settingsToConfigurationActions(
+  ctx: ServerContext,
+  documents: TextDocuments<TextDocument>,
+  state: DocumentState,
+  params: CodeActionParams,
+): Promise<CodeAction[]> {
   const only = params.context?.only;
   if (only?.length && !only.some((o) => CodeActionKind.QuickFix.startsWith(o))) return [];
   const diagnostics = params.context.diagnostics.filter((d) => d.code === 'blocked-endpoint');
@@ -57,7 +76,8 @@ export async function settingsToConfigurationActions(ctx: ServerContext, documen
     out.push({
       // Only the fields the edit sets: one whose parent is not an object in that file is left out.
       title: `Set ${set.map((a) => a.path).join(', ')} in ${name} instead`,
-      kind: CodeActionKind.QuickFix, diagnostics,
+      kind: CodeActionKind.QuickFix,
+      diagnostics,
       edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: merged }] } },
     });
   }

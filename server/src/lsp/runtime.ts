@@ -5,7 +5,10 @@
  */
 export type ReadResult = { ok: true; text: string } | { ok: false; missing: boolean; message: string };
 
-export interface DirectoryEntry { name: string; type: 'file' | 'directory' }
+export interface DirectoryEntry {
+  name: string;
+  type: 'file' | 'directory';
+}
 
 /** A file at a git revision: `text: undefined` when the revision does not hold it (a new service). */
 export type GitReadResult = { ok: true; text: string | undefined; label: string } | { ok: false; message: string };

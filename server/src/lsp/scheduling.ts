@@ -1,7 +1,9 @@
 /** When diagnostics are computed: after the changes already received, and coalesced while typing. */
 
 /** The versions of the open documents, as the server's document store knows them. */
-export interface VersionSource { get(uri: string): { version: number } | undefined }
+export interface VersionSource {
+  get(uri: string): { version: number } | undefined;
+}
 
 /**
  * Resolves once a whole turn of the event loop has passed without a new version of the
@@ -15,7 +17,10 @@ export function settled(documents: VersionSource, uri: string, nextTurn: (callba
     const check = (): void => {
       const current = documents.get(uri)?.version;
       if (current === seen) resolve();
-      else { seen = current; nextTurn(check); }
+      else {
+        seen = current;
+        nextTurn(check);
+      }
     };
     nextTurn(check);
   });
@@ -40,7 +45,10 @@ export class PushScheduler {
     const now = performance.now();
     const pending = this.pending.get(uri);
     // An immediate run is already due; it reads the newest version when it runs.
-    if (pending?.immediate) { this.lastActivity.set(uri, now); return; }
+    if (pending?.immediate) {
+      this.lastActivity.set(uri, now);
+      return;
+    }
     const last = this.lastActivity.get(uri);
     const immediate = !pending && (last === undefined || now - last >= delay);
     this.lastActivity.set(uri, now);
@@ -53,7 +61,9 @@ export class PushScheduler {
   }
 
   /** When the last change or open that asked for diagnostics was handled (performance.now()). */
-  since(uri: string): number | undefined { return this.lastActivity.get(uri); }
+  since(uri: string): number | undefined {
+    return this.lastActivity.get(uri);
+  }
 
   forget(uri: string): void {
     this.pending.get(uri)?.cancel();
@@ -68,7 +78,12 @@ export class PushScheduler {
 
   private runWhenSettled(uri: string): void {
     let cancelled = false;
-    this.pending.set(uri, { cancel: () => { cancelled = true; }, immediate: true });
+    this.pending.set(uri, {
+      cancel: () => {
+        cancelled = true;
+      },
+      immediate: true,
+    });
     void settled(this.documents, uri, this.nextTurn).then(() => {
       if (cancelled) return;
       this.pending.delete(uri);

@@ -1,10 +1,30 @@
 import {
-  DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, DocumentDiagnosticReportKind, LSPErrorCodes, MessageType, ShowMessageNotification,
-  ResponseError, TextDocuments, TextDocumentSyncKind,
-  type ClientCapabilities, type Connection, type Diagnostic, type DocumentDiagnosticReport, type InitializeParams, type InitializeResult,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticReportKind,
+  LSPErrorCodes,
+  MessageType,
+  ShowMessageNotification,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type ClientCapabilities,
+  type Connection,
+  type Diagnostic,
+  type DocumentDiagnosticReport,
+  type InitializeParams,
+  type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { type AnalysisResult, forgetRequestScan, VERSION, isTerraformName, terraformParserLoaded, isVariableFile, isTerraformJsonName } from '../core';
+import {
+  type AnalysisResult,
+  forgetRequestScan,
+  VERSION,
+  isTerraformName,
+  terraformParserLoaded,
+  isVariableFile,
+  isTerraformJsonName,
+} from '../core';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
@@ -45,12 +65,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     warn: (m) => connection.console.warn(m),
     info: (m) => connection.console.info(m),
   };
-  const baselines = new Baselines(workspace, (m) => { if (trace !== 'off') log.info(m); }, (uri) => {
-    // A baseline read again in the background turned out different: the diagnostics must follow it.
-    if (!documents.get(uri)) return;
-    if (!pullDiagnostics) schedule(uri, 0);
-    else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
-  }, undefined, (m) => log.warn(m));
+  const baselines = new Baselines(
+    workspace,
+    (m) => {
+      if (trace !== 'off') log.info(m);
+    },
+    (uri) => {
+      // A baseline read again in the background turned out different: the diagnostics must follow it.
+      if (!documents.get(uri)) return;
+      if (!pullDiagnostics) schedule(uri, 0);
+      else if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
+    },
+    undefined,
+    (m) => log.warn(m),
+  );
   const shownLintProblems = new Set<string>();
   // The HCL parser is loaded the first time a Terraform file is looked at; until it is there the
   // file has no diagnostics, and every document is looked at again once it is.
@@ -67,12 +95,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   const settingsFor = (uri: string): Promise<ServerSettings> => {
     let s = settingsCache.get(uri);
     if (!s) {
-      s = (configurationPull
-        ? connection.workspace.getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
-          // A client with nothing configured answers null: then settings given at start-up still count.
-          .then((pulled: unknown) => normalizeSettings(pulled ?? globalSettings), () => normalizeSettings(globalSettings))
-        : Promise.resolve(normalizeSettings(globalSettings))
-      ).then((settings) => { trace = settings.trace.server; return settings; });
+      s = (
+        configurationPull
+          ? connection.workspace
+              .getConfiguration({ scopeUri: uri, section: SETTINGS_SECTION })
+              // A client with nothing configured answers null: then settings given at start-up still count.
+              .then(
+                (pulled: unknown) => normalizeSettings(pulled ?? globalSettings),
+                () => normalizeSettings(globalSettings),
+              )
+          : Promise.resolve(normalizeSettings(globalSettings))
+      ).then((settings) => {
+        trace = settings.trace.server;
+        return settings;
+      });
       settingsCache.set(uri, s);
     }
     return s;
@@ -89,12 +125,16 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     // A Terraform file's variables get their values from its module's files, as in the CLI.
-    if ((isTerraformName(fileNameOf(doc)) || terraformJson) && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
+    if ((isTerraformName(fileNameOf(doc)) || terraformJson) && doc.getText().includes('var.'))
+      options.terraformVariables = await modules.variableFilesOf(uri);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
     if (reading) cache.prepare(doc, options);
     const baseline = await reading;
-    if (baseline) { options.baselineText = baseline.text; options.baselineLabel = baseline.label; }
+    if (baseline) {
+      options.baselineText = baseline.text;
+      options.baselineLabel = baseline.label;
+    }
     // The document may have changed while the settings or the baseline were read.
     const current = documents.get(uri);
     if (!current) return undefined;
@@ -115,8 +155,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const started = performance.now();
     const made = cache.analysesMade;
     const result = cache.analysis(state.doc, state.options, state.baseline ? String(state.baseline.id) : '');
-    if (trace === 'verbose' && cache.analysesMade !== made) log.info(`Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
-    for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
+    if (trace === 'verbose' && cache.analysesMade !== made)
+      log.info(
+        `Analysed ${state.doc.uri} version ${state.doc.version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`,
+      );
+    for (const e of result.internalErrors)
+      log.error(`Rule ${e.ruleId} failed on ${state.doc.uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
 
@@ -132,13 +176,20 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const started = performance.now();
     const made = cache.analysesMade;
     let announced = false;
-    const result = await cache.analysisInSlices(state.doc, state.options, state.baseline ? String(state.baseline.id) : '', async () => {
-      if (!announced && trace === 'verbose') log.info(`Analysing ${uri} version ${version} in slices`);
-      announced = true;
-      await nextTurn();
-    }, () => !shuttingDown && documents.get(uri)?.version === version);
+    const result = await cache.analysisInSlices(
+      state.doc,
+      state.options,
+      state.baseline ? String(state.baseline.id) : '',
+      async () => {
+        if (!announced && trace === 'verbose') log.info(`Analysing ${uri} version ${version} in slices`);
+        announced = true;
+        await nextTurn();
+      },
+      () => !shuttingDown && documents.get(uri)?.version === version,
+    );
     if (!result) return undefined;
-    if (trace === 'verbose' && cache.analysesMade !== made) log.info(`Analysed ${uri} version ${version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
+    if (trace === 'verbose' && cache.analysesMade !== made)
+      log.info(`Analysed ${uri} version ${version} in ${Math.round(performance.now() - started)} ms: ${result.findings.length} findings`);
     for (const e of result.internalErrors) log.error(`Rule ${e.ruleId} failed on ${uri}: ${redactedMessage(new Error(e.message))}`);
     return result;
   };
@@ -159,15 +210,25 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     // A file that is not a configuration would otherwise get an empty publish on every keystroke;
     // a configuration is always published, so that clients waiting for a version get it.
     if (!state && publishedEmpty.has(uri)) return;
-    if (state) publishedEmpty.delete(uri); else publishedEmpty.add(uri);
+    if (state) publishedEmpty.delete(uri);
+    else publishedEmpty.add(uri);
     await connection.sendDiagnostics({ uri, version, diagnostics });
     const since = pushed.since(uri);
-    if (trace === 'verbose' && since !== undefined) log.info(`Published ${diagnostics.length} diagnostics of ${uri} version ${version}, ${(performance.now() - since).toFixed(1)} ms after the document changed or opened`);
+    if (trace === 'verbose' && since !== undefined)
+      log.info(
+        `Published ${diagnostics.length} diagnostics of ${uri} version ${version}, ${(performance.now() - since).toFixed(1)} ms after the document changed or opened`,
+      );
   };
-  const pushed = new PushScheduler(documents, (uri) => {
-    publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
-  }, runtime.nextTurn);
-  const schedule = (uri: string, delay: number): void => { if (!pullDiagnostics) pushed.schedule(uri, delay); };
+  const pushed = new PushScheduler(
+    documents,
+    (uri) => {
+      publish(uri).catch((err: unknown) => log.error(`Diagnostics of ${uri} failed: ${redactedMessage(err)}`));
+    },
+    runtime.nextTurn,
+  );
+  const schedule = (uri: string, delay: number): void => {
+    if (!pullDiagnostics) pushed.schedule(uri, delay);
+  };
   // Changes whenever settings, settings files or workspace folders change: part of every pull result id.
   let generation = 0;
   const refreshAll = (): void => {
@@ -206,50 +267,67 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
       },
       serverInfo: { name: 'search-config-language-server', version: VERSION },
     };
-    if (pullDiagnostics) result.capabilities.diagnosticProvider = { identifier: 'search-config', interFileDependencies: false, workspaceDiagnostics: false };
+    if (pullDiagnostics)
+      result.capabilities.diagnosticProvider = { identifier: 'search-config', interFileDependencies: false, workspaceDiagnostics: false };
     return result;
   });
 
-  connection.onInitialized(guardNotification(log, 'initialized', async () => {
-    if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
-      await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
-    }
-    if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
-      await connection.client.register(DidChangeWatchedFilesNotification.type, {
-        // The Terraform files that give a module's variables their values too.
-        watchers: ['**/.search-lint.json', '**/*.tf', '**/*.tf.json', '**/*.tfvars', '**/*.tfvars.json'].map((globPattern) => ({ globPattern })),
-      });
-    }
-    if (capabilities.workspace?.workspaceFolders) {
-      connection.workspace.onDidChangeWorkspaceFolders(guardNotification(log, 'workspace folders', (e) => {
-        workspace.addFolders(e.added.map((f) => f.uri), e.removed.map((f) => f.uri));
-        settingsCache.clear();
-        refreshAll();
-      }));
-    }
-  }));
+  connection.onInitialized(
+    guardNotification(log, 'initialized', async () => {
+      if (capabilities.workspace?.didChangeConfiguration?.dynamicRegistration) {
+        await connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+      }
+      if (capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration) {
+        await connection.client.register(DidChangeWatchedFilesNotification.type, {
+          // The Terraform files that give a module's variables their values too.
+          watchers: ['**/.search-lint.json', '**/*.tf', '**/*.tf.json', '**/*.tfvars', '**/*.tfvars.json'].map((globPattern) => ({
+            globPattern,
+          })),
+        });
+      }
+      if (capabilities.workspace?.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders(
+          guardNotification(log, 'workspace folders', (e) => {
+            workspace.addFolders(
+              e.added.map((f) => f.uri),
+              e.removed.map((f) => f.uri),
+            );
+            settingsCache.clear();
+            refreshAll();
+          }),
+        );
+      }
+    }),
+  );
 
-  connection.onDidChangeConfiguration(guardNotification(log, 'configuration', (params) => {
-    const settings = params?.settings as Record<string, unknown> | null | undefined;
-    if (settings && typeof settings === 'object' && SETTINGS_SECTION in settings) globalSettings = settings[SETTINGS_SECTION];
-    else if (!configurationPull) globalSettings = settings ?? undefined;
-    settingsCache.clear();
-    refreshAll();
-  }));
+  connection.onDidChangeConfiguration(
+    guardNotification(log, 'configuration', (params) => {
+      const settings = params?.settings as Record<string, unknown> | null | undefined;
+      if (settings && typeof settings === 'object' && SETTINGS_SECTION in settings) globalSettings = settings[SETTINGS_SECTION];
+      else if (!configurationPull) globalSettings = settings ?? undefined;
+      settingsCache.clear();
+      refreshAll();
+    }),
+  );
 
-  connection.onDidChangeWatchedFiles(guardNotification(log, 'watched files', (params) => {
-    // Only module files changed: only the open Terraform files of those modules are linted again.
-    const changes = params?.changes ?? [];
-    if (changes.length && changes.every((c) => isVariableFile(c.uri))) {
-      for (const c of changes) { modules.changed(c.uri); moduleChanged(c.uri, 0); }
-      return;
-    }
-    modules.clear();
-    workspace.reloadLintConfigs();
-    baselines.invalidate();
-    shownLintProblems.clear();
-    refreshAll();
-  }));
+  connection.onDidChangeWatchedFiles(
+    guardNotification(log, 'watched files', (params) => {
+      // Only module files changed: only the open Terraform files of those modules are linted again.
+      const changes = params?.changes ?? [];
+      if (changes.length && changes.every((c) => isVariableFile(c.uri))) {
+        for (const c of changes) {
+          modules.changed(c.uri);
+          moduleChanged(c.uri, 0);
+        }
+        return;
+      }
+      modules.clear();
+      workspace.reloadLintConfigs();
+      baselines.invalidate();
+      shownLintProblems.clear();
+      refreshAll();
+    }),
+  );
 
   /**
    * A file of a Terraform module changed (on disk, or its open buffer): the module's other open
@@ -258,54 +336,90 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   const moduleChanged = (uri: string, delay: number): void => {
     if (!isVariableFile(uri)) return;
     const dir = parentUri(uri);
-    const affected = documents.all().filter((d) => !sameUri(d.uri, uri) && (isTerraformName(fileNameOf(d)) || isTerraformJsonName(fileNameOf(d))) && sameUri(parentUri(d.uri), dir));
+    const affected = documents
+      .all()
+      .filter(
+        (d) =>
+          !sameUri(d.uri, uri) && (isTerraformName(fileNameOf(d)) || isTerraformJsonName(fileNameOf(d))) && sameUri(parentUri(d.uri), dir),
+      );
     if (!affected.length) return;
-    if (!pullDiagnostics) { for (const d of affected) schedule(d.uri, delay); return; }
+    if (!pullDiagnostics) {
+      for (const d of affected) schedule(d.uri, delay);
+      return;
+    }
     generation++;
     if (capabilities.workspace?.diagnostics?.refreshSupport) connection.languages.diagnostics.refresh();
   };
 
-  documents.onDidOpen(guardNotification(log, 'open', (e) => { baselines.invalidate(e.document.uri); schedule(e.document.uri, 0); moduleChanged(e.document.uri, debounceMs); }));
-  documents.onDidChangeContent(guardNotification(log, 'change', (e) => {
-    // The previous version's parse and analysis are of no more use: let them go before the next analysis.
-    cache.releaseOlder(e.document);
-    schedule(e.document.uri, debounceMs);
-    moduleChanged(e.document.uri, debounceMs);
-  }));
-  documents.onDidSave(guardNotification(log, 'save', (e) => {
-    baselines.invalidate(e.document.uri);
-    if (pullDiagnostics) refreshAll(); else schedule(e.document.uri, 0);
-  }));
-  documents.onDidClose(guardNotification(log, 'close', (e) => {
-    pushed.forget(e.document.uri);
-    cache.forget(e.document.uri);
-    forgetRequestScan(e.document.getText());
-    releaser.documentClosed(e.document.getText().length);
-    publishedEmpty.delete(e.document.uri);
-    baselines.forget(e.document.uri);
-    settingsCache.delete(e.document.uri);
-    if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-    // Its text on disk counts again for the module's other files.
-    moduleChanged(e.document.uri, 0);
-  }));
+  documents.onDidOpen(
+    guardNotification(log, 'open', (e) => {
+      baselines.invalidate(e.document.uri);
+      schedule(e.document.uri, 0);
+      moduleChanged(e.document.uri, debounceMs);
+    }),
+  );
+  documents.onDidChangeContent(
+    guardNotification(log, 'change', (e) => {
+      // The previous version's parse and analysis are of no more use: let them go before the next analysis.
+      cache.releaseOlder(e.document);
+      schedule(e.document.uri, debounceMs);
+      moduleChanged(e.document.uri, debounceMs);
+    }),
+  );
+  documents.onDidSave(
+    guardNotification(log, 'save', (e) => {
+      baselines.invalidate(e.document.uri);
+      if (pullDiagnostics) refreshAll();
+      else schedule(e.document.uri, 0);
+    }),
+  );
+  documents.onDidClose(
+    guardNotification(log, 'close', (e) => {
+      pushed.forget(e.document.uri);
+      cache.forget(e.document.uri);
+      forgetRequestScan(e.document.getText());
+      releaser.documentClosed(e.document.getText().length);
+      publishedEmpty.delete(e.document.uri);
+      baselines.forget(e.document.uri);
+      settingsCache.delete(e.document.uri);
+      if (!pullDiagnostics) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+      // Its text on disk counts again for the module's other files.
+      moduleChanged(e.document.uri, 0);
+    }),
+  );
 
   const beforeRequest = serverOptions.beforeRequest ?? (() => undefined);
-  const ctx: ServerContext = { connection, documents, cache, log, capabilities: () => capabilities, beforeRequest, stateOf, analysisOf, analysisInSlicesOf, workspace };
+  const ctx: ServerContext = {
+    connection,
+    documents,
+    cache,
+    log,
+    capabilities: () => capabilities,
+    beforeRequest,
+    stateOf,
+    analysisOf,
+    analysisInSlicesOf,
+    workspace,
+  };
 
   const emptyReport: DocumentDiagnosticReport = { kind: DocumentDiagnosticReportKind.Full, items: [] };
-  connection.languages.diagnostics.on(guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
-    beforeRequest('textDocument/diagnostic');
-    // A change or a cancellation that has already arrived is handled before any analysis.
-    await settled(documents, params.textDocument.uri, runtime.nextTurn);
-    const state = await stateOf(params.textDocument.uri);
-    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
-    const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
-    const resultId = `${generation}:${version}:${state ? `on:${state.baseline?.id ?? 0}` : 'off'}`;
-    if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
-    const items = state ? await diagnosticsOf(state) : [];
-    if (!items) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed during its analysis', { retriggerRequest: true });
-    return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
-  }));
+  connection.languages.diagnostics.on(
+    guardRequest(log, 'diagnostics', emptyReport, async (params, token): Promise<DocumentDiagnosticReport> => {
+      beforeRequest('textDocument/diagnostic');
+      // A change or a cancellation that has already arrived is handled before any analysis.
+      await settled(documents, params.textDocument.uri, runtime.nextTurn);
+      const state = await stateOf(params.textDocument.uri);
+      if (token.isCancellationRequested)
+        throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The diagnostics were cancelled', { retriggerRequest: true });
+      const version = documents.get(params.textDocument.uri)?.version ?? 'closed';
+      const resultId = `${generation}:${version}:${state ? `on:${state.baseline?.id ?? 0}` : 'off'}`;
+      if (params.previousResultId === resultId) return { kind: DocumentDiagnosticReportKind.Unchanged, resultId };
+      const items = state ? await diagnosticsOf(state) : [];
+      if (!items)
+        throw new ResponseError(LSPErrorCodes.ServerCancelled, 'The document changed during its analysis', { retriggerRequest: true });
+      return { kind: DocumentDiagnosticReportKind.Full, resultId, items };
+    }),
+  );
 
   registerFeatures(ctx);
   connection.onShutdown(() => {

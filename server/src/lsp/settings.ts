@@ -14,7 +14,12 @@ export interface ServerSettings {
 
 export const SETTINGS_SECTION = 'searchConfig';
 
-export const DEFAULT_FILES: readonly string[] = ['**/*.search.json', '**/*.search.jsonc', '**/search-config.json', '**/search-config.jsonc'];
+export const DEFAULT_FILES: readonly string[] = [
+  '**/*.search.json',
+  '**/*.search.jsonc',
+  '**/search-config.json',
+  '**/search-config.jsonc',
+];
 
 export const defaultSettings = (): ServerSettings => ({
   enable: true,
@@ -58,7 +63,8 @@ export function normalizeSettings(raw: unknown): ServerSettings {
   }
   const rules = pick(r, 'rules');
   if (isRecord(rules)) {
-    for (const [id, sev] of Object.entries(rules)) if (typeof sev === 'string' && SEVERITY_SETTINGS.has(sev)) s.rules[id] = sev as SeveritySetting;
+    for (const [id, sev] of Object.entries(rules))
+      if (typeof sev === 'string' && SEVERITY_SETTINGS.has(sev)) s.rules[id] = sev as SeveritySetting;
   }
   const baseline = pick(r, 'baseline');
   if (typeof baseline === 'string' && baseline.trim()) s.baseline = baseline.trim();

@@ -29,24 +29,31 @@ export class TerraformModules {
    */
   private readonly lastRead = new Map<string, Map<string, VariableSource>>();
 
-  constructor(private readonly runtime: ServerRuntime, private readonly documents: TextDocuments<TextDocument>) {}
+  constructor(
+    private readonly runtime: ServerRuntime,
+    private readonly documents: TextDocuments<TextDocument>,
+  ) {}
 
   /** The module files of the directory holding `uri` (the file itself left out: its own text is used). */
   async variableFilesOf(uri: string): Promise<VariableSource[] | undefined> {
     if (!isHierarchical(uri)) return undefined;
     const dir = parentUri(uri);
     let entry = this.byDir.get(dir);
-    if (!entry) this.byDir.set(dir, (entry = { read: readModuleVariableFiles(this.directory(dir)).then((read) => this.reusing(dir, read)) }));
+    if (!entry)
+      this.byDir.set(dir, (entry = { read: readModuleVariableFiles(this.directory(dir)).then((read) => this.reusing(dir, read)) }));
     const onDisk = await entry.read;
     const own = nameOf(uri);
     // The open buffers among the module's files, by their versions: the merge is made again only when one changed.
-    const open = this.documents.all().filter((d) => sameUri(parentUri(d.uri), dir) && isVariableFile(nameOf(d.uri)) && !sameUri(d.uri, uri));
+    const open = this.documents
+      .all()
+      .filter((d) => sameUri(parentUri(d.uri), dir) && isVariableFile(nameOf(d.uri)) && !sameUri(d.uri, uri));
     const key = open.map((d) => `${d.uri}@${d.version}`).join('\0');
     if (entry.merged?.key !== key) {
       const byName = new Map(onDisk.map((s) => [s.fileName, s]));
       const before = entry.merged && new Map(entry.merged.sources.map((s) => [s.fileName, s]));
       for (const d of open) {
-        const fileName = nameOf(d.uri), text = d.getText();
+        const fileName = nameOf(d.uri),
+          text = d.getText();
         // A buffer whose text is the file's on disk (just opened, or saved) or as it was is the same source.
         const same = [byName.get(fileName), before?.get(fileName)].find((s) => s?.text === text);
         byName.set(fileName, same ?? { fileName, text });
@@ -71,12 +78,16 @@ export class TerraformModules {
     const name = nameOf(uri);
     if (!isVariableFile(name)) return false;
     const dir = parentUri(uri);
-    for (const [known, entry] of [...this.byDir]) if (sameUri(known, dir)) this.byDir.set(known, { read: this.readAgain(known, entry.read, name) });
+    for (const [known, entry] of [...this.byDir])
+      if (sameUri(known, dir)) this.byDir.set(known, { read: this.readAgain(known, entry.read, name) });
     return true;
   }
 
   /** Forget every directory read (e.g. the workspace changed). */
-  clear(): void { this.byDir.clear(); this.lastRead.clear(); }
+  clear(): void {
+    this.byDir.clear();
+    this.lastRead.clear();
+  }
 
   /**
    * The directory read again after `changedName` changed: the other files it held are taken as
@@ -102,7 +113,12 @@ export class TerraformModules {
   /** The sources of a directory read again, each the object of the previous read when its text is the same. */
   private reusing(dir: string, read: VariableSource[]): VariableSource[] {
     const previous = this.lastRead.get(dir);
-    const sources = previous ? read.map((s) => { const p = previous.get(s.fileName); return p?.text === s.text ? p : s; }) : read;
+    const sources = previous
+      ? read.map((s) => {
+          const p = previous.get(s.fileName);
+          return p?.text === s.text ? p : s;
+        })
+      : read;
     this.lastRead.set(dir, new Map(sources.map((s) => [s.fileName, s])));
     return sources;
   }

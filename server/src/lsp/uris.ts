@@ -5,7 +5,10 @@
  */
 const HIERARCHICAL = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(\/[^?#]*)?$/i;
 
-interface Split { root: string; segments: string[] }
+interface Split {
+  root: string;
+  segments: string[];
+}
 
 function split(uri: string): Split | undefined {
   const m = HIERARCHICAL.exec(uri);
@@ -43,7 +46,8 @@ export function childUri(dir: string, name: string): string {
 
 /** The decoded `a/b/c.json` of `uri` below `dir`, or undefined when it is not below it. */
 export function relativePath(dir: string, uri: string): string | undefined {
-  const d = split(dir), u = split(uri);
+  const d = split(dir),
+    u = split(uri);
   if (!d || !u || d.root.toLowerCase() !== u.root.toLowerCase() || u.segments.length < d.segments.length) return undefined;
   for (let i = 0; i < d.segments.length; i++) if (!sameSegment(d.segments[i], u.segments[i])) return undefined;
   return u.segments.slice(d.segments.length).map(safeDecode).join('/');
@@ -77,14 +81,22 @@ export function displayName(uri: string): string {
 
 /** Whether two URIs name the same resource, whatever the percent-encoding of either. */
 export function sameUri(a: string, b: string): boolean {
-  const x = split(a), y = split(b);
+  const x = split(a),
+    y = split(b);
   if (!x || !y) return a === b;
-  return x.root.toLowerCase() === y.root.toLowerCase() && x.segments.length === y.segments.length
-    && x.segments.every((seg, i) => sameSegment(seg, y.segments[i]));
+  return (
+    x.root.toLowerCase() === y.root.toLowerCase() &&
+    x.segments.length === y.segments.length &&
+    x.segments.every((seg, i) => sameSegment(seg, y.segments[i]))
+  );
 }
 
 const sameSegment = (a: string, b: string): boolean => a === b || safeDecode(a) === safeDecode(b);
 
 function safeDecode(s: string): string {
-  try { return decodeURIComponent(s); } catch { return s; }
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

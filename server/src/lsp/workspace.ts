@@ -1,6 +1,16 @@
 import {
-  ALWAYS_SKIPPED_DIRECTORIES, globMatcher, isConfigurationFile, isIgnored, isRequestFile, resolveLintOptions, requestFileKind,
-  isTerraformName, isTfvarsName, isYamlName, type AnalyzeOptions, cutAtFirst,
+  ALWAYS_SKIPPED_DIRECTORIES,
+  globMatcher,
+  isConfigurationFile,
+  isIgnored,
+  isRequestFile,
+  resolveLintOptions,
+  requestFileKind,
+  isTerraformName,
+  isTfvarsName,
+  isYamlName,
+  type AnalyzeOptions,
+  cutAtFirst,
   isTerraformJsonName,
 } from '../core';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
@@ -11,13 +21,22 @@ import { childUri, displayName, isHierarchical, isUriReference, normalizeUri, pa
 /** Language ids under which a client hands us a document without asking about file names. */
 export const OWN_LANGUAGE_IDS = new Set(['search-config', 'search-config-jsonc']);
 
-export interface DocumentRef { uri: string; languageId: string }
+export interface DocumentRef {
+  uri: string;
+  languageId: string;
+}
 
 /** The name that tells `.json` from `.jsonc` (and a request file's kind) for the analyzer. */
 export function fileNameOf(doc: DocumentRef): string {
   const bare = cutAtFirst(doc.uri, '?#');
   let p = displayName(bare);
-  if (p === bare) { try { p = decodeURIComponent(bare); } catch { /* kept as it is */ } }
+  if (p === bare) {
+    try {
+      p = decodeURIComponent(bare);
+    } catch {
+      /* kept as it is */
+    }
+  }
   if (!/\.jsonc?$/i.test(p) && /jsonc$/i.test(doc.languageId)) return `${p}.jsonc`;
   // A buffer in YAML without a YAML name (untitled, a `.yaml.tmpl`): read as YAML, never as JSON.
   if (!/\.ya?ml$/i.test(p) && doc.languageId === 'yaml') return `${p}.yaml`;
@@ -31,14 +50,19 @@ export function fileNameOf(doc: DocumentRef): string {
 export class Workspace {
   private folders: string[] = [];
   private readonly lintConfigs: LintConfigLookups;
-  get folderUris(): readonly string[] { return this.folders; }
+  get folderUris(): readonly string[] {
+    return this.folders;
+  }
 
   constructor(readonly runtime: ServerRuntime) {
     this.lintConfigs = new LintConfigLookups(runtime);
   }
 
   setFolders(uris: readonly string[]): void {
-    this.folders = uris.filter(isHierarchical).map(normalizeUri).sort((a, b) => b.length - a.length);
+    this.folders = uris
+      .filter(isHierarchical)
+      .map(normalizeUri)
+      .sort((a, b) => b.length - a.length);
   }
   addFolders(added: readonly string[], removed: readonly string[]): void {
     const gone = new Set(removed.map(normalizeUri));
@@ -59,7 +83,9 @@ export class Workspace {
   }
 
   /** Forget every `.search-lint.json` read so far (one changed). */
-  reloadLintConfigs(): void { this.lintConfigs.clear(); }
+  reloadLintConfigs(): void {
+    this.lintConfigs.clear();
+  }
 
   /**
    * The `.search-lint.json` that governs a document: only for files of the workspace (on disk or in a
@@ -96,7 +122,7 @@ export class Workspace {
   /** A Terraform file is checked unless the workspace's `.search-lint.json` ignores it. */
   private async isTerraformIncluded(doc: DocumentRef): Promise<boolean> {
     const lookup = this.lintConfigOf(doc.uri);
-    const lint = lookup && await lookup;
+    const lint = lookup && (await lookup);
     const loaded = lint && lint.ok ? lint.loaded : undefined;
     const rel = loaded && relativePath(loaded.dirUri, doc.uri);
     return !(loaded && rel !== undefined && isIgnored(loaded.config, rel));
@@ -122,12 +148,15 @@ export class Workspace {
    * Analyzer options: the workspace's `.search-lint.json` first, then the editor settings on top
    * (the person at the editor has the last word). Problems with the settings file are returned, not thrown.
    */
-  async optionsFor(doc: DocumentRef, settings: ServerSettings): Promise<{ options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } }> {
+  async optionsFor(
+    doc: DocumentRef,
+    settings: ServerSettings,
+  ): Promise<{ options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } }> {
     // An editor opens every YAML file of a workspace: what was not read is said only of those that try to be ours.
     const options: AnalyzeOptions = { fileName: fileNameOf(doc), named: 'when-ours' };
     let lintConfigProblems: { file: string; problems: string[] } | undefined;
     const lookup = this.lintConfigOf(doc.uri);
-    const lint = lookup && await lookup;
+    const lint = lookup && (await lookup);
     if (lint && !lint.ok) lintConfigProblems = { file: displayName(lint.uri), problems: lint.problems };
     else if (lint?.loaded) Object.assign(options, resolveLintOptions(lint.loaded.config, relativePath(lint.loaded.dirUri, doc.uri) ?? ''));
     if (Object.keys(settings.rules).length) options.rules = { ...options.rules, ...settings.rules };
@@ -159,7 +188,7 @@ export async function configurationsIn(workspace: Workspace, settings: ServerSet
       visited++;
       const uri = childUri(dir, e.name);
       if (e.type === 'directory' && !ALWAYS_SKIPPED_DIRECTORIES.includes(e.name)) await walk(uri, depth + 1);
-      else if (e.type === 'file' && await workspace.isConfiguration({ uri, languageId: 'json' }, settings)) found.push(uri);
+      else if (e.type === 'file' && (await workspace.isConfiguration({ uri, languageId: 'json' }, settings))) found.push(uri);
     }
   };
   for (const f of workspace.folderUris) await walk(f, 0);

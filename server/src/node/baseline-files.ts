@@ -4,9 +4,7 @@ import path from 'node:path';
 /** A baseline: the same configuration as deployed now, from a file or from a git revision. */
 export type BaselineSpec = { kind: 'file'; file: string } | { kind: 'git'; ref: string };
 
-export type BaselineResult =
-  | { ok: true; text: string | undefined; label: string }
-  | { ok: false; message: string };
+export type BaselineResult = { ok: true; text: string | undefined; label: string } | { ok: false; message: string };
 
 /** `git:REF`, or a file path resolved against `cwd`. */
 export function parseBaselineSpec(raw: string, cwd: string): BaselineSpec {
@@ -54,7 +52,9 @@ export async function readGitBaseline(file: string, ref: string): Promise<Baseli
 }
 
 export async function readFileBaseline(file: string): Promise<BaselineResult> {
-  try { return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: path.basename(file) }; } catch (err) {
+  try {
+    return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: path.basename(file) };
+  } catch (err) {
     return { ok: false, message: `cannot read the baseline ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };
   }
 }

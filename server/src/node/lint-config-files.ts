@@ -3,13 +3,19 @@ import path from 'node:path';
 import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core';
 
 /** A `.search-lint.json` read from disk, with the directory its patterns are relative to. */
-export interface LoadedLintConfig { file: string; dir: string; config: LintConfig }
+export interface LoadedLintConfig {
+  file: string;
+  dir: string;
+  config: LintConfig;
+}
 export type LintConfigResult = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; file: string; problems: string[] };
 
 /** Reads and validates one settings file. */
 export function readLintConfig(file: string): LintConfigResult {
   let text: string;
-  try { text = fs.readFileSync(file, 'utf8'); } catch (err) {
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
     return { ok: false, file, problems: [`cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`] };
   }
   const checked = lintConfigFromText(text);
@@ -35,12 +41,21 @@ export class LintConfigFinder {
     let result: LintConfigResult | undefined;
     for (;;) {
       const cached = this.byDir.get(current);
-      if (cached) { result = cached; break; }
+      if (cached) {
+        result = cached;
+        break;
+      }
       seen.push(current);
       const candidate = path.join(current, LINT_CONFIG_NAME);
-      if (isFile(candidate)) { result = this.forFile(candidate); break; }
+      if (isFile(candidate)) {
+        result = this.forFile(candidate);
+        break;
+      }
       const parent = path.dirname(current);
-      if (parent === current) { result = { ok: true, loaded: undefined }; break; }
+      if (parent === current) {
+        result = { ok: true, loaded: undefined };
+        break;
+      }
       current = parent;
     }
     for (const d of seen) this.byDir.set(d, result);
@@ -48,17 +63,27 @@ export class LintConfigFinder {
   }
 
   /** Forgets what was read, e.g. after a settings file changed on disk. */
-  clear(): void { this.byDir.clear(); this.byFile.clear(); }
+  clear(): void {
+    this.byDir.clear();
+    this.byFile.clear();
+  }
 
   forFile(file: string): LintConfigResult {
     const abs = path.resolve(file);
     let r = this.byFile.get(abs);
-    if (!r) { r = readLintConfig(abs); this.byFile.set(abs, r); }
+    if (!r) {
+      r = readLintConfig(abs);
+      this.byFile.set(abs, r);
+    }
     return r;
   }
 }
 
 function isFile(p: string): boolean {
   // Asked in every directory searched, where the file is mostly absent: no error object built for that.
-  try { return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false; } catch { return false; }
+  try {
+    return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,9 @@ export function nodeRuntime(): ServerRuntime {
     readFile: async (uri) => {
       const file = pathOf(uri);
       if (!file) return { ok: false, missing: true, message: 'not a file on disk' };
-      try { return { ok: true, text: (await fs.promises.readFile(file, 'utf8')).replace(/^\uFEFF/, '') }; } catch (err) {
+      try {
+        return { ok: true, text: (await fs.promises.readFile(file, 'utf8')).replace(/^\uFEFF/, '') };
+      } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         return { ok: false, missing: code === 'ENOENT' || code === 'ENOTDIR', message: code ?? String(err) } satisfies ReadResult;
       }
@@ -21,14 +23,20 @@ export function nodeRuntime(): ServerRuntime {
       if (!dir) return undefined;
       try {
         const entries = await fs.promises.readdir(dir, { withFileTypes: true });
-        return entries.flatMap((e): DirectoryEntry[] => (e.isDirectory() ? [{ name: e.name, type: 'directory' }] : e.isFile() ? [{ name: e.name, type: 'file' }] : []));
-      } catch { return undefined; }
+        return entries.flatMap((e): DirectoryEntry[] =>
+          e.isDirectory() ? [{ name: e.name, type: 'directory' }] : e.isFile() ? [{ name: e.name, type: 'file' }] : [],
+        );
+      } catch {
+        return undefined;
+      }
     },
     readGitRevision: async (uri, ref) => {
       const file = pathOf(uri);
       return file ? readGitBaseline(file, ref) : { ok: false, message: `${uri} is not a file on disk` };
     },
-    nextTurn: (callback) => { setImmediate(callback); },
+    nextTurn: (callback) => {
+      setImmediate(callback);
+    },
     loadTerraformParser: loadTerraformFromDisk,
     // Looked up on first use: most sessions never close a large document.
     collectGarbage: () => fullCollection()?.(),
@@ -42,7 +50,11 @@ export function nodeRuntime(): ServerRuntime {
 
 function pathOf(uri: string): string | undefined {
   if (!uri.startsWith('file:')) return undefined;
-  try { return fileURLToPath(uri); } catch { return undefined; }
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
 }
 
 let collector: (() => void) | null | undefined;
@@ -59,7 +71,11 @@ function fullCollection(): (() => void) | null {
       const vm = require('node:vm') as typeof import('node:vm');
       // The flag only decides whether new contexts get a `gc` global: take it from one, then unset it.
       v8.setFlagsFromString('--expose-gc');
-      try { collector = vm.runInNewContext('gc') as () => void; } finally { v8.setFlagsFromString('--no-expose-gc'); }
+      try {
+        collector = vm.runInNewContext('gc') as () => void;
+      } finally {
+        v8.setFlagsFromString('--no-expose-gc');
+      }
     }
   } catch {
     collector = null;

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { loadTerraformParser } from '../core';
 
 /** The Terraform parser: web-tree-sitter bundled by the build, and the WebAssembly it copies into dist/. */
-export const TERRAFORM_WASM_FILES = { module: 'tree-sitter.js', runtime: 'tree-sitter.wasm', grammar: 'tree-sitter-terraform.wasm' } as const;
+export const TERRAFORM_WASM_FILES = {
+  module: 'tree-sitter.js',
+  runtime: 'tree-sitter.wasm',
+  grammar: 'tree-sitter-terraform.wasm',
+} as const;
 
 /**
  * Reads the parser's WebAssembly from beside the running bundle (dist/, or the dist/ above a
@@ -24,7 +28,8 @@ export function loadTerraformFromDisk(): Promise<void> {
 /** The nearest folder at or above `from` (or its dist/) that holds the parser's WebAssembly. */
 function wasmDirectory(from: string): string | undefined {
   for (let dir = from; ; dir = path.dirname(dir)) {
-    for (const candidate of [dir, path.join(dir, 'dist')]) if (fs.existsSync(path.join(candidate, TERRAFORM_WASM_FILES.grammar))) return candidate;
+    for (const candidate of [dir, path.join(dir, 'dist')])
+      if (fs.existsSync(path.join(candidate, TERRAFORM_WASM_FILES.grammar))) return candidate;
     if (path.dirname(dir) === dir) return undefined;
   }
 }

@@ -15,11 +15,19 @@ import { REPO } from '../../support/repo';
 const DIR = path.join(REPO, 'test/fixtures/cli/diff');
 const GOLDEN = DIR;
 const SECRETS_IN_FIXTURES = [
-  'plain-text-secret-one', 'plain-text-secret-two', 'plain-text-secret-three', 'value-of-unknown-key-one', 'value-of-unknown-key-two',
+  'plain-text-secret-one',
+  'plain-text-secret-two',
+  'plain-text-secret-three',
+  'value-of-unknown-key-one',
+  'value-of-unknown-key-two',
   // Terraform: a sensitive variable's default, a template in a secret field; YAML: a secret shared through an anchor.
-  'tf-sensitive-default-secret', 'plain-text-in-template', 'client-id-in-sensitive-call',
+  'tf-sensitive-default-secret',
+  'plain-text-in-template',
+  'client-id-in-sensitive-call',
   // A plan: values marked sensitive, one changed and one not.
-  'plan-sensitive-secret-one', 'plan-sensitive-secret-two', 'plan-sensitive-secret-three',
+  'plan-sensitive-secret-one',
+  'plan-sensitive-secret-two',
+  'plan-sensitive-secret-three',
 ];
 
 const GOLDEN_CASES: Array<[string, string[]]> = [
@@ -75,19 +83,32 @@ test('exit codes: 0 when compared, 2 for unreadable or unparseable input and usa
   assert.equal(stdin.code, 0, stdin.stderr);
   assert.equal(JSON.parse(stdin.stdout).new, '<stdin>');
   // Standard input takes the format of the other side's name.
-  const tfStdin = await runCli(['diff', 'deployed.tf', '-', '--format', 'json'], { cwd: DIR, stdin: fs.readFileSync(path.join(DIR, 'proposed.tf'), 'utf8') });
+  const tfStdin = await runCli(['diff', 'deployed.tf', '-', '--format', 'json'], {
+    cwd: DIR,
+    stdin: fs.readFileSync(path.join(DIR, 'proposed.tf'), 'utf8'),
+  });
   const tfFiles = await runCli(['diff', 'deployed.tf', 'proposed.tf', '--format', 'json'], { cwd: DIR });
   assert.equal(tfStdin.code, 0, tfStdin.stderr);
   assert.deepEqual(JSON.parse(tfStdin.stdout).configurations, JSON.parse(tfFiles.stdout).configurations);
 });
 
 test('secret values and values of unknown keys never appear in any format, from JSON, Terraform or YAML', async () => {
-  const pairs = [['deployed.json', 'proposed.jsonc'], ['deployed.tf', 'proposed.tf'], ['proposed.tf', 'deployed.tf'], ['deployed.yaml', 'proposed.yaml'], ['proposed.yaml', 'deployed.yaml'], ['deployed.json', 'proposed.search.yaml'], ['deployed.json', 'migrated.tf'], ['plan.json']];
+  const pairs = [
+    ['deployed.json', 'proposed.jsonc'],
+    ['deployed.tf', 'proposed.tf'],
+    ['proposed.tf', 'deployed.tf'],
+    ['deployed.yaml', 'proposed.yaml'],
+    ['proposed.yaml', 'deployed.yaml'],
+    ['deployed.json', 'proposed.search.yaml'],
+    ['deployed.json', 'migrated.tf'],
+    ['plan.json'],
+  ];
   for (const files of pairs) {
     for (const format of ['text', 'json', 'markdown']) {
       const run = await runCli(['diff', ...files, '--format', format], { cwd: DIR });
       assert.equal(run.code, 0, run.stderr);
-      for (const secret of SECRETS_IN_FIXTURES) assert.ok(!run.stdout.includes(secret), `${format} output of ${files.join(' -> ')} shows ${secret}`);
+      for (const secret of SECRETS_IN_FIXTURES)
+        assert.ok(!run.stdout.includes(secret), `${format} output of ${files.join(' -> ')} shows ${secret}`);
     }
   }
 });
@@ -101,7 +122,12 @@ function configWith(f: FieldInfo, value: unknown): unknown {
 const sampleOf = (f: FieldInfo): unknown => f.schema.examples?.[0] ?? f.schema.default ?? (f.schema.enum ? f.schema.enum[0] : 'x');
 
 test('changes are classified from the schema markers of the field or its ancestors', () => {
-  const expectations: Array<[keyof FieldInfo['schema'], ChangeClass]> = [['restartsEngine', 'restartsEngine'], ['createOnly', 'createOnly'], ['secret', 'secret'], ['deprecated', 'deprecated']];
+  const expectations: Array<[keyof FieldInfo['schema'], ChangeClass]> = [
+    ['restartsEngine', 'restartsEngine'],
+    ['createOnly', 'createOnly'],
+    ['secret', 'secret'],
+    ['deprecated', 'deprecated'],
+  ];
   for (const [marker, cls] of expectations) {
     const marked = ALL_FIELDS.filter((f) => f.schema[marker]);
     assert.ok(marked.length > 0, `the schema has fields marked ${marker}`);
@@ -128,17 +154,32 @@ test('a deprecated enum value is classified as deprecated; removing a deprecated
 
 test('arrays are compared by item, not by index', () => {
   const before = { ip_filter: ['10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'a-*', max_index_count: 1 }] };
-  const after = { ip_filter: ['172.16.0.0/12', '10.0.0.0/8', '192.168.0.0/16'], index_patterns: [{ pattern: 'b-*', max_index_count: 1 }, { pattern: 'a-*', max_index_count: 2 }] };
+  const after = {
+    ip_filter: ['172.16.0.0/12', '10.0.0.0/8', '192.168.0.0/16'],
+    index_patterns: [
+      { pattern: 'b-*', max_index_count: 1 },
+      { pattern: 'a-*', max_index_count: 2 },
+    ],
+  };
   const changes = diffConfigs(before, after).map((c) => `${c.kind} ${c.path}`);
   assert.deepEqual(changes.sort(), ['added index_patterns[0]', 'added ip_filter[0]', 'changed index_patterns[1].max_index_count'].sort());
   const reordered = diffConfigs({ ip_filter: ['10.0.0.0/8', '192.168.0.0/16'] }, { ip_filter: ['192.168.0.0/16', '10.0.0.0/8'] });
-  assert.deepEqual(reordered.map((c) => [c.kind, c.path]), [['changed', 'ip_filter']]);
+  assert.deepEqual(
+    reordered.map((c) => [c.kind, c.path]),
+    [['changed', 'ip_filter']],
+  );
   assert.match(reordered[0].notes.join(' '), /order/);
 });
 
 test('an added object is listed field by field, each with its own classification', () => {
   const changes = diffConfigs({}, { search: { reindex_remote_whitelist: ['a.example.com:9200'], http_max_header_size: 8192 } });
-  assert.deepEqual(changes.map((c) => [c.path, c.classes[0]]), [['search.reindex_remote_whitelist', 'restartsEngine'], ['search.http_max_header_size', 'plain']]);
+  assert.deepEqual(
+    changes.map((c) => [c.path, c.classes[0]]),
+    [
+      ['search.reindex_remote_whitelist', 'restartsEngine'],
+      ['search.http_max_header_size', 'plain'],
+    ],
+  );
 });
 
 test('changeImpact gives the editor the same markdown and changes as the CLI', () => {
@@ -157,8 +198,14 @@ test('changeImpact gives the editor the same markdown and changes as the CLI', (
 test('OLD as git:REF reads the NEW file at that revision; a file the revision lacks counts as empty', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-diff-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
-  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try {
+    git('init', '-q');
+  } catch {
+    t.skip('git is not available');
+    return;
+  }
   fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'svc.search.json'));
   git('add', 'svc.search.json');
   git('commit', '-q', '-m', 'deployed');
@@ -169,17 +216,32 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
   assert.deepEqual(JSON.parse(fromGit.stdout).changes, JSON.parse(fromFiles.stdout).changes);
   fs.writeFileSync(path.join(dir, 'new.search.json'), '{ "static_ips": true }');
   const added = await runCli(['diff', 'git:HEAD', 'new.search.json', '--format', 'json'], { cwd: dir });
-  assert.deepEqual(JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`), ['added static_ips']);
+  assert.deepEqual(
+    JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`),
+    ['added static_ips'],
+  );
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
   // A .tf file or manifest the revision does not have holds no configuration: each of the new file's is added.
-  for (const [file, names] of [['main.tf', ['vendor_search.logs', 'vendor_search.new_name', 'vendor_search.metrics']], ['search.yaml', ['Search/logs', 'Search/metrics']]] as const) {
+  for (const [file, names] of [
+    ['main.tf', ['vendor_search.logs', 'vendor_search.new_name', 'vendor_search.metrics']],
+    ['search.yaml', ['Search/logs', 'Search/metrics']],
+  ] as const) {
     fs.copyFileSync(path.join(DIR, file.endsWith('.tf') ? 'proposed.tf' : 'proposed.yaml'), path.join(dir, file));
     const run = await runCli(['diff', 'git:HEAD', file, '--format', 'json'], { cwd: dir });
     assert.equal(run.code, 0, run.stderr);
-    const report = JSON.parse(run.stdout) as { configurations: Array<{ name: string; status: string; changes: Array<{ classes: string[] }> }> };
-    assert.deepEqual(report.configurations.map((c) => [c.name, c.status]), names.map((n) => [n, 'added']));
+    const report = JSON.parse(run.stdout) as {
+      configurations: Array<{ name: string; status: string; changes: Array<{ classes: string[] }> }>;
+    };
+    assert.deepEqual(
+      report.configurations.map((c) => [c.name, c.status]),
+      names.map((n) => [n, 'added']),
+    );
     // A new service: nothing restarts, and its create-only fields are what it is created with.
-    assert.ok(report.configurations.every((c) => c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly'))));
+    assert.ok(
+      report.configurations.every((c) =>
+        c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly')),
+      ),
+    );
   }
 });
 
@@ -190,18 +252,37 @@ test('a Terraform plan is not compared with a configuration: diff exits 2 pointi
   const plan = planOf({ search: { http_max_content_length: 2048 } }, { search: { http_max_content_length: 1024 } });
   fs.writeFileSync(path.join(dir, 'plan.json'), plan);
   fs.copyFileSync(path.join(DIR, 'deployed.json'), path.join(dir, 'deployed.json'));
-  for (const argv of [['diff', 'deployed.json', 'plan.json'], ['diff', 'plan.json', 'deployed.json', '--format', 'markdown']]) {
+  for (const argv of [
+    ['diff', 'deployed.json', 'plan.json'],
+    ['diff', 'plan.json', 'deployed.json', '--format', 'markdown'],
+  ]) {
     const run = await runCli(argv, { cwd: dir });
     assert.equal(run.code, 2, argv.join(' '));
     assert.equal(run.stdout, '');
-    assert.match(run.stderr, /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*`search-config diff PLAN` with the plan alone .*search-config lint/);
+    assert.match(
+      run.stderr,
+      /^search-config diff: cannot compare plan\.json: it is a Terraform plan, not a configuration: .*`search-config diff PLAN` with the plan alone .*search-config lint/,
+    );
   }
   const alone = await runCli(['diff', 'plan.json', '--format', 'json'], { cwd: dir });
   assert.equal(alone.code, 0, alone.stderr);
-  assert.deepEqual(JSON.parse(alone.stdout).changes.map((c: { configuration: string; path: string; before: string; after: string }) => [c.configuration, c.path, c.before, c.after]),
-    [['module.eu.vendor_search.logs', 'search.http_max_content_length', '1024 bytes (1 KiB)', '2048 bytes (2 KiB)']]);
-  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
-  try { git('init', '-q'); } catch { t.skip('git is not available'); return; }
+  assert.deepEqual(
+    JSON.parse(alone.stdout).changes.map((c: { configuration: string; path: string; before: string; after: string }) => [
+      c.configuration,
+      c.path,
+      c.before,
+      c.after,
+    ]),
+    [['module.eu.vendor_search.logs', 'search.http_max_content_length', '1024 bytes (1 KiB)', '2048 bytes (2 KiB)']],
+  );
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', ...args], { cwd: dir, stdio: 'pipe' });
+  try {
+    git('init', '-q');
+  } catch {
+    t.skip('git is not available');
+    return;
+  }
   git('add', 'deployed.json');
   git('commit', '-q', '-m', 'deployed');
   // As in a CI job: the plan is written by the job, never committed, so the revision lacks it.
@@ -243,6 +324,9 @@ test('removing a field that restarts the engine when changed restarts nothing: t
   const [removed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: {} });
   assert.deepEqual([removed.kind, removed.classes], ['removed', ['plain']]);
   assert.match(removed.notes.join(' '), /Not reset on the service/);
-  const [changed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: { reindex_remote_whitelist: [] } });
+  const [changed] = diffConfigs(
+    { search: { reindex_remote_whitelist: ['a.example.com:9200'] } },
+    { search: { reindex_remote_whitelist: [] } },
+  );
   assert.ok(changed.classes.includes('restartsEngine'));
 });

@@ -6,14 +6,26 @@ import { applyEdits } from '../../../server/src/core/fix';
 import { ALL_FIELDS, fieldByName } from '../../../server/src/core/schema';
 import { inlayText } from '../../../server/src/core/units';
 import {
-  complete, cursorContext, disableForLine, documentLinks, documentSymbols, foldingRanges, formatEdits, hoverAt, minimalEdit, selectionRanges, unitInlayHints,
+  complete,
+  cursorContext,
+  disableForLine,
+  documentLinks,
+  documentSymbols,
+  foldingRanges,
+  formatEdits,
+  hoverAt,
+  minimalEdit,
+  selectionRanges,
+  unitInlayHints,
 } from '../../../server/src/core/editor';
 import { renderValue, startingValue } from '../../../server/src/core/editor/templates';
 
 const at = (marked: string) => ({ text: marked.replace('|', ''), offset: marked.indexOf('|') });
 
 describe('cursor context in incomplete documents', () => {
-  const cases: Array<[string, string, unknown[], Partial<{ typed: string; missingComma: boolean; colonFollows: boolean; existing: string[] }>]> = [
+  const cases: Array<
+    [string, string, unknown[], Partial<{ typed: string; missingComma: boolean; colonFollows: boolean; existing: string[] }>]
+  > = [
     ['{"search": {"ht|', 'key', ['search'], { typed: 'ht' }],
     ['{"search": {\n  "a": 1\n  "b|', 'key', ['search'], { typed: 'b', missingComma: true, existing: ['a'] }],
     ['{"search": {\n  "a": 1\n  |', 'key', ['search'], { missingComma: true }],
@@ -63,7 +75,10 @@ describe('hostile documents', () => {
       hoverAt(doc, offset);
       selectionRanges(doc, offset);
     }
-    documentSymbols(doc); foldingRanges(doc); unitInlayHints(doc); documentLinks(doc);
+    documentSymbols(doc);
+    foldingRanges(doc);
+    unitInlayHints(doc);
+    documentLinks(doc);
     assert.deepEqual(formatEdits(text, { tabSize: 2, insertSpaces: true }), []);
   });
 });
@@ -109,13 +124,19 @@ describe('pure editor features', () => {
     const deprecated = new Set(field.schema.deprecatedValues!.map((v) => JSON.stringify(v)));
     for (const item of items) assert.equal(!!item.deprecated, deprecated.has(item.label), item.label);
     const sorted = [...items].sort((a, b) => a.sortText.localeCompare(b.sortText));
-    assert.ok(sorted.slice(-deprecated.size).every((i) => i.deprecated), sorted.map((i) => i.label).join(', '));
+    assert.ok(
+      sorted.slice(-deprecated.size).every((i) => i.deprecated),
+      sorted.map((i) => i.label).join(', '),
+    );
   });
 
   it('a value completed right after the colon gets the usual space', () => {
     const { text, offset } = at('{ "service_log":| }');
     const item = complete(parseDocument(text), offset, { snippets: false }).find((c) => c.label === 'true')!;
-    assert.equal(applyEdits(text, [{ offset: item.replace.offset, length: item.replace.length, newText: item.insertText }]), '{ "service_log": true }');
+    assert.equal(
+      applyEdits(text, [{ offset: item.replace.offset, length: item.replace.length, newText: item.insertText }]),
+      '{ "service_log": true }',
+    );
   });
 
   it('hover converts the current value with the field unit and names the engine setting when there is one', () => {
@@ -130,7 +151,10 @@ describe('pure editor features', () => {
     const text = '{"search": {"http_max_content_length": 2097152, "http_max_header_size": 16384}}';
     const doc = parseDocument(text);
     const hints = unitInlayHints(doc);
-    assert.deepEqual(hints.map((h) => text.slice(h.offset - 7, h.offset)), ['2097152', ': 16384']);
+    assert.deepEqual(
+      hints.map((h) => text.slice(h.offset - 7, h.offset)),
+      ['2097152', ': 16384'],
+    );
     assert.equal(unitInlayHints(doc, 0, text.indexOf('2097152') + 7).length, 1);
     assert.equal(unitInlayHints(doc, 0, text.length, () => true).length <= 2, true);
   });
@@ -141,7 +165,10 @@ describe('pure editor features', () => {
     const finding = analyze(text, { fileName: 'a.jsonc' }).findings.find((f) => f.ruleId === 'type-mismatch')!;
     assert.ok(finding);
     const action = disableForLine(doc, finding)!;
-    assert.equal(applyEdits(text, action.edits), '{\n  // search-config-disable-next-line unknown-field, type-mismatch\n  "search_version": 2\n}\n');
+    assert.equal(
+      applyEdits(text, action.edits),
+      '{\n  // search-config-disable-next-line unknown-field, type-mismatch\n  "search_version": 2\n}\n',
+    );
     assert.equal(disableForLine(parseDocument(text, { fileName: 'a.json' }), finding), undefined);
   });
 
@@ -152,20 +179,30 @@ describe('pure editor features', () => {
   });
 
   it('minimalEdit spans only the difference and round-trips', () => {
-    for (const [a, b] of [['abcdef', 'abXYef'], ['', 'x'], ['same', 'same'], ['a\r\nb', 'a\r\nc'], ['😀x', '😀y']]) {
+    for (const [a, b] of [
+      ['abcdef', 'abXYef'],
+      ['', 'x'],
+      ['same', 'same'],
+      ['a\r\nb', 'a\r\nc'],
+      ['😀x', '😀y'],
+    ]) {
       const e = minimalEdit(a, b);
       assert.equal(applyEdits(a, [e]), b);
     }
   });
 
   it('outline masks secrets and values of unknown keys; folding covers multi-line comments; links only for URL fields', () => {
-    const text = '{\n  "openid": {\n    "client_secret": "canary-secret",\n    "connect_url": "https://idp.example.org/.well-known/openid-configuration"\n  },\n  /* a\n     b */\n  "mystery": "canary-unknown"\n}';
+    const text =
+      '{\n  "openid": {\n    "client_secret": "canary-secret",\n    "connect_url": "https://idp.example.org/.well-known/openid-configuration"\n  },\n  /* a\n     b */\n  "mystery": "canary-unknown"\n}';
     const doc = parseDocument(text, { fileName: 'x.jsonc' });
     const outline = JSON.stringify(documentSymbols(doc));
     assert.ok(!outline.includes('canary'), outline);
     assert.ok(foldingRanges(doc).some((f) => f.kind === 'comment' && f.startLine === 5 && f.endLine === 6));
     const links = documentLinks(doc);
     assert.equal(links.length, 1);
-    assert.equal(text.slice(links[0].range.offset, links[0].range.offset + links[0].range.length), 'https://idp.example.org/.well-known/openid-configuration');
+    assert.equal(
+      text.slice(links[0].range.offset, links[0].range.offset + links[0].range.length),
+      'https://idp.example.org/.well-known/openid-configuration',
+    );
   });
 });

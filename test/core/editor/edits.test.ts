@@ -32,11 +32,23 @@ test('an added member follows the layout of its object', () => {
     const node = path.length ? doc.nodeAt(path)! : doc.root!;
     return applyEdits(text, insertPropertyEdits(text, node, key, value));
   };
-  assert.equal(add('{ "openid": { "client_id": "a" } }', ['openid'], 'client_secret', '<CLIENT_SECRET>'), '{ "openid": { "client_id": "a", "client_secret": "<CLIENT_SECRET>" } }');
+  assert.equal(
+    add('{ "openid": { "client_id": "a" } }', ['openid'], 'client_secret', '<CLIENT_SECRET>'),
+    '{ "openid": { "client_id": "a", "client_secret": "<CLIENT_SECRET>" } }',
+  );
   assert.equal(add('{ "openid": {} }', ['openid'], 'client_id', '<CLIENT_ID>'), '{ "openid": { "client_id": "<CLIENT_ID>" } }');
-  assert.equal(add('{\n\t"openid": {\n\t\t"client_id": "a"\n\t}\n}\n', ['openid'], 'client_secret', 'x'), '{\n\t"openid": {\n\t\t"client_id": "a",\n\t\t"client_secret": "x"\n\t}\n}\n');
-  assert.equal(add('{\r\n    "openid": {\r\n        "client_id": "a"\r\n    }\r\n}', ['openid'], 'client_secret', 'x'), '{\r\n    "openid": {\r\n        "client_id": "a",\r\n        "client_secret": "x"\r\n    }\r\n}');
-  assert.equal(add('{\r\n    "openid": {\r\n        "client_id": "a" // id\r\n    }\r\n}', ['openid'], 'client_secret', 'x'), '{\r\n    "openid": {\r\n        "client_id": "a", // id\r\n        "client_secret": "x"\r\n    }\r\n}');
+  assert.equal(
+    add('{\n\t"openid": {\n\t\t"client_id": "a"\n\t}\n}\n', ['openid'], 'client_secret', 'x'),
+    '{\n\t"openid": {\n\t\t"client_id": "a",\n\t\t"client_secret": "x"\n\t}\n}\n',
+  );
+  assert.equal(
+    add('{\r\n    "openid": {\r\n        "client_id": "a"\r\n    }\r\n}', ['openid'], 'client_secret', 'x'),
+    '{\r\n    "openid": {\r\n        "client_id": "a",\r\n        "client_secret": "x"\r\n    }\r\n}',
+  );
+  assert.equal(
+    add('{\r\n    "openid": {\r\n        "client_id": "a" // id\r\n    }\r\n}', ['openid'], 'client_secret', 'x'),
+    '{\r\n    "openid": {\r\n        "client_id": "a", // id\r\n        "client_secret": "x"\r\n    }\r\n}',
+  );
 });
 
 test('an appended array item follows the layout of the items already there', () => {
@@ -57,7 +69,8 @@ test('the document style is read from the document', () => {
 });
 
 test('a key written with a typo and reported missing is renamed, not written a second time', () => {
-  const text = '{\n  "openid": {\n    "client_id": "app",\n    "client_secret": "${OIDC_SECRET}",\n    "conect_url": "https://idp.example.com/.well-known/openid-configuration"\n  }\n}\n';
+  const text =
+    '{\n  "openid": {\n    "client_id": "app",\n    "client_secret": "${OIDC_SECRET}",\n    "conect_url": "https://idp.example.com/.well-known/openid-configuration"\n  }\n}\n';
   const fixed = fixAll(text, { fileName: 'prod.search.json' }).text;
   assert.equal(fixed, text.replace('"conect_url"', '"connect_url"'));
 });

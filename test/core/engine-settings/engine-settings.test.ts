@@ -4,43 +4,115 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { convertEngineSettings, FLATTEN_LIMITS, flattenEngineSettings, mergeIntoConfiguration, parseByteSize, parsePercent, parseTime } from '../../../server/src/core/engine-settings';
+import {
+  convertEngineSettings,
+  FLATTEN_LIMITS,
+  flattenEngineSettings,
+  mergeIntoConfiguration,
+  parseByteSize,
+  parsePercent,
+  parseTime,
+} from '../../../server/src/core/engine-settings';
 import { BY_ENGINE_SETTING } from '../../../server/src/core/schema';
 
-const KB = 1024, MB = KB * 1024, GB = MB * 1024;
+const KB = 1024,
+  MB = KB * 1024,
+  GB = MB * 1024;
 const BYTES: Array<[string, number | undefined]> = [
-  ['100mb', 100 * MB], ['100MB', 100 * MB], ['100 mb', 100 * MB], ['8kb', 8 * KB], ['8k', 8 * KB], ['1g', GB], ['2tb', 2 * 1024 * GB], ['4096b', 4096], ['1pb', 1024 ** 5],
-  ['0', 0], ['-1', -1], ['100', undefined], ['1.5mb', undefined], ['10xb', undefined], ['mb', undefined], ['', undefined],
+  ['100mb', 100 * MB],
+  ['100MB', 100 * MB],
+  ['100 mb', 100 * MB],
+  ['8kb', 8 * KB],
+  ['8k', 8 * KB],
+  ['1g', GB],
+  ['2tb', 2 * 1024 * GB],
+  ['4096b', 4096],
+  ['1pb', 1024 ** 5],
+  ['0', 0],
+  ['-1', -1],
+  ['100', undefined],
+  ['1.5mb', undefined],
+  ['10xb', undefined],
+  ['mb', undefined],
+  ['', undefined],
 ];
 const TIMES: Array<[string, number | undefined]> = [
-  ['30s', 30_000], ['500ms', 500], ['90m', 5_400_000], ['24h', 86_400_000], ['1d', 86_400_000], ['30S', 30_000], ['1000micros', 1], ['0', 0], ['-1', -1],
-  ['1M', undefined], ['2w', undefined], ['1y', undefined], ['1.5h', undefined], ['15', undefined], ['-5s', undefined],
+  ['30s', 30_000],
+  ['500ms', 500],
+  ['90m', 5_400_000],
+  ['24h', 86_400_000],
+  ['1d', 86_400_000],
+  ['30S', 30_000],
+  ['1000micros', 1],
+  ['0', 0],
+  ['-1', -1],
+  ['1M', undefined],
+  ['2w', undefined],
+  ['1y', undefined],
+  ['1.5h', undefined],
+  ['15', undefined],
+  ['-5s', undefined],
 ];
-const PERCENTS: Array<[string, number | undefined]> = [['10%', 10], ['100%', 100], ['0%', 0], ['12.5%', 12.5], ['101%', undefined], ['8gb', undefined], ['0.4', undefined]];
+const PERCENTS: Array<[string, number | undefined]> = [
+  ['10%', 10],
+  ['100%', 100],
+  ['0%', 0],
+  ['12.5%', 12.5],
+  ['101%', undefined],
+  ['8gb', undefined],
+  ['0.4', undefined],
+];
 
 test('byte sizes: binary multiples, a bare number only as 0 or -1, no fractions', () => {
-  for (const [text, bytes] of BYTES) { const r = parseByteSize(text); assert.deepEqual(r.ok ? r.value : undefined, bytes, text); }
+  for (const [text, bytes] of BYTES) {
+    const r = parseByteSize(text);
+    assert.deepEqual(r.ok ? r.value : undefined, bytes, text);
+  }
 });
 test('times: nanos to days, no weeks, months or years, a bare number only as 0 or -1, no fractions', () => {
-  for (const [text, ms] of TIMES) { const r = parseTime(text); assert.deepEqual(r.ok ? r.value : undefined, ms, text); }
+  for (const [text, ms] of TIMES) {
+    const r = parseTime(text);
+    assert.deepEqual(r.ok ? r.value : undefined, ms, text);
+  }
 });
 test('percentages of the heap', () => {
-  for (const [text, pct] of PERCENTS) { const r = parsePercent(text); assert.deepEqual(r.ok ? r.value : undefined, pct, text); }
+  for (const [text, pct] of PERCENTS) {
+    const r = parsePercent(text);
+    assert.deepEqual(r.ok ? r.value : undefined, pct, text);
+  }
 });
 
 /** A field carrying an engine setting with the given unit, found in the schema. */
-const settingWithUnit = (unit: string): string => [...BY_ENGINE_SETTING.entries()].find(([, f]) => f.schema.unit === unit && f.schema.maximum === undefined || (f.schema.unit === unit && (f.schema.maximum ?? 0) > 1000))![0];
+const settingWithUnit = (unit: string): string =>
+  [...BY_ENGINE_SETTING.entries()].find(
+    ([, f]) => (f.schema.unit === unit && f.schema.maximum === undefined) || (f.schema.unit === unit && (f.schema.maximum ?? 0) > 1000),
+  )![0];
 
-test('values are converted to the field\'s unit when whole, and reported otherwise', () => {
+test("values are converted to the field's unit when whole, and reported otherwise", () => {
   const hours = [...BY_ENGINE_SETTING.entries()].find(([, f]) => f.schema.unit === 'hours')!;
   const days = [...BY_ENGINE_SETTING.entries()].find(([, f]) => f.schema.unit === 'days')!;
   const bytes = settingWithUnit('bytes');
   const { assignments, unmapped } = convertEngineSettings([
-    { key: hours[0], value: '48h' }, { key: days[0], value: '720h' }, { key: bytes, value: '1mb' },
+    { key: hours[0], value: '48h' },
+    { key: days[0], value: '720h' },
+    { key: bytes, value: '1mb' },
   ]);
-  assert.deepEqual(assignments.map((a) => [a.setting, a.value]), [[hours[0], 48], [days[0], 30], [bytes, MB]]);
+  assert.deepEqual(
+    assignments.map((a) => [a.setting, a.value]),
+    [
+      [hours[0], 48],
+      [days[0], 30],
+      [bytes, MB],
+    ],
+  );
   assert.deepEqual(unmapped, []);
-  const bad = convertEngineSettings([{ key: hours[0], value: '90m' }, { key: bytes, value: '100' }, { key: 'cluster.routing.allocation.disk.watermark.low', value: '85%' }, { key: 'index.refresh_interval', value: '30s' }, { key: hours[0], value: null }]);
+  const bad = convertEngineSettings([
+    { key: hours[0], value: '90m' },
+    { key: bytes, value: '100' },
+    { key: 'cluster.routing.allocation.disk.watermark.low', value: '85%' },
+    { key: 'index.refresh_interval', value: '30s' },
+    { key: hours[0], value: null },
+  ]);
   assert.equal(bad.assignments.length, 0);
   assert.match(bad.unmapped[0].reason, /"90m" is 1\.5 hours, not a whole number.*not rounded/);
   assert.match(bad.unmapped[1].reason, /"100" has no byte unit/);
@@ -48,7 +120,10 @@ test('values are converted to the field\'s unit when whole, and reported otherwi
   assert.match(bad.unmapped[3].reason, /index setting/);
   assert.match(bad.unmapped[4].reason, /null, which resets the setting/);
   // A value that cannot be converted is quoted in the reason, its credentials masked.
-  const leaky = convertEngineSettings([{ key: bytes, value: 'https://admin:cAnArY1@h.example.com/x?token=cAnArY2' }, { key: hours[0], value: 'ops:cAnArY3@h:9200' }]);
+  const leaky = convertEngineSettings([
+    { key: bytes, value: 'https://admin:cAnArY1@h.example.com/x?token=cAnArY2' },
+    { key: hours[0], value: 'ops:cAnArY3@h:9200' },
+  ]);
   assert.equal(leaky.unmapped.length, 2);
   for (const u of leaky.unmapped) assert.doesNotMatch(u.reason, /cAnArY/, u.reason);
   assert.match(leaky.unmapped[0].reason, /"https:\/\/\*\*\*@h\.example\.com\/x\?token=\*\*\*"/);
@@ -63,15 +138,32 @@ test('flat, nested and mixed settings are the same; transient wins; legacy names
   const { settings, problems } = flattenEngineSettings(body);
   assert.deepEqual(problems, []);
   const { assignments, defaultsLeftOut } = convertEngineSettings(settings);
-  assert.deepEqual(Object.fromEntries(assignments.map((a) => [a.path, a.value])), { 'search.indices_query_bool_max_clause_count': 2048, 'search.http_max_content_length': 200 * MB });
+  assert.deepEqual(Object.fromEntries(assignments.map((a) => [a.path, a.value])), {
+    'search.indices_query_bool_max_clause_count': 2048,
+    'search.http_max_content_length': 200 * MB,
+  });
   assert.equal(defaultsLeftOut, 1);
-  const legacy = convertEngineSettings(flattenEngineSettings({ opendistro: { index_state_management: { history: { max_docs: 2500000 } } }, 'reindex.remote.whitelist': 'a.example.com:9200, b.example.com:9200' }).settings);
-  assert.deepEqual(legacy.assignments.map((a) => [a.setting, a.value]), [['plugins.index_state_management.history.max_docs', 2500000], ['reindex.remote.allowlist', ['a.example.com:9200', 'b.example.com:9200']]]);
+  const legacy = convertEngineSettings(
+    flattenEngineSettings({
+      opendistro: { index_state_management: { history: { max_docs: 2500000 } } },
+      'reindex.remote.whitelist': 'a.example.com:9200, b.example.com:9200',
+    }).settings,
+  );
+  assert.deepEqual(
+    legacy.assignments.map((a) => [a.setting, a.value]),
+    [
+      ['plugins.index_state_management.history.max_docs', 2500000],
+      ['reindex.remote.allowlist', ['a.example.com:9200', 'b.example.com:9200']],
+    ],
+  );
 });
 
 test('merging keeps comments and formatting, creates missing objects and replaces existing values', () => {
-  const config = '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 1024 // old limit\n  }\n}\n';
-  const { assignments } = convertEngineSettings(flattenEngineSettings({ 'http.max_content_length': '200mb', 'index.number_of_replicas': 2, 'thread_pool.search.size': 8 }).settings);
+  const config =
+    '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 1024 // old limit\n  }\n}\n';
+  const { assignments } = convertEngineSettings(
+    flattenEngineSettings({ 'http.max_content_length': '200mb', 'index.number_of_replicas': 2, 'thread_pool.search.size': 8 }).settings,
+  );
   const { text } = mergeIntoConfiguration(config, assignments);
   assert.match(text, /\/\/ production/);
   assert.match(text, /"http_max_content_length": 209715200, \/\/ old limit\n/, 'a comment stays on its line');
@@ -99,7 +191,8 @@ test('flattening a tree that shares its subtrees stops at the work limit (x1, x4
       assert.ok(r.work.visits <= FLATTEN_LIMITS.visits + 1, `${shape}, ${levels} levels: ${r.work.visits} visits`);
       // Distinct names stop at the number of settings read; names that collide never reach it.
       const stopped = r.limit ?? r.problems.find((p) => /only the first 100000 settings were read/.test(p)) ?? '';
-      if (levels > 10) assert.match(stopped, /more than 1000000 values|nest more than 64 levels|only the first/, `${shape}, ${levels} levels`);
+      if (levels > 10)
+        assert.match(stopped, /more than 1000000 values|nest more than 64 levels|only the first/, `${shape}, ${levels} levels`);
       if (r.limit) assert.deepEqual(r.settings, [], 'nothing is converted past a limit');
     }
   }
@@ -119,15 +212,21 @@ test('flattening counts the characters of the setting names it builds, and the n
   const long = flattenEngineSettings({ a: deep });
   assert.match(long.limit ?? '', /setting names.*more than 33554432 characters/);
   assert.ok(long.work.nameCharacters <= FLATTEN_LIMITS.nameCharacters + 51 * 300_001);
-  let objects: unknown = 1, lists: unknown = 1;
-  for (let i = 0; i < 65; i++) { objects = { a: objects }; lists = [lists]; }
+  let objects: unknown = 1,
+    lists: unknown = 1;
+  for (let i = 0; i < 65; i++) {
+    objects = { a: objects };
+    lists = [lists];
+  }
   assert.match(flattenEngineSettings(objects).limit ?? '', /nest more than 64 levels/);
   assert.match(flattenEngineSettings({ 'reindex.remote.allowlist': lists }).limit ?? '', /nest more than 64 levels/);
   assert.equal(flattenEngineSettings({ 'reindex.remote.allowlist': [['a']] }).limit, undefined);
 });
 
 test('merging into a configuration with a key written twice sets the last one, which JSON.parse (and the service) keeps', () => {
-  const assignments = convertEngineSettings(flattenEngineSettings({ 'search.max_buckets': 30000, 'http.max_content_length': '1mb' }).settings).assignments;
+  const assignments = convertEngineSettings(
+    flattenEngineSettings({ 'search.max_buckets': 30000, 'http.max_content_length': '1mb' }).settings,
+  ).assignments;
   const cases = [
     '{\n  "search": { "search_max_buckets": 1 },\n  "search": {\n    "search_max_buckets": 2\n  }\n}\n',
     '{\n  "search": {\n    "search_max_buckets": 1,\n    "search_max_buckets": 2\n  }\n}\n',
@@ -151,5 +250,8 @@ test('merging reports a field whose parent is not an object, and leaves the text
   const r = mergeIntoConfiguration(config, assignments);
   assert.equal(r.text, config);
   assert.deepEqual(r.set, []);
-  assert.deepEqual(r.notSet.map((n) => n.why), ['"search" is a list, not an object']);
+  assert.deepEqual(
+    r.notSet.map((n) => n.why),
+    ['"search" is a list, not an object'],
+  );
 });

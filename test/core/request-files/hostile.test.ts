@@ -24,7 +24,9 @@ test('credentials in request files never appear in any output format', async () 
       assert.ok(r.out.includes('blocked-endpoint'), `${format} reports the refused requests`);
       assert.ok(!r.out.includes(CANARY) && !r.err.includes(CANARY), `a credential appears in the ${format} output`);
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('the --fix-dry-run diff of a request file shows the fix and none of the credentials around it', async () => {
@@ -35,15 +37,22 @@ test('the --fix-dry-run diff of a request file shows the fix and none of the cre
     'check.sh': `TOKEN=${CANARY} SECRET="${CANARY}" curl --user="admin:${CANARY}" -H 'Cookie: a=${CANARY}' "$ES/_nodes" # search-config-disable-next-line\ncurl -uadmin:${CANARY} "$ES/_cluster/stats"\n`,
     // Combined short flags, form and JSON bodies in every quoting, user info without a scheme,
     // variables named like credentials, signed URLs and a netrc, around a fixable comment.
-    'restore.sh': [
-      `ES_CREDS=admin:${CANARY}`, `export API_KEY="${CANARY} x"`, `PRIVATE_KEY='${CANARY}'`, `SESSION=${CANARY}; COOKIE=${CANARY}`,
-      `curl -su admin:${CANARY} "$ES/_cluster/health"`, `curl -sSu "admin:${CANARY}" -d 'password=${CANARY}' "$ES/x"`,
-      '# search-config-disable-next-line',
-      `curl -d "{\\"password\\":\\"${CANARY}\\"}" --data-urlencode "client_secret=${CANARY}" -F 'token=${CANARY}' "$ES/x"`,
-      `curl admin:${CANARY}@search.example.com:9200/_cat/indices \\`, `  -b "session=${CANARY}" -H "X-Api-Key: ${CANARY}" -E cert.pem:${CANARY}`,
-      `curl "https://s3.example.com/b/o?X-Amz-Credential=${CANARY}&X-Amz-Security-Token=${CANARY}&X-Amz-Signature=${CANARY}"`,
-      `curl "https://blob.example.com/c?sv=1&sig=${CANARY}&se=2"`, `machine search.example.com login admin password ${CANARY}`,
-    ].join('\n') + '\n',
+    'restore.sh':
+      [
+        `ES_CREDS=admin:${CANARY}`,
+        `export API_KEY="${CANARY} x"`,
+        `PRIVATE_KEY='${CANARY}'`,
+        `SESSION=${CANARY}; COOKIE=${CANARY}`,
+        `curl -su admin:${CANARY} "$ES/_cluster/health"`,
+        `curl -sSu "admin:${CANARY}" -d 'password=${CANARY}' "$ES/x"`,
+        '# search-config-disable-next-line',
+        `curl -d "{\\"password\\":\\"${CANARY}\\"}" --data-urlencode "client_secret=${CANARY}" -F 'token=${CANARY}' "$ES/x"`,
+        `curl admin:${CANARY}@search.example.com:9200/_cat/indices \\`,
+        `  -b "session=${CANARY}" -H "X-Api-Key: ${CANARY}" -E cert.pem:${CANARY}`,
+        `curl "https://s3.example.com/b/o?X-Amz-Credential=${CANARY}&X-Amz-Security-Token=${CANARY}&X-Amz-Signature=${CANARY}"`,
+        `curl "https://blob.example.com/c?sv=1&sig=${CANARY}&se=2"`,
+        `machine search.example.com login admin password ${CANARY}`,
+      ].join('\n') + '\n',
     'vars.http': `@bearer = ${CANARY}\n@es_creds = admin:${CANARY}\n# search-config-disable-next-line\n###\nGET https://search.example.com/_nodes\nProxy-Authorization: Basic ${CANARY}\nSet-Cookie: sid=${CANARY}\n`,
   };
   // The same files as Windows writes them, too.
@@ -55,8 +64,14 @@ test('the --fix-dry-run diff of a request file shows the fix and none of the cre
     assert.match(r.out, /^-# search-config-disable-next-line\r?$/m, 'the removed comment is shown');
     assert.ok(!r.out.includes(CANARY) && !r.err.includes(CANARY), `a credential appears in the diff:\n${r.out}`);
     assert.match(r.out, /Authorization: \*\*\*/, 'a masked header keeps its name');
-    assert.match(r.out, /https:\/\/\*\*\*@search\.example\.com\/_cluster\/health\?access_token=\*\*\*&v/, 'a masked URL keeps its host and path');
-  } finally { removeTree(dir); }
+    assert.match(
+      r.out,
+      /https:\/\/\*\*\*@search\.example\.com\/_cluster\/health\?access_token=\*\*\*&v/,
+      'a masked URL keeps its host and path',
+    );
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('huge, binary and broken request files are read in bounded time without a crash', () => {
@@ -86,5 +101,8 @@ test('huge, binary and broken request files are read in bounded time without a c
 
 test('a request file past maxFileSize is reported, not read', () => {
   const { findings } = analyze('GET /_snapshot\n'.repeat(100), { fileName: 'x.http', maxFileSize: 100 });
-  assert.deepEqual(findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
 });

@@ -48,7 +48,10 @@ for (const [name, fileName, make] of CASES) {
     // The hostile line repeated on many lines, so that even x1 takes measurable time; each line grows.
     assertLinear(name, (k, s) => {
       const text = make(UNIT * k).repeat(LINES * s);
-      assert.ok(text.split('\n').every((l) => l.length <= MAX_REQUEST_LINE), 'under the line limit: the readers read it');
+      assert.ok(
+        text.split('\n').every((l) => l.length <= MAX_REQUEST_LINE),
+        'under the line limit: the readers read it',
+      );
       return () => analyze(text, { fileName });
     });
   });
@@ -57,13 +60,33 @@ for (const [name, fileName, make] of CASES) {
 test('a request line or command past its limit is reported as input-limit, and the rest of the file is still read', () => {
   const long = `PUT /${'{'.repeat(MAX_REQUEST_LINE)}`;
   const http = analyze(`${long}\n###\nPUT /_cluster/settings\n`, { fileName: 'x.http' }).findings;
-  assert.deepEqual(http.map((f) => [f.ruleId, f.range.start.line]), [['input-limit', 0], ['blocked-endpoint', 2]]);
+  assert.deepEqual(
+    http.map((f) => [f.ruleId, f.range.start.line]),
+    [
+      ['input-limit', 0],
+      ['blocked-endpoint', 2],
+    ],
+  );
   assert.match(http[0].message, new RegExp(`${long.length} characters, more than the ${MAX_REQUEST_LINE}`));
-  const sh = analyze(`curl -d '${'x'.repeat(MAX_COMMAND_LENGTH)}' $ES/_snapshot/a\ncurl -X DELETE $ES/_snapshot/b\n`, { fileName: 'x.sh' }).findings;
-  assert.deepEqual(sh.map((f) => [f.ruleId, f.range.start.line]), [['input-limit', 0], ['blocked-endpoint', 1]]);
+  const sh = analyze(`curl -d '${'x'.repeat(MAX_COMMAND_LENGTH)}' $ES/_snapshot/a\ncurl -X DELETE $ES/_snapshot/b\n`, {
+    fileName: 'x.sh',
+  }).findings;
+  assert.deepEqual(
+    sh.map((f) => [f.ruleId, f.range.start.line]),
+    [
+      ['input-limit', 0],
+      ['blocked-endpoint', 1],
+    ],
+  );
   assert.match(sh[0].message, /curl -d @body\.json/);
   const md = analyze(`\`\`\`console\n${long}\nDELETE _snapshot/x\n\`\`\`\n`, { fileName: 'x.md' }).findings;
-  assert.deepEqual(md.map((f) => [f.ruleId, f.range.start.line]), [['input-limit', 1], ['blocked-endpoint', 2]]);
+  assert.deepEqual(
+    md.map((f) => [f.ruleId, f.range.start.line]),
+    [
+      ['input-limit', 1],
+      ['blocked-endpoint', 2],
+    ],
+  );
   // A long line nobody reads as a request (prose, an echo) is no finding.
   assert.deepEqual(analyze(`${'word '.repeat(MAX_REQUEST_LINE)}\n`, { fileName: 'x.md' }).findings, []);
   assert.deepEqual(analyze(`echo ${'x'.repeat(MAX_COMMAND_LENGTH + 1)}\n`, { fileName: 'x.sh' }).findings, []);
@@ -74,7 +97,10 @@ test('a request line or command past its limit is reported as input-limit, and t
 test('lines just under the limit are read: a refused request with a long query is still found', () => {
   const target = `/_snapshot/x?${'a'.repeat(MAX_REQUEST_LINE - 30)}`;
   const f = analyze(`DELETE ${target}\n`, { fileName: 'x.http' }).findings;
-  assert.deepEqual(f.map((x) => x.ruleId), ['blocked-endpoint']);
+  assert.deepEqual(
+    f.map((x) => x.ruleId),
+    ['blocked-endpoint'],
+  );
 });
 
 test('requests.hosts patterns: * matches any run of characters, and a long host name costs linear time', () => {
@@ -92,7 +118,10 @@ test('requests.hosts patterns: * matches any run of characters, and a long host 
   ];
   for (const [host, pattern, expected] of cases) assert.equal(hostMatches(host, [pattern]), expected, `${host} ~ ${pattern}`);
   const pattern = '*a*a*a*a*a*b';
-  assertLinear(`a host of a's against ${pattern}`, (k, s) => { const host = 'a'.repeat(2000 * k * s); return () => hostMatches(host, [pattern]); });
+  assertLinear(`a host of a's against ${pattern}`, (k, s) => {
+    const host = 'a'.repeat(2000 * k * s);
+    return () => hostMatches(host, [pattern]);
+  });
 });
 
 test('a file with more requests than any runbook holds is read up to the limit, and the rest is reported', () => {
@@ -107,5 +136,9 @@ test('a file with more requests than any runbook holds is read up to the limit, 
     assert.equal(limits.length, 1, fileName);
     assert.match(limits[0].message, new RegExp(`more than ${MAX_REQUESTS} requests`));
   }
-  assert.equal(analyze('curl -XDELETE $ES/_snapshot/x\n'.repeat(1000), { fileName: 'x.sh' }).findings.length, 1000, 'under the limit every request is read');
+  assert.equal(
+    analyze('curl -XDELETE $ES/_snapshot/x\n'.repeat(1000), { fileName: 'x.sh' }).findings.length,
+    1000,
+    'under the limit every request is read',
+  );
 });

@@ -18,16 +18,38 @@ const value = (n: number, spaced = false): string => `${CANARY}${n}${spaced ? ' 
  * A line and what it must become: `before` and `after` as written, `secret` replaced by `***`. A line
  * that starts with blanks continues a curl command: the line before it is `curl -s \`.
  */
-interface Case { before: string; secret: string; after: string }
+interface Case {
+  before: string;
+  secret: string;
+  after: string;
+}
 const cases: Case[] = [];
-const add = (before: string, secret: string, after: string): void => { cases.push({ before, secret, after }); };
+const add = (before: string, secret: string, after: string): void => {
+  cases.push({ before, secret, after });
+};
 const CONTINUED = 'curl -s \\';
 
 type Quote = '' | "'" | '"';
 const QUOTES: Quote[] = ['', "'", '"'];
 
 /** Options whose whole value is the credential: the word after the flag, quotes included, is masked. */
-const OPTIONS = ['-u', '-U', '-E', '-b', '--user', '--proxy-user', '--cert', '--cookie', '--oauth2-bearer', '--pass', '--proxy-pass', '--tlspassword', '--password', '--http-password', '--auth'];
+const OPTIONS = [
+  '-u',
+  '-U',
+  '-E',
+  '-b',
+  '--user',
+  '--proxy-user',
+  '--cert',
+  '--cookie',
+  '--oauth2-bearer',
+  '--pass',
+  '--proxy-pass',
+  '--tlspassword',
+  '--password',
+  '--http-password',
+  '--auth',
+];
 /** curl's boolean short flags combined before one that takes a credential. */
 const CLUSTERS = ['-su', '-sSu', '-ksu', '-sU', '-kE', '-sb', '-vsSu'];
 
@@ -86,14 +108,29 @@ for (const q of QUOTES) {
 // JSON bodies: in single quotes, and escaped inside a double-quoted shell string.
 for (const key of ['password', 'secret_key', 'access_key', 'token', 'api_key', 'credentials', 'private_key', 'session']) {
   const v = value(++n);
-  add(`curl -XPOST "$ES/_reindex" -d '{"source":{"remote":{"host":"https://h:9200","${key}":`, `"${v}"`, '}}}\'');
+  add(`curl -XPOST "$ES/_reindex" -d '{"source":{"remote":{"host":"https://h:9200","${key}":`, `"${v}"`, "}}}'");
   add(`curl -XPOST "$ES/_reindex" -d "{\\"source\\":{\\"remote\\":{\\"${key}\\":`, `\\"${v}\\"`, '}}}"');
   add(`curl -d "{\\"${key}\\": `, `\\"${v}\\"`, ', \\"size\\": 1}" "$ES/x"');
   add(`  "${key}": `, `"${value(++n, true)}"`, ',');
   add(`  { "${key}" : `, `${n}${n}${n}`, ' }');
 }
 // Variables named like credentials: shell, PowerShell and .http file variables, netrc lines.
-for (const name of ['ES_CREDS', 'AUTH', 'API_KEY', 'SECRET', 'PASS', 'PWD', 'CREDENTIAL', 'CREDENTIALS', 'PRIVATE_KEY', 'SESSION', 'COOKIE', 'ES_PASSWORD', 'TOKEN', 'es_token']) {
+for (const name of [
+  'ES_CREDS',
+  'AUTH',
+  'API_KEY',
+  'SECRET',
+  'PASS',
+  'PWD',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'PRIVATE_KEY',
+  'SESSION',
+  'COOKIE',
+  'ES_PASSWORD',
+  'TOKEN',
+  'es_token',
+]) {
   add(`${name}=`, value(++n), '');
   add(`export ${name}=`, `"${value(++n, true)}"`, '');
   add(`${name}=`, `'${value(++n, true)}'`, ' curl -s "$ES/x"');
@@ -110,7 +147,7 @@ add('Authorization: ', `Basic ${value(++n)}`, '');
 add('Cookie: ', `a=${value(++n)}; b=c`, '');
 // ANSI-C quoting.
 add('curl -u ', `$'admin:${value(++n)}'`, ' "$ES/x"');
-add('curl -d $\'password=', value(++n, true), '\' "$ES/x"');
+add("curl -d $'password=", value(++n, true), '\' "$ES/x"');
 add('ES_PASSWORD=', `$'${value(++n, true)}'`, '');
 add('password: ', value(++n, true), '');
 add('  - api_key: ', value(++n, true), '');
@@ -164,8 +201,15 @@ test('credentials stay masked when commands are chained, nested, wrapped and con
   const commands = cases.map(lineOf).filter((l) => /^(?:curl |[A-Za-z_]+=|export |readonly )/.test(l));
   const joins = ['; ', ' && ', ' || ', ' | tee out; ', ' & '];
   const wraps: Array<(c: string) => string> = [
-    (c) => c, (c) => `RESP=$(${c})`, (c) => `echo "$(${c})"`, (c) => `until(${c}); do sleep 1; done`, (c) => `if ${c}; then echo ok; fi`,
-    (c) => `    ${c}`, (c) => `- \`${c}\``, (c) => `sudo -E ${c}`, (c) => c.replace(/ -/, ' \\\n  -'),
+    (c) => c,
+    (c) => `RESP=$(${c})`,
+    (c) => `echo "$(${c})"`,
+    (c) => `until(${c}); do sleep 1; done`,
+    (c) => `if ${c}; then echo ok; fi`,
+    (c) => `    ${c}`,
+    (c) => `- \`${c}\``,
+    (c) => `sudo -E ${c}`,
+    (c) => c.replace(/ -/, ' \\\n  -'),
   ];
   const rng = new Rng(20250101);
   let tried = 0;
@@ -186,9 +230,24 @@ test('credentials stay masked when commands are chained, nested, wrapped and con
 test('masking reads each character a bounded number of times: work grows linearly with hostile input', () => {
   // Runs that make a naive pattern look back or forward over the whole line at every step.
   const hostile = (k: number): string[] => [
-    'a.'.repeat(k), '-a'.repeat(k), 'x:'.repeat(k) + '@', '@'.repeat(k), ':a@'.repeat(k), 'p='.repeat(k), 'password='.repeat(k),
-    '"a":'.repeat(k), '\\"a\\":'.repeat(k), `"${'a'.repeat(k)}`, 'password: '.repeat(k), '://'.repeat(k), ' -u'.repeat(k), `curl ${'-s '.repeat(k)}`,
-    '\\'.repeat(k), "'\"".repeat(k), `a${' '.repeat(k)}=`, `"${' '.repeat(k)}:`,
+    'a.'.repeat(k),
+    '-a'.repeat(k),
+    'x:'.repeat(k) + '@',
+    '@'.repeat(k),
+    ':a@'.repeat(k),
+    'p='.repeat(k),
+    'password='.repeat(k),
+    '"a":'.repeat(k),
+    '\\"a\\":'.repeat(k),
+    `"${'a'.repeat(k)}`,
+    'password: '.repeat(k),
+    '://'.repeat(k),
+    ' -u'.repeat(k),
+    `curl ${'-s '.repeat(k)}`,
+    '\\'.repeat(k),
+    '\'"'.repeat(k),
+    `a${' '.repeat(k)}=`,
+    `"${' '.repeat(k)}:`,
   ];
   // CPU time per character of a run 16 times longer against a shorter one, the same number of
   // characters in all: linear work keeps the ratio near 1, quadratic work makes it 16.

@@ -49,7 +49,7 @@ for (const [method, target, format, normalised, verdict] of TABLE) {
   });
 }
 
-test('the endpoint policy matches its schema and the spec\'s counts', () => {
+test("the endpoint policy matches its schema and the spec's counts", () => {
   const ajv = new Ajv({ allErrors: true, strict: true });
   const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas/endpoint-policy.schema.json'), 'utf8'));
   const validate = ajv.compile(schema);
@@ -60,11 +60,20 @@ test('the endpoint policy matches its schema and the spec\'s counts', () => {
 });
 
 test('a refused settings update names each field with its converted value, and the settings no field carries', () => {
-  const text = 'PUT _cluster/settings\n{ "persistent": { "http.max_content_length": "1gb", "indices.recovery.max_bytes_per_sec": "512kb" }, "transient": { "logger.org.opensearch": "DEBUG" } }\n';
+  const text =
+    'PUT _cluster/settings\n{ "persistent": { "http.max_content_length": "1gb", "indices.recovery.max_bytes_per_sec": "512kb" }, "transient": { "logger.org.opensearch": "DEBUG" } }\n';
   const [f] = analyze(`\`\`\`console\n${text}\`\`\`\n`, { fileName: 'runbook.md' }).findings;
   assert.equal(f.ruleId, 'blocked-endpoint');
   assert.match(f.message, /Set instead in the configuration: search\.http_max_content_length: 1073741824\. /);
-  assert.match(f.message, /Cannot be carried over: indices\.recovery\.max_bytes_per_sec "512kb" is 0\.5 MB per second, not a whole number.*; logger\.org\.opensearch has no configuration field: it cannot be changed on the service\.$/);
-  const only = analyze('```console\nPUT _cluster/settings\n{ "transient": { "search.max_buckets": 20000 } }\n```\n', { fileName: 'a.md' }).findings[0];
-  assert.match(only.message, /Set instead in the configuration: search\.search_max_buckets: 20000\.$/, 'nothing is said of settings that are not there');
+  assert.match(
+    f.message,
+    /Cannot be carried over: indices\.recovery\.max_bytes_per_sec "512kb" is 0\.5 MB per second, not a whole number.*; logger\.org\.opensearch has no configuration field: it cannot be changed on the service\.$/,
+  );
+  const only = analyze('```console\nPUT _cluster/settings\n{ "transient": { "search.max_buckets": 20000 } }\n```\n', { fileName: 'a.md' })
+    .findings[0];
+  assert.match(
+    only.message,
+    /Set instead in the configuration: search\.search_max_buckets: 20000\.$/,
+    'nothing is said of settings that are not there',
+  );
 });

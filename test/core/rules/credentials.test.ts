@@ -14,7 +14,10 @@ const CASES: Array<[string, string]> = [
   ['https://u:pw@[2001:db8::1]:9200/', 'https://***@[2001:db8::1]:9200/'],
   ['admin:PW@search.example.com:9200', '***@search.example.com:9200'],
   ['is "admin:PW@h:9200", which', 'is "***@h:9200", which'],
-  ['https://s3.example.com/b/o?X-Amz-Credential=AK%2F1&X-Amz-Security-Token=T&X-Amz-Signature=S&X-Amz-Expires=300', 'https://s3.example.com/b/o?X-Amz-Credential=***&X-Amz-Security-Token=***&X-Amz-Signature=***&X-Amz-Expires=300'],
+  [
+    'https://s3.example.com/b/o?X-Amz-Credential=AK%2F1&X-Amz-Security-Token=T&X-Amz-Signature=S&X-Amz-Expires=300',
+    'https://s3.example.com/b/o?X-Amz-Credential=***&X-Amz-Security-Token=***&X-Amz-Signature=***&X-Amz-Expires=300',
+  ],
   ['https://blob.example.com/c?sv=2024&sig=S%2B1&se=2025', 'https://blob.example.com/c?sv=2024&sig=***&se=2025'],
   ['https://idp.example.com/cb#access_token=T&state=x', 'https://idp.example.com/cb#access_token=***&state=x'],
   ['https://h.example.com/x?token=T#frag', 'https://h.example.com/x?token=***#frag'],
@@ -48,7 +51,16 @@ test('the dry-run text of a configuration masks credentials however a string is 
 });
 
 test('the mask reads each character a bounded number of times', () => {
-  const hostile = (k: number): string[] => ['a.'.repeat(k), 'x:'.repeat(k) + '@', '@'.repeat(k), ':a@'.repeat(k), '://a'.repeat(k), 'p='.repeat(k), 'password='.repeat(k), `https://${'a:'.repeat(k)}`];
+  const hostile = (k: number): string[] => [
+    'a.'.repeat(k),
+    'x:'.repeat(k) + '@',
+    '@'.repeat(k),
+    ':a@'.repeat(k),
+    '://a'.repeat(k),
+    'p='.repeat(k),
+    'password='.repeat(k),
+    `https://${'a:'.repeat(k)}`,
+  ];
   // CPU time per character of inputs 16 times longer, the same number of characters in all: linear
   // work keeps the ratio near 1, quadratic work makes it 16. Each cost is the least of a few
   // measurements, taken in turns: the least is the one the busy machine disturbed least.
@@ -60,7 +72,8 @@ test('the mask reads each character a bounded number of times', () => {
     return u.user + u.system;
   };
   once(1_000);
-  let small = Infinity, large = Infinity;
+  let small = Infinity,
+    large = Infinity;
   for (let i = 0; i < 5; i++) {
     small = Math.min(small, once(4_000));
     large = Math.min(large, once(64_000));

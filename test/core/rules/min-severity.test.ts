@@ -12,7 +12,11 @@ test('minSeverity skips only what a filter on the findings would drop', () => {
     for (const min of SEVERITIES) {
       const keep = (s: Severity) => severityRank(s) <= severityRank(min);
       const fast = analyze(seed.text, { fileName: seed.fileName, minSeverity: min }).findings.filter((f) => keep(f.severity));
-      assert.deepEqual(fast, all.filter((f) => keep(f.severity)), `${seed.name} at ${min}`);
+      assert.deepEqual(
+        fast,
+        all.filter((f) => keep(f.severity)),
+        `${seed.name} at ${min}`,
+      );
       if (all.some((f) => !keep(f.severity))) skipped++;
     }
   }

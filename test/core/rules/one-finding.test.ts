@@ -26,7 +26,10 @@ test('"100mb" for an integer: one error, with the unit and the value to write', 
 test('30 for a millisecond timeout: one finding (no invalid-value, no unit-hint beside it)', () => {
   const text = '{\n  "search_dashboards": {"search_request_timeout": 30}\n}\n';
   assert.deepEqual(at(text, 'a.search.json'), ['1:50 error unit-mismatch']);
-  assert.match(analyze(text, { fileName: 'a.search.json' }).findings[0].message, /outside the allowed range \(5000 to 120000 ms\).*write 30000/);
+  assert.match(
+    analyze(text, { fileName: 'a.search.json' }).findings[0].message,
+    /outside the allowed range \(5000 to 120000 ms\).*write 30000/,
+  );
 });
 
 test('static_ips: yes gives the YAML trap alone, an error as the type mismatch was', () => {
@@ -48,13 +51,26 @@ test('a truncated Terraform file reports its syntax error once, as invalid-synta
   assert.deepEqual(at(text, 'main.tf'), ['3:0 error invalid-syntax']);
   assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'off' }), []);
   assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'warning' }), ['3:0 warning invalid-syntax']);
-  assert.deepEqual(at('a: [\n', 'a.search.yaml').filter((f) => f.endsWith('syntax') || f.endsWith('json')), ['1:0 error invalid-syntax']);
-  assert.deepEqual(at('# search-config-disable invalid-json\na: [\n', 'a.search.yaml').filter((f) => !f.endsWith('unknown-field')), []);
+  assert.deepEqual(
+    at('a: [\n', 'a.search.yaml').filter((f) => f.endsWith('syntax') || f.endsWith('json')),
+    ['1:0 error invalid-syntax'],
+  );
+  assert.deepEqual(
+    at('# search-config-disable invalid-json\na: [\n', 'a.search.yaml').filter((f) => !f.endsWith('unknown-field')),
+    [],
+  );
 });
 
 test('a required field the baseline had is one finding, missing-required; a setting that cannot be enabled is not also reported deprecated', () => {
-  const baselineText = '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>", "connect_url": "https://idp.example.com/x" } }';
-  const removed = analyze('{ "openid": { "client_id": "app", "connect_url": "https://idp.example.com/x" } }', { fileName: 'a.json', baselineText }).findings;
-  assert.deepEqual(removed.map((f) => `${f.severity} ${f.ruleId} ${f.path}`), ['error missing-required openid']);
+  const baselineText =
+    '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>", "connect_url": "https://idp.example.com/x" } }';
+  const removed = analyze('{ "openid": { "client_id": "app", "connect_url": "https://idp.example.com/x" } }', {
+    fileName: 'a.json',
+    baselineText,
+  }).findings;
+  assert.deepEqual(
+    removed.map((f) => `${f.severity} ${f.ruleId} ${f.path}`),
+    ['error missing-required openid'],
+  );
   assert.deepEqual(at('{ "disable_replication_factor_adjustment": true }', 'a.json'), ['0:43 error setting-cannot-be-enabled']);
 });

@@ -2,7 +2,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../../server/src/core';
 
-const only = (ids: string[]) => ({ rules: Object.fromEntries(['unit-hint', 'unit-mismatch', 'restart-required', 'create-only-field', 'no-effect', 'secret-in-plain-text', 'thread-pool-capped', 'performance-risk'].map((id) => [id, 'off' as const])), ids });
+const only = (ids: string[]) => ({
+  rules: Object.fromEntries(
+    [
+      'unit-hint',
+      'unit-mismatch',
+      'restart-required',
+      'create-only-field',
+      'no-effect',
+      'secret-in-plain-text',
+      'thread-pool-capped',
+      'performance-risk',
+    ].map((id) => [id, 'off' as const]),
+  ),
+  ids,
+});
 
 // Speed on these inputs is measured by the benchmark (npm run bench), never asserted here.
 test('unknown-field reports every one of 100,000 unknown keys in one object', () => {
@@ -23,7 +37,17 @@ test('duplicate-key reports every repetition of a key written 50,000 times', () 
 
 test('the value of an unknown key never appears in a finding', () => {
   const secret = 'sk-live-0123456789abcdef';
-  const text = JSON.stringify({ openid: { client_id: 'app', client_secret: '<CLIENT_SECRET>', connect_url: 'https://idp.example.com', client_secert: secret, token: secret }, api_key: secret, opensearch: { password: secret } });
+  const text = JSON.stringify({
+    openid: {
+      client_id: 'app',
+      client_secret: '<CLIENT_SECRET>',
+      connect_url: 'https://idp.example.com',
+      client_secert: secret,
+      token: secret,
+    },
+    api_key: secret,
+    opensearch: { password: secret },
+  });
   const { findings } = analyze(text, { fileName: 'secret.json' });
   assert.ok(findings.some((f) => f.ruleId === 'unknown-field'));
   for (const f of findings) {
@@ -34,7 +58,10 @@ test('the value of an unknown key never appears in a finding', () => {
 
 test('a secret that breaks a pattern or length is never shown', () => {
   const secret = `line-one\nline-two-${'x'.repeat(2000)}`;
-  const text = JSON.stringify({ search: { email_sender_password: secret }, openid: { enabled: false, client_id: 'app', client_secret: secret } });
+  const text = JSON.stringify({
+    search: { email_sender_password: secret },
+    openid: { enabled: false, client_id: 'app', client_secret: secret },
+  });
   const { findings } = analyze(text, { fileName: 'secret.json' });
   const invalid = findings.filter((f) => f.ruleId === 'invalid-value');
   assert.ok(invalid.length >= 2);

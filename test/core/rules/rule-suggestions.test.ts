@@ -26,7 +26,11 @@ for (const ruleId of RULE_IDS) {
           const where = `${path.basename(file)}: ${s.title}`;
           assert.ok(after.doc.syntaxErrors.length <= before.doc.syntaxErrors.length, `${where} breaks the syntax:\n${text}`);
           const still = after.findings.filter((f) => f.ruleId === ruleId && f.path === finding.path && f.message === finding.message);
-          assert.deepEqual(still.map((f) => f.message), [], `${where} leaves the finding in place:\n${text}`);
+          assert.deepEqual(
+            still.map((f) => f.message),
+            [],
+            `${where} leaves the finding in place:\n${text}`,
+          );
         }
       }
     }

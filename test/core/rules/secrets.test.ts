@@ -22,10 +22,15 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
   const baseline = secretConfig('B');
   const canaries = [...current.canaries, ...numeric.canaries, ...baseline.canaries];
   const problems: string[] = [];
-  const check = (surface: string, output: string): void => { for (const l of leaks(output, canaries)) problems.push(`${surface}: ${l}`); };
+  const check = (surface: string, output: string): void => {
+    for (const l of leaks(output, canaries)) problems.push(`${surface}: ${l}`);
+  };
 
   // The core: messages, fix titles, related information.
-  for (const [name, cfg] of [['strings', current], ['numbers', numeric]] as const) {
+  for (const [name, cfg] of [
+    ['strings', current],
+    ['numbers', numeric],
+  ] as const) {
     for (const fileName of ['prod.search.json', 'prod.search.jsonc']) {
       const { findings, internalErrors } = analyze(cfg.text, { fileName, baselineText: baseline.text, baselineLabel: 'deployed', cpus: 2 });
       assert.deepEqual(internalErrors, []);
@@ -44,7 +49,10 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
   for (const cfg of [current, numeric, baseline]) {
     const urls = [...cfg.text.matchAll(/"([^"\n@]*@[^"\n]*)"/g)].map((m) => m[1]);
     const commented = cfg.text.replace(/\n/, `\n  // was ${urls.join(' and ')}\n  /* ${urls.join(', ')} */\n`);
-    for (const [name, text] of [['prod.search.json', cfg.text], ['prod.search.jsonc', commented]]) {
+    for (const [name, text] of [
+      ['prod.search.json', cfg.text],
+      ['prod.search.jsonc', commented],
+    ]) {
       for (const eol of ['\n', '\r\n']) {
         const masked = maskSecrets(text.replace(/\n/g, eol), name);
         assert.ok(masked.includes('***@'), 'URLs are kept, their credentials masked');
@@ -57,7 +65,10 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
   const dir = tempTree({ 'prod.search.json': current.text, 'numbers.search.json': numeric.text, 'deployed.search.json': baseline.text });
   try {
     for (const format of FORMATS) {
-      const r = await runCli(['lint', '--format', format, '--baseline', 'deployed.search.json', '--cpus', '2', 'prod.search.json', 'numbers.search.json'], { cwd: dir });
+      const r = await runCli(
+        ['lint', '--format', format, '--baseline', 'deployed.search.json', '--cpus', '2', 'prod.search.json', 'numbers.search.json'],
+        { cwd: dir },
+      );
       assert.notEqual(r.code, 2, `lint --format ${format}: ${r.err}`);
       assert.ok(r.out.length > 0);
       check(`lint --format ${format} stdout`, r.out);
@@ -71,7 +82,10 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
     const stdin = await runCli(['lint', '--format', 'json', '--stdin-filename', 'x.search.json', '-'], { cwd: dir, stdin: current.text });
     check('lint stdin', stdin.out + stdin.err);
     for (const format of ['text', 'json', 'markdown']) {
-      for (const [a, b] of [['deployed.search.json', 'prod.search.json'], ['prod.search.json', 'numbers.search.json']]) {
+      for (const [a, b] of [
+        ['deployed.search.json', 'prod.search.json'],
+        ['prod.search.json', 'numbers.search.json'],
+      ]) {
         const r = await runCli(['diff', a, b, '--format', format], { cwd: dir });
         assert.equal(r.code, 0, `diff --format ${format}: ${r.err}`);
         assert.ok(r.out.length > 0);
@@ -87,12 +101,17 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
     fs.writeFileSync(path.join(dir, 'broken.search.json'), broken);
     const b = await runCli(['lint', '--format', 'json', 'broken.search.json'], { cwd: dir });
     check('lint of a broken file', b.out + b.err);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 
   // The language server: diagnostics, hover, inlay hints, code actions, symbols, completion, logs.
   const client = await TestClient.start();
   try {
-    for (const [name, cfg] of [['strings', current], ['numbers', numeric]] as const) {
+    for (const [name, cfg] of [
+      ['strings', current],
+      ['numbers', numeric],
+    ] as const) {
       const uri = pathToFileURL(`/tmp/secret-${name}.search.json`).href;
       await client.open(uri, cfg.text);
       const diagnostics = await client.diagnostics(uri);
@@ -100,29 +119,50 @@ test('secrets: canaries in secret fields and in unknown keys never appear in any
       check(`lsp ${name} diagnostics`, JSON.stringify(diagnostics));
       const doc = TextDocument.create(uri, 'json', 1, cfg.text);
       const whole = { start: { line: 0, character: 0 }, end: doc.positionAt(cfg.text.length) };
-      check(`lsp ${name} inlay hints`, JSON.stringify(await client.request('textDocument/inlayHint', { textDocument: { uri }, range: whole })));
+      check(
+        `lsp ${name} inlay hints`,
+        JSON.stringify(await client.request('textDocument/inlayHint', { textDocument: { uri }, range: whole })),
+      );
       check(`lsp ${name} symbols`, JSON.stringify(await client.request('textDocument/documentSymbol', { textDocument: { uri } })));
       // A code action's edit hands the document's own text back to the editor that holds it (moving a
       // property moves its value): only what the editor shows about the action is checked.
       const shown = (actions: unknown): string => JSON.stringify(actions, (k, v) => (k === 'edit' ? undefined : v));
-      check(`lsp ${name} code actions`, shown(await client.request('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics } })));
+      check(
+        `lsp ${name} code actions`,
+        shown(await client.request('textDocument/codeAction', { textDocument: { uri }, range: whole, context: { diagnostics } })),
+      );
       for (const d of diagnostics) {
-        check(`lsp ${name} code actions`, shown(await client.request('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })));
+        check(
+          `lsp ${name} code actions`,
+          shown(await client.request('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })),
+        );
       }
       // Hover and completion on every secret value and on every key, and inside the values.
       const offsets = new Set<number>();
-      for (const m of cfg.text.matchAll(/"[^"\n]*"|\d{6,}/g)) { offsets.add(m.index! + 1); offsets.add(m.index! + Math.floor(m[0].length / 2)); }
+      for (const m of cfg.text.matchAll(/"[^"\n]*"|\d{6,}/g)) {
+        offsets.add(m.index! + 1);
+        offsets.add(m.index! + Math.floor(m[0].length / 2));
+      }
       for (const offset of offsets) {
         const position = doc.positionAt(offset);
-        check(`lsp ${name} hover at ${offset}`, JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position })));
+        check(
+          `lsp ${name} hover at ${offset}`,
+          JSON.stringify(await client.request('textDocument/hover', { textDocument: { uri }, position })),
+        );
         const items = await client.completion(uri, offset);
         // A completion may offer a placeholder for a secret, never the value that is there.
         check(`lsp ${name} completion at ${offset}`, JSON.stringify(items));
       }
     }
     check('lsp logs', client.logs.join('\n') + client.shownMessages.join('\n'));
-  } finally { await client.shutdown(); }
+  } finally {
+    await client.shutdown();
+  }
 
-  assert.equal(problems.length, 0, `${problems.length} leak(s):\n${[...new Set(problems.map((p) => p.slice(0, 220)))].slice(0, 25).join("\n")}`);
+  assert.equal(
+    problems.length,
+    0,
+    `${problems.length} leak(s):\n${[...new Set(problems.map((p) => p.slice(0, 220)))].slice(0, 25).join('\n')}`,
+  );
   assert.ok(!CANARY_PREFIX.includes(' '));
 });

@@ -40,22 +40,56 @@ test('a value of a variable declared sensitive is never printed, wherever its va
     const r = await runCli(['lint', '--format', 'json', ...files], { cwd: dir });
     const findings = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
     // Still checked as its value: each file reports the blank, without the value.
-    assert.equal(findings.filter((m) => m.ruleId === 'invalid-value' && /custom_domain is \(a hidden sensitive value\), which contains blanks/.test(m.message)).length, 3, r.out);
+    assert.equal(
+      findings.filter(
+        (m) => m.ruleId === 'invalid-value' && /custom_domain is \(a hidden sensitive value\), which contains blanks/.test(m.message),
+      ).length,
+      3,
+      r.out,
+    );
     assert.deepEqual(await lintEveryFormat(dir, files, [byDefault, byTfvars, byAuto]), []);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a dry-run diff of a .tf file masks every expression of a secret field, every sensitive() call and every sensitive default', async () => {
   const c = ['Call', 'Tpl', 'Cond', 'Here', 'Dflt', 'Else'].map(canary);
   // Each secret stands next to a member a fix changes (the misspelt client_idd), so that it is a context line.
   const text = [
-    'variable "p" {', `  sensitive = true`, `  default   = "${c[4]}"`, '}', '',
-    'resource "vendor_search" "a" {', '  search_user_config {', '    openid {',
-    `      client_secret = sensitive("${c[0]}")`, '      client_idd    = "abc"', '    }', '  }', '}', '',
-    'resource "vendor_search" "b" {', '  search_user_config {', '    openid {',
-    `      client_secret = "${c[1]}\${var.p}"`, '      client_idd    = "abc"', '    }', '  }', '}', '',
-    'resource "vendor_search" "c" {', '  search_user_config {', '    openid {',
-    `      client_secret = var.p == "" ? "${c[2]}" : "x"`, '      client_idd    = "abc"', '    }', `    custom_domain = sensitive("${c[5]}")`, '  }', '}', '',
+    'variable "p" {',
+    `  sensitive = true`,
+    `  default   = "${c[4]}"`,
+    '}',
+    '',
+    'resource "vendor_search" "a" {',
+    '  search_user_config {',
+    '    openid {',
+    `      client_secret = sensitive("${c[0]}")`,
+    '      client_idd    = "abc"',
+    '    }',
+    '  }',
+    '}',
+    '',
+    'resource "vendor_search" "b" {',
+    '  search_user_config {',
+    '    openid {',
+    `      client_secret = "${c[1]}\${var.p}"`,
+    '      client_idd    = "abc"',
+    '    }',
+    '  }',
+    '}',
+    '',
+    'resource "vendor_search" "c" {',
+    '  search_user_config {',
+    '    openid {',
+    `      client_secret = var.p == "" ? "${c[2]}" : "x"`,
+    '      client_idd    = "abc"',
+    '    }',
+    `    custom_domain = sensitive("${c[5]}")`,
+    '  }',
+    '}',
+    '',
   ].join('\n');
   const dir = tempTree({ 'main.tf': text });
   try {
@@ -65,33 +99,51 @@ test('a dry-run diff of a .tf file masks every expression of a secret field, eve
     assert.deepEqual(leaks(dry.out + dry.err, c), []);
     // The variable's default, a few lines above a fix.
     assert.deepEqual(leaks(maskSecrets(text, 'main.tf'), c), []);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 /** A plan changing one resource: the same custom_domain before and after, marked sensitive only after. */
 function planNewlySensitive(value: string, after = value): string {
   const side = (v: string) => ({ search_user_config: [{ custom_domain: v, search_version: '2.19' }] });
-  return JSON.stringify({
-    format_version: '1.2',
-    resource_changes: [{
-      address: 'vendor_search.a', type: 'vendor_search', name: 'a',
-      change: {
-        actions: ['update'], before: side(value), after: side(after), after_unknown: {},
-        before_sensitive: {}, after_sensitive: { search_user_config: [{ custom_domain: true }] },
-      },
-    }],
-  }, null, 2);
+  return JSON.stringify(
+    {
+      format_version: '1.2',
+      resource_changes: [
+        {
+          address: 'vendor_search.a',
+          type: 'vendor_search',
+          name: 'a',
+          change: {
+            actions: ['update'],
+            before: side(value),
+            after: side(after),
+            after_unknown: {},
+            before_sensitive: {},
+            after_sensitive: { search_user_config: [{ custom_domain: true }] },
+          },
+        },
+      ],
+    },
+    null,
+    2,
+  );
 }
 
 test('diff of a plan: a value only after_sensitive marks is never shown, and the same value is no change', async () => {
   const value = canary('Plan');
-  const dir = tempTree({ 'same.json': planNewlySensitive(`${value}.example.com`), 'changed.json': planNewlySensitive(`${value}.example.com`, `${value}2.example.com`) });
+  const dir = tempTree({
+    'same.json': planNewlySensitive(`${value}.example.com`),
+    'changed.json': planNewlySensitive(`${value}.example.com`, `${value}2.example.com`),
+  });
   try {
     for (const format of ['text', 'markdown', 'json']) {
       const same = await runCli(['diff', 'same.json', '--format', format], { cwd: dir });
       assert.equal(same.code, 0, same.err);
       assert.deepEqual(leaks(same.out + same.err, [value]), [], `diff --format ${format}`);
-      if (format === 'json') assert.equal((JSON.parse(same.out) as { summary: { total: number } }).summary.total, 0, 'only the sensitivity changed');
+      if (format === 'json')
+        assert.equal((JSON.parse(same.out) as { summary: { total: number } }).summary.total, 0, 'only the sensitivity changed');
       else assert.doesNotMatch(same.out, /custom_domain/, `diff --format ${format}: the value did not change`);
       const changed = await runCli(['diff', 'changed.json', '--format', format], { cwd: dir });
       assert.match(changed.out, /custom_domain/, `diff --format ${format}: a changed sensitive value is a change`);
@@ -99,47 +151,103 @@ test('diff of a plan: a value only after_sensitive marks is never shown, and the
     }
     // Lint reads the state before the plan as the baseline: it is as sensitive there.
     assert.deepEqual(await lintEveryFormat(dir, ['same.json', 'changed.json'], [value]), []);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('a YAML alias of a secret is as secret in the field it is copied to', async () => {
   const value = canary('Alias');
   const text = [
-    'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', '  name: logs', 'spec:', '  userConfig:',
-    '    openid:', `      client_secret: &secret ${value} x`, '    custom_domain: *secret', '',
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: logs',
+    'spec:',
+    '  userConfig:',
+    '    openid:',
+    `      client_secret: &secret ${value} x`,
+    '    custom_domain: *secret',
+    '',
   ].join('\n');
   const dir = tempTree({ 'search.yaml': text });
   try {
     const r = await runCli(['lint', '--format', 'json', 'search.yaml'], { cwd: dir });
     assert.match(r.out, /custom_domain is \(a hidden sensitive value\), which contains blanks/, 'the copy is still checked');
     assert.deepEqual(await lintEveryFormat(dir, ['search.yaml'], [value]), []);
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });
 
 test('masking a multi-line secret keeps every line of the file in its place', async () => {
   const value = canary('Multi');
   const yaml = [
-    'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', '  name: logs', 'spec:', '  userConfig:', '    openid:',
-    '      client_secret: |', `        ${value}`, '        second line', '      client_idd: abc', '    custom_domain: example.com', '',
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: logs',
+    'spec:',
+    '  userConfig:',
+    '    openid:',
+    '      client_secret: |',
+    `        ${value}`,
+    '        second line',
+    '      client_idd: abc',
+    '    custom_domain: example.com',
+    '',
   ].join('\n');
   const hcl = [
-    'resource "vendor_search" "a" {', '  search_user_config {', '    openid {', '      client_secret = <<-EOT',
-    `        ${value}`, '        second line', '      EOT', '      client_idd = "abc"', '    }', '  }', '}', '',
+    'resource "vendor_search" "a" {',
+    '  search_user_config {',
+    '    openid {',
+    '      client_secret = <<-EOT',
+    `        ${value}`,
+    '        second line',
+    '      EOT',
+    '      client_idd = "abc"',
+    '    }',
+    '  }',
+    '}',
+    '',
   ].join('\n');
-  for (const [name, text] of [['search.yaml', yaml], ['main.tf', hcl], ['main.tf', hcl.replace(/\n/g, '\r\n')]]) {
+  for (const [name, text] of [
+    ['search.yaml', yaml],
+    ['main.tf', hcl],
+    ['main.tf', hcl.replace(/\n/g, '\r\n')],
+  ]) {
     const masked = maskSecrets(text, name);
     assert.deepEqual(leaks(masked, [value]), []);
-    const before = text.split(/\r?\n/), after = masked.split(/\r?\n/);
+    const before = text.split(/\r?\n/),
+      after = masked.split(/\r?\n/);
     assert.equal(after.length, before.length, `${name}: as many lines after masking`);
     // Every line outside the secret stays as it was (the misspelt key is masked as an unknown key's value).
-    const secretLines = new Set(before.flatMap((l, i) => (l.includes(value) || l.includes('client_secret') || l.includes('second line') || /^\s*EOT$/.test(l) ? [i] : [])));
-    before.forEach((line, i) => { if (!secretLines.has(i) && !line.includes('client_idd')) assert.equal(after[i], line, `${name} line ${i + 1}`); });
+    const secretLines = new Set(
+      before.flatMap((l, i) =>
+        l.includes(value) || l.includes('client_secret') || l.includes('second line') || /^\s*EOT$/.test(l) ? [i] : [],
+      ),
+    );
+    before.forEach((line, i) => {
+      if (!secretLines.has(i) && !line.includes('client_idd')) assert.equal(after[i], line, `${name} line ${i + 1}`);
+    });
   }
   // A block scalar anchored in a field that is no secret and named by an alias in a secret field.
   const anchored = [
-    'apiVersion: vendor.io/v1alpha1', 'kind: Search', 'metadata:', '  name: logs', 'spec:', '  userConfig:', '    saml:',
-    '      sp_entity_id: &shared |', `        ${value}`, '', '        second line', '    openid:', '      client_secret: *shared',
-    '    custom_domain: example.com', '',
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: logs',
+    'spec:',
+    '  userConfig:',
+    '    saml:',
+    '      sp_entity_id: &shared |',
+    `        ${value}`,
+    '',
+    '        second line',
+    '    openid:',
+    '      client_secret: *shared',
+    '    custom_domain: example.com',
+    '',
   ].join('\n');
   const maskedAnchor = maskSecrets(anchored, 'search.yaml');
   assert.deepEqual(leaks(maskedAnchor, [value]), []);
@@ -150,7 +258,10 @@ test('masking a multi-line secret keeps every line of the file in its place', as
   // The dry-run diff's line numbers are those of the file.
   const dir = tempTree({ 'search.yaml': yaml, 'main.tf': hcl });
   try {
-    for (const [name, text] of [['search.yaml', yaml], ['main.tf', hcl]]) {
+    for (const [name, text] of [
+      ['search.yaml', yaml],
+      ['main.tf', hcl],
+    ]) {
       const dry = await runCli(['lint', '--fix-dry-run', name], { cwd: dir });
       assert.deepEqual(leaks(dry.out, [value]), []);
       const hunk = /^@@ -(\d+),\d+ \+\d+,\d+ @@\n((?:[ \-+].*\n)*)/m.exec(dry.out);
@@ -160,8 +271,11 @@ test('masking a multi-line secret keeps every line of the file in its place', as
       for (const line of hunk[2].split('\n').filter(Boolean)) {
         if (line[0] === '+') continue;
         const original = lines[at++];
-        if (line[0] === ' ' && !/client_secret|client_idd/.test(line) && line.trim()) assert.equal(line.slice(1), original, `${name}: line ${at} of the diff\n${dry.out}`);
+        if (line[0] === ' ' && !/client_secret|client_idd/.test(line) && line.trim())
+          assert.equal(line.slice(1), original, `${name}: line ${at} of the diff\n${dry.out}`);
       }
     }
-  } finally { removeTree(dir); }
+  } finally {
+    removeTree(dir);
+  }
 });

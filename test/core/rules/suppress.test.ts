@@ -41,21 +41,52 @@ const SECRET_TF = [
 test('disable-line silences its own line only: a second secret below is still reported (Terraform, #)', () => {
   const { findings, suppressed } = analyze(SECRET_TF, { fileName: 'main.tf' });
   const secrets = findings.filter((f) => f.ruleId === 'secret-in-plain-text');
-  assert.deepEqual(secrets.map((f) => f.range.start.line), [9], 'the secret on line 10 is reported');
-  assert.deepEqual(findings.filter((f) => f.ruleId.endsWith('-suppression')), []);
-  assert.deepEqual(suppressed?.map((s) => [s.finding.ruleId, s.finding.range.start.line]), [['secret-in-plain-text', 5]]);
+  assert.deepEqual(
+    secrets.map((f) => f.range.start.line),
+    [9],
+    'the secret on line 10 is reported',
+  );
+  assert.deepEqual(
+    findings.filter((f) => f.ruleId.endsWith('-suppression')),
+    [],
+  );
+  assert.deepEqual(
+    suppressed?.map((s) => [s.finding.ruleId, s.finding.range.start.line]),
+    [['secret-in-plain-text', 5]],
+  );
 });
 
 test('disable-line in every comment syntax: // and /* */ in Terraform and JSONC, # in YAML', () => {
   for (const marker of ['//', '/*']) {
     const close = marker === '/*' ? ' */' : '';
-    const tf = SECRET_TF.replace('# search-config-disable-line secret-in-plain-text', `${marker} search-config-disable-line secret-in-plain-text${close}`);
-    assert.deepEqual(analyze(tf, { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'secret-in-plain-text').map((f) => f.range.start.line), [9], `${marker} in HCL`);
+    const tf = SECRET_TF.replace(
+      '# search-config-disable-line secret-in-plain-text',
+      `${marker} search-config-disable-line secret-in-plain-text${close}`,
+    );
+    assert.deepEqual(
+      analyze(tf, { fileName: 'main.tf' })
+        .findings.filter((f) => f.ruleId === 'secret-in-plain-text')
+        .map((f) => f.range.start.line),
+      [9],
+      `${marker} in HCL`,
+    );
     const jsonc = `{\n  "search": {"email_sender_password": "first-s3cret-value"}, ${marker} search-config-disable-line secret-in-plain-text${close}\n  "openid": {"enabled": true, "client_id": "app", "client_secret": "second-s3cret-value", "connect_url": "https://idp.example.com/.well-known/openid-configuration"}\n}\n`;
-    assert.deepEqual(analyze(jsonc, { fileName: 'a.search.jsonc' }).findings.filter((f) => f.ruleId === 'secret-in-plain-text').map((f) => f.range.start.line), [2], `${marker} in JSONC`);
+    assert.deepEqual(
+      analyze(jsonc, { fileName: 'a.search.jsonc' })
+        .findings.filter((f) => f.ruleId === 'secret-in-plain-text')
+        .map((f) => f.range.start.line),
+      [2],
+      `${marker} in JSONC`,
+    );
   }
-  const yaml = 'search: {email_sender_password: first-s3cret-value} # search-config-disable-line secret-in-plain-text\nopenid:\n  enabled: true\n  client_id: app\n  client_secret: second-s3cret-value\n  connect_url: https://idp.example.com/.well-known/openid-configuration\n';
-  assert.deepEqual(analyze(yaml, { fileName: 'a.search.yaml' }).findings.filter((f) => f.ruleId === 'secret-in-plain-text').map((f) => f.range.start.line), [4]);
+  const yaml =
+    'search: {email_sender_password: first-s3cret-value} # search-config-disable-line secret-in-plain-text\nopenid:\n  enabled: true\n  client_id: app\n  client_secret: second-s3cret-value\n  connect_url: https://idp.example.com/.well-known/openid-configuration\n';
+  assert.deepEqual(
+    analyze(yaml, { fileName: 'a.search.yaml' })
+      .findings.filter((f) => f.ruleId === 'secret-in-plain-text')
+      .map((f) => f.range.start.line),
+    [4],
+  );
 });
 
 test('a directive word that is not one of the four is an error and suppresses nothing', () => {
@@ -70,7 +101,10 @@ test('a directive word that is not one of the four is an error and suppresses no
 test('a rule id that does not exist is an error and the directive suppresses nothing, not even its valid ids', () => {
   const text = 'static_ips: "true" # search-config-disable-line type-missmatch, unknown-field\n';
   const { findings } = analyze(text, { fileName: 'a.search.yaml' });
-  assert.deepEqual(findings.map((f) => `${f.range.start.character} ${f.ruleId}`), ['12 type-mismatch', '48 invalid-suppression']);
+  assert.deepEqual(
+    findings.map((f) => `${f.range.start.character} ${f.ruleId}`),
+    ['12 type-mismatch', '48 invalid-suppression'],
+  );
   assert.match(findings[1].message, /"type-missmatch" is not a rule of search-config.*did you mean type-mismatch\?/);
   assert.equal(text.slice(findings[1].offset, findings[1].offset + findings[1].length), 'type-missmatch');
   // Text that is no rule id is never quoted: it could be anything, a secret too.
@@ -98,14 +132,19 @@ test('enable RULE after a bare disable turns that rule back on; a stray enable i
 });
 
 test('a disable reaches to its enable and no further', () => {
-  const text = '{\n  // search-config-disable type-mismatch\n  "static_ips": "true",\n  // search-config-enable type-mismatch\n  "service_log": "yes"\n}\n';
+  const text =
+    '{\n  // search-config-disable type-mismatch\n  "static_ips": "true",\n  // search-config-enable type-mismatch\n  "service_log": "yes"\n}\n';
   assert.deepEqual(ids(text, 'a.search.jsonc'), ['4:17 type-mismatch']);
 });
 
 test('an unused rule of a directive is reported on its own name, and its fix removes only that name', () => {
-  const text = '{\n  // search-config-disable-next-line type-mismatch, unit-hint -- converted by our deploy script\n  "static_ips": "true"\n}\n';
+  const text =
+    '{\n  // search-config-disable-next-line type-mismatch, unit-hint -- converted by our deploy script\n  "static_ips": "true"\n}\n';
   const { findings } = analyze(text, { fileName: 'a.search.jsonc' });
-  assert.deepEqual(findings.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.ruleId}`), ['1:52 unused-suppression']);
+  assert.deepEqual(
+    findings.map((f) => `${f.range.start.line}:${f.range.start.character} ${f.ruleId}`),
+    ['1:52 unused-suppression'],
+  );
   assert.match(findings[0].message, /^unit-hint in this suppression comment suppresses nothing on the next line/);
   assert.equal(fixAll(text, { fileName: 'a.search.jsonc' }).text, text.replace(', unit-hint', ''));
   // The first name of two, when it is the unused one.
@@ -137,15 +176,27 @@ test('a file-top disable in a manifest reaches every document below; a next-line
     '',
   ].join('\n');
   const { findings, suppressed } = analyze(text, { fileName: 'search.yaml' });
-  assert.deepEqual(findings.map((f) => `${f.range.start.line} ${f.ruleId}`), ['8 unused-suppression', '15 unknown-field']);
-  assert.deepEqual(suppressed?.map((s) => [s.finding.range.start.line, s.directive.reason]), [[6, 'our deploy converts these'], [14, 'our deploy converts these']]);
+  assert.deepEqual(
+    findings.map((f) => `${f.range.start.line} ${f.ruleId}`),
+    ['8 unused-suppression', '15 unknown-field'],
+  );
+  assert.deepEqual(
+    suppressed?.map((s) => [s.finding.range.start.line, s.directive.reason]),
+    [
+      [6, 'our deploy converts these'],
+      [14, 'our deploy converts these'],
+    ],
+  );
 });
 
 test('text that only looks like a directive is none: strings, heredocs, block scalars', () => {
   const cases: Array<[string, string]> = [
     ['a.search.jsonc', '{\n  "static_ips": "true",\n  "custom_domain": "// search-config-disable"\n}\n'],
     ['a.search.yaml', 'static_ips: "true"\ncustom_domain: "# search-config-disable"\nnote: |\n  # search-config-disable\n'],
-    ['main.tf', 'resource "vendor_search" "a" {\n  search_user_config {\n    custom_domain = "# search-config-disable"\n    note = <<EOT\n# search-config-disable\n// search-config-disable-lines\nEOT\n    static_ips = "yes"\n  }\n}\n'],
+    [
+      'main.tf',
+      'resource "vendor_search" "a" {\n  search_user_config {\n    custom_domain = "# search-config-disable"\n    note = <<EOT\n# search-config-disable\n// search-config-disable-lines\nEOT\n    static_ips = "yes"\n  }\n}\n',
+    ],
   ];
   for (const [fileName, text] of cases) {
     const { findings, suppressed } = analyze(text, { fileName });
@@ -174,7 +225,8 @@ test('the directive reader is linear on hostile comments', () => {
       return least;
     };
     // 4x the input, at most 12x the time (and a floor of 5 ms, below which timer noise rules): a quadratic reading takes seconds.
-    const small = time(20_000), large = time(80_000);
+    const small = time(20_000),
+      large = time(80_000);
     assert.ok(large < Math.max(small, 5) * 12, `4x the input took ${large.toFixed(1)} ms against ${small.toFixed(1)} ms: ${shape(3)}`);
   }
 });
@@ -185,32 +237,48 @@ test('"disable for this line" and "for this file" are written in the comment syn
   const hcl = { text: tf, comment: '#' as const };
   const line = applyEdits(tf, disableForLine(hcl, tfFinding)!.edits);
   assert.equal(line, tf.replace('    max_index_count', '    # search-config-disable-next-line deprecated-field\n    max_index_count'));
-  assert.ok(!analyze(line, { fileName: 'main.tf' }).findings.some((f) => f.ruleId === 'deprecated-field' || f.ruleId.endsWith('-suppression')));
+  assert.ok(
+    !analyze(line, { fileName: 'main.tf' }).findings.some((f) => f.ruleId === 'deprecated-field' || f.ruleId.endsWith('-suppression')),
+  );
   const file = applyEdits(tf, disableForFile(hcl, tfFinding)!.edits);
   assert.equal(file, `# search-config-disable deprecated-field\n${tf}`);
-  assert.ok(!analyze(file, { fileName: 'main.tf' }).findings.some((f) => f.ruleId === 'deprecated-field' || f.ruleId.endsWith('-suppression')));
+  assert.ok(
+    !analyze(file, { fileName: 'main.tf' }).findings.some((f) => f.ruleId === 'deprecated-field' || f.ruleId.endsWith('-suppression')),
+  );
 
   const yaml = 'search_version: "2.19"\nmax_index_count: 5\nstatic_ips: "true"\n';
   const findings: Finding[] = analyze(yaml, { fileName: 'a.search.yaml' }).findings;
   const doc = { text: yaml, comment: '#' as const };
   const titles = quickFixes(doc, findings, { offset: yaml.indexOf('max_index_count'), length: 0 }).map((a) => a.title);
-  assert.deepEqual(titles.filter((t) => t.startsWith('Disable')), ['Disable deprecated-field for this line', 'Disable deprecated-field for this file']);
+  assert.deepEqual(
+    titles.filter((t) => t.startsWith('Disable')),
+    ['Disable deprecated-field for this line', 'Disable deprecated-field for this file'],
+  );
   const yamlFinding = findings.find((f) => f.ruleId === 'type-mismatch')!;
   const yamlFile = applyEdits(yaml, disableForFile(doc, yamlFinding)!.edits);
   assert.equal(yamlFile, `# search-config-disable type-mismatch\n${yaml}`);
   // A second rule joins the comment already there.
   const again = analyze(yamlFile, { fileName: 'a.search.yaml' }).findings.find((f) => f.ruleId === 'deprecated-field')!;
-  assert.equal(applyEdits(yamlFile, disableForFile({ text: yamlFile, comment: '#' }, again)!.edits), `# search-config-disable type-mismatch, deprecated-field\n${yaml}`);
+  assert.equal(
+    applyEdits(yamlFile, disableForFile({ text: yamlFile, comment: '#' }, again)!.edits),
+    `# search-config-disable type-mismatch, deprecated-field\n${yaml}`,
+  );
 });
 
 test('SARIF lists a silenced finding as suppressed in the source, with the reason written', async () => {
-  const dir = tempTree({ 'a.search.jsonc': '{\n  // search-config-disable-next-line type-mismatch -- converted by our deploy script\n  "static_ips": "true"\n}\n' });
+  const dir = tempTree({
+    'a.search.jsonc':
+      '{\n  // search-config-disable-next-line type-mismatch -- converted by our deploy script\n  "static_ips": "true"\n}\n',
+  });
   try {
     const r = await runCli(['lint', '--format', 'sarif', 'a.search.jsonc'], { cwd: dir });
     assert.equal(r.code, 0, r.err);
     const results = JSON.parse(r.out).runs[0].results;
-    assert.deepEqual(results.map((x: { ruleId: string; suppressions?: unknown }) => [x.ruleId, x.suppressions]), [
-      ['type-mismatch', [{ kind: 'inSource', justification: 'converted by our deploy script' }]],
-    ]);
-  } finally { removeTree(dir); }
+    assert.deepEqual(
+      results.map((x: { ruleId: string; suppressions?: unknown }) => [x.ruleId, x.suppressions]),
+      [['type-mismatch', [{ kind: 'inSource', justification: 'converted by our deploy script' }]]],
+    );
+  } finally {
+    removeTree(dir);
+  }
 });

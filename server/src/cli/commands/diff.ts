@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command, CliIO } from '../io';
 import {
-  comparePlan, compareTexts, formatComparison, formatOfName, type ConfigurationChanges, isTerraformName, terraformParserLoaded,
+  comparePlan,
+  compareTexts,
+  formatComparison,
+  formatOfName,
+  type ConfigurationChanges,
+  isTerraformName,
+  terraformParserLoaded,
 } from '../../core';
 import { readGitBaseline } from '../../node/baseline-files';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
@@ -49,13 +55,20 @@ Exit codes: 0 compared (with or without changes; with --exit-code: no changes), 
 const FORMATS = ['text', 'json', 'markdown'] as const;
 type Format = (typeof FORMATS)[number];
 
-interface DiffArgs { files: string[]; format: Format; output?: string; exitCode: boolean; help: boolean }
+interface DiffArgs {
+  files: string[];
+  format: Format;
+  output?: string;
+  exitCode: boolean;
+  help: boolean;
+}
 
 function parseArgs(argv: string[]): DiffArgs | string {
   const args: DiffArgs = { files: [], format: 'text', exitCode: false, help: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    const [name, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const [name, inline] =
+      a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
     const takeValue = (): string | undefined => inline ?? argv[++i];
     if (name === '-h' || name === '--help') args.help = true;
     else if (a === '--exit-code') args.exitCode = true;
@@ -70,13 +83,17 @@ function parseArgs(argv: string[]): DiffArgs | string {
     } else if (a.startsWith('-') && a !== '-') return `unknown option ${a}`;
     else args.files.push(a);
   }
-  if (!args.help && (args.files.length < 1 || args.files.length > 2)) return `expected two files (OLD NEW), or one Terraform plan, got ${args.files.length}`;
+  if (!args.help && (args.files.length < 1 || args.files.length > 2))
+    return `expected two files (OLD NEW), or one Terraform plan, got ${args.files.length}`;
   if (args.files.filter((f) => f === '-').length > 1) return 'only one of OLD and NEW can be read from standard input';
   return args;
 }
 
 const IO_ERRORS: Record<string, string> = { ENOENT: 'no such file', EISDIR: 'it is a directory', EACCES: 'permission denied' };
-const ioError = (e: unknown): string => { const code = (e as NodeJS.ErrnoException).code; return (code && IO_ERRORS[code]) ?? code ?? String((e as Error).message); };
+const ioError = (e: unknown): string => {
+  const code = (e as NodeJS.ErrnoException).code;
+  return (code && IO_ERRORS[code]) ?? code ?? String((e as Error).message);
+};
 
 async function readInput(file: string, io: CliIO): Promise<string> {
   return file === '-' ? io.readStdin() : fs.promises.readFile(path.resolve(io.cwd, file), 'utf8');
@@ -90,8 +107,14 @@ function formatName(file: string, other: string): string | undefined {
 
 const run: Command = async (argv, io) => {
   const args = parseArgs(argv);
-  if (typeof args === 'string') { io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`); return 2; }
-  if (args.help) { io.out(DIFF_USAGE); return 0; }
+  if (typeof args === 'string') {
+    io.err(`search-config diff: ${args}\n\n${DIFF_USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    io.out(DIFF_USAGE);
+    return 0;
+  }
   if (args.files.length === 1) return runPlan(args, io);
   const [oldFile, newFile] = args.files;
   const names = { old: formatName(oldFile, newFile), new: formatName(newFile, oldFile) };
@@ -99,16 +122,31 @@ const run: Command = async (argv, io) => {
   for (const file of [oldFile, newFile]) {
     const label = file === '-' ? '<stdin>' : file;
     if (file === oldFile && file.startsWith('git:')) {
-      if (newFile === '-') { io.err('search-config diff: git:REF needs NEW to be a file, not standard input\n'); return 2; }
+      if (newFile === '-') {
+        io.err('search-config diff: git:REF needs NEW to be a file, not standard input\n');
+        return 2;
+      }
       const base = await readGitBaseline(path.resolve(io.cwd, newFile), file.slice(4));
-      if (!base.ok) { io.err(`search-config diff: ${base.message}\n`); return 2; }
+      if (!base.ok) {
+        io.err(`search-config diff: ${base.message}\n`);
+        return 2;
+      }
       // A file the revision does not have: no configuration then (an empty one for JSON).
       texts.push(base.text);
     } else {
-      try { texts.push((await readInput(file, io)).replace(/^\uFEFF/, '')); } catch (e) {
+      try {
+        texts.push((await readInput(file, io)).replace(/^\uFEFF/, ''));
+      } catch (e) {
         // A Terraform file or manifest deleted since git:REF: its configurations are all removed.
-        const deleted = (e as NodeJS.ErrnoException).code === 'ENOENT' && oldFile.startsWith('git:') && texts[0] !== undefined && formatOfName(file) !== 'json';
-        if (deleted) { texts.push(undefined); continue; }
+        const deleted =
+          (e as NodeJS.ErrnoException).code === 'ENOENT' &&
+          oldFile.startsWith('git:') &&
+          texts[0] !== undefined &&
+          formatOfName(file) !== 'json';
+        if (deleted) {
+          texts.push(undefined);
+          continue;
+        }
         io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
         return 2;
       }
@@ -117,12 +155,18 @@ const run: Command = async (argv, io) => {
   // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
   if ([names.old, names.new].some(isTerraformName)) {
     // Once per process: the Action runs diff once per file, in-process.
-    if (!terraformParserLoaded()) try { await loadTerraformFromDisk(); } catch (err) {
-      io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
-      return 2;
-    }
+    if (!terraformParserLoaded())
+      try {
+        await loadTerraformFromDisk();
+      } catch (err) {
+        io.err(`search-config diff: the Terraform parser cannot be loaded: ${err instanceof Error ? err.message : String(err)}\n`);
+        return 2;
+      }
   }
-  const labels = { old: oldFile === '-' ? '<stdin>' : oldFile, new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile };
+  const labels = {
+    old: oldFile === '-' ? '<stdin>' : oldFile,
+    new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile,
+  };
   const compared = compareTexts(texts[0], texts[1], names);
   if ('error' in compared) {
     const which = compared.which ? ` ${labels[compared.which]}` : '';
@@ -133,12 +177,15 @@ const run: Command = async (argv, io) => {
 };
 
 /** Whether anything differs: a field changed, or a configuration added or removed. */
-const hasChanges = (result: readonly ConfigurationChanges[]): boolean => result.some((c) => c.status !== 'unchanged' || c.changes.length > 0);
+const hasChanges = (result: readonly ConfigurationChanges[]): boolean =>
+  result.some((c) => c.status !== 'unchanged' || c.changes.length > 0);
 
 function output(report: string, args: DiffArgs, io: CliIO, changed: boolean): number {
   if (args.output) {
     // As with lint --output, the report's directory is created.
-    try { writeReport(path.resolve(io.cwd, args.output), report); } catch (e) {
+    try {
+      writeReport(path.resolve(io.cwd, args.output), report);
+    } catch (e) {
       io.err(`search-config diff: cannot write ${args.output}: ${ioError(e)}\n`);
       return 2;
     }
@@ -151,12 +198,22 @@ async function runPlan(args: DiffArgs, io: CliIO): Promise<number> {
   const [file] = args.files;
   const label = file === '-' ? '<stdin>' : file;
   let text: string;
-  try { text = (await readInput(file, io)).replace(/^\uFEFF/, ''); } catch (e) {
+  try {
+    text = (await readInput(file, io)).replace(/^\uFEFF/, '');
+  } catch (e) {
     io.err(`search-config diff: cannot read ${label}: ${ioError(e)}\n`);
     return 2;
   }
   const compared = comparePlan(text);
-  if ('error' in compared) { io.err(`search-config diff: cannot compare ${label}: ${compared.error}\n`); return 2; }
-  return output(formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format), args, io, hasChanges(compared.result));
+  if ('error' in compared) {
+    io.err(`search-config diff: cannot compare ${label}: ${compared.error}\n`);
+    return 2;
+  }
+  return output(
+    formatComparison(compared.result, { old: 'the state before the plan', new: label }, args.format),
+    args,
+    io,
+    hasChanges(compared.result),
+  );
 }
 export default run;

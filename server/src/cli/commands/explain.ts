@@ -20,18 +20,31 @@ const run: Command = async (argv, io) => {
   const names: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '-h' || a === '--help') { io.out(EXPLAIN_USAGE); return 0; }
+    if (a === '-h' || a === '--help') {
+      io.out(EXPLAIN_USAGE);
+      return 0;
+    }
     if (a === '--format' || a.startsWith('--format=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
-      if (v !== 'text' && v !== 'json') { io.err(`search-config explain: --format takes text or json${v === undefined ? '' : `, not "${v}"`}\n`); return 2; }
+      if (v !== 'text' && v !== 'json') {
+        io.err(`search-config explain: --format takes text or json${v === undefined ? '' : `, not "${v}"`}\n`);
+        return 2;
+      }
       format = v;
-    } else if (a.startsWith('--')) { io.err(`search-config explain: unknown option ${a}\n\n${EXPLAIN_USAGE}`); return 2; }
-    else names.push(a);
+    } else if (a.startsWith('--')) {
+      io.err(`search-config explain: unknown option ${a}\n\n${EXPLAIN_USAGE}`);
+      return 2;
+    } else names.push(a);
   }
-  if (names.length !== 1) { io.err(`search-config explain: expected one field path or rule id, got ${names.length}\n\n${EXPLAIN_USAGE}`); return 2; }
+  if (names.length !== 1) {
+    io.err(`search-config explain: expected one field path or rule id, got ${names.length}\n\n${EXPLAIN_USAGE}`);
+    return 2;
+  }
   const topic = resolveTopic(names[0]);
   if (topic.kind === 'unknown') {
-    const hint = topic.suggestions.length ? ` Did you mean ${topic.suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Run "search-config explain --help" for examples.';
+    const hint = topic.suggestions.length
+      ? ` Did you mean ${topic.suggestions.map((s) => `"${s}"`).join(', ')}?`
+      : ' Run "search-config explain --help" for examples.';
     if (format === 'json') io.out(`${JSON.stringify({ ...(topicJson(topic) as object), name: names[0] }, null, 2)}\n`);
     io.err(`search-config explain: "${names[0]}" is neither a configuration field nor a rule.${hint}\n`);
     return 2;

@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  resolveLintOptions, type LintConfig, type AnalyzeOptions, type DecodedBytes, isTerraformName, nameForContent, readModuleVariableFiles,
+  resolveLintOptions,
+  type LintConfig,
+  type AnalyzeOptions,
+  type DecodedBytes,
+  isTerraformName,
+  nameForContent,
+  readModuleVariableFiles,
   VERSION,
   isTerraformJsonName,
 } from '../../core';
@@ -31,7 +37,11 @@ function usageError(io: CliIO, message: string): number {
 class SettingsResolver {
   private readonly finder = new LintConfigFinder();
   private readonly reported = new Set<string>();
-  constructor(private readonly cwd: string, private readonly fixed: LintConfigResult | undefined, private readonly problems: string[]) {}
+  constructor(
+    private readonly cwd: string,
+    private readonly fixed: LintConfigResult | undefined,
+    private readonly problems: string[],
+  ) {}
 
   /** `undefined` when the applicable settings file is invalid: its files are not linted. */
   forDirectory(dir: string): (SearchSettings & { file?: string }) | undefined {
@@ -60,19 +70,32 @@ function optionsFor(args: LintArgs, settings: SearchSettings, file: string): Ana
 async function mapLimited<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
-  const worker = async (): Promise<void> => { while (next < items.length) { const i = next++; out[i] = await task(items[i]); } };
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await task(items[i]);
+    }
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return out;
 }
 
 const run: Command = async (argv, io) => {
   let args: LintArgs;
-  try { args = parseLintArgs(argv); } catch (err) {
+  try {
+    args = parseLintArgs(argv);
+  } catch (err) {
     if (err instanceof UsageError) return usageError(io, err.message);
     throw err;
   }
-  if (args.help) { io.out(LINT_USAGE); return 0; }
-  if (args.version) { io.out(`${VERSION}\n`); return 0; }
+  if (args.help) {
+    io.out(LINT_USAGE);
+    return 0;
+  }
+  if (args.version) {
+    io.out(`${VERSION}\n`);
+    return 0;
+  }
 
   const cwd = io.cwd;
   const problems: string[] = [];
@@ -116,8 +139,12 @@ const run: Command = async (argv, io) => {
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read (a .tf.json
   // file's variables may be declared in the module's .tf files).
   if (names.some((n) => isTerraformName(n) || isTerraformJsonName(n))) {
-    try { await loadTerraformFromDisk(); } catch (err) {
-      problems.push(`the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`);
+    try {
+      await loadTerraformFromDisk();
+    } catch (err) {
+      problems.push(
+        `the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -131,7 +158,9 @@ const run: Command = async (argv, io) => {
     if (job.stdin) raw = stdinText;
     else {
       let decoded: DecodedBytes;
-      try { decoded = readConfigFile(job.file, expansion.sizes.get(job.file)); } catch (err) {
+      try {
+        decoded = readConfigFile(job.file, expansion.sizes.get(job.file));
+      } catch (err) {
         problems.push(`${job.display} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return undefined;
       }
@@ -141,7 +170,8 @@ const run: Command = async (argv, io) => {
     }
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && (isTerraformName(job.file) || isTerraformJsonName(job.file)) && raw.includes('var.')) options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
+    if (!job.stdin && (isTerraformName(job.file) || isTerraformJsonName(job.file)) && raw.includes('var.'))
+      options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
@@ -150,20 +180,40 @@ const run: Command = async (argv, io) => {
     options.named = job.stdin || (args.warnIgnored && expansion.sizes.has(job.file));
     if (timings) options.timings = timings;
     if (baseline) {
-      if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:')) problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
+      if (job.stdin && !args.stdinFilename && args.baseline!.startsWith('git:'))
+        problems.push(`--baseline ${args.baseline} needs --stdin-filename to know which file to read at that revision`);
       else {
         const b = await readBaseline(job.file);
         if (!b.ok) problems.push(b.message);
-        else if (b.text !== undefined) { options.baselineText = b.text; options.baselineLabel = b.label; }
+        else if (b.text !== undefined) {
+          options.baselineText = b.text;
+          options.baselineLabel = b.label;
+        }
       }
     }
     try {
-      const out = lintText({ file: job.file, displayPath: job.display, raw, options, minSeverity: reportFrom, mode: job.stdin && mode === 'fix' ? 'dry-run' : mode, fixFrom: args.quiet ? 'error' : undefined, secretsForJson: args.format === 'json' });
+      const out = lintText({
+        file: job.file,
+        displayPath: job.display,
+        raw,
+        options,
+        minSeverity: reportFrom,
+        mode: job.stdin && mode === 'fix' ? 'dry-run' : mode,
+        fixFrom: args.quiet ? 'error' : undefined,
+        secretsForJson: args.format === 'json',
+      });
       problems.push(...out.problems);
       notes.push(...out.notes);
       if (out.diff) diffs.push(out.diff);
       if (args.quiet) warningsUnreported += out.warnings;
-      const report: FileReport = { file: job.file, displayPath: job.display, text: out.text, findings: out.findings, secrets: out.secrets, ...(out.suppressed ? { suppressed: out.suppressed } : {}) };
+      const report: FileReport = {
+        file: job.file,
+        displayPath: job.display,
+        text: out.text,
+        findings: out.findings,
+        secrets: out.secrets,
+        ...(out.suppressed ? { suppressed: out.suppressed } : {}),
+      };
       // ESLint's --fix-dry-run with -f json: the fixed text in the file's `output` member, no diff.
       if (args.format === 'json' && out.output !== undefined) report.output = out.output;
       // The JSON result of a file is written as soon as it is linted, while its findings are at hand: only
@@ -185,7 +235,9 @@ const run: Command = async (argv, io) => {
   if (diffs.length && args.format === 'stylish') io.out(diffs.join(''));
   else if (diffs.length && args.format !== 'json') io.err(diffs.join(''));
   if (toFile) {
-    try { writeReport(path.resolve(cwd, args.output!), report); } catch (err) {
+    try {
+      writeReport(path.resolve(cwd, args.output!), report);
+    } catch (err) {
       problems.push(`cannot write the report to ${args.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
     }
   } else if (report) io.out(report);
@@ -197,7 +249,9 @@ const run: Command = async (argv, io) => {
   if (counts.error > 0) return 1;
   const warnings = args.quiet ? warningsUnreported : counts.warning;
   if (args.maxWarnings !== undefined && warnings > args.maxWarnings) {
-    io.err(`${NAME}: ${plural(warnings, 'warning')}${args.quiet ? ' (not reported with --quiet)' : ''}, more than the --max-warnings limit of ${args.maxWarnings}\n`);
+    io.err(
+      `${NAME}: ${plural(warnings, 'warning')}${args.quiet ? ' (not reported with --quiet)' : ''}, more than the --max-warnings limit of ${args.maxWarnings}\n`,
+    );
     return 1;
   }
   return 0;

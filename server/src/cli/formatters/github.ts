@@ -15,8 +15,10 @@ const github: Formatter = (reports) => {
     for (const f of r.findings) {
       const props = [
         `file=${escapeProperty(r.displayPath)}`,
-        `line=${f.range.start.line + 1}`, `col=${f.range.start.character + 1}`,
-        `endLine=${f.range.end.line + 1}`, `endColumn=${f.range.end.character + 1}`,
+        `line=${f.range.start.line + 1}`,
+        `col=${f.range.start.character + 1}`,
+        `endLine=${f.range.end.line + 1}`,
+        `endColumn=${f.range.end.character + 1}`,
         `title=${escapeProperty(f.ruleId)}`,
       ];
       lines.push(`::${COMMAND[f.severity]} ${props.join(',')}::${escapeData(f.message)}`);

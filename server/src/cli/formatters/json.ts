@@ -1,11 +1,23 @@
 import {
-  applyEdits, parseDocument, schemaAt, type Finding, type Fix, type ParsedDocument, type SchemaNode, hasCredentials, hasOwn, isPlaceholder,
+  applyEdits,
+  parseDocument,
+  schemaAt,
+  type Finding,
+  type Fix,
+  type ParsedDocument,
+  type SchemaNode,
+  hasCredentials,
+  hasOwn,
+  isPlaceholder,
 } from '../../core';
 import { secretRangesOf } from '../unified-diff';
 import { countFindings, type FileReport, type Formatter } from './types';
 
 /** ESLint's fix shape: one replacement of `range` (UTF-16 offsets into the text without a BOM). */
-export interface JsonFix { range: [number, number]; text: string }
+export interface JsonFix {
+  range: [number, number];
+  text: string;
+}
 
 export interface JsonMessage {
   ruleId: string;
@@ -47,24 +59,36 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
   // A fix can carry text from the file (a quoted number, a moved property, a URL): one that would
   // print a value that may be a secret, or a credential of a URL, is left out of the report; the finding stays.
   let secrets: readonly string[] | undefined;
-  const safe = (fix: JsonFix): JsonFix | undefined => (hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix);
+  const safe = (fix: JsonFix): JsonFix | undefined =>
+    hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix;
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {
       const m: JsonMessage = {
-        ruleId: f.ruleId, severity: f.severity, message: f.message, path: f.path,
-        line: f.range.start.line + 1, column: f.range.start.character + 1,
-        endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1,
+        ruleId: f.ruleId,
+        severity: f.severity,
+        message: f.message,
+        path: f.path,
+        line: f.range.start.line + 1,
+        column: f.range.start.character + 1,
+        endLine: f.range.end.line + 1,
+        endColumn: f.range.end.character + 1,
       };
       const fix = f.fix && safe(mergeFix(r.text, f.fix));
       if (fix) m.fix = fix;
       if (f.suggestions?.length) {
-        const suggestions = f.suggestions.flatMap((s) => { const sfix = safe(mergeFix(r.text, s)); return sfix ? [{ desc: s.title, fix: sfix }] : []; });
+        const suggestions = f.suggestions.flatMap((s) => {
+          const sfix = safe(mergeFix(r.text, s));
+          return sfix ? [{ desc: s.title, fix: sfix }] : [];
+        });
         if (suggestions.length) m.suggestions = suggestions;
       }
       return m;
     }),
-    errorCount: c.error, warningCount: c.warning, infoCount: c.info, hintCount: c.hint,
+    errorCount: c.error,
+    warningCount: c.warning,
+    infoCount: c.info,
+    hintCount: c.hint,
     ...(r.output !== undefined ? { output: r.output } : {}),
   };
 }
@@ -82,10 +106,12 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
   // Read once: in the bundled CLI a function of the shared analyzer bundle is reached through getters
   // on every use, and these two run for every member of every document.
-  const own = hasOwn, placeholder = isPlaceholder;
+  const own = hasOwn,
+    placeholder = isPlaceholder;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
-  if (doc.noDuplicateKeys !== true || text.includes('\\u')) return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  if (doc.noDuplicateKeys !== true || text.includes('\\u'))
+    return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
   const out: string[] = [];
   const take = (value: string | number): void => {
     if (placeholder(value)) return;
@@ -107,22 +133,38 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
       const member = properties && own(properties, k) ? properties[k] : undefined;
-      if (typeof v === 'string' || typeof v === 'number') { if (unknown || !member || member.secret) take(v); }
-      else if (v !== null && typeof v === 'object') { values.push(v); schemas.push(member); unknowns.push(unknown || !member); }
+      if (typeof v === 'string' || typeof v === 'number') {
+        if (unknown || !member || member.secret) take(v);
+      } else if (v !== null && typeof v === 'object') {
+        values.push(v);
+        schemas.push(member);
+        unknowns.push(unknown || !member);
+      }
     }
   };
   while (values.length) {
     const value = values.pop() as object;
     const schema = schemas.pop();
     const unknown = unknowns.pop()!;
-    if (!Array.isArray(value)) { readObject(value, schema, unknown); continue; }
+    if (!Array.isArray(value)) {
+      readObject(value, schema, unknown);
+      continue;
+    }
     const items = schema?.items;
     const secret = unknown || !!items?.secret;
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
-      if (typeof v === 'string' || typeof v === 'number') { if (secret) take(v); }
+      if (typeof v === 'string' || typeof v === 'number') {
+        if (secret) take(v);
+      }
       // An object in a list (an ip_filter entry) is read at once rather than stacked.
-      else if (v !== null && typeof v === 'object') { if (Array.isArray(v)) { values.push(v); schemas.push(items); unknowns.push(unknown); } else readObject(v, items, unknown); }
+      else if (v !== null && typeof v === 'object') {
+        if (Array.isArray(v)) {
+          values.push(v);
+          schemas.push(items);
+          unknowns.push(unknown);
+        } else readObject(v, items, unknown);
+      }
     }
   }
   return out;

@@ -10,5 +10,7 @@ export const RULE_DOCS = 'docs/rules.md';
  */
 export function ruleDocsUrl(ruleId: string): string {
   const home: string | undefined = homepage;
-  return home && /^https?:\/\//.test(home) ? `${home.split('#')[0].replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}` : `${RULE_DOCS}#${ruleId}`;
+  return home && /^https?:\/\//.test(home)
+    ? `${home.split('#')[0].replace(/\/$/, '')}/blob/HEAD/${RULE_DOCS}#${ruleId}`
+    : `${RULE_DOCS}#${ruleId}`;
 }

@@ -23,7 +23,10 @@ function ruleDescriptors(): Sarif.ReportingDescriptor[] {
       name: r.meta.id,
       shortDescription: { text: r.meta.summary },
       fullDescription: { text: r.meta.details, markdown: r.meta.details },
-      help: { text: `${r.meta.details}\n\nSee ${RULE_DOCS}#${r.meta.id}.`, markdown: `${r.meta.details}\n\nSee [${r.meta.id}](${RULE_DOCS}#${r.meta.id}).` },
+      help: {
+        text: `${r.meta.details}\n\nSee ${RULE_DOCS}#${r.meta.id}.`,
+        markdown: `${r.meta.details}\n\nSee [${r.meta.id}](${RULE_DOCS}#${r.meta.id}).`,
+      },
       defaultConfiguration: { level: LEVEL[r.meta.defaultSeverity] },
       properties: { fixable: r.meta.fixable, defaultSeverity: r.meta.defaultSeverity },
     };
@@ -41,13 +44,20 @@ const sarif: Formatter = (reports, ctx) => {
       ruleId: f.ruleId,
       level: LEVEL[f.severity],
       message: { text: f.message },
-      locations: [{
-        physicalLocation: {
-          artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
-          region: { startLine: f.range.start.line + 1, startColumn: f.range.start.character + 1, endLine: f.range.end.line + 1, endColumn: f.range.end.character + 1 },
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
+            region: {
+              startLine: f.range.start.line + 1,
+              startColumn: f.range.start.character + 1,
+              endLine: f.range.end.line + 1,
+              endColumn: f.range.end.character + 1,
+            },
+          },
+          ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
         },
-        ...(f.path ? { logicalLocations: [{ fullyQualifiedName: f.path, kind: 'member' }] } : {}),
-      }],
+      ],
       properties: { severity: f.severity },
     };
     const index = ruleIndex.get(f.ruleId);
@@ -58,20 +68,25 @@ const sarif: Formatter = (reports, ctx) => {
     for (const f of r.findings) results.push(resultOf(r, f));
     // Silenced by a comment in the file: listed as such, with the comment's reason, as SARIF viewers expect.
     for (const s of r.suppressed ?? []) {
-      results.push({ ...resultOf(r, s.finding), suppressions: [s.justification ? { kind: 'inSource', justification: s.justification } : { kind: 'inSource' }] });
+      results.push({
+        ...resultOf(r, s.finding),
+        suppressions: [s.justification ? { kind: 'inSource', justification: s.justification } : { kind: 'inSource' }],
+      });
     }
   }
   const root = pathToFileURL(ctx.cwd).href.replace(/\/?$/, '/');
   const log: Sarif.Log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
-    runs: [{
-      tool: { driver: { name: 'search-config', version: ctx.version, semanticVersion: ctx.version, rules: ruleDescriptors() } },
-      originalUriBaseIds: { '%SRCROOT%': { uri: root } },
-      artifacts: reports.map((r) => ({ location: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' } })),
-      results,
-      columnKind: 'utf16CodeUnits',
-    }],
+    runs: [
+      {
+        tool: { driver: { name: 'search-config', version: ctx.version, semanticVersion: ctx.version, rules: ruleDescriptors() } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: root } },
+        artifacts: reports.map((r) => ({ location: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' } })),
+        results,
+        columnKind: 'utf16CodeUnits',
+      },
+    ],
   };
   return JSON.stringify(log, null, 2) + '\n';
 };

@@ -34,23 +34,39 @@ const stylish: Formatter = (reports, ctx) => {
   const groups: Array<{ path: string; rows: Row[] }> = [];
   for (const r of reports) {
     if (!r.findings.length) continue;
-    groups.push({ path: r.displayPath, rows: r.findings.map((f) => ({ where: `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`, severity: f.severity, message: f.message, ruleId: f.ruleId })) });
+    groups.push({
+      path: r.displayPath,
+      rows: r.findings.map((f) => ({
+        where: `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`,
+        severity: f.severity,
+        message: f.message,
+        ruleId: f.ruleId,
+      })),
+    });
   }
   if (!groups.length) return '';
   // Columns line up within each file's group, as ESLint's do. A loop, not Math.max(...rows): a huge
   // file can have more findings than a call takes arguments.
   const lines: string[] = [];
   for (const g of groups) {
-    let whereWidth = 0, sevWidth = 0, messageWidth = 0, ruleWidth = 0;
+    let whereWidth = 0,
+      sevWidth = 0,
+      messageWidth = 0,
+      ruleWidth = 0;
     for (const r of g.rows) {
       whereWidth = Math.max(whereWidth, r.where.length);
       sevWidth = Math.max(sevWidth, r.severity.length);
-      if (ctx.ruleLinks) { messageWidth = Math.max(messageWidth, oneLine(r.message).length); ruleWidth = Math.max(ruleWidth, r.ruleId.length); }
+      if (ctx.ruleLinks) {
+        messageWidth = Math.max(messageWidth, oneLine(r.message).length);
+        ruleWidth = Math.max(ruleWidth, r.ruleId.length);
+      }
     }
     if (lines.length) lines.push('');
     lines.push(paint('bold', g.path));
     for (const r of g.rows) {
-      const rule = ctx.ruleLinks ? `${oneLine(r.message).padEnd(messageWidth)}  ${paint('dim', r.ruleId.padEnd(ruleWidth))}  ${ruleDocsUrl(r.ruleId)}` : `${oneLine(r.message)}  ${paint('dim', r.ruleId)}`;
+      const rule = ctx.ruleLinks
+        ? `${oneLine(r.message).padEnd(messageWidth)}  ${paint('dim', r.ruleId.padEnd(ruleWidth))}  ${ruleDocsUrl(r.ruleId)}`
+        : `${oneLine(r.message)}  ${paint('dim', r.ruleId)}`;
       lines.push(`  ${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${rule}`);
     }
   }
@@ -62,7 +78,12 @@ const stylish: Formatter = (reports, ctx) => {
   const summaryStyle: Style = c.error ? ['red', 'bold'] : c.warning ? ['yellow', 'bold'] : ['bold'];
   const out = [...lines, '', paint(summaryStyle, `\u2716 ${plural(total, 'problem')} (${parts.join(', ')})`)];
   if (c.fixableErrors || c.fixableWarnings) {
-    out.push(paint(summaryStyle, `  ${plural(c.fixableErrors, 'error')} and ${plural(c.fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`));
+    out.push(
+      paint(
+        summaryStyle,
+        `  ${plural(c.fixableErrors, 'error')} and ${plural(c.fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`,
+      ),
+    );
   }
   return out.join('\n') + '\n';
 };

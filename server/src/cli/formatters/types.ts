@@ -24,11 +24,13 @@ export interface FileReport {
   counts?: Counts;
   /** --fix-dry-run: the text after the fixes (secrets masked), when they change it; the JSON format's `output`. */
   output?: string;
-
 }
 
 /** A finding silenced in the source, and the reason written after ` -- `. */
-export interface SuppressedFinding { finding: Finding; justification?: string }
+export interface SuppressedFinding {
+  finding: Finding;
+  justification?: string;
+}
 
 export interface FormatContext {
   cwd: string;

@@ -1,7 +1,23 @@
 import { countChanges, type ConfigChange } from './diff';
-import { diffConfigurationSets, isSingleConfiguration, readConfigurations, type ConfigurationChanges, type ConfigurationSet } from './configurations';
+import {
+  diffConfigurationSets,
+  isSingleConfiguration,
+  readConfigurations,
+  type ConfigurationChanges,
+  type ConfigurationSet,
+} from './configurations';
 import { readPlan } from './plan';
-import { changeLines, changeTable, codeCell, formatChangesJson, formatChangesMarkdown, formatChangesText, headlines, plural, textCell } from './report';
+import {
+  changeLines,
+  changeTable,
+  codeCell,
+  formatChangesJson,
+  formatChangesMarkdown,
+  formatChangesText,
+  headlines,
+  plural,
+  textCell,
+} from './report';
 
 /**
  * The change report of two versions of a file in any format: a lone configuration (a JSON file)
@@ -10,7 +26,10 @@ import { changeLines, changeTable, codeCell, formatChangesJson, formatChangesMar
  */
 
 export type ReportFormat = 'text' | 'json' | 'markdown';
-export interface Labels { old: string; new: string }
+export interface Labels {
+  old: string;
+  new: string;
+}
 
 /** Why a comparison of the two versions cannot be made (after "cannot compare"), or what the versions hold. */
 export type Comparison = { error: string; which?: 'old' | 'new'; plan?: true } | { result: ConfigurationChanges[] };
@@ -20,10 +39,12 @@ export type Comparison = { error: string; which?: 'old' | 'new'; plan?: true } |
  * the file does not exist in that version (not yet, or no longer).
  */
 export function compareTexts(oldText: string | undefined, newText: string | undefined, names: { old?: string; new?: string }): Comparison {
-  const before = readConfigurations(oldText, names.old), after = readConfigurations(newText, names.new);
+  const before = readConfigurations(oldText, names.old),
+    after = readConfigurations(newText, names.new);
   if ('error' in before) return { error: before.error, which: 'old', plan: before.plan };
   if ('error' in after) return { error: after.error, which: 'new', plan: after.plan };
-  if (!before.configurations.length && !after.configurations.length) return { error: `neither version holds a configuration (${expected(after)})` };
+  if (!before.configurations.length && !after.configurations.length)
+    return { error: `neither version holds a configuration (${expected(after)})` };
   const ambiguous = unmatchable(before, after) ?? unmatchable(after, before);
   if (ambiguous) return { error: ambiguous };
   return { result: diffConfigurationSets(before, after) };
@@ -42,9 +63,15 @@ function unmatchable(lone: ConfigurationSet, named: ConfigurationSet): string | 
 /** The two versions a Terraform plan holds of each resource with a configuration, compared. */
 export function comparePlan(text: string): Comparison {
   const plan = readPlan(text);
-  if (!plan) return { error: 'it is not a Terraform plan: with one file, diff compares the state and the values a plan (terraform show -json PLANFILE) holds; to compare two configurations, give OLD and NEW', which: 'new' };
+  if (!plan)
+    return {
+      error:
+        'it is not a Terraform plan: with one file, diff compares the state and the values a plan (terraform show -json PLANFILE) holds; to compare two configurations, give OLD and NEW',
+      which: 'new',
+    };
   if ('error' in plan) return { error: plan.error, which: 'new' };
-  if (!plan.before.configurations.length && !plan.after.configurations.length) return { error: 'the plan changes no resource with a search_user_config block', which: 'new' };
+  if (!plan.before.configurations.length && !plan.after.configurations.length)
+    return { error: 'the plan changes no resource with a search_user_config block', which: 'new' };
   return { result: diffConfigurationSets(plan.before, plan.after) };
 }
 
@@ -61,7 +88,8 @@ function allChanges(result: readonly ConfigurationChanges[]): ConfigChange[] {
 function setHeadlines(result: readonly ConfigurationChanges[]): string[] {
   const names = (status: ConfigurationChanges['status']): string[] => result.filter((c) => c.status === status).map((c) => c.name);
   const out = headlines(countChanges(allChanges(result)));
-  const removed = names('removed'), added = names('added');
+  const removed = names('removed'),
+    added = names('added');
   if (removed.length) out.unshift(`⚠ ${plural(removed.length, 'configuration', 'configurations')} removed: ${removed.join(', ')}`);
   if (added.length) out.push(`${plural(added.length, 'configuration', 'configurations')} added: ${added.join(', ')}`);
   return out;
@@ -117,7 +145,13 @@ function formatSetJson(result: readonly ConfigurationChanges[], labels: Labels):
     summary: countChanges(allChanges(result)),
     // Every field's change, each with the configuration it belongs to, for tools that read one list.
     changes: result.flatMap((c) => c.changes.map((change) => ({ configuration: c.name, ...changeJson(change) }))),
-    configurations: result.map((c) => ({ name: c.name, status: c.status, note: c.note, summary: countChanges(c.changes), changes: c.changes.map(changeJson) })),
+    configurations: result.map((c) => ({
+      name: c.name,
+      status: c.status,
+      note: c.note,
+      summary: countChanges(c.changes),
+      changes: c.changes.map(changeJson),
+    })),
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }
@@ -134,19 +168,33 @@ export function formatComparison(result: readonly ConfigurationChanges[], labels
 
 /** Markdown, the format that reads without labels (the editor's view may have none). */
 const formatMarkdown = (result: readonly ConfigurationChanges[], labels?: Labels): string =>
-  (isSingleConfiguration(result) ? formatChangesMarkdown(result[0].changes, labels) : formatSetMarkdown(result, labels));
+  isSingleConfiguration(result) ? formatChangesMarkdown(result[0].changes, labels) : formatSetMarkdown(result, labels);
 
-export interface ChangeImpact { markdown: string; changes: ConfigChange[]; error?: string }
+export interface ChangeImpact {
+  markdown: string;
+  changes: ConfigChange[];
+  error?: string;
+}
 
 /**
  * For the editor's "change impact" view: the changes between the deployed text and the edited one,
  * each read with the format its file name gives (a string: the same name for both).
  */
-export function changeImpact(oldText: string, newText: string, labels?: Labels, fileNames?: string | { old?: string; new?: string }): ChangeImpact {
-  const names = typeof fileNames === 'string' ? { old: fileNames, new: fileNames } : fileNames ?? {};
+export function changeImpact(
+  oldText: string,
+  newText: string,
+  labels?: Labels,
+  fileNames?: string | { old?: string; new?: string },
+): ChangeImpact {
+  const names = typeof fileNames === 'string' ? { old: fileNames, new: fileNames } : (fileNames ?? {});
   const compared = compareTexts(oldText, newText, names);
   if ('error' in compared) {
-    const which = compared.which === 'old' ? `${labels?.old ?? 'the old configuration'}: ` : compared.which === 'new' ? `${labels?.new ?? 'the new configuration'}: ` : '';
+    const which =
+      compared.which === 'old'
+        ? `${labels?.old ?? 'the old configuration'}: `
+        : compared.which === 'new'
+          ? `${labels?.new ?? 'the new configuration'}: `
+          : '';
     const error = `${which}${compared.error}`;
     return { markdown: `Cannot compare the configurations: ${error}.\n`, changes: [], error };
   }

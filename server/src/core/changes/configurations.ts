@@ -44,14 +44,18 @@ export interface ConfigurationSet {
 export type ReadConfigurations = ConfigurationSet | { error: string; plan?: true };
 
 export const formatOfName = (fileName: string | undefined): FileFormat =>
-  (isTerraformName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json');
+  isTerraformName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json';
 
 /**
  * Reads every configuration of a text named `fileName` (its name gives its format). `text`
  * undefined: the file does not exist in that version (a git revision before it was added), which
  * is a Terraform or YAML file without configurations, or an empty JSON configuration.
  */
-export function readConfigurations(text: string | undefined, fileName: string | undefined, maxDepth = DEFAULT_MAX_DEPTH): ReadConfigurations {
+export function readConfigurations(
+  text: string | undefined,
+  fileName: string | undefined,
+  maxDepth = DEFAULT_MAX_DEPTH,
+): ReadConfigurations {
   const format = formatOfName(fileName);
   if (format === 'terraform') return readTerraform(text ?? '', maxDepth);
   if (format === 'yaml') return readYaml(text ?? '', fileName, maxDepth);
@@ -71,10 +75,13 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   // Variables are not looked up: a value written as an expression is reported as not known until plan.
   const file = parseTerraform(text, maxDepth);
   if (file.tooLarge) return { error: `it has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads` };
-  if (file.tooDeep) return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
+  if (file.tooDeep)
+    return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
   // As lint: a syntax problem counts when it is inside a configuration, or may be what kept one from being read.
   const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
-  const blocking = file.syntaxErrors.find((e) => covered.has(e) || !file.configurations.length || holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))));
+  const blocking = file.syntaxErrors.find(
+    (e) => covered.has(e) || !file.configurations.length || holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))),
+  );
   if (blocking) return { error: syntaxError(file.lines, blocking) };
   return {
     format: 'terraform',
@@ -127,7 +134,8 @@ function withDynamicItemsUnknown(doc: TerraformDocument, value: unknown, path: S
  * value is the `content` block after it.
  */
 function dynamicForEach(doc: TerraformDocument, itemPath: Segment[]): string | undefined {
-  const key = doc.locate(itemPath, 'key'), content = doc.rangeAt(itemPath);
+  const key = doc.locate(itemPath, 'key'),
+    content = doc.rangeAt(itemPath);
   if (!content || doc.text.charCodeAt(key.offset) !== 34 /* " */ || key.offset >= content.offset) return undefined;
   const between = doc.text.slice(key.offset + key.length, content.offset);
   if (!/\bcontent\s*$/.test(between)) return undefined;
@@ -140,13 +148,16 @@ function readYaml(text: string, fileName: string | undefined, maxDepth: number):
   const template = file.template ?? file.skipped.find((s) => s.always)?.offset;
   if (template !== undefined) {
     const line = file.lines.positionAt(template).line + 1;
-    return { error: `it is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered; compare the rendered manifests (helm template)` };
+    return {
+      error: `it is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered; compare the rendered manifests (helm template)`,
+    };
   }
   if (file.tooDeep) return { error: `lists and maps are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
   if (file.limits.length) return { error: file.limits[0].message };
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
   return {
-    format: 'yaml', manifests: !isSearchYamlName(fileName),
+    format: 'yaml',
+    manifests: !isSearchYamlName(fileName),
     configurations: file.configurations.map((doc) => ({ name: doc.label, value: doc.value, side: yamlSide(doc) })),
   };
 }
@@ -194,8 +205,10 @@ function addedNote(set: ConfigurationSet): string {
 
 function removedNote(set: ConfigurationSet): string {
   if (set.plan) return 'The plan destroys this service.';
-  if (set.format === 'terraform') return 'No longer in the file: Terraform plans to destroy this service, unless a moved block gives the resource its new address (or a removed block keeps the service).';
-  if (set.manifests) return 'No longer in the file: kubectl apply leaves the service as it is, but a tool that prunes (kubectl apply --prune, Argo CD, Flux) deletes it.';
+  if (set.format === 'terraform')
+    return 'No longer in the file: Terraform plans to destroy this service, unless a moved block gives the resource its new address (or a removed block keeps the service).';
+  if (set.manifests)
+    return 'No longer in the file: kubectl apply leaves the service as it is, but a tool that prunes (kubectl apply --prune, Argo CD, Flux) deletes it.';
   return 'No longer in the file.';
 }
 
@@ -206,7 +219,8 @@ function removedNote(set: ConfigurationSet): string {
  * the other version whatever its name, so that a configuration moved into Terraform compares too.
  */
 export function diffConfigurationSets(before: ConfigurationSet, after: ConfigurationSet): ConfigurationChanges[] {
-  const old = before.configurations, now = after.configurations;
+  const old = before.configurations,
+    now = after.configurations;
   const lonePair = old.length === 1 && now.length === 1 && (old[0].name === '' || now[0].name === '');
   const out: ConfigurationChanges[] = [];
   const byName = new Map(old.map((c) => [c.name, c]));
@@ -216,7 +230,8 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
     if (partner) matched.add(partner);
     return partner;
   });
-  for (const c of old) if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+  for (const c of old)
+    if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
   now.forEach((c, i) => {
     const partner = partners[i];
     // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).

@@ -76,7 +76,8 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown, created: bo
     classes.push('createOnly');
     notes.push('Has no effect on an existing service: it is read only when a new service is created.');
   }
-  const deprecatedValue = kind !== 'removed' && after !== UNKNOWN_VALUE && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
+  const deprecatedValue =
+    kind !== 'removed' && after !== UNKNOWN_VALUE && own?.deprecatedValues?.some((v) => JSON.stringify(v) === JSON.stringify(after));
   if (kind !== 'removed' && deprecatedNode) {
     classes.push('deprecated');
     notes.push(deprecatedNode.deprecationMessage ?? 'The field is deprecated.');
@@ -100,9 +101,10 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown, created: bo
  * service (an item removed from an array is not this case: the array is replaced whole).
  */
 function notResetNote(path: Segment[], schema: SchemaNode): string {
-  const reset = schema.default === undefined
-    ? 'the schema gives no default, so set it explicitly to the value the service should have'
-    : `write its default: ${display(schema.default, path)}`;
+  const reset =
+    schema.default === undefined
+      ? 'the schema gives no default, so set it explicitly to the value the service should have'
+      : `write its default: ${display(schema.default, path)}`;
   return `Not reset on the service: the API merges the configuration, so the old value stays. To reset it, ${reset}.`;
 }
 
@@ -115,7 +117,8 @@ function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKin
   if (kind !== 'added') c.before = display(before, oldPath, walk.before);
   if (kind !== 'removed') c.after = display(after, path, walk.after);
   // A plan's own unknown values are said so by their label; an expression's value comes with a plan.
-  if ((containsUnknown(before) && !walk.before.unknownLabel) || (containsUnknown(after) && !walk.after.unknownLabel)) c.notes.push(UNKNOWN_NOTE);
+  if ((containsUnknown(before) && !walk.before.unknownLabel) || (containsUnknown(after) && !walk.after.unknownLabel))
+    c.notes.push(UNKNOWN_NOTE);
   return c;
 }
 
@@ -123,13 +126,16 @@ function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKin
 function same(walk: Walk, a: unknown, b: unknown, oldPath: Segment[], path: Segment[]): boolean {
   if (a === UNKNOWN_VALUE || b === UNKNOWN_VALUE) {
     if (a !== b) return false;
-    const was = walk.before.expressionAt?.(oldPath), now = walk.after.expressionAt?.(path);
+    const was = walk.before.expressionAt?.(oldPath),
+      now = walk.after.expressionAt?.(path);
     return was !== undefined && was === now;
   }
   if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(walk, x, b[i], [...oldPath, i], [...path, i]));
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => same(walk, x, b[i], [...oldPath, i], [...path, i]));
   if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a), kb = Object.keys(b);
+    const ka = Object.keys(a),
+      kb = Object.keys(b);
     return ka.length === kb.length && ka.every((k) => hasOwn(b, k) && same(walk, a[k], b[k], [...oldPath, k], [...path, k]));
   }
   return false;
@@ -169,7 +175,10 @@ function diffArrays(walk: Walk, before: unknown[], after: unknown[], oldPath: Se
   after.forEach((item, j) => {
     const queue = unmatchedOld.get(identity(item, key, walk.after.expressionAt?.([...path, j])));
     const i = queue?.shift();
-    if (i === undefined) { added.push(j); return; }
+    if (i === undefined) {
+      added.push(j);
+      return;
+    }
     matchedOldOrder.push(i);
     diffInto({ ...walk, out: pending }, before[i], item, [...oldPath, i], [...path, j]);
   });
@@ -185,7 +194,13 @@ function diffArrays(walk: Walk, before: unknown[], after: unknown[], oldPath: Se
   }
 }
 
-function diffObjects(walk: Walk, before: Record<string, unknown>, after: Record<string, unknown>, oldPath: Segment[], path: Segment[]): void {
+function diffObjects(
+  walk: Walk,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  oldPath: Segment[],
+  path: Segment[],
+): void {
   for (const k of Object.keys(before)) if (!hasOwn(after, k)) removedOrAdded(walk, [...oldPath, k], before[k], 'removed');
   for (const k of Object.keys(after)) {
     if (!hasOwn(before, k)) removedOrAdded(walk, [...path, k], after[k], 'added');
@@ -221,7 +236,11 @@ export function diffValues(before: unknown, after: unknown, path: Segment[] = []
 }
 
 /** `plan`: the text is a Terraform plan, which is not compared as a configuration (see `error`). */
-export interface ParsedConfig { value?: unknown; error?: string; plan?: true }
+export interface ParsedConfig {
+  value?: unknown;
+  error?: string;
+  plan?: true;
+}
 
 /** Reads a configuration for comparison; comments and trailing commas do not matter here. */
 export function parseConfig(text: string): ParsedConfig {
@@ -235,7 +254,12 @@ export function parseConfig(text: string): ParsedConfig {
   if (!isObject(doc.value)) return { error: 'the configuration must be a JSON object' };
   // A plan's top-level keys compared as fields would be a list of "unknown fields" added or removed.
   // What a plan changes is in the plan itself, each resource's change.before against change.after.
-  if (isPlan(doc.value)) return { plan: true, error: 'it is a Terraform plan, not a configuration: a plan holds its own before and after, so `search-config diff PLAN` with the plan alone reports what it changes, and `search-config lint` on it what needs care (restart-required, create-only-field, removed-field)' };
+  if (isPlan(doc.value))
+    return {
+      plan: true,
+      error:
+        'it is a Terraform plan, not a configuration: a plan holds its own before and after, so `search-config diff PLAN` with the plan alone reports what it changes, and `search-config lint` on it what needs care (restart-required, create-only-field, removed-field)',
+    };
   return { value: doc.value };
 }
 
@@ -243,11 +267,18 @@ export function parseConfig(text: string): ParsedConfig {
  * Changes between two configuration values, most consequential first, in document order within a class.
  * `sides`: what the formats say about each side; `created`: the new side is a service that does not exist yet.
  */
-export function diffConfigs(before: unknown, after: unknown, sides: { before?: DiffSide; after?: DiffSide; created?: boolean } = {}): ConfigChange[] {
+export function diffConfigs(
+  before: unknown,
+  after: unknown,
+  sides: { before?: DiffSide; after?: DiffSide; created?: boolean } = {},
+): ConfigChange[] {
   const changes: ConfigChange[] = [];
   diffInto({ out: changes, before: sides.before ?? {}, after: sides.after ?? {}, created: !!sides.created }, before, after, [], []);
   const rank = (c: ConfigChange) => CHANGE_CLASSES.indexOf(c.classes[0]);
-  return changes.map((c, i) => ({ c, i })).sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i).map(({ c }) => c);
+  return changes
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
 }
 
 export type ChangeCounts = Record<ChangeClass, number> & { total: number };

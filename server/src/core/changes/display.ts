@@ -50,7 +50,8 @@ export function mayShow(value: unknown, path: readonly Segment[]): boolean {
 const UNKNOWN_MARK = '\u0000not-known-until-plan\u0000';
 const UNKNOWN_MARK_JSON = /"\\u0000not-known-until-plan\\u0000(\d+)"/g;
 export const containsUnknown = (value: unknown): boolean =>
-  value === UNKNOWN_VALUE || (Array.isArray(value) ? value.some(containsUnknown) : isObject(value) && Object.values(value).some(containsUnknown));
+  value === UNKNOWN_VALUE ||
+  (Array.isArray(value) ? value.some(containsUnknown) : isObject(value) && Object.values(value).some(containsUnknown));
 
 /** A copy of `value` with each unknown value replaced by a mark, and how each is shown in `shown`. */
 function markUnknown(value: unknown, path: Segment[], side: DiffSide, shown: string[]): unknown {
@@ -92,4 +93,3 @@ export function display(value: unknown, path: Segment[], side: DiffSide = {}): s
   }
   return typeof value === 'number' ? showNumber(value, schema) : show(value, schema);
 }
-

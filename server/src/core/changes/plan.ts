@@ -24,7 +24,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  */
 function planSide(doc: ConfigDocument): DiffSide {
   const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
-  const written = (path: Parameters<NonNullable<DiffSide['expressionAt']>>[0]) => (unknown.has(formatPath(path)) ? doc.rangeAt([...path]) : undefined);
+  const written = (path: Parameters<NonNullable<DiffSide['expressionAt']>>[0]) =>
+    unknown.has(formatPath(path)) ? doc.rangeAt([...path]) : undefined;
   return {
     expressionAt(path) {
       if (!unknown.has(formatPath(path))) return undefined;
@@ -38,10 +39,17 @@ function planSide(doc: ConfigDocument): DiffSide {
 
 /** JSON text written the same way whatever its spacing; the text itself when it does not parse. */
 function canonical(json: string): string {
-  try { return JSON.stringify(JSON.parse(json)); } catch { return json; }
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json;
+  }
 }
 
-export interface PlanSets { before: ConfigurationSet; after: ConfigurationSet }
+export interface PlanSets {
+  before: ConfigurationSet;
+  after: ConfigurationSet;
+}
 
 /** Both versions of every resource of a plan that has a search_user_config; undefined when the text is no plan. */
 export function readPlan(text: string): PlanSets | { error: string } | undefined {
@@ -50,7 +58,8 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
     const reason = plan.tooDeep ? undefined : notConfigurationReason(plan);
     return reason?.startsWith('an invalid Terraform plan') ? { error: `it is ${reason}` } : undefined;
   }
-  const before: NamedConfiguration[] = [], after: NamedConfiguration[] = [];
+  const before: NamedConfiguration[] = [],
+    after: NamedConfiguration[] = [];
   for (const { address, after: now, before: was } of planConfigurations(plan)) {
     const actions = actionsOf(plan.value, address);
     const replaced = actions.includes('delete') && actions.includes('create');
@@ -61,7 +70,13 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
   // A resource the plan destroys has no after: its before alone says it had a configuration.
   for (const change of (plan.value.resource_changes as unknown[]).filter(isObject)) {
     const c = change.change;
-    if (!isObject(c) || !isObject(c.before) || c.before.search_user_config === undefined || (isObject(c.after) && c.after.search_user_config !== undefined)) continue;
+    if (
+      !isObject(c) ||
+      !isObject(c.before) ||
+      c.before.search_user_config === undefined ||
+      (isObject(c.after) && c.after.search_user_config !== undefined)
+    )
+      continue;
     before.push({ name: typeof change.address === 'string' ? change.address : '(a resource without an address)', value: {}, side: {} });
   }
   return {

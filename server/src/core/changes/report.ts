@@ -12,7 +12,8 @@ export function headlines(counts: ChangeCounts): string[] {
   const out: string[] = [];
   const n = (cls: ChangeClass) => counts[cls];
   if (n('restartsEngine')) out.push(`⚠ ${plural(n('restartsEngine'), 'change restarts', 'changes restart')} all engine instances`);
-  if (n('createOnly')) out.push(`⚠ ${plural(n('createOnly'), 'change has', 'changes have')} no effect on an existing service (create-only)`);
+  if (n('createOnly'))
+    out.push(`⚠ ${plural(n('createOnly'), 'change has', 'changes have')} no effect on an existing service (create-only)`);
   if (n('deprecated')) out.push(`⚠ ${plural(n('deprecated'), 'change uses', 'changes use')} a deprecated field or value`);
   if (n('unknown')) out.push(`⚠ ${plural(n('unknown'), 'change concerns a field', 'changes concern fields')} the service does not know`);
   if (n('secret')) out.push(`🔒 ${plural(n('secret'), 'secret changed', 'secrets changed')} (values not shown)`);
@@ -96,4 +97,3 @@ export function formatChangesJson(changes: readonly ConfigChange[], labels: { ol
   };
   return `${JSON.stringify(report, null, 2)}\n`;
 }
-

@@ -20,7 +20,11 @@ const touches = (f: Finding, r: OffsetRange): boolean => f.offset <= r.offset + 
 export type CommentMarker = '//' | '#';
 
 /** A file's text and how its comments are written (a JSON document: `//` when it allows comments). */
-export interface CommentedText { text: string; commentsAllowed?: boolean; comment?: CommentMarker }
+export interface CommentedText {
+  text: string;
+  commentsAllowed?: boolean;
+  comment?: CommentMarker;
+}
 
 const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
 
@@ -30,7 +34,11 @@ export function quickFixes(doc: CommentedText, findings: readonly Finding[], ran
 }
 
 /** The same, with the comments that disable a rule made by `disable` (none where none can be written). */
-export function actionsAt(findings: readonly Finding[], range: OffsetRange, disable: (f: Finding) => Array<EditorAction | undefined> | EditorAction | undefined): EditorAction[] {
+export function actionsAt(
+  findings: readonly Finding[],
+  range: OffsetRange,
+  disable: (f: Finding) => Array<EditorAction | undefined> | EditorAction | undefined,
+): EditorAction[] {
   const out: EditorAction[] = [];
   const here = findings.filter((f) => touches(f, range));
   for (const f of here) {
@@ -93,7 +101,12 @@ export function disableForLine(doc: CommentedText, f: Finding): EditorAction | u
   }
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
   const eol = LineIndex.eolOf(text);
-  return { title, kind: 'quickfix', edits: [{ offset: lineStart, length: 0, newText: `${indent}${marker} search-config-disable-next-line ${f.ruleId}${eol}` }], findings: [f] };
+  return {
+    title,
+    kind: 'quickfix',
+    edits: [{ offset: lineStart, length: 0, newText: `${indent}${marker} search-config-disable-next-line ${f.ruleId}${eol}` }],
+    findings: [f],
+  };
 }
 
 /**
@@ -112,7 +125,12 @@ export function disableForFile(doc: CommentedText, f: Finding): EditorAction | u
     const edit = addRule(d, f.ruleId);
     return edit && { title, kind: 'quickfix', edits: [edit], findings: [f] };
   }
-  return { title, kind: 'quickfix', edits: [{ offset: start, length: 0, newText: `${marker} search-config-disable ${f.ruleId}${LineIndex.eolOf(text)}` }], findings: [f] };
+  return {
+    title,
+    kind: 'quickfix',
+    edits: [{ offset: start, length: 0, newText: `${marker} search-config-disable ${f.ruleId}${LineIndex.eolOf(text)}` }],
+    findings: [f],
+  };
 }
 
 /** Every safe fix at once, as one edit covering only the changed span. Undefined when nothing changes. */
@@ -121,7 +139,12 @@ export function fixAllAction(text: string, options: AnalyzeOptions, analysis: An
   if (!findings.some((f) => f.fix)) return undefined;
   const result = fixAll(text, options, analysis);
   if (result.text === text) return undefined;
-  return { title: 'Fix all search-config problems', kind: 'fixAll', edits: [minimalEdit(text, result.text)], findings: findings.filter((f) => f.fix) };
+  return {
+    title: 'Fix all search-config problems',
+    kind: 'fixAll',
+    edits: [minimalEdit(text, result.text)],
+    findings: findings.filter((f) => f.fix),
+  };
 }
 
 /** One edit turning `before` into `after`, spanning only what differs. */
@@ -131,7 +154,11 @@ export function minimalEdit(before: string, after: string): TextEdit {
   while (start < max && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   // Never split a surrogate pair or a CRLF.
   if (start > 0 && start < max && (/[\uDC00-\uDFFF]/.test(before[start]) || before[start] === '\n')) start--;
-  let endB = before.length, endA = after.length;
-  while (endB > start && endA > start && before.charCodeAt(endB - 1) === after.charCodeAt(endA - 1)) { endB--; endA--; }
+  let endB = before.length,
+    endA = after.length;
+  while (endB > start && endA > start && before.charCodeAt(endB - 1) === after.charCodeAt(endA - 1)) {
+    endB--;
+    endA--;
+  }
   return { offset: start, length: endB - start, newText: after.slice(start, endA) };
 }

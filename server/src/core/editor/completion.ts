@@ -4,7 +4,17 @@ import { LineIndex } from '../lines';
 import { allowsNull, fieldAt, schemaAt, typesOf, type FieldInfo, type SchemaNode } from '../schema';
 import type { OffsetRange, Segment, TextEdit } from '../types';
 import { cursorContext, type CursorContext } from './context';
-import { indentUnitOf, lineIndentAt, renderLiteral, renderSkeleton, renderValue, requiredKeys, secretPlaceholder, startingValue, type RenderOptions } from './templates';
+import {
+  indentUnitOf,
+  lineIndentAt,
+  renderLiteral,
+  renderSkeleton,
+  renderValue,
+  requiredKeys,
+  secretPlaceholder,
+  startingValue,
+  type RenderOptions,
+} from './templates';
 
 export type CompletionKind = 'property' | 'value' | 'enum' | 'keyword' | 'snippet';
 
@@ -25,9 +35,19 @@ export interface EditorCompletion {
   preselect?: boolean;
 }
 
-export interface CompletionOptions { snippets: boolean }
+export interface CompletionOptions {
+  snippets: boolean;
+}
 
-interface KeyEntry { key: string; field: FieldInfo | undefined; schema: SchemaNode; detail: string; documentation: string; deprecated: boolean; sortText: string }
+interface KeyEntry {
+  key: string;
+  field: FieldInfo | undefined;
+  schema: SchemaNode;
+  detail: string;
+  documentation: string;
+  deprecated: boolean;
+  sortText: string;
+}
 
 /** Key lists per object schema, computed once: completion runs on every keystroke. */
 const keyLists = new WeakMap<SchemaNode, KeyEntry[]>();
@@ -41,9 +61,12 @@ function keyEntries(objectSchema: SchemaNode, objectPath: readonly Segment[]): K
     const deprecated = !!schema.deprecated;
     const rank = deprecated ? 'z' : schema.vendorOnly ? 'c' : required.has(key) ? 'a' : 'b';
     return {
-      key, field, schema, deprecated,
+      key,
+      field,
+      schema,
+      deprecated,
       detail: fieldDetail(schema),
-      documentation: field ? fieldMarkdown(field) : schema.description ?? '',
+      documentation: field ? fieldMarkdown(field) : (schema.description ?? ''),
       sortText: `${rank}_${key}`,
     };
   });
@@ -60,15 +83,19 @@ export function complete(doc: ParsedDocument, offset: number, options: Completio
     eol: LineIndex.eolOf(doc.text),
   };
   switch (ctx.kind) {
-    case 'key': return keyCompletions(ctx, render);
+    case 'key':
+      return keyCompletions(ctx, render);
     case 'value': {
       const items = valueCompletions(ctx, render);
       // Right after a colon (the trigger character), keep the usual space before the value.
-      if (ctx.replace.length === 0 && doc.text.charCodeAt(ctx.replace.offset - 1) === 58) for (const i of items) i.insertText = ` ${i.insertText}`;
+      if (ctx.replace.length === 0 && doc.text.charCodeAt(ctx.replace.offset - 1) === 58)
+        for (const i of items) i.insertText = ` ${i.insertText}`;
       return items;
     }
-    case 'top': return [topLevel(ctx, render)];
-    default: return [];
+    case 'top':
+      return [topLevel(ctx, render)];
+    default:
+      return [];
   }
 }
 
@@ -78,7 +105,10 @@ const renderedCache = new WeakMap<SchemaNode, Map<string, Rendered[]>>();
 
 function cached(schema: SchemaNode, style: string, build: () => Rendered[]): Rendered[] {
   let byStyle = renderedCache.get(schema);
-  if (!byStyle) { byStyle = new Map(); renderedCache.set(schema, byStyle); }
+  if (!byStyle) {
+    byStyle = new Map();
+    renderedCache.set(schema, byStyle);
+  }
   let list = byStyle.get(style);
   if (!list) {
     if (byStyle.size > 32) byStyle.clear(); // indentation varies little; keep the cache small
@@ -94,18 +124,27 @@ function keyCompletions(ctx: CursorContext, render: RenderOptions): EditorComple
   const objectSchema = schemaAt(ctx.path);
   if (!objectSchema?.properties) return [];
   const style = `k${ctx.colonFollows ? 1 : 0}${ctx.needsTrailingComma ? 1 : 0}${styleOf(render)}`;
-  const rendered = cached(objectSchema, style, () => keyEntries(objectSchema, ctx.path).map((e) => {
-    const keyText = JSON.stringify(e.key);
-    let insertText = keyText;
-    if (!ctx.colonFollows) {
-      insertText += `: ${renderValue(e.schema, e.key, render)}`;
-      if (ctx.needsTrailingComma) insertText += ',';
-    } else if (render.snippet) insertText = keyText.replace(/[\\$}]/g, (c) => `\\${c}`);
-    return {
-      key: e.key, label: e.key, kind: 'property' as const, detail: e.detail, documentation: e.documentation,
-      insertText, isSnippet: render.snippet, sortText: e.sortText, deprecated: e.deprecated || undefined,
-    };
-  }));
+  const rendered = cached(objectSchema, style, () =>
+    keyEntries(objectSchema, ctx.path).map((e) => {
+      const keyText = JSON.stringify(e.key);
+      let insertText = keyText;
+      if (!ctx.colonFollows) {
+        insertText += `: ${renderValue(e.schema, e.key, render)}`;
+        if (ctx.needsTrailingComma) insertText += ',';
+      } else if (render.snippet) insertText = keyText.replace(/[\\$}]/g, (c) => `\\${c}`);
+      return {
+        key: e.key,
+        label: e.key,
+        kind: 'property' as const,
+        detail: e.detail,
+        documentation: e.documentation,
+        insertText,
+        isSnippet: render.snippet,
+        sortText: e.sortText,
+        deprecated: e.deprecated || undefined,
+      };
+    }),
+  );
   const additionalEdits = ctx.missingCommaAfter !== undefined ? [{ offset: ctx.missingCommaAfter, length: 0, newText: ',' }] : undefined;
   const out: EditorCompletion[] = [];
   for (const r of rendered) {
@@ -134,7 +173,16 @@ function renderValueItems(schema: SchemaNode, path: readonly Segment[], key: str
     if (seen.has(label)) return;
     seen.add(label);
     const deprecated = deprecatedValues.has(label) || undefined;
-    out.push({ label, kind, insertText, isSnippet: render.snippet, sortText: deprecated ? `z${sortText}` : sortText, documentation, deprecated, ...extra });
+    out.push({
+      label,
+      kind,
+      insertText,
+      isSnippet: render.snippet,
+      sortText: deprecated ? `z${sortText}` : sortText,
+      documentation,
+      deprecated,
+      ...extra,
+    });
   };
   const literal = (v: unknown): string => renderLiteral(v, render, { next: 1 });
   const types = typesOf(schema);
@@ -142,12 +190,22 @@ function renderValueItems(schema: SchemaNode, path: readonly Segment[], key: str
   if (schema.default !== undefined) {
     add(JSON.stringify(schema.default), literal(schema.default), 'value', '0', { detail: 'default', preselect: true });
   }
-  (schema.enum ?? []).forEach((v, i) => add(JSON.stringify(v), literal(v), 'enum', `1${String(i).padStart(3, '0')}`, { detail: deprecatedValues.has(JSON.stringify(v)) ? 'deprecated' : undefined }));
+  (schema.enum ?? []).forEach((v, i) =>
+    add(JSON.stringify(v), literal(v), 'enum', `1${String(i).padStart(3, '0')}`, {
+      detail: deprecatedValues.has(JSON.stringify(v)) ? 'deprecated' : undefined,
+    }),
+  );
   if (types.includes('boolean')) for (const b of [true, false]) add(String(b), literal(b), 'keyword', '2');
-  if (schema.secret) add(JSON.stringify(secretPlaceholder(key)), literal(secretPlaceholder(key)), 'value', '3', { detail: 'placeholder filled in at deploy time' });
+  if (schema.secret)
+    add(JSON.stringify(secretPlaceholder(key)), literal(secretPlaceholder(key)), 'value', '3', {
+      detail: 'placeholder filled in at deploy time',
+    });
   if (types.includes('object') || (!types.length && schema.properties)) {
     const required = requiredKeys(schema);
-    add(required.length ? `{ ${required.join(', ')} }` : '{}', renderSkeleton(schema, render, { next: 1 }), 'snippet', '3', { detail: required.length ? 'object with its required fields' : 'empty object', filterText: '{' });
+    add(required.length ? `{ ${required.join(', ')} }` : '{}', renderSkeleton(schema, render, { next: 1 }), 'snippet', '3', {
+      detail: required.length ? 'object with its required fields' : 'empty object',
+      filterText: '{',
+    });
   }
   if (types.includes('array')) {
     const items = schema.items;
@@ -171,5 +229,14 @@ function renderValueItems(schema: SchemaNode, path: readonly Segment[], key: str
 
 function topLevel(ctx: CursorContext, render: RenderOptions): EditorCompletion {
   const text = render.snippet ? `{${render.eol}${render.unit}$0${render.eol}}` : `{${render.eol}${render.unit}${render.eol}}`;
-  return { label: '{}', kind: 'snippet', detail: 'service configuration', insertText: text, isSnippet: render.snippet, replace: ctx.replace, filterText: '{', sortText: '0' };
+  return {
+    label: '{}',
+    kind: 'snippet',
+    detail: 'service configuration',
+    insertText: text,
+    isSnippet: render.snippet,
+    replace: ctx.replace,
+    filterText: '{',
+    sortText: '0',
+  };
 }

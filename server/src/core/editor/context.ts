@@ -42,8 +42,13 @@ interface Frame {
 /** Arrays have no keys; one shared empty set keeps deep arrays cheap. */
 const NO_KEYS: Set<string> = new Set();
 
-const isWordish = (k: SyntaxKind): boolean => k === SyntaxKind.StringLiteral || k === SyntaxKind.NumericLiteral || k === SyntaxKind.TrueKeyword
-  || k === SyntaxKind.FalseKeyword || k === SyntaxKind.NullKeyword || k === SyntaxKind.Unknown;
+const isWordish = (k: SyntaxKind): boolean =>
+  k === SyntaxKind.StringLiteral ||
+  k === SyntaxKind.NumericLiteral ||
+  k === SyntaxKind.TrueKeyword ||
+  k === SyntaxKind.FalseKeyword ||
+  k === SyntaxKind.NullKeyword ||
+  k === SyntaxKind.Unknown;
 
 export function cursorContext(text: string, offset: number): CursorContext {
   offset = Math.max(0, Math.min(offset, text.length));
@@ -72,12 +77,20 @@ export function cursorContext(text: string, offset: number): CursorContext {
       return { ...base, kind: 'none', path: pathOf() };
     }
     const after = top.state === 'after';
-    return { ...base, kind: 'value', path: [...pathOf(), after ? top.index + 1 : top.index], missingCommaAfter: after ? top.lastValueEnd : undefined };
+    return {
+      ...base,
+      kind: 'value',
+      path: [...pathOf(), after ? top.index + 1 : top.index],
+      missingCommaAfter: after ? top.lastValueEnd : undefined,
+    };
   };
 
   const valueDone = (end: number): void => {
     const top = stack[stack.length - 1];
-    if (!top) { rootDone = true; return; }
+    if (!top) {
+      rootDone = true;
+      return;
+    }
     if (top.kind === 'array' && top.state === 'after') top.index++;
     top.state = 'after';
     top.lastValueEnd = end;
@@ -90,11 +103,19 @@ export function cursorContext(text: string, offset: number): CursorContext {
       case SyntaxKind.OpenBracketToken: {
         if (!top && rootDone) return;
         const isObject = kind === SyntaxKind.OpenBraceToken;
-        const frame: Frame = { kind: isObject ? 'object' : 'array', state: isObject ? 'key' : 'value', index: 0, keys: isObject ? new Set() : NO_KEYS, lastValueEnd: end };
+        const frame: Frame = {
+          kind: isObject ? 'object' : 'array',
+          state: isObject ? 'key' : 'value',
+          index: 0,
+          keys: isObject ? new Set() : NO_KEYS,
+          lastValueEnd: end,
+        };
         if (top) {
-          if (top.kind === 'array' && top.state === 'after') { top.index++; }
+          if (top.kind === 'array' && top.state === 'after') {
+            top.index++;
+          }
           if (top.kind === 'array') top.state = 'value';
-          frame.segment = top.kind === 'object' ? top.key ?? '' : top.index;
+          frame.segment = top.kind === 'object' ? (top.key ?? '') : top.index;
         }
         stack.push(frame);
         return;
@@ -108,7 +129,10 @@ export function cursorContext(text: string, offset: number): CursorContext {
       case SyntaxKind.CommaToken:
         if (!top) return;
         if (top.kind === 'object') top.state = 'key';
-        else { if (top.state === 'after') top.index++; top.state = 'value'; }
+        else {
+          if (top.state === 'after') top.index++;
+          top.state = 'value';
+        }
         return;
       case SyntaxKind.ColonToken:
         if (top?.kind === 'object') top.state = 'value';
@@ -132,7 +156,17 @@ export function cursorContext(text: string, offset: number): CursorContext {
     if (kind === SyntaxKind.Trivia || kind === SyntaxKind.LineBreakTrivia) continue;
     if (kind === SyntaxKind.LineCommentTrivia || kind === SyntaxKind.BlockCommentTrivia) {
       const inside = kind === SyntaxKind.LineCommentTrivia ? offset > start && offset <= end : offset > start && offset < end;
-      if (!result && inside) return { kind: 'none', path: [], replace: { offset, length: 0 }, typed: '', quoted: false, existingKeys: new Set(), colonFollows: false, needsTrailingComma: false };
+      if (!result && inside)
+        return {
+          kind: 'none',
+          path: [],
+          replace: { offset, length: 0 },
+          typed: '',
+          quoted: false,
+          existingKeys: new Set(),
+          colonFollows: false,
+          needsTrailingComma: false,
+        };
       continue;
     }
     if (!result) {
@@ -162,8 +196,14 @@ export function cursorContext(text: string, offset: number): CursorContext {
     }
     if (result && target && stack.length === targetDepth) {
       // Past the cursor only the target object's own keys matter: skip nested values with a counter.
-      if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) { nested++; continue; }
-      if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) { if (nested-- === 0) break; continue; }
+      if (kind === SyntaxKind.OpenBraceToken || kind === SyntaxKind.OpenBracketToken) {
+        nested++;
+        continue;
+      }
+      if (kind === SyntaxKind.CloseBraceToken || kind === SyntaxKind.CloseBracketToken) {
+        if (nested-- === 0) break;
+        continue;
+      }
       if (nested > 0) continue;
     }
     consume(kind, start, end);

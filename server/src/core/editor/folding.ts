@@ -1,7 +1,11 @@
 import type { Node } from 'jsonc-parser';
 import type { ParsedDocument } from '../formats/json/document';
 
-export interface EditorFold { startLine: number; endLine: number; kind?: 'comment' }
+export interface EditorFold {
+  startLine: number;
+  endLine: number;
+  kind?: 'comment';
+}
 
 /** Objects and arrays spanning several lines, and multi-line comments. */
 export function foldingRanges(doc: ParsedDocument, isCancelled: () => boolean = () => false): EditorFold[] {

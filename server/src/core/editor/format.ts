@@ -4,7 +4,12 @@ import { measureDepth } from '../formats/json/document';
 import { LineIndex } from '../lines';
 import type { OffsetRange, TextEdit } from '../types';
 
-export interface FormatOptions { tabSize: number; insertSpaces: boolean; insertFinalNewline?: boolean; trimFinalNewlines?: boolean }
+export interface FormatOptions {
+  tabSize: number;
+  insertSpaces: boolean;
+  insertFinalNewline?: boolean;
+  trimFinalNewlines?: boolean;
+}
 
 /** Edits that indent the document (or a range of it) consistently, keeping comments and line endings. */
 export function formatEdits(text: string, options: FormatOptions, range?: OffsetRange): TextEdit[] {
@@ -19,7 +24,10 @@ export function formatEdits(text: string, options: FormatOptions, range?: Offset
   if (!range && options.trimFinalNewlines) {
     // The run of line breaks at the end, found from the end (a pattern anchored there is quadratic).
     let start = text.length;
-    while (start > 0 && text[start - 1] === '\n') { start--; if (start > 0 && text[start - 1] === '\r') start--; }
+    while (start > 0 && text[start - 1] === '\n') {
+      start--;
+      if (start > 0 && text[start - 1] === '\r') start--;
+    }
     const firstBreak = text[start] === '\r' ? 2 : 1;
     const extra = text.length - start - firstBreak;
     if (start < text.length && extra > 0 && !edits.some((e) => e.offset + e.length > start)) {

@@ -6,7 +6,10 @@ import type { OffsetRange } from '../types';
 import { valueAt } from '../walk';
 import { describing, sensitiveValuesOf } from '../sensitive';
 
-export interface EditorHover { markdown: string; range: OffsetRange }
+export interface EditorHover {
+  markdown: string;
+  range: OffsetRange;
+}
 
 /** Documentation of the field whose key or value is at `offset`; undefined elsewhere and for unknown fields. */
 export function hoverAt(doc: ParsedDocument, offset: number): EditorHover | undefined {
@@ -19,7 +22,10 @@ export function hoverAt(doc: ParsedDocument, offset: number): EditorHover | unde
   const field = fieldAt(path);
   if (!field) return undefined;
   const value = valueAt(doc.value, path);
-  return { markdown: describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, value)), range: { offset: node.offset, length: node.length } };
+  return {
+    markdown: describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, value)),
+    range: { offset: node.offset, length: node.length },
+  };
 }
 
 function hoverTarget(node: Node): { valueOrKey: Node } | undefined {

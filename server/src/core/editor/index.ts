@@ -11,5 +11,15 @@ export { foldingRanges, type EditorFold } from './folding';
 export { selectionRanges } from './selection';
 export { formatEdits, type FormatOptions } from './format';
 export { documentLinks, type EditorLink } from './links';
-export { quickFixes, actionsAt, disableForLine, disableForFile, fixAllAction, minimalEdit, type CommentedText, type CommentMarker, type EditorAction } from './actions';
+export {
+  quickFixes,
+  actionsAt,
+  disableForLine,
+  disableForFile,
+  fixAllAction,
+  minimalEdit,
+  type CommentedText,
+  type CommentMarker,
+  type EditorAction,
+} from './actions';
 export { ruleDocUrl, RULE_DOCS_BASE_URL } from './docs-url';

@@ -3,10 +3,18 @@ import type { ConfigDocument } from '../formats/document';
 import { inlayText } from '../units';
 import { knownFields } from '../walk';
 
-export interface EditorInlayHint { offset: number; label: string }
+export interface EditorInlayHint {
+  offset: number;
+  label: string;
+}
 
 /** `= 100 MiB` after every number whose field has a unit, within [from, to). */
-export function unitInlayHints(doc: ParsedDocument, from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
+export function unitInlayHints(
+  doc: ParsedDocument,
+  from = 0,
+  to = Number.MAX_SAFE_INTEGER,
+  isCancelled: () => boolean = () => false,
+): EditorInlayHint[] {
   const out: EditorInlayHint[] = [];
   if (doc.value === undefined) return out;
   let n = 0;
@@ -29,7 +37,12 @@ export function unitInlayHints(doc: ParsedDocument, from = 0, to = Number.MAX_SA
  * blocks, a manifest's spec.userConfig): after every number written as a literal (not after
  * `var.x` or an alias, whose value is written elsewhere, nor after a quoted string).
  */
-export function literalUnitInlayHints(configurations: readonly ConfigDocument[], from = 0, to = Number.MAX_SAFE_INTEGER, isCancelled: () => boolean = () => false): EditorInlayHint[] {
+export function literalUnitInlayHints(
+  configurations: readonly ConfigDocument[],
+  from = 0,
+  to = Number.MAX_SAFE_INTEGER,
+  isCancelled: () => boolean = () => false,
+): EditorInlayHint[] {
   const out: EditorInlayHint[] = [];
   let n = 0;
   for (const doc of configurations) {

@@ -3,7 +3,10 @@ import type { ParsedDocument } from '../formats/json/document';
 import type { OffsetRange } from '../types';
 import { knownFields } from '../walk';
 
-export interface EditorLink { range: OffsetRange; target: string }
+export interface EditorLink {
+  range: OffsetRange;
+  target: string;
+}
 
 /**
  * The URLs of fields documented as URLs (identity provider metadata and discovery), without the quotes.
@@ -16,7 +19,11 @@ export function documentLinks(doc: ParsedDocument): EditorLink[] {
   for (const visit of knownFields(doc.value)) {
     if (visit.schema.valueFormat !== 'url' || visit.schema.secret || typeof visit.value !== 'string') continue;
     let url: URL;
-    try { url = new URL(visit.value); } catch { continue; }
+    try {
+      url = new URL(visit.value);
+    } catch {
+      continue;
+    }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') continue;
     url.username = '';
     url.password = '';

@@ -38,7 +38,10 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     // A dotted key is written another way in this format: say how, under the field's name.
     const written = doc.keyName?.(field.key);
     const header = described.indexOf('\n');
-    const markdown = written && written !== field.key ? `${described.slice(0, header)}\n\nWritten \`${written}\` here.${described.slice(header)}` : described;
+    const markdown =
+      written && written !== field.key
+        ? `${described.slice(0, header)}\n\nWritten \`${written}\` here.${described.slice(header)}`
+        : described;
     return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
   }
   return undefined;

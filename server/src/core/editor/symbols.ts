@@ -34,7 +34,8 @@ export function documentSymbols(doc: ParsedDocument, isCancelled: () => boolean 
       if (isProp && !keyNode) return;
       const name = isProp ? String(keyNode!.value) : `[${index}]`;
       const sym: EditorSymbol = {
-        name, kind: valueNode ? kindOf(valueNode) : 'property',
+        name,
+        kind: valueNode ? kindOf(valueNode) : 'property',
         range: { offset: child.offset, length: child.length },
         selectionRange: keyNode ? { offset: keyNode.offset, length: keyNode.length } : { offset: child.offset, length: child.length },
         children: [],
@@ -54,12 +55,19 @@ export function documentSymbols(doc: ParsedDocument, isCancelled: () => boolean 
 
 function kindOf(node: Node): SymbolKind {
   switch (node.type) {
-    case 'object': return 'object';
-    case 'array': return 'array';
-    case 'string': return 'string';
-    case 'number': return 'number';
-    case 'boolean': return 'boolean';
-    case 'null': return 'null';
-    default: return 'property';
+    case 'object':
+      return 'object';
+    case 'array':
+      return 'array';
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'null':
+      return 'null';
+    default:
+      return 'property';
   }
 }

@@ -14,7 +14,9 @@ export interface RenderOptions {
   eol: string;
 }
 
-export interface TabStops { next: number }
+export interface TabStops {
+  next: number;
+}
 
 const escapeSnippet = (s: string): string => s.replace(/[\\$}]/g, (c) => `\\${c}`);
 
@@ -32,7 +34,10 @@ export function requiredKeys(s: SchemaNode): string[] {
 }
 
 /** The value a new field starts with, before rendering. */
-export function startingValue(s: SchemaNode, key: string): { value: unknown; kind: 'default' | 'example' | 'empty' | 'placeholder' | 'skeleton' } {
+export function startingValue(
+  s: SchemaNode,
+  key: string,
+): { value: unknown; kind: 'default' | 'example' | 'empty' | 'placeholder' | 'skeleton' } {
   if (s.default !== undefined) return { value: s.default, kind: 'default' };
   if (s.secret) return { value: secretPlaceholder(key), kind: 'placeholder' };
   const types = typesOf(s);
@@ -45,11 +50,17 @@ export function startingValue(s: SchemaNode, key: string): { value: unknown; kin
   if (s.examples?.length) return { value: s.examples[0], kind: 'example' };
   const t = types.find((x) => x !== 'null');
   switch (t) {
-    case 'string': return { value: '', kind: 'empty' };
-    case 'integer': case 'number': return { value: s.minimum !== undefined && s.minimum > 0 ? s.minimum : 0, kind: 'empty' };
-    case 'boolean': return { value: false, kind: 'empty' };
-    case 'array': return { value: [], kind: 'empty' };
-    default: return { value: allowsNull(s) ? null : '', kind: 'empty' };
+    case 'string':
+      return { value: '', kind: 'empty' };
+    case 'integer':
+    case 'number':
+      return { value: s.minimum !== undefined && s.minimum > 0 ? s.minimum : 0, kind: 'empty' };
+    case 'boolean':
+      return { value: false, kind: 'empty' };
+    case 'array':
+      return { value: [], kind: 'empty' };
+    default:
+      return { value: allowsNull(s) ? null : '', kind: 'empty' };
   }
 }
 

@@ -13,7 +13,11 @@ import { memberCompletions } from './member-completion';
  * block, with their documentation. `configurations` come from the text with the word being typed
  * blanked out (a half-typed word leaves HCL unreadable); `word` is the range of that word.
  */
-export function terraformCompletions(configurations: readonly TerraformDocument[], word: OffsetRange, options: { snippets: boolean }): EditorCompletion[] {
+export function terraformCompletions(
+  configurations: readonly TerraformDocument[],
+  word: OffsetRange,
+  options: { snippets: boolean },
+): EditorCompletion[] {
   for (const doc of configurations) {
     const path = doc.blockAt(word.offset);
     if (!path) continue;
@@ -32,7 +36,8 @@ export function terraformCompletions(configurations: readonly TerraformDocument[
 }
 
 /** An object, or a list of objects: written as blocks in Terraform. */
-const isBlock = (s: SchemaNode): boolean => typesOf(s).includes('object') || (typesOf(s).includes('array') && !!s.items && typesOf(s.items).includes('object'));
+const isBlock = (s: SchemaNode): boolean =>
+  typesOf(s).includes('object') || (typesOf(s).includes('array') && !!s.items && typesOf(s.items).includes('object'));
 
 /** The blanks before `offset` on its line (the word being typed is blanked out, so it stops there). */
 function indentOf(text: string, offset: number): string {

@@ -23,8 +23,13 @@ const PROBE = 'search_config_member_being_typed';
  * indented skeleton of its required members, with their documentation. Members are offered
  * where one starts (a line holding nothing else, or after a list item's dash), never in a value.
  */
-export function yamlCompletions(text: string, offset: number, options: { snippets: boolean; fileName?: string; maxDepth?: number }): EditorCompletion[] {
-  let start = offset, end = offset;
+export function yamlCompletions(
+  text: string,
+  offset: number,
+  options: { snippets: boolean; fileName?: string; maxDepth?: number },
+): EditorCompletion[] {
+  let start = offset,
+    end = offset;
   while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
   while (end < text.length && end - offset < 200 && isWordChar(text.charCodeAt(end))) end++;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
@@ -71,7 +76,12 @@ export function documentAround(text: string, offset: number): { from: number; to
   return { from: starts[i], to: i + 1 < starts.length ? starts[i + 1] : text.length };
 }
 
-interface YamlRender { snippets: boolean; indent: string; unit: string; eol: string }
+interface YamlRender {
+  snippets: boolean;
+  indent: string;
+  unit: string;
+  eol: string;
+}
 
 function writeMember(key: string, schema: SchemaNode, r: YamlRender): { name: string; insertText: string; block: boolean } {
   const stops = { next: 1 };
@@ -85,7 +95,11 @@ function writeMember(key: string, schema: SchemaNode, r: YamlRender): { name: st
   const items = schema.items;
   if (typesOf(schema).includes('array') && items && isObjectSchema(items)) {
     // The members of an item line up after its dash.
-    return { name: key, block: true, insertText: `${key}:${r.eol}${inner}- ${skeletonLines(items, `${inner}  `, r, stops).slice(inner.length + 2)}` };
+    return {
+      name: key,
+      block: true,
+      insertText: `${key}:${r.eol}${inner}- ${skeletonLines(items, `${inner}  `, r, stops).slice(inner.length + 2)}`,
+    };
   }
   return { name: key, block: false, insertText: `${key}: ${r.snippets ? '$1' : ''}` };
 }
@@ -94,13 +108,15 @@ function writeMember(key: string, schema: SchemaNode, r: YamlRender): { name: st
 function skeletonLines(schema: SchemaNode, indent: string, r: YamlRender, stops: { next: number }): string {
   const keys = requiredKeys(schema);
   if (!keys.length) return `${indent}${r.snippets ? '$0' : ''}`;
-  return keys.map((k) => {
-    const child = schema.properties![k];
-    const start = startingValue(child, k);
-    if (start.kind === 'skeleton') return `${indent}${k}:${r.eol}${skeletonLines(child, indent + r.unit, r, stops)}`;
-    const value = escaped(yamlValue(start.value), r);
-    return `${indent}${k}: ${r.snippets ? `\${${stops.next++}:${value}}` : value}`;
-  }).join(r.eol);
+  return keys
+    .map((k) => {
+      const child = schema.properties![k];
+      const start = startingValue(child, k);
+      if (start.kind === 'skeleton') return `${indent}${k}:${r.eol}${skeletonLines(child, indent + r.unit, r, stops)}`;
+      const value = escaped(yamlValue(start.value), r);
+      return `${indent}${k}: ${r.snippets ? `\${${stops.next++}:${value}}` : value}`;
+    })
+    .join(r.eol);
 }
 
 const isObjectSchema = (s: SchemaNode): boolean => typesOf(s).includes('object') || (!typesOf(s).length && !!s.properties);

@@ -5,8 +5,18 @@ import { parseBoolean, parseByteSize, parseCount, parsePercent, parseTime, type 
 import type { EngineSetting } from './settings';
 
 /** A configuration field to set, from one engine setting. */
-export interface Assignment { path: string; segments: string[]; value: unknown; setting: string; raw: unknown; secret: boolean }
-export interface Unmapped { setting: string; reason: string }
+export interface Assignment {
+  path: string;
+  segments: string[];
+  value: unknown;
+  setting: string;
+  raw: unknown;
+  secret: boolean;
+}
+export interface Unmapped {
+  setting: string;
+  reason: string;
+}
 
 /** Base units of the engine parsers: bytes and milliseconds. */
 const PER_UNIT: Partial<Record<Unit, { parse: (raw: unknown) => Parsed; factor: number; name: string }>> = {
@@ -21,14 +31,16 @@ const PER_UNIT: Partial<Record<Unit, { parse: (raw: unknown) => Parsed; factor: 
   percent: { parse: parsePercent, factor: 1, name: 'percent' },
 };
 
-const shown = (raw: unknown, field: FieldInfo): string => (field.schema.secret ? '(a secret value)' : maskCredentials(JSON.stringify(raw) ?? String(raw)));
+const shown = (raw: unknown, field: FieldInfo): string =>
+  field.schema.secret ? '(a secret value)' : maskCredentials(JSON.stringify(raw) ?? String(raw));
 
 /** The value of an engine setting in the type and unit of the field that carries it, or why it cannot be. */
 export function valueForField(raw: unknown, field: FieldInfo): { ok: true; value: unknown } | { ok: false; why: string } {
   const s = field.schema;
   const types = typesOf(s);
   if (raw === null) return { ok: false, why: 'is null, which resets the setting: remove the field to use the default' };
-  if (typeof raw === 'string' && /\$\{[^}]*\}/.test(raw)) return { ok: false, why: 'holds a ${…} placeholder, filled in from the environment when the node starts' };
+  if (typeof raw === 'string' && /\$\{[^}]*\}/.test(raw))
+    return { ok: false, why: 'holds a ${…} placeholder, filled in from the environment when the node starts' };
   if (types.includes('boolean')) {
     const b = parseBoolean(raw);
     return b.ok ? { ok: true, value: b.bool } : { ok: false, why: `${shown(raw, field)} ${b.why}` };
@@ -38,13 +50,29 @@ export function valueForField(raw: unknown, field: FieldInfo): { ok: true; value
     const parsed = unit && !(typeof raw === 'number' && s.unit === 'percent') ? unit.parse(raw) : parseCount(raw);
     if (!parsed.ok) return { ok: false, why: `${shown(raw, field)} ${parsed.why}` };
     const value = parsed.value / (unit?.factor ?? 1);
-    if (!Number.isInteger(value)) return { ok: false, why: `${shown(raw, field)} is ${value} ${unit?.name ?? ''}, not a whole number: the field takes whole ${unit?.name ?? 'numbers'}, and the value is not rounded` };
-    const min = s.minimum, max = s.maximum;
-    if ((min !== undefined && value < min) || (max !== undefined && value > max)) return { ok: false, why: `${shown(raw, field)} is ${value}${unit ? ` ${unit.name}` : ''}, outside the allowed range ${min ?? '…'} to ${max ?? '…'}` };
+    if (!Number.isInteger(value))
+      return {
+        ok: false,
+        why: `${shown(raw, field)} is ${value} ${unit?.name ?? ''}, not a whole number: the field takes whole ${unit?.name ?? 'numbers'}, and the value is not rounded`,
+      };
+    const min = s.minimum,
+      max = s.maximum;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max))
+      return {
+        ok: false,
+        why: `${shown(raw, field)} is ${value}${unit ? ` ${unit.name}` : ''}, outside the allowed range ${min ?? '…'} to ${max ?? '…'}`,
+      };
     return { ok: true, value };
   }
   if (types.includes('array')) {
-    const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+    const list = Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string'
+        ? raw
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean)
+        : undefined;
     return list ? { ok: true, value: list } : { ok: false, why: `${shown(raw, field)} is not a list` };
   }
   if (types.includes('string') && (typeof raw === 'string' || typeof raw === 'number')) return { ok: true, value: String(raw) };
@@ -57,19 +85,39 @@ export function valueForField(raw: unknown, field: FieldInfo): { ok: true; value
  * the reason; nothing is rounded. `defaults` of a settings response are left out: they are the engine's
  * own defaults, not settings to carry over.
  */
-export function convertEngineSettings(settings: readonly EngineSetting[]): { assignments: Assignment[]; unmapped: Unmapped[]; defaultsLeftOut: number } {
+export function convertEngineSettings(settings: readonly EngineSetting[]): {
+  assignments: Assignment[];
+  unmapped: Unmapped[];
+  defaultsLeftOut: number;
+} {
   const assignments: Assignment[] = [];
   const unmapped: Unmapped[] = [];
   let defaultsLeftOut = 0;
   for (const { key, value, section } of settings) {
-    if (section === 'defaults') { defaultsLeftOut++; continue; }
+    if (section === 'defaults') {
+      defaultsLeftOut++;
+      continue;
+    }
     const field = BY_ENGINE_SETTING.get(key);
     if (!field) {
-      unmapped.push({ setting: key, reason: key.startsWith('index.') ? 'is an index setting: set it in an index template, not on the cluster' : 'has no configuration field: it cannot be changed on the service' });
+      unmapped.push({
+        setting: key,
+        reason: key.startsWith('index.')
+          ? 'is an index setting: set it in an index template, not on the cluster'
+          : 'has no configuration field: it cannot be changed on the service',
+      });
       continue;
     }
     const converted = valueForField(value, field);
-    if (converted.ok) assignments.push({ path: field.dotted, segments: [...field.path], value: converted.value, setting: key, raw: value, secret: !!field.schema.secret });
+    if (converted.ok)
+      assignments.push({
+        path: field.dotted,
+        segments: [...field.path],
+        value: converted.value,
+        setting: key,
+        raw: value,
+        secret: !!field.schema.secret,
+      });
     else unmapped.push({ setting: key, reason: `${converted.why} (field ${field.dotted})` });
   }
   return { assignments, unmapped, defaultsLeftOut };

@@ -17,16 +17,27 @@ export interface MergeResult {
  * object is read by the service as JSON.parse reads it, the last occurrence winning, so that is the one
  * changed (jsonc-parser's `modify` would change the first, which the service ignores).
  */
-export function mergeIntoConfiguration(configText: string, assignments: readonly Assignment[], formatting?: FormattingOptions): MergeResult {
+export function mergeIntoConfiguration(
+  configText: string,
+  assignments: readonly Assignment[],
+  formatting?: FormattingOptions,
+): MergeResult {
   const indent = /\n([ \t]+)"/.exec(configText)?.[1] ?? '  ';
-  const options = formatting ?? { insertSpaces: !indent.includes('\t'), tabSize: indent.includes('\t') ? 1 : indent.length, eol: configText.includes('\r\n') ? '\r\n' : '\n' };
+  const options = formatting ?? {
+    insertSpaces: !indent.includes('\t'),
+    tabSize: indent.includes('\t') ? 1 : indent.length,
+    eol: configText.includes('\r\n') ? '\r\n' : '\n',
+  };
   let text = configText.trim() === '' ? '{}\n' : configText;
   const set: Assignment[] = [];
   const notSet: MergeResult['notSet'] = [];
   const duplicateKeys = new Set<string>();
   for (const a of assignments) {
     const planned = editsToSet(text, a.segments, a.value, options);
-    if ('why' in planned) { notSet.push({ assignment: a, why: planned.why }); continue; }
+    if ('why' in planned) {
+      notSet.push({ assignment: a, why: planned.why });
+      continue;
+    }
     planned.duplicates.forEach((d) => duplicateKeys.add(d));
     text = applyEdits(text, keepTrailingComments(text, planned.edits));
     set.push(a);
@@ -38,12 +49,21 @@ export function mergeIntoConfiguration(configText: string, assignments: readonly
 function lastMember(object: Node, key: string): { member?: Node; count: number } {
   let member: Node | undefined;
   let count = 0;
-  for (const m of object.children ?? []) if (m.children?.[0]?.value === key) { member = m; count++; }
+  for (const m of object.children ?? [])
+    if (m.children?.[0]?.value === key) {
+      member = m;
+      count++;
+    }
   return { member, count };
 }
 
 /** The edits that give the field at `segments` the value, as jsonc-parser's `modify` makes them. */
-function editsToSet(text: string, segments: readonly string[], value: unknown, formatting: FormattingOptions): { edits: Edit[]; duplicates: string[] } | { why: string } {
+function editsToSet(
+  text: string,
+  segments: readonly string[],
+  value: unknown,
+  formatting: FormattingOptions,
+): { edits: Edit[]; duplicates: string[] } | { why: string } {
   const root = parseTree(text, [], { allowTrailingComma: true });
   const duplicates: string[] = [];
   let node = root;
@@ -66,7 +86,9 @@ function editsToSet(text: string, segments: readonly string[], value: unknown, f
   } else {
     const member = `${JSON.stringify(segments[depth])}: ${JSON.stringify(wrapped(depth + 1))}`;
     const last = node.children?.[node.children.length - 1];
-    edit = last ? { offset: last.offset + last.length, length: 0, content: `,${member}` } : { offset: node.offset + 1, length: 0, content: member };
+    edit = last
+      ? { offset: last.offset + last.length, length: 0, content: `,${member}` }
+      : { offset: node.offset + 1, length: 0, content: member };
   }
   return { edits: withFormatting(text, edit, formatting), duplicates };
 }

@@ -4,7 +4,11 @@
  * Nested objects are flattened by joining keys with `.` as the engine's Settings.fromXContent does, so
  * flat, nested and mixed forms are the same setting.
  */
-export interface EngineSetting { key: string; value: unknown; section?: 'persistent' | 'transient' | 'defaults' }
+export interface EngineSetting {
+  key: string;
+  value: unknown;
+  section?: 'persistent' | 'transient' | 'defaults';
+}
 
 /** Names the engine still reads for a setting under an older name. */
 const LEGACY_PREFIXES: Array<[string, string]> = [
@@ -46,7 +50,8 @@ export interface FlattenResult {
 export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): FlattenResult {
   const problems: string[] = [];
   const work = { visits: 0, nameCharacters: 0 };
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return { settings: [], problems: ['the input is not an object of settings'], work };
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { settings: [], problems: ['the input is not an object of settings'], work };
   const top = body as Record<string, unknown>;
   const isClusterBody = SECTIONS.some((s) => Object.hasOwn(top, s));
   const byKey = new Map<string, EngineSetting>();
@@ -56,7 +61,9 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
     limit = `reading it means visiting more than ${limits.visits} values (a YAML alias is visited once for each place that names it)`;
     return false;
   };
-  const tooDeep = (): void => { limit = `its lists and maps nest more than ${limits.depth} levels deep; settings have a few levels`; };
+  const tooDeep = (): void => {
+    limit = `its lists and maps nest more than ${limits.depth} levels deep; settings have a few levels`;
+  };
   /** A list kept as a setting's value: its items are visited (and counted) without recursion. */
   const listWithinLimits = (list: unknown[], depth: number): boolean => {
     const stack: Array<[unknown, number]> = [[list, depth]];
@@ -64,7 +71,10 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
       const [v, d] = stack.pop()!;
       if (!visit()) return false;
       if (!v || typeof v !== 'object') continue;
-      if (d >= limits.depth) { tooDeep(); return false; }
+      if (d >= limits.depth) {
+        tooDeep();
+        return false;
+      }
       for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, d + 1]);
     }
     return true;
@@ -72,11 +82,17 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
   const add = (section: EngineSetting['section'], prefix: string, value: unknown, depth: number): void => {
     if (byKey.size >= MAX_SETTINGS || limit || !visit()) return;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      if (depth >= limits.depth) { tooDeep(); return; }
+      if (depth >= limits.depth) {
+        tooDeep();
+        return;
+      }
       for (const [k, v] of Object.entries(value)) {
         const key = prefix ? `${prefix}.${k}` : k;
         work.nameCharacters += key.length;
-        if (work.nameCharacters > limits.nameCharacters) { limit = `its setting names, each with the names of the objects around it, add up to more than ${limits.nameCharacters} characters`; return; }
+        if (work.nameCharacters > limits.nameCharacters) {
+          limit = `its setting names, each with the names of the objects around it, add up to more than ${limits.nameCharacters} characters`;
+          return;
+        }
         add(section, key, v, depth + 1);
         if (limit) return;
       }
@@ -91,11 +107,17 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
     for (const s of SECTIONS) {
       const part = top[s];
       if (part === undefined) continue;
-      if (!part || typeof part !== 'object' || Array.isArray(part)) { problems.push(`"${s}" is not an object of settings`); continue; }
+      if (!part || typeof part !== 'object' || Array.isArray(part)) {
+        problems.push(`"${s}" is not an object of settings`);
+        continue;
+      }
       add(s, '', part, 0);
     }
     const other = Object.keys(top).filter((k) => !(SECTIONS as readonly string[]).includes(k));
-    if (other.length) problems.push(`${other.map((k) => `"${k}"`).join(', ')} ${other.length === 1 ? 'is' : 'are'} not settings (only persistent, transient and defaults are read)`);
+    if (other.length)
+      problems.push(
+        `${other.map((k) => `"${k}"`).join(', ')} ${other.length === 1 ? 'is' : 'are'} not settings (only persistent, transient and defaults are read)`,
+      );
   } else {
     add(undefined, '', top, 0);
   }

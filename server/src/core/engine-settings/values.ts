@@ -5,11 +5,24 @@
  */
 export type Parsed = { ok: true; value: number } | { ok: false; why: string };
 
-const BYTES: Record<string, number> = { b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, t: 1024 ** 4, tb: 1024 ** 4, p: 1024 ** 5, pb: 1024 ** 5 };
+const BYTES: Record<string, number> = {
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  t: 1024 ** 4,
+  tb: 1024 ** 4,
+  p: 1024 ** 5,
+  pb: 1024 ** 5,
+};
 /** Milliseconds per unit; minutes only as lower-case `m` (`M` would be months, which the engine refuses). */
 const TIME_MS: Record<string, number> = { nanos: 1e-6, micros: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
-const asText = (raw: unknown): string | undefined => (typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : undefined);
+const asText = (raw: unknown): string | undefined =>
+  typeof raw === 'string' ? raw : typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : undefined;
 
 /** Bytes: `100mb`, `8 kb`, `4096b` (binary multiples, case-insensitive); a bare number only as 0 or -1. */
 export function parseByteSize(raw: unknown): Parsed {
@@ -31,7 +44,8 @@ export function parseTime(raw: unknown): Parsed {
   const m = /^(\d+(?:\.\d+)?)\s*([a-zA-Z]+)$/.exec(original);
   if (!m) return { ok: false, why: 'has no time unit (nanos, micros, ms, s, m, h, d)' };
   const unit = m[2] === 'm' ? 'm' : m[2].toLowerCase();
-  if (m[2] === 'M' || !Object.hasOwn(TIME_MS, unit) || (unit === 'm' && m[2] !== 'm')) return { ok: false, why: `has the unit "${m[2]}", which the engine does not take (nanos, micros, ms, s, m, h, d)` };
+  if (m[2] === 'M' || !Object.hasOwn(TIME_MS, unit) || (unit === 'm' && m[2] !== 'm'))
+    return { ok: false, why: `has the unit "${m[2]}", which the engine does not take (nanos, micros, ms, s, m, h, d)` };
   if (m[1].includes('.')) return { ok: false, why: 'is a fractional time value, which the engine refuses' };
   return { ok: true, value: Number(m[1]) * TIME_MS[unit] };
 }

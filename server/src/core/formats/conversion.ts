@@ -12,9 +12,15 @@ import { isObject, UNKNOWN_VALUE } from '../values';
  */
 
 /** A value the format converted, and what was written there. */
-export interface Conversion { path: FieldPath; written: unknown }
+export interface Conversion {
+  path: FieldPath;
+  written: unknown;
+}
 
-export interface Converted { value: unknown; conversions: Conversion[] }
+export interface Converted {
+  value: unknown;
+  conversions: Conversion[];
+}
 
 /** A decimal number as Terraform reads a string (`tonumber`): no blanks, no hexadecimal, no `_`. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -30,7 +36,12 @@ export function terraformNumberText(n: number): string {
   if (!m) return plain;
   const digits = m[2] + (m[3] ?? '');
   const point = 1 + Number(m[4]);
-  const text = point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  const text =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
   return m[1] + text;
 }
 
@@ -103,6 +114,7 @@ export function convertScalars(value: unknown): Converted {
 /** A shallow copy that keeps a `__proto__` key a key. */
 function copyOf(v: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(v)) Object.defineProperty(out, key, { value: v[key], enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(v))
+    Object.defineProperty(out, key, { value: v[key], enumerable: true, writable: true, configurable: true });
   return out;
 }

@@ -16,7 +16,12 @@ export interface SyntaxProblem {
   /** Length of the whole text the problem spoils, when more than what is underlined. */
   extent?: number;
 }
-export interface Comment { offset: number; length: number; text: string; line: number }
+export interface Comment {
+  offset: number;
+  length: number;
+  text: string;
+  line: number;
+}
 
 /** What a fix does to the configuration, said without any syntax. Paths are field paths. */
 export type FixIntent =
@@ -105,13 +110,22 @@ export interface ConfigDocument {
 }
 
 /** Where a member is written in a format that keeps a range per path: key (none for a list item), value, whole member. */
-export interface MemberRanges { key?: OffsetRange; value: OffsetRange; member: OffsetRange }
+export interface MemberRanges {
+  key?: OffsetRange;
+  value: OffsetRange;
+  member: OffsetRange;
+}
 
 /**
  * `ConfigDocument.locate` for such a format: as far as the path exists, so that a missing field is
  * reported on the key of its nearest parent; `fallback` when not even the root is written.
  */
-export function locateMember(entryOf: (path: FieldPath) => MemberRanges | undefined, path: FieldPath, target: 'key' | 'value' | 'property', fallback: OffsetRange): OffsetRange {
+export function locateMember(
+  entryOf: (path: FieldPath) => MemberRanges | undefined,
+  path: FieldPath,
+  target: 'key' | 'value' | 'property',
+  fallback: OffsetRange,
+): OffsetRange {
   for (let depth = path.length; depth >= 0; depth--) {
     const entry = entryOf(path.slice(0, depth));
     if (!entry) continue;
@@ -122,14 +136,21 @@ export function locateMember(entryOf: (path: FieldPath) => MemberRanges | undefi
 }
 
 /** Every intent's edits, in order; undefined when one of them cannot be written in the format. */
-export function editsOfAll<T extends object>(tree: T, intents: readonly FixIntent[], editsOf: (tree: T, intent: FixIntent) => TextEdit[] | undefined): TextEdit[] | undefined {
+export function editsOfAll<T extends object>(
+  tree: T,
+  intents: readonly FixIntent[],
+  editsOf: (tree: T, intent: FixIntent) => TextEdit[] | undefined,
+): TextEdit[] | undefined {
   const out: TextEdit[] = [];
   for (const intent of intents) {
     const edits = editsOf(tree, intent);
     if (!edits) return undefined;
     out.push(...edits);
   }
-  const keys = intents.flatMap((i) => { const key = writtenKey(i); return key === undefined ? [] : [{ key: `${treeId(tree)}\u0000${key}`, added: i.kind === 'add' }]; });
+  const keys = intents.flatMap((i) => {
+    const key = writtenKey(i);
+    return key === undefined ? [] : [{ key: `${treeId(tree)}\u0000${key}`, added: i.kind === 'add' }];
+  });
   if (keys.length) WRITES.set(out, keys);
   return out;
 }
@@ -141,7 +162,10 @@ export function editsOfAll<T extends object>(tree: T, intents: readonly FixInten
  * one of them (the one keeping what the user wrote rather than the one adding a new value) and
  * the next pass sees what is left. Kept beside the edits, not in them, so that no output shows it.
  */
-export interface WrittenKey { key: string; /** Written by adding a member, with a value of the fix's own. */ added: boolean }
+export interface WrittenKey {
+  key: string;
+  /** Written by adding a member, with a value of the fix's own. */ added: boolean;
+}
 const WRITES = new WeakMap<readonly TextEdit[], readonly WrittenKey[]>();
 const TREE_IDS = new WeakMap<object, number>();
 let trees = 0;
@@ -153,11 +177,16 @@ function treeId(tree: object): number {
 
 function writtenKey(intent: FixIntent): string | undefined {
   switch (intent.kind) {
-    case 'add': return JSON.stringify([...intent.path, intent.key]);
-    case 'rename': return JSON.stringify([...intent.path.slice(0, -1), intent.to]);
-    case 'replace': return JSON.stringify([...intent.path.slice(0, -1), intent.key]);
-    case 'move': return JSON.stringify(intent.to);
-    default: return undefined;
+    case 'add':
+      return JSON.stringify([...intent.path, intent.key]);
+    case 'rename':
+      return JSON.stringify([...intent.path.slice(0, -1), intent.to]);
+    case 'replace':
+      return JSON.stringify([...intent.path.slice(0, -1), intent.key]);
+    case 'move':
+      return JSON.stringify(intent.to);
+    default:
+      return undefined;
   }
 }
 

@@ -18,7 +18,8 @@ export class ReadMemo {
       hit = this.previous.get(key);
       if (hit !== undefined) this.current.set(key, hit);
     }
-    if (hit === undefined) this.misses++; else this.hits++;
+    if (hit === undefined) this.misses++;
+    else this.hits++;
     return hit as T | undefined;
   }
 

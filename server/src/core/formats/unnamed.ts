@@ -25,8 +25,18 @@ function startsAsJson(text: string): boolean {
   let i = 0;
   for (;;) {
     while (i < text.length && /[\s\uFEFF]/.test(text[i])) i++;
-    if (text.startsWith('//', i)) { const end = text.indexOf('\n', i); if (end < 0) return false; i = end + 1; continue; }
-    if (text.startsWith('/*', i)) { const end = text.indexOf('*/', i + 2); if (end < 0) return false; i = end + 2; continue; }
+    if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      if (end < 0) return false;
+      i = end + 1;
+      continue;
+    }
+    if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return false;
+      i = end + 2;
+      continue;
+    }
     return text[i] === '{' || text[i] === '[';
   }
 }

@@ -15,7 +15,7 @@ import { MAX_COMMAND_LENGTH, MAX_REQUEST_LINE, type FoundRequest, type RequestFi
 function* scanSteps(text: string, kind: RequestFileKind): Steps<RequestScan> {
   const memo = lastScan;
   if (memo && memo.kind === kind && memo.text === text) return memo.scan;
-  const scan = yield* (kind === 'http' ? scanHttpFileSteps(text) : kind === 'markdown' ? scanMarkdownSteps(text) : scanCurlSteps(text));
+  const scan = yield* kind === 'http' ? scanHttpFileSteps(text) : kind === 'markdown' ? scanMarkdownSteps(text) : scanCurlSteps(text);
   lastScan = { text, kind, scan };
   return scan;
 }
@@ -49,7 +49,9 @@ function directiveComments(text: string, kind: RequestFileKind, scan: RequestSca
   const out: CommentSpan[] = scan.comments.map((c) => ({ offset: c.offset, length: c.length }));
   for (const c of md?.htmlComments ?? []) {
     const line = lines.positionAt(c.offset).line;
-    out.push(md!.openers.has(line + 1) ? { offset: c.offset, length: c.length, nextLine: line + 2 } : { offset: c.offset, length: c.length });
+    out.push(
+      md!.openers.has(line + 1) ? { offset: c.offset, length: c.length, nextLine: line + 2 } : { offset: c.offset, length: c.length },
+    );
   }
   return out.sort((a, b) => a.offset - b.offset);
 }
@@ -57,11 +59,12 @@ function directiveComments(text: string, kind: RequestFileKind, scan: RequestSca
 /** The input-limit finding of a line or command the reader skipped. */
 function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetting, lines: LineIndex): Finding | undefined {
   if (severity === 'off') return undefined;
-  const message = t.what === 'requests'
-    ? `The file holds more than ${t.size} requests; from here on it was not read. A runbook or script holds a few dozen: check how the file was generated, or split it.`
-    : t.what === 'line'
-    ? `This line has ${t.size} characters, more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
-    : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
+  const message =
+    t.what === 'requests'
+      ? `The file holds more than ${t.size} requests; from here on it was not read. A runbook or script holds a few dozen: check how the file was generated, or split it.`
+      : t.what === 'line'
+        ? `This line has ${t.size} characters, more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
+        : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
   const length = Math.min(t.length, 1);
   return { ruleId: 'input-limit', severity, message, path: '', offset: t.offset, length, range: lines.rangeOf(t.offset, length) };
 }
@@ -70,11 +73,24 @@ function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetti
  * The findings of a request file, runbook or script: each request the service refuses, and each line
  * or command too long to read. The rest of the rules read configurations only.
  */
-export const analyzeRequestText = (text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Finding[] =>
-  runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity));
+export const analyzeRequestText = (
+  text: string,
+  kind: RequestFileKind,
+  options: AnalyzeOptions,
+  severity: SeveritySetting,
+  unusedSeverity: SeveritySetting,
+  limitSeverity: SeveritySetting = 'error',
+): Finding[] => runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity));
 
 /** analyzeRequestText in slices (see steps.ts). */
-export function* analyzeRequestSteps(text: string, kind: RequestFileKind, options: AnalyzeOptions, severity: SeveritySetting, unusedSeverity: SeveritySetting, limitSeverity: SeveritySetting = 'error'): Steps<Finding[]> {
+export function* analyzeRequestSteps(
+  text: string,
+  kind: RequestFileKind,
+  options: AnalyzeOptions,
+  severity: SeveritySetting,
+  unusedSeverity: SeveritySetting,
+  limitSeverity: SeveritySetting = 'error',
+): Steps<Finding[]> {
   const lines = new LineIndex(text);
   const scan = yield* scanSteps(text, kind);
   const directives = directiveScanOf(text, lines, directiveComments(text, kind, scan, lines));
@@ -85,16 +101,28 @@ export function* analyzeRequestSteps(text: string, kind: RequestFileKind, option
   }
   const pacer = new Pacer();
   let judged = 0;
-  if (severity !== 'off') for (const req of scan.requests) {
-    // Judging reads each target again and compares it with the policy: paced by the characters read, and by the requests.
-    if (pacer.due(judged += req.length + 64)) yield;
-    const p = requestPath(req.resolved, req.format);
-    if (p.host && options.requestHosts?.length && !hostMatches(p.host, options.requestHosts)) continue;
-    const verdict = verdictOf(req.method, p);
-    if (verdict.kind !== 'blocked') continue;
-    const range = lines.rangeOf(req.offset, req.length);
-    findings.push({ ruleId: blockedEndpoint.meta.id, severity, message: maskCredentials(blockedMessage(req, p.path, verdict.hierarchy)), path: '', offset: req.offset, length: req.length, range });
-  }
-  const kept = suppressIn(text, lines, directives, findings, { ...options, rules: { ...options.rules, 'unused-suppression': unusedSeverity } }).findings;
+  if (severity !== 'off')
+    for (const req of scan.requests) {
+      // Judging reads each target again and compares it with the policy: paced by the characters read, and by the requests.
+      if (pacer.due((judged += req.length + 64))) yield;
+      const p = requestPath(req.resolved, req.format);
+      if (p.host && options.requestHosts?.length && !hostMatches(p.host, options.requestHosts)) continue;
+      const verdict = verdictOf(req.method, p);
+      if (verdict.kind !== 'blocked') continue;
+      const range = lines.rangeOf(req.offset, req.length);
+      findings.push({
+        ruleId: blockedEndpoint.meta.id,
+        severity,
+        message: maskCredentials(blockedMessage(req, p.path, verdict.hierarchy)),
+        path: '',
+        offset: req.offset,
+        length: req.length,
+        range,
+      });
+    }
+  const kept = suppressIn(text, lines, directives, findings, {
+    ...options,
+    rules: { ...options.rules, 'unused-suppression': unusedSeverity },
+  }).findings;
   return kept.sort((a, b) => a.offset - b.offset);
 }

@@ -10,11 +10,60 @@ import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan }
  */
 
 const SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz');
-const LONG_WITH_VALUE = new Set(['request', 'url', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'header', 'user',
-  'output', 'cookie', 'cookie-jar', 'user-agent', 'referer', 'cert', 'key', 'cacert', 'capath', 'form', 'form-string', 'config', 'max-time',
-  'connect-timeout', 'retry', 'retry-delay', 'retry-max-time', 'proxy', 'proxy-user', 'resolve', 'write-out', 'upload-file', 'range',
-  'continue-at', 'dump-header', 'limit-rate', 'interface', 'unix-socket', 'aws-sigv4', 'oauth2-bearer', 'cert-type', 'key-type', 'pass',
-  'noproxy', 'connect-to', 'variable', 'expand-url', 'max-filesize', 'speed-limit', 'speed-time', 'local-port', 'header-file']);
+const LONG_WITH_VALUE = new Set([
+  'request',
+  'url',
+  'data',
+  'data-raw',
+  'data-binary',
+  'data-ascii',
+  'data-urlencode',
+  'json',
+  'header',
+  'user',
+  'output',
+  'cookie',
+  'cookie-jar',
+  'user-agent',
+  'referer',
+  'cert',
+  'key',
+  'cacert',
+  'capath',
+  'form',
+  'form-string',
+  'config',
+  'max-time',
+  'connect-timeout',
+  'retry',
+  'retry-delay',
+  'retry-max-time',
+  'proxy',
+  'proxy-user',
+  'resolve',
+  'write-out',
+  'upload-file',
+  'range',
+  'continue-at',
+  'dump-header',
+  'limit-rate',
+  'interface',
+  'unix-socket',
+  'aws-sigv4',
+  'oauth2-bearer',
+  'cert-type',
+  'key-type',
+  'pass',
+  'noproxy',
+  'connect-to',
+  'variable',
+  'expand-url',
+  'max-filesize',
+  'speed-limit',
+  'speed-time',
+  'local-port',
+  'header-file',
+]);
 const BODY = new Set(['d', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'F', 'form', 'form-string']);
 
 function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
@@ -29,9 +78,15 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
       if (name === 'X' || name === 'request') method = value;
       else if (name === 'url' && value !== undefined) urls.push({ ...words[i], value });
       else if (name === 'T' || name === 'upload-file') implied = 'PUT';
-      else if (BODY.has(name)) { if (implied === 'GET') implied = 'POST'; if (value !== undefined && !value.startsWith('@') && name !== 'F' && !name.startsWith('form')) body = value; }
+      else if (BODY.has(name)) {
+        if (implied === 'GET') implied = 'POST';
+        if (value !== undefined && !value.startsWith('@') && name !== 'F' && !name.startsWith('form')) body = value;
+      }
     };
-    if (w.value === '--') { urls.push(...words.slice(i + 1)); break; }
+    if (w.value === '--') {
+      urls.push(...words.slice(i + 1));
+      break;
+    }
     if (w.value.startsWith('--')) {
       const name = w.value.slice(2);
       if (name === 'head') implied = 'HEAD';
@@ -44,16 +99,27 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
         const f = w.value[k];
         if (f === 'I') implied = 'HEAD';
         else if (f === 'G') implied = 'GET';
-        if (SHORT_WITH_VALUE.has(f)) { note(f, take(w.value.slice(k + 1))); break; }
+        if (SHORT_WITH_VALUE.has(f)) {
+          note(f, take(w.value.slice(k + 1)));
+          break;
+        }
       }
       continue;
     }
     urls.push(w);
   }
   // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
-  return urls.filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r')).map((u) => ({
-    method: method ?? implied, target: u.value, resolved: u.value, format: 'curl' as const, offset: u.offset, length: u.length, body,
-  }));
+  return urls
+    .filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r'))
+    .map((u) => ({
+      method: method ?? implied,
+      target: u.value,
+      resolved: u.value,
+      format: 'curl' as const,
+      offset: u.offset,
+      length: u.length,
+      body,
+    }));
 }
 
 const isCurl = (word: string): boolean => word === 'curl' || word.endsWith('/curl');
@@ -95,7 +161,11 @@ export function withVariables(target: string, at: number, vars: ReadonlyMap<stri
   let i = 0;
   while (i < target.length) {
     const c = target[i];
-    if (c !== '$') { out += c; i++; continue; }
+    if (c !== '$') {
+      out += c;
+      i++;
+      continue;
+    }
     const braced = target[i + 1] === '{';
     let j = braced ? i + 2 : i + 1;
     const nameStart = j;
@@ -104,8 +174,13 @@ export function withVariables(target: string, at: number, vars: ReadonlyMap<stri
     const closed = !braced || target[j] === '}';
     const v = name && closed && /^[A-Za-z_]/.test(name) ? vars.get(name) : undefined;
     // Values put in many times could make a URL of gigabytes: past the command limit, they stay variables.
-    if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) { out += v.value; i = braced ? j + 1 : j; continue; }
-    out += c; i++;
+    if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) {
+      out += v.value;
+      i = braced ? j + 1 : j;
+      continue;
+    }
+    out += c;
+    i++;
   }
   return out;
 }

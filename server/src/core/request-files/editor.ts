@@ -12,7 +12,11 @@ import type { RequestFileKind } from './types';
  * Editor help in request files: hover on a request says how the service answers it, and completion
  * after a method offers the endpoints the service allows.
  */
-export function requestHover(text: string, kind: RequestFileKind, offset: number): { markdown: string; range: { offset: number; length: number } } | undefined {
+export function requestHover(
+  text: string,
+  kind: RequestFileKind,
+  offset: number,
+): { markdown: string; range: { offset: number; length: number } } | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = text.indexOf('\n', offset) < 0 ? text.length : text.indexOf('\n', offset);
   const req = findRequests(text, kind).find((r) => r.offset <= lineEnd && r.offset + r.length >= lineStart && r.offset >= lineStart);
@@ -20,13 +24,14 @@ export function requestHover(text: string, kind: RequestFileKind, offset: number
   const p = requestPath(req.resolved, req.format);
   const verdict = verdictOf(req.method, p);
   const what = `\`${req.method.toUpperCase()} ${p.path}\``;
-  const markdown = verdict.kind === 'allowed'
-    ? `${what} is **allowed** by the service: ${verdict.endpoint.description}`
-    : verdict.kind === 'blocked'
-      ? `${what} is **refused** by the service: \`${verdict.hierarchy.prefix}\` is a blocked endpoint hierarchy. ${verdict.hierarchy.instead}`
-      : verdict.kind === 'unknown'
-        ? `${what}: a variable decides which endpoint this is, so whether the service allows it cannot be told here.`
-        : `${what} is **not restricted** by the service's endpoint policy (it lies outside ${ENDPOINT_POLICY.blocked.map((b) => `\`${b.prefix}\``).join(', ')}).`;
+  const markdown =
+    verdict.kind === 'allowed'
+      ? `${what} is **allowed** by the service: ${verdict.endpoint.description}`
+      : verdict.kind === 'blocked'
+        ? `${what} is **refused** by the service: \`${verdict.hierarchy.prefix}\` is a blocked endpoint hierarchy. ${verdict.hierarchy.instead}`
+        : verdict.kind === 'unknown'
+          ? `${what}: a variable decides which endpoint this is, so whether the service allows it cannot be told here.`
+          : `${what} is **not restricted** by the service's endpoint policy (it lies outside ${ENDPOINT_POLICY.blocked.map((b) => `\`${b.prefix}\``).join(', ')}).`;
   return { markdown, range: { offset: req.offset, length: req.length } };
 }
 
@@ -43,14 +48,22 @@ export function requestCompletions(text: string, offset: number): EditorCompleti
   const partial = typed.slice(host.length);
   const slash = host !== '' || partial.startsWith('/');
   const method = m[2].toUpperCase();
-  return ENDPOINT_POLICY.allowed.filter((e) => e.method === method).map((e, i) => {
-    const insert = slash ? e.path : e.path.slice(1);
-    return {
-      label: insert, kind: 'value' as const, detail: `${e.method}: allowed by the service`, documentation: e.description,
-      insertText: insert, isSnippet: false, replace: { offset: offset - partial.length, length: partial.length },
-      filterText: insert, sortText: String(i).padStart(2, '0'),
-    };
-  });
+  return ENDPOINT_POLICY.allowed
+    .filter((e) => e.method === method)
+    .map((e, i) => {
+      const insert = slash ? e.path : e.path.slice(1);
+      return {
+        label: insert,
+        kind: 'value' as const,
+        detail: `${e.method}: allowed by the service`,
+        documentation: e.description,
+        insertText: insert,
+        isSnippet: false,
+        replace: { offset: offset - partial.length, length: partial.length },
+        filterText: insert,
+        sortText: String(i).padStart(2, '0'),
+      };
+    });
 }
 
 /**
@@ -62,7 +75,8 @@ export function settingsUpdateAt(text: string, kind: RequestFileKind, offset: nu
   const nl = text.indexOf('\n', offset);
   const lineEnd = nl < 0 ? text.length : nl;
   const req = findRequests(text, kind).find((r) => r.offset >= lineStart && r.offset <= lineEnd);
-  if (!req || req.method.toUpperCase() !== 'PUT' || requestPath(req.resolved, req.format).path !== '/_cluster/settings' || !req.body) return [];
+  if (!req || req.method.toUpperCase() !== 'PUT' || requestPath(req.resolved, req.format).path !== '/_cluster/settings' || !req.body)
+    return [];
   const value: unknown = parse(req.body, [], { allowTrailingComma: true, disallowComments: false });
   return convertEngineSettings(flattenEngineSettings(value).settings).assignments;
 }
@@ -83,5 +97,10 @@ function disableRequestForLine(text: string, f: Finding): EditorAction | undefin
   if (/\\\r?\n$/.test(text.slice(Math.max(0, lineStart - 3), lineStart))) return undefined;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
   const newText = `${indent}# search-config-disable-next-line ${f.ruleId}${LineIndex.eolOf(text)}`;
-  return { title: `Disable ${f.ruleId} for this line`, kind: 'quickfix', edits: [{ offset: lineStart, length: 0, newText }], findings: [f] };
+  return {
+    title: `Disable ${f.ruleId} for this line`,
+    kind: 'quickfix',
+    edits: [{ offset: lineStart, length: 0, newText }],
+    findings: [f],
+  };
 }

@@ -42,7 +42,11 @@ export function* scanHttpFileSteps(text: string): Steps<RequestScan> {
   const lines = new LineTable(text);
   const vars = new Map<string, string>();
   for (let i = 0; i < lines.length; i++) {
-    if (lines.end(i) - lines.offset(i) > MAX_REQUEST_LINE || (!text.startsWith('@', lines.offset(i)) && !/^\s/.test(text[lines.offset(i)] ?? ''))) continue;
+    if (
+      lines.end(i) - lines.offset(i) > MAX_REQUEST_LINE ||
+      (!text.startsWith('@', lines.offset(i)) && !/^\s/.test(text[lines.offset(i)] ?? ''))
+    )
+      continue;
     const v = variableLine(lines.text(i));
     // A credential is never put into a path: it would be shown in the message.
     if (v && !CREDENTIAL_NAME.test(v.name)) vars.set(v.name, v.value);
@@ -52,7 +56,10 @@ export function* scanHttpFileSteps(text: string): Steps<RequestScan> {
   let from = 0;
   for (let i = 0; i < lines.length; i++) {
     if (pacer.due(lines.offset(i))) yield;
-    if (text.startsWith('###', lines.offset(i))) { yield* readBlock(text, lines, from, i, vars, scan, pacer); from = i + 1; }
+    if (text.startsWith('###', lines.offset(i))) {
+      yield* readBlock(text, lines, from, i, vars, scan, pacer);
+      from = i + 1;
+    }
   }
   yield* readBlock(text, lines, from, lines.length, vars, scan, pacer);
   return scan;
@@ -64,17 +71,29 @@ const commentOf = (l: Line): Span => {
 };
 
 /** The block of lines `from` to `to` (exclusive) between two separators. */
-function* readBlock(text: string, lines: LineTable, from: number, to: number, vars: ReadonlyMap<string, string>, scan: RequestScan, pacer: Pacer): Steps<void> {
+function* readBlock(
+  text: string,
+  lines: LineTable,
+  from: number,
+  to: number,
+  vars: ReadonlyMap<string, string>,
+  scan: RequestScan,
+  pacer: Pacer,
+): Steps<void> {
   let first = from;
   for (; first < to; first++) {
     if (pacer.due(lines.offset(first))) yield;
     const t = lines.text(first);
-    if (isComment(t)) { if (t.includes('search-config-')) scan.comments.push(commentOf(lines.at(first))); }
-    else if (!isBlank(t) && !variableLine(t)) break;
+    if (isComment(t)) {
+      if (t.includes('search-config-')) scan.comments.push(commentOf(lines.at(first)));
+    } else if (!isBlank(t) && !variableLine(t)) break;
   }
   if (first >= to) return;
   const line = lines.at(first);
-  if (line.text.length > MAX_REQUEST_LINE) { scan.tooLong.push({ offset: line.offset, length: line.text.length, what: 'line', size: line.text.length }); return; }
+  if (line.text.length > MAX_REQUEST_LINE) {
+    scan.tooLong.push({ offset: line.offset, length: line.text.length, what: 'line', size: line.text.length });
+    return;
+  }
   const head = line.text.trimStart();
   if (/^HTTP\/[\d.]/.test(head) || head.startsWith('<') || head.startsWith('>')) return;
   if (/^curl\b/i.test(head)) {
@@ -87,7 +106,8 @@ function* readBlock(text: string, lines: LineTable, from: number, to: number, va
   const request = requestLine(line);
   if (!request) return;
   if (scan.requests.length >= MAX_REQUESTS) {
-    if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: line.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+    if (!scan.tooLong.some((t) => t.what === 'requests'))
+      scan.tooLong.push({ offset: line.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
     return;
   }
   // Headers up to the first blank line (comment lines among them), then the body.
@@ -100,7 +120,8 @@ function* readBlock(text: string, lines: LineTable, from: number, to: number, va
   }
   const body = i + 1 < to ? text.slice(lines.offset(i + 1), lines.end(to - 1)).trim() : '';
   scan.requests.push({
-    ...request, resolved: resolveVariables(request.target, vars),
+    ...request,
+    resolved: resolveVariables(request.target, vars),
     body: body && !/^\s*<@?\w*\s/.test(body) ? body : undefined,
   });
 }

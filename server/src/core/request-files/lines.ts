@@ -1,7 +1,11 @@
 import { MAX_COMMAND_LENGTH } from './types';
 
 /** A line of the text with its start offset, line break excluded. */
-export interface Line { text: string; offset: number; index: number }
+export interface Line {
+  text: string;
+  offset: number;
+  index: number;
+}
 
 /**
  * The lines of a text, by their start offsets in a typed array (4 bytes a line): a file of millions
@@ -20,7 +24,9 @@ export class LineTable {
     this.length = n;
   }
 
-  offset(i: number): number { return this.starts[i]; }
+  offset(i: number): number {
+    return this.starts[i];
+  }
 
   /** Where the line's text ends: before its `\n` or `\r\n`. */
   end(i: number): number {
@@ -29,9 +35,13 @@ export class LineTable {
     return next > start && this.source.charCodeAt(next - 1) === 13 ? next - 1 : next;
   }
 
-  text(i: number): string { return this.source.slice(this.starts[i], this.end(i)); }
+  text(i: number): string {
+    return this.source.slice(this.starts[i], this.end(i));
+  }
 
-  at(i: number): Line { return { text: this.text(i), offset: this.starts[i], index: i }; }
+  at(i: number): Line {
+    return { text: this.text(i), offset: this.starts[i], index: i };
+  }
 }
 
 /**

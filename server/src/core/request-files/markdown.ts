@@ -22,7 +22,12 @@ const SHELL_TAGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-sess
 const CONSOLE_TAGS = new Set(['console', 'http', 'rest']);
 
 /** A fenced block: its opening fence, its tag (lower case), and its lines `from` to `to` (exclusive) between the fences. */
-export interface FencedBlock { open: Line; tag: string; from: number; to: number }
+export interface FencedBlock {
+  open: Line;
+  tag: string;
+  from: number;
+  to: number;
+}
 export interface MarkdownScan extends RequestScan {
   /** `<!-- … -->` comments starting a line of prose. */
   htmlComments: Span[];
@@ -55,7 +60,8 @@ export function* scanMarkdownSteps(text: string): Steps<MarkdownScan> {
     if (scan.requests.length >= MAX_REQUESTS) {
       // Past the most requests a file may hold: the rest of it is not read.
       scan.requests.length = MAX_REQUESTS;
-      if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: open.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+      if (!scan.tooLong.some((t) => t.what === 'requests'))
+        scan.tooLong.push({ offset: open.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
       break;
     }
     scan.openers.add(open.index);
@@ -85,7 +91,8 @@ export function* fencedBlocks(text: string): Generator<FencedBlock> {
 
 /** Columns of the line's indentation (a tab to the next multiple of 4) and where its text starts. */
 function indentOf(t: string): { width: number; at: number } {
-  let width = 0, at = 0;
+  let width = 0,
+    at = 0;
   for (; at < t.length; at++) {
     if (t[at] === ' ') width++;
     else if (t[at] === '\t') width += 4 - (width % 4);
@@ -129,11 +136,15 @@ function* markdownBlocks(lines: LineTable): Generator<FencedBlock | { prose: num
   const container = (): number => items[items.length - 1] ?? 0;
   for (let i = 0; i < lines.length; i++) {
     const t = lines.text(i);
-    if (t.trim() === '') { yield { prose: i }; continue; }
+    if (t.trim() === '') {
+      yield { prose: i };
+      continue;
+    }
     const { width, at } = indentOf(t);
     while (items.length && width < container()) items.pop();
     const marker = width - container() <= 3 ? listMarker(t, at) : 0;
-    let fenceAt = at, fenceWidth = width;
+    let fenceAt = at,
+      fenceWidth = width;
     if (marker) {
       items.push(width + marker);
       // A fence can open on the item's own line: `- ```sh`.
@@ -142,7 +153,10 @@ function* markdownBlocks(lines: LineTable): Generator<FencedBlock | { prose: num
       fenceWidth = width + marker + rest.width;
     }
     const open = fenceWidth - container() <= 3 ? fenceOpen(t, fenceAt) : undefined;
-    if (!open) { yield { prose: i }; continue; }
+    if (!open) {
+      yield { prose: i };
+      continue;
+    }
     const base = container();
     let close = i + 1;
     let ended = false;
@@ -154,7 +168,10 @@ function* markdownBlocks(lines: LineTable): Generator<FencedBlock | { prose: num
       if (ind.width - base > 3) continue;
       let j = ind.at;
       while (c[j] === open.char) j++;
-      if (j - ind.at >= open.length && c.slice(j).trim() === '') { ended = true; break; }
+      if (j - ind.at >= open.length && c.slice(j).trim() === '') {
+        ended = true;
+        break;
+      }
     }
     yield { open: lines.at(i), tag: open.tag, from: i + 1, to: close };
     // The closing fence is consumed; a line that ended the list item is read again as prose.
@@ -174,7 +191,8 @@ function* consoleRequests(lines: LineTable, from: number, to: number, untagged: 
     if (!current) return;
     const body = current.body.join('\n').trim();
     if (scan.requests.length >= MAX_REQUESTS) {
-      if (!scan.tooLong.some((t) => t.what === 'requests')) scan.tooLong.push({ offset: current.req.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
+      if (!scan.tooLong.some((t) => t.what === 'requests'))
+        scan.tooLong.push({ offset: current.req.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
       current = undefined;
       return;
     }
@@ -185,7 +203,10 @@ function* consoleRequests(lines: LineTable, from: number, to: number, untagged: 
     if (pacer.due(lines.offset(i))) yield;
     const line = lines.at(i);
     const t = line.text;
-    if (t.length > MAX_REQUEST_LINE) { scan.tooLong.push({ offset: line.offset, length: t.length, what: 'line', size: t.length }); continue; }
+    if (t.length > MAX_REQUEST_LINE) {
+      scan.tooLong.push({ offset: line.offset, length: t.length, what: 'line', size: t.length });
+      continue;
+    }
     const trimmed = t.trimStart();
     if (!inString && (trimmed.startsWith('#') || trimmed.startsWith('//'))) {
       const c = { offset: line.offset + t.length - trimmed.length, length: trimmed.length };
@@ -197,8 +218,16 @@ function* consoleRequests(lines: LineTable, from: number, to: number, untagged: 
       finish();
       const [, indent, method, target] = m;
       if (target.startsWith('kbn:')) continue; // the dashboards' own API, not the engine
-      const offset = line.offset + indent.length + method.length + (t.length - indent.length - method.length - t.slice(indent.length + method.length).trimStart().length);
-      current = { req: { method: method.toUpperCase(), target, resolved: target, format: 'console', offset, length: target.length }, body: [], size: 0 };
+      const offset =
+        line.offset +
+        indent.length +
+        method.length +
+        (t.length - indent.length - method.length - t.slice(indent.length + method.length).trimStart().length);
+      current = {
+        req: { method: method.toUpperCase(), target, resolved: target, format: 'console', offset, length: target.length },
+        body: [],
+        size: 0,
+      };
       continue;
     }
     // A body is read for the settings it sets: past MAX_BODY it is not kept (no configuration holds that much).

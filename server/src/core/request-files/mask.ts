@@ -19,16 +19,19 @@ export { CREDENTIAL_NAME } from '../credentials';
 export function maskRequestCredentials(text: string): string {
   let curl = false;
   let continued = false;
-  return text.split('\n').map((raw) => {
-    // A CRLF file's `\r` is set aside: it would otherwise end the last value of the line.
-    const cr = raw.endsWith('\r');
-    const line = cr ? raw.slice(0, -1) : raw;
-    // Short curl flags are read on the lines of a curl command, continued lines included.
-    curl = CURL_WORD.test(line) || (curl && continued);
-    continued = line.endsWith('\\');
-    const masked = maskLine(line, curl);
-    return cr ? `${masked}\r` : masked;
-  }).join('\n');
+  return text
+    .split('\n')
+    .map((raw) => {
+      // A CRLF file's `\r` is set aside: it would otherwise end the last value of the line.
+      const cr = raw.endsWith('\r');
+      const line = cr ? raw.slice(0, -1) : raw;
+      // Short curl flags are read on the lines of a curl command, continued lines included.
+      curl = CURL_WORD.test(line) || (curl && continued);
+      continued = line.endsWith('\\');
+      const masked = maskLine(line, curl);
+      return cr ? `${masked}\r` : masked;
+    })
+    .join('\n');
 }
 const CURL_WORD = /(?:^|[^\w-])curl(?![\w-])/;
 
@@ -47,7 +50,10 @@ function maskLine(line: string, curl: boolean): string {
   return maskRanges(line, ranges);
 }
 
-const DQ = 34, SQ = 39, BACKSLASH = 92, BACKTICK = 96;
+const DQ = 34,
+  SQ = 39,
+  BACKSLASH = 92,
+  BACKTICK = 96;
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 12 || c === 11;
 
 function firstNonSpace(line: string): number {
@@ -80,9 +86,13 @@ function quoteStates(line: string): Uint8Array {
       open.push(40);
       states[++i] = q;
     } else if (c === 41 && t === 40) open.pop();
-    else if (c === BACKTICK) { if (t === BACKTICK) open.pop(); else open.push(BACKTICK); }
-    else if (c === DQ) { if (t === DQ) open.pop(); else open.push(DQ); }
-    else if (c === SQ && t !== DQ) open.push(SQ);
+    else if (c === BACKTICK) {
+      if (t === BACKTICK) open.pop();
+      else open.push(BACKTICK);
+    } else if (c === DQ) {
+      if (t === DQ) open.pop();
+      else open.push(DQ);
+    } else if (c === SQ && t !== DQ) open.push(SQ);
     const n = top();
     q = n === DQ || n === SQ ? n : 0;
   }
@@ -260,7 +270,14 @@ function words(line: string, quotes: Uint8Array): Array<[number, number]> {
 /** Long options whose value is a credential though their name does not say so. */
 const CREDENTIAL_OPTIONS = new Set(['user', 'proxy-user', 'cookie', 'cert', 'proxy-cert', 'http-user', 'ftp-user']);
 /** Options named like a credential that take no value. */
-const FLAG_OPTIONS = new Set(['anyauth', 'proxy-anyauth', 'ssl-auto-client-cert', 'proxy-ssl-auto-client-cert', 'auth-no-challenge', 'sasl-ir']);
+const FLAG_OPTIONS = new Set([
+  'anyauth',
+  'proxy-anyauth',
+  'ssl-auto-client-cert',
+  'proxy-ssl-auto-client-cert',
+  'auth-no-challenge',
+  'sasl-ir',
+]);
 /** curl's short options that take a value; of them, the credentials. */
 const SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz');
 const SHORT_CREDENTIALS = new Set('ubUE');
@@ -282,7 +299,12 @@ function optionRanges(line: string, quotes: Uint8Array, curl: boolean, into: Mas
       const name = line.slice(s + 2, nameEnd).toLowerCase();
       if (!name || FLAG_OPTIONS.has(name) || name.startsWith('no-')) continue;
       if (!CREDENTIAL_OPTIONS.has(name) && !isCredentialName(name)) continue;
-      if (nameEnd < e) { if (nameEnd + 1 < e) into.push([nameEnd + 1, e]); } else if (next) { into.push(next); w++; }
+      if (nameEnd < e) {
+        if (nameEnd + 1 < e) into.push([nameEnd + 1, e]);
+      } else if (next) {
+        into.push(next);
+        w++;
+      }
       continue;
     }
     if (!curl) continue;
@@ -290,7 +312,13 @@ function optionRanges(line: string, quotes: Uint8Array, curl: boolean, into: Mas
       const flag = line[i];
       if (!/[A-Za-z0-9#:]/.test(flag)) break;
       if (!SHORT_WITH_VALUE.has(flag)) continue;
-      if (SHORT_CREDENTIALS.has(flag)) { if (i + 1 < e) into.push([i + 1, e]); else if (next) { into.push(next); w++; } }
+      if (SHORT_CREDENTIALS.has(flag)) {
+        if (i + 1 < e) into.push([i + 1, e]);
+        else if (next) {
+          into.push(next);
+          w++;
+        }
+      }
       break;
     }
   }
@@ -307,6 +335,9 @@ function netrcRanges(line: string, quotes: Uint8Array, into: MaskRange[]): void 
   if (!NETRC_WORDS.has(line.slice(start, e))) return;
   const ws = words(line, quotes);
   for (let w = 0; w + 1 < ws.length; w++) {
-    if (NETRC_SECRETS.has(line.slice(ws[w][0], ws[w][1]))) { into.push(ws[w + 1]); w++; }
+    if (NETRC_SECRETS.has(line.slice(ws[w][0], ws[w][1]))) {
+      into.push(ws[w + 1]);
+      w++;
+    }
   }
 }

@@ -1,8 +1,16 @@
 import policy from '../../../../schemas/endpoint-policy.json';
 import { cutAtFirst } from '../text-scan';
 
-export interface AllowedEndpoint { method: string; path: string; match: 'exact' | 'prefix'; description: string }
-export interface BlockedHierarchy { prefix: string; instead: string }
+export interface AllowedEndpoint {
+  method: string;
+  path: string;
+  match: 'exact' | 'prefix';
+  description: string;
+}
+export interface BlockedHierarchy {
+  prefix: string;
+  instead: string;
+}
 
 export const ENDPOINT_POLICY = policy as { source: string; description?: string; allowed: AllowedEndpoint[]; blocked: BlockedHierarchy[] };
 
@@ -13,7 +21,10 @@ export type Verdict =
   /** A variable or an unknown host part stands where the path is decided: nothing can be said. */
   | { kind: 'unknown' };
 
-export interface RequestPath { path: string; host?: string }
+export interface RequestPath {
+  path: string;
+  host?: string;
+}
 
 /**
  * Whether the text holds a variable: `{{name}}` (`{{` and `}}` with no `}` between), `${…}` or `$name`.
@@ -28,7 +39,10 @@ export function hasVariable(text: string): boolean {
       if (d !== undefined && /[A-Za-z_]/.test(d)) return true;
       if (d !== '{') continue;
     } else if (c !== '{' || text[i + 1] !== '{') continue;
-    if (close < i + 2) { close = text.indexOf('}', i + 2); if (close < 0) close = text.length; }
+    if (close < i + 2) {
+      close = text.indexOf('}', i + 2);
+      if (close < 0) close = text.length;
+    }
     if (close >= text.length) continue;
     if (c === '$' || text[close + 1] === '}') return true;
   }
@@ -68,11 +82,16 @@ export function requestPath(target: string, format: 'http' | 'console' | 'curl')
     }
   }
   if (format === 'console') rest = withoutTrailingComment(rest);
-  rest = cutAtFirst(rest, '?#').replace(/\\/g, '/').replace(UNRESERVED, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
+  rest = cutAtFirst(rest, '?#')
+    .replace(/\\/g, '/')
+    .replace(UNRESERVED, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
   const segments: string[] = [];
   for (const s of rest.split('/')) {
     if (s === '' || s === '.') continue;
-    if (s === '..') { segments.pop(); continue; }
+    if (s === '..') {
+      segments.pop();
+      continue;
+    }
     segments.push(s);
   }
   const path = `/${segments.join('/')}`;
@@ -82,7 +101,8 @@ export function requestPath(target: string, format: 'http' | 'console' | 'curl')
 /** A console line's target without a `//` or `#` comment after it (a blank, then the comment). */
 function withoutTrailingComment(target: string): string {
   for (let i = 1; i < target.length; i++) {
-    if ((target[i] === '#' || (target[i] === '/' && target[i + 1] === '/')) && /\s/.test(target[i - 1])) return target.slice(0, i).trimEnd();
+    if ((target[i] === '#' || (target[i] === '/' && target[i + 1] === '/')) && /\s/.test(target[i - 1]))
+      return target.slice(0, i).trimEnd();
   }
   return target;
 }
@@ -91,7 +111,10 @@ function withoutTrailingComment(target: string): string {
 const SEGMENTS = new Map<string, string[]>();
 function segmentsOf(policyPath: string): string[] {
   let s = SEGMENTS.get(policyPath);
-  if (!s) { s = policyPath.split('/'); SEGMENTS.set(policyPath, s); }
+  if (!s) {
+    s = policyPath.split('/');
+    SEGMENTS.set(policyPath, s);
+  }
   return s;
 }
 
@@ -143,12 +166,21 @@ export function hostMatches(host: string, patterns: readonly string[]): boolean 
  * expression would backtrack polynomially on a long host name.
  */
 function wildcardMatch(text: string, pattern: string): boolean {
-  let t = 0, p = 0, star = -1, resume = 0;
+  let t = 0,
+    p = 0,
+    star = -1,
+    resume = 0;
   while (t < text.length) {
-    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) { t++; p++; }
-    else if (p < pattern.length && pattern[p] === '*') { star = p++; resume = t; }
-    else if (star >= 0) { p = star + 1; t = ++resume; }
-    else return false;
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === text[t]) {
+      t++;
+      p++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = t;
+    } else if (star >= 0) {
+      p = star + 1;
+      t = ++resume;
+    } else return false;
   }
   while (p < pattern.length && pattern[p] === '*') p++;
   return p === pattern.length;

@@ -9,10 +9,22 @@ import { MAX_COMMAND_LENGTH, MAX_REQUESTS, mayBeDirective, type Span } from './t
  * and the commands inside `$(…)`, `` `…` `` and `(…)`, also inside double quotes. A word keeps `$name`,
  * `${…}` and a command substitution (as `$(…)`) as written, so that a variable stays recognisable.
  */
-export interface Word { value: string; offset: number; length: number }
-export interface Command { words: Word[]; offset: number; end: number }
+export interface Word {
+  value: string;
+  offset: number;
+  length: number;
+}
+export interface Command {
+  words: Word[];
+  offset: number;
+  end: number;
+}
 /** A variable assigned in the script (`name=value`, `export name=value`, …): its last value and how often it is assigned. */
-export interface Assignment { value: string; offset: number; count: number }
+export interface Assignment {
+  value: string;
+  offset: number;
+  count: number;
+}
 export interface ShellScan {
   /** The commands with a `wanted` word (only those are held: a script can have millions of commands). */
   commands: Command[];
@@ -71,7 +83,8 @@ const BLANK = ' \t\r';
 const MAX_NESTING = 64;
 const OPERATOR = ';&|()<>';
 
-export const scanShell = (whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): ShellScan => runToEnd(scanShellSteps(whole, wanted, from, to));
+export const scanShell = (whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): ShellScan =>
+  runToEnd(scanShellSteps(whole, wanted, from, to));
 
 /** scanShell in slices (see steps.ts). */
 export function* scanShellSteps(whole: string, wanted: (word: string) => boolean, from = 0, to = whole.length): Steps<ShellScan> {
@@ -89,10 +102,17 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     const w = top.word;
     if (!w) return;
     top.word = undefined;
-    if (top.redirect) { top.redirect = false; return; }
+    if (top.redirect) {
+      top.redirect = false;
+      return;
+    }
     if (top.start < 0) top.start = w.offset;
     if (!top.wanted && wanted(w.value)) top.wanted = true;
-    if (top.overflow || at - top.start > MAX_COMMAND_LENGTH) { top.overflow = true; top.words = []; return; }
+    if (top.overflow || at - top.start > MAX_COMMAND_LENGTH) {
+      top.overflow = true;
+      top.words = [];
+      return;
+    }
     top.words.push({ value: w.value, offset: w.offset, length: at - w.offset });
   };
   const endCommand = (at: number): void => {
@@ -111,11 +131,15 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     top.wanted = false;
   };
   const append = (s: string, at: number): void => {
-    if (top.word) { if (top.word.value.length <= MAX_COMMAND_LENGTH) top.word.value += s; }
-    else top.word = { value: s, offset: at };
+    if (top.word) {
+      if (top.word.value.length <= MAX_COMMAND_LENGTH) top.word.value += s;
+    } else top.word = { value: s, offset: at };
   };
   const push = (closer: ')' | '`', at: number): void => {
-    if (stack.length > MAX_NESTING) { append(closer === ')' ? '(' : '`', at); return; }
+    if (stack.length > MAX_NESTING) {
+      append(closer === ')' ? '(' : '`', at);
+      return;
+    }
     top = { closer, words: [], quoted: false, redirect: false, overflow: false, start: -1, wanted: false };
     stack.push(top);
   };
@@ -132,15 +156,35 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     if (pacer.due(i)) yield;
     const c = text[i];
     if (top.quoted) {
-      if (c === '"') { top.quoted = false; i++; continue; }
+      if (c === '"') {
+        top.quoted = false;
+        i++;
+        continue;
+      }
       if (c === '\\' && i + 1 < to) {
         const d = text[i + 1];
-        if (d === '\n') { i += 2; continue; }
-        append('"\\$`'.includes(d) ? d : `\\${d}`, i); i += 2; continue;
+        if (d === '\n') {
+          i += 2;
+          continue;
+        }
+        append('"\\$`'.includes(d) ? d : `\\${d}`, i);
+        i += 2;
+        continue;
       }
-      if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') { append('', i); push(')', i); i += 2; continue; }
-      if (c === '`') { append('', i); push('`', i); i++; continue; }
-      append(c, i); i++;
+      if (c === '$' && text[i + 1] === '(' && text[i + 2] !== '(') {
+        append('', i);
+        push(')', i);
+        i += 2;
+        continue;
+      }
+      if (c === '`') {
+        append('', i);
+        push('`', i);
+        i++;
+        continue;
+      }
+      append(c, i);
+      i++;
       continue;
     }
     if (c === '\n') {
@@ -149,11 +193,23 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
       if (heredocs.length) i = skipHeredocs(text, i, to, heredocs.splice(0));
       continue;
     }
-    if (BLANK.includes(c)) { endWord(i); i++; continue; }
+    if (BLANK.includes(c)) {
+      endWord(i);
+      i++;
+      continue;
+    }
     if (c === '\\') {
-      if (text[i + 1] === '\n') { i += 2; continue; }
-      if (text[i + 1] === '\r' && text[i + 2] === '\n') { i += 3; continue; }
-      append(text[i + 1] ?? '', i); i += 2; continue;
+      if (text[i + 1] === '\n') {
+        i += 2;
+        continue;
+      }
+      if (text[i + 1] === '\r' && text[i + 2] === '\n') {
+        i += 3;
+        continue;
+      }
+      append(text[i + 1] ?? '', i);
+      i += 2;
+      continue;
     }
     if (c === '#' && !top.word) {
       let end = text.indexOf('\n', i);
@@ -166,34 +222,65 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
     if (c === "'") {
       const close = text.indexOf("'", i + 1);
       const stop = close < 0 || close >= to ? to : close;
-      append(text.slice(i + 1, stop), i); i = stop + 1; continue;
+      append(text.slice(i + 1, stop), i);
+      i = stop + 1;
+      continue;
     }
-    if (c === '"') { append('', i); top.quoted = true; i++; continue; }
+    if (c === '"') {
+      append('', i);
+      top.quoted = true;
+      i++;
+      continue;
+    }
     if (c === '`') {
-      if (top.closer === '`') { pop(i); i++; continue; }
-      append('', i); push('`', i); i++; continue;
+      if (top.closer === '`') {
+        pop(i);
+        i++;
+        continue;
+      }
+      append('', i);
+      push('`', i);
+      i++;
+      continue;
     }
     if (c === '$') {
-      if (text[i + 1] === '(' && text[i + 2] !== '(') { append('', i); push(')', i); i += 2; continue; }
+      if (text[i + 1] === '(' && text[i + 2] !== '(') {
+        append('', i);
+        push(')', i);
+        i += 2;
+        continue;
+      }
       if (text[i + 1] === '{') {
         // `${…}` as written: a parameter expansion is part of the word.
         // Read up to its `}` or the end of the line, whichever comes first: each character once.
         let end = i + 2;
         while (end < to && text[end] !== '}' && text[end] !== '\n') end++;
         if (text[end] === '}') end++;
-        append(text.slice(i, end), i); i = end; continue;
+        append(text.slice(i, end), i);
+        i = end;
+        continue;
       }
-      append(c, i); i++; continue;
+      append(c, i);
+      i++;
+      continue;
     }
     if (OPERATOR.includes(c)) {
       if (c === '(') {
         // `<(…)` / `>(…)` and a subshell or group: the commands inside are read as commands.
         endCommand(i);
-        push(')', i); i++; continue;
+        push(')', i);
+        i++;
+        continue;
       }
       if (c === ')') {
-        if (top.closer === ')') { pop(i); i++; continue; }
-        endCommand(i); i++; continue;
+        if (top.closer === ')') {
+          pop(i);
+          i++;
+          continue;
+        }
+        endCommand(i);
+        i++;
+        continue;
       }
       if (c === '<' || c === '>') {
         // A file descriptor number before the operator is no argument.
@@ -205,15 +292,20 @@ export function* scanShellSteps(whole: string, wanted: (word: string) => boolean
         }
         let j = i + 1;
         while (j < to && (text[j] === '<' || text[j] === '>' || text[j] === '&' || text[j] === '|')) j++;
-        if (text[j] === '(') { i = j; continue; }
+        if (text[j] === '(') {
+          i = j;
+          continue;
+        }
         top.redirect = true;
         i = j;
         continue;
       }
-      endCommand(i); i++;
+      endCommand(i);
+      i++;
       continue;
     }
-    append(c, i); i++;
+    append(c, i);
+    i++;
   }
   while (stack.length > 1) pop(to);
   endCommand(to);
@@ -232,10 +324,17 @@ function readHeredocStart(text: string, at: number, to: number, heredocs: Array<
     if (c === "'" || c === '"') {
       const close = text.indexOf(c, i + 1);
       const stop = close < 0 || close >= to ? to : close;
-      delimiter += text.slice(i + 1, stop); i = stop + 1; continue;
+      delimiter += text.slice(i + 1, stop);
+      i = stop + 1;
+      continue;
     }
-    if (c === '\\') { delimiter += text[i + 1] ?? ''; i += 2; continue; }
-    delimiter += c; i++;
+    if (c === '\\') {
+      delimiter += text[i + 1] ?? '';
+      i += 2;
+      continue;
+    }
+    delimiter += c;
+    i++;
   }
   if (delimiter !== '') heredocs.push({ delimiter, stripTabs });
   return i;
@@ -249,7 +348,11 @@ function skipHeredocs(text: string, at: number, to: number, heredocs: Array<{ de
       let end = text.indexOf('\n', i);
       if (end < 0 || end > to) end = to;
       let line = text.slice(i, text[end - 1] === '\r' ? end - 1 : end);
-      if (h.stripTabs) { let k = 0; while (line[k] === '\t') k++; line = line.slice(k); }
+      if (h.stripTabs) {
+        let k = 0;
+        while (line[k] === '\t') k++;
+        line = line.slice(k);
+      }
       i = end + 1;
       if (line === h.delimiter) break;
     }

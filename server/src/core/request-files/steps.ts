@@ -18,7 +18,9 @@ export function runToEnd<T>(steps: Steps<T>): T {
 /** Says when a reader at a position has read another slice since it last paused. */
 export class Pacer {
   private next: number;
-  constructor(from = 0) { this.next = from + SLICE; }
+  constructor(from = 0) {
+    this.next = from + SLICE;
+  }
   due(position: number): boolean {
     if (position < this.next) return false;
     this.next = position + SLICE;

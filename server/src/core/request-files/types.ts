@@ -20,21 +20,32 @@ export type RequestFileKind = 'http' | 'markdown' | 'shell';
 export function requestFileKind(fileName: string | undefined): RequestFileKind | undefined {
   const m = /\.([a-z]+)$/i.exec(fileName ?? '');
   switch (m?.[1].toLowerCase()) {
-    case 'http': case 'rest': return 'http';
-    case 'md': case 'markdown': return 'markdown';
-    case 'sh': case 'bash': return 'shell';
-    default: return undefined;
+    case 'http':
+    case 'rest':
+      return 'http';
+    case 'md':
+    case 'markdown':
+      return 'markdown';
+    case 'sh':
+    case 'bash':
+      return 'shell';
+    default:
+      return undefined;
   }
 }
 
 /** A stretch of the text. */
-export interface Span { offset: number; length: number }
+export interface Span {
+  offset: number;
+  length: number;
+}
 
 /**
  * Whether a comment may be a suppression comment: only those are kept (a script can hold millions of
  * comments, and every other one is of no interest to the analysis).
  */
-export const mayBeDirective = (text: string, offset: number, length: number): boolean => text.slice(offset, offset + length).includes('search-config-');
+export const mayBeDirective = (text: string, offset: number, length: number): boolean =>
+  text.slice(offset, offset + length).includes('search-config-');
 
 /**
  * The longest line (and curl command, continuation lines included) the request-file readers read: a

@@ -3,7 +3,9 @@ import { formatPath } from '../paths';
 import { isUnknownAt, valueAt } from '../walk';
 import { baselineRelated, brief, deepEqual, markedFields } from './restart-required';
 
-const CREATE_ONLY = markedFields((s) => s.createOnly).map((f) => `\`${f.info.dotted}\``).join(', ');
+const CREATE_ONLY = markedFields((s) => s.createOnly)
+  .map((f) => `\`${f.info.dotted}\``)
+  .join(', ');
 
 export default defineRule({
   meta: {
@@ -42,9 +44,10 @@ export default defineRule({
       const before = valueAt(baseline.value, path);
       if (deepEqual(now, before)) continue;
       const field = formatPath(path);
-      const change = before === undefined || before === null
-        ? `is set to ${brief(now, info.schema)} but was not set in ${baseline.label}`
-        : `changed from ${brief(before, info.schema)} to ${brief(now, info.schema)} compared with ${baseline.label}`;
+      const change =
+        before === undefined || before === null
+          ? `is set to ${brief(now, info.schema)} but was not set in ${baseline.label}`
+          : `changed from ${brief(before, info.schema)} to ${brief(now, info.schema)} compared with ${baseline.label}`;
       ctx.report({
         path,
         target: 'property',

@@ -32,7 +32,10 @@ function migrateToIndexPatterns(ctx: RuleContext, path: Segment[], count: number
   if (patterns.some((p) => isObject(p) && p.pattern === '*')) {
     return `${schema.replacedBy} already has an entry for the pattern "*": merge the limit into it by hand and remove ${name}`;
   }
-  const edits = ctx.doc.editsFor([{ kind: 'remove', path }, { kind: 'append', path: [schema.replacedBy!], item: entry }]);
+  const edits = ctx.doc.editsFor([
+    { kind: 'remove', path },
+    { kind: 'append', path: [schema.replacedBy!], item: entry },
+  ]);
   return edits && { title: `Move ${name} into ${schema.replacedBy} as { "pattern": "*", "max_index_count": ${count} }`, edits };
 }
 
@@ -57,7 +60,11 @@ export default defineRule({
     fixable: true,
     examples: {
       valid: [{ code: '{ "index_patterns": [{ "pattern": "*", "max_index_count": 5 }], "search_version": "2.19" }' }],
-      invalid: [{ code: '{ "max_index_count": 5 }' }, { code: '{ "search_version": "2" }' }, { code: '{ "disable_replication_factor_adjustment": false }' }],
+      invalid: [
+        { code: '{ "max_index_count": 5 }' },
+        { code: '{ "search_version": "2" }' },
+        { code: '{ "disable_replication_factor_adjustment": false }' },
+      ],
     },
   },
   check(ctx) {
@@ -87,7 +94,8 @@ export default defineRule({
       const deprecatedValue = schema.deprecatedValues?.some((d) => d === v.value);
       if (deprecatedValue) {
         ctx.report({
-          path, tags: ['deprecated'],
+          path,
+          tags: ['deprecated'],
           message: `${field} is ${JSON.stringify(v.value)}, a deprecated value. ${schema.deprecatedValuesMessage ?? 'Choose another value.'}`,
         });
       }

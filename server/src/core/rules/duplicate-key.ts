@@ -8,13 +8,23 @@ export default defineRule({
     id: 'duplicate-key',
     defaultSeverity: 'error',
     summary: 'A key must appear only once in an object.',
-    details: 'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file, `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`: writing two of them is reported too, since the provider refuses it.',
+    details:
+      'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file, `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`: writing two of them is reported too, since the provider refuses it.',
     fixable: false,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
       invalid: [
-        { code: '{\n  "static_ips": true,\n  "static_ips": false\n}', only: { formats: ['json'], why: 'a key written twice is in the text, not in the value; the next examples write it in Terraform and YAML.' } },
-        { code: 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\n    static_ips = false\n  }\n}\n', fileName: 'main.tf' },
+        {
+          code: '{\n  "static_ips": true,\n  "static_ips": false\n}',
+          only: {
+            formats: ['json'],
+            why: 'a key written twice is in the text, not in the value; the next examples write it in Terraform and YAML.',
+          },
+        },
+        {
+          code: 'resource "vendor_search" "logs" {\n  search_user_config {\n    static_ips = true\n    static_ips = false\n  }\n}\n',
+          fileName: 'main.tf',
+        },
         { code: 'static_ips: true\nstatic_ips: false\n', fileName: 'prod.search.yaml' },
       ],
     },
@@ -27,7 +37,8 @@ export default defineRule({
         // Two spellings of one field (Terraform's ip_filter_object and ip_filter_string): refused, not merged.
         for (const occurrence of occurrences.slice(1)) {
           ctx.report({
-            path: [...path, key], at: occurrence.key,
+            path: [...path, key],
+            at: occurrence.key,
             message: `${showKey(key)} is set more than once in ${path.length ? formatPath(path) : 'the configuration'}: ${refused}. Keep one of them.`,
             related: [{ message: `first setting of ${showKey(key)}`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
           });
@@ -42,13 +53,18 @@ export default defineRule({
         const earlierLines = isLast ? earlier.map((p) => ctx.doc.lines.positionAt(p.member.offset).line + 1) : [];
         const edits = isLast ? ctx.doc.editsFor([{ kind: 'remove-earlier', path, key }]) : undefined;
         ctx.report({
-          path: [...path, key], at: occurrence.key,
+          path: [...path, key],
+          at: occurrence.key,
           message: `${showKey(key)} appears more than once in ${where}; line ${firstLine} holds the first occurrence. The API keeps only the last one${isLast ? ', so the earlier value is ignored' : ', so this value is ignored too'}: keep a single ${showKey(key)}.`,
           related: [{ message: `first occurrence of ${showKey(key)}`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
-          suggestions: edits ? [{
-            title: `Remove the earlier ${showKey(key)} (line${earlierLines.length > 1 ? 's' : ''} ${earlierLines.join(', ')}), which the API ignores`,
-            edits,
-          }] : undefined,
+          suggestions: edits
+            ? [
+                {
+                  title: `Remove the earlier ${showKey(key)} (line${earlierLines.length > 1 ? 's' : ''} ${earlierLines.join(', ')}), which the API ignores`,
+                  edits,
+                },
+              ]
+            : undefined,
         });
       });
     }

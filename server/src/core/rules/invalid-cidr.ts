@@ -21,14 +21,19 @@ export default defineRule({
     fixable: true,
     examples: {
       valid: [{ code: '{ "ip_filter": ["10.20.0.0/16", { "network": "2001:db8::/32", "description": "office" }] }' }],
-      invalid: [{ code: '{ "ip_filter": ["10.20.0.1"] }' }, { code: '{ "ip_filter": ["10.0.0.1/8"] }' }, { code: '{ "ip_filter": [{ "network": "10.0.0.300/24" }] }' }],
+      invalid: [
+        { code: '{ "ip_filter": ["10.20.0.1"] }' },
+        { code: '{ "ip_filter": ["10.0.0.1/8"] }' },
+        { code: '{ "ip_filter": [{ "network": "10.0.0.300/24" }] }' },
+      ],
     },
   },
   check(ctx) {
     // Most entries of a long ip_filter are plain blocks: only the others are kept for a closer look.
     const suspects: Visit[] = [];
     eachKnownField(ctx.value, holdsCidr, (v) => {
-      if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value)) suspects.push({ path: v.path, value: v.value, schema: v.schema });
+      if (typeof v.value === 'string' && !isPlaceholder(v.value) && !isPlainCidrBlock(v.value))
+        suspects.push({ path: v.path, value: v.value, schema: v.schema });
     });
     for (const v of suspects) {
       if (typeof v.value !== 'string') continue;
@@ -39,24 +44,38 @@ export default defineRule({
       const field = formatPath(v.path);
       // The value's range, from the document's index: no parse tree is needed to replace a string.
       const at = ctx.doc.locate(v.path, 'value');
-      const replace = (title: string, text: string): Fix | undefined => intentFix(ctx.doc, title, { kind: 'set', path: v.path, value: text });
-      const report = (message: string, fix?: Fix, severity?: 'warning'): void => ctx.report({ path: v.path as Segment[], at, message, fix, severity });
+      const replace = (title: string, text: string): Fix | undefined =>
+        intentFix(ctx.doc, title, { kind: 'set', path: v.path, value: text });
+      const report = (message: string, fix?: Fix, severity?: 'warning'): void =>
+        ctx.report({ path: v.path as Segment[], at, message, fix, severity });
       switch (result.kind) {
         case 'bare-address': {
           const bits = result.family === 'IPv4' ? '/32' : '/128';
-          report(`${field} is ${show(value)}, a single ${result.family} address, but ip_filter takes CIDR blocks. Add ${bits} to allow just this address.`, replace(`Add ${bits}`, result.suggestion));
+          report(
+            `${field} is ${show(value)}, a single ${result.family} address, but ip_filter takes CIDR blocks. Add ${bits} to allow just this address.`,
+            replace(`Add ${bits}`, result.suggestion),
+          );
           break;
         }
         case 'host-bits':
-          report(`${field} is ${show(value)}, which has host bits set: the block is really ${result.network}, all addresses with the same first ${result.prefix} bits. Write ${result.network} if that is what you mean, or use a longer prefix to allow less.`, replace(`Replace with ${result.network}`, result.network), 'warning');
+          report(
+            `${field} is ${show(value)}, which has host bits set: the block is really ${result.network}, all addresses with the same first ${result.prefix} bits. Write ${result.network} if that is what you mean, or use a longer prefix to allow less.`,
+            replace(`Replace with ${result.network}`, result.network),
+            'warning',
+          );
           break;
         case 'bad-prefix':
-          report(`${field} is ${show(value)}, but the prefix length /${result.prefix} is not valid for ${result.family}: it must be 0 to ${result.max}.`);
+          report(
+            `${field} is ${show(value)}, but the prefix length /${result.prefix} is not valid for ${result.family}: it must be 0 to ${result.max}.`,
+          );
           break;
         case 'invalid': {
           const trimmed = value.trim();
           const fix = trimmed !== value && checkCidr(trimmed).kind === 'block' ? replace('Remove the blanks', trimmed) : undefined;
-          report(`${field} is ${show(value)}, which is not a CIDR block: ${result.reason}. Write an address block such as 10.20.0.0/16 or 2001:db8::/32.`, fix);
+          report(
+            `${field} is ${show(value)}, which is not a CIDR block: ${result.reason}. Write an address block such as 10.20.0.0/16 or 2001:db8::/32.`,
+            fix,
+          );
           break;
         }
       }

@@ -2,7 +2,8 @@ import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
 
 const WHY: Record<string, string> = {
-  InvalidCommentToken: 'Comments are not allowed in a .json file: the API accepts plain JSON. Remove the comment, or rename the file to .jsonc if it is only a source that is converted before submission.',
+  InvalidCommentToken:
+    'Comments are not allowed in a .json file: the API accepts plain JSON. Remove the comment, or rename the file to .jsonc if it is only a source that is converted before submission.',
   PropertyNameExpected: 'A property name in double quotes is expected here.',
   ValueExpected: 'A value is expected here.',
   ColonExpected: 'A colon is expected after the property name.',
@@ -38,7 +39,11 @@ function foundText(token: string): string {
   if (/^[\s{}[\]:,\/*]{1,20}$/.test(token)) return JSON.stringify(token);
   if (/^"(?:[^"\\]|\\.)*"$/.test(token)) {
     let key: unknown;
-    try { key = JSON.parse(token); } catch { key = undefined; }
+    try {
+      key = JSON.parse(token);
+    } catch {
+      key = undefined;
+    }
     return typeof key === 'string' && KNOWN_KEYS.has(key) ? JSON.stringify(token) : 'a string';
   }
   if (token.startsWith('"')) return 'an unclosed string';
@@ -51,19 +56,25 @@ function foundText(token: string): string {
  * reads strict JSON, and none of a file it cannot parse.
  */
 export function terraformJsonSyntaxMessage(code: string): string {
-  const what = code === 'InvalidCommentToken' ? 'Comments are not allowed in Terraform\'s JSON syntax; write a "//" property instead.' : WHY[code] ?? code;
+  const what =
+    code === 'InvalidCommentToken'
+      ? 'Comments are not allowed in Terraform\'s JSON syntax; write a "//" property instead.'
+      : (WHY[code] ?? code);
   return `Syntax error in the Terraform JSON file: ${what} Terraform reads nothing of a file it cannot parse; fix the syntax (terraform validate shows it too).`;
 }
 
 /** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`). */
 export function terraformSyntaxMessage(code: string): string {
-  const what = code.startsWith('missing ') ? `${JSON.stringify(code.slice('missing '.length))} is missing here` : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
+  const what = code.startsWith('missing ')
+    ? `${JSON.stringify(code.slice('missing '.length))} is missing here`
+    : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
   return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
 }
 
 /** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
 export function yamlSyntaxMessage(code: string): string {
-  if (code === 'KEY_NOT_TEXT') return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
+  if (code === 'KEY_NOT_TEXT')
+    return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
   const what = code.toLowerCase().replace(/_/g, ' ');
   return `Syntax error in the YAML file (${what}). The documents that can be read are still checked; fix the syntax (kubectl apply --dry-run=client shows it too).`;
 }
@@ -73,12 +84,23 @@ export default defineRule({
     id: 'invalid-json',
     defaultSeverity: 'error',
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
-    details: 'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.',
+    details:
+      'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.',
     fixable: true,
-    exampleFormats: { formats: ['json'], why: 'the syntax of JSON and JSONC; a Terraform or YAML file that cannot be read is reported by invalid-syntax.' },
+    exampleFormats: {
+      formats: ['json'],
+      why: 'the syntax of JSON and JSONC; a Terraform or YAML file that cannot be read is reported by invalid-syntax.',
+    },
     examples: {
-      valid: [{ code: '{ "search_version": "2.19" }' }, { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' }],
-      invalid: [{ code: '{ "search_version": "2.19", }' }, { code: '{\n  // comment\n  "static_ips": true\n}' }, { code: '{ "static_ips": true' }],
+      valid: [
+        { code: '{ "search_version": "2.19" }' },
+        { code: '{\n  // chosen for the new query features\n  "search_version": "2.19",\n}', fileName: 'prod.search.jsonc' },
+      ],
+      invalid: [
+        { code: '{ "search_version": "2.19", }' },
+        { code: '{\n  // comment\n  "static_ips": true\n}' },
+        { code: '{ "static_ips": true' },
+      ],
     },
   },
   check(ctx) {
@@ -86,7 +108,11 @@ export default defineRule({
     if (ctx.doc.format !== 'json') return;
     const { text } = ctx.doc;
     if (!text.trim()) {
-      ctx.report({ path: [], at: { offset: 0, length: 0 }, message: 'The file is empty: a service configuration is a JSON object, at least {}.' });
+      ctx.report({
+        path: [],
+        at: { offset: 0, length: 0 },
+        message: 'The file is empty: a service configuration is a JSON object, at least {}.',
+      });
       return;
     }
     const commas = new Set<number>();
@@ -97,24 +123,33 @@ export default defineRule({
         if (commas.has(comma)) continue;
         commas.add(comma);
         ctx.report({
-          path: [], at: { offset: comma, length: 1 },
-          message: 'Trailing commas are not allowed in a .json file: the API accepts plain JSON. Remove the comma (or rename the file to .jsonc).',
+          path: [],
+          at: { offset: comma, length: 1 },
+          message:
+            'Trailing commas are not allowed in a .json file: the API accepts plain JSON. Remove the comma (or rename the file to .jsonc).',
           fix: { title: 'Remove the trailing comma', edits: [{ offset: comma, length: 1, newText: '' }] },
         });
         continue;
       }
       const found = e.length ? ` (found ${foundText(text.slice(e.offset, e.offset + e.length))})` : '';
       ctx.report({
-        path: [], at: { offset: e.offset, length: e.length },
+        path: [],
+        at: { offset: e.offset, length: e.length },
         message: `Syntax error: ${WHY[e.code] ?? e.code}${e.code === 'InvalidCommentToken' ? '' : found}`,
-        suggestions: e.code === 'InvalidCommentToken' ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }] : undefined,
+        suggestions:
+          e.code === 'InvalidCommentToken'
+            ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }]
+            : undefined,
       });
     }
     // Read the type from the value: asking for the parse tree would build it just for this.
     const value = ctx.doc.value;
     if (value !== undefined && !ctx.doc.syntaxErrors.length && (value === null || typeof value !== 'object' || Array.isArray(value))) {
       const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-      ctx.report({ path: [], message: `The configuration must be a JSON object, but the file holds ${type === 'array' ? 'an array' : `a ${type}`}. Wrap the settings in { }.` });
+      ctx.report({
+        path: [],
+        message: `The configuration must be a JSON object, but the file holds ${type === 'array' ? 'an array' : `a ${type}`}. Wrap the settings in { }.`,
+      });
     }
   },
 });

@@ -11,7 +11,18 @@ import { unitLabel } from '../units';
 import { expectedTypes, isPlaceholder, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
-const KEYWORDS = new Set(['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems', 'const']);
+const KEYWORDS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'pattern',
+  'enum',
+  'minLength',
+  'maxLength',
+  'maxItems',
+  'const',
+]);
 const MAX_INT64 = 2n ** 63n - 1n;
 
 /** Patterns whose meaning reads better in words than as a regular expression. */
@@ -41,7 +52,11 @@ function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schem
   const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
   const close = candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length));
   if (close.length !== 1) return undefined;
-  const fix = intentFix(ctx.doc, `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, { kind: 'set', path, value: close[0] });
+  const fix = intentFix(ctx.doc, `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, {
+    kind: 'set',
+    path,
+    value: close[0],
+  });
   return fix && [fix];
 }
 
@@ -52,9 +67,11 @@ function keywordProblem(e: SchemaError, value: unknown): string {
   const allowed = bounds ? ` Allowed: ${bounds}.` : '';
   const limit = e.params.limit;
   switch (e.keyword) {
-    case 'minimum': case 'exclusiveMinimum':
+    case 'minimum':
+    case 'exclusiveMinimum':
       return `below the minimum of ${limitText(Number(limit), s)}.${allowed} Raise the value${s.default !== undefined || s.defaultText ? ', or remove the field to use the default' : ''}.`;
-    case 'maximum': case 'exclusiveMaximum':
+    case 'maximum':
+    case 'exclusiveMaximum':
       return `above the maximum of ${limitText(Number(limit), s)}.${allowed} Lower the value.`;
     case 'enum':
       return `not one of the allowed values: ${listValues(s)}.`;
@@ -88,9 +105,15 @@ function describeValue(ctx: RuleContext, path: Segment[], value: unknown, schema
  * Terraform converts it to its text): undefined for any other value.
  */
 function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): string | undefined {
-  const converted = ctx.doc.conversions?.find((c) => typeof c.written === 'number' && c.path.length === path.length && c.path.every((s, i) => s === path[i]));
+  const converted = ctx.doc.conversions?.find(
+    (c) => typeof c.written === 'number' && c.path.length === path.length && c.path.every((s, i) => s === path[i]),
+  );
   if (converted && typeof value === 'string') return value;
-  if (typeof value !== 'number' || !(ctx.schemaErrors.some((e) => e.keyword === 'type' && e.path.length === path.length && e.path.every((s, i) => s === path[i])))) return undefined;
+  if (
+    typeof value !== 'number' ||
+    !ctx.schemaErrors.some((e) => e.keyword === 'type' && e.path.length === path.length && e.path.every((s, i) => s === path[i]))
+  )
+    return undefined;
   const node = ctx.doc.rangeAt(path);
   return node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
 }
@@ -98,7 +121,10 @@ function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): strin
 const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; expected: string }> = {
   url: { check: urlProblem, expected: 'an absolute http(s) URL such as https://idp.example.com/metadata' },
   hostname: { check: hostnameProblem, expected: 'a DNS name such as search.example.com, without scheme, port or path' },
-  pem: { check: pemProblem, expected: 'one or more PEM certificates, each between "-----BEGIN CERTIFICATE-----" and "-----END CERTIFICATE-----" lines' },
+  pem: {
+    check: pemProblem,
+    expected: 'one or more PEM certificates, each between "-----BEGIN CERTIFICATE-----" and "-----END CERTIFICATE-----" lines',
+  },
   'host-port': { check: hostPortProblem, expected: 'host:port, such as search.example.com:9200' },
 };
 
@@ -110,9 +136,9 @@ export default defineRule({
   meta: {
     id: 'invalid-value',
     defaultSeverity: 'error',
-    summary: 'A value must be within the field\'s bounds, enum, pattern, length and format.',
+    summary: "A value must be within the field's bounds, enum, pattern, length and format.",
     details: [
-      'The API rejects a value outside what the field allows: a number out of its range (shown with the field\'s unit), a string not in the list of allowed values, not matching the field\'s pattern, too short or too long, an array with too many items.',
+      "The API rejects a value outside what the field allows: a number out of its range (shown with the field's unit), a string not in the list of allowed values, not matching the field's pattern, too short or too long, an array with too many items.",
       '',
       'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port.',
       '',
@@ -120,7 +146,9 @@ export default defineRule({
     ].join('\n'),
     fixable: true,
     examples: {
-      valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": "2.19", "custom_domain": "search.example.com" }' }],
+      valid: [
+        { code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": "2.19", "custom_domain": "search.example.com" }' },
+      ],
       invalid: [
         { code: '{ "search": { "http_max_content_length": 3000000000 } }' },
         { code: '{ "search_version": "4" }' },
@@ -154,7 +182,10 @@ export default defineRule({
       const enumOnly = errors.every((e) => e.keyword === 'enum');
       if (written !== undefined && enumOnly && (schema.enum ?? []).includes(written)) continue;
       const problems = errors.map((e) => keywordProblem(e, value));
-      const typeNote = written !== undefined && enumOnly ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write the value quoted.` : '';
+      const typeNote =
+        written !== undefined && enumOnly
+          ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write the value quoted.`
+          : '';
       const finding: RawFinding = {
         path,
         message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems.join(' Also, it is ')}${typeNote}`,
@@ -173,32 +204,42 @@ export default defineRule({
     // checks can find something. The file is looked at once, not once per configuration.
     const mayHoldHugeIntegers = !ctx.doc.noLongNumbers && factsOf(ctx.doc.text).hasLongDigitRun;
     // A long reindex_remote_whitelist is read without keeping a visit per entry.
-    eachKnownField(ctx.value, mayHoldHugeIntegers ? checkedInCode : formatChecked, (v) => {
-      const format = v.schema.valueFormat;
-      if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
-        const { check, expected } = FORMAT_CHECKS[format];
-        const problem = check(v.value);
-        if (!problem || alreadyReported(v.path)) return;
-        const key = formatPath(v.path);
-        const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
-        ctx.report({
-          path: v.path,
-          message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
-          fix: host ? intentFix(ctx.doc, `Replace it with the host name "${host}"`, { kind: 'set', path: v.path, value: host }) : undefined,
-        });
-        return;
-      }
-      // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
-      // ones need no look at the text (and so no parse tree).
-      if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
-        if (alreadyReported(v.path)) return;
-        const key = formatPath(v.path);
-        const node = ctx.doc.rangeAt(v.path);
-        const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
-        if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {
-          ctx.report({ path: v.path, message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.` });
+    eachKnownField(
+      ctx.value,
+      mayHoldHugeIntegers ? checkedInCode : formatChecked,
+      (v) => {
+        const format = v.schema.valueFormat;
+        if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
+          const { check, expected } = FORMAT_CHECKS[format];
+          const problem = check(v.value);
+          if (!problem || alreadyReported(v.path)) return;
+          const key = formatPath(v.path);
+          const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
+          ctx.report({
+            path: v.path,
+            message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
+            fix: host
+              ? intentFix(ctx.doc, `Replace it with the host name "${host}"`, { kind: 'set', path: v.path, value: host })
+              : undefined,
+          });
+          return;
         }
-      }
-    }, true);
+        // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
+        // ones need no look at the text (and so no parse tree).
+        if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+          if (alreadyReported(v.path)) return;
+          const key = formatPath(v.path);
+          const node = ctx.doc.rangeAt(v.path);
+          const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
+          if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {
+            ctx.report({
+              path: v.path,
+              message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.`,
+            });
+          }
+        }
+      },
+      true,
+    );
   },
 });

@@ -6,7 +6,8 @@ import { keysAt, schemaAt } from '../schema';
 import { isObject } from '../values';
 import { eachKnownField } from '../walk';
 
-const list = (items: string[]): string => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const list = (items: string[]): string =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 export default defineRule({
   meta: {
@@ -22,15 +23,23 @@ export default defineRule({
     ].join('\n'),
     fixable: false,
     examples: {
-      valid: [{ code: '{ "public_access": { "search": true }, "ip_filter": ["203.0.113.0/24"] }' }, { code: '{ "ip_filter": ["0.0.0.0/0"] }' }],
-      invalid: [{ code: '{ "public_access": { "search": true }, "ip_filter": ["0.0.0.0/0"] }' }, { code: '{ "public_access": { "search_dashboards": true } }' }],
+      valid: [
+        { code: '{ "public_access": { "search": true }, "ip_filter": ["203.0.113.0/24"] }' },
+        { code: '{ "ip_filter": ["0.0.0.0/0"] }' },
+      ],
+      invalid: [
+        { code: '{ "public_access": { "search": true }, "ip_filter": ["0.0.0.0/0"] }' },
+        { code: '{ "public_access": { "search_dashboards": true } }' },
+      ],
     },
   },
   check(ctx) {
     const root = ctx.value;
     if (!isObject(root) || !isObject(root.public_access)) return;
     const ports = keysAt(['public_access']);
-    const enabled = Object.entries(root.public_access).filter(([k, on]) => on === true && ports.includes(k)).map(([k]) => `public_access.${k}`);
+    const enabled = Object.entries(root.public_access)
+      .filter(([k, on]) => on === true && ports.includes(k))
+      .map(([k]) => `public_access.${k}`);
     if (!enabled.length) return;
     const exposed = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
     if (root.ip_filter === undefined) {
@@ -38,7 +47,8 @@ export default defineRule({
       const open = Array.isArray(fallback) ? fallback.filter((x): x is string => typeof x === 'string' && isWholeInternet(x)) : [];
       if (!open.length) return;
       ctx.report({
-        path: ['public_access'], target: 'key',
+        path: ['public_access'],
+        target: 'key',
         message: `${exposed} and ip_filter is not set, so its default (${open.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
       });
       return;

@@ -33,7 +33,10 @@ export default defineRule({
     fixable: true,
     examples: {
       valid: [{ code: '{ "openid": { "enabled": false, "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' }],
-      invalid: [{ code: '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' }, { code: '{ "index_patterns": [{ "pattern": "logs-*" }] }' }],
+      invalid: [
+        { code: '{ "openid": { "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' },
+        { code: '{ "index_patterns": [{ "pattern": "logs-*" }] }' },
+      ],
     },
   },
   check(ctx) {
@@ -56,12 +59,17 @@ export default defineRule({
       const insert = placeholderFor(missing, memberSchema);
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
-      const edit = insert && intentFix(
-        ctx.doc,
-        `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
-        { kind: 'add', path: e.path, key: missing, value: insert.value },
-      );
-      if (edit) { if (insert.safe) fix = edit; else suggestions = [edit]; }
+      const edit =
+        insert &&
+        intentFix(
+          ctx.doc,
+          `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
+          { kind: 'add', path: e.path, key: missing, value: insert.value },
+        );
+      if (edit) {
+        if (insert.safe) fix = edit;
+        else suggestions = [edit];
+      }
       const switchName = switchKey && formatPath([...e.path, switchKey]);
       const why = switchName
         ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchName} to false.`

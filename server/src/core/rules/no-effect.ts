@@ -7,7 +7,12 @@ import { describeWithUnit } from '../units';
 import { hasOwn, isObject } from '../values';
 import { knownFieldsWhere, valueAt } from '../walk';
 
-interface Unmet { path: Segment[]; schema: SchemaNode; state: 'absent' | 'false'; chain: string[] }
+interface Unmet {
+  path: Segment[];
+  schema: SchemaNode;
+  state: 'absent' | 'false';
+  chain: string[];
+}
 
 /**
  * Follows `requires` from a field upwards. A boolean requirement is unmet only when it is
@@ -40,20 +45,32 @@ function requirementMessage(field: string, u: Unmet): string {
     return `${field} has no effect while ${needed} is false${via}: set ${needed} to true, or remove ${field}.`;
   }
   const def = defaultText(u.schema);
-  const unit = u.schema.unit && u.schema.unit !== 'count' ? (u.schema.unit === 'percent' ? 'a percentage of the heap' : `in ${u.schema.unit}`) : undefined;
+  const unit =
+    u.schema.unit && u.schema.unit !== 'count'
+      ? u.schema.unit === 'percent'
+        ? 'a percentage of the heap'
+        : `in ${u.schema.unit}`
+      : undefined;
   const about = [unit, def && `default ${def}`].filter(Boolean).join(', ');
   return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
 const MIN_KEY = /(^|_)min(_|$)/;
-interface MinMaxPair { key: string; maxKey: string; schema: SchemaNode }
+interface MinMaxPair {
+  key: string;
+  maxKey: string;
+  schema: SchemaNode;
+}
 const pairsBySchema = new WeakMap<SchemaNode, MinMaxPair[]>();
 /** The `x_min_y` / `x_max_y` members an object of this schema can hold: most objects (list items) have none. */
 function minMaxPairs(schema: SchemaNode): MinMaxPair[] {
   let pairs = pairsBySchema.get(schema);
   if (!pairs) {
     const properties = schema.properties ?? {};
-    pairs = Object.keys(properties).filter((key) => MIN_KEY.test(key)).map((key) => ({ key, maxKey: key.replace(MIN_KEY, '$1max$2'), schema: properties[key] })).filter((p) => hasOwn(properties, p.maxKey));
+    pairs = Object.keys(properties)
+      .filter((key) => MIN_KEY.test(key))
+      .map((key) => ({ key, maxKey: key.replace(MIN_KEY, '$1max$2'), schema: properties[key] }))
+      .filter((p) => hasOwn(properties, p.maxKey));
     pairsBySchema.set(schema, pairs);
   }
   return pairs;
@@ -62,10 +79,12 @@ function minMaxPairs(schema: SchemaNode): MinMaxPair[] {
 /** Sibling pairs `x_min_y` / `x_max_y` where the minimum is above the maximum. */
 function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string, unknown>, schema: SchemaNode): void {
   for (const { key, maxKey, schema: minSchema } of minMaxPairs(schema)) {
-    const min = hasOwn(obj, key) ? obj[key] : undefined, max = hasOwn(obj, maxKey) ? obj[maxKey] : undefined;
+    const min = hasOwn(obj, key) ? obj[key] : undefined,
+      max = hasOwn(obj, maxKey) ? obj[maxKey] : undefined;
     if (typeof min !== 'number' || typeof max !== 'number' || min <= max) continue;
     const withUnit = (n: number): string => (minSchema.unit ? describeWithUnit(n, minSchema.unit).raw : String(n));
-    const minField = formatPath([...path, key]), maxField = formatPath([...path, maxKey]);
+    const minField = formatPath([...path, key]),
+      maxField = formatPath([...path, maxKey]);
     ctx.report({
       path: [...path, key],
       target: 'property',
@@ -74,7 +93,9 @@ function checkMinAboveMax(ctx: RuleContext, path: Segment[], obj: Record<string,
   }
 }
 
-const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map((f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`);
+const REQUIREMENTS = ALL_FIELDS.filter((f) => f.schema.requires).map(
+  (f) => `- \`${f.dotted}\` has no effect without \`${f.schema.requires}\`.`,
+);
 
 /** The fields this rule looks at. */
 const mayHaveNoEffect = (s: SchemaNode): boolean => !!s.requires || (!!s.properties && minMaxPairs(s).length > 0);
@@ -88,7 +109,7 @@ export default defineRule({
       'Some fields only work together with another one (the schema records this as `requires`):',
       '',
       ...REQUIREMENTS,
-      'Requirements are followed in a chain. A boolean switch counts as disabled only when it is explicitly `false`: when it is not set, the service\'s default applies.',
+      "Requirements are followed in a chain. A boolean switch counts as disabled only when it is explicitly `false`: when it is not set, the service's default applies.",
       '',
       'A minimum above its matching maximum (`..._min_...` above `..._max_...` in the same object) is also reported: both limits cannot hold.',
       '',
@@ -103,7 +124,9 @@ export default defineRule({
       invalid: [
         { code: '{ "search": { "indices_memory_min_index_buffer_size": 48 } }' },
         { code: '{ "search": { "ism_enabled": false, "ism_history_max_age": 24 } }' },
-        { code: '{ "search": { "indices_memory_index_buffer_size": 10, "indices_memory_min_index_buffer_size": 100, "indices_memory_max_index_buffer_size": 50 } }' },
+        {
+          code: '{ "search": { "indices_memory_index_buffer_size": 10, "indices_memory_min_index_buffer_size": 100, "indices_memory_max_index_buffer_size": 50 } }',
+        },
       ],
     },
   },

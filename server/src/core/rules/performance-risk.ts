@@ -5,8 +5,10 @@ import { showNumber } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
 
-const THRESHOLDS = ALL_FIELDS.filter((f) => f.schema.performanceThreshold !== undefined)
-  .map((f) => `- \`${f.dotted}\` above ${f.schema.performanceThreshold}${f.schema.default === f.schema.performanceThreshold ? ' (its default)' : ''}`);
+const THRESHOLDS = ALL_FIELDS.filter((f) => f.schema.performanceThreshold !== undefined).map(
+  (f) =>
+    `- \`${f.dotted}\` above ${f.schema.performanceThreshold}${f.schema.default === f.schema.performanceThreshold ? ' (its default)' : ''}`,
+);
 
 /** The fields this rule looks at. */
 const withThreshold = (s: SchemaNode): boolean => s.performanceThreshold !== undefined;
@@ -18,7 +20,7 @@ export default defineRule({
     summary: 'A value above the level where the service or the engine documents performance problems.',
     details: [
       'Some limits protect the cluster: raising them lets single requests use much more CPU and heap, which slows every other request and can trip the circuit breakers.',
-      'The levels above which problems are documented (by the service, or the engine\'s own default limit):',
+      "The levels above which problems are documented (by the service, or the engine's own default limit):",
       '',
       ...THRESHOLDS,
       '',

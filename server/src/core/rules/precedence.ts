@@ -29,7 +29,13 @@ export const SUPERSEDES_ON_FIELD: Readonly<Record<string, { rules: readonly stri
   // `disable_replication_factor_adjustment: true`: that it cannot be enabled says why it is deprecated.
   'setting-cannot-be-enabled': { rules: ['deprecated-field'], field: (w) => w.path },
   // A required field the baseline had: adding it answers both its absence and its removal.
-  'missing-required': { rules: ['removed-field'], field: (w) => { const m = /(?:is missing|needs) "([^"]+)"/.exec(w.message); return m ? `${w.path ? `${w.path}.` : ''}${m[1]}` : undefined; } },
+  'missing-required': {
+    rules: ['removed-field'],
+    field: (w) => {
+      const m = /(?:is missing|needs) "([^"]+)"/.exec(w.message);
+      return m ? `${w.path ? `${w.path}.` : ''}${m[1]}` : undefined;
+    },
+  },
 };
 
 /**
@@ -49,8 +55,8 @@ const STANDS_FOR_OTHERS: Readonly<Record<string, (f: Finding) => boolean>> = {
 };
 
 const silencedBy = (winner: Finding, loser: string): boolean =>
-  ((SUPERSEDES[winner.ruleId]?.includes(loser) ?? false) && (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true))
-  || (EXPLAINS_ONLY.has(loser) && !EXPLAINS_ONLY.has(winner.ruleId));
+  ((SUPERSEDES[winner.ruleId]?.includes(loser) ?? false) && (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true)) ||
+  (EXPLAINS_ONLY.has(loser) && !EXPLAINS_ONLY.has(winner.ruleId));
 
 /** Whether a rule may stand for others: it runs whenever they could (and takes their severity). */
 export const mayStandForOthers = (ruleId: string): boolean => ruleId in SUPERSEDES || ruleId in SUPERSEDES_ON_FIELD;
@@ -64,7 +70,10 @@ export function oneFindingPerMistake(all: Finding[]): Finding[] {
   for (const f of findings) {
     const key = `${f.offset}:${f.length}:${f.path}`;
     const at = byPlace.get(key);
-    if (at) { at.push(f); shared = true; } else byPlace.set(key, [f]);
+    if (at) {
+      at.push(f);
+      shared = true;
+    } else byPlace.set(key, [f]);
   }
   if (!shared) return findings;
   const dropped = new Set<Finding>();
@@ -92,7 +101,8 @@ function onePerField(findings: Finding[]): Finding[] {
     if (!losers.has(f.ruleId)) continue;
     const key = `${f.ruleId} ${f.path}`;
     const at = byField.get(key);
-    if (at) at.push(f); else byField.set(key, [f]);
+    if (at) at.push(f);
+    else byField.set(key, [f]);
   }
   if (!byField.size) return findings;
   const dropped = new Set<Finding>();

@@ -23,7 +23,13 @@ export interface RemovedField {
  * deprecated fields are meant to be removed. Where `now` is not determined by its text, nothing
  * is known to be removed.
  */
-export function removedFields(before: unknown, now: unknown, path: Segment[] = [], anchor: Segment[] = [], out: RemovedField[] = []): RemovedField[] {
+export function removedFields(
+  before: unknown,
+  now: unknown,
+  path: Segment[] = [],
+  anchor: Segment[] = [],
+  out: RemovedField[] = [],
+): RemovedField[] {
   if (!isObject(before) || before === UNKNOWN_VALUE || now === UNKNOWN_VALUE) return out;
   const present = isObject(now) ? now : undefined;
   for (const key of Object.keys(before)) {
@@ -39,7 +45,8 @@ export function removedFields(before: unknown, now: unknown, path: Segment[] = [
     if (old === null) continue;
     const where = present ? path : anchor;
     // An object the schema lists the members of is reported member by member; one it does not describe, as a whole.
-    if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length && schema.properties) removedFields(old, undefined, at, where, out);
+    if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length && schema.properties)
+      removedFields(old, undefined, at, where, out);
     else out.push({ path: at, before: old, schema, anchor: where });
   }
   return out;
@@ -62,13 +69,16 @@ export default defineRule({
       '',
       'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null`, fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text.',
       '',
-      'The quick fix writes the field back with its default. It is a suggestion, never applied by `--fix`: whether the service should go back to the default or keep the old value is the user\'s decision. Where the schema gives no default, set the field explicitly to the value the service should have.',
+      "The quick fix writes the field back with its default. It is a suggestion, never applied by `--fix`: whether the service should go back to the default or keep the old value is the user's decision. Where the schema gives no default, set the field explicitly to the value the service should have.",
     ].join('\n'),
     fixable: false,
     needsBaseline: true,
     examples: {
       valid: [
-        { code: '{ "search": { "indices_query_bool_max_clause_count": 2048 } }', baseline: '{ "search": { "indices_query_bool_max_clause_count": 4096 } }' },
+        {
+          code: '{ "search": { "indices_query_bool_max_clause_count": 2048 } }',
+          baseline: '{ "search": { "indices_query_bool_max_clause_count": 4096 } }',
+        },
         { code: '{ "search": { "indices_query_bool_max_clause_count": 2048 } }' },
       ],
       invalid: [{ code: '{ "search": {} }', baseline: '{ "search": { "indices_query_bool_max_clause_count": 4096 } }' }],
@@ -80,7 +90,10 @@ export default defineRule({
     for (const removed of removedFields(baseline.value, ctx.value)) {
       const field = formatPath(removed.path);
       // A sensitive value of a plan, or an expression of a Terraform file: set, but not to be shown or not known.
-      const was = removed.before === UNKNOWN_VALUE ? `its value in ${baseline.label} is not shown` : `it is ${brief(removed.before, removed.schema)} in ${baseline.label}`;
+      const was =
+        removed.before === UNKNOWN_VALUE
+          ? `its value in ${baseline.label} is not shown`
+          : `it is ${brief(removed.before, removed.schema)} in ${baseline.label}`;
       const fallback = removed.schema.default;
       let advice: string;
       let suggestions: Fix[] | undefined;
@@ -89,7 +102,12 @@ export default defineRule({
       } else {
         advice = `To reset it, write its default: ${JSON.stringify(fallback)}.`;
         const { key, value } = nestedValue(removed.path, removed.anchor, fallback);
-        const fix = intentFix(ctx.doc, `Write ${field} back with its default, ${JSON.stringify(fallback)}`, { kind: 'add', path: removed.anchor, key, value });
+        const fix = intentFix(ctx.doc, `Write ${field} back with its default, ${JSON.stringify(fallback)}`, {
+          kind: 'add',
+          path: removed.anchor,
+          key,
+          value,
+        });
         if (fix) suggestions = [fix];
       }
       ctx.report({

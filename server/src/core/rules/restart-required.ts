@@ -17,7 +17,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a), kb = Object.keys(b);
+    const ka = Object.keys(a),
+      kb = Object.keys(b);
     return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
@@ -41,7 +42,11 @@ export default defineRule({
     defaultSeverity: 'warning',
     summary: 'With a baseline: a change to a field whose change restarts all engine instances.',
     details: [
-      `Changing some fields (${markedFields((s) => s.restartsEngine).map((f) => `\`${f.info.dotted}\``).join(', ')}) restarts every engine instance of the service when the configuration is applied. The service is briefly degraded while the nodes restart one after another.`,
+      `Changing some fields (${markedFields((s) => s.restartsEngine)
+        .map((f) => `\`${f.info.dotted}\``)
+        .join(
+          ', ',
+        )}) restarts every engine instance of the service when the configuration is applied. The service is briefly degraded while the nodes restart one after another.`,
       '',
       'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added or changed (compared deeply, so reordering an array counts as a change). A field removed from the configuration is not reset on the service (the API merges the configuration), so its removal restarts nothing: `removed-field` reports it. It does nothing without a baseline.',
       '',
@@ -50,8 +55,18 @@ export default defineRule({
     fixable: false,
     needsBaseline: true,
     examples: {
-      valid: [{ code: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }', baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }' }],
-      invalid: [{ code: '{ "search": { "reindex_remote_whitelist": ["new.example.com:9200"] } }', baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }' }],
+      valid: [
+        {
+          code: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }',
+          baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }',
+        },
+      ],
+      invalid: [
+        {
+          code: '{ "search": { "reindex_remote_whitelist": ["new.example.com:9200"] } }',
+          baseline: '{ "search": { "reindex_remote_whitelist": ["old.example.com:9200"] } }',
+        },
+      ],
     },
   },
   check(ctx) {

@@ -15,7 +15,7 @@ export default defineRule({
     details: [
       'Secret fields (`openid.client_secret`, `search.email_sender_password`) should never be committed with their real value: anyone who can read the repository, its history or a CI log could use them.',
       '',
-      'Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system\'s secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.',
+      "Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system's secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.",
       '',
       'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A value given by an expression is not reported.',
       '',
@@ -23,7 +23,10 @@ export default defineRule({
     ].join('\n'),
     fixable: false,
     examples: {
-      valid: [{ code: '{ "openid": { "client_id": "search", "client_secret": "<CLIENT_SECRET>" } }' }, { code: '{ "search": { "email_sender_password": "${SMTP_PASSWORD}" } }' }],
+      valid: [
+        { code: '{ "openid": { "client_id": "search", "client_secret": "<CLIENT_SECRET>" } }' },
+        { code: '{ "search": { "email_sender_password": "${SMTP_PASSWORD}" } }' },
+      ],
       invalid: [{ code: '{ "openid": { "client_id": "search", "client_secret": "s3cr3t-v4lu3" } }' }],
     },
   },
@@ -48,7 +51,9 @@ export default defineRule({
       ctx.report({
         path,
         message: `${field} holds a secret in plain text (value hidden). Replace it with a placeholder such as "${placeholder}" and inject the real value when the configuration is submitted, from your CI secret store or deployment tooling; rotate the secret if it was ever committed.`,
-        suggestions: optional(intentFix(ctx.doc, `Replace the secret with the placeholder ${placeholder}`, { kind: 'set', path, value: placeholder })),
+        suggestions: optional(
+          intentFix(ctx.doc, `Replace the secret with the placeholder ${placeholder}`, { kind: 'set', path, value: placeholder }),
+        ),
       });
     }
   },

@@ -31,9 +31,9 @@ export default defineRule({
     defaultSeverity: 'info',
     summary: 'With a CPU count: a thread pool size above the maximum for that many CPUs, which the service lowers automatically.',
     details: [
-      'A thread pool size above what the node\'s CPU count allows does not fail: the service silently lowers it to the maximum. The file then says something the service does not do.',
+      "A thread pool size above what the node's CPU count allows does not fail: the service silently lowers it to the maximum. The file then says something the service does not do.",
       '',
-      'Give the CPU count of the plan\'s nodes (`--cpus N`, or `cpus` in `.search-lint.json`) to enable this rule. Maxima the engine documents:',
+      "Give the CPU count of the plan's nodes (`--cpus N`, or `cpus` in `.search-lint.json`) to enable this rule. Maxima the engine documents:",
       '',
       '| pool | field | maximum |',
       '|---|---|---|',
@@ -44,7 +44,10 @@ export default defineRule({
     fixable: false,
     needsCpus: true,
     examples: {
-      valid: [{ code: '{ "search": { "thread_pool_write_size": 5 } }', cpus: 4 }, { code: '{ "search": { "thread_pool_write_size": 16 } }' }],
+      valid: [
+        { code: '{ "search": { "thread_pool_write_size": 5 } }', cpus: 4 },
+        { code: '{ "search": { "thread_pool_write_size": 16 } }' },
+      ],
       invalid: [{ code: '{ "search": { "thread_pool_write_size": 16 } }', cpus: 4 }],
     },
   },

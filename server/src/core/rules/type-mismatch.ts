@@ -7,7 +7,13 @@ import { valueAt } from '../walk';
 import type { Segment } from '../types';
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
-function conversion(doc: ConfigDocument, path: Segment[], value: unknown, types: string[], secret = false): { title: string; value: unknown } | undefined {
+function conversion(
+  doc: ConfigDocument,
+  path: Segment[],
+  value: unknown,
+  types: string[],
+  secret = false,
+): { title: string; value: unknown } | undefined {
   if (typeof value === 'string' && types.includes('integer') && /^-?\d+$/.test(value.trim())) {
     const n = Number(value.trim());
     if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, value: n };
@@ -30,11 +36,16 @@ export default defineRule({
     id: 'type-mismatch',
     defaultSeverity: 'error',
     summary: 'A value must have the JSON type the field takes; null only where the field allows it.',
-    details: 'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.\n\nIn Terraform files and plans, Terraform converts a scalar to the type of its attribute before anything is sent (`"10"` to 10, `2` to `"2"`, `"true"` to true): such a value is accepted, and every rule judges the converted value. This rule then only says, as an info, that the written type differs, and offers to write the value in its own type. A value Terraform cannot convert (`"100mb"` for a number) is an error as in JSON.',
+    details:
+      'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.\n\nIn Terraform files and plans, Terraform converts a scalar to the type of its attribute before anything is sent (`"10"` to 10, `2` to `"2"`, `"true"` to true): such a value is accepted, and every rule judges the converted value. This rule then only says, as an info, that the written type differs, and offers to write the value in its own type. A value Terraform cannot convert (`"100mb"` for a number) is an error as in JSON.',
     fixable: true,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": null }' }],
-      invalid: [{ code: '{ "search": { "http_max_content_length": "104857600" } }' }, { code: '{ "search_version": 2 }' }, { code: '{ "static_ips": null }' }],
+      invalid: [
+        { code: '{ "search": { "http_max_content_length": "104857600" } }' },
+        { code: '{ "search_version": 2 }' },
+        { code: '{ "static_ips": null }' },
+      ],
     },
   },
   check(ctx) {
@@ -45,12 +56,17 @@ export default defineRule({
       if (!schema) continue;
       const sent = valueAt(ctx.value, c.path);
       const field = formatPath(c.path);
-      const title = typeof c.written === 'number' && typeof sent === 'string'
-        ? (schema.secret ? 'Quote the number as a string' : `Quote ${show(c.written)} as the string ${JSON.stringify(sent)}`)
-        : `Replace ${show(c.written, schema)} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
+      const title =
+        typeof c.written === 'number' && typeof sent === 'string'
+          ? schema.secret
+            ? 'Quote the number as a string'
+            : `Quote ${show(c.written)} as the string ${JSON.stringify(sent)}`
+          : `Replace ${show(c.written, schema)} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
       const fix = intentFix(ctx.doc, title, { kind: 'set', path: c.path, value: sent });
       ctx.report({
-        path: c.path, severity: 'info', fix,
+        path: c.path,
+        severity: 'info',
+        fix,
         message: `${field} is ${jsonType(c.written)} (${show(c.written, schema)}); Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
       });
     }
@@ -64,7 +80,10 @@ export default defineRule({
       const types = typesOf(e.schema);
       const expected = expectedTypes(e.schema);
       if (value === null) {
-        ctx.report({ path: e.path, message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.` });
+        ctx.report({
+          path: e.path,
+          message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.`,
+        });
         continue;
       }
       const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);

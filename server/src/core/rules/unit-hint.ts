@@ -34,8 +34,14 @@ export default defineRule({
     ].join('\n'),
     fixable: false,
     examples: {
-      valid: [{ code: '{ "search": { "indices_query_bool_max_clause_count": 1024 } }' }, { code: '{ "search": { "http_max_content_length": "100mb" } }' }],
-      invalid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }, { code: '{ "search_dashboards": { "search_request_timeout": 50000 } }' }],
+      valid: [
+        { code: '{ "search": { "indices_query_bool_max_clause_count": 1024 } }' },
+        { code: '{ "search": { "http_max_content_length": "100mb" } }' },
+      ],
+      invalid: [
+        { code: '{ "search": { "http_max_content_length": 104857600 } }' },
+        { code: '{ "search_dashboards": { "search_request_timeout": 50000 } }' },
+      ],
     },
   },
   check(ctx) {

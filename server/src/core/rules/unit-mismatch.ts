@@ -23,7 +23,10 @@ function asInteger(n: number): number | undefined {
   return Number.isSafeInteger(r) && Math.abs(n - r) < 1e-9 * Math.max(1, Math.abs(n)) ? r : undefined;
 }
 
-interface Reading { unit: string; value: number }
+interface Reading {
+  unit: string;
+  value: number;
+}
 
 /** The in-bounds integers the value becomes when read in each confusable unit. */
 function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
@@ -36,7 +39,11 @@ function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
 }
 
 function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit): Fix | undefined {
-  return intentFix(ctx.doc, `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, { kind: 'set', path, value });
+  return intentFix(ctx.doc, `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, {
+    kind: 'set',
+    path,
+    value,
+  });
 }
 
 function checkNumber(ctx: RuleContext, path: Segment[], n: number, unit: Unit, s: SchemaNode): void {
@@ -63,9 +70,12 @@ function checkNumber(ctx: RuleContext, path: Segment[], n: number, unit: Unit, s
 /** `an integer in milliseconds`, `an integer percentage of the heap`. */
 function integerIn(unit: Unit): string {
   switch (unit) {
-    case 'percent': return 'an integer percentage of the heap';
-    case 'ms': return 'an integer in milliseconds';
-    default: return `an integer in ${unit}`;
+    case 'percent':
+      return 'an integer percentage of the heap';
+    case 'ms':
+      return 'an integer in milliseconds';
+    default:
+      return `an integer in ${unit}`;
   }
 }
 
@@ -78,12 +88,18 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
   const field = formatPath(path);
   const q = parseQuantity(text, unit);
   if (!q) {
-    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is not a quantity that converts to it. Write the integer.` });
+    ctx.report({
+      path,
+      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is not a quantity that converts to it. Write the integer.`,
+    });
     return;
   }
   const outside = inBounds(q.value, s) ? '' : ' (outside the allowed range, see invalid-value)';
   if (!q.exact || !Number.isSafeInteger(q.value)) {
-    ctx.report({ path, message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.` });
+    ctx.report({
+      path,
+      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.`,
+    });
     return;
   }
   ctx.report({
@@ -100,11 +116,12 @@ export default defineRule({
   meta: {
     id: 'unit-mismatch',
     defaultSeverity: 'warning',
-    summary: 'A value written in another unit than the field takes: a size that suggests seconds instead of milliseconds, or a string such as "100mb".',
+    summary:
+      'A value written in another unit than the field takes: a size that suggests seconds instead of milliseconds, or a string such as "100mb".',
     details: [
       'Each numeric setting takes an integer in one fixed unit (bytes, MiB, MB, milliseconds, seconds, hours, days, percent of heap). Two mistakes are common:',
       '',
-      '- **A number in the wrong unit.** `search_dashboards.search_request_timeout: 30` is 30 ms, not 30 s. When the value is outside the allowed range but reading it in a unit that is easily confused with the field\'s (seconds for milliseconds, MiB or KiB for bytes, a fraction for a percentage, ...) gives an allowed value, the rule names that reading.',
+      "- **A number in the wrong unit.** `search_dashboards.search_request_timeout: 30` is 30 ms, not 30 s. When the value is outside the allowed range but reading it in a unit that is easily confused with the field's (seconds for milliseconds, MiB or KiB for bytes, a fraction for a percentage, ...) gives an allowed value, the rule names that reading.",
       '  When exactly one reading is allowed, it comes with a fix: the value as written is rejected by the service anyway, and that reading is the only one it would accept. When several readings are allowed, each is offered as a suggestion to choose from.',
       '  A value inside the range is not reported: it may well be meant as written.',
       '- **A quantity string.** `"100mb"`, `"30s"` or `"10%"` where an integer is expected. The fix converts the string to the integer in the field\'s unit, only when the conversion is exact. Sizes follow the engine\'s notation: `kb`, `mb`, `gb` are powers of 1024, so `"100mb"` is 104857600 bytes.',
@@ -113,7 +130,10 @@ export default defineRule({
     ].join('\n'),
     fixable: true,
     examples: {
-      valid: [{ code: '{ "search_dashboards": { "search_request_timeout": 30000 } }' }, { code: '{ "search": { "http_max_content_length": 104857600 } }' }],
+      valid: [
+        { code: '{ "search_dashboards": { "search_request_timeout": 30000 } }' },
+        { code: '{ "search": { "http_max_content_length": 104857600 } }' },
+      ],
       invalid: [
         { code: '{ "search_dashboards": { "search_request_timeout": 30 } }' },
         { code: '{ "search": { "http_max_content_length": "100mb" } }' },

@@ -17,16 +17,20 @@ const nameIn = (ctx: RuleContext, key: string): string => ctx.doc.keyName?.(key)
 function reasonText(ctx: RuleContext, key: string, s: KeySuggestion): string {
   const target = s.moves ? `${s.field}` : JSON.stringify(nameIn(ctx, s.key));
   switch (s.reason) {
-    case 'spelling': return `the field is spelled ${target}`;
-    case 'engine-setting': return s.moves
-      ? `${showKey(key)} is the engine's name for the setting; in this configuration it is ${s.field}: move it there`
-      : `${showKey(key)} is the engine's name for the setting; in this configuration it is written ${target}`;
-    case 'product-name': return `the configuration does not use the vendor's product names: write ${target}${s.moves ? ' (in its own object)' : ''}`;
+    case 'spelling':
+      return `the field is spelled ${target}`;
+    case 'engine-setting':
+      return s.moves
+        ? `${showKey(key)} is the engine's name for the setting; in this configuration it is ${s.field}: move it there`
+        : `${showKey(key)} is the engine's name for the setting; in this configuration it is written ${target}`;
+    case 'product-name':
+      return `the configuration does not use the vendor's product names: write ${target}${s.moves ? ' (in its own object)' : ''}`;
     case 'wrong-level': {
       const parent = s.field.slice(0, Math.max(0, s.field.length - s.key.length - 1));
       return `${showKey(key)} belongs ${parent ? `in ${parent}` : 'at the top level'} (${s.field}): move it there`;
     }
-    case 'typo': return s.moves ? `did you mean ${s.field} (in another object)?` : `did you mean ${target}?`;
+    case 'typo':
+      return s.moves ? `did you mean ${s.field} (in another object)?` : `did you mean ${target}?`;
   }
 }
 
@@ -48,7 +52,11 @@ function moveSuggestion(ctx: RuleContext, path: Segment[], key: string, s: KeySu
   if (isObject(parentValue) && hasOwn(parentValue, s.key)) return undefined;
   const edits = ctx.doc.editsFor([{ kind: 'move', path, to: [...parentPath, s.key] }]);
   if (!edits) return undefined;
-  const where = exists ? (parentPath.length ? `into ${parentPath.join('.')}` : 'to the top level') : `into a new ${parentPath.join('.')} object`;
+  const where = exists
+    ? parentPath.length
+      ? `into ${parentPath.join('.')}`
+      : 'to the top level'
+    : `into a new ${parentPath.join('.')} object`;
   const name = nameIn(ctx, s.key);
   return { title: `Move ${showKey(key)} ${where}${name !== key ? ` as ${JSON.stringify(name)}` : ''}`, edits };
 }
@@ -63,9 +71,9 @@ export default defineRule({
       '',
       '- a misspelt key: the closest field at the same level (`http_max_content_lenght` -> `http_max_content_length`), or a field of another object when it is the only close match;',
       '- an engine setting written with its engine name (`indices.query.bool.max_clause_count` -> `search.indices_query_bool_max_clause_count`);',
-      '- the vendor\'s product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);',
+      "- the vendor's product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);",
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
-      '- in JSON and YAML, the Terraform provider\'s name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`). In a `.tf` file and a plan that name is the field itself, and suggestions and fixes there write the provider\'s names, since an HCL name cannot hold a dot.',
+      "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`). In a `.tf` file and a plan that name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot.",
       '',
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
@@ -75,7 +83,10 @@ export default defineRule({
       invalid: [
         { code: '{ "search": { "http_max_content_lenght": 104857600 } }' },
         { code: '{ "opensearch_version": "2.19" }' },
-        { code: '{ "search": { "indices.query.bool.max_clause_count": 2048 } }', only: { formats: ['json', 'yaml'], why: 'an HCL name cannot hold a dot, so this key cannot be written in Terraform.' } },
+        {
+          code: '{ "search": { "indices.query.bool.max_clause_count": 2048 } }',
+          only: { formats: ['json', 'yaml'], why: 'an HCL name cannot hold a dot, so this key cannot be written in Terraform.' },
+        },
         { code: '{ "http_max_content_length": 104857600 }' },
       ],
     },
@@ -94,26 +105,46 @@ export default defineRule({
       const { list, clear } = suggestKey(e.path, key);
       const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
       if (!list.length) {
-        ctx.report({ path, target: 'key', at, message: `${head}: the API rejects fields it does not know. Check the spelling against the documentation, or remove it.` });
+        ctx.report({
+          path,
+          target: 'key',
+          at,
+          message: `${head}: the API rejects fields it does not know. Check the spelling against the documentation, or remove it.`,
+        });
         continue;
       }
       const best = list[0];
       const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
       if (clear && taken) {
-        ctx.report({ path, target: 'key', at, message: `${head}: ${reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.` });
+        ctx.report({
+          path,
+          target: 'key',
+          at,
+          message: `${head}: ${reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.`,
+        });
         continue;
       }
       if (clear) {
         const fix = !best.moves && at ? renameFix(ctx, path, key, best.key) : undefined;
         const move = best.moves && present ? moveSuggestion(ctx, path, key, best) : undefined;
         const reason = reasonText(ctx, key, best);
-        ctx.report({ path, target: 'key', at, message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`, fix, suggestions: move && [move] });
+        ctx.report({
+          path,
+          target: 'key',
+          at,
+          message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`,
+          fix,
+          suggestions: move && [move],
+        });
         continue;
       }
       const names = list.map((s) => (s.moves ? s.field : JSON.stringify(nameIn(ctx, s.key))));
       const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
       const suggestions = at
-        ? list.filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key))).map((s) => renameFix(ctx, path, key, s.key)).filter((f): f is Fix => !!f)
+        ? list
+            .filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key)))
+            .map((s) => renameFix(ctx, path, key, s.key))
+            .filter((f): f is Fix => !!f)
         : [];
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${options}?`, suggestions });
     }

@@ -13,7 +13,8 @@ export default defineRule({
     id: 'yaml-trap',
     defaultSeverity: 'warning',
     summary: 'A YAML value that YAML 1.1 tools, or a round trip, read otherwise than written.',
-    details: 'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. YAML 1.2 (the Kubernetes API server, the operator) reads `on`, `off`, `yes`, `no`, `y` and `n` as strings, where YAML 1.1 tools read them as booleans: write `true` or `false` where a boolean is meant, and quote the word where text is meant. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An integer with a leading zero (`0755`) is 755 in YAML 1.2 but 493 (octal) in YAML 1.1: write it without the zero, or `0o755` for octal. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
+    details:
+      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. YAML 1.2 (the Kubernetes API server, the operator) reads `on`, `off`, `yes`, `no`, `y` and `n` as strings, where YAML 1.1 tools read them as booleans: write `true` or `false` where a boolean is meant, and quote the word where text is meant. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An integer with a leading zero (`0755`) is 755 in YAML 1.2 but 493 (octal) in YAML 1.1: write it without the zero, or `0o755` for octal. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
     fixable: true,
     exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
@@ -38,13 +39,15 @@ export default defineRule({
         const meant = YAML11_TRUE.test(s.source);
         if (wantsBoolean) {
           ctx.report({
-            path: s.path, at: s.range,
+            path: s.path,
+            at: s.range,
             message: `${field} is written ${s.source}, which YAML 1.2 (the Kubernetes API server) reads as the string "${s.source}", not a boolean (only YAML 1.1 read it as ${meant}); the API refuses a string here. Write ${meant}.`,
             suggestions: optional(intentFix(doc, `Write ${meant}`, { kind: 'set', path: s.path, value: meant })),
           });
         } else {
           ctx.report({
-            path: s.path, at: s.range,
+            path: s.path,
+            at: s.range,
             message: `${field} is written ${s.source} without quotes: YAML 1.2 reads the string "${s.source}", but YAML 1.1 tools (older Helm and Python libraries) read the boolean ${meant}. Quote it: "${s.source}".`,
             fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),
           });
@@ -54,14 +57,16 @@ export default defineRule({
       if (typeof s.value !== 'number') continue;
       if (wantsString && String(s.value) !== s.source) {
         ctx.report({
-          path: s.path, at: s.range,
+          path: s.path,
+          at: s.range,
           message: `${field} is written ${s.source} without quotes, which YAML reads as the number ${s.value}: the text "${s.source}" is lost, and the API refuses a number here. Quote it: "${s.source}".`,
           fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),
         });
       } else if (OCTAL_LOOKING.test(s.source)) {
         const octal = parseInt(s.source, 8);
         ctx.report({
-          path: s.path, at: s.range,
+          path: s.path,
+          at: s.range,
           message: `${field} is written ${s.source}: YAML 1.2 reads the number ${s.value}, but YAML 1.1 tools read the octal ${Number.isNaN(octal) ? 'number' : octal}. Write ${s.value} without the leading zero${wantsString ? `, or "${s.source}" if text is meant` : ''}.`,
           suggestions: optional(intentFix(doc, `Write ${s.value}`, { kind: 'set', path: s.path, value: s.value })),
         });
@@ -71,12 +76,19 @@ export default defineRule({
       const field = formatPath(s.path) || 'the configuration';
       const where = s.other === undefined ? '' : ` (line ${lineOf(s.other)})`;
       ctx.report({
-        path: s.path, at: s.range,
-        message: s.kind === 'alias'
-          ? `${field} is an alias (*name): its value is the one its anchor${where} marks, so a change there changes this field too. Write the value out here.`
-          : `${field} carries an anchor (&name) that an alias${where} names: a change here changes that value too. Write the value out at the alias.`,
+        path: s.path,
+        at: s.range,
+        message:
+          s.kind === 'alias'
+            ? `${field} is an alias (*name): its value is the one its anchor${where} marks, so a change there changes this field too. Write the value out here.`
+            : `${field} carries an anchor (&name) that an alias${where} names: a change here changes that value too. Write the value out at the alias.`,
         // The other end; a note on sharing says nothing of the value's spelling or type (see precedence.ts).
-        related: [{ message: s.kind === 'alias' ? 'The anchor this alias names' : 'An alias that names this anchor', ...(s.other === undefined ? {} : { range: doc.lines.rangeOf(s.other, 0) }) }],
+        related: [
+          {
+            message: s.kind === 'alias' ? 'The anchor this alias names' : 'An alias that names this anchor',
+            ...(s.other === undefined ? {} : { range: doc.lines.rangeOf(s.other, 0) }),
+          },
+        ],
       });
     }
   },

@@ -14,7 +14,10 @@ const FIXTURES = path.join(REPO, 'test/fixtures/terraform-json');
 
 before(() => loadTerraformFromDisk());
 
-const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf.json') && !n.includes('.fixed.')).sort();
+const fixtures = fs
+  .readdirSync(FIXTURES)
+  .filter((n) => n.endsWith('.tf.json') && !n.includes('.fixed.'))
+  .sort();
 
 test('there are .tf.json fixtures', () => assert.ok(fixtures.length >= 3, fixtures.join(', ')));
 
@@ -46,7 +49,7 @@ test('a .tf.json file is not read as a service configuration: no "Unknown field 
   assert.deepEqual(analyze('{ "resource": { "aws_instance": { "web": { "ami": "x" } } } }\n', { fileName: 'main.tf.json' }).findings, []);
 });
 
-test('findings point at the file\'s own lines and columns, name the resource address, and use the API\'s path', () => {
+test("findings point at the file's own lines and columns, name the resource address, and use the API's path", () => {
   const text = tfJson({ search: { http_max_content_length: '100mb' } });
   const f = analyze(text, { fileName: 'infra/main.tf.json' }).findings.find((x) => x.ruleId === 'unit-mismatch')!;
   assert.ok(f, 'unit-mismatch reported');
@@ -71,38 +74,71 @@ test('a template is an expression: only exactly one ${var.NAME} is a value, esca
   };
   const { findings, terraform } = analyze(tfJson(config, { variable }), { fileName: 'main.tf.json' });
   // The escaped text is a literal, judged as one (a sender name has no `$` or braces).
-  assert.deepEqual(findings.map((f) => `${f.ruleId} ${f.path}`).sort(), ['invalid-value search.email_sender_name', 'type-mismatch static_ips', 'unit-mismatch search.http_max_content_length']);
+  assert.deepEqual(findings.map((f) => `${f.ruleId} ${f.path}`).sort(), [
+    'invalid-value search.email_sender_name',
+    'type-mismatch static_ips',
+    'unit-mismatch search.http_max_content_length',
+  ]);
   const doc = terraform!.configurations[0];
-  assert.deepEqual(doc.variablesUsed.map((u) => `${u.variable} ${u.from}`).sort(), ['var.flag main.tf.json:7', 'var.max_body main.tf.json:4']);
+  assert.deepEqual(doc.variablesUsed.map((u) => `${u.variable} ${u.from}`).sort(), [
+    'var.flag main.tf.json:7',
+    'var.max_body main.tf.json:4',
+  ]);
   assert.equal((doc.value as { search: Record<string, unknown> }).search.email_sender_name, '${not.a.template}');
-  assert.deepEqual([...doc.unknownPaths ?? []].map((p) => p.join('.')).sort(), ['custom_domain', 'search.email_sender_username', 'search.http_max_header_size']);
+  assert.deepEqual([...(doc.unknownPaths ?? [])].map((p) => p.join('.')).sort(), [
+    'custom_domain',
+    'search.email_sender_username',
+    'search.http_max_header_size',
+  ]);
 });
 
-test('variables declared in a module\'s .tf.json file give values to its .tf files, and the other way round', () => {
-  const tf = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = var.clauses\n    }\n  }\n}\n';
+test("variables declared in a module's .tf.json file give values to its .tf files, and the other way round", () => {
+  const tf =
+    'resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = var.clauses\n    }\n  }\n}\n';
   const declared = { fileName: '/m/variables.tf.json', text: JSON.stringify({ variable: { clauses: { default: 10000 } } }) };
-  const fromJson = analyze(tf, { fileName: '/m/main.tf', terraformVariables: [declared] }).findings.filter((f) => f.ruleId === 'invalid-value');
-  assert.deepEqual(fromJson.map((f) => f.message.replace(/^.*\(/, '(')), ['(the value of var.clauses, from variables.tf.json:1)']);
+  const fromJson = analyze(tf, { fileName: '/m/main.tf', terraformVariables: [declared] }).findings.filter(
+    (f) => f.ruleId === 'invalid-value',
+  );
+  assert.deepEqual(
+    fromJson.map((f) => f.message.replace(/^.*\(/, '(')),
+    ['(the value of var.clauses, from variables.tf.json:1)'],
+  );
   const json = tfJson({ search: { indices_query_bool_max_clause_count: '${var.clauses}' } });
   const hcl = { fileName: '/m/variables.tf', text: 'variable "clauses" {\n  default = 10000\n}\n' };
-  const fromHcl = analyze(json, { fileName: '/m/main.tf.json', terraformVariables: [hcl] }).findings.filter((f) => f.ruleId === 'invalid-value');
-  assert.deepEqual(fromHcl.map((f) => f.message.replace(/^.*\(/, '(')), ['(the value of var.clauses, from variables.tf:2)']);
+  const fromHcl = analyze(json, { fileName: '/m/main.tf.json', terraformVariables: [hcl] }).findings.filter(
+    (f) => f.ruleId === 'invalid-value',
+  );
+  assert.deepEqual(
+    fromHcl.map((f) => f.message.replace(/^.*\(/, '(')),
+    ['(the value of var.clauses, from variables.tf:2)'],
+  );
 });
 
 test('a secret from a sensitive variable is never shown, and a literal secret is reported without its value', () => {
   const variable = { secret: { default: 'hunter2-sensitive', sensitive: true } };
-  const text = tfJson({ openid: { enabled: true, client_id: 'app', client_secret: 'hunter2-literal', connect_url: '${var.secret}' } }, { variable });
+  const text = tfJson(
+    { openid: { enabled: true, client_id: 'app', client_secret: 'hunter2-literal', connect_url: '${var.secret}' } },
+    { variable },
+  );
   const { findings } = analyze(text, { fileName: 'main.tf.json' });
   const secret = findings.find((f) => f.ruleId === 'secret-in-plain-text');
   assert.ok(secret, findings.map((f) => f.ruleId).join());
   // The way out, written in this file's syntax.
   assert.match(secret.message, /sensitive = true.* write "client_secret": "\$\{var\.client_secret\}"; rotate/);
-  const shown = findings.flatMap((f) => [f.message, f.fix?.title, ...(f.fix?.edits ?? []).map((e) => e.newText), ...(f.suggestions ?? []).flatMap((s) => [s.title, ...s.edits.map((e) => e.newText)])]).join('\n');
+  const shown = findings
+    .flatMap((f) => [
+      f.message,
+      f.fix?.title,
+      ...(f.fix?.edits ?? []).map((e) => e.newText),
+      ...(f.suggestions ?? []).flatMap((s) => [s.title, ...s.edits.map((e) => e.newText)]),
+    ])
+    .join('\n');
   assert.ok(!shown.includes('hunter2'), shown);
 });
 
 test('syntax errors are reported once each as invalid-json, comments too, and a fixed text that still has them is said to', () => {
-  const text = '{\n  "resource": { "vendor_search": { "logs": { "search_user_config": {\n    // a comment\n    "static_ipz": true,\n  } } } }\n}\n';
+  const text =
+    '{\n  "resource": { "vendor_search": { "logs": { "search_user_config": {\n    // a comment\n    "static_ipz": true,\n  } } } }\n}\n';
   const { findings } = analyze(text, { fileName: 'main.tf.json' });
   const syntax = findings.filter((f) => f.ruleId === 'invalid-json');
   assert.equal(syntax.length, 2, syntax.map((f) => f.message).join('\n'));
@@ -111,7 +147,10 @@ test('syntax errors are reported once each as invalid-json, comments too, and a 
   assert.equal(fixAll(text, { fileName: 'main.tf.json' }).syntaxErrorsLeft, true);
   const truncated = analyze(tfJson({ static_ips: true }).slice(0, 60), { fileName: 'main.tf.json' });
   assert.ok(truncated.findings.every((f) => f.offset + f.length <= 60));
-  assert.equal(new Set(truncated.findings.filter((f) => f.ruleId === 'invalid-json').map((f) => f.offset)).size, truncated.findings.filter((f) => f.ruleId === 'invalid-json').length);
+  assert.equal(
+    new Set(truncated.findings.filter((f) => f.ruleId === 'invalid-json').map((f) => f.offset)).size,
+    truncated.findings.filter((f) => f.ruleId === 'invalid-json').length,
+  );
 });
 
 test('the suggestion for a repeated key removes the earlier one, with its comma', () => {
@@ -134,25 +173,58 @@ test('hostile input: deep nesting is reported, not read; a huge file and runs of
   const deep = `{ "resource": { "vendor_search": { "x": { "search_user_config": ${'['.repeat(20000)}${']'.repeat(20000)} } } } }`;
   const deepResult = analyze(deep, { fileName: 'main.tf.json' });
   assert.deepEqual(deepResult.internalErrors, []);
-  assert.deepEqual(deepResult.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    deepResult.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
   assert.match(deepResult.findings[0].message, /nested at least \d+ levels deep/);
   const open = `{ "search_user_config": ${'{"a": '.repeat(5000)}`;
-  assert.deepEqual(analyze(open, { fileName: 'main.tf.json' }).findings.map((f) => f.ruleId), ['input-limit']);
-  for (const text of ['$'.repeat(100_000), `"${'$'.repeat(100_000)}{"`, 'search_user_config', '\uFEFF' + tfJson({ static_ips: true }), tfJson({ search: { email_sender_name: `${'$'.repeat(50_000)}{x}` } })]) {
+  assert.deepEqual(
+    analyze(open, { fileName: 'main.tf.json' }).findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
+  for (const text of [
+    '$'.repeat(100_000),
+    `"${'$'.repeat(100_000)}{"`,
+    'search_user_config',
+    '\uFEFF' + tfJson({ static_ips: true }),
+    tfJson({ search: { email_sender_name: `${'$'.repeat(50_000)}{x}` } }),
+  ]) {
     const result = analyze(text, { fileName: 'main.tf.json' });
     assert.deepEqual(result.internalErrors, []);
     for (const f of result.findings) assert.ok(f.offset >= 0 && f.offset + f.length <= text.length, `${f.ruleId} inside the text`);
   }
   const huge = analyze(tfJson({ search: { email_sender_name: 'x'.repeat(20 * 1024 * 1024) } }), { fileName: 'main.tf.json' });
-  assert.deepEqual(huge.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    huge.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
 });
 
 test('reading grows linearly: resources, list blocks, repeated keys, comment keys and template escapes', () => {
-  const resources = (n: number): string => JSON.stringify({ resource: { vendor_search: Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, { search_user_config: { static_ipz: true, search: { http_max_content_length: '100mb' } } }])) } });
-  const patterns = (n: number): string => tfJson({ index_patterns: Array.from({ length: n }, (_, i) => ({ '//': 'generated', pattern: `logs-${i}-*`, max_index_count: 5 })) });
-  const repeated = (n: number): string => `{ "resource": { "vendor_search": { "x": { "search_user_config": { ${Array.from({ length: n }, () => '"search": { "http_max_header_size": 8192 }').join(', ')} } } } } }`;
-  const dollars = (n: number): string => tfJson({ search: { email_sender_name: `${'$$'.repeat(n * 50)}{x}` }, custom_domain: `${'%'.repeat(n * 100)}{` });
-  for (const [what, make, unit] of [['resources', resources, 40], ['list blocks', patterns, 200], ['repeated keys', repeated, 200], ['template escapes', dollars, 200]] as const) {
+  const resources = (n: number): string =>
+    JSON.stringify({
+      resource: {
+        vendor_search: Object.fromEntries(
+          Array.from({ length: n }, (_, i) => [
+            `r${i}`,
+            { search_user_config: { static_ipz: true, search: { http_max_content_length: '100mb' } } },
+          ]),
+        ),
+      },
+    });
+  const patterns = (n: number): string =>
+    tfJson({ index_patterns: Array.from({ length: n }, (_, i) => ({ '//': 'generated', pattern: `logs-${i}-*`, max_index_count: 5 })) });
+  const repeated = (n: number): string =>
+    `{ "resource": { "vendor_search": { "x": { "search_user_config": { ${Array.from({ length: n }, () => '"search": { "http_max_header_size": 8192 }').join(', ')} } } } } }`;
+  const dollars = (n: number): string =>
+    tfJson({ search: { email_sender_name: `${'$$'.repeat(n * 50)}{x}` }, custom_domain: `${'%'.repeat(n * 100)}{` });
+  for (const [what, make, unit] of [
+    ['resources', resources, 40],
+    ['list blocks', patterns, 200],
+    ['repeated keys', repeated, 200],
+    ['template escapes', dollars, 200],
+  ] as const) {
     assertLinear(`.tf.json ${what}`, (k, s) => {
       const text = make(unit * k * s);
       return () => analyze(text, { fileName: 'main.tf.json' });

@@ -25,26 +25,57 @@ test('change.before against change.after gives restart-required and create-only 
   const ids = findings(plan).map((f) => `${f.ruleId} ${f.path}`);
   assert.ok(ids.includes('restart-required search.reindex_remote_whitelist'), ids.join(', '));
   assert.ok(ids.includes('create-only-field service_to_fork_from'), ids.join(', '));
-  assert.deepEqual(findings(planOf({ search: { reindex_remote_whitelist: ['new.example.com:9200'] } })).filter((f) => f.ruleId === 'restart-required'), [], 'a new resource restarts nothing');
+  assert.deepEqual(
+    findings(planOf({ search: { reindex_remote_whitelist: ['new.example.com:9200'] } })).filter((f) => f.ruleId === 'restart-required'),
+    [],
+    'a new resource restarts nothing',
+  );
 });
 
 test('sensitive values are never printed nor judged; values unknown until apply are skipped', () => {
   const plan = planOf(
-    { openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' }, search: { http_max_content_length: 5 } },
+    {
+      openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' },
+      search: { http_max_content_length: 5 },
+    },
     undefined,
-    { after_sensitive: { search_user_config: [{ openid: [{ client_secret: true, connect_url: true }] }] }, after_unknown: { search_user_config: [{ search: [{ http_max_content_length: true }] }] } },
+    {
+      after_sensitive: { search_user_config: [{ openid: [{ client_secret: true, connect_url: true }] }] },
+      after_unknown: { search_user_config: [{ search: [{ http_max_content_length: true }] }] },
+    },
   );
   const all = findings(plan);
   assert.ok(!JSON.stringify(all).includes('hunter2'), JSON.stringify(all));
-  assert.deepEqual(all.map((f) => f.ruleId), [], 'nothing to report: the secret and the URL are sensitive, the size is unknown');
-  const unmarked = findings(planOf({ openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' }, search: { http_max_content_length: 5 } }));
-  for (const id of ['insecure-url', 'unit-mismatch', 'secret-in-plain-text']) assert.ok(unmarked.some((f) => f.ruleId === id), `the same values unmarked are judged: ${id}`);
+  assert.deepEqual(
+    all.map((f) => f.ruleId),
+    [],
+    'nothing to report: the secret and the URL are sensitive, the size is unknown',
+  );
+  const unmarked = findings(
+    planOf({
+      openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' },
+      search: { http_max_content_length: 5 },
+    }),
+  );
+  for (const id of ['insecure-url', 'unit-mismatch', 'secret-in-plain-text'])
+    assert.ok(
+      unmarked.some((f) => f.ruleId === id),
+      `the same values unmarked are judged: ${id}`,
+    );
   assert.ok(!JSON.stringify(unmarked.map((f) => f.message)).includes('hunter2'));
 });
 
 test('a value unknown until apply and absent from after is not a missing member', () => {
-  const plan = planOf({ openid: { client_id: 'app', client_secret: '<CLIENT_SECRET>' } }, undefined,
-    { after_unknown: { search_user_config: [{ openid: [{ connect_url: true }] }] } });
-  assert.deepEqual(findings(plan).filter((f) => f.ruleId === 'missing-required'), []);
-  assert.equal(findings(planOf({ openid: { client_id: 'app', client_secret: '<CLIENT_SECRET>' } })).filter((f) => f.ruleId === 'missing-required').length, 1);
+  const plan = planOf({ openid: { client_id: 'app', client_secret: '<CLIENT_SECRET>' } }, undefined, {
+    after_unknown: { search_user_config: [{ openid: [{ connect_url: true }] }] },
+  });
+  assert.deepEqual(
+    findings(plan).filter((f) => f.ruleId === 'missing-required'),
+    [],
+  );
+  assert.equal(
+    findings(planOf({ openid: { client_id: 'app', client_secret: '<CLIENT_SECRET>' } })).filter((f) => f.ruleId === 'missing-required')
+      .length,
+    1,
+  );
 });

@@ -15,9 +15,15 @@ import { REPO } from '../../../support/repo';
  * cannot read, which the tree-sitter grammar sometimes accepts.
  */
 const FIXTURES = path.join(REPO, 'test/fixtures/terraform-fmt');
-const fixtures = fs.readdirSync(FIXTURES).filter((n) => n.endsWith('.tf') && !n.endsWith('.fixed.tf')).sort();
+const fixtures = fs
+  .readdirSync(FIXTURES)
+  .filter((n) => n.endsWith('.tf') && !n.endsWith('.fixed.tf'))
+  .sort();
 
-before(() => { requireTerraform(); return loadTerraformFromDisk(); });
+before(() => {
+  requireTerraform();
+  return loadTerraformFromDisk();
+});
 
 const crlf = (text: string): string => text.replace(/\r?\n/g, '\r\n');
 
@@ -50,6 +56,12 @@ for (const name of fixtures) {
 
 test('the fixtures exercise the fix of every fixable rule that applies to Terraform', () => {
   // invalid-json and yaml-trap are about JSON and YAML syntax: a .tf file never has them.
-  const wanted = RULES.filter((r) => r.meta.fixable && r.meta.id !== 'invalid-json' && r.meta.id !== 'yaml-trap').map((r) => r.meta.id).sort();
-  assert.deepEqual(wanted.filter((id) => !fixedRules.has(id)), [], 'fixable rules no fixture here exercises');
+  const wanted = RULES.filter((r) => r.meta.fixable && r.meta.id !== 'invalid-json' && r.meta.id !== 'yaml-trap')
+    .map((r) => r.meta.id)
+    .sort();
+  assert.deepEqual(
+    wanted.filter((id) => !fixedRules.has(id)),
+    [],
+    'fixable rules no fixture here exercises',
+  );
 });

@@ -21,14 +21,29 @@ before(() => loadTerraformFromDisk());
 function snapshot(doc: TerraformDocument, probes: number[]): unknown {
   const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'symbol' ? `<${String(x)}>` : x));
   return {
-    address: doc.address, value: json(doc.value), unknownPaths: doc.unknownPaths, variablesUsed: doc.variablesUsed,
-    syntaxErrors: doc.syntaxErrors, comments: doc.comments(), repeated: doc.repeatedKeys(), noDuplicateKeys: doc.noDuplicateKeys,
+    address: doc.address,
+    value: json(doc.value),
+    unknownPaths: doc.unknownPaths,
+    variablesUsed: doc.variablesUsed,
+    syntaxErrors: doc.syntaxErrors,
+    comments: doc.comments(),
+    repeated: doc.repeatedKeys(),
+    noDuplicateKeys: doc.noDuplicateKeys,
     at: probes.map((o) => [o, doc.memberAt(o), doc.blockAt(o)]),
-    ranges: probes.map((o) => { const m = doc.memberAt(o); return m && [doc.rangeAt(m.path), doc.locate(m.path, 'key'), doc.locate(m.path, 'property')]; }),
+    ranges: probes.map((o) => {
+      const m = doc.memberAt(o);
+      return m && [doc.rangeAt(m.path), doc.locate(m.path, 'key'), doc.locate(m.path, 'property')];
+    }),
   };
 }
 
-function assertSameAsFresh(text: string, options: AnalyzeOptions, state: DocumentState, step: string, random: () => number): AnalysisResult {
+function assertSameAsFresh(
+  text: string,
+  options: AnalyzeOptions,
+  state: DocumentState,
+  step: string,
+  random: () => number,
+): AnalysisResult {
   const kept = analyze(text, options, undefined, state);
   const fresh = analyze(text, options);
   assert.deepEqual(kept.findings, fresh.findings, `${step}: findings`);
@@ -41,12 +56,36 @@ function assertSameAsFresh(text: string, options: AnalyzeOptions, state: Documen
 
 /** Pieces of HCL (and of broken HCL) that edits insert: blocks, comments, strings, lines ends, characters beyond ASCII. */
 const PIECES = [
-  '{', '}', '"', '=', '\n', '\r\n', ' ', '#', '// note\n', '/* a\nb */', '1', '0', '-', '.', 'é', '😀', '${', 'var.size', '[', ']', ',',
+  '{',
+  '}',
+  '"',
+  '=',
+  '\n',
+  '\r\n',
+  ' ',
+  '#',
+  '// note\n',
+  '/* a\nb */',
+  '1',
+  '0',
+  '-',
+  '.',
+  'é',
+  '😀',
+  '${',
+  'var.size',
+  '[',
+  ']',
+  ',',
   '\n    ip_filter_object {\n      network     = "10.1.2.3/16"\n      description = "office ü"\n    }\n',
   '\n    index_patterns {\n      pattern         = "logs-*"\n      max_index_count = 3\n    }\n',
   '\n    search {\n      http_max_content_length = "100mb"\n    }\n',
-  'search_user_config {\n', 'resource "vendor_search" "x" {\n', 'dynamic "index_patterns" {\n content {\n pattern = "a"\n }\n}\n',
-  '<<EOF\ntext\nEOF\n', 'max_index_count = 99999999\n', 'client_secret = "plain"\n',
+  'search_user_config {\n',
+  'resource "vendor_search" "x" {\n',
+  'dynamic "index_patterns" {\n content {\n pattern = "a"\n }\n}\n',
+  '<<EOF\ntext\nEOF\n',
+  'max_index_count = 99999999\n',
+  'client_secret = "plain"\n',
 ];
 
 function randomEdit(text: string, random: () => number): string {
@@ -67,13 +106,31 @@ function randomEdit(text: string, random: () => number): string {
  * change what each seed tests (nor how much of its work the kept state can reuse).
  */
 const SEED_FIXTURES = [
-  'dynamic-blocks.fixed.tf', 'dynamic-blocks.tf', 'fixes.fixed.tf', 'fixes.tf', 'half-typed.tf', 'ip-filter-spellings.tf', 'issue-example.tf', 'one-line-blocks.fixed.tf',
-  'one-line-blocks.tf', 'own-variables.tf', 'removed-field.base.tf', 'removed-field.tf', 'scalar-conversion.fixed.tf', 'scalar-conversion.tf', 'two-resources.tf', 'unknown-values.tf',
+  'dynamic-blocks.fixed.tf',
+  'dynamic-blocks.tf',
+  'fixes.fixed.tf',
+  'fixes.tf',
+  'half-typed.tf',
+  'ip-filter-spellings.tf',
+  'issue-example.tf',
+  'one-line-blocks.fixed.tf',
+  'one-line-blocks.tf',
+  'own-variables.tf',
+  'removed-field.base.tf',
+  'removed-field.tf',
+  'scalar-conversion.fixed.tf',
+  'scalar-conversion.tf',
+  'two-resources.tf',
+  'unknown-values.tf',
 ];
 const fixtureTexts = (): string[] => SEED_FIXTURES.map((n) => fs.readFileSync(path.join(FIXTURES, n), 'utf8'));
 
 function manyBlocks(count: number): string {
-  const blocks = Array.from({ length: count }, (_, i) => `    ip_filter_object {\n      network     = "10.${i % 250}.${i % 7}.1/24" # office ${i}\n      description = "office ${i}"\n    }\n`);
+  const blocks = Array.from(
+    { length: count },
+    (_, i) =>
+      `    ip_filter_object {\n      network     = "10.${i % 250}.${i % 7}.1/24" # office ${i}\n      description = "office ${i}"\n    }\n`,
+  );
   return `variable "size" {\n  default = "100mb"\n}\n\nresource "vendor_search" "logs" {\n  search_user_config {\n    search_version = "2"\n${blocks.join('')}    search {\n      http_max_content_length = var.size\n    }\n  }\n}\n`;
 }
 
@@ -84,7 +141,11 @@ for (const seed of [1, 2, 3, 4, 22]) {
     const texts = [...fixtureTexts(), manyBlocks(30)];
     let text = texts[seed % texts.length] + texts[(seed * 3 + 1) % texts.length];
     if (seed === 4) text = text.replace(/\n/g, '\r\n');
-    const options: AnalyzeOptions = { fileName: 'main.tf', minSeverity: 'info', terraformVariables: [{ fileName: 'terraform.tfvars', text: 'size = "2gb"\n' }] };
+    const options: AnalyzeOptions = {
+      fileName: 'main.tf',
+      minSeverity: 'info',
+      terraformVariables: [{ fileName: 'terraform.tfvars', text: 'size = "2gb"\n' }],
+    };
     const state = new DocumentState();
     try {
       let readable = text;
@@ -126,18 +187,26 @@ test('an edit of one block in a file of hundreds reads that block again, not the
 
 test('the edit between two versions of a text is the changed middle, with points in UTF-16 code units', () => {
   assert.deepEqual(editBetween('ab\ncdé\nef', 'ab\ncdé\nXef'), {
-    startIndex: 7, oldEndIndex: 7, newEndIndex: 8,
-    startPosition: { row: 2, column: 0 }, oldEndPosition: { row: 2, column: 0 }, newEndPosition: { row: 2, column: 1 },
+    startIndex: 7,
+    oldEndIndex: 7,
+    newEndIndex: 8,
+    startPosition: { row: 2, column: 0 },
+    oldEndPosition: { row: 2, column: 0 },
+    newEndPosition: { row: 2, column: 1 },
   });
   assert.deepEqual(editBetween('a😀b', 'a😀\nb'), {
-    startIndex: 3, oldEndIndex: 3, newEndIndex: 4,
-    startPosition: { row: 0, column: 3 }, oldEndPosition: { row: 0, column: 3 }, newEndPosition: { row: 1, column: 0 },
+    startIndex: 3,
+    oldEndIndex: 3,
+    newEndIndex: 4,
+    startPosition: { row: 0, column: 3 },
+    oldEndPosition: { row: 0, column: 3 },
+    newEndPosition: { row: 1, column: 0 },
   });
   // A CR LF pair is never split.
   assert.equal(editBetween('a\r\nb', 'a\r\r\nb').startIndex, 1);
 });
 
-test('completion reads the text with the word being typed blanked out from a tree forked off the document\'s: no parse from scratch', () => {
+test("completion reads the text with the word being typed blanked out from a tree forked off the document's: no parse from scratch", () => {
   const text = fs.readFileSync(path.join(FIXTURES, 'issue-example.tf'), 'utf8');
   const state = new DocumentState();
   analyze(text, { fileName: 'main.tf' }, undefined, state);
@@ -151,7 +220,11 @@ test('completion reads the text with the word being typed blanked out from a tre
     const kept = parseTerraform(blanked, 256, undefined, state.terraformCompletion);
     const fresh = parseTerraform(blanked, 256);
     const probes = Array.from({ length: 40 }, () => Math.floor(random() * (blanked.length + 1)));
-    assert.deepEqual(kept.configurations.map((d) => snapshot(d, probes)), fresh.configurations.map((d) => snapshot(d, probes)), typed);
+    assert.deepEqual(
+      kept.configurations.map((d) => snapshot(d, probes)),
+      fresh.configurations.map((d) => snapshot(d, probes)),
+      typed,
+    );
   }
   assert.equal(state.terraformCompletion.fullParses, 0, 'every completion parse reused a tree');
   assert.equal(state.terraformCompletion.incrementalParses, 4);

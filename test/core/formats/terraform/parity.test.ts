@@ -16,7 +16,15 @@ import { REPO } from '../../../support/repo';
 const FIXTURES = path.join(REPO, 'test/fixtures/rules');
 
 /** Rules about JSON's own syntax, or that need what a converted fixture cannot carry (a baseline, comments, duplicate keys). */
-const NOT_COMPARED = new Set(['invalid-json', 'duplicate-key', 'unused-suppression', 'input-limit', 'restart-required', 'create-only-field', 'blocked-endpoint']);
+const NOT_COMPARED = new Set([
+  'invalid-json',
+  'duplicate-key',
+  'unused-suppression',
+  'input-limit',
+  'restart-required',
+  'create-only-field',
+  'blocked-endpoint',
+]);
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -35,7 +43,9 @@ function expression(v: unknown, at: Array<string | number>, raw: Raw): string {
   if (typeof v === 'number') return raw(at) ?? String(v);
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map((x, i) => expression(x, [...at, i], raw)).join(', ')}]`;
-  return `{ ${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${IDENTIFIER.test(k) ? k : quote(k)} = ${expression(x, [...at, k], raw)}`).join(', ')} }`;
+  return `{ ${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${IDENTIFIER.test(k) ? k : quote(k)} = ${expression(x, [...at, k], raw)}`)
+    .join(', ')} }`;
 }
 
 /** The members of an object as the provider writes them: objects as blocks, lists of objects as repeated blocks. */
@@ -47,7 +57,14 @@ function members(value: Record<string, unknown>, at: Array<string | number>, ind
       out.push(`${indent}${key} {`);
       if (!members(v, [...at, key], `${indent}  `, out, raw)) return false;
       out.push(`${indent}}`);
-    } else if (Array.isArray(v) && v.length && v.every(isObject) && schema?.items && at.length === 0 && (key === 'ip_filter' || key === 'index_patterns')) {
+    } else if (
+      Array.isArray(v) &&
+      v.length &&
+      v.every(isObject) &&
+      schema?.items &&
+      at.length === 0 &&
+      (key === 'ip_filter' || key === 'index_patterns')
+    ) {
       for (const [i, item] of v.entries()) {
         out.push(`${indent}${key === 'ip_filter' ? 'ip_filter_object' : key} {`);
         if (!members(item, [...at, key, i], `${indent}  `, out, raw)) return false;
@@ -75,19 +92,32 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
   for (const file of listFixtures(FIXTURES)) {
     const name = path.relative(FIXTURES, file);
     const fx = loadFixture(file);
-    if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) { skipped.push(name); continue; }
+    if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) {
+      skipped.push(name);
+      continue;
+    }
     const json = parseDocument(fx.text, { fileName: fx.fileName });
-    const raw: Raw = (at) => { const r = json.rangeAt(at); return r && json.text.slice(r.offset, r.offset + r.length); };
+    const raw: Raw = (at) => {
+      const r = json.rangeAt(at);
+      return r && json.text.slice(r.offset, r.offset + r.length);
+    };
     // A value of another type than its field's is sent as written in JSON, converted by Terraform, and
     // the provider's name of a dotted key is that key there: the same text says something else.
     const tf = json.syntaxErrors.length || !json.noDuplicateKeys || convertsAny(json.value) ? undefined : toTerraform(json.value, raw);
-    if (!tf) { skipped.push(name); continue; }
-    const ids = (text: string, fileName: string): string[] => analyze(text, { ...fx.options, fileName, baselineText: undefined })
-      .findings.filter((f) => !NOT_COMPARED.has(f.ruleId)).map((f) => `${f.ruleId} ${f.path}`).sort();
+    if (!tf) {
+      skipped.push(name);
+      continue;
+    }
+    const ids = (text: string, fileName: string): string[] =>
+      analyze(text, { ...fx.options, fileName, baselineText: undefined })
+        .findings.filter((f) => !NOT_COMPARED.has(f.ruleId))
+        .map((f) => `${f.ruleId} ${f.path}`)
+        .sort();
     const expected = ids(fx.text, fx.fileName);
     const actual = ids(tf, 'main.tf');
     compared++;
-    if (JSON.stringify(expected) !== JSON.stringify(actual)) differences.push(`${name}:\n    JSON:      ${expected.join(', ')}\n    Terraform: ${actual.join(', ')}\n${tf}`);
+    if (JSON.stringify(expected) !== JSON.stringify(actual))
+      differences.push(`${name}:\n    JSON:      ${expected.join(', ')}\n    Terraform: ${actual.join(', ')}\n${tf}`);
   }
   assert.deepEqual(differences, [], differences.join('\n'));
   // The comparison must cover the fixtures, not skip its way to a pass.
@@ -105,7 +135,8 @@ function spellsDottedKey(value: unknown, at: Array<string | number>): boolean {
 }
 
 /** Nulls and empty lists are how a plan shows what is not set: such fixtures cannot say the same in a plan. */
-const holdsNullOrEmpty = (v: unknown): boolean => v === null || (Array.isArray(v) ? v.length === 0 || v.some(holdsNullOrEmpty) : isObject(v) && Object.values(v).some(holdsNullOrEmpty));
+const holdsNullOrEmpty = (v: unknown): boolean =>
+  v === null || (Array.isArray(v) ? v.length === 0 || v.some(holdsNullOrEmpty) : isObject(v) && Object.values(v).some(holdsNullOrEmpty));
 
 test('every JSON rule fixture made into a Terraform plan gives the same rule ids and field paths', () => {
   let compared = 0;
@@ -114,13 +145,25 @@ test('every JSON rule fixture made into a Terraform plan gives the same rule ids
     const fx = loadFixture(file);
     if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) continue;
     const json = parseDocument(fx.text, { fileName: fx.fileName });
-    if (json.syntaxErrors.length || !json.noDuplicateKeys || !isObject(json.value) || holdsNullOrEmpty(json.value) || json.text.match(/\d{16,}/) || convertsAny(json.value)) continue;
-    const ids = (text: string, fileName: string): string[] => analyze(text, { ...fx.options, fileName, baselineText: undefined })
-      .findings.filter((f) => !NOT_COMPARED.has(f.ruleId)).map((f) => `${f.ruleId} ${f.path}`).sort();
+    if (
+      json.syntaxErrors.length ||
+      !json.noDuplicateKeys ||
+      !isObject(json.value) ||
+      holdsNullOrEmpty(json.value) ||
+      json.text.match(/\d{16,}/) ||
+      convertsAny(json.value)
+    )
+      continue;
+    const ids = (text: string, fileName: string): string[] =>
+      analyze(text, { ...fx.options, fileName, baselineText: undefined })
+        .findings.filter((f) => !NOT_COMPARED.has(f.ruleId))
+        .map((f) => `${f.ruleId} ${f.path}`)
+        .sort();
     const expected = ids(fx.text, fx.fileName);
     const actual = ids(planOf(json.value), 'plan.json');
     compared++;
-    if (JSON.stringify(expected) !== JSON.stringify(actual)) differences.push(`${path.relative(FIXTURES, file)}:\n    JSON: ${expected.join(', ')}\n    plan: ${actual.join(', ')}`);
+    if (JSON.stringify(expected) !== JSON.stringify(actual))
+      differences.push(`${path.relative(FIXTURES, file)}:\n    JSON: ${expected.join(', ')}\n    plan: ${actual.join(', ')}`);
   }
   assert.deepEqual(differences, [], differences.join('\n'));
   assert.ok(compared >= 50, `only ${compared} fixtures compared`);

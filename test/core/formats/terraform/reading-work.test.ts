@@ -21,35 +21,65 @@ function nodeCalls(run: () => void): number {
   const counted = <T>(inner: () => T): T => {
     if (depth === 0) calls++;
     depth++;
-    try { return inner(); } finally { depth--; }
+    try {
+      return inner();
+    } finally {
+      depth--;
+    }
   };
   for (const key of Object.getOwnPropertyNames(proto)) {
     const d = Object.getOwnPropertyDescriptor(proto, key)!;
     if (key === 'constructor') continue;
-    if (d.get) { saved.set(key, d); Object.defineProperty(proto, key, { ...d, get(this: unknown) { return counted(() => d.get!.call(this)); } }); }
-    else if (typeof d.value === 'function') { saved.set(key, d); Object.defineProperty(proto, key, { ...d, value(this: unknown, ...args: unknown[]) { return counted(() => (d.value as (...a: unknown[]) => unknown).apply(this, args)); } }); }
+    if (d.get) {
+      saved.set(key, d);
+      Object.defineProperty(proto, key, {
+        ...d,
+        get(this: unknown) {
+          return counted(() => d.get!.call(this));
+        },
+      });
+    } else if (typeof d.value === 'function') {
+      saved.set(key, d);
+      Object.defineProperty(proto, key, {
+        ...d,
+        value(this: unknown, ...args: unknown[]) {
+          return counted(() => (d.value as (...a: unknown[]) => unknown).apply(this, args));
+        },
+      });
+    }
   }
-  try { run(); } finally {
+  try {
+    run();
+  } finally {
     for (const [key, d] of saved) Object.defineProperty(proto, key, d);
   }
   return calls;
 }
 
-const CONFIGURED = 'resource "vendor_search" "logs" {\n  search_user_config {\n    search_version = "2"\n    # a note\n    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n';
-const other = (i: number): string => `resource "aws_s3_bucket" "b${i}" {\n  bucket = "b-${i}" # the bucket\n  tags   = { team = "search", index = ${i} }\n}\n\nvariable "size_${i}" {\n  default = ${i}\n}\n\n`;
+const CONFIGURED =
+  'resource "vendor_search" "logs" {\n  search_user_config {\n    search_version = "2"\n    # a note\n    search {\n      http_max_content_length = "100mb"\n    }\n  }\n}\n';
+const other = (i: number): string =>
+  `resource "aws_s3_bucket" "b${i}" {\n  bucket = "b-${i}" # the bucket\n  tags   = { team = "search", index = ${i} }\n}\n\nvariable "size_${i}" {\n  default = ${i}\n}\n\n`;
 
 test('a block that holds no configuration costs the reader a few questions, whatever it holds', () => {
-  const alone = nodeCalls(() => { assert.equal(parseTerraform(CONFIGURED).configurations.length, 1); });
+  const alone = nodeCalls(() => {
+    assert.equal(parseTerraform(CONFIGURED).configurations.length, 1);
+  });
   const blocks = 200;
   let read: ReturnType<typeof parseTerraform> | undefined;
-  const among = nodeCalls(() => { read = parseTerraform(Array.from({ length: blocks / 2 }, (_, i) => other(i)).join('') + CONFIGURED); });
+  const among = nodeCalls(() => {
+    read = parseTerraform(Array.from({ length: blocks / 2 }, (_, i) => other(i)).join('') + CONFIGURED);
+  });
   assert.equal(read!.configurations.length, 1);
   assert.deepEqual(read!.configurations[0].value, parseTerraform(CONFIGURED).configurations[0].value);
   // Its type, whether it is a missing node, where it ends, whether it holds an error.
   assert.ok(among - alone <= blocks * 4, `${among - alone} questions for ${blocks} blocks`);
 });
 
-test('the comments of a configuration\'s resource are still read', () => {
+test("the comments of a configuration's resource are still read", () => {
   const doc = parseTerraform(other(1) + CONFIGURED).configurations[0];
-  assert.deepEqual(doc.comments().map((c) => c.text), ['a note']);
+  assert.deepEqual(
+    doc.comments().map((c) => c.text),
+    ['a note'],
+  );
 });

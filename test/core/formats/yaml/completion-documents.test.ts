@@ -58,7 +58,10 @@ test('a *.search.yaml file of several documents completes each one', () => {
   const text = 'search_version: "2"\n\n---\nsearch:\n  \n';
   assert.ok(labels(text, text.indexOf('\n\n') + 1, 'two.search.yaml').some((l) => l.startsWith('search=')));
   const inSearch = labels(text, text.length - 1, 'two.search.yaml');
-  assert.ok(inSearch.some((l) => l.startsWith('http_max_content_length=')), inSearch.join(', '));
+  assert.ok(
+    inSearch.some((l) => l.startsWith('http_max_content_length=')),
+    inSearch.join(', '),
+  );
 });
 
 test('a template document offers nothing; the other documents of the same file are completed', () => {

@@ -16,11 +16,21 @@ const FIXTURES = path.join(REPO, 'test/fixtures/yaml');
 
 /** Everything a rule, a fix or an editor feature reads of a YAML configuration, comparable. */
 function snapshot(doc: YamlDocument, probes: number[]): unknown {
-  const json = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'symbol' ? `<${String(x)}>` : typeof x === 'bigint' ? `${x}n` : x));
+  const json = (v: unknown): string =>
+    JSON.stringify(v, (_k, x: unknown) => (typeof x === 'symbol' ? `<${String(x)}>` : typeof x === 'bigint' ? `${x}n` : x));
   return {
-    label: doc.label, value: json(doc.value), syntaxErrors: doc.syntaxErrors, comments: doc.comments(), repeated: doc.repeatedKeys(),
-    plainScalars: json(doc.plainScalars), sharing: doc.sharing, noDuplicateKeys: doc.noDuplicateKeys,
-    at: probes.map((o) => { const m = doc.memberAt(o); return m && [m, doc.rangeAt(m.path), doc.locate(m.path, 'key'), doc.locate(m.path, 'property')]; }),
+    label: doc.label,
+    value: json(doc.value),
+    syntaxErrors: doc.syntaxErrors,
+    comments: doc.comments(),
+    repeated: doc.repeatedKeys(),
+    plainScalars: json(doc.plainScalars),
+    sharing: doc.sharing,
+    noDuplicateKeys: doc.noDuplicateKeys,
+    at: probes.map((o) => {
+      const m = doc.memberAt(o);
+      return m && [m, doc.rangeAt(m.path), doc.locate(m.path, 'key'), doc.locate(m.path, 'property')];
+    }),
   };
 }
 
@@ -37,11 +47,42 @@ function assertSameAsFresh(text: string, options: AnalyzeOptions, state: Documen
 
 /** Pieces of YAML (and of broken YAML) that edits insert: documents, markers, quotes, anchors, comments, line ends. */
 const PIECES = [
-  '\n---\n', '---', '\n...\n', '%YAML 1.2\n', ':', '- ', '\n', '\r\n', ' ', '  ', '#', ' # note\n', '"', "'", '|\n', '>-\n', '[', ']', '{', '}', ',', '&a ', '*a', '!!str ', 'é', '😀', '1', 'on', '0755', '10.0',
+  '\n---\n',
+  '---',
+  '\n...\n',
+  '%YAML 1.2\n',
+  ':',
+  '- ',
+  '\n',
+  '\r\n',
+  ' ',
+  '  ',
+  '#',
+  ' # note\n',
+  '"',
+  "'",
+  '|\n',
+  '>-\n',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '&a ',
+  '*a',
+  '!!str ',
+  'é',
+  '😀',
+  '1',
+  'on',
+  '0755',
+  '10.0',
   '\n    ip_filter:\n      - network: 10.1.2.3/16\n        description: office\n',
   '\n    search:\n      http_max_content_length: 100mb\n',
   '\n---\napiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: extra\nspec:\n  userConfig:\n    static_ips: yes\n',
-  '\n---\nkind: ConfigMap\ndata:\n  a: b\n', 'max_index_count: 99999999\n', '{{ .Values.x }}',
+  '\n---\nkind: ConfigMap\ndata:\n  a: b\n',
+  'max_index_count: 99999999\n',
+  '{{ .Values.x }}',
 ];
 
 function randomEdit(text: string, random: () => number): string {
@@ -59,13 +100,24 @@ function randomEdit(text: string, random: () => number): string {
 }
 
 /** The fixtures without their expectations (`//!` lines, `//~` notes), as users write YAML. */
-const fixtureTexts = (): string[] => fs.readdirSync(FIXTURES).filter((n) => /\.ya?ml$/.test(n)).sort()
-  .map((n) => fs.readFileSync(path.join(FIXTURES, n), 'utf8').replace(/^\/\/!.*\n/gm, '').replace(/[ \t]*\/\/~.*$/gm, ''));
+const fixtureTexts = (): string[] =>
+  fs
+    .readdirSync(FIXTURES)
+    .filter((n) => /\.ya?ml$/.test(n))
+    .sort()
+    .map((n) =>
+      fs
+        .readFileSync(path.join(FIXTURES, n), 'utf8')
+        .replace(/^\/\/!.*\n/gm, '')
+        .replace(/[ \t]*\/\/~.*$/gm, ''),
+    );
 
 function manyDocuments(count: number): string {
-  const docs = Array.from({ length: count }, (_, i) => i % 3 === 0
-    ? `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: s${i}\nspec:\n  userConfig:\n    ip_filter:\n      - network: 10.${i}.0.1/16 # office\n        description: office ${i}\n    search_version: "2"\n`
-    : `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  a: "${i}"\n`);
+  const docs = Array.from({ length: count }, (_, i) =>
+    i % 3 === 0
+      ? `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: s${i}\nspec:\n  userConfig:\n    ip_filter:\n      - network: 10.${i}.0.1/16 # office\n        description: office ${i}\n    search_version: "2"\n`
+      : `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c${i}\ndata:\n  a: "${i}"\n`,
+  );
   return docs.join('---\n');
 }
 

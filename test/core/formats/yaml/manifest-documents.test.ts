@@ -18,9 +18,15 @@ test('only the documents that can say kind: Search are parsed, and each keeps it
   const docs = [CONFIG_MAP, LOGS, 'kind: Namespace\n', CONFIG_MAP, NAMELESS];
   const text = docs.join('---\n');
   const picked = parseSearchDocuments(text, 256);
-  assert.deepEqual(picked?.map((d) => d.index), [1, 4]);
+  assert.deepEqual(
+    picked?.map((d) => d.index),
+    [1, 4],
+  );
   const many = [...Array.from({ length: 300 }, () => CONFIG_MAP), LOGS].join('---\n');
-  assert.deepEqual(parseSearchDocuments(many, 256)?.map((d) => d.index), [300]);
+  assert.deepEqual(
+    parseSearchDocuments(many, 256)?.map((d) => d.index),
+    [300],
+  );
   const labels = analyze(text, { fileName: 'deploy.yaml' }).findings.map((f) => f.message.split(':')[0]);
   assert.ok(labels.includes('Search/logs') && labels.includes('Search/(document 5, no metadata.name)'), labels.join(', '));
 });
@@ -28,8 +34,14 @@ test('only the documents that can say kind: Search are parsed, and each keeps it
 test('comment lines before the first marker are no document of their own, with CRLF line ends too', () => {
   const text = `# manifests\n---\n${CONFIG_MAP}---\n${NAMELESS}`.replace(/\n/g, '\r\n');
   const label = 'Search/(document 2, no metadata.name)';
-  for (const result of [analyze(text, { fileName: 'deploy.yaml' }), analyze(text, { fileName: 'deploy.yaml' }, undefined, new DocumentState())]) {
-    assert.ok(result.findings.length > 0 && result.findings.every((f) => f.message.startsWith(`${label}:`)), result.findings.map((f) => f.message).join('\n'));
+  for (const result of [
+    analyze(text, { fileName: 'deploy.yaml' }),
+    analyze(text, { fileName: 'deploy.yaml' }, undefined, new DocumentState()),
+  ]) {
+    assert.ok(
+      result.findings.length > 0 && result.findings.every((f) => f.message.startsWith(`${label}:`)),
+      result.findings.map((f) => f.message).join('\n'),
+    );
   }
 });
 

@@ -14,9 +14,20 @@ const SEARCH = 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name:
 const run = (c: string, n: number): string => c.repeat(Math.max(1, Math.floor(n / c.length)));
 
 const CASES: Array<[name: string, make: (n: number) => string]> = [
-  ['template documents beside a Search one', (n) => `${run('kind: PrometheusRule\nspec:\n  summary: "{{ $labels.instance }}"\n---\n', n)}${SEARCH}`],
-  ['a kind: List of many Search items', (n) => `apiVersion: v1\nkind: List\nitems:\n${run('- apiVersion: vendor.io/v1alpha1\n  kind: Search\n  metadata: {name: a}\n  spec:\n    userConfig:\n      static_ips: true\n', n)}`],
-  ['many merge keys', (n) => `x: &b {static_ips: true}\n${SEARCH}${run('    search:\n      <<: {thread_pool_search_size: 2}\n', n).replace(/search:/g, (_, i: number) => `s${i}:`)}`],
+  [
+    'template documents beside a Search one',
+    (n) => `${run('kind: PrometheusRule\nspec:\n  summary: "{{ $labels.instance }}"\n---\n', n)}${SEARCH}`,
+  ],
+  [
+    'a kind: List of many Search items',
+    (n) =>
+      `apiVersion: v1\nkind: List\nitems:\n${run('- apiVersion: vendor.io/v1alpha1\n  kind: Search\n  metadata: {name: a}\n  spec:\n    userConfig:\n      static_ips: true\n', n)}`,
+  ],
+  [
+    'many merge keys',
+    (n) =>
+      `x: &b {static_ips: true}\n${SEARCH}${run('    search:\n      <<: {thread_pool_search_size: 2}\n', n).replace(/search:/g, (_, i: number) => `s${i}:`)}`,
+  ],
   ['a run of { and blanks before kind', (n) => `${run('{ ', n)}kind: Search userConfig\n`],
   ['a run of , and blanks', (n) => `a: [${run(',   \t', n)}]\nkind userConfig Search\n`],
   ['a run of "kind" without a colon', (n) => `${run('"kind" ', n)}\nuserConfig Search\n`],
@@ -27,12 +38,18 @@ for (const [name, make] of CASES) {
   test(`manifest reading, linear: ${name}`, () => {
     assertLinear(name, (k, s) => {
       const text = make(UNIT * k * s);
-      return () => { analyze(text, { fileName: 'deploy.yaml', named: true }); nameForContent(text); };
+      return () => {
+        analyze(text, { fileName: 'deploy.yaml', named: true });
+        nameForContent(text);
+      };
     });
   });
 }
 
 test('template documents beside a Search one: the Search document is read, at any number of them', () => {
   const text = `${run('kind: PrometheusRule\nspec:\n  summary: "{{ $labels.instance }}"\n---\n', 4000)}${SEARCH.replace('static_ips: true', 'static_ips: "true"')}`;
-  assert.deepEqual(analyze(text, { fileName: 'deploy.yaml' }).findings.map((f) => f.ruleId), ['type-mismatch']);
+  assert.deepEqual(
+    analyze(text, { fileName: 'deploy.yaml' }).findings.map((f) => f.ruleId),
+    ['type-mismatch'],
+  );
 });

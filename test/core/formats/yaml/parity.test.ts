@@ -14,28 +14,56 @@ import { REPO } from '../../../support/repo';
 const FIXTURES = path.join(REPO, 'test/fixtures/rules');
 
 /** Rules about JSON's own syntax, or that need what a converted fixture cannot carry (a baseline, comments, duplicate keys). */
-const NOT_COMPARED = new Set(['invalid-json', 'duplicate-key', 'unused-suppression', 'input-limit', 'restart-required', 'create-only-field', 'blocked-endpoint', 'yaml-trap']);
+const NOT_COMPARED = new Set([
+  'invalid-json',
+  'duplicate-key',
+  'unused-suppression',
+  'input-limit',
+  'restart-required',
+  'create-only-field',
+  'blocked-endpoint',
+  'yaml-trap',
+]);
 
-test('every JSON rule fixture written as *.search.yaml and as a manifest\'s spec.userConfig gives the same rule ids and field paths', () => {
+test("every JSON rule fixture written as *.search.yaml and as a manifest's spec.userConfig gives the same rule ids and field paths", () => {
   let compared = 0;
   const skipped: string[] = [];
   const differences: string[] = [];
   for (const file of listFixtures(FIXTURES)) {
     const name = path.relative(FIXTURES, file);
     const fx = loadFixture(file);
-    if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) { skipped.push(name); continue; }
+    if (!/\.jsonc?$/.test(file) || fx.options.baselineText !== undefined) {
+      skipped.push(name);
+      continue;
+    }
     const json = parseDocument(fx.text, { fileName: fx.fileName });
-    if (json.syntaxErrors.length || !json.noDuplicateKeys) { skipped.push(name); continue; }
-    const raw: Raw = (at) => { const r = json.rangeAt(at); return r && json.text.slice(r.offset, r.offset + r.length); };
+    if (json.syntaxErrors.length || !json.noDuplicateKeys) {
+      skipped.push(name);
+      continue;
+    }
+    const raw: Raw = (at) => {
+      const r = json.rangeAt(at);
+      return r && json.text.slice(r.offset, r.offset + r.length);
+    };
     const plain = toYaml(json.value, raw);
     const nested = toYaml(json.value, raw, '    ');
-    if (!plain || !nested) { skipped.push(name); continue; }
-    const ids = (text: string, fileName: string): string[] => analyze(text, { ...fx.options, fileName, baselineText: undefined })
-      .findings.filter((f) => !NOT_COMPARED.has(f.ruleId)).map((f) => `${f.ruleId} ${f.path}`).sort();
+    if (!plain || !nested) {
+      skipped.push(name);
+      continue;
+    }
+    const ids = (text: string, fileName: string): string[] =>
+      analyze(text, { ...fx.options, fileName, baselineText: undefined })
+        .findings.filter((f) => !NOT_COMPARED.has(f.ruleId))
+        .map((f) => `${f.ruleId} ${f.path}`)
+        .sort();
     const expected = ids(fx.text, fx.fileName);
-    for (const [label, text, fileName] of [['*.search.yaml', plain, 'fixture.search.yaml'], ['manifest', manifestOf(nested), 'search.yaml']] as const) {
+    for (const [label, text, fileName] of [
+      ['*.search.yaml', plain, 'fixture.search.yaml'],
+      ['manifest', manifestOf(nested), 'search.yaml'],
+    ] as const) {
       const actual = ids(text, fileName);
-      if (JSON.stringify(expected) !== JSON.stringify(actual)) differences.push(`${name} (${label}):\n    JSON: ${expected.join(', ')}\n    YAML: ${actual.join(', ')}\n${text}`);
+      if (JSON.stringify(expected) !== JSON.stringify(actual))
+        differences.push(`${name} (${label}):\n    JSON: ${expected.join(', ')}\n    YAML: ${actual.join(', ')}\n${text}`);
     }
     compared++;
   }

@@ -40,7 +40,14 @@ const CASES: Case[] = [
 const UNIT = 4000;
 for (const [name, make, plain] of CASES) {
   test(`plain YAML reader, linear: ${name}`, () => {
-    assert.equal(readPlainDocument(make(UNIT), 0, 256) !== undefined, plain, plain ? 'the plain reader reads it' : 'the plain reader leaves it to the yaml package');
-    assertLinear(name, (k, s) => { const text = make(UNIT * k * s); return () => analyze(text, { fileName: 'deploy.yaml' }); });
+    assert.equal(
+      readPlainDocument(make(UNIT), 0, 256) !== undefined,
+      plain,
+      plain ? 'the plain reader reads it' : 'the plain reader leaves it to the yaml package',
+    );
+    assertLinear(name, (k, s) => {
+      const text = make(UNIT * k * s);
+      return () => analyze(text, { fileName: 'deploy.yaml' });
+    });
   });
 }

@@ -32,7 +32,13 @@ function shape(node: unknown, text: string): unknown {
   if (isScalar(node)) return { ...common, value: node.value, type: node.type, end: n.range[1] };
   if (isCollection(node)) {
     const r = tight(text, { offset: n.range[0], length: n.range[1] - n.range[0] });
-    return { ...common, kind: isMap(node) ? 'map' : 'seq', flow: !!node.flow, end: r.offset + r.length, items: node.items.map((i) => shape(i, text)) };
+    return {
+      ...common,
+      kind: isMap(node) ? 'map' : 'seq',
+      flow: !!node.flow,
+      end: r.offset + r.length,
+      items: node.items.map((i) => shape(i, text)),
+    };
   }
   return { other: String(node) };
 }
@@ -48,11 +54,22 @@ function compareDocument(text: string, start: number, end: number, label: string
   stats.read++;
   const r = parseYamlText(piece, 256, start);
   const reference = !r.tooDeep && r.docs.length === 1 && !r.docs[0].errors.length ? (r.docs[0] as unknown as ParsedDocument) : undefined;
-  assert.ok(reference, `${label}: the plain reader read a document the yaml package does not read without errors (${r.docs[0]?.errors.map((e) => e.code).join(', ')}):\n${JSON.stringify(piece)}`);
+  assert.ok(
+    reference,
+    `${label}: the plain reader read a document the yaml package does not read without errors (${r.docs[0]?.errors.map((e) => e.code).join(', ')}):\n${JSON.stringify(piece)}`,
+  );
   assert.deepStrictEqual(shape(plain.contents, text), shape(reference.contents, text), `${label}: nodes differ:\n${JSON.stringify(piece)}`);
-  assert.deepStrictEqual([plain.range![0], plain.range![2]], [reference.range![0], reference.range![2]], `${label}: document range differs:\n${JSON.stringify(piece)}`);
+  assert.deepStrictEqual(
+    [plain.range![0], plain.range![2]],
+    [reference.range![0], reference.range![2]],
+    `${label}: document range differs:\n${JSON.stringify(piece)}`,
+  );
   for (const at of [[], ['spec', 'userConfig']]) {
-    assert.deepStrictEqual(readConfiguration(plain, at, text, { count: 0 }), readConfiguration(reference, at, text, { count: 0 }), `${label}: configuration read at ${at.join('.')} differs:\n${JSON.stringify(piece)}`);
+    assert.deepStrictEqual(
+      readConfiguration(plain, at, text, { count: 0 }),
+      readConfiguration(reference, at, text, { count: 0 }),
+      `${label}: configuration read at ${at.join('.')} differs:\n${JSON.stringify(piece)}`,
+    );
   }
 }
 
@@ -70,8 +87,16 @@ function compareFile(text: string, label: string, findings = true): void {
       };
       plainReading.enabled = false;
       let expected: unknown;
-      try { expected = run(); } finally { plainReading.enabled = true; }
-      assert.deepStrictEqual(run(), expected, `${label} (${fileName}${state ? ', open in an editor' : ''}): findings differ:\n${JSON.stringify(text)}`);
+      try {
+        expected = run();
+      } finally {
+        plainReading.enabled = true;
+      }
+      assert.deepStrictEqual(
+        run(),
+        expected,
+        `${label} (${fileName}${state ? ', open in an editor' : ''}): findings differ:\n${JSON.stringify(text)}`,
+      );
     }
   }
 }
@@ -81,7 +106,9 @@ function yamlFixtures(): string[] {
   const walk = (d: string): void => {
     for (const n of fs.readdirSync(d).sort()) {
       const p = path.join(d, n);
-      if (fs.statSync(p).isDirectory()) { if (n !== 'node_modules') walk(p); } else if (/\.ya?ml$/.test(n)) out.push(p);
+      if (fs.statSync(p).isDirectory()) {
+        if (n !== 'node_modules') walk(p);
+      } else if (/\.ya?ml$/.test(n)) out.push(p);
     }
   };
   for (const dir of ['test', 'examples']) if (fs.existsSync(path.join(ROOT, dir))) walk(path.join(ROOT, dir));
@@ -96,7 +123,8 @@ test('the plain block reader gives what the yaml package gives on every YAML fix
     const raw = fs.readFileSync(file, 'utf8');
     compareFile(raw, path.relative(ROOT, file));
     // The rule fixtures carry their expectations inline: the text the analysis sees is the one without them.
-    if (raw.includes('//~') || raw.startsWith('//!')) compareFile(loadFixture(file).text, `${path.relative(ROOT, file)} (without expectations)`);
+    if (raw.includes('//~') || raw.startsWith('//!'))
+      compareFile(loadFixture(file).text, `${path.relative(ROOT, file)} (without expectations)`);
   }
   assert.ok(stats.read - before >= 5, `only ${stats.read - before} documents read by the plain reader`);
 });
@@ -108,22 +136,24 @@ test('the plain block reader gives what the yaml package gives on every JSON rul
     const fx = loadFixture(file);
     const json = parseDocument(fx.text, { fileName: fx.fileName });
     if (json.syntaxErrors.length || !json.noDuplicateKeys) continue;
-    const raw: Raw = (at) => { const r = json.rangeAt(at); return r && json.text.slice(r.offset, r.offset + r.length); };
+    const raw: Raw = (at) => {
+      const r = json.rangeAt(at);
+      return r && json.text.slice(r.offset, r.offset + r.length);
+    };
     const plain = toYaml(json.value, raw);
     const nested = toYaml(json.value, raw, '    ');
     if (plain) compareFile(plain, path.basename(file));
     if (nested) compareFile(manifestOf(nested), `${path.basename(file)} (manifest)`);
     if (nested) compareFile(manifestOf(nested).replace(/\n/g, '\r\n'), `${path.basename(file)} (manifest, CRLF)`);
   }
-  const read = stats.read - before.read, documents = stats.documents - before.documents;
+  const read = stats.read - before.read,
+    documents = stats.documents - before.documents;
   // Most of them are plain block YAML: the reader must read them, not decline its way to a pass.
   assert.ok(read >= 100 && read >= 0.8 * documents, `the plain reader read ${read} of ${documents} documents`);
 });
 
 /** Texts the random comparison once found the readers disagreeing on, and their neighbours. */
-const FOUND = [
-  'k: {"q": -}\n', 'k: [-]\n', 'k: [a, -]\n', 'k: -]\n', 'k: -,\n', 'k: [-1, -.5, -x]\n', 'k: -\n', '- -\n',
-];
+const FOUND = ['k: {"q": -}\n', 'k: [-]\n', 'k: [a, -]\n', 'k: -]\n', 'k: -,\n', 'k: [-1, -.5, -x]\n', 'k: -\n', '- -\n'];
 
 test('the plain block reader gives what the yaml package gives on the texts it once read otherwise', () => {
   for (const [i, text] of FOUND.entries()) compareFile(text, `found ${i}`);
@@ -131,12 +161,14 @@ test('the plain block reader gives what the yaml package gives on the texts it o
 
 test('the plain block reader gives what the yaml package gives on seeded random block YAML and mutations of it', () => {
   const rng = new Rng(Number(process.env.PLAIN_YAML_SEED ?? 20261126));
-  let read = 0, documents = 0;
+  let read = 0,
+    documents = 0;
   for (let i = 0; i < Number(process.env.PLAIN_YAML_RUNS ?? 40); i++) {
     const r = rng.fork(i);
     const docs = Array.from({ length: r.int(1, 3) }, () => blockYamlDocument(r));
     const text = docs.join(r.chance(0.5) ? '---\n' : '--- # next\n');
-    const before = stats.read, beforeDocs = stats.documents;
+    const before = stats.read,
+      beforeDocs = stats.documents;
     compareFile(text, `random ${i}`);
     read += stats.read - before;
     documents += stats.documents - beforeDocs;

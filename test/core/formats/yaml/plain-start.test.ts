@@ -15,13 +15,17 @@ import { REPO } from '../../../support/repo';
 const MANIFEST = path.join(REPO, 'test/fixtures/plain-yaml/deploy.yaml');
 
 /** A deployment whose quotes the line patterns do not show closed: the plain block reader does. */
-const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nspec:\n  containers:\n    - name: "app" # it\'s the app\n      args: ["--port", \'9200\']\n---\n';
+const DEPLOYMENT =
+  'apiVersion: apps/v1\nkind: Deployment\nspec:\n  containers:\n    - name: "app" # it\'s the app\n      args: ["--port", \'9200\']\n---\n';
 
 test('a manifest of plain block YAML is analysed without loading the yaml package, and gives the same findings as with it', () => {
   const text = DEPLOYMENT + fs.readFileSync(MANIFEST, 'utf8');
   const plain = analyze(text, { fileName: 'deploy.yaml' });
   assert.equal(yamlLoaded(), false);
-  assert.ok(plain.findings.some((f) => f.message.startsWith('Search/')), plain.findings.map((f) => f.message).join('\n'));
+  assert.ok(
+    plain.findings.some((f) => f.message.startsWith('Search/')),
+    plain.findings.map((f) => f.message).join('\n'),
+  );
   plainReading.enabled = false;
   try {
     const reference = analyze(text, { fileName: 'deploy.yaml' });

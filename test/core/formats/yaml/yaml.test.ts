@@ -8,7 +8,10 @@ import { REPO } from '../../../support/repo';
 
 const FIXTURES = path.join(REPO, 'test/fixtures/yaml');
 
-const fixtures = fs.readdirSync(FIXTURES).filter((n) => /\.ya?ml$/.test(n) && !n.includes('.fixed.')).sort();
+const fixtures = fs
+  .readdirSync(FIXTURES)
+  .filter((n) => /\.ya?ml$/.test(n) && !n.includes('.fixed.'))
+  .sort();
 
 for (const name of fixtures) {
   test(`yaml fixture ${name}`, () => {
@@ -25,7 +28,8 @@ for (const name of fixtures) {
   });
 }
 
-const manifest = (userConfig: string, name = 'logs'): string => `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: ${name}\nspec:\n  userConfig:\n${userConfig.replace(/^/gm, '    ')}\n`;
+const manifest = (userConfig: string, name = 'logs'): string =>
+  `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: ${name}\nspec:\n  userConfig:\n${userConfig.replace(/^/gm, '    ')}\n`;
 
 test('a YAML file that is neither *.search.yaml nor a kind: Search manifest is not parsed, and gives nothing', () => {
   const result = analyze('kind: Deployment\nspec:\n  replicas: [unclosed\n', { fileName: 'deploy.yaml' });
@@ -45,12 +49,20 @@ test('baselines match manifests by kind and metadata.name, whatever their order'
   const whitelist = (hosts: string): string => `search:\n  reindex_remote_whitelist: [${hosts}]`;
   const before = `${manifest(whitelist('"a.example.com:443"'), 'a')}---\n${manifest(whitelist('"b.example.com:443"'), 'b')}`;
   const after = `${manifest(whitelist('"b.example.com:443"'), 'b')}---\n${manifest(whitelist('"c.example.com:443"'), 'a')}`;
-  const restarts = analyze(after, { fileName: 'search.yaml', baselineText: before }).findings.filter((f) => f.ruleId === 'restart-required');
-  assert.deepEqual(restarts.map((f) => f.message.split(':')[0]), ['Search/a'], 'only the document whose value changed');
+  const restarts = analyze(after, { fileName: 'search.yaml', baselineText: before }).findings.filter(
+    (f) => f.ruleId === 'restart-required',
+  );
+  assert.deepEqual(
+    restarts.map((f) => f.message.split(':')[0]),
+    ['Search/a'],
+    'only the document whose value changed',
+  );
 });
 
 test('a secret in a manifest never appears in a message or a fix title', () => {
-  const text = manifest('openid:\n  enabled: true\n  client_id: app\n  client_secret: hunter2-secret\n  connect_url: https://idp.example.com/.well-known/openid-configuration');
+  const text = manifest(
+    'openid:\n  enabled: true\n  client_id: app\n  client_secret: hunter2-secret\n  connect_url: https://idp.example.com/.well-known/openid-configuration',
+  );
   const { findings } = analyze(text, { fileName: 'search.yaml' });
   assert.ok(findings.some((f) => f.ruleId === 'secret-in-plain-text'));
   const shown = findings.flatMap((f) => [f.message, f.fix?.title, ...(f.suggestions ?? []).map((s) => s.title)]).join('\n');
@@ -58,21 +70,45 @@ test('a secret in a manifest never appears in a message or a fix title', () => {
 });
 
 test('fix intents become YAML edits: set, remove, add and rename keep comments and indentation', () => {
-  const text = manifest('# limits\nsearch:\n    http_max_content_lenght: 100mb # old\n    email_sender_name: ops\nip_filter: ["10.0.0.0/8"]');
+  const text = manifest(
+    '# limits\nsearch:\n    http_max_content_lenght: 100mb # old\n    email_sender_name: ops\nip_filter: ["10.0.0.0/8"]',
+  );
   const result = analyze(text, { fileName: 'search.yaml' });
   const doc = result.yaml!.configurations[0];
   const apply = (edits: ReturnType<typeof doc.editsFor>): string => {
     assert.ok(edits, 'the edit can be made');
     let out = text;
-    for (const e of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
+    for (const e of [...edits].sort((a, b) => b.offset - a.offset))
+      out = out.slice(0, e.offset) + e.newText + out.slice(e.offset + e.length);
     return out;
   };
-  assert.equal(apply(doc.editsFor([{ kind: 'rename', path: ['search', 'http_max_content_lenght'], to: 'http_max_content_length' }])), text.replace('lenght', 'length'));
-  assert.equal(apply(doc.editsFor([{ kind: 'set', path: ['search', 'http_max_content_lenght'], value: 104857600 }])), text.replace('100mb', '104857600'));
-  assert.equal(apply(doc.editsFor([{ kind: 'remove', path: ['search', 'email_sender_name'] }])), text.replace('        email_sender_name: ops\n', ''));
-  assert.equal(apply(doc.editsFor([{ kind: 'add', path: ['search'], key: 'email_sender_name', value: 'on' }])), text.replace('ops\n', 'ops\n        email_sender_name: "on"\n'));
-  assert.equal(apply(doc.editsFor([{ kind: 'append', path: ['ip_filter'], item: '192.168.0.0/16' }])), text.replace('"10.0.0.0/8"]', '"10.0.0.0/8", "192.168.0.0/16"]'));
-  assert.equal(apply(doc.editsFor([{ kind: 'add', path: [], key: 'openid', value: { enabled: false } }])).split('\n').slice(-3).join('\n'), '    openid:\n      enabled: false\n');
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'rename', path: ['search', 'http_max_content_lenght'], to: 'http_max_content_length' }])),
+    text.replace('lenght', 'length'),
+  );
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'set', path: ['search', 'http_max_content_lenght'], value: 104857600 }])),
+    text.replace('100mb', '104857600'),
+  );
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'remove', path: ['search', 'email_sender_name'] }])),
+    text.replace('        email_sender_name: ops\n', ''),
+  );
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'add', path: ['search'], key: 'email_sender_name', value: 'on' }])),
+    text.replace('ops\n', 'ops\n        email_sender_name: "on"\n'),
+  );
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'append', path: ['ip_filter'], item: '192.168.0.0/16' }])),
+    text.replace('"10.0.0.0/8"]', '"10.0.0.0/8", "192.168.0.0/16"]'),
+  );
+  assert.equal(
+    apply(doc.editsFor([{ kind: 'add', path: [], key: 'openid', value: { enabled: false } }]))
+      .split('\n')
+      .slice(-3)
+      .join('\n'),
+    '    openid:\n      enabled: false\n',
+  );
   assert.equal(doc.editsFor([{ kind: 'move', path: ['search'], to: ['x'] }]), undefined, 'a move is not offered');
 });
 
@@ -88,7 +124,12 @@ test('removing the last member of a block map leaves an empty map, not null', ()
 /** A billion-laughs document with `levels` levels of nine aliases each. */
 function aliasBomb(levels: number): string {
   const lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-  for (let i = 1; i <= levels; i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+  for (let i = 1; i <= levels; i++)
+    lines.push(
+      `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -96,7 +137,11 @@ test('hostile: an alias bomb gives an input-limit finding before anything is exp
   const works: number[] = [];
   for (const levels of [5, 20, 80]) {
     const result = analyze(aliasBomb(levels), { fileName: 'bomb.search.yaml' });
-    assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit'], `levels ${levels}`);
+    assert.deepEqual(
+      result.findings.map((f) => f.ruleId),
+      ['input-limit'],
+      `levels ${levels}`,
+    );
     assert.match(result.findings[0].message, /alias bomb/);
     works.push(result.yaml!.work);
   }
@@ -105,7 +150,10 @@ test('hostile: an alias bomb gives an input-limit finding before anything is exp
   assert.ok(works[1] < 200, `work ${works.join(', ')}`);
   // The same bomb inside a manifest's userConfig.
   const inManifest = analyze(manifest(aliasBomb(20)), { fileName: 'search.yaml' });
-  assert.deepEqual(inManifest.findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    inManifest.findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
 });
 
 test('hostile: aliases within the limits cost work in proportion to the file (x1, x4, x16)', () => {
@@ -117,15 +165,21 @@ test('hostile: aliases within the limits cost work in proportion to the file (x1
 });
 
 test('hostile: deep nesting gives one input-limit finding, block or flow', () => {
-  for (const text of ['a:\n' + Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i + 1)}b:`).join('\n') + ' 1\n', `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`]) {
+  for (const text of [
+    'a:\n' + Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i + 1)}b:`).join('\n') + ' 1\n',
+    `a: ${'['.repeat(5000)}${']'.repeat(5000)}\n`,
+  ]) {
     const result = analyze(text, { fileName: 'deep.search.yaml' });
-    assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit']);
+    assert.deepEqual(
+      result.findings.map((f) => f.ruleId),
+      ['input-limit'],
+    );
     assert.match(result.findings[0].message, /nested/);
   }
 });
 
 test('hostile: long runs of one character give no crash, and no more findings as they grow (x1, x4, x16)', () => {
-  for (const ch of [' ', '#', '-', '[', ':', '"', '\n', 'a', '&', '*', '{', '\'']) {
+  for (const ch of [' ', '#', '-', '[', ':', '"', '\n', 'a', '&', '*', '{', "'"]) {
     const counts = [1, 4, 16].map((n) => {
       const text = `search_version: "2.19"\nx: ${ch.repeat(2000 * n)}\n`;
       const result = analyze(text, { fileName: 'runs.search.yaml' });
@@ -140,13 +194,17 @@ test('suppression comments work in YAML: # search-config-disable-next-line', () 
   const text = 'search:\n  # search-config-disable-next-line unit-mismatch\n  http_max_content_length: 100mb\n';
   const ids = analyze(text, { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId);
   assert.deepEqual(ids, []);
-  const unsuppressed = analyze(text.replace('# search-config', '# not search-config'), { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId);
+  const unsuppressed = analyze(text.replace('# search-config', '# not search-config'), { fileName: 'a.search.yaml' }).findings.map(
+    (f) => f.ruleId,
+  );
   assert.deepEqual(unsuppressed.sort(), ['unit-mismatch']);
 });
 
 test('a yaml-trap message never quotes the value of a secret field, nor of a field the schema does not know', () => {
   const text = 'openid:\n  client_secret: 0755\nclient_secrt: on\n';
-  const shown = analyze(text, { fileName: 'a.search.yaml' }).findings.map((f) => f.message).join('\n');
+  const shown = analyze(text, { fileName: 'a.search.yaml' })
+    .findings.map((f) => f.message)
+    .join('\n');
   assert.ok(!/0755|\bon\b/.test(shown), shown);
 });
 
@@ -158,11 +216,18 @@ test('a key written as a list or a map is reported, not silently dropped', () =>
 });
 
 test('fixes keep CRLF line endings, and fixing again changes nothing', () => {
-  const text = 'kind: Search\r\nmetadata:\r\n  name: a\r\nspec:\r\n  userConfig:\r\n    openid:\r\n      enabled: true\r\n      client_id: app\r\n    search:\r\n      http_max_content_length: 100mb\r\n';
+  const text =
+    'kind: Search\r\nmetadata:\r\n  name: a\r\nspec:\r\n  userConfig:\r\n    openid:\r\n      enabled: true\r\n      client_id: app\r\n    search:\r\n      http_max_content_length: 100mb\r\n';
   const fixed = fixAll(text, { fileName: 'search.yaml' }).text;
-  assert.equal(fixed, text
-    .replace('      client_id: app\r\n', '      client_id: app\r\n      connect_url: "<CONNECT_URL>"\r\n      client_secret: "<CLIENT_SECRET>"\r\n')
-    .replace('100mb', '104857600'));
+  assert.equal(
+    fixed,
+    text
+      .replace(
+        '      client_id: app\r\n',
+        '      client_id: app\r\n      connect_url: "<CONNECT_URL>"\r\n      client_secret: "<CLIENT_SECRET>"\r\n',
+      )
+      .replace('100mb', '104857600'),
+  );
   assert.equal(fixAll(fixed, { fileName: 'search.yaml' }).text, fixed);
 });
 
@@ -176,22 +241,39 @@ test('hostile: merge keys are aliases like any other: a merge-key bomb stops at 
   const works: number[] = [];
   for (const levels of [20, 40, 80]) {
     const result = analyze(mergeBomb(levels), { fileName: 'bomb.search.yaml' });
-    assert.deepEqual(result.findings.map((f) => f.ruleId), ['input-limit'], `levels ${levels}`);
+    assert.deepEqual(
+      result.findings.map((f) => f.ruleId),
+      ['input-limit'],
+      `levels ${levels}`,
+    );
     works.push(result.yaml!.work);
   }
   assert.ok(works[2] - works[0] < 400, `work ${works.join(', ')}`);
   // The alias limit at its boundary: 100 aliases in merge lists are read, 101 are not.
   const aliases = (n: number): string => `x-a: &a {static_ips: true}\nsearch:\n  <<: [${Array(n).fill('*a').join(', ')}]\n`;
-  assert.deepEqual(analyze(aliases(100), { fileName: 'a.search.yaml' }).findings.filter((f) => f.ruleId === 'input-limit'), []);
-  assert.deepEqual(analyze(aliases(101), { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId), ['input-limit']);
+  assert.deepEqual(
+    analyze(aliases(100), { fileName: 'a.search.yaml' }).findings.filter((f) => f.ruleId === 'input-limit'),
+    [],
+  );
+  assert.deepEqual(
+    analyze(aliases(101), { fileName: 'a.search.yaml' }).findings.map((f) => f.ruleId),
+    ['input-limit'],
+  );
 });
 
 test('a fix never edits what a merge key brings: it is written elsewhere', () => {
-  const text = manifest('x-base: &base {static_ips: "true"}\n<<: *base').replace('  userConfig:\n    x-base: &base {static_ips: "true"}\n', '  base: &base {static_ips: "true"}\n  userConfig:\n');
+  const text = manifest('x-base: &base {static_ips: "true"}\n<<: *base').replace(
+    '  userConfig:\n    x-base: &base {static_ips: "true"}\n',
+    '  base: &base {static_ips: "true"}\n  userConfig:\n',
+  );
   const result = analyze(text, { fileName: 'search.yaml' });
   const mismatch = result.findings.find((f) => f.ruleId === 'type-mismatch');
   assert.equal(mismatch?.path, 'static_ips');
-  assert.equal(result.findings.find((f) => f.ruleId === 'unknown-field'), undefined, 'no unknown field "<<"');
+  assert.equal(
+    result.findings.find((f) => f.ruleId === 'unknown-field'),
+    undefined,
+    'no unknown field "<<"',
+  );
   const doc = result.yaml!.configurations[0];
   assert.equal(doc.editsFor([{ kind: 'set', path: ['static_ips'], value: true }]), undefined);
   assert.equal(doc.editsFor([{ kind: 'remove', path: ['static_ips'] }]), undefined);
@@ -201,7 +283,11 @@ test('a fix never edits what a merge key brings: it is written elsewhere', () =>
 test('a *.search.yaml template is not read: one info, and no finding on a value it never had', () => {
   for (const text of ['search_version: {{ .Values.version }}\n', 'static_ips: true\n---\nsearch_version: {{ .Values.version }}\n']) {
     const result = analyze(text, { fileName: 'a.search.yaml' });
-    assert.deepEqual(result.findings.map((f) => [f.ruleId, f.severity, f.range.start.line]), [['input-limit', 'info', text.split('\n').findIndex((l) => l.includes('{{'))]], JSON.stringify(text));
+    assert.deepEqual(
+      result.findings.map((f) => [f.ruleId, f.severity, f.range.start.line]),
+      [['input-limit', 'info', text.split('\n').findIndex((l) => l.includes('{{'))]],
+      JSON.stringify(text),
+    );
     assert.equal(result.yaml?.configurations.length, text.includes('---') ? 1 : 0);
   }
 });

@@ -31,8 +31,12 @@ export interface ParsedDocument extends ConfigDocument {
 
 /** What every JSON document answers the same way, from its tree. */
 const jsonBehaviour = {
-  repeatedKeys(this: ParsedDocument): RepeatedKey[] { return repeatedKeysOf(this.root); },
-  editsFor(this: ParsedDocument, intents: readonly FixIntent[]) { return jsonEdits(this, intents); },
+  repeatedKeys(this: ParsedDocument): RepeatedKey[] {
+    return repeatedKeysOf(this.root);
+  },
+  editsFor(this: ParsedDocument, intents: readonly FixIntent[]) {
+    return jsonEdits(this, intents);
+  },
 };
 
 export const isJsoncName = (fileName: string | undefined): boolean => !!fileName && /\.jsonc$/i.test(fileName);
@@ -53,7 +57,8 @@ export function measureDepth(text: string, limit: number): { depth: number; offs
     if (c === 34 /* " */) {
       for (i++; i < text.length; i++) {
         const d = text.charCodeAt(i);
-        if (d === 92) i++; else if (d === 34 || d === 10 || d === 13) break;
+        if (d === 92) i++;
+        else if (d === 34 || d === 10 || d === 13) break;
       }
     } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
       // A line comment ends at \r as well as \n, exactly as jsonc-parser's scanner sees it:
@@ -66,7 +71,11 @@ export function measureDepth(text: string, limit: number): { depth: number; offs
       open.push(c);
       if (open.length > limit) {
         let deepest = open.length;
-        for (let j = i + 1; j < text.length; j++) { const e = text.charCodeAt(j); if (e === 123 || e === 91) deepest++; else if (e === 125 || e === 93) break; }
+        for (let j = i + 1; j < text.length; j++) {
+          const e = text.charCodeAt(j);
+          if (e === 123 || e === 91) deepest++;
+          else if (e === 125 || e === 93) break;
+        }
         return { depth: deepest, offset: i };
       }
     } else if ((c === 125 && open[open.length - 1] === 123) || (c === 93 && open[open.length - 1] === 91)) {
@@ -90,7 +99,11 @@ export function nodeValue(root: Node | undefined): unknown {
   while (stack.length) {
     const top = stack[stack.length - 1];
     const { node } = top;
-    if (node.type !== 'object' && node.type !== 'array') { results.set(node, node.value); stack.pop(); continue; }
+    if (node.type !== 'object' && node.type !== 'array') {
+      results.set(node, node.value);
+      stack.pop();
+      continue;
+    }
     if (!top.visited) {
       top.visited = true;
       for (const child of node.children ?? []) {
@@ -101,7 +114,14 @@ export function nodeValue(root: Node | undefined): unknown {
     }
     stack.pop();
     if (node.type === 'array') {
-      results.set(node, (node.children ?? []).map((c) => { const v = results.get(c); results.delete(c); return v; }));
+      results.set(
+        node,
+        (node.children ?? []).map((c) => {
+          const v = results.get(c);
+          results.delete(c);
+          return v;
+        }),
+      );
     } else {
       const obj: Record<string, unknown> = {};
       for (const prop of node.children ?? []) {
@@ -127,7 +147,10 @@ export function propertyNode(obj: Node, key: string): Node | undefined {
   let index = objectIndexes.get(obj);
   if (!index) {
     index = new Map();
-    for (const prop of children) { const k = prop.children?.[0]?.value; if (typeof k === 'string') index.set(k, prop); }
+    for (const prop of children) {
+      const k = prop.children?.[0]?.value;
+      if (typeof k === 'string') index.set(k, prop);
+    }
     objectIndexes.set(obj, index);
   }
   return index.get(key);
@@ -167,7 +190,11 @@ function nodeAtPath(root: Node | undefined, path: FieldPath): Node | undefined {
  */
 function strictDocument(text: string, isJsonc: boolean, maxDepth: number, original?: string): ParsedDocument | undefined {
   let value: unknown;
-  try { value = JSON.parse(text); } catch { return undefined; }
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
   const facts = strictJsonFacts(text);
   if (facts.depth > maxDepth) return undefined;
   let tree: { root: Node | undefined } | undefined;
@@ -178,11 +205,23 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number, origin
   const lineIndex = (): LineIndex => (lines ??= new LineIndex(text, facts.lines));
   let comments: Comment[] | undefined;
   return {
-    format: 'json', text: original ?? text, isJsonc, commentsAllowed: isJsonc, value, syntaxErrors: [], ...jsonBehaviour,
-    get root() { return root(); },
-    get lines() { return lineIndex(); },
+    format: 'json',
+    text: original ?? text,
+    isJsonc,
+    commentsAllowed: isJsonc,
+    value,
+    syntaxErrors: [],
+    ...jsonBehaviour,
+    get root() {
+      return root();
+    },
+    get lines() {
+      return lineIndex();
+    },
     // Each member of the text becomes a distinct key of the value unless a key repeats.
-    get noDuplicateKeys() { return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value)); },
+    get noDuplicateKeys() {
+      return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value));
+    },
     noLongNumbers: facts.longestDigits < 19,
     comments: () => (original === undefined ? [] : (comments ??= scanComments(original, lineIndex()))),
     nodeAt: (path) => nodeAtPath(root(), path),
@@ -265,7 +304,15 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
   let comments: Comment[] | undefined;
   const nodeAt = (path: FieldPath): Node | undefined => nodeAtPath(root, path);
   return {
-    format: 'json', text, isJsonc, commentsAllowed: isJsonc, root, value, lines, tooDeep, ...jsonBehaviour,
+    format: 'json',
+    text,
+    isJsonc,
+    commentsAllowed: isJsonc,
+    root,
+    value,
+    lines,
+    tooDeep,
+    ...jsonBehaviour,
     // jsonc-parser reports errors at the end of the text one character past it (an unclosed
     // comment, a missing brace): clamp them so that every range lies inside the document.
     syntaxErrors: errors.map((e) => {
@@ -322,7 +369,11 @@ function eachComment(text: string, visit: (start: number, end: number, closed: b
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
-      for (i++; i < text.length; i++) { const d = text.charCodeAt(i); if (d === 92) i++; else if (d === 34 || d === 10 || d === 13) break; }
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92) i++;
+        else if (d === 34 || d === 10 || d === 13) break;
+      }
     } else if (c === 47 && text.charCodeAt(i + 1) === 47) {
       let end = i + 2;
       while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;

@@ -12,7 +12,8 @@ import type { TextEdit } from '../../types';
  * one after another, and each would otherwise search the whole text again for its layout.
  */
 let last: { text: string; formatting?: FormattingOptions; scanner?: JSONScanner } | undefined;
-const lastOf = (text: string): { text: string; formatting?: FormattingOptions; scanner?: JSONScanner } => (last?.text === text ? last : (last = { text }));
+const lastOf = (text: string): { text: string; formatting?: FormattingOptions; scanner?: JSONScanner } =>
+  last?.text === text ? last : (last = { text });
 
 /** Indentation and line endings as the document already uses them. */
 export function formattingOf(text: string): FormattingOptions {
@@ -147,7 +148,13 @@ export function appendMemberEdits(text: string, container: Node, member: string)
     if (oneLine && !inner.trim()) return [{ offset: open, length: container.length, newText: `${text[open]} ${member} ${closing}` }];
     const outer = indentAt(text, open);
     const rest = inner.includes('\n') ? inner : `${eol}${outer}`;
-    return [{ offset: open + 1, length: close - open, newText: `${eol}${outer}${indentUnit(text)}${member}${rest.replace(/^[ \t]*\r?\n/, eol)}${closing}` }];
+    return [
+      {
+        offset: open + 1,
+        length: close - open,
+        newText: `${eol}${outer}${indentUnit(text)}${member}${rest.replace(/^[ \t]*\r?\n/, eol)}${closing}`,
+      },
+    ];
   }
   const last = members[members.length - 1];
   const lastEnd = last.offset + last.length;
@@ -163,12 +170,21 @@ export function appendMemberEdits(text: string, container: Node, member: string)
   const sameLine = lineBreak < 0 ? between : between.slice(0, lineBreak);
   const rest = lineBreak < 0 ? `${eol}${indentAt(text, container.offset)}` : between.slice(lineBreak);
   const comma = nextToken(text, lastEnd).kind === SyntaxKind.CommaToken ? '' : ',';
-  return [{ offset: lastEnd, length: close + 1 - lastEnd, newText: `${comma}${sameLine.trimEnd()}${eol}${indentAt(text, last.offset)}${member}${rest}${closing}` }];
+  return [
+    {
+      offset: lastEnd,
+      length: close + 1 - lastEnd,
+      newText: `${comma}${sameLine.trimEnd()}${eol}${indentAt(text, last.offset)}${member}${rest}${closing}`,
+    },
+  ];
 }
 
 /** A value's text moved from a line indented `from` to a line indented `to`: later lines shift with it. */
 export function reindent(valueText: string, from: string, to: string): string {
-  return valueText.split('\n').map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line)).join('\n');
+  return valueText
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.startsWith(from) ? to + line.slice(from.length) : line))
+    .join('\n');
 }
 
 /** True when a node's text runs over more than one line. */
@@ -179,5 +195,10 @@ export function spansLines(text: string, node: Node): boolean {
 /** True when no two edits of one change overlap (an insertion may touch a replacement). */
 export function editsAreDisjoint(edits: readonly TextEdit[]): boolean {
   const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
-  return sorted.every((e, i) => i === 0 || sorted[i - 1].offset + sorted[i - 1].length <= e.offset && !(sorted[i - 1].length === 0 && e.length === 0 && sorted[i - 1].offset === e.offset));
+  return sorted.every(
+    (e, i) =>
+      i === 0 ||
+      (sorted[i - 1].offset + sorted[i - 1].length <= e.offset &&
+        !(sorted[i - 1].length === 0 && e.length === 0 && sorted[i - 1].offset === e.offset)),
+  );
 }

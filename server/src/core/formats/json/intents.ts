@@ -1,7 +1,18 @@
 import type { Node } from 'jsonc-parser';
 import type { FieldPath, TextEdit } from '../../types';
 import { editsOfAll, type ConfigDocument, type FixIntent } from '../document';
-import { appendItemEdits, appendMemberEdits, editsAreDisjoint, indentAt, indentUnit, inlineJson, insertPropertyEdits, reindent, removeMemberEdits, spansLines } from './edits';
+import {
+  appendItemEdits,
+  appendMemberEdits,
+  editsAreDisjoint,
+  indentAt,
+  indentUnit,
+  inlineJson,
+  insertPropertyEdits,
+  reindent,
+  removeMemberEdits,
+  spansLines,
+} from './edits';
 
 /** What the edits read of a JSON document: its text, and its parse tree where a fix needs one. */
 export interface JsonTree extends Pick<ConfigDocument, 'text' | 'rangeAt' | 'locate'> {
@@ -70,7 +81,8 @@ function editsOf(doc: JsonTree, intent: FixIntent): TextEdit[] | undefined {
       const prop = ownMemberNode(doc, intent.path);
       return prop && [{ offset: prop.offset, length: prop.length, newText: memberText(text, prop, intent.key, intent.value) }];
     }
-    case 'move': return moveEdits(doc, intent.path, intent.to);
+    case 'move':
+      return moveEdits(doc, intent.path, intent.to);
     case 'remove-earlier': {
       const object = doc.nodeAt(intent.path);
       if (object?.type !== 'object') return undefined;
@@ -102,7 +114,8 @@ function mergeRemovals(edits: TextEdit[]): TextEdit[] {
   const out: TextEdit[] = [];
   for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
     const last = out[out.length - 1];
-    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length) last.length = Math.max(last.length, e.offset + e.length - last.offset);
+    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length)
+      last.length = Math.max(last.length, e.offset + e.length - last.offset);
     else out.push({ ...e });
   }
   return out;
@@ -138,9 +151,10 @@ function moveEdits(doc: JsonTree, path: FieldPath, to: FieldPath): TextEdit[] | 
   const lastMember = container!.children?.[container!.children.length - 1];
   const indent = lastMember ? indentAt(text, lastMember.offset) : indentAt(text, container!.offset) + indentUnit(text);
   // Into the object that holds it (a new enclosing object at the same level): replace it in place.
-  const edits = container === prop.parent
-    ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
-    : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
+  const edits =
+    container === prop.parent
+      ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
+      : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
   return editsAreDisjoint(edits) ? edits : undefined;
 }
 
@@ -150,7 +164,7 @@ function holdsText(node: Node | undefined): boolean {
   while (stack.length) {
     const n = stack.pop()!;
     if (n.type === 'string') return true;
-    for (const child of n.children ?? []) stack.push(child.type === 'property' ? child.children?.[1] ?? child : child);
+    for (const child of n.children ?? []) stack.push(child.type === 'property' ? (child.children?.[1] ?? child) : child);
   }
   return false;
 }

@@ -8,9 +8,19 @@ import { hasOwn } from '../../values';
  * paths of those findings are scanned, each once, and their members are indexed by key or index.
  */
 
-interface Member { keyOffset: number; keyLength: number; valueOffset: number; valueLength: number }
+interface Member {
+  keyOffset: number;
+  keyLength: number;
+  valueOffset: number;
+  valueLength: number;
+}
 /** Where following a path led: the value reached, the member it was reached through, how deep. */
-interface Walked { readonly offset: number; readonly length: number; readonly via: Member | undefined; readonly depth: number }
+interface Walked {
+  readonly offset: number;
+  readonly length: number;
+  readonly via: Member | undefined;
+  readonly depth: number;
+}
 /** An object's members by key; an array's items as offset and length pairs. */
 type Members = Map<string, Member> | Int32Array;
 
@@ -18,7 +28,11 @@ type Members = Map<string, Member> | Int32Array;
  * Where each array and object of the text ends, in the order they open: lets a scan step over
  * a container, however large, without reading it again.
  */
-export interface ContainerEnds { starts: Int32Array; ends: Int32Array; count: number }
+export interface ContainerEnds {
+  starts: Int32Array;
+  ends: Int32Array;
+  count: number;
+}
 
 export interface StrictJsonFacts {
   /** Number of object members in the text (one colon outside strings each). */
@@ -32,7 +46,14 @@ export interface StrictJsonFacts {
   longestDigits: number;
 }
 
-const QUOTE = 34, BACKSLASH = 92, COLON = 58, OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93, COMMA = 44;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  COLON = 58,
+  OPEN_BRACE = 123,
+  CLOSE_BRACE = 125,
+  OPEN_BRACKET = 91,
+  CLOSE_BRACKET = 93,
+  COMMA = 44;
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
 /**
@@ -40,9 +61,15 @@ const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c ==
  * where every container ends.
  */
 export function strictJsonFacts(text: string): StrictJsonFacts {
-  let memberCount = 0, depth = 0, deepest = 0, longestDigits = 0;
-  let starts = new Int32Array(64), ends = new Int32Array(64), count = 0;
-  let lineStarts = new Int32Array(64), lineCount = 1;
+  let memberCount = 0,
+    depth = 0,
+    deepest = 0,
+    longestDigits = 0;
+  let starts = new Int32Array(64),
+    ends = new Int32Array(64),
+    count = 0;
+  let lineStarts = new Int32Array(64),
+    lineCount = 1;
   const open: number[] = [];
   const n = text.length;
   for (let i = 0; i < n; i++) {
@@ -63,9 +90,11 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
       while (end < n && text.charCodeAt(end) >= 48 && text.charCodeAt(end) <= 57) end++;
       if (end - i > longestDigits) longestDigits = end - i;
       i = end - 1;
-    }
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (count === starts.length) { starts = grow(starts); ends = grow(ends); }
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (count === starts.length) {
+        starts = grow(starts);
+        ends = grow(ends);
+      }
       starts[count] = i;
       ends[count] = n;
       open.push(count++);
@@ -75,14 +104,21 @@ export function strictJsonFacts(text: string): StrictJsonFacts {
       if (open.length) ends[open.pop()!] = i + 1;
     }
   }
-  return { memberCount, depth: deepest, containers: { starts, ends, count }, lines: { starts: lineStarts, count: lineCount }, longestDigits };
+  return {
+    memberCount,
+    depth: deepest,
+    containers: { starts, ends, count },
+    lines: { starts: lineStarts, count: lineCount },
+    longestDigits,
+  };
 }
 
 /** First index in [lo, hi) whose value is at least `x`, in an ascending array. */
 function lowerBound(a: Int32Array, lo: number, hi: number, x: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (a[mid] < x) lo = mid + 1; else hi = mid;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }
@@ -110,10 +146,16 @@ export function valueMemberCount(value: unknown): number {
   if (value !== null && typeof value === 'object') stack.push(value);
   while (stack.length) {
     const v = stack.pop()!;
-    if (!Array.isArray(v)) { readObject(v); continue; }
+    if (!Array.isArray(v)) {
+      readObject(v);
+      continue;
+    }
     for (let i = 0; i < v.length; i++) {
       const item: unknown = v[i];
-      if (item !== null && typeof item === 'object') { if (Array.isArray(item)) stack.push(item); else readObject(item); }
+      if (item !== null && typeof item === 'object') {
+        if (Array.isArray(item)) stack.push(item);
+        else readObject(item);
+      }
     }
   }
   return count;
@@ -138,7 +180,10 @@ function stringEnd(text: string, start: number): number {
 const LONG_LIST = 64;
 
 /** Items of a long list found from its end, as offset and length pairs, last item first. */
-interface ListTail { found: number[]; before: number }
+interface ListTail {
+  found: number[];
+  before: number;
+}
 
 export class JsonOffsets {
   private readonly members = new Map<number, Members>();
@@ -150,7 +195,11 @@ export class JsonOffsets {
    * `value` is the parsed text, when known: the length of a list tells how far an item is from
    * its end, so that an item near the end of a long list is found without reading all before it.
    */
-  constructor(private readonly text: string, private readonly containers?: ContainerEnds, private readonly value?: unknown) {}
+  constructor(
+    private readonly text: string,
+    private readonly containers?: ContainerEnds,
+    private readonly value?: unknown,
+  ) {}
 
   private skipSpace(i: number): number {
     while (i < this.text.length && isSpace(this.text.charCodeAt(i))) i++;
@@ -214,7 +263,10 @@ export class JsonOffsets {
     while (i < text.length) {
       const c = text.charCodeAt(i);
       if (c === CLOSE_BRACE || c === CLOSE_BRACKET) break;
-      if (c === COMMA) { i = this.skipSpace(i + 1); continue; }
+      if (c === COMMA) {
+        i = this.skipSpace(i + 1);
+        continue;
+      }
       const keyEnd = stringEnd(text, i);
       const raw = text.slice(i + 1, keyEnd - 1);
       const key = raw.includes('\\') ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
@@ -248,7 +300,11 @@ export class JsonOffsets {
       else if (c === OPEN_BRACE || c === OPEN_BRACKET) end = this.valueEnd(i);
       else {
         end = i + 1;
-        for (let d = text.charCodeAt(end); end < n && d !== COMMA && d !== CLOSE_BRACE && d !== CLOSE_BRACKET && !isSpace(d); d = text.charCodeAt(++end));
+        for (
+          let d = text.charCodeAt(end);
+          end < n && d !== COMMA && d !== CLOSE_BRACE && d !== CLOSE_BRACKET && !isSpace(d);
+          d = text.charCodeAt(++end)
+        );
       }
       if (2 * count + 2 > items.length) items = grow(items);
       items[2 * count] = i;
@@ -300,11 +356,17 @@ export class JsonOffsets {
   private itemFromEnd(start: number, close: number, fromEnd: number): OffsetRange | undefined {
     const { text } = this;
     let tail = this.tails.get(start);
-    if (!tail) { tail = { found: [], before: close }; this.tails.set(start, tail); }
+    if (!tail) {
+      tail = { found: [], before: close };
+      this.tails.set(start, tail);
+    }
     while (tail.found.length / 2 <= fromEnd) {
       let i = tail.before - 1;
       while (isSpace(text.charCodeAt(i))) i--;
-      if (tail.found.length) { i--; while (isSpace(text.charCodeAt(i))) i--; }
+      if (tail.found.length) {
+        i--;
+        while (isSpace(text.charCodeAt(i))) i--;
+      }
       const itemStart = this.valueStartBefore(i + 1);
       if (itemStart <= start) return undefined;
       tail.found.push(itemStart, i + 1 - itemStart);
@@ -340,7 +402,10 @@ export class JsonOffsets {
   }
 
   private follow(path: FieldPath): Walked {
-    if (!this.root) { const start = this.skipSpace(0); this.root = { offset: start, length: this.valueEnd(start) - start }; }
+    if (!this.root) {
+      const start = this.skipSpace(0);
+      this.root = { offset: start, length: this.valueEnd(start) - start };
+    }
     let { offset, length } = this.root;
     let via: Member | undefined;
     let depth = 0;
@@ -355,13 +420,23 @@ export class JsonOffsets {
         offset = next.valueOffset;
         length = next.valueLength;
         via = next;
-        current = current !== null && typeof current === 'object' && hasOwn(current, seg) ? (current as Record<string, unknown>)[seg] : undefined;
+        current =
+          current !== null && typeof current === 'object' && hasOwn(current, seg) ? (current as Record<string, unknown>)[seg] : undefined;
       } else if (c === OPEN_BRACKET && typeof seg === 'number') {
-        const fromEnd = Array.isArray(current) && current.length > LONG_LIST && !this.members.has(offset) && Number.isInteger(seg) && seg >= current.length / 2 && seg < current.length
-          ? this.itemFromEnd(offset, offset + length - 1, current.length - 1 - seg)
-          : undefined;
+        const fromEnd =
+          Array.isArray(current) &&
+          current.length > LONG_LIST &&
+          !this.members.has(offset) &&
+          Number.isInteger(seg) &&
+          seg >= current.length / 2 &&
+          seg < current.length
+            ? this.itemFromEnd(offset, offset + length - 1, current.length - 1 - seg)
+            : undefined;
         // A list not read from its end (a short one, or a container missing from the table) is indexed from its start.
-        if (fromEnd) { offset = fromEnd.offset; length = fromEnd.length; } else {
+        if (fromEnd) {
+          offset = fromEnd.offset;
+          length = fromEnd.length;
+        } else {
           const items = this.membersOf(offset) as Int32Array;
           if (!(Number.isInteger(seg) && seg >= 0 && 2 * seg < items.length)) break;
           offset = items[2 * seg];
@@ -382,7 +457,9 @@ export class JsonOffsets {
     const { offset, length, via, depth } = this.walk(path);
     const complete = depth === path.length;
     if (complete && via && target !== 'value') {
-      return target === 'key' ? { offset: via.keyOffset, length: via.keyLength } : { offset: via.keyOffset, length: offset + length - via.keyOffset };
+      return target === 'key'
+        ? { offset: via.keyOffset, length: via.keyLength }
+        : { offset: via.keyOffset, length: offset + length - via.keyOffset };
     }
     if (!complete && via) return { offset: via.keyOffset, length: via.keyLength };
     if (!complete && this.text.charCodeAt(offset) === OPEN_BRACE) return { offset, length: 1 };

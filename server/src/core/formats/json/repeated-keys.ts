@@ -18,14 +18,19 @@ export function repeatedKeysOf(root: Node | undefined): RepeatedKey[] {
       const [keyNode, valueNode] = prop.children ?? [];
       if (!keyNode || typeof keyNode.value !== 'string') continue;
       const list = byKey.get(keyNode.value);
-      if (list) list.push(prop); else byKey.set(keyNode.value, [prop]);
+      if (list) list.push(prop);
+      else byKey.set(keyNode.value, [prop]);
       if (valueNode) stack.push({ node: valueNode, path: [...path, keyNode.value] });
     }
     for (const [key, props] of byKey) {
       if (props.length < 2) continue;
       out.push({
-        path, key,
-        occurrences: props.map((p) => ({ key: { offset: p.children![0].offset, length: p.children![0].length }, member: { offset: p.offset, length: p.length } })),
+        path,
+        key,
+        occurrences: props.map((p) => ({
+          key: { offset: p.children![0].offset, length: p.children![0].length },
+          member: { offset: p.offset, length: p.length },
+        })),
       });
     }
   }

@@ -18,8 +18,14 @@ interface TreeNode {
   colonOffset?: number;
 }
 
-const QUOTE = 34, BACKSLASH = 92, COLON = 58, COMMA = 44;
-const OPEN_BRACE = 123, CLOSE_BRACE = 125, OPEN_BRACKET = 91, CLOSE_BRACKET = 93;
+const QUOTE = 34,
+  BACKSLASH = 92,
+  COLON = 58,
+  COMMA = 44;
+const OPEN_BRACE = 123,
+  CLOSE_BRACE = 125,
+  OPEN_BRACKET = 91,
+  CLOSE_BRACKET = 93;
 
 function skipSpace(text: string, i: number, end: number): number {
   while (i < end) {
@@ -44,7 +50,10 @@ function readString(text: string, start: number, end: number): { end: number; va
   let escaped = false;
   for (let i = start + 1; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === BACKSLASH) { escaped = true; i++; } else if (c === QUOTE) {
+    if (c === BACKSLASH) {
+      escaped = true;
+      i++;
+    } else if (c === QUOTE) {
       const raw = text.slice(start, i + 1);
       return { end: i + 1, value: escaped ? (JSON.parse(raw) as string) : raw.slice(1, -1) };
     }
@@ -75,11 +84,19 @@ export function strictTree(text: string, start = 0, end = text.length, endOf?: (
 
   const attach = (node: TreeNode): void => {
     const container = open[open.length - 1];
-    if (property) { node.parent = property; property.children!.push(node); } else if (container) { node.parent = container; container.children!.push(node); } else root ??= node;
+    if (property) {
+      node.parent = property;
+      property.children!.push(node);
+    } else if (container) {
+      node.parent = container;
+      container.children!.push(node);
+    } else root ??= node;
   };
   // A value just ended at `endOffset`: the property holding it ends there too.
   const complete = (node: TreeNode, endOffset: number): void => {
-    if (node.parent?.type === 'property') { node.parent.length = endOffset - node.parent.offset; }
+    if (node.parent?.type === 'property') {
+      node.parent.length = endOffset - node.parent.offset;
+    }
   };
 
   let i = skipSpace(text, start, end);
@@ -114,7 +131,10 @@ export function strictTree(text: string, start = 0, end = text.length, endOf?: (
       prop.children!.push({ type: 'string', offset: i, length: key.end - i, value: key.value, parent: prop });
       container.children!.push(prop);
       i = skipSpace(text, key.end, end);
-      if (text.charCodeAt(i) === COLON) { prop.colonOffset = i; i = skipSpace(text, i + 1, end); }
+      if (text.charCodeAt(i) === COLON) {
+        prop.colonOffset = i;
+        i = skipSpace(text, i + 1, end);
+      }
       property = prop;
     } else {
       let node: TreeNode;

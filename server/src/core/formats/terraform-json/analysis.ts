@@ -20,7 +20,8 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const empty = parseDocument('', {});
   // As a .tf file: one without the block is none of ours, and is not parsed.
-  if (!holdsConfiguration(text)) return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0, syntax: 'json' } };
+  if (!holdsConfiguration(text))
+    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0, syntax: 'json' } };
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const tooDeep = measureDepth(text, maxDepth);
   if (tooDeep) {
@@ -28,7 +29,12 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     if (limitSeverity !== 'off') {
       const lines = new LineIndex(text);
       findings.push({
-        ruleId: 'input-limit', severity: limitSeverity, path: '', offset: tooDeep.offset, length: 1, range: lines.rangeOf(tooDeep.offset, 1),
+        ruleId: 'input-limit',
+        severity: limitSeverity,
+        path: '',
+        offset: tooDeep.offset,
+        length: 1,
+        range: lines.rangeOf(tooDeep.offset, 1),
         message: `Objects and arrays are nested ${tooDeep.depth > maxDepth + 1 ? `at least ${tooDeep.depth}` : tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`,
       });
     }
@@ -36,14 +42,19 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   }
   const file = parseTerraformJson(text, variablesOf(text, options));
   // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed = options.baselineText === undefined ? undefined
-    : new Map(parseTerraformJson(options.baselineText).configurations.map((d) => [d.address, d]));
+  const deployed =
+    options.baselineText === undefined
+      ? undefined
+      : new Map(parseTerraformJson(options.baselineText).configurations.map((d) => [d.address, d]));
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
+    for (const f of own) {
+      f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`;
+      findings.push(f);
+    }
   }
   const syntaxSeverity = severityOf('invalid-json', options);
   if (syntaxSeverity !== 'off') {
@@ -52,14 +63,28 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
       // A truncated file misses several closing brackets at the same place: one finding says it.
       if (e.offset === last) continue;
       last = e.offset;
-      findings.push({ ruleId: 'invalid-json', severity: syntaxSeverity, message: terraformJsonSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+      findings.push({
+        ruleId: 'invalid-json',
+        severity: syntaxSeverity,
+        message: terraformJsonSyntaxMessage(e.code),
+        path: '',
+        offset: e.offset,
+        length: e.length,
+        range: file.lines.rangeOf(e.offset, e.length),
+      });
     }
   }
-  return { findings: sortFindings(findings), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, syntax: 'json' } };
+  return {
+    findings: sortFindings(findings),
+    doc: empty,
+    internalErrors,
+    terraform: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, syntax: 'json' },
+  };
 }
 
 /** A message's HCL advice (`write client_secret = var.client_secret`) as it is written in this syntax. */
-const inJsonSyntax = (message: string): string => message.replace(/\bwrite ([A-Za-z_][\w-]*) = var\.([A-Za-z_][\w-]*)/g, 'write "$1": "$${var.$2}"');
+const inJsonSyntax = (message: string): string =>
+  message.replace(/\bwrite ([A-Za-z_][\w-]*) = var\.([A-Za-z_][\w-]*)/g, 'write "$1": "$${var.$2}"');
 
 /**
  * The values of the variables the file uses (`"${var.NAME}"`), from its own `variable` properties
@@ -70,6 +95,9 @@ function variablesOf(text: string, options: AnalyzeOptions) {
   const used = text.includes('var.') ? usedVariableNames(text) : [];
   if (!used.length) return undefined;
   const hcl = terraformParserLoaded();
-  const sources: VariableSource[] = [...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf.json', text }];
+  const sources: VariableSource[] = [
+    ...mentioningAny(options.terraformVariables ?? [], used),
+    { fileName: options.fileName ?? 'main.tf.json', text },
+  ];
   return variableValues(hcl ? sources : sources.filter((s) => /\.json$/i.test(s.fileName)));
 }

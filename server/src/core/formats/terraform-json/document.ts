@@ -41,9 +41,17 @@ function configurationDocument(text: string, lines: LineIndex, config: JsonConfi
   // Rules judge what Terraform sends: literals and variables' values after its conversion.
   const { value, conversions } = convertScalars(config.value);
   return {
-    format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: false, convertsScalars: true,
-    value, conversions: conversions.length ? conversions : undefined, lines,
-    spellings: config.spellings.length ? config.spellings : undefined, keyName: providerName,
+    format: 'terraform',
+    address: config.address,
+    variablesUsed,
+    text,
+    commentsAllowed: false,
+    convertsScalars: true,
+    value,
+    conversions: conversions.length ? conversions : undefined,
+    lines,
+    spellings: config.spellings.length ? config.spellings : undefined,
+    keyName: providerName,
     // The file's syntax errors are reported once for the file, not per configuration.
     syntaxErrors: [],
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,

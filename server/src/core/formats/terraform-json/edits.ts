@@ -42,7 +42,9 @@ export function terraformJsonValue(value: unknown): string {
   if (Array.isArray(value)) return value.length ? `[ ${value.map(terraformJsonValue).join(', ')} ]` : '[]';
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${JSON.stringify(providerName(k))}: ${terraformJsonValue(v)}`).join(', ')} }` : '{}';
+    return entries.length
+      ? `{ ${entries.map(([k, v]) => `${JSON.stringify(providerName(k))}: ${terraformJsonValue(v)}`).join(', ')} }`
+      : '{}';
   }
   return typeof value === 'string' ? JSON.stringify(literalText(value)) : JSON.stringify(value);
 }
@@ -56,7 +58,8 @@ function keyFor(parent: FieldPath, key: string, value: unknown): string {
   return providerName(key);
 }
 
-const memberText = (parent: FieldPath, key: string, value: unknown): string => `${JSON.stringify(keyFor(parent, key, value))}: ${terraformJsonValue(value)}`;
+const memberText = (parent: FieldPath, key: string, value: unknown): string =>
+  `${JSON.stringify(keyFor(parent, key, value))}: ${terraformJsonValue(value)}`;
 
 function editsOf(tree: TerraformJsonTree, intent: FixIntent): TextEdit[] | undefined {
   const { text } = tree;
@@ -76,19 +79,26 @@ function editsOf(tree: TerraformJsonTree, intent: FixIntent): TextEdit[] | undef
     }
     case 'add': {
       const entry = entryAt(tree, intent.path);
-      return entry?.node.type === 'object' ? appendMemberEdits(text, entry.node, memberText(intent.path, intent.key, intent.value)) : undefined;
+      return entry?.node.type === 'object'
+        ? appendMemberEdits(text, entry.node, memberText(intent.path, intent.key, intent.value))
+        : undefined;
     }
     case 'replace': {
       const entry = entryAt(tree, intent.path);
       const property = entry?.removable;
       if (property?.type !== 'property') return undefined;
-      return [{ offset: property.offset, length: property.length, newText: memberText(intent.path.slice(0, -1), intent.key, intent.value) }];
+      return [
+        { offset: property.offset, length: property.length, newText: memberText(intent.path.slice(0, -1), intent.key, intent.value) },
+      ];
     }
     case 'append': {
       const entry = entryAt(tree, intent.path);
-      return entry?.node.type === 'array' && !entry.single ? appendMemberEdits(text, entry.node, terraformJsonValue(intent.item)) : undefined;
+      return entry?.node.type === 'array' && !entry.single
+        ? appendMemberEdits(text, entry.node, terraformJsonValue(intent.item))
+        : undefined;
     }
-    case 'move': return moveEdits(tree, intent.path, intent.to);
+    case 'move':
+      return moveEdits(tree, intent.path, intent.to);
     case 'remove-earlier': {
       const members = tree.occurrences.get(`${pathKey(intent.path)}\u0000${intent.key}`);
       if (!members || members.length < 2) return undefined;
@@ -109,7 +119,8 @@ function moveEdits(tree: TerraformJsonTree, path: FieldPath, to: FieldPath): Tex
   const key = JSON.stringify(providerName(String(to[to.length - 1])));
   const parentPath = to.slice(0, -1);
   // Within the same object: the key changes, the value stays where it is.
-  if (pathKey(parentPath) === pathKey(path.slice(0, -1))) return source.key && [{ offset: source.key.offset, length: source.key.length, newText: key }];
+  if (pathKey(parentPath) === pathKey(path.slice(0, -1)))
+    return source.key && [{ offset: source.key.offset, length: source.key.length, newText: key }];
   const target = entryAt(tree, parentPath);
   if (target?.node.type !== 'object') return undefined;
   const valueText = tree.text.slice(source.value.offset, source.value.offset + source.value.length);
@@ -124,7 +135,7 @@ function holdsText(node: Node): boolean {
   while (stack.length) {
     const n = stack.pop()!;
     if (n.type === 'string') return true;
-    for (const child of n.children ?? []) stack.push(child.type === 'property' ? child.children?.[1] ?? child : child);
+    for (const child of n.children ?? []) stack.push(child.type === 'property' ? (child.children?.[1] ?? child) : child);
   }
   return false;
 }
@@ -134,7 +145,8 @@ function mergeRemovals(edits: TextEdit[]): TextEdit[] {
   const out: TextEdit[] = [];
   for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
     const last = out[out.length - 1];
-    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length) last.length = Math.max(last.length, e.offset + e.length - last.offset);
+    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length)
+      last.length = Math.max(last.length, e.offset + e.length - last.offset);
     else out.push({ ...e });
   }
   return out;

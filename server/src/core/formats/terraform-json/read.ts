@@ -56,10 +56,15 @@ const ROOT_BLOCK = 'search_user_config';
 /** A property of a block body that is a comment, not an argument. */
 const COMMENT_KEY = '//';
 /** The provider's spellings of the API's `ip_filter`, as in a .tf file. */
-const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
+const IP_FILTER_SPELLINGS: Record<string, string> = {
+  ip_filter_object: 'ip_filter',
+  ip_filter_string: 'ip_filter',
+  ip_filter: 'ip_filter',
+};
 
 const rangeOf = (n: Node): OffsetRange => ({ offset: n.offset, length: n.length });
-const keyOf = (path: Segment[], name: string): string => (path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name));
+const keyOf = (path: Segment[], name: string): string =>
+  path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name);
 
 /** The properties of an object node with a string key and a value, comments left out. */
 function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Node; property: Node }> {
@@ -73,7 +78,8 @@ function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Nod
 }
 
 /** The objects a level of Terraform's JSON stands for: the object itself, or each object of an array. */
-const objectsOf = (n: Node): Node[] => (n.type === 'object' ? [n] : n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : []);
+const objectsOf = (n: Node): Node[] =>
+  n.type === 'object' ? [n] : n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : [];
 
 /** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
 function clampToText(root: Node, textLength: number): void {
@@ -107,14 +113,28 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
               for (const member of propertiesOf(body)) {
                 if (member.name !== ROOT_BLOCK) continue;
                 // A block written as an object, or as an array of objects: each object is one block.
-                const blocks = member.value.type === 'array' ? objectsOf(member.value) : member.value.type === 'object' ? [member.value] : [];
+                const blocks =
+                  member.value.type === 'array' ? objectsOf(member.value) : member.value.type === 'object' ? [member.value] : [];
                 for (const block of blocks) {
                   const config: JsonConfiguration = {
-                    address: `${type.name}.${name.name}`, resource: rangeOf(body), value: {}, entries: new Map(), unknownPaths: [], repeated: [],
-                    occurrences: new Map(), spellings: [], resolved: new Map(), variables,
+                    address: `${type.name}.${name.name}`,
+                    resource: rangeOf(body),
+                    value: {},
+                    entries: new Map(),
+                    unknownPaths: [],
+                    repeated: [],
+                    occurrences: new Map(),
+                    spellings: [],
+                    resolved: new Map(),
+                    variables,
                   };
                   const lone = block === member.value;
-                  config.entries.set(pathKey([]), { key: rangeOf(member.key), value: rangeOf(block), member: rangeOf(lone ? member.property : block), node: block });
+                  config.entries.set(pathKey([]), {
+                    key: rangeOf(member.key),
+                    value: rangeOf(block),
+                    member: rangeOf(lone ? member.property : block),
+                    node: block,
+                  });
                   readBody(config, block, [], config.value);
                   configurations.push(config);
                 }
@@ -148,7 +168,8 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   const seen = new Map<string, Array<{ key: Node; member: Node; spelling: string }>>();
   const note = (key: string, at: { key: Node; member: Node; spelling: string }): void => {
     const list = seen.get(key);
-    if (list) list.push(at); else seen.set(key, [at]);
+    if (list) list.push(at);
+    else seen.set(key, [at]);
   };
   // Blocks of one list type written in several properties add up to one list, as repeated blocks do in HCL.
   const lists = new Map<string, unknown[]>();
@@ -157,7 +178,12 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
     const memberPath = [...path, key];
     if (typeof key === 'string' && key !== name && key.includes('.')) config.spellings.push({ path: memberPath, written: name });
     const shape = shapeOf(memberPath);
-    const blocks = value.type === 'object' ? [value] : value.type === 'array' && value.children?.length && value.children.every((c) => c.type === 'object') ? value.children : undefined;
+    const blocks =
+      value.type === 'object'
+        ? [value]
+        : value.type === 'array' && value.children?.length && value.children.every((c) => c.type === 'object')
+          ? value.children
+          : undefined;
     if (shape === 'list' && blocks) {
       let items = lists.get(key);
       if (!items) {
@@ -165,13 +191,25 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
         lists.set(key, items);
         note(key, { key: keyNode, member: property, spelling: name });
         setOwn(into, key, items);
-        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property, single: value.type === 'object' });
+        config.entries.set(pathKey(memberPath), {
+          key: rangeOf(keyNode),
+          value: rangeOf(value),
+          member: rangeOf(property),
+          node: value,
+          removable: property,
+          single: value.type === 'object',
+        });
       }
       for (const block of blocks) {
         const itemPath = [...memberPath, items.length];
         const object: Record<string, unknown> = {};
         items.push(object);
-        config.entries.set(pathKey(itemPath), { value: rangeOf(block), member: rangeOf(block), node: block, removable: block === value ? undefined : block });
+        config.entries.set(pathKey(itemPath), {
+          value: rangeOf(block),
+          member: rangeOf(block),
+          node: block,
+          removable: block === value ? undefined : block,
+        });
         readBody(config, block, itemPath, object);
       }
       continue;
@@ -182,32 +220,54 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       for (const block of blocks) {
         const object: Record<string, unknown> = {};
         note(key, { key: keyNode, member: block === value ? property : block, spelling: name });
-        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(block), member: rangeOf(block === value ? property : block), node: block, removable: block === value ? property : block });
+        config.entries.set(pathKey(memberPath), {
+          key: rangeOf(keyNode),
+          value: rangeOf(block),
+          member: rangeOf(block === value ? property : block),
+          node: block,
+          removable: block === value ? property : block,
+        });
         setOwn(into, key, object);
         readBody(config, block, memberPath, object);
       }
       continue;
     }
     note(key, { key: keyNode, member: property, spelling: name });
-    config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property });
+    config.entries.set(pathKey(memberPath), {
+      key: rangeOf(keyNode),
+      value: rangeOf(value),
+      member: rangeOf(property),
+      node: value,
+      removable: property,
+    });
     setOwn(into, key, readValue(config, value, memberPath));
   }
   for (const [key, occurrences] of seen) {
     if (occurrences.length < 2) continue;
     const spellings = [...new Set(occurrences.map((o) => o.spelling))];
     config.repeated.push({
-      path, key, occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
-      refused: spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
+      path,
+      key,
+      occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
+      refused:
+        spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
     });
-    config.occurrences.set(`${pathKey(path)}\u0000${key}`, occurrences.map((o) => o.member));
+    config.occurrences.set(
+      `${pathKey(path)}\u0000${key}`,
+      occurrences.map((o) => o.member),
+    );
   }
 }
 
 /** An argument's value: JSON values are literals, strings templates (see templateValue). */
 function readValue(config: JsonConfiguration, n: Node, path: Segment[]): unknown {
   switch (n.type) {
-    case 'string': return templateValue(config, String(n.value), path);
-    case 'number': case 'boolean': case 'null': return n.value;
+    case 'string':
+      return templateValue(config, String(n.value), path);
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return n.value;
     case 'array': {
       const items: unknown[] = [];
       for (const element of n.children ?? []) {
@@ -222,12 +282,20 @@ function readValue(config: JsonConfiguration, n: Node, path: Segment[]): unknown
       for (const { name, key: keyNode, value, property } of propertiesOf(n)) {
         const key = apiKeyOf(path, name);
         const memberPath = [...path, key];
-        config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value, removable: property });
+        config.entries.set(pathKey(memberPath), {
+          key: rangeOf(keyNode),
+          value: rangeOf(value),
+          member: rangeOf(property),
+          node: value,
+          removable: property,
+        });
         setOwn(object, key, readValue(config, value, memberPath));
       }
       return object;
     }
-    default: config.unknownPaths.push(path); return UNKNOWN_VALUE;
+    default:
+      config.unknownPaths.push(path);
+      return UNKNOWN_VALUE;
   }
 }
 
@@ -245,7 +313,12 @@ function templateValue(config: JsonConfiguration, s: string, path: Segment[]): u
   if (variable) {
     const known = config.variables?.get(variable[1]);
     if (known) {
-      config.resolved.set(pathKey(path), { path, variable: `var.${variable[1]}`, from: known.from, ...(known.sensitive ? { sensitive: true } : {}) });
+      config.resolved.set(pathKey(path), {
+        path,
+        variable: `var.${variable[1]}`,
+        from: known.from,
+        ...(known.sensitive ? { sensitive: true } : {}),
+      });
       return known.value;
     }
   }
@@ -256,8 +329,16 @@ function templateValue(config: JsonConfiguration, s: string, path: Segment[]): u
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
     if (c !== '$' && c !== '%') continue;
-    if (s[i + 1] === c && s[i + 2] === '{') { out += s.slice(from, i + 1); from = i + 2; i += 2; continue; }
-    if (s[i + 1] === '{') { config.unknownPaths.push(path); return UNKNOWN_VALUE; }
+    if (s[i + 1] === c && s[i + 2] === '{') {
+      out += s.slice(from, i + 1);
+      from = i + 2;
+      i += 2;
+      continue;
+    }
+    if (s[i + 1] === '{') {
+      config.unknownPaths.push(path);
+      return UNKNOWN_VALUE;
+    }
   }
   return out + s.slice(from);
 }

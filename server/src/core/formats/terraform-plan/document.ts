@@ -23,7 +23,8 @@ export interface PlanConfiguration {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A plan is recognised by its content, whatever the file's name. */
-export const isPlan = (value: unknown): value is Record<string, unknown> => isObject(value) && 'format_version' in value && Array.isArray(value.resource_changes);
+export const isPlan = (value: unknown): value is Record<string, unknown> =>
+  isObject(value) && 'format_version' in value && Array.isArray(value.resource_changes);
 
 const ROOT = 'search_user_config';
 /** The provider's spellings of the API's `ip_filter`. */
@@ -40,13 +41,15 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
     // A value sensitive on either side is sensitive on both: a variable newly declared sensitive marks
     // only `after_sensitive`, and the same value before it must not be shown either.
     const sensitive = eitherMarked(change.change.before_sensitive, change.change.after_sensitive);
-    const afterDoc = isObject(after) && after[ROOT] !== undefined
-      ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, sensitive)
-      : undefined;
+    const afterDoc =
+      isObject(after) && after[ROOT] !== undefined
+        ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, sensitive)
+        : undefined;
     if (!afterDoc) return;
-    const beforeDoc = isObject(before) && before[ROOT] !== undefined
-      ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, sensitive)
-      : undefined;
+    const beforeDoc =
+      isObject(before) && before[ROOT] !== undefined
+        ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, sensitive)
+        : undefined;
     out.push({ address, after: afterDoc, before: beforeDoc });
   });
   return out;
@@ -59,11 +62,13 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
 export function eitherMarked(a: unknown, b: unknown): unknown {
   if (a === true || b === true) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
-    const x = Array.isArray(a) ? a : [], y = Array.isArray(b) ? b : [];
+    const x = Array.isArray(a) ? a : [],
+      y = Array.isArray(b) ? b : [];
     return Array.from({ length: Math.max(x.length, y.length) }, (_, i) => eitherMarked(x[i], y[i]));
   }
   if (isObject(a) || isObject(b)) {
-    const x = isObject(a) ? a : {}, y = isObject(b) ? b : {};
+    const x = isObject(a) ? a : {},
+      y = isObject(b) ? b : {};
     const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
     const out: Record<string, unknown> = {};
     for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
@@ -77,7 +82,13 @@ export function eitherMarked(a: unknown, b: unknown): unknown {
 }
 
 /** Reads `search_user_config` of one side of a change into a configuration document located in the plan's text. */
-function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknownMarks: unknown, sensitiveMarks: unknown): ConfigDocument | undefined {
+function planDocument(
+  plan: ParsedDocument,
+  raw: unknown,
+  at: Segment[],
+  unknownMarks: unknown,
+  sensitiveMarks: unknown,
+): ConfigDocument | undefined {
   const unknownRoot = isObject(unknownMarks) ? unknownMarks[ROOT] : unknownMarks;
   const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[ROOT] : sensitiveMarks;
   const places = new Map<string, Segment[]>();
@@ -89,9 +100,20 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
   const read = (value: unknown, path: Segment[], place: Segment[], unknown: unknown, sensitive: unknown): unknown => {
     places.set(key(path), place);
     // Values Terraform knows only at apply, and values marked sensitive, are not read (nor ever printed).
-    if (unknown === true || sensitive === true) { unknownPaths.push(path); return UNKNOWN_VALUE; }
+    if (unknown === true || sensitive === true) {
+      unknownPaths.push(path);
+      return UNKNOWN_VALUE;
+    }
     if (Array.isArray(value)) {
-      return value.map((item, i) => read(item, [...path, i], [...place, i], Array.isArray(unknown) ? unknown[i] : undefined, Array.isArray(sensitive) ? sensitive[i] : undefined));
+      return value.map((item, i) =>
+        read(
+          item,
+          [...path, i],
+          [...place, i],
+          Array.isArray(unknown) ? unknown[i] : undefined,
+          Array.isArray(sensitive) ? sensitive[i] : undefined,
+        ),
+      );
     }
     if (!isObject(value)) return value;
     const object: Record<string, unknown> = {};
@@ -107,24 +129,46 @@ function planDocument(plan: ParsedDocument, raw: unknown, at: Segment[], unknown
       const schema = schemaAt([...path, apiName]);
       const isBlock = schema ? typesOf(schema).includes('object') : Array.isArray(member) && member.length === 1 && isObject(member[0]);
       const unwrap = isBlock && Array.isArray(member) && member.length === 1 && isObject(member[0]);
-      object[apiName] = read(unwrap ? single(member) : member, [...path, apiName], unwrap ? [...place, name, 0] : [...place, name],
-        unwrap && Array.isArray(u) ? u[0] : u, unwrap && Array.isArray(s) ? s[0] : s);
+      object[apiName] = read(
+        unwrap ? single(member) : member,
+        [...path, apiName],
+        unwrap ? [...place, name, 0] : [...place, name],
+        unwrap && Array.isArray(u) ? u[0] : u,
+        unwrap && Array.isArray(s) ? s[0] : s,
+      );
     }
     return object;
   };
-  const written = read(single(raw), [], Array.isArray(raw) ? [...at, 0] : at, Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot, Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot);
+  const written = read(
+    single(raw),
+    [],
+    Array.isArray(raw) ? [...at, 0] : at,
+    Array.isArray(unknownRoot) ? unknownRoot[0] : unknownRoot,
+    Array.isArray(sensitiveRoot) ? sensitiveRoot[0] : sensitiveRoot,
+  );
   if (!isObject(written)) return undefined;
   // A provider whose schema takes a string where the API takes a number (before its 4.0.0 every
   // value was a string) converts it before sending: the plan is judged as what is sent.
   const { value, conversions } = convertScalars(written);
   const placeOf = (path: FieldPath): Segment[] | undefined => places.get(key(path));
   return {
-    format: 'terraform', text: plan.text, commentsAllowed: false, convertsScalars: true, value, conversions: conversions.length ? conversions : undefined,
-    spellings: spellings.length ? spellings : undefined, keyName: providerName, syntaxErrors: [], lines: plan.lines,
+    format: 'terraform',
+    text: plan.text,
+    commentsAllowed: false,
+    convertsScalars: true,
+    value,
+    conversions: conversions.length ? conversions : undefined,
+    spellings: spellings.length ? spellings : undefined,
+    keyName: providerName,
+    syntaxErrors: [],
+    lines: plan.lines,
     unknownPaths: unknownPaths.length ? unknownPaths : undefined,
     noDuplicateKeys: true,
     comments: () => [],
-    rangeAt: (path) => { const p = placeOf(path); return p && plan.rangeAt(p); },
+    rangeAt: (path) => {
+      const p = placeOf(path);
+      return p && plan.rangeAt(p);
+    },
     locate(path, target) {
       for (let depth = path.length; depth >= 0; depth--) {
         const p = placeOf(path.slice(0, depth));

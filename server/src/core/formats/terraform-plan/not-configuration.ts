@@ -28,8 +28,10 @@ export function notConfigurationReason(doc: ParsedDocument): string | undefined 
   }
   if (isPlan(value)) return undefined;
   if (planLike) {
-    if (!has('format_version')) return `an invalid Terraform plan: it has resource_changes but no format_version, which every plan written by \`terraform show -json PLANFILE\` has.`;
-    if (has('resource_changes')) return `an invalid Terraform plan: its resource_changes is ${describe(root.resource_changes)}, where a plan has a list of the resources Terraform will change.`;
+    if (!has('format_version'))
+      return `an invalid Terraform plan: it has resource_changes but no format_version, which every plan written by \`terraform show -json PLANFILE\` has.`;
+    if (has('resource_changes'))
+      return `an invalid Terraform plan: its resource_changes is ${describe(root.resource_changes)}, where a plan has a list of the resources Terraform will change.`;
     if (has('values') && !has('planned_values')) {
       return `${neither}: it has format_version but no resource_changes, as a Terraform state has (\`terraform show -json\` without a plan file). Lint a plan: \`terraform plan -out tf.plan && terraform show -json tf.plan > plan.json\`.`;
     }
@@ -38,8 +40,14 @@ export function notConfigurationReason(doc: ParsedDocument): string | undefined 
   const kind = OTHER_KINDS.find((k) => k.keys.some(has) && (!k.also || k.also.some(has)));
   if (!kind) return undefined;
   const signature = OTHER_KINDS.filter((k) => k.name === kind.name).flatMap((k) => [...k.keys, ...(k.also ?? [])]);
-  const shown = keys.filter((k) => signature.includes(k)).slice(0, 3).map((k) => JSON.stringify(k)).join(', ');
-  const examples = Object.keys(fields).filter((k) => ['search', 'openid', 'ip_filter', 'index_patterns'].includes(k)).join(', ');
+  const shown = keys
+    .filter((k) => signature.includes(k))
+    .slice(0, 3)
+    .map((k) => JSON.stringify(k))
+    .join(', ');
+  const examples = Object.keys(fields)
+    .filter((k) => ['search', 'openid', 'ip_filter', 'index_patterns'].includes(k))
+    .join(', ');
   return `${neither}: it looks like ${kind.name}, with ${shown}, and has none of the configuration's fields (${examples}, ...). It was not linted: name configuration files and plans only.`;
 }
 

@@ -30,7 +30,9 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   // this file uses are parsed, and this file only once.
   const used = text.includes('var.') ? usedVariableNames(text) : [];
   const variables = used.length
-    ? (root: Node) => variableValues([...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf', text, root }]) : undefined;
+    ? (root: Node) =>
+        variableValues([...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf', text, root }])
+    : undefined;
   const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {
@@ -39,12 +41,22 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     const message = file.tooLarge
       ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
       : `Blocks, lists or calls are nested ${file.tooDeep!.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`;
-    findings.push({ ruleId: 'input-limit', severity: limitSeverity, message, path: '', offset: at, length: file.tooDeep ? 1 : 0, range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0) });
+    findings.push({
+      ruleId: 'input-limit',
+      severity: limitSeverity,
+      message,
+      path: '',
+      offset: at,
+      length: file.tooDeep ? 1 : 0,
+      range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0),
+    });
     return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0 } };
   }
   // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed = options.baselineText === undefined ? undefined
-    : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  const deployed =
+    options.baselineText === undefined
+      ? undefined
+      : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
   // Suppression comments speak for the file: one at its top reaches every resource below.
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   for (const doc of file.configurations) {
@@ -52,7 +64,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
-    for (const f of own) { f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`; findings.push(f); }
+    for (const f of own) {
+      f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`;
+      findings.push(f);
+    }
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
@@ -61,16 +76,33 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     // Once per place: several braces missing at the end of a truncated file are one mistake.
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) {
-      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))) continue;
+      if (
+        covered.has(e.offset) ||
+        (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))
+      )
+        continue;
       covered.add(e.offset);
-      findings.push({ ruleId: 'invalid-syntax', severity: syntaxSeverity, message: terraformSyntaxMessage(e.code), path: '', offset: e.offset, length: e.length, range: file.lines.rangeOf(e.offset, e.length) });
+      findings.push({
+        ruleId: 'invalid-syntax',
+        severity: syntaxSeverity,
+        message: terraformSyntaxMessage(e.code),
+        path: '',
+        offset: e.offset,
+        length: e.length,
+        range: file.lines.rangeOf(e.offset, e.length),
+      });
     }
   }
   const syntaxErrors = file.syntaxErrors.length;
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
-  return { findings: sortFindings(kept), doc: empty, internalErrors, terraform: { configurations: file.configurations, syntaxErrors }, ...(suppressed.length ? { suppressed } : {}) };
+  return {
+    findings: sortFindings(kept),
+    doc: empty,
+    internalErrors,
+    terraform: { configurations: file.configurations, syntaxErrors },
+    ...(suppressed.length ? { suppressed } : {}),
+  };
 }
-
 
 /**
  * A Terraform plan: each resource change with a search_user_config is checked as Terraform will
@@ -84,7 +116,10 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
     const own: Finding[] = [];
     const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
     checkConfiguration(after, options, baseline, own, internalErrors);
-    for (const f of own) { f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`; findings.push(f); }
+    for (const f of own) {
+      f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`;
+      findings.push(f);
+    }
   }
   return { findings: sortFindings(findings), doc: plan, internalErrors };
 }

@@ -59,12 +59,18 @@ export const holdsConfiguration = (text: string): boolean => text.includes(CONFI
  * `state`: what the previous version of the same document left (its tree, the blocks read), for
  * an edit to cost what it changed; it then owns the new tree.
  */
-export function parseTerraform(text: string, maxDepth = 256, variables?: VariableValues | ((root: Node) => VariableValues), state?: TerraformDocumentState): TerraformFileDocuments {
+export function parseTerraform(
+  text: string,
+  maxDepth = 256,
+  variables?: VariableValues | ((root: Node) => VariableValues),
+  state?: TerraformDocumentState,
+): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
   if (!holdsConfiguration(source)) return { configurations: [], syntaxErrors: [], lines };
-  if (source.length > MAX_TERRAFORM_SIZE) return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
+  if (source.length > MAX_TERRAFORM_SIZE)
+    return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
   const tooDeep = nestingBeyond(source, maxDepth);
   if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
   const tree = state ? state.parse(source) : parseHcl(source);
@@ -75,7 +81,12 @@ export function parseTerraform(text: string, maxDepth = 256, variables?: Variabl
     state?.memo.begin(values?.size ? JSON.stringify([...values]) : '');
     const file = readTerraform(tree.rootNode, source, values, state?.memo);
     state?.memo.end();
-    const comments = file.comments.map((c): Comment => ({ offset: c.offset, length: c.length, text: commentBody(text.slice(c.offset, c.offset + c.length)), line: lines.positionAt(c.offset).line }));
+    const comments = file.comments.map((c): Comment => ({
+      offset: c.offset,
+      length: c.length,
+      text: commentBody(text.slice(c.offset, c.offset + c.length)),
+      line: lines.positionAt(c.offset).line,
+    }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
     return { configurations, syntaxErrors: file.syntaxErrors, lines, comments };
   } finally {
@@ -103,9 +114,15 @@ function nestingBeyond(text: string, limit: number): { depth: number; offset: nu
       // To the closing quote or the end of the line; a backslash escapes the character after it.
       stringStop.lastIndex = i + 1;
       for (;;) {
-        if (!stringStop.exec(text)) { i = text.length; break; }
+        if (!stringStop.exec(text)) {
+          i = text.length;
+          break;
+        }
         const at = stringStop.lastIndex - 1;
-        if (text.charCodeAt(at) !== 92) { i = at; break; }
+        if (text.charCodeAt(at) !== 92) {
+          i = at;
+          break;
+        }
         stringStop.lastIndex = at + 2;
       }
     } else if (c === 35 /* # */ || (c === 47 && text.charCodeAt(i + 1) === 47)) {
@@ -124,7 +141,8 @@ function nestingBeyond(text: string, limit: number): { depth: number; offset: nu
 function blockAt(config: Configuration, offset: number): FieldPath | undefined {
   let best: { key: string; size: number } | undefined;
   for (const [key, entry] of config.entries) {
-    if (entry.kind !== 'block' || entry.open === undefined || entry.close === undefined || offset <= entry.open || offset > entry.close) continue;
+    if (entry.kind !== 'block' || entry.open === undefined || entry.close === undefined || offset <= entry.open || offset > entry.close)
+      continue;
     // A list is kept at its first block too: the item's own entry (ending in #N) is the one to take.
     const size = entry.close - entry.open;
     if (!best || size < best.size || (size === best.size && key.length > best.key.length)) best = { key, size };
@@ -144,10 +162,16 @@ function memberAt(config: Configuration, offset: number): { path: FieldPath; ran
   return best;
 }
 
+const commentBody = (raw: string): string =>
+  (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
 
-const commentBody = (raw: string): string => (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
-
-function configurationDocument(text: string, lines: LineIndex, config: Configuration, fileErrors: ConfigDocument['syntaxErrors'], fileComments: Comment[]): TerraformDocument {
+function configurationDocument(
+  text: string,
+  lines: LineIndex,
+  config: Configuration,
+  fileErrors: ConfigDocument['syntaxErrors'],
+  fileComments: Comment[],
+): TerraformDocument {
   const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
   const variablesUsed = [...config.resolved.values()];
@@ -156,9 +180,17 @@ function configurationDocument(text: string, lines: LineIndex, config: Configura
   // Rules judge what Terraform sends: literals and variables' values after its conversion.
   const { value, conversions } = convertScalars(config.value);
   return {
-    format: 'terraform', address: config.address, variablesUsed, text, commentsAllowed: true, convertsScalars: true,
-    value, conversions: conversions.length ? conversions : undefined, lines,
-    spellings: config.spellings.length ? config.spellings : undefined, keyName: providerName,
+    format: 'terraform',
+    address: config.address,
+    variablesUsed,
+    text,
+    commentsAllowed: true,
+    convertsScalars: true,
+    value,
+    conversions: conversions.length ? conversions : undefined,
+    lines,
+    spellings: config.spellings.length ? config.spellings : undefined,
+    keyName: providerName,
     // The file's problems and comments are in order of offset: each configuration takes those of its
     // resource by binary search (a pass over the file's per configuration grows with their product).
     syntaxErrors: startingWithin(fileErrors, config.resource),

@@ -30,7 +30,8 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     case 'set': {
       const entry = entryAt(tree, intent.path);
       if (!entry || entry.kind === 'block') return undefined;
-      for (let depth = 0; depth <= intent.path.length; depth++) if (tree.resolved.has(pathKey(intent.path.slice(0, depth)))) return undefined;
+      for (let depth = 0; depth <= intent.path.length; depth++)
+        if (tree.resolved.has(pathKey(intent.path.slice(0, depth)))) return undefined;
       return [{ offset: entry.value.offset, length: entry.value.length, newText: hclValue(intent.value) }];
     }
     case 'rename': {
@@ -57,7 +58,15 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
       // block takes the block laid out over several lines first.
       if (lines.length > 1 && parent?.kind === 'block' && oneLine(text, parent)) return layOut(text, parent, entry, lines);
       const indent = indentAt(text, entry.member.offset);
-      return [{ offset: entry.member.offset, length: entry.member.length, newText: layout(lines, indent, eolOf(text), indentUnit(text)).replace(/^[ \t]*/, '').trimEnd() }];
+      return [
+        {
+          offset: entry.member.offset,
+          length: entry.member.length,
+          newText: layout(lines, indent, eolOf(text), indentUnit(text))
+            .replace(/^[ \t]*/, '')
+            .trimEnd(),
+        },
+      ];
     }
     case 'append': {
       const list = entryAt(tree, intent.path);
@@ -65,14 +74,19 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
       // A list written as repeated blocks: the new block follows the last one.
       const parent = entryAt(tree, intent.path.slice(0, -1));
       if (!parent || parent.kind !== 'block') return undefined;
-      return insertIntoBlock(text, parent, memberLines(intent.path.slice(0, -1), String(intent.path[intent.path.length - 1]), [intent.item]));
+      return insertIntoBlock(
+        text,
+        parent,
+        memberLines(intent.path.slice(0, -1), String(intent.path[intent.path.length - 1]), [intent.item]),
+      );
     }
     case 'remove-earlier': {
       const repeated = tree.repeated.find((r) => pathKey(r.path) === pathKey(intent.path) && r.key === intent.key);
       if (!repeated || repeated.refused) return undefined;
       return repeated.occurrences.slice(0, -1).map((o) => removeMember(tree, [...intent.path, intent.key], o.member));
     }
-    case 'move': return moveEdits(tree, intent.path, intent.to);
+    case 'move':
+      return moveEdits(tree, intent.path, intent.to);
   }
 }
 
@@ -97,13 +111,18 @@ function moveEdits(tree: TerraformTree, path: FieldPath, to: FieldPath): TextEdi
   if (parent) {
     if (parent.kind !== 'block') return undefined;
     // Within the same block: the key changes, the value stays where it is.
-    if (pathKey(parentPath) === pathKey(path.slice(0, -1))) return [{ offset: source.key!.offset, length: source.key!.length, newText: key }];
+    if (pathKey(parentPath) === pathKey(path.slice(0, -1)))
+      return [{ offset: source.key!.offset, length: source.key!.length, newText: key }];
     insert = insertIntoBlock(text, parent, [{ depth: 0, text: `${key} = ${valueText}` }]);
   } else {
     const grand = entryAt(tree, parentPath.slice(0, -1));
     const blockName = parentPath[parentPath.length - 1];
     if (!grand || grand.kind !== 'block' || typeof blockName !== 'string') return undefined;
-    insert = insertIntoBlock(text, grand, [{ depth: 0, text: `${providerName(blockName)} {` }, { depth: 1, text: `${key} = ${valueText}` }, { depth: 0, text: '}' }]);
+    insert = insertIntoBlock(text, grand, [
+      { depth: 0, text: `${providerName(blockName)} {` },
+      { depth: 1, text: `${key} = ${valueText}` },
+      { depth: 0, text: '}' },
+    ]);
   }
   if (!insert) return undefined;
   const edits = [remove, ...insert];
@@ -117,7 +136,10 @@ function disjoint(edits: readonly TextEdit[]): boolean {
 }
 
 /** A line of a member, indented by `depth` steps below the block that receives it. */
-interface Line { depth: number; text: string }
+interface Line {
+  depth: number;
+  text: string;
+}
 
 /**
  * The lines of a member written in the object at `parent`: an attribute, or a block for an
@@ -133,7 +155,10 @@ function memberLines(parent: FieldPath, key: string, value: unknown): Line[] {
     return value.flatMap((item, i) => blockLines(name, item, [...parent, key, i]));
   }
   // The provider's spelling of a list of networks as strings (its `ip_filter` is deprecated).
-  const name = parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string') ? 'ip_filter_string' : providerName(key);
+  const name =
+    parent.length === 0 && key === 'ip_filter' && Array.isArray(value) && value.every((v) => typeof v === 'string')
+      ? 'ip_filter_string'
+      : providerName(key);
   return [{ depth: 0, text: `${name} = ${hclValue(value)}` }];
 }
 
@@ -147,10 +172,13 @@ function blockLines(name: string, value: Record<string, unknown>, path: FieldPat
  * indented by `depth` steps of `unit` more than the block: what a fix or an example writes.
  */
 export function configurationLines(value: Record<string, unknown>, depth: number, unit = '  '): string[] {
-  return Object.entries(value).flatMap(([k, v]) => memberLines([], k, v)).map((l) => `${unit.repeat(depth + l.depth)}${l.text}`);
+  return Object.entries(value)
+    .flatMap(([k, v]) => memberLines([], k, v))
+    .map((l) => `${unit.repeat(depth + l.depth)}${l.text}`);
 }
 
-const layout = (lines: Line[], indent: string, eol: string, unit: string): string => lines.map((l) => `${indent}${unit.repeat(l.depth)}${l.text}`).join(eol);
+const layout = (lines: Line[], indent: string, eol: string, unit: string): string =>
+  lines.map((l) => `${indent}${unit.repeat(l.depth)}${l.text}`).join(eol);
 
 /** Inserts member lines at the end of a block written over several lines, in the indentation of its members. */
 function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] | undefined {
@@ -166,7 +194,13 @@ function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] 
     const existing = between.trim();
     const kept = existing ? `${inner}${existing}${eol}` : '';
     // The braces are part of the edit: two members added to one empty block overlap, and are added one after the other.
-    return [{ offset: block.open, length: block.close + 1 - block.open, newText: `{${eol}${kept}${layout(lines, inner, eol, unit)}${eol}${outer}}` }];
+    return [
+      {
+        offset: block.open,
+        length: block.close + 1 - block.open,
+        newText: `{${eol}${kept}${layout(lines, inner, eol, unit)}${eol}${outer}}`,
+      },
+    ];
   }
   const last = block.children?.[block.children.length - 1];
   const indent = last ? indentAt(text, last.offset) : indentAt(text, block.member.offset) + unit;
@@ -177,7 +211,8 @@ function insertIntoBlock(text: string, block: Entry, lines: Line[]): TextEdit[] 
 }
 
 /** True when a block's braces stand on one line. */
-const oneLine = (text: string, block: Entry): boolean => block.open !== undefined && block.close !== undefined && !/[\r\n]/.test(text.slice(block.open + 1, block.close));
+const oneLine = (text: string, block: Entry): boolean =>
+  block.open !== undefined && block.close !== undefined && !/[\r\n]/.test(text.slice(block.open + 1, block.close));
 
 /**
  * Writes a block that stood on one line over several, its only member replaced by `lines`.
@@ -189,7 +224,13 @@ function layOut(text: string, block: Entry, member: Entry, lines: Line[]): TextE
   if (between.trim() !== own.trim()) return undefined;
   const eol = eolOf(text);
   const outer = indentAt(text, block.member.offset);
-  return [{ offset: block.open!, length: block.close! + 1 - block.open!, newText: `{${eol}${layout(lines, outer + indentUnit(text), eol, indentUnit(text))}${eol}${outer}}` }];
+  return [
+    {
+      offset: block.open!,
+      length: block.close! + 1 - block.open!,
+      newText: `{${eol}${layout(lines, outer + indentUnit(text), eol, indentUnit(text))}${eol}${outer}}`,
+    },
+  ];
 }
 
 /**

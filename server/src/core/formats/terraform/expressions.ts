@@ -24,14 +24,30 @@ export function constructorShape(expr: Node): Pick<Entry, 'open' | 'close' | 'ch
 /** NAME of an expression that is exactly `var.NAME`. */
 function variableName(expr: Node): string | undefined {
   const parts = named(expr);
-  if (typeOf(expr) !== 'expression' || parts.length !== 2 || typeOf(parts[0]) !== 'variable_expr' || textOf(parts[0]) !== 'var' || typeOf(parts[1]) !== 'get_attr') return undefined;
+  if (
+    typeOf(expr) !== 'expression' ||
+    parts.length !== 2 ||
+    typeOf(parts[0]) !== 'variable_expr' ||
+    textOf(parts[0]) !== 'var' ||
+    typeOf(parts[1]) !== 'get_attr'
+  )
+    return undefined;
   const attr = named(parts[1]);
   return attr.length === 1 && typeOf(attr[0]) === 'identifier' ? textOf(attr[0]) : undefined;
 }
 
 /** The value of an expression when it is a literal, for a variable's default or a .tfvars value. */
 export function literalOf(expr: Node): { value: unknown } | undefined {
-  const scratch: Configuration = { address: '', resource: { offset: 0, length: 0 }, value: {}, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map() };
+  const scratch: Configuration = {
+    address: '',
+    resource: { offset: 0, length: 0 },
+    value: {},
+    entries: new Map(),
+    unknownPaths: [],
+    repeated: [],
+    spellings: [],
+    resolved: new Map(),
+  };
   const value = readExpression(scratch, expr, [], 0);
   return scratch.unknownPaths.length ? undefined : { value };
 }
@@ -49,18 +65,29 @@ export function setOwn(obj: Record<string, unknown>, key: string, value: unknown
 
 /** The value of an expression when it is a literal (or a constructor of literals); UNKNOWN_VALUE otherwise, with its path noted. */
 export function readExpression(config: Configuration, expr: Node, path: Segment[], depth: number): unknown {
-  const unknown = (): unknown => { config.unknownPaths.push(path); return UNKNOWN_VALUE; };
+  const unknown = (): unknown => {
+    config.unknownPaths.push(path);
+    return UNKNOWN_VALUE;
+  };
   if (depth > MAX_VALUE_DEPTH || expr.hasError) return unknown();
   const variable = variableName(expr);
   if (variable !== undefined) {
     const known = config.variables?.get(variable);
     if (!known) return unknown();
-    config.resolved.set(pathKey(path), { path, variable: `var.${variable}`, from: known.from, ...(known.sensitive ? { sensitive: true } : {}) });
+    config.resolved.set(pathKey(path), {
+      path,
+      variable: `var.${variable}`,
+      from: known.from,
+      ...(known.sensitive ? { sensitive: true } : {}),
+    });
     return known.value;
   }
   const n = unwrap(expr);
   const type = typeOf(n);
-  if (type === 'literal_value' || type === 'template_expr') { const v = scalar(n); return v === NOT_LITERAL ? unknown() : v; }
+  if (type === 'literal_value' || type === 'template_expr') {
+    const v = scalar(n);
+    return v === NOT_LITERAL ? unknown() : v;
+  }
   if (type === 'operation') {
     // A negative number: `-5`.
     const op = named(n)[0];
@@ -94,7 +121,13 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
       // The provider's spelling of a dotted key stands for it here as in a block.
       const key = apiKeyOf(path, keyValue);
       const memberPath = [...path, key];
-      config.entries.set(pathKey(memberPath), { kind: 'element', key: rangeOf(keyExpr), value: rangeOf(valueExpr), member: rangeOf(elem), ...constructorShape(valueExpr) });
+      config.entries.set(pathKey(memberPath), {
+        kind: 'element',
+        key: rangeOf(keyExpr),
+        value: rangeOf(valueExpr),
+        member: rangeOf(elem),
+        ...constructorShape(valueExpr),
+      });
       setOwn(object, key, readExpression(config, valueExpr, memberPath, depth + 1));
     }
     return object;
@@ -111,13 +144,21 @@ function scalar(n: Node): unknown {
   const inner = type === 'literal_value' || type === 'template_expr' ? named(n)[0] : n;
   if (!inner) return NOT_LITERAL;
   switch (typeOf(inner)) {
-    case 'numeric_lit': { const v = Number(textOf(inner)); return Number.isFinite(v) ? v : NOT_LITERAL; }
-    case 'bool_lit': return textOf(inner) === 'true';
-    case 'null_lit': return null;
+    case 'numeric_lit': {
+      const v = Number(textOf(inner));
+      return Number.isFinite(v) ? v : NOT_LITERAL;
+    }
+    case 'bool_lit':
+      return textOf(inner) === 'true';
+    case 'null_lit':
+      return null;
     case 'string_lit':
-    case 'quoted_template': return decodeQuoted(inner) ?? NOT_LITERAL;
-    case 'heredoc_template': return heredocText(inner) ?? NOT_LITERAL;
-    default: return NOT_LITERAL;
+    case 'quoted_template':
+      return decodeQuoted(inner) ?? NOT_LITERAL;
+    case 'heredoc_template':
+      return heredocText(inner) ?? NOT_LITERAL;
+    default:
+      return NOT_LITERAL;
   }
 }
 
@@ -126,7 +167,9 @@ function heredocText(n: Node): string | undefined {
   if (named(n).some((c) => typeOf(c) === 'template_interpolation' || typeOf(c) === 'template_directive')) return undefined;
   const ids = named(n).filter((c) => typeOf(c) === 'heredoc_identifier');
   if (ids.length < 2) return undefined;
-  const body = textOf(n).slice(endOf(ids[0]) - n.startIndex, ids[ids.length - 1].startIndex - n.startIndex).replace(/^\r?\n/, '');
+  const body = textOf(n)
+    .slice(endOf(ids[0]) - n.startIndex, ids[ids.length - 1].startIndex - n.startIndex)
+    .replace(/^\r?\n/, '');
   const lines = body.split(/\r?\n/);
   if (lines.length && /^[ \t]*$/.test(lines[lines.length - 1])) lines.pop();
   if (textOf(named(n)[0]) === '<<-') {

@@ -21,10 +21,17 @@ export interface BlockFragment {
 }
 
 /** The fragment of a block read at `path` (whose key is `prefix`) into `scratch`, a configuration of its own. */
-export function recordFragment(scratch: Configuration, path: readonly Segment[], prefix: string, start: number, value: Record<string, unknown>): BlockFragment {
+export function recordFragment(
+  scratch: Configuration,
+  path: readonly Segment[],
+  prefix: string,
+  start: number,
+  value: Record<string, unknown>,
+): BlockFragment {
   const depth = path.length;
   return {
-    start, value,
+    start,
+    value,
     entries: [...scratch.entries].map(([key, entry]) => [key.slice(prefix.length), entry]),
     unknownPaths: scratch.unknownPaths.map((p) => p.slice(depth)),
     repeated: scratch.repeated.map((r) => ({ ...r, path: r.path.slice(depth) })),
@@ -34,12 +41,23 @@ export function recordFragment(scratch: Configuration, path: readonly Segment[],
 }
 
 /** Adds the block's fragment to `config` at `path` (whose key is `prefix`), the block now starting at `start`. */
-export function replayFragment(fragment: BlockFragment, config: Configuration, path: readonly Segment[], prefix: string, start: number, into: Record<string, unknown>): void {
+export function replayFragment(
+  fragment: BlockFragment,
+  config: Configuration,
+  path: readonly Segment[],
+  prefix: string,
+  start: number,
+  into: Record<string, unknown>,
+): void {
   const shift = start - fragment.start;
   for (const [suffix, entry] of fragment.entries) config.entries.set(prefix + suffix, shift ? shiftEntry(entry, shift) : entry);
   for (const p of fragment.unknownPaths) config.unknownPaths.push([...path, ...p]);
   for (const r of fragment.repeated) {
-    config.repeated.push({ ...r, path: [...path, ...r.path], occurrences: shift ? r.occurrences.map((o) => ({ key: moved(o.key, shift), member: moved(o.member, shift) })) : r.occurrences });
+    config.repeated.push({
+      ...r,
+      path: [...path, ...r.path],
+      occurrences: shift ? r.occurrences.map((o) => ({ key: moved(o.key, shift), member: moved(o.member, shift) })) : r.occurrences,
+    });
   }
   for (const sp of fragment.spellings) config.spellings.push({ path: [...path, ...sp.path], written: sp.written });
   for (const [suffix, used] of fragment.resolved) {
@@ -52,7 +70,6 @@ export function replayFragment(fragment: BlockFragment, config: Configuration, p
     else into[key] = value;
   }
 }
-
 
 const moved = (r: OffsetRange, shift: number): OffsetRange => ({ offset: r.offset + shift, length: r.length });
 

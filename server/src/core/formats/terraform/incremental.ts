@@ -19,7 +19,8 @@ export class TerraformDocumentState {
 
   /** The tree of `text`, reusing the previous one; it stays owned by this state (never delete it). */
   parse(text: string): Tree {
-    const old = this.tree, previousText = this.text;
+    const old = this.tree,
+      previousText = this.text;
     if (old && previousText === text) return old;
     // Until the new tree is made, none is kept: a failure leaves no tree out of step with its text.
     this.tree = undefined;
@@ -83,23 +84,36 @@ export function editBetween(before: string, after: string): Edit {
   while (tail < shorter - start && before.charCodeAt(before.length - 1 - tail) === after.charCodeAt(after.length - 1 - tail)) tail++;
   // A CR LF pair is never split: tree-sitter may have read it as one line end.
   if (start > 0 && before.charCodeAt(start - 1) === 13) start--;
-  const oldEnd = before.length - tail, newEnd = after.length - tail;
+  const oldEnd = before.length - tail,
+    newEnd = after.length - tail;
   const startPosition = pointAt(before, start);
   return {
-    startIndex: start, oldEndIndex: oldEnd, newEndIndex: newEnd,
-    startPosition, oldEndPosition: pointAfter(before, start, oldEnd, startPosition), newEndPosition: pointAfter(after, start, newEnd, startPosition),
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition,
+    oldEndPosition: pointAfter(before, start, oldEnd, startPosition),
+    newEndPosition: pointAfter(after, start, newEnd, startPosition),
   };
 }
 
 function pointAt(text: string, offset: number): Point {
-  let row = 0, lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
+  let row = 0,
+    lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
   return { row, column: offset - lineStart };
 }
 
 /** The point of `end`, counting from `start` at `from`: only the changed part is scanned again. */
 function pointAfter(text: string, start: number, end: number, from: Point): Point {
-  let row = from.row, lineStart = -1;
-  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) { row++; lineStart = i + 1; }
+  let row = from.row,
+    lineStart = -1;
+  for (let i = text.indexOf('\n', start); i >= 0 && i < end; i = text.indexOf('\n', i + 1)) {
+    row++;
+    lineStart = i + 1;
+  }
   return lineStart < 0 ? { row, column: from.column + end - start } : { row, column: end - lineStart };
 }

@@ -47,10 +47,24 @@ export function formatLines(text: string): FormatLine[] {
   let depth = 0;
   const endLine = (end: number, next: number): void => {
     const line: FormatLine = { start, end };
-    if (equals >= 0 && net === 0) { line.leadEnd = leadEnd; line.equals = equals; }
-    if (comment >= 0 && tokens > 1) { line.beforeComment = beforeComment; line.comment = comment; }
+    if (equals >= 0 && net === 0) {
+      line.leadEnd = leadEnd;
+      line.equals = equals;
+    }
+    if (comment >= 0 && tokens > 1) {
+      line.beforeComment = beforeComment;
+      line.comment = comment;
+    }
     lines.push(line);
-    start = next; tokens = 0; lastEnd = -1; equals = -1; leadEnd = -1; net = 0; counting = false; comment = -1; beforeComment = -1;
+    start = next;
+    tokens = 0;
+    lastEnd = -1;
+    equals = -1;
+    leadEnd = -1;
+    net = 0;
+    counting = false;
+    comment = -1;
+    beforeComment = -1;
   };
   const token = (to: number, change = 0): void => {
     if (counting) net += change;
@@ -64,11 +78,17 @@ export function formatLines(text: string): FormatLine[] {
     let j = from;
     while (j < n) {
       const c = text[j];
-      if (c === '\\') { j += 2; continue; }
+      if (c === '\\') {
+        j += 2;
+        continue;
+      }
       if (c === '"') return { to: j + 1, interp: false };
       if (c === '\n') return { to: j, interp: false };
       // `$${` and `%%{` are written text, not an interpolation.
-      if ((c === '$' || c === '%') && text[j + 1] === c && text[j + 2] === '{') { j += 3; continue; }
+      if ((c === '$' || c === '%') && text[j + 1] === c && text[j + 2] === '{') {
+        j += 3;
+        continue;
+      }
       if ((c === '$' || c === '%') && text[j + 1] === '{') return { to: j + 2, interp: true };
       j++;
     }
@@ -76,12 +96,20 @@ export function formatLines(text: string): FormatLine[] {
   };
   while (i < n) {
     const c = text[i];
-    if (c === '\n') { endLine(i > start && text[i - 1] === '\r' ? i - 1 : i, i + 1); i++; continue; }
-    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+    if (c === '\n') {
+      endLine(i > start && text[i - 1] === '\r' ? i - 1 : i, i + 1);
+      i++;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
     if (c === '#' || (c === '/' && text[i + 1] === '/')) {
       let j = text.indexOf('\n', i);
       if (j < 0) j = n;
-      comment = i; beforeComment = lastEnd < 0 ? i : lastEnd;
+      comment = i;
+      beforeComment = lastEnd < 0 ? i : lastEnd;
       tokens++;
       endLine(j > i && text[j - 1] === '\r' ? j - 1 : j, j + 1);
       i = j + 1;
@@ -96,7 +124,10 @@ export function formatLines(text: string): FormatLine[] {
     if (c === '"') {
       const s = scanString(i + 1);
       // An interpolation opens a bracket of its own, closed by the `}` that ends it.
-      if (s.interp) { interp.push(depth); depth++; }
+      if (s.interp) {
+        interp.push(depth);
+        depth++;
+      }
       token(s.to, s.interp ? 1 : 0);
       i = s.to;
       continue;
@@ -109,7 +140,10 @@ export function formatLines(text: string): FormatLine[] {
       while (j < n) {
         let e = text.indexOf('\n', j);
         if (e < 0) e = n;
-        if (text.slice(j, e).trim() === m[2]) { to = e > j && text[e - 1] === '\r' ? e - 1 : e; break; }
+        if (text.slice(j, e).trim() === m[2]) {
+          to = e > j && text[e - 1] === '\r' ? e - 1 : e;
+          break;
+        }
         j = e + 1;
       }
       token(to);
@@ -118,18 +152,32 @@ export function formatLines(text: string): FormatLine[] {
       continue;
     }
     if (c === '=' && text[i + 1] !== '=' && text[i + 1] !== '>' && !'!<>='.includes(text[i - 1] ?? '')) {
-      if (tokens > 0 && equals < 0) { equals = i; leadEnd = lastEnd; counting = true; }
+      if (tokens > 0 && equals < 0) {
+        equals = i;
+        leadEnd = lastEnd;
+        counting = true;
+      }
       token(i + 1);
       i++;
       continue;
     }
-    if (OPEN.has(c)) { depth++; token(i + 1, 1); i++; continue; }
+    if (OPEN.has(c)) {
+      depth++;
+      token(i + 1, 1);
+      i++;
+      continue;
+    }
     if (CLOSE.has(c)) {
       if (c === '}' && interp.length && interp[interp.length - 1] === depth - 1) {
         // The end of an interpolation: the string it stands in goes on.
-        interp.pop(); depth--;
+        interp.pop();
+        depth--;
         const s = scanString(i + 1);
-        if (s.interp) { interp.push(depth); depth++; token(s.to, 0); } else token(s.to, -1);
+        if (s.interp) {
+          interp.push(depth);
+          depth++;
+          token(s.to, 0);
+        } else token(s.to, -1);
         i = s.to;
         continue;
       }
@@ -140,7 +188,13 @@ export function formatLines(text: string): FormatLine[] {
     }
     // A word, a number or an operator: up to the next space or token of its own.
     let j = i + 1;
-    while (j < n && !/[\s"#=(){}[\]]/.test(text[j]) && !(text[j] === '/' && (text[j + 1] === '/' || text[j + 1] === '*')) && !(text[j] === '<' && text[j + 1] === '<')) j++;
+    while (
+      j < n &&
+      !/[\s"#=(){}[\]]/.test(text[j]) &&
+      !(text[j] === '/' && (text[j + 1] === '/' || text[j + 1] === '*')) &&
+      !(text[j] === '<' && text[j + 1] === '<')
+    )
+      j++;
     if (/[!<>=]/.test(text[j - 1]) && text[j] === '=') j++;
     token(j);
     i = j;
@@ -181,34 +235,44 @@ export function alignEdits(text: string, changed: ReadonlyArray<{ offset: number
   const runs = (has: (l: FormatLine) => boolean, close: (from: number, to: number) => void): void => {
     let from = -1;
     for (let k = 0; k <= lines.length; k++) {
-      if (k < lines.length && has(lines[k])) { if (from < 0) from = k; continue; }
+      if (k < lines.length && has(lines[k])) {
+        if (from < 0) from = k;
+        continue;
+      }
       if (from >= 0) close(from, k);
       from = -1;
     }
   };
   const realigned = new Uint8Array(lines.length);
-  runs((l) => l.equals !== undefined, (from, to) => {
-    let touched = false;
-    for (let k = from; k < to; k++) touched ||= dirty[k] === 1;
-    if (!touched) return;
-    let max = 0;
-    for (let k = from; k < to; k++) max = Math.max(max, width(text, lines[k].start, lines[k].leadEnd!));
-    for (let k = from; k < to; k++) {
-      const l = lines[k];
-      const spaces = max - width(text, l.start, l.leadEnd!) + 1;
-      shift[k] = spaces - (l.equals! - l.leadEnd!);
-      realigned[k] = 1;
-      pad(l.leadEnd!, l.equals!, spaces);
-    }
-  });
-  runs((l) => l.comment !== undefined, (from, to) => {
-    let touched = false;
-    for (let k = from; k < to; k++) touched ||= dirty[k] === 1 || (realigned[k] === 1 && shift[k] !== 0);
-    if (!touched) return;
-    const before = (l: FormatLine, k: number): number => width(text, l.start, l.beforeComment!) + (l.equals !== undefined && l.beforeComment! > l.equals ? shift[k] : 0);
-    let max = 0;
-    for (let k = from; k < to; k++) max = Math.max(max, before(lines[k], k));
-    for (let k = from; k < to; k++) pad(lines[k].beforeComment!, lines[k].comment!, max - before(lines[k], k) + 1);
-  });
+  runs(
+    (l) => l.equals !== undefined,
+    (from, to) => {
+      let touched = false;
+      for (let k = from; k < to; k++) touched ||= dirty[k] === 1;
+      if (!touched) return;
+      let max = 0;
+      for (let k = from; k < to; k++) max = Math.max(max, width(text, lines[k].start, lines[k].leadEnd!));
+      for (let k = from; k < to; k++) {
+        const l = lines[k];
+        const spaces = max - width(text, l.start, l.leadEnd!) + 1;
+        shift[k] = spaces - (l.equals! - l.leadEnd!);
+        realigned[k] = 1;
+        pad(l.leadEnd!, l.equals!, spaces);
+      }
+    },
+  );
+  runs(
+    (l) => l.comment !== undefined,
+    (from, to) => {
+      let touched = false;
+      for (let k = from; k < to; k++) touched ||= dirty[k] === 1 || (realigned[k] === 1 && shift[k] !== 0);
+      if (!touched) return;
+      const before = (l: FormatLine, k: number): number =>
+        width(text, l.start, l.beforeComment!) + (l.equals !== undefined && l.beforeComment! > l.equals ? shift[k] : 0);
+      let max = 0;
+      for (let k = from; k < to; k++) max = Math.max(max, before(lines[k], k));
+      for (let k = from; k < to; k++) pad(lines[k].beforeComment!, lines[k].comment!, max - before(lines[k], k) + 1);
+    },
+  );
   return edits;
 }

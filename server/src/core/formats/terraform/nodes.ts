@@ -7,9 +7,11 @@ import type { OffsetRange, Segment } from '../../types';
  * A path as a map key: each key after \u0001, each index after \u0002 (a key may hold a dot: the
  * API's `cluster.search.request.slowlog`).
  */
-export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `\u0002${s}` : `\u0001${s}`)).join('');
+export const pathKey = (path: readonly Segment[]): string =>
+  path.map((s) => (typeof s === 'number' ? `\u0002${s}` : `\u0001${s}`)).join('');
 /** A path back from its key (see pathKey). */
-export const pathOfKey = (key: string): Segment[] => (key.match(/[\u0001\u0002][^\u0001\u0002]*/g) ?? []).map((s) => (s[0] === '\u0002' ? Number(s.slice(1)) : s.slice(1)));
+export const pathOfKey = (key: string): Segment[] =>
+  (key.match(/[\u0001\u0002][^\u0001\u0002]*/g) ?? []).map((s) => (s[0] === '\u0002' ? Number(s.slice(1)) : s.slice(1)));
 
 /**
  * What the reader asks of a node. Each property of a web-tree-sitter node but its start (its type,
@@ -18,7 +20,11 @@ export const pathOfKey = (key: string): Segment[] => (key.match(/[\u0001\u0002][
  * the same node the same things several times (its name, its body, its members, its range). The
  * answers are kept per tree and node id for as long as the tree lives.
  */
-interface NodeFacts { named?: Node[]; type?: string; end?: number }
+interface NodeFacts {
+  named?: Node[];
+  type?: string;
+  end?: number;
+}
 const factsByTree = new WeakMap<Tree, Map<number, NodeFacts>>();
 function factsOf(n: Node): NodeFacts {
   let byId = factsByTree.get(n.tree);
@@ -48,7 +54,9 @@ export function endOf(n: Node): number {
  * web-tree-sitter would ask WebAssembly for the node's end first.
  */
 const sourceOf = new WeakMap<Tree, string>();
-export const rememberSource = (tree: Tree, text: string): void => { sourceOf.set(tree, text); };
+export const rememberSource = (tree: Tree, text: string): void => {
+  sourceOf.set(tree, text);
+};
 
 /** A node's text. */
 export function textOf(n: Node): string {

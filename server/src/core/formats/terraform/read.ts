@@ -40,11 +40,13 @@ function nextOccurrence(text: string, name: string): (from: number) => number {
   };
 }
 
-
 const ROOT_BLOCK = 'search_user_config';
 /** The provider's spellings of the API's `ip_filter`. */
-const IP_FILTER_SPELLINGS: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
-
+const IP_FILTER_SPELLINGS: Record<string, string> = {
+  ip_filter_object: 'ip_filter',
+  ip_filter_string: 'ip_filter',
+  ip_filter: 'ip_filter',
+};
 
 /** The text of a label or key written as a string without interpolation. */
 function labelText(n: Node): string | undefined {
@@ -70,20 +72,31 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     const inBlock = enclosed.pop()!;
     // Each property of a node is a call into WebAssembly: the type is asked once (`isError` is the type ERROR).
     const type = typeOf(n);
-    if (type === 'comment') { comments.push(rangeOf(n)); continue; }
+    if (type === 'comment') {
+      comments.push(rangeOf(n));
+      continue;
+    }
     if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${type}` });
     else if (type === 'ERROR') {
       // The parser wraps what it cannot read, often a whole block: underline its first line only.
       const end = endOf(n);
       const lineEnd = text.slice(n.startIndex, end).search(/\r?\n/);
-      syntaxErrors.push({ offset: n.startIndex, length: lineEnd < 0 ? end - n.startIndex : lineEnd, code: 'unexpected text', extent: end - n.startIndex });
+      syntaxErrors.push({
+        offset: n.startIndex,
+        length: lineEnd < 0 ? end - n.startIndex : lineEnd,
+        code: 'unexpected text',
+        extent: end - n.startIndex,
+      });
     }
     let configured = false;
     if (type === 'block' && !inBlock) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
       // is not read further than its type and range: most blocks of a module are such.
       const config = nameAt(n.startIndex) < endOf(n) ? resourceConfiguration(n, variables, reading) : undefined;
-      if (config?.length) { configurations.push(...config); configured = true; }
+      if (config?.length) {
+        configurations.push(...config);
+        configured = true;
+      }
     }
     if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) {
       // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
@@ -93,7 +106,13 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     }
     const children = n.children;
     const childInBlock = inBlock || type === 'block';
-    for (let i = children.length - 1; i >= 0; i--) { const c = children[i]; if (c) { stack.push(c); enclosed.push(childInBlock); } }
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
+      if (c) {
+        stack.push(c);
+        enclosed.push(childInBlock);
+      }
+    }
   }
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
@@ -110,7 +129,12 @@ function innermostErrors(errors: SyntaxProblem[]): SyntaxProblem[] {
   errors.sort((a, b) => a.offset - b.offset || (b.extent ?? b.length) - (a.extent ?? a.length));
   return errors.filter((e, i) => {
     const next = errors[i + 1];
-    return !(next && e.extent !== undefined && next.offset < e.offset + e.extent && (next.offset > e.offset || (next.extent ?? next.length) < e.extent));
+    return !(
+      next &&
+      e.extent !== undefined &&
+      next.offset < e.offset + e.extent &&
+      (next.offset > e.offset || (next.extent ?? next.length) < e.extent)
+    );
   });
 }
 
@@ -122,11 +146,18 @@ function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[]
   const start = n.startIndex;
   const key = memo && type === 'block' ? `comments\0${text.slice(start, endOf(n))}` : undefined;
   const known = key ? memo!.get<OffsetRange[]>(key) : undefined;
-  if (known) { for (const c of known) comments.push({ offset: c.offset + start, length: c.length }); return; }
+  if (known) {
+    for (const c of known) comments.push({ offset: c.offset + start, length: c.length });
+    return;
+  }
   const found: OffsetRange[] = [];
   for (const c of n.descendantsOfType('comment')) if (c) found.push(rangeOf(c));
   comments.push(...found);
-  if (key) memo!.set(key, found.map((c) => ({ offset: c.offset - start, length: c.length })));
+  if (key)
+    memo!.set(
+      key,
+      found.map((c) => ({ offset: c.offset - start, length: c.length })),
+    );
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
@@ -145,7 +176,18 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     if (name !== ROOT_BLOCK && !dynamic) continue;
     const source = dynamic ? contentOf(inner) : inner;
     if (!source) continue;
-    const config: Configuration = { address: `${labels[0]}.${labels[1]}`, resource: rangeOf(block), value: {}, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map(), variables, reading };
+    const config: Configuration = {
+      address: `${labels[0]}.${labels[1]}`,
+      resource: rangeOf(block),
+      value: {},
+      entries: new Map(),
+      unknownPaths: [],
+      repeated: [],
+      spellings: [],
+      resolved: new Map(),
+      variables,
+      reading,
+    };
     readBlock(config, source, [], config.value);
     // Terraform makes the blocks: a fix may change what the content says, never remove or repeat it.
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
@@ -158,7 +200,9 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
 
 /** The `content` block of a `dynamic` block. */
 function contentOf(dynamic: Node): Node | undefined {
-  return named(childOfType(dynamic, 'body') ?? dynamic).find((c) => typeOf(c) === 'block' && !!named(c)[0] && textOf(named(c)[0]) === 'content');
+  return named(childOfType(dynamic, 'body') ?? dynamic).find(
+    (c) => typeOf(c) === 'block' && !!named(c)[0] && textOf(named(c)[0]) === 'content',
+  );
 }
 
 function blockEntry(block: Node): Entry {
@@ -169,8 +213,17 @@ function blockEntry(block: Node): Entry {
   const open = start?.startIndex ?? block.startIndex;
   const close = end ? end.startIndex : endOf(block);
   return {
-    kind: 'block', key: rangeOf(parts[0]), value: { offset: open, length: endOf(block) - open }, member: rangeOf(block),
-    open, close, children: body ? named(body).filter((c) => typeOf(c) !== 'comment').map(rangeOf) : [],
+    kind: 'block',
+    key: rangeOf(parts[0]),
+    value: { offset: open, length: endOf(block) - open },
+    member: rangeOf(block),
+    open,
+    close,
+    children: body
+      ? named(body)
+          .filter((c) => typeOf(c) !== 'comment')
+          .map(rangeOf)
+      : [],
   };
 }
 
@@ -181,7 +234,8 @@ function noteSpelling(config: Configuration, path: Segment[], written: string): 
   if (typeof key === 'string' && key !== written && key.includes('.')) config.spellings.push({ path, written });
 }
 
-const keyOf = (path: Segment[], name: string): string => (path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name));
+const keyOf = (path: Segment[], name: string): string =>
+  path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name);
 
 /** What a block of this name stands for in the object at `path`: a member, or an item of a list. */
 function blockTarget(path: Segment[], name: string): { key: string; list: boolean } {
@@ -249,7 +303,8 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
   const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange; spelling: string }>>();
   const note = (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }): void => {
     const list = seen.get(key);
-    if (list) list.push(at); else seen.set(key, [at]);
+    if (list) list.push(at);
+    else seen.set(key, [at]);
   };
   const lists = new Map<string, unknown[]>();
   for (const member of named(body)) {
@@ -262,7 +317,13 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const memberPath = [...path, key];
       noteSpelling(config, memberPath, name);
       note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name });
-      config.entries.set(pathKey(memberPath), { kind: 'attribute', key: rangeOf(nameNode), value: rangeOf(expr), member: rangeOf(member), ...constructorShape(expr) });
+      config.entries.set(pathKey(memberPath), {
+        kind: 'attribute',
+        key: rangeOf(nameNode),
+        value: rangeOf(expr),
+        member: rangeOf(member),
+        ...constructorShape(expr),
+      });
       setOwn(into, key, readExpression(config, expr, memberPath, 0));
       lists.delete(key);
     } else if (memberType === 'block') {
@@ -294,8 +355,11 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
     if (occurrences.length < 2) continue;
     const spellings = [...new Set(occurrences.map((o) => o.spelling))];
     config.repeated.push({
-      path, key, occurrences: occurrences.map(({ key: k, member }) => ({ key: k, member })),
-      refused: spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
+      path,
+      key,
+      occurrences: occurrences.map(({ key: k, member }) => ({ key: k, member })),
+      refused:
+        spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
     });
   }
 }
@@ -320,7 +384,11 @@ function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, ke
 }
 
 function readDynamic(
-  config: Configuration, member: Node, path: Segment[], into: Record<string, unknown>, lists: Map<string, unknown[]>,
+  config: Configuration,
+  member: Node,
+  path: Segment[],
+  into: Record<string, unknown>,
+  lists: Map<string, unknown[]>,
   note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }) => void,
 ): void {
   const parts = named(member);

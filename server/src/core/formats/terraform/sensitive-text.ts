@@ -27,7 +27,10 @@ export function sensitiveTextRanges(text: string): Array<[number, number]> {
       }
       if (cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {
-        if (!cursor.gotoParent()) { done = true; break; }
+        if (!cursor.gotoParent()) {
+          done = true;
+          break;
+        }
       }
     }
     cursor.delete();
@@ -44,7 +47,8 @@ function sensitiveDefault(block: HclNode): [number, number] | undefined {
   const parts = block.namedChildren;
   if (parts[0]?.text !== 'variable') return undefined;
   const body = parts.find((p) => p?.type === 'body');
-  const attribute = (name: string) => body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === name)?.namedChildren[1];
+  const attribute = (name: string) =>
+    body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === name)?.namedChildren[1];
   const value = attribute('default');
   return value && attribute('sensitive')?.text.trim() === 'true' ? [value.startIndex, value.endIndex] : undefined;
 }

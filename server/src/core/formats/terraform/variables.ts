@@ -17,7 +17,8 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
   const values = new Map<string, { value: unknown; from: string; sensitive?: boolean }>();
   const sensitive = new Set<string>();
   // Each file's rank and name worked out once, not at every comparison (a module may have hundreds of files).
-  const ordered = sources.map((source) => ({ source, rank: variableRank(source.fileName), name: baseName(source.fileName) }))
+  const ordered = sources
+    .map((source) => ({ source, rank: variableRank(source.fileName), name: baseName(source.fileName) }))
     .sort((a, b) => a.rank - b.rank || compareNames(a.name, b.name));
   for (const { source, rank, name } of ordered) {
     if (rank < 0) continue;
@@ -26,7 +27,10 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
       if (found.value) values.set(found.name, { value: found.value.value, from: `${name}:${found.line + 1}` });
     }
   }
-  for (const name of sensitive) { const v = values.get(name); if (v) v.sensitive = true; }
+  for (const name of sensitive) {
+    const v = values.get(name);
+    if (v) v.sensitive = true;
+  }
   return values;
 }
 
@@ -35,7 +39,11 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
  * it. Read only: what a source says is kept with the object (see valuesIn), so another text is
  * another object.
  */
-export interface VariableSource { readonly fileName: string; readonly text: string; readonly root?: Node }
+export interface VariableSource {
+  readonly fileName: string;
+  readonly text: string;
+  readonly root?: Node;
+}
 
 const RANK_OVERRIDE = 1;
 
@@ -59,7 +67,12 @@ export const isVariableFile = (fileName: string): boolean => variableRank(fileNa
 /** Lexical order, as Terraform sorts the files it reads (by code unit, not by locale). */
 const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-interface Found { name: string; value?: { value: unknown }; line: number; sensitive?: boolean }
+interface Found {
+  name: string;
+  value?: { value: unknown };
+  line: number;
+  sensitive?: boolean;
+}
 
 /**
  * What each source says, kept while the source object lives: an editor analyses every open file of
@@ -116,11 +129,17 @@ function declarationOf(block: Node): Found | undefined {
   if (block.type !== 'block' || parts[0]?.text !== 'variable' || parts[1]?.type !== 'string_lit') return undefined;
   const name = parts[1].text.slice(1, -1);
   const body = parts.find((p) => p.type === 'body');
-  const attribute = (key: string): Node | undefined => body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === key)?.namedChildren[1] ?? undefined;
+  const attribute = (key: string): Node | undefined =>
+    body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === key)?.namedChildren[1] ?? undefined;
   const expr = attribute('default');
   const literal = expr ? literalOf(expr) : undefined;
   const marked = attribute('sensitive');
-  return { name, value: literal, line: (expr ?? block).startPosition.row, sensitive: marked ? literalOf(marked)?.value === true : undefined };
+  return {
+    name,
+    value: literal,
+    line: (expr ?? block).startPosition.row,
+    sensitive: marked ? literalOf(marked)?.value === true : undefined,
+  };
 }
 
 /** `NAME = LITERAL` at the top of a .tfvars file. */
@@ -139,7 +158,8 @@ function jsonAssignments(text: string): Found[] {
   const out: Found[] = [];
   for (const property of root.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (key?.type === 'string' && value) out.push({ name: String(key.value), value: { value: nodeValue(value) }, line: lines.positionAt(value.offset).line });
+    if (key?.type === 'string' && value)
+      out.push({ name: String(key.value), value: { value: nodeValue(value) }, line: lines.positionAt(value.offset).line });
   }
   return out;
 }
@@ -156,7 +176,9 @@ function jsonDeclarations(text: string): Found[] {
     if (key?.type !== 'string' || block?.type !== 'object') continue;
     const value = member(block, 'default');
     out.push({
-      name: String(key.value), value: value && { value: nodeValue(value) }, line: lines.positionAt((value ?? block).offset).line,
+      name: String(key.value),
+      value: value && { value: nodeValue(value) },
+      line: lines.positionAt((value ?? block).offset).line,
       sensitive: member(block, 'sensitive')?.value === true,
     });
   }

@@ -30,35 +30,65 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     // A Helm chart's template is YAML only once rendered: what it holds is not known here.
     if (limitSeverity !== 'off') {
       const line = file.lines.positionAt(file.template).line + 1;
-      fileFinding('input-limit', 'info', `The file is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint --stdin-filename rendered.yaml -`, file.template, 2);
+      fileFinding(
+        'input-limit',
+        'info',
+        `The file is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint --stdin-filename rendered.yaml -`,
+        file.template,
+        2,
+      );
     }
     return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
   }
   if (file.tooDeep) {
-    if (limitSeverity !== 'off') fileFinding('input-limit', limitSeverity, `Lists and maps are nested ${file.tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed. A configuration is a few levels deep: check how this file was generated.`, file.tooDeep.offset, 1);
+    if (limitSeverity !== 'off')
+      fileFinding(
+        'input-limit',
+        limitSeverity,
+        `Lists and maps are nested ${file.tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed. A configuration is a few levels deep: check how this file was generated.`,
+        file.tooDeep.offset,
+        1,
+      );
     return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
   }
   if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
   // What was not read says so (always for a template document; in a file the user named, every reason).
-  if (limitSeverity !== 'off') for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
+  if (limitSeverity !== 'off')
+    for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
   const duplicateSeverity = severityOf('duplicate-key', options);
   if (duplicateSeverity !== 'off') {
     for (const r of file.repeated) {
       const first = file.lines.positionAt(r.occurrences[0].offset).line + 1;
-      for (const o of r.occurrences.slice(1)) fileFinding('duplicate-key', duplicateSeverity, `${r.label}: "${r.key}" appears more than once in the manifest; line ${first} holds the first occurrence. YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest: keep a single "${r.key}" (each block is checked here).`, o.offset, o.length);
+      for (const o of r.occurrences.slice(1))
+        fileFinding(
+          'duplicate-key',
+          duplicateSeverity,
+          `${r.label}: "${r.key}" appears more than once in the manifest; line ${first} holds the first occurrence. YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest: keep a single "${r.key}" (each block is checked here).`,
+          o.offset,
+          o.length,
+        );
     }
   }
   // The same file as deployed: each document is compared with the one of the same kind and name there.
-  const deployed = options.baselineText === undefined ? undefined
-    : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
+  const deployed =
+    options.baselineText === undefined
+      ? undefined
+      : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
   // Suppression comments speak for the file (comments inside the configurations' documents, block scalars left out).
-  const directives = directiveScanOf(text, file.lines, file.configurations.flatMap((d) => d.comments()));
+  const directives = directiveScanOf(
+    text,
+    file.lines,
+    file.configurations.flatMap((d) => d.comments()),
+  );
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.label);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
-    for (const f of own) { if (doc.label) f.message = `${doc.label}: ${f.message}`; findings.push(f); }
+    for (const f of own) {
+      if (doc.label) f.message = `${doc.label}: ${f.message}`;
+      findings.push(f);
+    }
   }
   // Syntax problems outside every configuration that was read: they may be what kept one from being read.
   const syntaxSeverity = severityOf('invalid-syntax', options);
@@ -71,11 +101,30 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     }
   }
   // Not in an editor: there a file with a kind: Search line nested somewhere is not one the user means as a manifest.
-  if (options.named === true && !findings.length && !file.configurations.length && !file.skipped.length && !file.syntaxErrors.length && limitSeverity !== 'off') {
-    fileFinding('input-limit', 'info', `No document of this file is a kind: Search manifest (apiVersion ${OPERATOR_GROUP}/...) with spec.userConfig, and its name does not end in .search.yaml: nothing in it was checked.`, 0, 0);
+  if (
+    options.named === true &&
+    !findings.length &&
+    !file.configurations.length &&
+    !file.skipped.length &&
+    !file.syntaxErrors.length &&
+    limitSeverity !== 'off'
+  ) {
+    fileFinding(
+      'input-limit',
+      'info',
+      `No document of this file is a kind: Search manifest (apiVersion ${OPERATOR_GROUP}/...) with spec.userConfig, and its name does not end in .search.yaml: nothing in it was checked.`,
+      0,
+      0,
+    );
   }
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
-  return { findings: sortFindings(kept), doc: empty, internalErrors, yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work }, ...(suppressed.length ? { suppressed } : {}) };
+  return {
+    findings: sortFindings(kept),
+    doc: empty,
+    internalErrors,
+    yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work },
+    ...(suppressed.length ? { suppressed } : {}),
+  };
 }
 
 export type { YamlDocument };

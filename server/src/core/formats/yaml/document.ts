@@ -9,7 +9,17 @@ import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } fro
 import { ManifestMembers } from './manifest-members';
 import { isMap, isScalar, isSeq, type ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
-import { LimitPassed, parseYamlText, pathKey, pathOfKey, readConfigurations, syntaxProblemOf, type ConfigurationRead, type PlainScalar, type Sharing } from './read';
+import {
+  LimitPassed,
+  parseYamlText,
+  pathKey,
+  pathOfKey,
+  readConfigurations,
+  syntaxProblemOf,
+  type ConfigurationRead,
+  type PlainScalar,
+  type Sharing,
+} from './read';
 
 export { holdsManifest, isSearchYamlName, isYamlName, OPERATOR_GROUP } from './names';
 
@@ -49,7 +59,10 @@ export interface YamlFileDocuments {
 }
 
 /** A configuration in a manifest document: the `spec.userConfig` node, and the name it goes by. */
-interface ManifestTarget { node: unknown; label: string }
+interface ManifestTarget {
+  node: unknown;
+  label: string;
+}
 
 /**
  * Reads every configuration of a YAML file; `fileName` says whether the documents are configurations or manifests.
@@ -57,7 +70,13 @@ interface ManifestTarget { node: unknown; label: string }
  * edit to cost the documents it changed. `named`: the file was named by the user, so it is parsed
  * whatever the text pre-filter says.
  */
-export function parseYamlFile(text: string, fileName: string | undefined, maxDepth = 256, state?: YamlDocumentState, named = false): YamlFileDocuments {
+export function parseYamlFile(
+  text: string,
+  fileName: string | undefined,
+  maxDepth = 256,
+  state?: YamlDocumentState,
+  named = false,
+): YamlFileDocuments {
   const lines = new LineIndex(text);
   const whole = isSearchYamlName(fileName);
   const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], skipped: [], repeated: [], work: 0 };
@@ -70,16 +89,30 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
   for (const t of templates) {
     if (!whole && !SEARCH_KIND_LINE.test(text.slice(t.start, t.end)) && !text.slice(t.start, t.end).includes('userConfig')) continue;
     const line = lines.positionAt(t.at).line + 1;
-    skipped.push({ offset: t.at, length: 2, always: true, message: `This document is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint -` });
+    skipped.push({
+      offset: t.at,
+      length: 2,
+      always: true,
+      message: `This document is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint -`,
+    });
   }
   const byDocument = state && parseByDocument(source, maxDepth, state);
-  if (state) { if (byDocument) state.piecewise++; else state.whole++; }
+  if (state) {
+    if (byDocument) state.piecewise++;
+    else state.whole++;
+  }
   // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
   const searchDocuments = !byDocument && !state && !whole ? parseSearchDocuments(source, maxDepth) : undefined;
   // A run over one `*.search.yaml` file of one document reads it with the plain block reader when it can.
-  const plainWhole = whole && !state && !templates.length && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
-  const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument ? { docs: byDocument } : searchDocuments ? { docs: searchDocuments.map((d) => d.doc) }
-    : plainWhole ? { docs: [plainWhole] } : parseYamlText(source, maxDepth);
+  const plainWhole =
+    whole && !state && !templates.length && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
+  const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument
+    ? { docs: byDocument }
+    : searchDocuments
+      ? { docs: searchDocuments.map((d) => d.doc) }
+      : plainWhole
+        ? { docs: [plainWhole] }
+        : parseYamlText(source, maxDepth);
   if (tooDeep) return { ...empty, tooDeep };
   // Where each document stands in the file: its label names it when it has no metadata.name.
   const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
@@ -95,7 +128,10 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
     const blanked = templates.length > 0 && (docs.length === 1 || templates.some((t) => t.start <= range.offset && range.offset < t.end));
     let targets: ManifestTarget[];
     try {
-      targets = whole ? (!blanked && (docs.length === 1 || doc.contents !== null) ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }] : [])
+      targets = whole
+        ? !blanked && (docs.length === 1 || doc.contents !== null)
+          ? [{ node: doc.contents, label: docs.length > 1 ? `document ${index + 1}` : '' }]
+          : []
         : manifestTargets(doc.contents, `document ${fileIndex(index) + 1}`, out);
     } catch (err) {
       if (!(err instanceof LimitPassed)) throw err;
@@ -103,10 +139,17 @@ export function parseYamlFile(text: string, fileName: string | undefined, maxDep
       out.limits.push({ message: err.message, offset: err.offset });
       return;
     }
-    if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length))) out.syntaxErrors.push(...errors);
+    if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length)))
+      out.syntaxErrors.push(...errors);
     if (!targets.length) return;
     try {
-      const reads = readOnce(doc, targets.map((t) => t.node), text, work, byDocument && state);
+      const reads = readOnce(
+        doc,
+        targets.map((t) => t.node),
+        text,
+        work,
+        byDocument && state,
+      );
       const made = targets.map((t, i) => configurationDocument(text, lines, t.label, reads[i], range, errors, comments));
       out.configurations.push(...made);
       if (reads.some((r) => r.sharesWith)) shareSecrets(reads, made);
@@ -135,7 +178,13 @@ function shareSecrets(reads: readonly ConfigurationRead[], made: readonly YamlDo
 }
 
 /** readConfigurations, or what it gave for the same parsed document before (its text and offset unchanged). */
-function readOnce(doc: ParsedDocument, targets: readonly unknown[], text: string, work: { count: number }, state: YamlDocumentState | undefined | false): ConfigurationRead[] {
+function readOnce(
+  doc: ParsedDocument,
+  targets: readonly unknown[],
+  text: string,
+  work: { count: number },
+  state: YamlDocumentState | undefined | false,
+): ConfigurationRead[] {
   if (!state) return readConfigurations(doc, targets, text, work);
   let byPath = state.reads.get(doc);
   if (!byPath) state.reads.set(doc, (byPath = new Map()));
@@ -161,7 +210,8 @@ function readOnce(doc: ParsedDocument, targets: readonly unknown[], text: string
  * Where a Go template action starts (Helm: `{{ .Values.x }}`, `{{- if ... }}`, `{{ include ... }}`).
  * `{{ client_secret }}` alone is a placeholder for a secret, which the YAML holds as text.
  */
-const TEMPLATE_ACTION = /\{\{-?[ \t]*(?:[.$(]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|default|required|quote|printf|block)\b)/;
+const TEMPLATE_ACTION =
+  /\{\{-?[ \t]*(?:[.$(]|(?:if|else|end|range|with|include|template|define|toYaml|tpl|default|required|quote|printf|block)\b)/;
 export function templateAt(text: string): number | undefined {
   const m = TEMPLATE_ACTION.exec(text);
   return m ? m.index : undefined;
@@ -188,7 +238,13 @@ function manifestTargets(contents: unknown, where: string, out: Pick<YamlFileDoc
   return targets;
 }
 
-function manifest(node: unknown, where: string, targets: ManifestTarget[], out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>, members: ManifestMembers): void {
+function manifest(
+  node: unknown,
+  where: string,
+  targets: ManifestTarget[],
+  out: Pick<YamlFileDocuments, 'skipped' | 'repeated'>,
+  members: ManifestMembers,
+): void {
   const kind = members.value(node, 'kind');
   if (!isMap(node) || !isScalar(kind) || kind.value !== 'Search') return;
   const label = `Search/${manifestName(node, members) ?? `(${where}, no metadata.name)`}`;
@@ -203,7 +259,11 @@ function manifest(node: unknown, where: string, targets: ManifestTarget[], out: 
     const group = typeof value === 'string' && value.includes('/') ? value.slice(0, value.indexOf('/')) : undefined;
     if (group !== OPERATOR_GROUP) {
       const written = typeof value === 'string' ? `"${value.length > 80 ? `${value.slice(0, 77)}...` : value}"` : 'not a string';
-      out.skipped.push({ ...at(apiVersion), always: false, message: `${label}: apiVersion is ${written}: this kind: Search belongs to another API group than the operator's (${OPERATOR_GROUP}), so it was not read.` });
+      out.skipped.push({
+        ...at(apiVersion),
+        always: false,
+        message: `${label}: apiVersion is ${written}: this kind: Search belongs to another API group than the operator's (${OPERATOR_GROUP}), so it was not read.`,
+      });
       return;
     }
   }
@@ -215,9 +275,13 @@ function manifest(node: unknown, where: string, targets: ManifestTarget[], out: 
     const configs = members.members(spec.value, 'userConfig').pairs;
     if (configs.length > 1) out.repeated.push({ label, key: 'userConfig', occurrences: configs.map((p) => at(p.key)) });
     // An alias of no anchor stays the alias: readConfigurations reads it as null.
-    for (const c of configs) { targets.push({ node: members.resolve(c.value) ?? c.value, label }); found = true; }
+    for (const c of configs) {
+      targets.push({ node: members.resolve(c.value) ?? c.value, label });
+      found = true;
+    }
   }
-  if (!found) out.skipped.push({ ...at(kind), always: false, message: `${label} has no spec.userConfig: there is no configuration in it to check.` });
+  if (!found)
+    out.skipped.push({ ...at(kind), always: false, message: `${label} has no spec.userConfig: there is no configuration in it to check.` });
 }
 
 function manifestName(node: unknown, members: ManifestMembers): string | undefined {
@@ -235,7 +299,8 @@ function templateDocuments(text: string): Array<{ start: number; end: number; at
   if (!starts) return 'file';
   const out: Array<{ start: number; end: number; at: number }> = [];
   for (let i = 0; i < starts.length; i++) {
-    const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const start = starts[i],
+      end = i + 1 < starts.length ? starts[i + 1] : text.length;
     const at = templateAt(text.slice(start, end));
     if (at !== undefined) out.push({ start, end, at: start + at });
   }
@@ -244,7 +309,8 @@ function templateDocuments(text: string): Array<{ start: number; end: number; at
 
 /** The text with each template document's characters as blanks (its `---` marker and line ends kept): an empty document. */
 function blankedDocuments(text: string, templates: ReadonlyArray<{ start: number; end: number }>): string {
-  let out = '', from = 0;
+  let out = '',
+    from = 0;
   for (const t of templates) {
     const marker = text.startsWith('---', t.start) ? 3 : 0;
     out += text.slice(from, t.start + marker) + text.slice(t.start + marker, t.end).replace(/[^\r\n]/g, ' ');
@@ -270,8 +336,15 @@ function commentsOf(text: string, lines: LineIndex): Comment[] {
     let quote = '';
     for (let i = start; i < end; i++) {
       const c = text[i];
-      if (quote) { if (c === quote) quote = ''; else if (c === '\\' && quote === '"') i++; continue; }
-      if ((c === '"' || c === "'") && (i === start || /[\s:[{,-]/.test(text[i - 1]))) { quote = c; continue; }
+      if (quote) {
+        if (c === quote) quote = '';
+        else if (c === '\\' && quote === '"') i++;
+        continue;
+      }
+      if ((c === '"' || c === "'") && (i === start || /[\s:[{,-]/.test(text[i - 1]))) {
+        quote = c;
+        continue;
+      }
       if (c === '#' && (i === start || text[i - 1] === ' ' || text[i - 1] === '\t')) {
         const raw = text.slice(i, end).replace(/\r?\n$/, '');
         out.push({ offset: i, length: raw.length, text: raw.slice(1).trim(), line });
@@ -302,7 +375,10 @@ function leadingCommentsStart(text: string, lines: LineIndex, offset: number): n
   let line = lines.positionAt(offset).line;
   while (line > 0) {
     const above = text.slice(lines.lineStart(line - 1), lines.lineStart(line)).trim();
-    if (above === '' || above.startsWith('#')) { line--; continue; }
+    if (above === '' || above.startsWith('#')) {
+      line--;
+      continue;
+    }
     if (/^---\s+#/.test(above)) line--;
     break;
   }
@@ -311,14 +387,28 @@ function leadingCommentsStart(text: string, lines: LineIndex, offset: number): n
 
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
-function configurationDocument(text: string, lines: LineIndex, label: string, read: ConfigurationRead, docRange: OffsetRange, errors: SyntaxProblem[], fileComments: () => Comment[]): YamlDocument {
+function configurationDocument(
+  text: string,
+  lines: LineIndex,
+  label: string,
+  read: ConfigurationRead,
+  docRange: OffsetRange,
+  errors: SyntaxProblem[],
+  fileComments: () => Comment[],
+): YamlDocument {
   const entryOf = (path: FieldPath) => read.entries.get(pathKey(path));
   const root = entryOf([]);
   return {
-    format: 'yaml', label, text, lines, commentsAllowed: true,
-    value: read.value, syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
+    format: 'yaml',
+    label,
+    text,
+    lines,
+    commentsAllowed: true,
+    value: read.value,
+    syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
     noDuplicateKeys: read.repeated.length === 0,
-    plainScalars: read.plainScalars, sharing: read.sharing,
+    plainScalars: read.plainScalars,
+    sharing: read.sharing,
     comments: () => {
       // The comments above the document's first line (after its `---`) are its own too: a
       // `# search-config-disable-next-line` there speaks for that line. The file's comments are in
@@ -334,7 +424,12 @@ function configurationDocument(text: string, lines: LineIndex, label: string, re
     memberAt(offset) {
       let best: { path: FieldPath; range: OffsetRange } | undefined;
       for (const [key, entry] of read.entries) {
-        const range = entry.key && inside(entry.key, offset) ? entry.key : entry.shape === 'scalar' && inside(entry.value, offset) ? entry.value : undefined;
+        const range =
+          entry.key && inside(entry.key, offset)
+            ? entry.key
+            : entry.shape === 'scalar' && inside(entry.value, offset)
+              ? entry.value
+              : undefined;
         if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
       }
       return best;

@@ -29,7 +29,10 @@ const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
  * How the file writes what a fix adds: the quote it puts around strings that need one, and
  * whether a block list's dashes stand under its key (`key:\n- a`) or one step in (`key:\n  - a`).
  */
-export interface YamlStyle { quote: '"' | "'"; seqIndented: boolean }
+export interface YamlStyle {
+  quote: '"' | "'";
+  seqIndented: boolean;
+}
 const DOUBLE: YamlStyle = { quote: '"', seqIndented: true };
 
 /** A string in quotes: single quotes when the file uses them and they can hold the string on one line. */
@@ -52,12 +55,17 @@ export function yamlValue(value: unknown, style: YamlStyle = DOUBLE): string {
  * and paths, and, starting with a digit, only with a `/` in them (`10.0.0.0/8`), which no
  * number, date or time has.
  */
-const plainString = (s: string): boolean => /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(s) && !RESERVED.test(s) && (!/^[0-9]/.test(s) || s.includes('/')) && plainValue(s) === s;
+const plainString = (s: string): boolean =>
+  /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/.test(s) && !RESERVED.test(s) && (!/^[0-9]/.test(s) || s.includes('/')) && plainValue(s) === s;
 
-const yamlKey = (key: string, style: YamlStyle = DOUBLE): string => (PLAIN_SAFE.test(key) && !RESERVED.test(key) ? key : quoted(key, style.quote));
+const yamlKey = (key: string, style: YamlStyle = DOUBLE): string =>
+  PLAIN_SAFE.test(key) && !RESERVED.test(key) ? key : quoted(key, style.quote);
 
 /** The file's layout: what a block written for a fix looks like. */
-interface Layout extends YamlStyle { unit: string; eol: string }
+interface Layout extends YamlStyle {
+  unit: string;
+  eol: string;
+}
 
 /** The lines of `key: value` in block style, the first without indentation. */
 function memberLines(key: string, value: unknown, indent: string, layout: Layout): string {
@@ -76,14 +84,18 @@ function memberLines(key: string, value: unknown, indent: string, layout: Layout
 /** The members of an object in block style, each line starting with `indent`: what an example writes. */
 export function yamlBlock(value: Record<string, unknown>, indent: string, unit = '  '): string {
   const layout: Layout = { ...DOUBLE, unit, eol: '\n' };
-  return Object.entries(value).map(([k, v]) => `${indent}${memberLines(k, v, indent, layout)}`).join('\n');
+  return Object.entries(value)
+    .map(([k, v]) => `${indent}${memberLines(k, v, indent, layout)}`)
+    .join('\n');
 }
 
 /** A list item in block style, `- ` first: a map's members line up after the dash. */
 function itemLines(item: unknown, indent: string, layout: Layout): string {
   if (!isObject(item) || !Object.keys(item).length) return `- ${yamlValue(item, layout)}`;
   const inner = indent + '  ';
-  return `- ${Object.entries(item).map(([k, v], i) => `${i ? inner : ''}${memberLines(k, v, inner, layout)}`).join(layout.eol)}`;
+  return `- ${Object.entries(item)
+    .map(([k, v], i) => `${i ? inner : ''}${memberLines(k, v, inner, layout)}`)
+    .join(layout.eol)}`;
 }
 
 const LAYOUTS = new WeakMap<YamlTree, Layout>();
@@ -96,7 +108,8 @@ function layoutOf(tree: YamlTree): Layout {
   let layout = LAYOUTS.get(tree);
   if (layout) return layout;
   const { text } = tree;
-  let single = 0, double = 0;
+  let single = 0,
+    double = 0;
   let seqIndented: boolean | undefined;
   for (const entry of tree.entries.values()) {
     if (entry.shape === 'scalar') {
@@ -107,7 +120,12 @@ function layoutOf(tree: YamlTree): Layout {
       seqIndented = indentAt(text, entry.children[0].offset).length > indentAt(text, entry.key.offset).length;
     }
   }
-  layout = { quote: single > double ? "'" : '"', seqIndented: seqIndented ?? true, unit: indentUnit(text), eol: text.includes('\r\n') ? '\r\n' : '\n' };
+  layout = {
+    quote: single > double ? "'" : '"',
+    seqIndented: seqIndented ?? true,
+    unit: indentUnit(text),
+    eol: text.includes('\r\n') ? '\r\n' : '\n',
+  };
   LAYOUTS.set(tree, layout);
   return layout;
 }
@@ -146,14 +164,17 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
       if (parent.shape === 'flow-map' || parent.shape === 'flow-seq') return removeFromFlow(text, parent, entry.member);
       if (parent.shape !== 'block-map' && parent.shape !== 'block-seq') return undefined;
       // The last member of a block map: the map stays, empty, so that its type does not change.
-      if (parent.children?.length === 1) return [{ offset: parent.value.offset, length: parent.value.length, newText: parent.shape === 'block-map' ? '{}' : '[]' }];
+      if (parent.children?.length === 1)
+        return [{ offset: parent.value.offset, length: parent.value.length, newText: parent.shape === 'block-map' ? '{}' : '[]' }];
       return [removeLines(text, entry.member)];
     }
     case 'add': {
       const entry = entryAt(intent.path);
       if (!entry) return undefined;
-      if (entry.shape === 'block-map') return insertAfterLast(text, entry, (indent) => memberLines(intent.key, intent.value, indent, layout));
-      if (entry.shape === 'flow-map') return insertIntoFlow(text, entry, `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}`);
+      if (entry.shape === 'block-map')
+        return insertAfterLast(text, entry, (indent) => memberLines(intent.key, intent.value, indent, layout));
+      if (entry.shape === 'flow-map')
+        return insertIntoFlow(text, entry, `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}`);
       return undefined;
     }
     case 'replace': {
@@ -161,7 +182,10 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
       if (!entry?.key) return undefined;
       const parent = entryAt(intent.path.slice(0, -1));
       const indent = indentAt(text, entry.member.offset);
-      const newText = parent?.shape === 'flow-map' ? `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}` : memberLines(intent.key, intent.value, indent, layout);
+      const newText =
+        parent?.shape === 'flow-map'
+          ? `${yamlKey(intent.key, layout)}: ${yamlValue(intent.value, layout)}`
+          : memberLines(intent.key, intent.value, indent, layout);
       return [{ offset: entry.member.offset, length: entry.member.length, newText }];
     }
     case 'append': {
@@ -205,8 +229,13 @@ function removeFromFlow(text: string, parent: Entry, member: OffsetRange): TextE
   const children = parent.children ?? [];
   const i = children.findIndex((c) => c.offset === member.offset);
   if (i < 0) return undefined;
-  if (children.length === 1) return [{ offset: parent.value.offset, length: parent.value.length, newText: text[parent.value.offset] === '[' ? '[]' : '{}' }];
-  if (i > 0) { const prev = children[i - 1]; const end = member.offset + member.length; return [{ offset: prev.offset + prev.length, length: end - prev.offset - prev.length, newText: '' }]; }
+  if (children.length === 1)
+    return [{ offset: parent.value.offset, length: parent.value.length, newText: text[parent.value.offset] === '[' ? '[]' : '{}' }];
+  if (i > 0) {
+    const prev = children[i - 1];
+    const end = member.offset + member.length;
+    return [{ offset: prev.offset + prev.length, length: end - prev.offset - prev.length, newText: '' }];
+  }
   const next = children[1];
   return [{ offset: member.offset, length: next.offset - member.offset, newText: '' }];
 }

@@ -29,7 +29,14 @@ export function documentStarts(text: string): number[] | undefined {
   // After a line feed only: a carriage return alone ends no line in YAML (it does for a JavaScript ^).
   for (const m of text.matchAll(/(?<=\n)---(?=[ \t\n]|\r\n|$)/g)) starts.push(m.index);
   // Blank and comment lines before the first marker make no document of their own.
-  if (starts.length > 1 && text.slice(0, starts[1]).split('\n').every((line) => /^[ \t\r\ufeff]*(?:#[^\n]*)?$/.test(line))) starts.splice(1, 1);
+  if (
+    starts.length > 1 &&
+    text
+      .slice(0, starts[1])
+      .split('\n')
+      .every((line) => /^[ \t\r\ufeff]*(?:#[^\n]*)?$/.test(line))
+  )
+    starts.splice(1, 1);
   return starts;
 }
 
@@ -112,7 +119,8 @@ function endsInQuotes(piece: string, maxDepth: number): boolean {
  * as a value (`key: "9200"`, `- 'a''b'`), with no quote in a comment after it. A line with no quote
  * opens none; a line in a block scalar is text (a quote there opens nothing either).
  */
-const QUOTES_CLOSED_LINE = /^[ \t]*(?:#[^\n]*|(?:- +)*(?:[\w./-]+:[ \t]+)?(?:"(?:[^"\\\n]|\\[^\n])*"|'(?:[^'\n]|'')*')[ \t]*(?:#[^"'\n]*)?\r?)$/;
+const QUOTES_CLOSED_LINE =
+  /^[ \t]*(?:#[^\n]*|(?:- +)*(?:[\w./-]+:[ \t]+)?(?:"(?:[^"\\\n]|\\[^\n])*"|'(?:[^'\n]|'')*')[ \t]*(?:#[^"'\n]*)?\r?)$/;
 
 function quotesCloseOnTheirLines(piece: string): boolean {
   const quote = /["']/g;
@@ -130,7 +138,8 @@ function quotesCloseOnTheirLines(piece: string): boolean {
 function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): ParsedDocument[] | undefined {
   const docs: ParsedDocument[] = [];
   for (let i = 0; i < starts.length; i++) {
-    const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : text.length;
+    const start = starts[i],
+      end = i + 1 < starts.length ? starts[i + 1] : text.length;
     const piece = text.slice(start, end);
     const key = `${start}\0${piece}`;
     let parsed = memo.get<ParsedDocument[]>(key);

@@ -8,7 +8,11 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type AliasLike, type CollectionLike, type NodeLike, type PairLike } from './nodes';
 import { isMergeKey, tooManyAliases, YAML_CONFIG_LIMITS } from './read';
 
-interface Anchored { start: number; end: number; node: NodeLike }
+interface Anchored {
+  start: number;
+  end: number;
+  node: NodeLike;
+}
 
 export interface Members {
   /** The pairs named `key`: every one the map writes (a repeat is the manifest's), else the first a merge brings. */
@@ -36,8 +40,13 @@ export class ManifestMembers {
     this.anchors ??= anchorsOf(this.contents);
     const list = this.anchors.get(node.source) ?? [];
     // The last anchor starting before the alias, stepping back over those still open there (the alias is inside them).
-    let lo = 0, hi = list.length;
-    while (lo < hi) { const mid = (lo + hi) >>> 1; if (list[mid].start < at) lo = mid + 1; else hi = mid; }
+    let lo = 0,
+      hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (list[mid].start < at) lo = mid + 1;
+      else hi = mid;
+    }
     let i = lo - 1;
     while (i >= 0 && list[i].end > at) i--;
     const found = i >= 0 ? list[i].node : undefined;
@@ -98,7 +107,10 @@ function anchorsOf(contents: unknown): Map<string, Anchored[]> {
   while (stack.length) {
     const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;
-    if (isPair(node)) { stack.push(node.key, node.value); continue; }
+    if (isPair(node)) {
+      stack.push(node.key, node.value);
+      continue;
+    }
     const n = node as NodeLike;
     if (n.anchor && n.range) {
       const list = out.get(n.anchor) ?? [];

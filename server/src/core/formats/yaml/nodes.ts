@@ -15,11 +15,26 @@ const SEQ = Symbol.for('yaml.seq');
 /** Offsets of a node: start, end of its value, end with the comment after it. */
 export type NodeRange = [number, number, number];
 
-export interface NodeLike { range?: NodeRange | null; anchor?: string; tag?: string }
-export interface ScalarLike extends NodeLike { value: unknown; type?: string }
-export interface AliasLike extends NodeLike { source: string }
-export interface PairLike { key: unknown; value: unknown }
-export interface CollectionLike extends NodeLike { items: unknown[]; flow?: boolean }
+export interface NodeLike {
+  range?: NodeRange | null;
+  anchor?: string;
+  tag?: string;
+}
+export interface ScalarLike extends NodeLike {
+  value: unknown;
+  type?: string;
+}
+export interface AliasLike extends NodeLike {
+  source: string;
+}
+export interface PairLike {
+  key: unknown;
+  value: unknown;
+}
+export interface CollectionLike extends NodeLike {
+  items: unknown[];
+  flow?: boolean;
+}
 
 /** A parsed document: what the readers use of the `yaml` package's Document. */
 export interface ParsedDocument {
@@ -28,12 +43,16 @@ export interface ParsedDocument {
   errors: ReadonlyArray<{ code: string; pos: [number, number] }>;
 }
 
-const typeOf = (node: unknown): symbol | undefined => (node !== null && typeof node === 'object' ? (node as Record<symbol, symbol | undefined>)[NODE_TYPE] : undefined);
+const typeOf = (node: unknown): symbol | undefined =>
+  node !== null && typeof node === 'object' ? (node as Record<symbol, symbol | undefined>)[NODE_TYPE] : undefined;
 export const isScalar = (node: unknown): node is ScalarLike => typeOf(node) === SCALAR;
 export const isAlias = (node: unknown): node is AliasLike => typeOf(node) === ALIAS;
 export const isMap = (node: unknown): node is CollectionLike => typeOf(node) === MAP;
 export const isSeq = (node: unknown): node is CollectionLike => typeOf(node) === SEQ;
-export const isCollection = (node: unknown): node is CollectionLike => { const t = typeOf(node); return t === MAP || t === SEQ; };
+export const isCollection = (node: unknown): node is CollectionLike => {
+  const t = typeOf(node);
+  return t === MAP || t === SEQ;
+};
 export const isPair = (node: unknown): node is PairLike => typeOf(node) === PAIR;
 
 /** The value node of a map's first member whose key is the scalar `key` (as the `yaml` package's `map.get(key, true)`). */

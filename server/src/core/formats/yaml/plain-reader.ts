@@ -22,8 +22,21 @@ const MAX_PLAIN_DEPTH = 32;
 const MAX_KEY = 1000;
 
 // Character codes.
-const CR = 13, SPACE = 32, HASH = 35, COLON = 58, DASH = 45, DQUOTE = 34, SQUOTE = 39, COMMA = 44, BACKSLASH = 92;
-const PERCENT = 37, DOT = 46, OPEN_SEQ = 91, CLOSE_SEQ = 93, OPEN_MAP = 123, CLOSE_MAP = 125;
+const CR = 13,
+  SPACE = 32,
+  HASH = 35,
+  COLON = 58,
+  DASH = 45,
+  DQUOTE = 34,
+  SQUOTE = 39,
+  COMMA = 44,
+  BACKSLASH = 92;
+const PERCENT = 37,
+  DOT = 46,
+  OPEN_SEQ = 91,
+  CLOSE_SEQ = 93,
+  OPEN_MAP = 123,
+  CLOSE_MAP = 125;
 
 /** Characters the reader leaves to the `yaml` package wherever they are: tabs, other control characters, a carriage return that ends no line, a byte order mark, non-characters, Unicode line separators. */
 const DECLINED_CHARACTER = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]|\r(?!\n)/;
@@ -46,7 +59,9 @@ export function readPlainDocument(piece: string, base: number, maxDepth: number)
   }
 }
 
-const decline = (): never => { throw DECLINE; };
+const decline = (): never => {
+  throw DECLINE;
+};
 
 /** Off in the tests that compare what the analysis gives with and without this reader. */
 export const plainReading = { enabled: true };
@@ -59,7 +74,11 @@ class PlainReader {
   /** The last empty value read, and whether anything was read after it: the `yaml` package ends such a document there. */
   private lastEmpty: ScalarLike | undefined;
 
-  constructor(private readonly text: string, private readonly base: number, private readonly depthLimit: number) {
+  constructor(
+    private readonly text: string,
+    private readonly base: number,
+    private readonly depthLimit: number,
+  ) {
     this.splitLines();
   }
 
@@ -96,7 +115,11 @@ class PlainReader {
     for (let l = line; l < this.starts.length; l++) {
       // Markers and directives inside: another document, or one the `yaml` package reads otherwise.
       const c = t.charCodeAt(this.starts[l]);
-      if (this.indents[l] === 0 && (c === PERCENT || ((c === DASH || c === DOT) && t.startsWith(c === DASH ? '---' : '...', this.starts[l])))) decline();
+      if (
+        this.indents[l] === 0 &&
+        (c === PERCENT || ((c === DASH || c === DOT) && t.startsWith(c === DASH ? '---' : '...', this.starts[l])))
+      )
+        decline();
     }
     // The root: a map at the start of its lines (an indented one starts its document elsewhere).
     if (this.indents[line] !== 0 || !this.keyAt(line, this.starts[line])) decline();
@@ -171,15 +194,19 @@ class PlainReader {
       items.push(item.value);
       last = item.lastLine;
       const next = item.next;
-      if (next < 0 || this.indents[next] < indent) return { node: collectionNode('seq', items, false, this.base + start, this.base + this.lineAfter(last)), next };
+      if (next < 0 || this.indents[next] < indent)
+        return { node: collectionNode('seq', items, false, this.base + start, this.base + this.lineAfter(last)), next };
       if (this.indents[next] > indent) decline();
       const d = this.starts[next] + indent;
-      if (!(this.text.charCodeAt(d) === DASH && this.dashEntry(d, this.ends[next]))) return { node: collectionNode('seq', items, false, this.base + start, this.base + this.lineAfter(last)), next };
+      if (!(this.text.charCodeAt(d) === DASH && this.dashEntry(d, this.ends[next])))
+        return { node: collectionNode('seq', items, false, this.base + start, this.base + this.lineAfter(last)), next };
       line = next;
     }
   }
 
-  private lastContentLine(): number { return this.previousContent(this.indents.length); }
+  private lastContentLine(): number {
+    return this.previousContent(this.indents.length);
+  }
   private previousContent(line: number): number {
     for (let l = line - 1; l >= 0; l--) if (this.indents[l] >= 0) return l;
     return 0;
@@ -195,7 +222,13 @@ class PlainReader {
    * `indent`: on the same line, on the lines below (more indented; a map's value may also be a
    * list at the map's own indentation), or empty.
    */
-  private valueAfter(line: number, from: number, indent: number, depth: number, inMap: boolean): { value: unknown; next: number; lastLine: number } {
+  private valueAfter(
+    line: number,
+    from: number,
+    indent: number,
+    depth: number,
+    inMap: boolean,
+  ): { value: unknown; next: number; lastLine: number } {
     const t = this.text;
     const end = this.ends[line];
     const at = this.skipSpaces(from, end);
@@ -237,7 +270,11 @@ class PlainReader {
     else {
       if (INDICATOR_START.has(c) && !this.signStart(at, end)) decline();
       let stop = end;
-      for (let i = at + 1; i < end; i++) if (t.charCodeAt(i) === HASH && t.charCodeAt(i - 1) === SPACE) { stop = i; break; }
+      for (let i = at + 1; i < end; i++)
+        if (t.charCodeAt(i) === HASH && t.charCodeAt(i - 1) === SPACE) {
+          stop = i;
+          break;
+        }
       while (stop > at && t.charCodeAt(stop - 1) === SPACE) stop--;
       const source = t.slice(at, stop);
       if (source.includes(': ') || source.endsWith(':')) decline();
@@ -273,7 +310,10 @@ class PlainReader {
       for (let i = col + 1; i < end; i++) {
         const x = t.charCodeAt(i);
         if (x === HASH && t.charCodeAt(i - 1) === SPACE) return undefined;
-        if (x === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) { colon = i; break; }
+        if (x === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) {
+          colon = i;
+          break;
+        }
       }
       if (colon < 0 || t.charCodeAt(colon - 1) === SPACE) return undefined;
       const source = t.slice(col, colon);
@@ -289,12 +329,18 @@ class PlainReader {
     const t = this.text;
     const quote = t.charCodeAt(at);
     let value = '';
-    let i = at + 1, from = i;
+    let i = at + 1,
+      from = i;
     for (;;) {
       if (i >= end) decline();
       const c = t.charCodeAt(i);
       if (c === quote) {
-        if (quote === SQUOTE && t.charCodeAt(i + 1) === SQUOTE) { value += t.slice(from, i + 1); i += 2; from = i; continue; }
+        if (quote === SQUOTE && t.charCodeAt(i + 1) === SQUOTE) {
+          value += t.slice(from, i + 1);
+          i += 2;
+          from = i;
+          continue;
+        }
         value += t.slice(from, i);
         break;
       }

@@ -5,8 +5,23 @@
 
 /** Escapes of double-quoted scalars, as the `yaml` package reads them. */
 const ESCAPES: Record<string, string> = {
-  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
 };
 const HEX_DIGITS = /^[0-9a-fA-F]+$/;
 
@@ -46,7 +61,8 @@ export function plainValue(source: string): unknown {
   if (INT_OCT.test(source)) return parseInt(source.substring(2), 8);
   if (INT.test(source)) return parseInt(source, 10);
   if (INT_HEX.test(source)) return parseInt(source.substring(2), 16);
-  if (FLOAT_NAN.test(source)) return source.slice(-3).toLowerCase() === 'nan' ? NaN : source[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_NAN.test(source))
+    return source.slice(-3).toLowerCase() === 'nan' ? NaN : source[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   if (FLOAT_EXP.test(source) || FLOAT.test(source)) return parseFloat(source);
   return source;
 }

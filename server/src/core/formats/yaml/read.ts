@@ -11,7 +11,18 @@
 import type { CST, Document } from 'yaml';
 import type { OffsetRange, Segment } from '../../types';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { isAlias, isCollection, isMap, isScalar, isSeq, memberValue, type AliasLike, type NodeLike, type PairLike, type ParsedDocument } from './nodes';
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  memberValue,
+  type AliasLike,
+  type NodeLike,
+  type PairLike,
+  type ParsedDocument,
+} from './nodes';
 
 export const YAML_CONFIG_LIMITS = {
   /** Aliases (`*name`) in one document. A configuration needs none. */
@@ -44,9 +55,19 @@ export interface Entry {
 }
 
 /** A scalar written without quotes whose meaning depends on the YAML version or on the reader. */
-export interface PlainScalar { path: Segment[]; range: OffsetRange; source: string; value: unknown }
+export interface PlainScalar {
+  path: Segment[];
+  range: OffsetRange;
+  source: string;
+  value: unknown;
+}
 /** An alias in the configuration, or an anchor in it that an alias names. */
-export interface Sharing { path: Segment[]; range: OffsetRange; kind: 'alias' | 'anchor'; /** The other end: where the anchor, or the first alias, is. */ other?: number }
+export interface Sharing {
+  path: Segment[];
+  range: OffsetRange;
+  kind: 'alias' | 'anchor';
+  /** The other end: where the anchor, or the first alias, is. */ other?: number;
+}
 
 export interface ConfigurationRead {
   value: unknown;
@@ -72,12 +93,20 @@ export interface ConfigurationRead {
 }
 
 export class LimitPassed extends Error {
-  constructor(message: string, readonly offset: number) { super(message); }
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(message);
+  }
 }
 
 /** The limit on aliases passed at `offset`. */
 export const tooManyAliases = (offset: number): LimitPassed =>
-  new LimitPassed(`The YAML document has more than ${YAML_CONFIG_LIMITS.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`, offset);
+  new LimitPassed(
+    `The YAML document has more than ${YAML_CONFIG_LIMITS.aliases} aliases (*name); a configuration needs none, so it was not analysed. Write the values out.`,
+    offset,
+  );
 
 /** A path as one string: `.search.http_max_content_length`, `.ip_filter#0`, `."odd.key"` (quoted unless a plain word). */
 export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : keySegment(s))).join('');
@@ -98,19 +127,29 @@ const rangeOf = (node: { range?: [number, number, number] | null }): OffsetRange
 };
 
 /** Scalars whose plain spelling means something else to a YAML 1.1 reader, or reads back differently. */
-const TRAP_SPELLING = /^(?:[yYnN]|[yY]es|YES|[nN]o|NO|[oO]n|ON|[oO]ff|OFF|[-+]?0[0-9]+|[-+]?[0-9][0-9_]*\.[0-9]*|[-+]?\.[0-9]+|[-+]?[0-9.]+[eE][-+]?[0-9]+|\+[0-9]+|0[xXoO][0-9a-fA-F]+)$/;
+const TRAP_SPELLING =
+  /^(?:[yYnN]|[yY]es|YES|[nN]o|NO|[oO]n|ON|[oO]ff|OFF|[-+]?0[0-9]+|[-+]?[0-9][0-9_]*\.[0-9]*|[-+]?\.[0-9]+|[-+]?[0-9.]+[eE][-+]?[0-9]+|\+[0-9]+|0[xXoO][0-9a-fA-F]+)$/;
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-interface Converted { value: unknown; values: number; characters: number }
+interface Converted {
+  value: unknown;
+  values: number;
+  characters: number;
+}
 
 /**
  * Converts the node at `configPath` of a parsed document (the whole document when it is empty)
  * into a configuration; the first member of each key leads on (see readConfigurations).
  */
-export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configPath: readonly string[], text: string, work: { count: number }): ConfigurationRead {
+export function readConfiguration(
+  doc: Pick<ParsedDocument, 'contents'>,
+  configPath: readonly string[],
+  text: string,
+  work: { count: number },
+): ConfigurationRead {
   let node: unknown = doc.contents;
   for (const key of configPath) node = memberValue(node, key);
   if (node !== undefined) return readConfigurations(doc, [node], text, work)[0];
@@ -118,13 +157,22 @@ export function readConfiguration(doc: Pick<ParsedDocument, 'contents'>, configP
   return emptyRead();
 }
 
-const emptyRead = (): ConfigurationRead => ({ value: undefined, entries: new Map(), repeated: [], plainScalars: [], sharing: [], blockScalars: [], keysNotText: [] });
+const emptyRead = (): ConfigurationRead => ({
+  value: undefined,
+  entries: new Map(),
+  repeated: [],
+  plainScalars: [],
+  sharing: [],
+  blockScalars: [],
+  keysNotText: [],
+});
 
 /**
  * A merge key (`<<: *base`, YAML 1.1's, which kubectl resolves): a plain `<<`, or one tagged `!!merge`.
  * A quoted `"<<"` is an ordinary key.
  */
-export const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
+export const isMergeKey = (key: unknown): boolean =>
+  isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
 
 /**
  * Converts the nodes `targets` of a parsed document (each the root of a configuration: the document's
@@ -132,19 +180,35 @@ export const isMergeKey = (key: unknown): boolean => isScalar(key) && key.value 
  * their order. The whole document is converted once, since an alias of a configuration may name an
  * anchor anywhere in it, but only the configurations' members are recorded.
  */
-export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, targets: readonly unknown[], text: string, work: { count: number }): ConfigurationRead[] {
+export function readConfigurations(
+  doc: Pick<ParsedDocument, 'contents'>,
+  targets: readonly unknown[],
+  text: string,
+  work: { count: number },
+): ConfigurationRead[] {
   // Two manifests may have the same node as configuration (an alias of a spec): it is read once, for both.
   const targetIndex = new Map<unknown, number>();
-  targets.forEach((t, i) => { if (!targetIndex.has(t)) targetIndex.set(t, i); });
+  targets.forEach((t, i) => {
+    if (!targetIndex.has(t)) targetIndex.set(t, i);
+  });
   const reads = targets.map((t, i) => (targetIndex.get(t) === i ? emptyRead() : undefined));
   const started = new Set<ConfigurationRead>();
   const usedAnchors: OffsetRange[] = [];
-  type AnchorRecord = { converted: Converted | 'open'; offset: number; range?: OffsetRange; configPath?: string; sink?: ConfigurationRead; users?: Set<ConfigurationRead> };
+  type AnchorRecord = {
+    converted: Converted | 'open';
+    offset: number;
+    range?: OffsetRange;
+    configPath?: string;
+    sink?: ConfigurationRead;
+    users?: Set<ConfigurationRead>;
+  };
   const anchors = new Map<string, AnchorRecord>();
   // Anchors whose value an alias brings into a configuration: the configurations they link share their secrets.
   const linking: AnchorRecord[] = [];
   const anchorsUsed = new Map<string, number>();
-  let aliases = 0, aliasValues = 0, aliasCharacters = 0;
+  let aliases = 0,
+    aliasValues = 0,
+    aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
 
   const alias = (node: AliasLike): Converted => {
@@ -152,14 +216,21 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
     if (++aliases > limits.aliases) throw tooManyAliases(at);
     const target = anchors.get(node.source);
     if (target === undefined) return { value: null, values: 1, characters: 0 };
-    if (target.converted === 'open') throw new LimitPassed('An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.', at);
+    if (target.converted === 'open')
+      throw new LimitPassed(
+        'An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.',
+        at,
+      );
     if (!anchorsUsed.has(node.source)) anchorsUsed.set(node.source, at);
     if (target.range) usedAnchors.push(target.range);
     aliasValues += target.converted.values;
     aliasCharacters += target.converted.characters;
     if (aliasValues > limits.aliasValues || aliasCharacters > limits.aliasCharacters) {
       const what = aliasValues > limits.aliasValues ? `${limits.aliasValues} values` : `${limits.aliasCharacters} characters`;
-      throw new LimitPassed(`The aliases (*name) of this YAML document stand for more than ${what} in all (an "alias bomb"), so it was not analysed. Write the values out.`, at);
+      throw new LimitPassed(
+        `The aliases (*name) of this YAML document stand for more than ${what} in all (an "alias bomb"), so it was not analysed. Write the values out.`,
+        at,
+      );
     }
     return target.converted;
   };
@@ -169,12 +240,15 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
     if (node === null || node === undefined) return { text: '', characters: 0 };
     if (isScalar(node)) {
       const text = node.value === null || node.value === undefined ? '' : String(node.value);
-      if (node.anchor) anchors.set(node.anchor, { converted: { value: text, values: 1, characters: text.length }, offset: node.range?.[0] ?? 0 });
+      if (node.anchor)
+        anchors.set(node.anchor, { converted: { value: text, values: 1, characters: text.length }, offset: node.range?.[0] ?? 0 });
       return { text, characters: text.length };
     }
     if (isAlias(node)) {
       const target = alias(node);
-      return target.value !== null && typeof target.value === 'object' ? undefined : { text: target.value === null ? '' : String(target.value), characters: target.characters };
+      return target.value !== null && typeof target.value === 'object'
+        ? undefined
+        : { text: target.value === null ? '' : String(target.value), characters: target.characters };
     }
     return undefined;
   };
@@ -189,9 +263,16 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       const c = isAlias(node) ? alias(node) : isMap(node) ? convert(node, undefined, undefined, undefined, undefined) : undefined;
       return c && c.value !== null && typeof c.value === 'object' && !Array.isArray(c.value) ? c : undefined;
     };
-    if (!isSeq(value)) { const c = one(value); return c && [c]; }
+    if (!isSeq(value)) {
+      const c = one(value);
+      return c && [c];
+    }
     const out: Converted[] = [];
-    for (const item of value.items) { const c = one(item); if (!c) return undefined; out.push(c); }
+    for (const item of value.items) {
+      const c = one(item);
+      if (!c) return undefined;
+      out.push(c);
+    }
     return out;
   };
 
@@ -200,7 +281,13 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
    * undefined outside every configuration. Paths are carried as keys, built a segment at a time: arrays
    * are made only for what is reported.
    */
-  const convert = (node: unknown, sink: ConfigurationRead | undefined, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
+  const convert = (
+    node: unknown,
+    sink: ConfigurationRead | undefined,
+    rel: string | undefined,
+    member: OffsetRange | undefined,
+    key: OffsetRange | undefined,
+  ): Converted => {
     work.count++;
     let starts: ConfigurationRead | undefined;
     const index = targetIndex.get(node);
@@ -208,16 +295,26 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       starts = reads[index]!;
       started.add(starts);
       // A configuration inside another one's (an alias of a part of it) has its value, but its members' places are the other's.
-      if (rel === undefined) { sink = starts; rel = ''; } else starts.shared = true;
+      if (rel === undefined) {
+        sink = starts;
+        rel = '';
+      } else starts.shared = true;
     }
     const c = convertNode(node, sink, rel, member, key);
     if (starts) starts.value = c.value;
     return c;
   };
 
-  const convertNode = (node: unknown, sink: ConfigurationRead | undefined, rel: string | undefined, member: OffsetRange | undefined, key: OffsetRange | undefined): Converted => {
+  const convertNode = (
+    node: unknown,
+    sink: ConfigurationRead | undefined,
+    rel: string | undefined,
+    member: OffsetRange | undefined,
+    key: OffsetRange | undefined,
+  ): Converted => {
     if (node === null || node === undefined) {
-      if (sink && rel !== undefined && member) sink.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
+      if (sink && rel !== undefined && member)
+        sink.entries.set(rel, { key, value: { offset: member.offset + member.length, length: 0 }, member, shape: 'empty' });
       return { value: null, values: 1, characters: 0 };
     }
     if (isAlias(node)) {
@@ -227,7 +324,13 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
         sink.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
         const record = anchors.get(node.source);
         sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: record?.offset });
-        if (record && record.converted !== 'open') { if (!record.users) { record.users = new Set(); linking.push(record); } record.users.add(sink); }
+        if (record && record.converted !== 'open') {
+          if (!record.users) {
+            record.users = new Set();
+            linking.push(record);
+          }
+          record.users.add(sink);
+        }
       }
       return c;
     }
@@ -256,7 +359,12 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       const flow = !!n.flow;
       for (let i = 0; i < n.items.length; i++) {
         const item = n.items[i];
-        const itemRange = item && typeof item === 'object' && 'range' in item ? (isCollection(item) ? tight(text, rangeOf(item)) : rangeOf(item as NodeLike)) : undefined;
+        const itemRange =
+          item && typeof item === 'object' && 'range' in item
+            ? isCollection(item)
+              ? tight(text, rangeOf(item))
+              : rangeOf(item as NodeLike)
+            : undefined;
         const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
         if (itemMember) children.push(itemMember);
         const ci = convert(item, sink, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
@@ -264,7 +372,8 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
         c.values += ci.values;
         c.characters += ci.characters;
       }
-      if (sink && rel !== undefined) sink.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
+      if (sink && rel !== undefined)
+        sink.entries.set(rel, { key, value: range, member: member ?? range, shape: flow ? 'flow-seq' : 'block-seq', children });
     } else if (isMap(n)) {
       const map: Record<string, unknown> = {};
       const total: Converted = { value: map, values: 1, characters: 0 };
@@ -274,18 +383,29 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       const merges: Array<{ pair: PairLike; keyRange: OffsetRange; member: OffsetRange }> = [];
       const readPair = (pair: PairLike, keyRange: OffsetRange, pairMember: OffsetRange): void => {
         const k = keyText(pair.key);
-        if (!k) { if (sink) sink.keysNotText.push(keyRange); return; }
+        if (!k) {
+          if (sink) sink.keysNotText.push(keyRange);
+          return;
+        }
         const childRel = rel !== undefined ? rel + keySegment(k.text) : undefined;
         const ck = convert(pair.value, sink, childRel, pairMember, keyRange);
         setOwn(map, k.text, ck.value);
         total.values += ck.values;
         total.characters += k.characters + ck.characters;
-        if (sink) { const list = seen.get(k.text); if (list) list.push({ key: keyRange, member: pairMember }); else seen.set(k.text, [{ key: keyRange, member: pairMember }]); }
+        if (sink) {
+          const list = seen.get(k.text);
+          if (list) list.push({ key: keyRange, member: pairMember });
+          else seen.set(k.text, [{ key: keyRange, member: pairMember }]);
+        }
       };
       for (const pair of n.items as PairLike[]) {
         const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as NodeLike) : range;
-        const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? pair.value as NodeLike : undefined;
-        const valueEnd = valueNode ? (isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : keyRange.offset + keyRange.length + 1;
+        const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? (pair.value as NodeLike) : undefined;
+        const valueEnd = valueNode
+          ? isCollection(valueNode)
+            ? end(tight(text, rangeOf(valueNode)))
+            : valueNode.range![1]
+          : keyRange.offset + keyRange.length + 1;
         const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
         children.push(pairMember);
         // Merge keys are resolved once the keys written in the map are known: those win.
@@ -294,7 +414,10 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
       }
       for (const merge of merges) {
         const sources = mergeSources(merge.pair.value);
-        if (!sources) { readPair(merge.pair, merge.keyRange, merge.member); continue; }
+        if (!sources) {
+          readPair(merge.pair, merge.keyRange, merge.member);
+          continue;
+        }
         const valueRange = rangeOf(merge.pair.value as NodeLike);
         for (const source of sources) {
           total.values += source.values;
@@ -303,13 +426,20 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
             if (Object.hasOwn(map, k)) continue;
             setOwn(map, k, v);
             // A merged member is written elsewhere: found at the merge, and never edited there.
-            if (sink && rel !== undefined) sink.entries.set(rel + keySegment(k), { value: valueRange, member: merge.member, shape: 'merged' });
+            if (sink && rel !== undefined)
+              sink.entries.set(rel + keySegment(k), { value: valueRange, member: merge.member, shape: 'merged' });
           }
         }
       }
       if (sink && rel !== undefined) {
         for (const [k, occurrences] of seen) {
-          if (occurrences.length > 1) sink.repeated.push({ path: pathOfKey(rel), key: k, occurrences, refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest' });
+          if (occurrences.length > 1)
+            sink.repeated.push({
+              path: pathOfKey(rel),
+              key: k,
+              occurrences,
+              refused: 'YAML does not allow a key twice in one mapping, and kubectl apply refuses such a manifest',
+            });
         }
         sink.entries.set(rel, { key, value: range, member: member ?? range, shape: n.flow ? 'flow-map' : 'block-map', children });
       }
@@ -328,7 +458,10 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
   trimmed.ends.clear();
   const all = targets.map((t, i) => reads[i] ?? reads[targetIndex.get(t)!]!);
   for (const [i, read] of all.entries()) {
-    if (reads[i] === undefined) { all[targetIndex.get(targets[i])!].shared = true; continue; }
+    if (reads[i] === undefined) {
+      all[targetIndex.get(targets[i])!].shared = true;
+      continue;
+    }
     const root = read.entries.get('')?.value;
     if (root && usedAnchors.some((a) => a.offset <= root.offset && end(root) <= end(a))) read.shared = true;
   }
@@ -337,12 +470,16 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
   for (const [name, offset] of anchorsUsed) {
     const a = anchors.get(name);
     if (a?.sink && a.configPath !== undefined && a.converted !== 'open') {
-      a.sink.sharing.push({ path: pathOfKey(a.configPath), range: a.range ?? { offset: a.offset, length: 0 }, kind: 'anchor', other: offset });
+      a.sink.sharing.push({
+        path: pathOfKey(a.configPath),
+        range: a.range ?? { offset: a.offset, length: 0 },
+        kind: 'anchor',
+        other: offset,
+      });
     }
   }
   return all;
 }
-
 
 /**
  * Groups the configurations that anchors link (the anchor's and its aliases'), each knowing the others
@@ -351,9 +488,13 @@ export function readConfigurations(doc: Pick<ParsedDocument, 'contents'>, target
 function linkSharedValues(linking: ReadonlyArray<{ sink?: ConfigurationRead; users?: Set<ConfigurationRead> }>): void {
   const groupOf = new Map<ConfigurationRead, Set<ConfigurationRead>>();
   const join = (a: ConfigurationRead, b: ConfigurationRead): void => {
-    let big = groupOf.get(a) ?? new Set([a]), small = groupOf.get(b) ?? new Set([b]);
+    let big = groupOf.get(a) ?? new Set([a]),
+      small = groupOf.get(b) ?? new Set([b]);
     if (big.size < small.size) [big, small] = [small, big];
-    for (const x of small) { big.add(x); groupOf.set(x, big); }
+    for (const x of small) {
+      big.add(x);
+      groupOf.set(x, big);
+    }
     groupOf.set(a, big);
     groupOf.set(b, big);
   };
@@ -371,7 +512,10 @@ export function tight(text: string, r: OffsetRange): OffsetRange {
   // Nested collections end at the same place: the blanks after them are skipped once.
   const known = trimmed.text === text ? trimmed.ends.get(r.offset + r.length) : undefined;
   if (known !== undefined) return { offset: r.offset, length: Math.max(known, r.offset) - r.offset };
-  if (trimmed.text !== text) { trimmed.text = text; trimmed.ends.clear(); }
+  if (trimmed.text !== text) {
+    trimmed.text = text;
+    trimmed.ends.clear();
+  }
   const result = tightEnd(text, r);
   trimmed.ends.set(r.offset + r.length, result);
   return { offset: r.offset, length: result - r.offset };
@@ -413,7 +557,13 @@ export function parseYamlText(text: string, maxDepth: number, base = 0): { docs:
   const deep = nestingBeyond(tokens, maxDepth);
   if (deep) return { docs: [], tooDeep: deep };
   // Keys may repeat: they are found here, in linear time, and reported as duplicate keys.
-  const docs = [...new y.Composer({ uniqueKeys: false, version: '1.2', schema: 'core', merge: false, intAsBigInt: false }).compose(tokens, true, base + text.length)];
+  const docs = [
+    ...new y.Composer({ uniqueKeys: false, version: '1.2', schema: 'core', merge: false, intAsBigInt: false }).compose(
+      tokens,
+      true,
+      base + text.length,
+    ),
+  ];
   return { docs };
 }
 
@@ -422,7 +572,10 @@ function nestingBeyond(tokens: readonly CST.Token[], max: number): { depth: numb
   const stack: Array<[CST.Token, number]> = tokens.map((t) => [t, 0]);
   while (stack.length) {
     const [token, depth] = stack.pop()!;
-    if (token.type === 'document') { if (token.value) stack.push([token.value, depth]); continue; }
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+      continue;
+    }
     if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
     if (depth + 1 > max) return { depth: depth + 1, offset: token.offset };
     for (const item of token.items as CST.CollectionItem[]) {
