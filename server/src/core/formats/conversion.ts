@@ -8,7 +8,8 @@ import { isObject, UNKNOWN_VALUE } from '../values';
  * for a bool as true. A document in a format that converts holds the converted values, so that
  * every rule judges what the service receives; the values as written are kept beside it, for the
  * one rule that says the written type differs. A value Terraform cannot convert (`"100mb"` for a
- * number) stays as written, and is an error as it would be at plan.
+ * number) stays as written, and is an error as it would be at plan. An attribute set to null is
+ * not set at all, as Terraform reads it: it leaves the document's value.
  */
 
 /** A value the format converted, and what was written there. */
@@ -96,6 +97,12 @@ export function convertScalars(value: unknown): Converted {
       for (const key of Object.keys(v)) {
         const member = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
         if (!member) continue;
+        if (v[key] === null) {
+          // Terraform's null is "not set": the provider sends nothing, and the service keeps its default.
+          out ??= copyOf(v);
+          delete out[key];
+          continue;
+        }
         const c = visit(v[key], member, [...path, key]);
         if (c === v[key]) continue;
         out ??= copyOf(v);

@@ -44,7 +44,10 @@ export default defineRule({
       invalid: [
         { code: '{ "search": { "http_max_content_length": "104857600" } }' },
         { code: '{ "search_version": 2 }' },
-        { code: '{ "static_ips": null }' },
+        {
+          code: '{ "static_ips": null }',
+          only: { formats: ['json', 'yaml'], why: 'in Terraform, null leaves an attribute unset, which is allowed.' },
+        },
       ],
     },
   },
