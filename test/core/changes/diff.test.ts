@@ -330,3 +330,25 @@ test('removing a field that restarts the engine when changed restarts nothing: t
   );
   assert.ok(changed.classes.includes('restartsEngine'));
 });
+
+test('a .tf.json file is compared as Terraform: configurations by resource address, values as Terraform sends them', async () => {
+  const { readConfigurations, diffConfigurationSets } = await import('../../../server/src/core/changes/configurations');
+  const tfJson = (config: unknown): string =>
+    JSON.stringify({ resource: { vendor_search: { logs: { search_user_config: config } } } }, null, 2);
+  const before = readConfigurations(tfJson({ search_version: 2.19, static_ips: false, '//': 'a comment' }), 'main.tf.json');
+  const after = readConfigurations(tfJson({ search_version: '2.19', static_ips: true }), 'main.tf.json');
+  assert.ok('configurations' in before && 'configurations' in after, 'both sides read');
+  assert.equal(before.format, 'terraform');
+  assert.deepEqual(
+    before.configurations.map((c) => [c.name, c.value]),
+    [['vendor_search.logs', { search_version: '2.19', static_ips: false }]],
+  );
+  const [logs] = diffConfigurationSets(before, after);
+  assert.equal(logs.name, 'vendor_search.logs');
+  assert.deepEqual(
+    logs.changes.map((c) => c.path),
+    ['static_ips'],
+  );
+  const broken = readConfigurations('{ "resource": ', 'main.tf.json');
+  assert.ok('error' in broken && /syntax error at line 1/.test(broken.error), JSON.stringify(broken));
+});

@@ -2,6 +2,7 @@ import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } f
 import { holdsConfiguration, isTerraformName, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
 import { terraformParserLoaded } from '../formats/terraform/parser';
 import { isSearchYamlName, isYamlName, parseYamlFile, type YamlDocument } from '../formats/yaml/document';
+import { isTerraformJsonName, parseTerraformJson } from '../formats/terraform-json/document';
 import type { LineIndex } from '../lines';
 import { formatPath } from '../paths';
 import type { SyntaxProblem } from '../formats';
@@ -44,7 +45,7 @@ export interface ConfigurationSet {
 export type ReadConfigurations = ConfigurationSet | { error: string; plan?: true };
 
 export const formatOfName = (fileName: string | undefined): FileFormat =>
-  isTerraformName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json';
+  isTerraformName(fileName) || isTerraformJsonName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json';
 
 /**
  * Reads every configuration of a text named `fileName` (its name gives its format). `text`
@@ -57,6 +58,7 @@ export function readConfigurations(
   maxDepth = DEFAULT_MAX_DEPTH,
 ): ReadConfigurations {
   const format = formatOfName(fileName);
+  if (isTerraformJsonName(fileName)) return readTerraformJson(text ?? '');
   if (format === 'terraform') return readTerraform(text ?? '', maxDepth);
   if (format === 'yaml') return readYaml(text ?? '', fileName, maxDepth);
   const parsed = parseConfig(text ?? '{}');
@@ -90,6 +92,17 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
       const value = withDynamicItemsUnknown(doc, doc.value, [], dynamic);
       return { name: doc.address, value, side: terraformSide(doc, dynamic) };
     }),
+  };
+}
+
+/** Terraform's JSON syntax (`.tf.json`): its configurations by resource address, as for a `.tf` file. */
+function readTerraformJson(text: string): ReadConfigurations {
+  const file = parseTerraformJson(text);
+  // Terraform reads nothing of a JSON file with a syntax error.
+  if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
+  return {
+    format: 'terraform',
+    configurations: file.configurations.map((doc) => ({ name: doc.address, value: doc.value, side: terraformSide(doc, new Map()) })),
   };
 }
 
