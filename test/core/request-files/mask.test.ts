@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { maskRequestCredentials } from '../../../server/src/core/request-files/mask';
 import { Rng } from '../../fuzz/rng';
+import { assertLinear } from '../../support/growth';
 
 const CANARY = 'cAnArY';
 /** A credential value; the spaced one only where quotes keep it one word. */
@@ -249,17 +250,12 @@ test('masking reads each character a bounded number of times: work grows linearl
     `a${' '.repeat(k)}=`,
     `"${' '.repeat(k)}:`,
   ];
-  // CPU time per character of a run 16 times longer against a shorter one, the same number of
-  // characters in all: linear work keeps the ratio near 1, quadratic work makes it 16.
-  const cost = (k: number): number => {
-    const inputs = hostile(k);
-    const t = process.cpuUsage();
-    for (let r = 0; r < Math.max(1, 64_000 / k); r++) for (const s of inputs) maskRequestCredentials(s);
-    const u = process.cpuUsage(t);
-    return u.user + u.system;
-  };
-  cost(1_000);
-  const small = cost(4_000);
-  const large = cost(64_000);
-  assert.ok(large < small * 5, `x16 input cost x${(large / small).toFixed(1)} per character`);
+  // The same number of characters in 16, 4 and 1 pieces (test/support/growth.ts): linear work takes
+  // about as long each way, quadratic work 16 times as long for the one long run.
+  assertLinear('masking hostile runs', (k, s) => {
+    const inputs = hostile(4_000 * k * s);
+    return () => {
+      for (const text of inputs) maskRequestCredentials(text);
+    };
+  });
 });

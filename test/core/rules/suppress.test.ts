@@ -12,7 +12,7 @@ import { RULE_NAMES } from '../../../server/src/core/rules';
 import { parseDirectives } from '../../../server/src/core/suppress';
 import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
 import { removeTree, runCli, tempTree } from '../../cli/support';
-import { cpuTimed } from '../../support/cpu-time';
+import { assertLinear } from '../../support/growth';
 
 before(() => loadTerraformFromDisk());
 
@@ -216,18 +216,13 @@ test('the directive reader is linear on hostile comments', () => {
     (n: number) => lines(n >> 2, '# search-config-disable-line type-mismatch, , ,'),
   ];
   for (const shape of shapes) {
-    const time = (n: number): number => {
-      const text = shape(n);
+    // The same amount of input in 16, 4 and 1 pieces (test/support/growth.ts): a quadratic reading takes 16x.
+    assertLinear(`the directive reader on ${shape(3)}`, (k, s) => {
+      const text = shape(5_000 * k * s);
       const comments = [...text.matchAll(/(?:\/\/|#)[^\n]*/g)].map((m) => ({ offset: m.index!, length: m[0].length }));
       const index = new LineIndex(text);
-      let least = Infinity;
-      for (let i = 0; i < 3; i++) least = Math.min(least, cpuTimed(() => parseDirectives(text, comments, index, RULE_NAMES)).ms);
-      return least;
-    };
-    // 4x the input, at most 12x the time (and a floor of 5 ms, below which timer noise rules): a quadratic reading takes seconds.
-    const small = time(20_000),
-      large = time(80_000);
-    assert.ok(large < Math.max(small, 5) * 12, `4x the input took ${large.toFixed(1)} ms against ${small.toFixed(1)} ms: ${shape(3)}`);
+      return () => parseDirectives(text, comments, index, RULE_NAMES);
+    });
   }
 });
 
