@@ -4,7 +4,7 @@
 // analyzer's own results. Prints JSON lines; exit 0 when every UI step completed.
 //   node vscode-commands.mjs --url URL --folder WS --file NAME --complete L:C --label LABEL --rule-at L:C
 //                            [--custom RELATIVE_PATH] [--fix-on-save KEY] [--steps a,b,...] [--screenshot OUT.png]   (L:C 1-based, as in Ctrl+G)
-//                            [--no-folder 1 [--plain-first NAME]]   (an empty window; files opened by their path under WS)
+//                            [--hover L:C [--expect-hover TEXT]] [--no-folder 1 [--plain-first NAME]]   (an empty window; files opened by their path under WS)
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -230,6 +230,14 @@ try {
       await page.keyboard.press('Control+I');
       const hover = page.locator('.monaco-hover:not(.hidden)').first();
       await hover.waitFor({ state: 'visible' });
+      // --expect-hover TEXT: the widget shows a problem's message at once and the server's hover when it arrives;
+      // wait for that part rather than read whatever is shown first.
+      if (args['expect-hover'])
+        await page
+          .locator('.monaco-hover:not(.hidden)', { hasText: args['expect-hover'] })
+          .first()
+          .waitFor({ state: 'visible', timeout: 15_000 })
+          .catch(() => failures.push(`hover: no part with ${JSON.stringify(args['expect-hover'])} within 15 s`));
       // HOVER_SETTLE_MS: time for the hover's quick-fix line, which VS Code adds once the code actions are in.
       await page.waitForTimeout(Number(process.env.HOVER_SETTLE_MS) || 300);
       emit({ type: 'hover', text: (await hover.innerText()).trim() });

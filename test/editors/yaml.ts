@@ -118,6 +118,10 @@ export function yamlOutcomes(ctx: RequestContext, editors: { nvim: boolean; emac
         'host,problems,hover,completion',
         '--hover',
         oneBased(e.hover.at),
+        // The hover opens with the unit-hint problem on the value; the field's documentation comes from the server
+        // a moment later, so the harness waits for it instead of reading the first part shown.
+        '--expect-hover',
+        e.hover.mustContain[e.hover.mustContain.length - 1],
         '--complete',
         oneBased(e.completion.at),
         '--label',
