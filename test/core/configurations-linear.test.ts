@@ -98,9 +98,9 @@ const server = (text: string, fileName: string) => {
 
 /** [what, file name, the file with n configurations, configurations of the x1 file] */
 const FILES: Array<[string, string, (n: number) => string, number]> = [
-  ['a Terraform plan', 'plan.json', plan, 500],
-  ['a multi-document manifest', 'deploy.yaml', manifest, 500],
-  ['a .tf file', 'main.tf', terraform, 500],
+  ['a Terraform plan', 'plan.json', plan, 250],
+  ['a multi-document manifest', 'deploy.yaml', manifest, 250],
+  ['a .tf file', 'main.tf', terraform, 250],
 ];
 const HOSTS: Array<[string, typeof cli]> = [
   ['the CLI', cli],
