@@ -47,7 +47,7 @@ function outputs(input: SensitiveInput): Array<[string, string]> {
   else
     for (const format of ['text', 'markdown', 'json'] as const)
       out.push([`diff ${format}`, formatComparison(comparison.result, { old: 'a', new: 'b' }, format)]);
-  const configurations = result.terraform?.configurations ?? result.yaml?.configurations ?? [];
+  const configurations = result.configurations ?? result.configurations ?? [];
   for (let offset = 0; offset < input.text.length; offset += 3) {
     const hover = memberHoverAt(configurations, offset);
     if (hover) out.push([`hover at ${offset}`, hover.markdown]);

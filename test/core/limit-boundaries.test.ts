@@ -32,7 +32,7 @@ const manifest = (config: string): string =>
 
 test('YAML: as many aliases as the limit are read, one more is not', () => {
   const make = (n: number) => manifest(`    ip_filter: &open ["10.0.0.0/8"]\n    unknown_lists:\n${'      - *open\n'.repeat(n)}`);
-  const read = (text: string) => analyze(text, { fileName: 'deploy.yaml' }).yaml!.configurations.length === 1;
+  const read = (text: string) => analyze(text, { fileName: 'deploy.yaml' }).configurations.length === 1;
   boundary('aliases', make, YAML_CONFIG_LIMITS.aliases, { fileName: 'deploy.yaml' }, read);
 });
 

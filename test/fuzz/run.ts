@@ -105,7 +105,7 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
     out.push({ surface: 'analyze', kind: 'rule-threw', message: `rule ${e.ruleId} threw: ${e.message}` });
   for (const f of result.findings) for (const p of checkFinding(lines, f)) out.push({ surface: 'analyze', ...p });
   const fixed = timed('fixAll', () => fixAll(text, options));
-  if (result.terraform) {
+  if (result.format === 'terraform') {
     // Terraform is the judge of HCL a fix wrote: it reads it, and lays it out as it was.
     if (fixed.text !== text) {
       const before = input.fmtClean ? 'clean' : terraformFmt(text).kind;
@@ -119,10 +119,9 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
     }
     return out;
   }
-  if (result.yaml) {
+  if (result.format === 'yaml') {
     // A YAML file: its documents are read by the YAML reader, not the JSON parser.
-    const after = analyze(fixed.text, options).yaml;
-    if (!after || after.syntaxErrors > result.yaml.syntaxErrors)
+    if (analyze(fixed.text, options).syntaxErrors > result.syntaxErrors)
       out.push({ surface: 'fixAll', kind: 'fix-broke-yaml', message: 'fixAll raised the syntax errors of a YAML file' });
     if (fixed.text !== text && fixAll(fixed.text, options).text !== fixed.text)
       out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });

@@ -44,17 +44,15 @@ export interface LintFileOutput {
 
 const BOM = '\uFEFF';
 
-/** The texts that may be secrets, from the analysis at hand: of each configuration of a Terraform file, or of the JSON document. */
+/**
+ * The texts that may be secrets, from the analysis at hand: of the JSON document, whose members
+ * outside a configuration (a plan's) may hold them too, or of each configuration a file holds.
+ */
 function secretsOf(result: AnalysisResult, text: string): string[] {
-  if (result.yaml)
-    return result.yaml.configurations
-      .flatMap(secretValueRanges)
-      .map(([s, e]) => text.slice(s, e).replace(/^["']|["']$/g, ''))
-      .filter((t) => t.length >= 3);
-  if (!result.terraform) return secretTextsOf(result.doc);
-  return result.terraform.configurations
+  if (result.format === 'json') return secretTextsOf(result.doc);
+  return result.configurations
     .flatMap(secretValueRanges)
-    .map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, ''))
+    .map(([s, e]) => text.slice(s, e).replace(/^["']|["']$/g, ''))
     .filter((t) => t.length >= 3);
 }
 
@@ -92,8 +90,9 @@ export function lintText(input: LintFileInput): LintFileOutput {
         } else {
           // The name the text was read under: standard input's is the one its content gave.
           const name = input.options.fileName ?? input.file;
-          output = maskSecrets(fixed.text, name);
-          diff = unifiedDiff(input.displayPath, maskSecrets(original, name), output);
+          // Masked from the analyses at hand, of the original and of the fixed text: nothing is read again.
+          output = maskSecrets(fixed.text, name, after);
+          diff = unifiedDiff(input.displayPath, maskSecrets(original, name, result), output);
         }
         text = fixed.text;
         result = after;

@@ -1,9 +1,8 @@
 import {
-  analyze,
+  type AnalysisResult,
   rootSchema,
   type SchemaNode,
   type ConfigDocument,
-  type TerraformDocument,
   hasOwn,
   isPlaceholder,
   UNKNOWN_VALUE,
@@ -50,7 +49,11 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
   return out;
 }
 
-/** The configurations of a Terraform file as the analyzer reads them; none when it cannot. */
-export function terraformConfigurations(text: string, fileName: string): TerraformDocument[] | undefined {
-  return analyze(text, { fileName, rules: {} }).terraform?.configurations;
+/**
+ * The configurations an analysis read, or none when it could not read the file (its parser missing,
+ * the file past a limit), so that the caller masks every string instead.
+ */
+export function readConfigurations(result: AnalysisResult): readonly ConfigDocument[] | undefined {
+  if (result.internalErrors.length || result.findings.some((f) => f.ruleId === 'input-limit')) return undefined;
+  return result.configurations;
 }

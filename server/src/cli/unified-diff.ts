@@ -14,10 +14,11 @@ import {
   isTerraformName,
   isYamlName,
   analyze,
+  type AnalysisResult,
   sensitiveTextRanges,
   isTerraformJsonName,
 } from '../core';
-import { secretValueRanges, terraformConfigurations } from './terraform-secrets';
+import { readConfigurations, secretValueRanges } from './terraform-secrets';
 
 /**
  * The text with every string that may be a secret replaced by "***": values of secret fields
@@ -25,11 +26,13 @@ import { secretValueRanges, terraformConfigurations } from './terraform-secrets'
  * in every other string, the user info of URLs and credential parameters (`?token=`) become `***`,
  * and so they do in keys and comments. Used for the --fix-dry-run diff, the only output that shows
  * configuration lines. Request files, runbooks and scripts get their credentials masked instead.
+ * `result`: the analysis of this very text, which says where its configurations' values are (the
+ * caller's own, when it has one: a lint has both the original's and the fixed text's).
  */
-export function maskSecrets(text: string, fileName: string): string {
+export function maskSecrets(text: string, fileName: string, result: AnalysisResult = analyze(text, { fileName })): string {
   if (requestFileKind(fileName)) return maskRequestCredentials(text);
   if (isTerraformName(fileName)) {
-    const ranges = terraformSecretRanges(text, fileName);
+    const ranges = terraformSecretRanges(text, result);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
     return maskCredentials(
       replaceFromEnd(
@@ -39,10 +42,8 @@ export function maskSecrets(text: string, fileName: string): string {
     );
   }
   if (isYamlName(fileName)) {
-    const result = analyze(text, { fileName, rules: {} }).yaml;
     // Unread (a syntax error, a template): every value after a key is masked.
-    if (!result || result.syntaxErrors)
-      return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
+    if (result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
     const masked = replaceFromEnd(
       text,
       result.configurations
@@ -53,7 +54,7 @@ export function maskSecrets(text: string, fileName: string): string {
     return maskCredentials(maskAnchoredValues(masked));
   }
   const doc = parseDocument(text, { fileName });
-  const ranges = isTerraformJsonName(fileName) ? terraformJsonSecretRanges(doc, fileName) : secretRangesOf(doc);
+  const ranges = isTerraformJsonName(fileName) ? terraformJsonSecretRanges(doc, result) : secretRangesOf(doc);
   if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
@@ -183,8 +184,8 @@ function credentialStrings(doc: ParsedDocument): Array<[number, number, string]>
  * The same for a Terraform file, with what Terraform never shows anywhere in the file (`sensitive()`
  * calls, defaults of sensitive variables): undefined (mask every string) when it cannot be read.
  */
-function terraformSecretRanges(text: string, fileName: string): Array<[number, number]> | undefined {
-  const configurations = terraformConfigurations(text, fileName);
+function terraformSecretRanges(text: string, result: AnalysisResult): Array<[number, number]> | undefined {
+  const configurations = readConfigurations(result);
   if (!configurations || configurations.some((c) => c.syntaxErrors.length)) return undefined;
   const ranges = configurations.flatMap(secretValueRanges);
   if (configurations.length) ranges.push(...sensitiveTextRanges(text));
@@ -196,9 +197,9 @@ function terraformSecretRanges(text: string, fileName: string): Array<[number, n
  * fields, unknown keys, values from sensitive variables); outside them (a provider's token, a
  * variable's default), every string and number, since no schema says what they are.
  */
-function terraformJsonSecretRanges(doc: ParsedDocument, fileName: string): Array<[number, number]> | undefined {
+function terraformJsonSecretRanges(doc: ParsedDocument, result: AnalysisResult): Array<[number, number]> | undefined {
   const everything = secretRangesOf(doc);
-  const configurations = terraformConfigurations(doc.text, fileName);
+  const configurations = readConfigurations(result);
   if (!everything || !configurations) return everything;
   const roots = configurations.flatMap((c) => c.rangeAt([]) ?? []);
   const inside = ([start, end]: [number, number]): boolean => roots.some((r) => start >= r.offset && end <= r.offset + r.length);

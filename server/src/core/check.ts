@@ -1,8 +1,6 @@
 import validate from '../generated/validate';
 import { maskCredentials } from './credentials';
 import type { ConfigDocument, ParsedDocument } from './formats';
-import type { TerraformDocument } from './formats/terraform/document';
-import type { YamlDocument } from './formats/yaml/document';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
@@ -27,17 +25,23 @@ export type InternalErrors = Array<{ ruleId: string; message: string }>;
 
 export interface AnalysisResult {
   findings: Finding[];
+  /** Which format read the file: its handler in formats/registry.ts. */
+  format: FormatId;
+  /**
+   * The configurations the file holds, each described as every format describes one: a JSON
+   * configuration is one, a Terraform plan one for each resource change, a `.tf` or `.tf.json` file
+   * one for each search_user_config block, a YAML file one for each Search document. Empty for a
+   * request file and for a file that is none of these.
+   */
+  configurations: readonly ConfigDocument[];
+  /** How many syntax problems the file has: a fix must never add one. */
+  syntaxErrors: number;
+  /** The file read as JSON (an empty document for Terraform, YAML and request files): the JSON editor features read it. */
   doc: ParsedDocument;
   /** Rules that threw: the rest of the analysis still ran. */
   internalErrors: InternalErrors;
-  /** For a Terraform file (then `doc` is empty): its configurations and the syntax problems of the whole file. */
-  terraform?: {
-    configurations: TerraformDocument[];
-    syntaxErrors: number;
-    /** Set for a file in Terraform's JSON syntax (`.tf.json`): its fixes are JSON edits. */ syntax?: 'json';
-  };
-  /** For a YAML file (then `doc` is empty): its configurations, the syntax problems of the documents that hold them, the nodes read. */
-  yaml?: { configurations: YamlDocument[]; syntaxErrors: number; work: number };
+  /** YAML: the nodes read, aliases followed included (what the alias limits count). */
+  work?: number;
   /**
    * Set when the JSON document is neither a configuration nor a Terraform plan (an invalid plan, a
    * package.json): what it is and what it lacks, after "the file is". Nothing else was checked.
@@ -46,6 +50,20 @@ export interface AnalysisResult {
   /** The findings a suppression comment silenced, each with its directive (SARIF lists them as suppressed). */
   suppressed?: Suppressed[];
 }
+
+/** The names of the formats (see formats/registry.ts). */
+export type FormatId = 'json' | 'terraform' | 'terraform-json' | 'yaml' | 'requests';
+
+/** A finding of input-limit at the start of the file: the file, or a part of it, was not analysed. */
+export const inputLimitFinding = (message: string): Finding => ({
+  ruleId: 'input-limit',
+  severity: 'error',
+  message,
+  path: '',
+  offset: 0,
+  length: 0,
+  range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+});
 
 /** The suppression directives of a file's comments (see suppress.ts). */
 export const directiveScanOf = (text: string, lines: LineIndex, comments: readonly CommentSpan[]): DirectiveScan =>

@@ -1,45 +1,8 @@
+export { applyEdits } from './text-edits';
 import { analyze, type AnalysisResult } from './engine';
 import { keysWrittenBy } from './formats/document';
-import { alignEdits } from './formats/terraform/layout';
-import { requestFileKind } from './request-files/types';
+import { formatOf } from './formats/registry';
 import { severityRank, type AnalyzeOptions, type Finding, type Fix, type Severity, type TextEdit } from './types';
-
-/**
- * Applies non-overlapping edits given in offsets of the original text, in one pass (a file can
- * carry thousands of fixes). Insertions at the same offset keep their order, as in LSP; an edit
- * overlapping an earlier one is skipped, and a later pass picks it up.
- */
-export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  return applyTracked(text, edits).text;
-}
-
-/** Applies edits as `applyEdits` does, and says where the new text of each applied edit stands in the result. */
-function applyTracked(text: string, edits: readonly TextEdit[]): { text: string; written: Array<{ offset: number; length: number }> } {
-  const sorted = edits.map((e, i) => ({ e, i })).sort((a, b) => a.e.offset - b.e.offset || a.e.length - b.e.length || a.i - b.i);
-  const parts: string[] = [];
-  const written: Array<{ offset: number; length: number }> = [];
-  let copied = 0;
-  let delta = 0;
-  for (const { e } of sorted) {
-    if (e.offset < copied) continue;
-    parts.push(text.slice(copied, e.offset), e.newText);
-    written.push({ offset: e.offset + delta, length: e.newText.length });
-    delta += e.newText.length - e.length;
-    copied = e.offset + e.length;
-  }
-  parts.push(text.slice(copied));
-  return { text: parts.join(''), written };
-}
-
-/**
- * A Terraform file after fixes: the runs of lines the fixes wrote in are aligned as
- * `terraform fmt` aligns them (all fixes of a pass together, since two members added to one
- * block change the alignment of both).
- */
-function applyTerraform(text: string, edits: readonly TextEdit[]): string {
-  const { text: next, written } = applyTracked(text, edits);
-  return applyEdits(next, alignEdits(next, written));
-}
 
 /**
  * Picks the fixes of `findings` whose edits do not overlap, in document order. Two edits
@@ -117,63 +80,33 @@ export function fixAll(text: string, options: AnalyzeOptions = {}, first?: Analy
   let applied = 0;
   // A caller that has just analysed the text passes that analysis: it is not done again.
   let result = first ?? analyze(current, options);
-  // A request file, runbook or script is not JSON: only a configuration has a JSON value to keep valid.
-  const json = requestFileKind(options.fileName) === undefined && !result.terraform && !result.yaml;
+  // Each format writes edits as its own formatter lays them out, and says what its syntax is called.
+  const format = formatOf(options.fileName);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const syntaxBefore = result.doc.syntaxErrors.length;
-    const terraformBefore = result.terraform?.syntaxErrors ?? 0;
-    const yamlBefore = result.yaml?.syntaxErrors ?? 0;
     // ESLint's --quiet fixes what it reports: with `fixFrom`, the fixes of milder findings are left.
     const fixes = compatibleFixes(
       fixFrom ? result.findings.filter((f) => severityRank(f.severity) <= severityRank(fixFrom)) : result.findings,
     );
     if (!fixes.length) break;
-    const edits = fixes.flatMap((f) => f.edits);
-    // HCL is aligned as terraform fmt aligns it; Terraform's JSON syntax is JSON, laid out as written.
-    const next = result.terraform && result.terraform.syntax !== 'json' ? applyTerraform(current, edits) : applyEdits(current, edits);
+    const next = format.applyEdits(
+      current,
+      fixes.flatMap((f) => f.edits),
+    );
     if (next === current) break;
     const nextResult = analyze(next, options);
-    if (json && (nextResult.doc.syntaxErrors.length > syntaxBefore || nextResult.doc.value === undefined)) {
+    // A pass that adds a syntax error, or leaves a configuration unread, is dropped: fixing never loses data.
+    if (nextResult.syntaxErrors > result.syntaxErrors || nextResult.configurations.length < result.configurations.length) {
       return {
         text: current,
         applied,
         result,
-        refused: 'a fix would have produced invalid JSON, so it was not applied',
-        syntaxErrorsLeft: result.doc.syntaxErrors.length > 0,
-      };
-    }
-    if (result.terraform && (!nextResult.terraform || nextResult.terraform.syntaxErrors > terraformBefore)) {
-      return {
-        text: current,
-        applied,
-        result,
-        refused: 'a fix would have produced invalid Terraform, so it was not applied',
-        syntaxErrorsLeft: terraformBefore > 0,
-      };
-    }
-    if (
-      result.yaml &&
-      (!nextResult.yaml ||
-        nextResult.yaml.syntaxErrors > yamlBefore ||
-        nextResult.yaml.configurations.length < result.yaml.configurations.length)
-    ) {
-      return {
-        text: current,
-        applied,
-        result,
-        refused: 'a fix would have produced invalid YAML, so it was not applied',
-        syntaxErrorsLeft: yamlBefore > 0,
+        refused: `a fix would have produced invalid ${format.syntaxName}, so it was not applied`,
+        syntaxErrorsLeft: result.syntaxErrors > 0,
       };
     }
     applied += fixes.length;
     current = next;
     result = nextResult;
   }
-  return {
-    text: current,
-    applied,
-    result,
-    syntaxErrorsLeft:
-      (json && result.doc.syntaxErrors.length > 0) || (result.terraform?.syntaxErrors ?? 0) > 0 || (result.yaml?.syntaxErrors ?? 0) > 0,
-  };
+  return { text: current, applied, result, syntaxErrorsLeft: result.syntaxErrors > 0 };
 }

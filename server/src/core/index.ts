@@ -82,3 +82,5 @@ export {
   type EditorSymbol,
   type MemberDocument,
 } from './editor';
+export { FORMATS, formatOf, type FormatHandler, type MemberCompletionOptions } from './formats/registry';
+export type { FormatId } from './check';

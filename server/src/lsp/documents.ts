@@ -6,7 +6,6 @@ import {
   type AnalysisResult,
   type ParsedDocument,
   DocumentState,
-  type TerraformDocumentState,
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_FILE_SIZE,
   type AnalyzeOptions,
@@ -108,9 +107,9 @@ export class DocumentCache {
     return result;
   }
 
-  /** What completion in a Terraform document keeps from one request to the next (see DocumentState). */
-  terraformCompletionState(uri: string): TerraformDocumentState {
-    return this.stateOf(uri).terraformCompletion;
+  /** What earlier requests on this document kept (parses a completion starts from). */
+  keptState(uri: string): DocumentState {
+    return this.stateOf(uri);
   }
 
   private stateOf(uri: string): DocumentState {

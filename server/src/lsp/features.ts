@@ -17,7 +17,6 @@ import {
 import {
   complete,
   documentLinks,
-  terraformCompletions,
   documentSymbols,
   fixAllAction,
   foldingRanges,
@@ -28,22 +27,17 @@ import {
   memberHoverAt,
   literalUnitInlayHints,
   unitInlayHints,
-  yamlCompletions,
   type EditorAction,
   type EditorCompletion,
-  type MemberDocument,
   type ConfigDocument,
   changeImpact,
-  isTerraformName,
-  parseTerraform,
   LineIndex,
   requestQuickFixes,
   type Finding,
   type OffsetRange,
   cutAtFirst,
-  requestFileKind,
-  isYamlName,
-  isTerraformJsonName,
+  formatOf,
+  type FormatHandler,
 } from '../core';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
@@ -59,33 +53,28 @@ export function registerFeatures(ctx: ServerContext): void {
   const { connection, log, cache } = ctx;
   const offsetOf = (lines: LineIndex, p: Position): number => lines.offsetAt(p ?? { line: 0, character: 0 });
   const parsedOf = (state: DocumentState) => cache.parsed(state.doc);
-  /** `inRequestFile` answers for request files, runbooks and scripts: the configuration features do not apply there. */
-  /** `inOtherFormat` answers for Terraform and YAML files, inside their configurations only; the rest answers nothing there. */
+  /**
+   * Answers by how the file's format is edited (see formats/registry.ts): `run` for a configuration
+   * that is the whole file; `inRequestFile` for request files, runbooks and scripts, where the
+   * configuration features do not apply; `inMembers` for configurations inside a file of another
+   * language (Terraform, Terraform's JSON syntax, YAML), which answers inside them only. Formatting,
+   * outline, folding and the rest are that language's own extension's there.
+   */
   const withState = async <R>(
     method: string,
     uri: string,
     empty: R,
     run: (state: DocumentState) => R,
     inRequestFile?: (state: DocumentState) => R | Promise<R>,
-    inOtherFormat?: {
-      terraform?: (state: DocumentState) => R;
-      terraformJson?: (state: DocumentState) => R;
-      yaml?: (state: DocumentState) => R;
-    },
+    inMembers?: (state: DocumentState, format: FormatHandler) => R,
   ): Promise<R> => {
     ctx.beforeRequest(method);
     // Only code actions analyse the document, and only they need the baseline.
     const state = await ctx.stateOf(uri, method === 'textDocument/codeAction');
     if (!state) return empty;
-    if (requestFileKind(state.options.fileName)) return inRequestFile ? inRequestFile(state) : empty;
-    // Terraform files get diagnostics, hover, completion and fixes inside their search_user_config
-    // blocks; the other features answer nothing there, and nothing appears outside the blocks.
-    if (isTerraformName(state.options.fileName)) return inOtherFormat?.terraform ? inOtherFormat.terraform(state) : empty;
-    // A .tf.json file (Terraform's JSON syntax) the same, by its configurations: hover, inlay hints and fixes.
-    if (isTerraformJsonName(state.options.fileName)) return inOtherFormat?.terraformJson ? inOtherFormat.terraformJson(state) : empty;
-    // YAML files the same, inside spec.userConfig of a manifest or a whole *.search.yaml; formatting,
-    // outline, folding and the rest are the YAML extension's.
-    if (isYamlName(state.options.fileName)) return inOtherFormat?.yaml ? inOtherFormat.yaml(state) : empty;
+    const format = formatOf(state.options.fileName);
+    if (format.editing === 'requests') return inRequestFile ? inRequestFile(state) : empty;
+    if (format.editing === 'members') return inMembers ? inMembers(state, format) : empty;
     return run(state);
   };
 
@@ -111,42 +100,20 @@ export function registerFeatures(ctx: ServerContext): void {
           };
         },
         (state) => requestCompletionList(state, params.position, ctx.capabilities()),
-        {
-          terraform: (state) => {
-            // The word being typed leaves the HCL unreadable: the file is read with it blanked out.
-            const text = state.doc.getText();
-            const lines = new LineIndex(text);
-            const offset = offsetOf(lines, params.position);
-            let start = offset;
-            while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
-            // Members are offered where one starts: at the beginning of a line, not in a value.
-            if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return null;
-            const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
-            const configurations = parseTerraform(
-              blanked,
-              state.options.maxDepth,
-              undefined,
-              ctx.cache.terraformCompletionState(state.doc.uri),
-            ).configurations;
-            const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-            const items = terraformCompletions(
-              configurations,
-              { offset: start, length: offset - start },
-              { snippets: !!caps?.snippetSupport },
-            );
-            return completionList(items, lines);
-          },
-          yaml: (state) => {
-            const text = state.doc.getText();
-            const lines = new LineIndex(text);
-            const caps = ctx.capabilities().textDocument?.completion?.completionItem;
-            const items = yamlCompletions(text, offsetOf(lines, params.position), {
-              snippets: !!caps?.snippetSupport,
+        (state, format) => {
+          const text = state.doc.getText();
+          const lines = new LineIndex(text);
+          const items = format.complete?.(
+            text,
+            offsetOf(lines, params.position),
+            {
+              snippets: !!ctx.capabilities().textDocument?.completion?.completionItem?.snippetSupport,
               fileName: state.options.fileName,
               maxDepth: state.options.maxDepth,
-            });
-            return completionList(items, lines);
-          },
+            },
+            ctx.cache.keptState(state.doc.uri),
+          );
+          return items ? completionList(items, lines) : null;
         },
       ),
     ),
@@ -173,16 +140,12 @@ export function registerFeatures(ctx: ServerContext): void {
           return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
         },
         (state) => requestHoverAt(state, params.position),
-        {
-          terraform: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
-          terraformJson: (state) => memberHover(ctx.analysisOf(state).terraform?.configurations ?? [], params.position),
-          yaml: (state) => memberHover(ctx.analysisOf(state).yaml?.configurations ?? [], params.position),
-        },
+        (state) => memberHover(ctx.analysisOf(state).configurations, params.position),
       ),
     ),
   );
 
-  const memberHover = (configurations: ReadonlyArray<MemberDocument & { lines: LineIndex }>, position: Position) => {
+  const memberHover = (configurations: readonly ConfigDocument[], position: Position) => {
     const lines = configurations[0]?.lines;
     const h = lines && memberHoverAt(configurations, offsetOf(lines, position));
     return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
@@ -207,11 +170,7 @@ export function registerFeatures(ctx: ServerContext): void {
           }));
         },
         undefined,
-        {
-          terraform: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
-          terraformJson: (state) => literalHints(state, ctx.analysisOf(state).terraform?.configurations ?? [], params.range, token),
-          yaml: (state) => literalHints(state, ctx.analysisOf(state).yaml?.configurations ?? [], params.range, token),
-        },
+        (state) => literalHints(state, ctx.analysisOf(state).configurations, params.range, token),
       ),
     ),
   );
@@ -292,28 +251,11 @@ export function registerFeatures(ctx: ServerContext): void {
           );
           return [...(await settingsToConfigurationActions(ctx, ctx.documents, state, params)), ...own];
         },
-        {
-          terraform: (state) => {
-            const text = state.doc.getText();
-            return codeActions(state, params, new LineIndex(text), (findings, range) =>
-              quickFixes({ text, comment: '#' }, findings, range),
-            );
-          },
-          // JSON has no comments: no suppression is offered there.
-          terraformJson: (state) => {
-            const text = state.doc.getText();
-            return codeActions(state, params, new LineIndex(text), (findings, range) =>
-              quickFixes({ text, commentsAllowed: false }, findings, range),
-            );
-          },
-          // The analysis names YAML findings inside the configurations only; their fixes are written as YAML.
-          // Suppression comments are written as YAML comments.
-          yaml: (state) => {
-            const text = state.doc.getText();
-            return codeActions(state, params, new LineIndex(text), (findings, range) =>
-              quickFixes({ text, comment: '#' }, findings, range),
-            );
-          },
+        // Fixes are written in the format's syntax; suppression comments in its line comments, where it has them.
+        (state, format) => {
+          const text = state.doc.getText();
+          const syntax = format.lineComment ? { text, comment: format.lineComment } : { text, commentsAllowed: false };
+          return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes(syntax, findings, range));
         },
       ),
     ),
@@ -404,9 +346,4 @@ export function registerFeatures(ctx: ServerContext): void {
       }),
     ),
   );
-}
-
-/** A letter, digit or underscore: a character of an HCL attribute name being typed. */
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }

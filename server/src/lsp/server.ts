@@ -16,15 +16,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import {
-  type AnalysisResult,
-  forgetRequestScan,
-  VERSION,
-  isTerraformName,
-  terraformParserLoaded,
-  isVariableFile,
-  isTerraformJsonName,
-} from '../core';
+import { type AnalysisResult, forgetRequestScan, VERSION, terraformParserLoaded, isVariableFile, formatOf } from '../core';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
@@ -119,14 +111,12 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     if (!doc) return undefined;
     const settings = await settingsFor(uri);
     if (!(await workspace.isConfiguration(doc, settings)) && !(await workspace.isRequestDocument(doc, settings))) return undefined;
-    // A .tf.json file needs the HCL parser only for the variables its module's .tf files declare.
-    const terraformJson = isTerraformJsonName(fileNameOf(doc));
-    if ((isTerraformName(fileNameOf(doc)) || (terraformJson && doc.getText().includes('var.'))) && !terraformReady()) return undefined;
+    const format = formatOf(fileNameOf(doc));
+    if (format.needsHclParser?.(doc.getText()) && !terraformReady()) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     // A Terraform file's variables get their values from its module's files, as in the CLI.
-    if ((isTerraformName(fileNameOf(doc)) || terraformJson) && doc.getText().includes('var.'))
-      options.terraformVariables = await modules.variableFilesOf(uri);
+    if (format.moduleVariables && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
     if (reading) cache.prepare(doc, options);
@@ -338,10 +328,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const dir = parentUri(uri);
     const affected = documents
       .all()
-      .filter(
-        (d) =>
-          !sameUri(d.uri, uri) && (isTerraformName(fileNameOf(d)) || isTerraformJsonName(fileNameOf(d))) && sameUri(parentUri(d.uri), dir),
-      );
+      .filter((d) => !sameUri(d.uri, uri) && formatOf(fileNameOf(d)).moduleVariables && sameUri(parentUri(d.uri), dir));
     if (!affected.length) return;
     if (!pullDiagnostics) {
       for (const d of affected) schedule(d.uri, delay);

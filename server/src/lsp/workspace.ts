@@ -6,12 +6,10 @@ import {
   isRequestFile,
   resolveLintOptions,
   requestFileKind,
-  isTerraformName,
   isTfvarsName,
-  isYamlName,
   type AnalyzeOptions,
   cutAtFirst,
-  isTerraformJsonName,
+  formatOf,
 } from '../core';
 import { LintConfigLookups, type LintConfigLookup } from './lint-configs';
 import type { ServerRuntime } from './runtime';
@@ -102,10 +100,9 @@ export class Workspace {
     if (OWN_LANGUAGE_IDS.has(doc.languageId)) return true;
     // A variable definitions file gives a module's variables their values (read with its .tf files): it is never a configuration.
     if (isTfvarsName(fileNameOf(doc))) return false;
-    // A Terraform file, whatever its language id (`json` for a .tf.json file): only its search_user_config blocks are read.
-    if (isTerraformName(fileNameOf(doc)) || isTerraformJsonName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
-    // A YAML file, whatever its language id: only *.search.yaml and the spec.userConfig of kind: Search manifests are read.
-    if (isYamlName(fileNameOf(doc))) return this.isTerraformIncluded(doc);
+    // A Terraform or YAML file, whatever its language id (`json` for a .tf.json file): only the configurations in it
+    // are read (search_user_config blocks, *.search.yaml and the spec.userConfig of kind: Search manifests).
+    if (formatOf(fileNameOf(doc)).editing === 'members') return this.isTerraformIncluded(doc);
     const lookup = this.lintConfigOf(doc.uri);
     if (!lookup) return false;
     const lint = await lookup;

@@ -5,11 +5,10 @@ import {
   type LintConfig,
   type AnalyzeOptions,
   type DecodedBytes,
-  isTerraformName,
   nameForContent,
   readModuleVariableFiles,
   VERSION,
-  isTerraformJsonName,
+  formatOf,
 } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../node/baseline-files';
 import { LintConfigFinder, type LintConfigResult } from '../../node/lint-config-files';
@@ -138,7 +137,7 @@ const run: Command = async (argv, io) => {
   const names = jobs.map((job) => (job.stdin ? stdinName : job.file));
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read (a .tf.json
   // file's variables may be declared in the module's .tf files).
-  if (names.some((n) => isTerraformName(n) || isTerraformJsonName(n))) {
+  if (names.some((n) => formatOf(n).moduleVariables)) {
     try {
       await loadTerraformFromDisk();
     } catch (err) {
@@ -170,7 +169,7 @@ const run: Command = async (argv, io) => {
     }
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && (isTerraformName(job.file) || isTerraformJsonName(job.file)) && raw.includes('var.'))
+    if (!job.stdin && formatOf(job.file).moduleVariables && raw.includes('var.'))
       options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;

@@ -4,6 +4,9 @@ import { LineIndex } from '../lines';
 import { RULE_NAMES } from '../rules';
 import { parseDirectives, type Directive } from '../suppress';
 import type { AnalyzeOptions, Finding, OffsetRange, TextEdit } from '../types';
+import type { CommentMarker } from '../formats/document';
+
+export type { CommentMarker };
 
 export interface EditorAction {
   title: string;
@@ -15,9 +18,6 @@ export interface EditorAction {
 }
 
 const touches = (f: Finding, r: OffsetRange): boolean => f.offset <= r.offset + r.length && r.offset <= f.offset + f.length;
-
-/** How a line comment starts in the file's syntax: `//` in JSONC, `#` in Terraform and YAML. */
-export type CommentMarker = '//' | '#';
 
 /** A file's text and how its comments are written (a JSON document: `//` when it allows comments). */
 export interface CommentedText {

@@ -14,7 +14,7 @@ export interface MemberDocument {
   /** How the format writes an API key (Terraform: the provider's name, without dots). */
   keyName?(key: string): string;
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
-  memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
+  memberAt?(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** Members whose value is a Terraform variable's: which variable, where its value is set, whether it is sensitive. */
   readonly variablesUsed?: ReadonlyArray<{ path: FieldPath; variable: string; from: string; sensitive?: boolean }>;
 }
@@ -26,7 +26,7 @@ export interface MemberDocument {
  */
 export function memberHoverAt(configurations: readonly MemberDocument[], offset: number): EditorHover | undefined {
   for (const doc of configurations) {
-    const member = doc.memberAt(offset);
+    const member = doc.memberAt?.(offset);
     const field = member && fieldAt(member.path);
     if (!member || !field) continue;
     const value = valueAt(doc.value, member.path);

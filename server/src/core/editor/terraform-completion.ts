@@ -1,4 +1,5 @@
-import type { TerraformDocument } from '../formats/terraform/document';
+import type { DocumentState } from '../document-state';
+import { parseTerraform, type TerraformDocument } from '../formats/terraform/document';
 import { hclValue } from '../formats/terraform/literals';
 import { providerName } from '../formats/terraform/names';
 import { typesOf, type SchemaNode } from '../schema';
@@ -43,4 +44,29 @@ const isBlock = (s: SchemaNode): boolean =>
 function indentOf(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   return /^[ \t]*/.exec(text.slice(start, offset))![0];
+}
+
+/**
+ * Completion at `offset` of a Terraform file's text: the word being typed leaves the HCL
+ * unreadable, so the file is read with it blanked out (with `kept.terraformCompletion`, the parse
+ * of the previous request's text, which makes the next one cheap). Undefined where no member can
+ * start: members are offered at the beginning of a line, not in a value.
+ */
+export function terraformCompletionAt(
+  text: string,
+  offset: number,
+  options: { snippets: boolean; maxDepth?: number },
+  kept?: DocumentState,
+): EditorCompletion[] | undefined {
+  let start = offset;
+  while (start > 0 && offset - start < 200 && isWordChar(text.charCodeAt(start - 1))) start--;
+  if (text.slice(text.lastIndexOf('\n', start - 1) + 1, start).trim()) return undefined;
+  const blanked = `${text.slice(0, start)}${' '.repeat(offset - start)}${text.slice(offset)}`;
+  const { configurations } = parseTerraform(blanked, options.maxDepth, undefined, kept?.terraformCompletion);
+  return terraformCompletions(configurations, { offset: start, length: offset - start }, { snippets: options.snippets });
+}
+
+/** A letter, digit or underscore: a character of an HCL attribute name being typed. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }

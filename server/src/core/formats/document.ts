@@ -9,6 +9,9 @@ import type { FieldPath, OffsetRange, Segment, TextEdit } from '../types';
  * them in its own syntax.
  */
 
+/** How a line comment starts in a format's syntax: `//` in JSONC and HCL, `#` in HCL and YAML. */
+export type CommentMarker = '//' | '#';
+
 export interface SyntaxProblem {
   offset: number;
   length: number;
@@ -85,6 +88,12 @@ export interface ConfigDocument {
   readonly spellings?: ReadonlyArray<{ path: FieldPath; written: string }>;
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
+  /**
+   * The member whose key or value holds `offset`, innermost first (undefined outside the
+   * configuration): set by the formats whose configurations sit inside a file of another language,
+   * whose editor features (hover, inlay hints) answer by member.
+   */
+  memberAt?(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
   /** True when the parse proved that no number has 19 digits or more (so none is above 2^63-1). */
   readonly noLongNumbers?: boolean;
   /**

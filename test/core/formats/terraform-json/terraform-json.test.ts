@@ -2,7 +2,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, applyEdits, fixAll, RULES, type AnalyzeOptions } from '../../../../server/src/core';
+import { analyze, applyEdits, fixAll, RULES, type AnalyzeOptions, type TerraformDocument } from '../../../../server/src/core';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { compare, loadFixture } from '../../../support/fixtures';
 import { assertLinear } from '../../../support/growth';
@@ -72,14 +72,14 @@ test('a template is an expression: only exactly one ${var.NAME} is a value, esca
     },
     custom_domain: '${upper(local.name)}',
   };
-  const { findings, terraform } = analyze(tfJson(config, { variable }), { fileName: 'main.tf.json' });
+  const { findings, configurations } = analyze(tfJson(config, { variable }), { fileName: 'main.tf.json' });
   // The escaped text is a literal, judged as one (a sender name has no `$` or braces).
   assert.deepEqual(findings.map((f) => `${f.ruleId} ${f.path}`).sort(), [
     'invalid-value search.email_sender_name',
     'type-mismatch static_ips',
     'unit-mismatch search.http_max_content_length',
   ]);
-  const doc = terraform!.configurations[0];
+  const doc = configurations[0] as TerraformDocument;
   assert.deepEqual(doc.variablesUsed.map((u) => `${u.variable} ${u.from}`).sort(), [
     'var.flag main.tf.json:7',
     'var.max_body main.tf.json:4',

@@ -49,7 +49,7 @@ function assertSameAsFresh(
   assert.deepEqual(kept.findings, fresh.findings, `${step}: findings`);
   assert.deepEqual(kept.internalErrors, fresh.internalErrors, `${step}: internal errors`);
   const probes = Array.from({ length: 40 }, () => Math.floor(random() * (text.length + 1)));
-  const configurations = (r: typeof kept) => (r.terraform?.configurations ?? []).map((d) => snapshot(d as TerraformDocument, probes));
+  const configurations = (r: typeof kept) => r.configurations.map((d) => snapshot(d as TerraformDocument, probes));
   assert.deepEqual(configurations(kept), configurations(fresh), `${step}: configurations`);
   return fresh;
 }
@@ -153,7 +153,7 @@ for (const seed of [1, 2, 3, 4, 22]) {
         const fresh = assertSameAsFresh(text, options, state, `seed ${seed}, edit ${i}`, random);
         // Often go back to the last text without a syntax error, as a user fixes a typo: syntax
         // errors pile up otherwise, and most edits would be of broken text.
-        if (!fresh.terraform?.syntaxErrors) readable = text;
+        if (!fresh.syntaxErrors) readable = text;
         else if (random() < 0.7) text = readable;
         text = randomEdit(text, random);
       }

@@ -2,7 +2,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, applyEdits, fixAll } from '../../../../server/src/core';
+import { analyze, applyEdits, fixAll, type TerraformDocument } from '../../../../server/src/core';
 import { parseTerraform } from '../../../../server/src/core/formats/terraform/document';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { compare, loadFixture } from '../../../support/fixtures';
@@ -42,7 +42,7 @@ for (const name of fixtures) {
 test('a Terraform file without the block is not parsed, and gives nothing', () => {
   const result = analyze('resource "aws_instance" "web" {\n  ami = "x"\n', { fileName: 'main.tf' });
   assert.deepEqual(result.findings, []);
-  assert.deepEqual(result.terraform?.configurations, []);
+  assert.deepEqual(result.configurations, []);
 });
 
 test("findings point at the .tf file's own lines and columns, and name the resource address", () => {
@@ -204,7 +204,7 @@ test("a value from a variable declared sensitive (in any of the module's files) 
       ],
     });
     assert.deepEqual(
-      result.terraform?.configurations[0].variablesUsed.map((v) => [v.variable, v.from, v.sensitive]),
+      (result.configurations[0] as TerraformDocument).variablesUsed.map((v) => [v.variable, v.from, v.sensitive]),
       [['var.domain', 'terraform.tfvars:1', true]],
     );
   }
@@ -231,7 +231,7 @@ test('a suppression comment inside a multi-line list counts, as in JSON', () => 
 test('only a top-level resource block holds a configuration', () => {
   const nested =
     'module "m" {\n  source = "./m"\n  resource "vendor_search" "inner" {\n    search_user_config {\n      static_ipz = true\n    }\n  }\n}\n';
-  assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).terraform?.configurations, []);
+  assert.deepEqual(analyze(nested, { fileName: 'main.tf' }).configurations, []);
 });
 
 test('variables: the file is parsed once, and of its module only the files that mention a variable it uses', () => {

@@ -39,9 +39,9 @@ function assertSameAsFresh(text: string, options: AnalyzeOptions, state: Documen
   const fresh = analyze(text, options);
   assert.deepEqual(kept.findings, fresh.findings, `${step}: findings`);
   assert.deepEqual(kept.internalErrors, fresh.internalErrors, `${step}: internal errors`);
-  assert.equal(kept.yaml?.work, fresh.yaml?.work, `${step}: work`);
+  assert.equal(kept.work, fresh.work, `${step}: work`);
   const probes = Array.from({ length: 40 }, () => Math.floor(random() * (text.length + 1)));
-  const configurations = (r: typeof kept) => (r.yaml?.configurations ?? []).map((d) => snapshot(d, probes));
+  const configurations = (r: typeof kept) => r.configurations.map((d) => snapshot(d as YamlDocument, probes));
   assert.deepEqual(configurations(kept), configurations(fresh), `${step}: configurations`);
 }
 

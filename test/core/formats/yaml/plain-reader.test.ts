@@ -83,7 +83,7 @@ function compareFile(text: string, label: string, findings = true): void {
     for (const state of [false, true]) {
       const run = (): unknown => {
         const result = analyze(text, { fileName }, undefined, state ? new DocumentState() : undefined);
-        return { findings: result.findings, internalErrors: result.internalErrors, work: result.yaml?.work };
+        return { findings: result.findings, internalErrors: result.internalErrors, work: result.work };
       };
       plainReading.enabled = false;
       let expected: unknown;

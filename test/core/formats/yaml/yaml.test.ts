@@ -34,8 +34,8 @@ const manifest = (userConfig: string, name = 'logs'): string =>
 test('a YAML file that is neither *.search.yaml nor a kind: Search manifest is not parsed, and gives nothing', () => {
   const result = analyze('kind: Deployment\nspec:\n  replicas: [unclosed\n', { fileName: 'deploy.yaml' });
   assert.deepEqual(result.findings, []);
-  assert.deepEqual(result.yaml?.configurations, []);
-  assert.equal(result.yaml?.work, 0);
+  assert.deepEqual(result.configurations, []);
+  assert.equal(result.work, 0);
 });
 
 test('YAML has no coercion: a number where a string is required is a type-mismatch error', () => {
@@ -74,7 +74,7 @@ test('fix intents become YAML edits: set, remove, add and rename keep comments a
     '# limits\nsearch:\n    http_max_content_lenght: 100mb # old\n    email_sender_name: ops\nip_filter: ["10.0.0.0/8"]',
   );
   const result = analyze(text, { fileName: 'search.yaml' });
-  const doc = result.yaml!.configurations[0];
+  const doc = result.configurations[0];
   const apply = (edits: ReturnType<typeof doc.editsFor>): string => {
     assert.ok(edits, 'the edit can be made');
     let out = text;
@@ -114,11 +114,11 @@ test('fix intents become YAML edits: set, remove, add and rename keep comments a
 
 test('removing the last member of a block map leaves an empty map, not null', () => {
   const text = 'search:\n  thread_pool_index_size: 4\nstatic_ips: true\n';
-  const doc = analyze(text, { fileName: 'a.search.yaml' }).yaml!.configurations[0];
+  const doc = analyze(text, { fileName: 'a.search.yaml' }).configurations[0];
   const [edit] = doc.editsFor([{ kind: 'remove', path: ['search', 'thread_pool_index_size'] }])!;
   const out = text.slice(0, edit.offset) + edit.newText + text.slice(edit.offset + edit.length);
   assert.equal(out, 'search:\n  {}\nstatic_ips: true\n');
-  assert.deepEqual(analyze(out, { fileName: 'a.search.yaml' }).yaml!.configurations[0].value, { search: {}, static_ips: true });
+  assert.deepEqual(analyze(out, { fileName: 'a.search.yaml' }).configurations[0].value, { search: {}, static_ips: true });
 });
 
 /** A billion-laughs document with `levels` levels of nine aliases each. */
@@ -143,7 +143,7 @@ test('hostile: an alias bomb gives an input-limit finding before anything is exp
       `levels ${levels}`,
     );
     assert.match(result.findings[0].message, /alias bomb/);
-    works.push(result.yaml!.work);
+    works.push(result.work!);
   }
   // The reading stops at the same alias however many levels follow it.
   assert.equal(works[2], works[1]);
@@ -159,7 +159,7 @@ test('hostile: an alias bomb gives an input-limit finding before anything is exp
 test('hostile: aliases within the limits cost work in proportion to the file (x1, x4, x16)', () => {
   const works = [1, 4, 16].map((n) => {
     const text = `x-base: &base {pattern: "logs-*", max_index_count: 3}\nindex_patterns:\n${'  - *base\n'.repeat(5 * n)}`;
-    return analyze(text, { fileName: 'a.search.yaml' }).yaml!.work;
+    return analyze(text, { fileName: 'a.search.yaml' }).work!;
   });
   assert.ok(works[1] / works[0] < 5 && works[2] / works[1] < 5, `work ${works.join(', ')}`);
 });
@@ -246,7 +246,7 @@ test('hostile: merge keys are aliases like any other: a merge-key bomb stops at 
       ['input-limit'],
       `levels ${levels}`,
     );
-    works.push(result.yaml!.work);
+    works.push(result.work!);
   }
   assert.ok(works[2] - works[0] < 400, `work ${works.join(', ')}`);
   // The alias limit at its boundary: 100 aliases in merge lists are read, 101 are not.
@@ -274,7 +274,7 @@ test('a fix never edits what a merge key brings: it is written elsewhere', () =>
     undefined,
     'no unknown field "<<"',
   );
-  const doc = result.yaml!.configurations[0];
+  const doc = result.configurations[0];
   assert.equal(doc.editsFor([{ kind: 'set', path: ['static_ips'], value: true }]), undefined);
   assert.equal(doc.editsFor([{ kind: 'remove', path: ['static_ips'] }]), undefined);
   assert.equal(fixAll(text, { fileName: 'search.yaml' }).text, text, 'the file is left as it is');
@@ -288,6 +288,6 @@ test('a *.search.yaml template is not read: one info, and no finding on a value 
       [['input-limit', 'info', text.split('\n').findIndex((l) => l.includes('{{'))]],
       JSON.stringify(text),
     );
-    assert.equal(result.yaml?.configurations.length, text.includes('---') ? 1 : 0);
+    assert.equal(result.configurations.length, text.includes('---') ? 1 : 0);
   }
 });

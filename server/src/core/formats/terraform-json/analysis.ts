@@ -21,7 +21,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   const empty = parseDocument('', {});
   // As a .tf file: one without the block is none of ours, and is not parsed.
   if (!holdsConfiguration(text))
-    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0, syntax: 'json' } };
+    return { findings, format: 'terraform-json', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const tooDeep = measureDepth(text, maxDepth);
   if (tooDeep) {
@@ -38,7 +38,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
         message: `Objects and arrays are nested ${tooDeep.depth > maxDepth + 1 ? `at least ${tooDeep.depth}` : tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`,
       });
     }
-    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0, syntax: 'json' } };
+    return { findings, format: 'terraform-json', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
   const file = parseTerraformJson(text, variablesOf(text, options));
   // The same file as deployed: each resource is compared with the one of the same address there.
@@ -76,9 +76,11 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   }
   return {
     findings: sortFindings(findings),
+    format: 'terraform-json',
+    configurations: file.configurations,
+    syntaxErrors: file.syntaxErrors.length,
     doc: empty,
     internalErrors,
-    terraform: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, syntax: 'json' },
   };
 }
 

@@ -22,7 +22,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const empty = parseDocument('', {});
   if (!terraformParserLoaded()) {
     internalErrors.push({ ruleId: 'invalid-syntax', message: 'the Terraform parser is not loaded, so the file was not read' });
-    return { findings, doc: empty, internalErrors };
+    return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   // Variables' literal values from this file's own `variable` blocks and from the module's other
@@ -36,7 +36,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);
   if (file.tooLarge || file.tooDeep) {
-    if (limitSeverity === 'off') return { findings, doc: empty, internalErrors };
+    if (limitSeverity === 'off') return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
     const at = file.tooDeep?.offset ?? 0;
     const message = file.tooLarge
       ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
@@ -50,7 +50,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       length: file.tooDeep ? 1 : 0,
       range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0),
     });
-    return { findings, doc: empty, internalErrors, terraform: { configurations: [], syntaxErrors: 0 } };
+    return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed =
@@ -93,13 +93,14 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       });
     }
   }
-  const syntaxErrors = file.syntaxErrors.length;
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
   return {
     findings: sortFindings(kept),
+    format: 'terraform',
+    configurations: file.configurations,
+    syntaxErrors: file.syntaxErrors.length,
     doc: empty,
     internalErrors,
-    terraform: { configurations: file.configurations, syntaxErrors },
     ...(suppressed.length ? { suppressed } : {}),
   };
 }
@@ -112,7 +113,8 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
 export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): AnalysisResult {
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
-  for (const { address, after, before } of planConfigurations(plan)) {
+  const changes = planConfigurations(plan);
+  for (const { address, after, before } of changes) {
     const own: Finding[] = [];
     const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
     checkConfiguration(after, options, baseline, own, internalErrors);
@@ -121,7 +123,14 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
       findings.push(f);
     }
   }
-  return { findings: sortFindings(findings), doc: plan, internalErrors };
+  return {
+    findings: sortFindings(findings),
+    format: 'json',
+    configurations: changes.map((c) => c.after),
+    syntaxErrors: plan.syntaxErrors.length,
+    doc: plan,
+    internalErrors,
+  };
 }
 
 /** A finding about a dotted key written in the provider's spelling names what was written: ` (written cluster_search_request_slowlog)`. */

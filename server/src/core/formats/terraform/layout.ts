@@ -1,3 +1,4 @@
+import { applyEdits, applyTracked } from '../../text-edits';
 import type { TextEdit } from '../../types';
 
 /**
@@ -275,4 +276,14 @@ export function alignEdits(text: string, changed: ReadonlyArray<{ offset: number
     },
   );
   return edits;
+}
+
+/**
+ * A Terraform file after fixes: the runs of lines the fixes wrote in are aligned as
+ * `terraform fmt` aligns them (all fixes of a pass together, since two members added to one
+ * block change the alignment of both).
+ */
+export function applyTerraformEdits(text: string, edits: readonly TextEdit[]): string {
+  const { text: next, written } = applyTracked(text, edits);
+  return applyEdits(next, alignEdits(next, written));
 }

@@ -38,7 +38,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
         2,
       );
     }
-    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
+    return { findings, format: 'yaml', configurations: [], syntaxErrors: 0, work: 0, doc: empty, internalErrors };
   }
   if (file.tooDeep) {
     if (limitSeverity !== 'off')
@@ -49,7 +49,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
         file.tooDeep.offset,
         1,
       );
-    return { findings, doc: empty, internalErrors, yaml: { configurations: [], syntaxErrors: 0, work: 0 } };
+    return { findings, format: 'yaml', configurations: [], syntaxErrors: 0, work: 0, doc: empty, internalErrors };
   }
   if (limitSeverity !== 'off') for (const l of file.limits) fileFinding('input-limit', limitSeverity, l.message, l.offset, 1);
   // What was not read says so (always for a template document; in a file the user named, every reason).
@@ -120,9 +120,12 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const { findings: kept, suppressed } = suppressIn(text, file.lines, directives, findings, options);
   return {
     findings: sortFindings(kept),
+    format: 'yaml',
+    configurations: file.configurations,
+    syntaxErrors: file.syntaxErrors.length,
+    work: file.work,
     doc: empty,
     internalErrors,
-    yaml: { configurations: file.configurations, syntaxErrors: file.syntaxErrors.length, work: file.work },
     ...(suppressed.length ? { suppressed } : {}),
   };
 }
