@@ -36,6 +36,15 @@ export {
   ruleSuggestion,
   type LintConfig,
 } from './lint-config';
+export {
+  lintConfigIn,
+  lookUpLater,
+  lookUpLintConfig,
+  lookUpNow,
+  type LintConfigLookup,
+  type SettingsFileRead,
+  type SettingsPlaces,
+} from './lint-config-lookup';
 export { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from './engine-settings';
 export { changeImpact, comparePlan, compareTexts, formatComparison } from './changes/comparison';
 export { formatOfName, type ConfigurationChanges } from './changes/configurations';

@@ -1,46 +1,41 @@
-import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core';
+import { lookUpLater, lookUpLintConfig, type LintConfigLookup, type SettingsFileRead, type SettingsPlaces } from '../core';
 import type { ServerRuntime } from './runtime';
 import { childUri, parentUri } from './uris';
 
-/** A `.search-lint.json` with the directory its patterns are relative to, both as URIs. */
-export interface LoadedLintConfig {
-  uri: string;
-  dirUri: string;
-  config: LintConfig;
-}
-export type LintConfigLookup = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; uri: string; problems: string[] };
+export type { LintConfigLookup };
+
+const byUri: SettingsPlaces<string> = { child: childUri, parent: parentUri };
 
 /**
- * The nearest `.search-lint.json` in a directory or above it, read through the runtime (the disk, or
- * the editor's file system in a browser). Each directory is looked up once until `clear`.
+ * The nearest `.search-lint.json` in a directory or above it (core/lint-config-lookup.ts, as the CLI
+ * does), read through the runtime: the disk, or the editor's file system in a browser. Places are
+ * URIs. Each directory is looked up once until `clear`; requests that arrive together share one walk.
  */
 export class LintConfigLookups {
-  private readonly byDir = new Map<string, Promise<LintConfigLookup>>();
+  private readonly known = new Map<string, LintConfigLookup>();
+  private readonly pending = new Map<string, Promise<LintConfigLookup>>();
 
   constructor(private readonly runtime: ServerRuntime) {}
 
   forDirectory(dirUri: string): Promise<LintConfigLookup> {
-    let found = this.byDir.get(dirUri);
-    if (!found) {
-      found = this.lookUp(dirUri);
-      this.byDir.set(dirUri, found);
+    const known = this.known.get(dirUri);
+    if (known) return Promise.resolve(known);
+    let walk = this.pending.get(dirUri);
+    if (!walk) {
+      walk = lookUpLater(lookUpLintConfig(dirUri, byUri, this.known), (uri) => this.read(uri)).finally(() => this.pending.delete(dirUri));
+      this.pending.set(dirUri, walk);
     }
-    return found;
+    return walk;
   }
 
   clear(): void {
-    this.byDir.clear();
+    this.known.clear();
+    this.pending.clear();
   }
 
-  private async lookUp(dirUri: string): Promise<LintConfigLookup> {
-    const uri = childUri(dirUri, LINT_CONFIG_NAME);
+  private async read(uri: string): Promise<SettingsFileRead> {
     const read = await this.runtime.readFile(uri);
-    if (read.ok) {
-      const checked = lintConfigFromText(read.text);
-      return checked.ok ? { ok: true, loaded: { uri, dirUri, config: checked.config } } : { ok: false, uri, problems: checked.problems };
-    }
-    if (!read.missing) return { ok: false, uri, problems: [`cannot be read: ${read.message}`] };
-    const parent = parentUri(dirUri);
-    return parent === dirUri ? { ok: true, loaded: undefined } : this.forDirectory(parent);
+    if (read.ok) return { ok: true, text: read.text };
+    return read.missing ? { ok: false, missing: true } : { ok: false, missing: false, message: read.message };
   }
 }

@@ -107,7 +107,7 @@ export class Workspace {
     if (!lookup) return false;
     const lint = await lookup;
     const loaded = lint.ok ? lint.loaded : undefined;
-    const relToLint = loaded && relativePath(loaded.dirUri, doc.uri);
+    const relToLint = loaded && relativePath(loaded.dir, doc.uri);
     if (loaded && relToLint !== undefined && isIgnored(loaded.config, relToLint)) return false;
     const folder = this.folderOf(doc.uri);
     const rel = (folder && relativePath(folder, doc.uri)) || displayName(doc.uri).replace(/^[/\\]+/, '');
@@ -121,7 +121,7 @@ export class Workspace {
     const lookup = this.lintConfigOf(doc.uri);
     const lint = lookup && (await lookup);
     const loaded = lint && lint.ok ? lint.loaded : undefined;
-    const rel = loaded && relativePath(loaded.dirUri, doc.uri);
+    const rel = loaded && relativePath(loaded.dir, doc.uri);
     return !(loaded && rel !== undefined && isIgnored(loaded.config, rel));
   }
 
@@ -137,7 +137,7 @@ export class Workspace {
     const lookup = kind ? this.lintConfigOf(doc.uri) : undefined;
     if (!lookup) return false;
     const lint = await lookup;
-    const rel = lint.ok && lint.loaded ? relativePath(lint.loaded.dirUri, doc.uri) : undefined;
+    const rel = lint.ok && lint.loaded ? relativePath(lint.loaded.dir, doc.uri) : undefined;
     return !!lint.ok && !!lint.loaded && rel !== undefined && !isIgnored(lint.loaded.config, rel) && isRequestFile(lint.loaded.config, rel);
   }
 
@@ -154,8 +154,8 @@ export class Workspace {
     let lintConfigProblems: { file: string; problems: string[] } | undefined;
     const lookup = this.lintConfigOf(doc.uri);
     const lint = lookup && (await lookup);
-    if (lint && !lint.ok) lintConfigProblems = { file: displayName(lint.uri), problems: lint.problems };
-    else if (lint?.loaded) Object.assign(options, resolveLintOptions(lint.loaded.config, relativePath(lint.loaded.dirUri, doc.uri) ?? ''));
+    if (lint && !lint.ok) lintConfigProblems = { file: displayName(lint.file), problems: lint.problems };
+    else if (lint?.loaded) Object.assign(options, resolveLintOptions(lint.loaded.config, relativePath(lint.loaded.dir, doc.uri) ?? ''));
     if (Object.keys(settings.rules).length) options.rules = { ...options.rules, ...settings.rules };
     if (settings.cpus !== undefined) options.cpus = settings.cpus;
     return { options, lintConfigProblems };

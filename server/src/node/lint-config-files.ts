@@ -1,16 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LINT_CONFIG_NAME, lintConfigFromText, type LintConfig } from '../core';
+import { lintConfigIn, lookUpLintConfig, lookUpNow, type LintConfigLookup, type SettingsFileRead, type SettingsPlaces } from '../core';
 
-/** A `.search-lint.json` read from disk, with the directory its patterns are relative to. */
-export interface LoadedLintConfig {
-  file: string;
-  dir: string;
-  config: LintConfig;
+/** The nearest `.search-lint.json` on disk (paths), or why it cannot be used. */
+export type LintConfigResult = LintConfigLookup;
+
+const onDisk: SettingsPlaces<string> = { child: (dir, name) => path.join(dir, name), parent: (dir) => path.dirname(dir) };
+
+/** One settings file read from disk; a directory of that name, or nothing there, is no file. */
+function readSettingsFile(file: string): SettingsFileRead {
+  // Asked in every directory searched, where the file is mostly absent: no error object built for that.
+  let isFile: boolean;
+  try {
+    isFile = fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    isFile = false;
+  }
+  if (!isFile) return { ok: false, missing: true };
+  try {
+    return { ok: true, text: fs.readFileSync(file, 'utf8') };
+  } catch (err) {
+    return { ok: false, missing: false, message: (err as NodeJS.ErrnoException).code ?? String(err) };
+  }
 }
-export type LintConfigResult = { ok: true; loaded: LoadedLintConfig | undefined } | { ok: false; file: string; problems: string[] };
 
-/** Reads and validates one settings file. */
+/** Reads and validates one settings file (`--config`). */
 export function readLintConfig(file: string): LintConfigResult {
   let text: string;
   try {
@@ -18,14 +32,12 @@ export function readLintConfig(file: string): LintConfigResult {
   } catch (err) {
     return { ok: false, file, problems: [`cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`] };
   }
-  const checked = lintConfigFromText(text);
-  if (!checked.ok) return { ok: false, file, problems: checked.problems };
-  return { ok: true, loaded: { file, dir: path.dirname(file), config: checked.config } };
+  return lintConfigIn(file, path.dirname(file), text);
 }
 
 /**
- * Finds the nearest `.search-lint.json` in `dir` or above it. Results are cached per directory,
- * so linting many files in one tree costs one lookup per directory.
+ * Finds the nearest `.search-lint.json` in a directory or above it (core/lint-config-lookup.ts, as
+ * the language server does), read from disk. Each directory is looked up once until `clear`.
  */
 export class LintConfigFinder {
   private readonly byDir = new Map<string, LintConfigResult>();
@@ -33,33 +45,7 @@ export class LintConfigFinder {
 
   forDirectory(dir: string): LintConfigResult {
     // Asked for every file found and linted, mostly with the absolute directory already looked up.
-    const known = this.byDir.get(dir);
-    if (known) return known;
-    const start = path.resolve(dir);
-    const seen: string[] = [];
-    let current = start;
-    let result: LintConfigResult | undefined;
-    for (;;) {
-      const cached = this.byDir.get(current);
-      if (cached) {
-        result = cached;
-        break;
-      }
-      seen.push(current);
-      const candidate = path.join(current, LINT_CONFIG_NAME);
-      if (isFile(candidate)) {
-        result = this.forFile(candidate);
-        break;
-      }
-      const parent = path.dirname(current);
-      if (parent === current) {
-        result = { ok: true, loaded: undefined };
-        break;
-      }
-      current = parent;
-    }
-    for (const d of seen) this.byDir.set(d, result);
-    return result;
+    return this.byDir.get(dir) ?? lookUpNow(lookUpLintConfig(path.resolve(dir), onDisk, this.byDir), readSettingsFile);
   }
 
   /** Forgets what was read, e.g. after a settings file changed on disk. */
@@ -76,14 +62,5 @@ export class LintConfigFinder {
       this.byFile.set(abs, r);
     }
     return r;
-  }
-}
-
-function isFile(p: string): boolean {
-  // Asked in every directory searched, where the file is mostly absent: no error object built for that.
-  try {
-    return fs.statSync(p, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
   }
 }
