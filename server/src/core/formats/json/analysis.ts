@@ -1,5 +1,5 @@
 import { checkConfiguration, inputLimitFinding, sortFindings, type AnalysisResult } from '../../check';
-import type { BaselineInfo } from '../../rule';
+import { baselineReader } from '../baseline';
 import { isPlan } from '../terraform-plan/document';
 import { notConfigurationReason } from '../terraform-plan/not-configuration';
 import { analyzePlan } from '../terraform/analysis';
@@ -49,7 +49,8 @@ export function analyzeJson(text: string, options: AnalyzeOptions, parsed?: Pars
   if (notConfiguration) return { ...unread, findings, syntaxErrors: doc.syntaxErrors.length, doc, internalErrors, notConfiguration };
   if (doc.value !== null && typeof doc.value === 'object' && 'resource_changes' in doc.value && isPlan(doc.value))
     return analyzePlan(doc, options);
-  const baseline = options.baselineText !== undefined ? baselineOf(options) : undefined;
+  const deployed = deployedOf(options);
+  const baseline = deployed && { doc: deployed, value: deployed.value, label: options.baselineLabel ?? 'the baseline' };
   mark?.('other');
   const suppressed = checkConfiguration(doc, options, baseline, findings, internalErrors, mark);
   return {
@@ -64,8 +65,8 @@ export function analyzeJson(text: string, options: AnalyzeOptions, parsed?: Pars
   };
 }
 
-function baselineOf(options: AnalyzeOptions): BaselineInfo | undefined {
-  const doc = parseDocument(options.baselineText ?? '', { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
-  if (doc.value === undefined) return undefined;
-  return { doc, value: doc.value, label: options.baselineLabel ?? 'the baseline' };
-}
+/** The deployed configuration, when it parses to a value. */
+const deployedOf = baselineReader((text, options) => {
+  const doc = parseDocument(text, { fileName: options.fileName, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH });
+  return doc.value === undefined ? undefined : doc;
+});

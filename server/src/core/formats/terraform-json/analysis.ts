@@ -1,4 +1,5 @@
 import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } from '../../check';
+import { baselineReader } from '../baseline';
 import { parseDocument } from '..';
 import { measureDepth } from '../json/document';
 import { holdsConfiguration } from '../terraform/document';
@@ -42,10 +43,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   }
   const file = parseTerraformJson(text, variablesOf(text, options));
   // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed =
-    options.baselineText === undefined
-      ? undefined
-      : new Map(parseTerraformJson(options.baselineText).configurations.map((d) => [d.address, d]));
+  const deployed = deployedOf(options);
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
@@ -103,3 +101,6 @@ function variablesOf(text: string, options: AnalyzeOptions) {
   ];
   return variableValues(hcl ? sources : sources.filter((s) => /\.json$/i.test(s.fileName)));
 }
+
+/** The same file as deployed, its resources by address (read once while it stays the same). */
+const deployedOf = baselineReader((text) => new Map(parseTerraformJson(text).configurations.map((d) => [d.address, d])));

@@ -1,4 +1,5 @@
 import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from '../../check';
+import { baselineReader } from '../baseline';
 import { parseDocument, type ParsedDocument } from '..';
 import { planConfigurations } from '../terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './document';
@@ -53,10 +54,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
   // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed =
-    options.baselineText === undefined
-      ? undefined
-      : new Map(parseTerraform(options.baselineText, maxDepth).configurations.map((d) => [d.address, d]));
+  const deployed = deployedOf(options);
   // Suppression comments speak for the file: one at its top reaches every resource below.
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   for (const doc of file.configurations) {
@@ -150,3 +148,8 @@ export function variableNote(doc: TerraformDocument, path: string): string {
   }
   return '';
 }
+
+/** The same file as deployed, its resources by address (read once while it stays the same). */
+const deployedOf = baselineReader(
+  (text, options) => new Map(parseTerraform(text, options.maxDepth ?? DEFAULT_MAX_DEPTH).configurations.map((d) => [d.address, d])),
+);

@@ -1,4 +1,5 @@
 import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from '../../check';
+import { baselineReader } from '../baseline';
 import { parseDocument } from '..';
 import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './document';
 import { SEARCH_KIND_LINE } from './names';
@@ -70,10 +71,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     }
   }
   // The same file as deployed: each document is compared with the one of the same kind and name there.
-  const deployed =
-    options.baselineText === undefined
-      ? undefined
-      : new Map(parseYamlFile(options.baselineText, options.fileName, maxDepth).configurations.map((d) => [d.label, d]));
+  const deployed = deployedOf(options);
   // Suppression comments speak for the file (comments inside the configurations' documents, block scalars left out).
   const directives = directiveScanOf(
     text,
@@ -131,3 +129,9 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
 }
 
 export type { YamlDocument };
+
+/** The same file as deployed, its documents by kind and name (read once while it stays the same). */
+const deployedOf = baselineReader(
+  (text, options) =>
+    new Map(parseYamlFile(text, options.fileName, options.maxDepth ?? DEFAULT_MAX_DEPTH).configurations.map((d) => [d.label, d])),
+);
