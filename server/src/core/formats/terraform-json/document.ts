@@ -2,7 +2,7 @@ import { LineIndex } from '../../lines';
 import type { SyntaxProblem } from '../document';
 import { terraformConfigurationDocument, type TerraformDocument } from '../terraform/document';
 import type { VariableValues } from '../terraform/read';
-import { terraformJsonEdits } from './edits';
+import { terraformJsonEditor } from './edits';
 import { readTerraformJson, type JsonConfiguration } from './read';
 
 /** A file in Terraform's JSON syntax: `main.tf.json`, as CDK for Terraform writes them. */
@@ -37,6 +37,6 @@ function configurationDocument(text: string, lines: LineIndex, config: JsonConfi
     comments: () => [],
     holdsMembers: (entry) => entry.node.type === 'object' || entry.node.type === 'array',
     braces: ({ node }) => (node.type === 'object' ? { open: node.offset, close: node.offset + node.length - 1 } : undefined),
-    editsFor: (intents) => terraformJsonEdits(tree, intents),
+    editsFor: terraformJsonEditor(tree),
   });
 }
