@@ -1,4 +1,4 @@
-import type { Position, Range } from './types';
+import type { OffsetRange, Position, Range } from './types';
 
 /** Where each line starts (the first is 0), in the first `count` entries. */
 export interface LineStarts {
@@ -78,4 +78,14 @@ export class LineIndex {
     const i = text.indexOf('\n');
     return i > 0 && text.charCodeAt(i - 1) === 13 ? '\r\n' : '\n';
   }
+}
+
+/**
+ * The part of a range that lies in `text`: a range that starts past the end becomes an empty one
+ * at the end. The YAML parser places an error about a missing end
+ * (`[true` at the end of the file) one past the text, and a finding must lie in the file.
+ */
+export function clampToText(text: string, offset: number, length: number): OffsetRange {
+  const start = Math.min(offset, text.length);
+  return { offset: start, length: Math.min(length, text.length - start) };
 }

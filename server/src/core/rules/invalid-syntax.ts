@@ -1,3 +1,4 @@
+import { clampToText } from '../lines';
 import { defineRule } from '../rule';
 import { terraformSyntaxMessage, yamlSyntaxMessage } from './invalid-json';
 
@@ -31,9 +32,8 @@ export default defineRule({
     for (const e of ctx.doc.syntaxErrors) {
       if (e.offset === last) continue;
       last = e.offset;
-      // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
-      const offset = Math.min(e.offset, ctx.doc.text.length);
-      ctx.report({ path: [], at: { offset, length: Math.min(e.length, ctx.doc.text.length - offset) }, message: message(e.code) });
+      // The YAML parser places an error about a missing end one past the text.
+      ctx.report({ path: [], at: clampToText(ctx.doc.text, e.offset, e.length), message: message(e.code) });
     }
   },
 });

@@ -169,6 +169,12 @@ test('a value written by a fix is text to Terraform: ${ and %{ are escaped', () 
   assert.equal(written.client_secret, '${var.s}');
 });
 
+test('a key written with a typo and reported missing is renamed, not written a second time', () => {
+  const url = 'https://idp.example.com/.well-known/openid-configuration';
+  const text = tfJson({ openid: { client_id: 'app', client_secret: '${var.s}', conect_url: url } });
+  assert.equal(fixAll(text, { fileName: 'main.tf.json' }).text, text.replace('"conect_url"', '"connect_url"'));
+});
+
 test('hostile input: deep nesting is reported, not read; a huge file and runs of one character give no crash', () => {
   const deep = `{ "resource": { "vendor_search": { "x": { "search_user_config": ${'['.repeat(20000)}${']'.repeat(20000)} } } } }`;
   const deepResult = analyze(deep, { fileName: 'main.tf.json' });

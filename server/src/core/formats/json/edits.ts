@@ -95,14 +95,35 @@ export function removeMemberEdits(text: string, member: Node): TextEdit[] {
   return [{ offset: start, length: lineEndIfBlank(text, end) - start, newText: '' }];
 }
 
+/** How a dialect of JSON spells the keys and the strings of a value (Terraform's: the provider's names, no templates). */
+export interface JsonValueSpelling {
+  key(key: string): string;
+  text(text: string): string;
+}
+
+const ASIS: JsonValueSpelling = { key: (k) => k, text: (s) => s };
+
 /** A JSON value on one line with spaces inside braces: `{ "pattern": "*", "max_index_count": 5 }`. */
-export function inlineJson(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? `[ ${value.map(inlineJson).join(', ')} ]` : '[]';
+export function inlineJson(value: unknown, spelling: JsonValueSpelling = ASIS): string {
+  if (Array.isArray(value)) return value.length ? `[ ${value.map((v) => inlineJson(v, spelling)).join(', ')} ]` : '[]';
   if (value && typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`).join(', ')} }` : '{}';
+    return entries.length
+      ? `{ ${entries.map(([k, v]) => `${JSON.stringify(spelling.key(k))}: ${inlineJson(v, spelling)}`).join(', ')} }`
+      : '{}';
   }
-  return JSON.stringify(value);
+  return JSON.stringify(typeof value === 'string' ? spelling.text(value) : value);
+}
+
+/** True when a value is or contains a string (iteratively: the value may nest deeply). */
+export function holdsText(node: Node | undefined): boolean {
+  const stack = node ? [node] : [];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.type === 'string') return true;
+    for (const child of n.children ?? []) stack.push(child.type === 'property' ? (child.children?.[1] ?? child) : child);
+  }
+  return false;
 }
 
 /** Indentation (blanks) of the line that holds `offset`. */

@@ -1,14 +1,13 @@
 import type { Node } from 'jsonc-parser';
-import type { FieldPath, TextEdit } from '../../types';
+import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type ConfigDocument, type FixIntent } from '../document';
 import {
-  appendItemEdits,
   appendMemberEdits,
   editsAreDisjoint,
+  holdsText,
   indentAt,
   indentUnit,
   inlineJson,
-  insertPropertyEdits,
   reindent,
   removeMemberEdits,
   spansLines,
@@ -22,9 +21,78 @@ export interface JsonTree extends Pick<ConfigDocument, 'text' | 'rangeAt' | 'loc
   membersAt(path: FieldPath): Node | undefined;
 }
 
+/**
+ * Where the fix intents of a JSON document act, and how its dialect spells what they write: the
+ * JSON format reads its parse tree, Terraform's JSON syntax the members its reader kept by path.
+ * The intents are written the same way in both; `undefined` from a place refuses the fix.
+ */
+export interface JsonIntentTarget {
+  readonly text: string;
+  /** The value a `set` replaces. */
+  valueAt(path: FieldPath): OffsetRange | undefined;
+  /** The key a `rename` replaces. */
+  keyAt(path: FieldPath): OffsetRange | undefined;
+  /** What a `remove` takes away: the member's property, or its item in an array. */
+  removableAt(path: FieldPath): Node | undefined;
+  /** The property (key and value) a `replace` writes over. */
+  propertyAt(path: FieldPath): Node | undefined;
+  /** The object an `add` adds a member to. */
+  objectAt(path: FieldPath): Node | undefined;
+  /** The array an `append` adds an item to. */
+  arrayAt(path: FieldPath): Node | undefined;
+  /** Every member with the key in the object at `path`, in order: `remove-earlier` keeps the last. */
+  membersNamed(path: FieldPath, key: string): Node[] | undefined;
+  moveEdits(path: FieldPath, to: FieldPath): TextEdit[] | undefined;
+  /** The key a member is written under in the object at `parent` (its value may choose the spelling). */
+  memberKey(parent: FieldPath, key: string, value?: unknown): string;
+  /** A value written on one line. */
+  valueText(value: unknown): string;
+  /** Whether a replaced array gets one item a line when the object around it spans lines. */
+  readonly arrayItemsOnLines: boolean;
+}
+
+/**
+ * One target a document, made at its first fix: the fixer tells the keys that fixes write by the
+ * target they are written through (see WrittenKey), so all fixes of a document share it.
+ */
+const TARGETS = new WeakMap<JsonTree, JsonIntentTarget>();
+
 /** The text edits of fix intents in JSON; undefined when one of them has nothing to act on. */
 export function jsonEdits(doc: JsonTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
-  return editsOfAll(doc, intents, editsOf);
+  let target = TARGETS.get(doc);
+  if (!target) TARGETS.set(doc, (target = jsonTarget(doc)));
+  return jsonIntentEdits(target, intents);
+}
+
+/** The text edits of fix intents in a dialect of JSON; undefined when one of them has nothing to act on. */
+export function jsonIntentEdits(target: JsonIntentTarget, intents: readonly FixIntent[]): TextEdit[] | undefined {
+  return editsOfAll(target, intents, editsOf);
+}
+
+/** The places of the JSON format's own documents: the parse tree is built only where a fix needs it. */
+function jsonTarget(doc: JsonTree): JsonIntentTarget {
+  return {
+    text: doc.text,
+    valueAt: (path) => doc.rangeAt(path),
+    // The caller knows the member is there: its key is located without building a parse tree.
+    keyAt: (path) => doc.locate(path, 'key'),
+    removableAt: (path) => ownMemberNode(doc, path),
+    propertyAt: (path) => ownMemberNode(doc, path),
+    objectAt: (path) => doc.membersAt(path),
+    arrayAt: (path) => {
+      // An empty array is laid out like the object around it, which only the full tree links to.
+      const members = doc.membersAt(path);
+      return members?.children?.length ? members : doc.nodeAt(path);
+    },
+    membersNamed: (path, key) => {
+      const object = doc.nodeAt(path);
+      return object?.type === 'object' ? (object.children ?? []).filter((p) => p.children?.[0]?.value === key) : undefined;
+    },
+    moveEdits: (path, to) => moveEdits(doc, path, to),
+    memberKey: (_parent, key) => key,
+    valueText: (value) => inlineJson(value),
+    arrayItemsOnLines: true,
+  };
 }
 
 /** The property node (key and value) of the member at a path, its value with all it holds. */
@@ -51,59 +119,64 @@ function ownMemberNode(doc: JsonTree, path: FieldPath): Node | undefined {
   return undefined;
 }
 
-function editsOf(doc: JsonTree, intent: FixIntent): TextEdit[] | undefined {
-  const { text } = doc;
+function editsOf(target: JsonIntentTarget, intent: FixIntent): TextEdit[] | undefined {
+  const { text } = target;
   switch (intent.kind) {
     case 'set': {
-      const at = doc.rangeAt(intent.path);
-      return at && [{ offset: at.offset, length: at.length, newText: inlineJson(intent.value) }];
+      const at = target.valueAt(intent.path);
+      return at && [{ offset: at.offset, length: at.length, newText: target.valueText(intent.value) }];
     }
     case 'rename': {
-      // The caller knows the member is there: its key is located without building a parse tree.
-      const at = doc.locate(intent.path, 'key');
-      return [{ offset: at.offset, length: at.length, newText: JSON.stringify(intent.to) }];
+      const at = target.keyAt(intent.path);
+      const key = target.memberKey(intent.path.slice(0, -1), intent.to);
+      return at && [{ offset: at.offset, length: at.length, newText: JSON.stringify(key) }];
     }
     case 'remove': {
-      const prop = ownMemberNode(doc, intent.path);
-      return prop && removeMemberEdits(text, prop);
+      const member = target.removableAt(intent.path);
+      return member && removeMemberEdits(text, member);
     }
     case 'add': {
-      const object = doc.membersAt(intent.path);
-      return object?.type === 'object' ? insertPropertyEdits(text, object, intent.key, intent.value) : undefined;
+      const object = target.objectAt(intent.path);
+      return object?.type === 'object'
+        ? appendMemberEdits(text, object, inlineMember(target, intent.path, intent.key, intent.value))
+        : undefined;
     }
     case 'append': {
-      // An empty array is laid out like the object around it, which only the full tree links to.
-      const members = doc.membersAt(intent.path);
-      const array = members?.children?.length ? members : doc.nodeAt(intent.path);
-      return array?.type === 'array' ? appendItemEdits(text, array, intent.item) : undefined;
+      const array = target.arrayAt(intent.path);
+      return array?.type === 'array' ? appendMemberEdits(text, array, target.valueText(intent.item)) : undefined;
     }
     case 'replace': {
-      const prop = ownMemberNode(doc, intent.path);
-      return prop && [{ offset: prop.offset, length: prop.length, newText: memberText(text, prop, intent.key, intent.value) }];
+      const prop = target.propertyAt(intent.path);
+      if (!prop) return undefined;
+      const newText = memberText(target, prop, intent.path.slice(0, -1), intent.key, intent.value);
+      return [{ offset: prop.offset, length: prop.length, newText }];
     }
     case 'move':
-      return moveEdits(doc, intent.path, intent.to);
+      return target.moveEdits(intent.path, intent.to);
     case 'remove-earlier': {
-      const object = doc.nodeAt(intent.path);
-      if (object?.type !== 'object') return undefined;
-      const props = (object.children ?? []).filter((p) => p.children?.[0]?.value === intent.key);
-      return props.length > 1 ? mergeRemovals(props.slice(0, -1).flatMap((p) => removeMemberEdits(text, p))) : undefined;
+      const members = target.membersNamed(intent.path, intent.key);
+      return members && members.length > 1 ? mergeRemovals(members.slice(0, -1).flatMap((m) => removeMemberEdits(text, m))) : undefined;
     }
   }
 }
 
+/** `"key": value` on one line, in the dialect's spelling. */
+const inlineMember = (target: JsonIntentTarget, parent: FieldPath, key: string, value: unknown): string =>
+  `${JSON.stringify(target.memberKey(parent, key, value))}: ${target.valueText(value)}`;
+
 /**
- * A member written where `prop` stands: an array value gets one item a line when the object
- * around it spans lines, else everything stays on one line.
+ * A member written where `prop` stands: an array value gets one item a line when the dialect
+ * lays arrays out so and the object around it spans lines, else everything stays on one line.
  */
-function memberText(text: string, prop: Node, key: string, value: unknown): string {
-  if (Array.isArray(value) && prop.parent && spansLines(text, prop.parent)) {
+function memberText(target: JsonIntentTarget, prop: Node, parent: FieldPath, key: string, value: unknown): string {
+  const { text } = target;
+  if (target.arrayItemsOnLines && Array.isArray(value) && prop.parent && spansLines(text, prop.parent)) {
     const eol = text.includes('\r\n') ? '\r\n' : '\n';
     const indent = indentAt(text, prop.offset);
-    const items = value.map((item) => `${indent}${indentUnit(text)}${inlineJson(item)}`).join(`,${eol}`);
-    return `${JSON.stringify(key)}: [${eol}${items}${eol}${indent}]`;
+    const items = value.map((item) => `${indent}${indentUnit(text)}${target.valueText(item)}`).join(`,${eol}`);
+    return `${JSON.stringify(target.memberKey(parent, key, value))}: [${eol}${items}${eol}${indent}]`;
   }
-  return `${JSON.stringify(key)}: ${inlineJson(value)}`;
+  return inlineMember(target, parent, key, value);
 }
 
 /**
@@ -156,15 +229,4 @@ function moveEdits(doc: JsonTree, path: FieldPath, to: FieldPath): TextEdit[] | 
       ? [{ offset: prop.offset, length: prop.length, newText: member(fromIndent) }]
       : [...removeMemberEdits(text, prop), ...appendMemberEdits(text, container!, member(indent))];
   return editsAreDisjoint(edits) ? edits : undefined;
-}
-
-/** True when a value is or contains a string (iteratively: the value may nest deeply). */
-function holdsText(node: Node | undefined): boolean {
-  const stack = node ? [node] : [];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'string') return true;
-    for (const child of n.children ?? []) stack.push(child.type === 'property' ? (child.children?.[1] ?? child) : child);
-  }
-  return false;
 }

@@ -1,12 +1,8 @@
 import { LineIndex } from '../../lines';
-import type { FieldPath, OffsetRange } from '../../types';
-import { convertScalars } from '../conversion';
-import { locateMember, type SyntaxProblem } from '../document';
-import type { TerraformDocument } from '../terraform/document';
-import { providerName } from '../terraform/names';
-import { pathKey, pathOfKey } from '../terraform/nodes';
+import type { SyntaxProblem } from '../document';
+import { terraformConfigurationDocument, type TerraformDocument } from '../terraform/document';
 import type { VariableValues } from '../terraform/read';
-import { terraformJsonEdits } from './edits';
+import { terraformJsonEditor } from './edits';
 import { readTerraformJson, type JsonConfiguration } from './read';
 
 /** A file in Terraform's JSON syntax: `main.tf.json`, as CDK for Terraform writes them. */
@@ -33,61 +29,14 @@ export function parseTerraformJson(text: string, variables?: VariableValues): Te
 }
 
 function configurationDocument(text: string, lines: LineIndex, config: JsonConfiguration): TerraformDocument {
-  const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const tree = { text, entries: config.entries, occurrences: config.occurrences, resolved: config.resolved };
-  const variablesUsed = [...config.resolved.values()];
-  // A value from a variable declared sensitive is never shown, whichever field it is given to.
-  const sensitivePaths = variablesUsed.filter((u) => u.sensitive).map((u) => u.path);
-  // Rules judge what Terraform sends: literals and variables' values after its conversion.
-  const { value, conversions } = convertScalars(config.value);
-  return {
-    format: 'terraform',
-    address: config.address,
-    variablesUsed,
-    text,
+  return terraformConfigurationDocument(text, lines, config, {
     commentsAllowed: false,
-    convertsScalars: true,
-    value,
-    conversions: conversions.length ? conversions : undefined,
-    lines,
-    spellings: config.spellings.length ? config.spellings : undefined,
-    keyName: providerName,
     // The file's syntax errors are reported once for the file, not per configuration.
     syntaxErrors: [],
-    unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
-    sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
-    noDuplicateKeys: config.repeated.length === 0,
     comments: () => [],
-    rangeAt: (path) => entryOf(path)?.value,
-    locate: (path, target) => locateMember(entryOf, path, target, { offset: config.resource.offset, length: 0 }),
-    repeatedKeys: () => config.repeated,
-    memberAt: (offset) => memberAt(config, offset),
-    blockAt: (offset) => blockAt(config, offset),
-    editsFor: (intents) => terraformJsonEdits(tree, intents),
-  };
-}
-
-const holds = (r: OffsetRange | undefined, offset: number): r is OffsetRange => !!r && offset >= r.offset && offset <= r.offset + r.length;
-
-/** The innermost member whose key, or whose value when it is no object or array, holds the offset. */
-function memberAt(config: JsonConfiguration, offset: number): { path: FieldPath; range: OffsetRange } | undefined {
-  let best: { path: FieldPath; range: OffsetRange } | undefined;
-  for (const [key, entry] of config.entries) {
-    if (!key) continue;
-    const container = entry.node.type === 'object' || entry.node.type === 'array';
-    const range = holds(entry.key, offset) ? entry.key : !container && holds(entry.value, offset) ? entry.value : undefined;
-    if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
-  }
-  return best;
-}
-
-/** Path of the innermost object of the configuration (its own included) whose braces hold `offset`. */
-function blockAt(config: JsonConfiguration, offset: number): FieldPath | undefined {
-  let best: { key: string; size: number } | undefined;
-  for (const [key, entry] of config.entries) {
-    const { node } = entry;
-    if (node.type !== 'object' || offset <= node.offset || offset >= node.offset + node.length) continue;
-    if (!best || node.length < best.size || (node.length === best.size && key.length > best.key.length)) best = { key, size: node.length };
-  }
-  return best && (best.key ? pathOfKey(best.key) : []);
+    holdsMembers: (entry) => entry.node.type === 'object' || entry.node.type === 'array',
+    braces: ({ node }) => (node.type === 'object' ? { open: node.offset, close: node.offset + node.length - 1 } : undefined),
+    editsFor: terraformJsonEditor(tree),
+  });
 }

@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import type { FieldPath, TextEdit } from '../../types';
-import { editsOfAll, type FixIntent } from '../document';
-import { appendMemberEdits, editsAreDisjoint, removeMemberEdits } from '../json/edits';
+import type { FixIntent } from '../document';
+import { appendMemberEdits, editsAreDisjoint, holdsText, inlineJson, removeMemberEdits } from '../json/edits';
+import { jsonIntentEdits, type JsonIntentTarget } from '../json/intents';
 import { providerName } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { JsonEntry } from './read';
@@ -19,8 +20,38 @@ export interface TerraformJsonTree {
   readonly resolved: ReadonlyMap<string, unknown>;
 }
 
-export function terraformJsonEdits(tree: TerraformJsonTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
-  return editsOfAll(tree, intents, editsOf);
+/**
+ * The text edits of fix intents in one configuration. All its fixes are written through one target:
+ * the fixer tells the keys that fixes write by the target (see WrittenKey).
+ */
+export function terraformJsonEditor(tree: TerraformJsonTree): (intents: readonly FixIntent[]) => TextEdit[] | undefined {
+  const target = targetOf(tree);
+  return (intents) => jsonIntentEdits(target, intents);
+}
+
+/** The places the reader kept for each member, and the provider's spellings. */
+function targetOf(tree: TerraformJsonTree): JsonIntentTarget {
+  return {
+    text: tree.text,
+    valueAt: (path) => (fromVariable(tree, path) ? undefined : entryAt(tree, path)?.value),
+    keyAt: (path) => entryAt(tree, path)?.key,
+    removableAt: (path) => entryAt(tree, path)?.removable,
+    propertyAt: (path) => {
+      const property = entryAt(tree, path)?.removable;
+      return property?.type === 'property' ? property : undefined;
+    },
+    objectAt: (path) => entryAt(tree, path)?.node,
+    // A list written as one block object has no item to follow.
+    arrayAt: (path) => {
+      const entry = entryAt(tree, path);
+      return entry?.single ? undefined : entry?.node;
+    },
+    membersNamed: (path, key) => tree.occurrences.get(`${pathKey(path)}\u0000${key}`),
+    moveEdits: (path, to) => moveEdits(tree, path, to),
+    memberKey: keyFor,
+    valueText: terraformJsonValue,
+    arrayItemsOnLines: false,
+  };
 }
 
 const entryAt = (tree: TerraformJsonTree, path: FieldPath): JsonEntry | undefined => tree.entries.get(pathKey(path));
@@ -34,77 +65,24 @@ const fromVariable = (tree: TerraformJsonTree, path: FieldPath): boolean => {
 /** A text Terraform reads as itself: `${` and `%{` would start a template. */
 const literalText = (s: string): string => s.replace(/([$%])\{/g, '$1$1{');
 
+// providerName is read when a key is written, not when this module loads: its module is in the part of
+// the analyzer that is loaded on first use, and reading it here would load that part while the analyzer
+// bundle itself is still loading.
+const TERRAFORM_SPELLING = { key: (key: string) => providerName(key), text: literalText };
+
 /**
  * A value in Terraform's JSON syntax, on one line as the JSON format writes one: keys in the
  * provider's spelling, strings escaped.
  */
-export function terraformJsonValue(value: unknown): string {
-  if (Array.isArray(value)) return value.length ? `[ ${value.map(terraformJsonValue).join(', ')} ]` : '[]';
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value);
-    return entries.length
-      ? `{ ${entries.map(([k, v]) => `${JSON.stringify(providerName(k))}: ${terraformJsonValue(v)}`).join(', ')} }`
-      : '{}';
-  }
-  return typeof value === 'string' ? JSON.stringify(literalText(value)) : JSON.stringify(value);
-}
+export const terraformJsonValue = (value: unknown): string => inlineJson(value, TERRAFORM_SPELLING);
 
 /** The key a member at the configuration's top is written under: the provider's `ip_filter_*` for the API's `ip_filter`. */
-function keyFor(parent: FieldPath, key: string, value: unknown): string {
+function keyFor(parent: FieldPath, key: string, value?: unknown): string {
   if (parent.length === 0 && key === 'ip_filter' && Array.isArray(value)) {
     if (value.length && value.every((v) => typeof v === 'string')) return 'ip_filter_string';
     if (value.length && value.every((v) => v && typeof v === 'object')) return 'ip_filter_object';
   }
   return providerName(key);
-}
-
-const memberText = (parent: FieldPath, key: string, value: unknown): string =>
-  `${JSON.stringify(keyFor(parent, key, value))}: ${terraformJsonValue(value)}`;
-
-function editsOf(tree: TerraformJsonTree, intent: FixIntent): TextEdit[] | undefined {
-  const { text } = tree;
-  switch (intent.kind) {
-    case 'set': {
-      const entry = entryAt(tree, intent.path);
-      if (!entry || fromVariable(tree, intent.path)) return undefined;
-      return [{ offset: entry.value.offset, length: entry.value.length, newText: terraformJsonValue(intent.value) }];
-    }
-    case 'rename': {
-      const entry = entryAt(tree, intent.path);
-      return entry?.key && [{ offset: entry.key.offset, length: entry.key.length, newText: JSON.stringify(providerName(intent.to)) }];
-    }
-    case 'remove': {
-      const entry = entryAt(tree, intent.path);
-      return entry?.removable && removeMemberEdits(text, entry.removable);
-    }
-    case 'add': {
-      const entry = entryAt(tree, intent.path);
-      return entry?.node.type === 'object'
-        ? appendMemberEdits(text, entry.node, memberText(intent.path, intent.key, intent.value))
-        : undefined;
-    }
-    case 'replace': {
-      const entry = entryAt(tree, intent.path);
-      const property = entry?.removable;
-      if (property?.type !== 'property') return undefined;
-      return [
-        { offset: property.offset, length: property.length, newText: memberText(intent.path.slice(0, -1), intent.key, intent.value) },
-      ];
-    }
-    case 'append': {
-      const entry = entryAt(tree, intent.path);
-      return entry?.node.type === 'array' && !entry.single
-        ? appendMemberEdits(text, entry.node, terraformJsonValue(intent.item))
-        : undefined;
-    }
-    case 'move':
-      return moveEdits(tree, intent.path, intent.to);
-    case 'remove-earlier': {
-      const members = tree.occurrences.get(`${pathKey(intent.path)}\u0000${intent.key}`);
-      if (!members || members.length < 2) return undefined;
-      return mergeRemovals(members.slice(0, -1).flatMap((m) => removeMemberEdits(text, m)));
-    }
-  }
 }
 
 /**
@@ -127,27 +105,4 @@ function moveEdits(tree: TerraformJsonTree, path: FieldPath, to: FieldPath): Tex
   if (/[\r\n]/.test(valueText)) return undefined;
   const edits = [...removeMemberEdits(tree.text, property), ...appendMemberEdits(tree.text, target.node, `${key}: ${valueText}`)];
   return editsAreDisjoint(edits) ? edits : undefined;
-}
-
-/** True when a value is or contains a string (iteratively: the value may nest deeply). */
-function holdsText(node: Node): boolean {
-  const stack = [node];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === 'string') return true;
-    for (const child of n.children ?? []) stack.push(child.type === 'property' ? (child.children?.[1] ?? child) : child);
-  }
-  return false;
-}
-
-/** Removals of neighbouring members may share the blanks between them: overlapping ones become one. */
-function mergeRemovals(edits: TextEdit[]): TextEdit[] {
-  const out: TextEdit[] = [];
-  for (const e of [...edits].sort((a, b) => a.offset - b.offset)) {
-    const last = out[out.length - 1];
-    if (last && !last.newText && !e.newText && e.offset < last.offset + last.length)
-      last.length = Math.max(last.length, e.offset + e.length - last.offset);
-    else out.push({ ...e });
-  }
-  return out;
 }

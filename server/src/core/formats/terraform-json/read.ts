@@ -2,9 +2,10 @@ import { parseTree, printParseErrorCode, type Node, type ParseError } from 'json
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
-import type { RepeatedKey, SyntaxProblem } from '../document';
+import type { SyntaxProblem } from '../document';
 import { apiKeyOf } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
+import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import type { VariableValues } from '../terraform/read';
 
 /**
@@ -31,20 +32,11 @@ export interface JsonEntry {
   single?: boolean;
 }
 
-export interface JsonConfiguration {
-  /** The resource address: `vendor_search.logs`. */
-  address: string;
-  /** The resource's body (the value of its name), for what lies within it. */
-  resource: OffsetRange;
-  value: Record<string, unknown>;
+export interface JsonConfiguration extends TerraformConfiguration<JsonEntry> {
   entries: Map<string, JsonEntry>;
-  unknownPaths: Segment[][];
-  repeated: RepeatedKey[];
   /** The nodes of each repeated key's occurrences, by pathKey of the object and the key, for the fix that keeps the last. */
   occurrences: Map<string, Node[]>;
-  spellings: Array<{ path: Segment[]; written: string }>;
-  resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
-  variables?: VariableValues;
+  resolved: Map<string, VariableUse>;
 }
 
 export interface TerraformJsonFile {

@@ -4,7 +4,7 @@
  * module of their own so that none of them imports another in a circle.
  */
 import type { OffsetRange, Segment } from '../../types';
-import type { RepeatedKey } from '../document';
+import type { MemberRanges, RepeatedKey } from '../document';
 import type { ReadMemo } from '../memo';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
@@ -27,22 +27,36 @@ export interface Entry {
   generated?: boolean;
 }
 
-/** One `search_user_config` block of a resource: a configuration of its own. */
-export interface Configuration {
+/** A member whose value is a variable's (`var.NAME`): which variable, and where its value is written. */
+export interface VariableUse {
+  path: Segment[];
+  variable: string;
+  from: string;
+  sensitive?: boolean;
+}
+
+/** A configuration as read from either syntax of Terraform (`.tf`, `.tf.json`): what its document is made of. */
+export interface TerraformConfiguration<E extends MemberRanges> {
   /** The resource address, `vendor_search.logs`. */
   address: string;
-  /** The resource block, from its type to its closing brace. */
+  /** The resource block, from its type to its closing brace (in JSON, the resource's body). */
   resource: OffsetRange;
   value: Record<string, unknown>;
   /** Each written member by its path (see pathKey). The root's entry is the block itself. */
-  entries: Map<string, Entry>;
+  entries: ReadonlyMap<string, E>;
   unknownPaths: Segment[][];
   repeated: RepeatedKey[];
   /** Dotted keys written in the provider's spelling: the key's path, and the name written. */
   spellings: Array<{ path: Segment[]; written: string }>;
-  /** Members whose value is a variable's, by path (see pathKey): which variable, and where its value is written. */
-  resolved: Map<string, { path: Segment[]; variable: string; from: string; sensitive?: boolean }>;
+  /** Members whose value is a variable's, by path (see pathKey). */
+  resolved: ReadonlyMap<string, VariableUse>;
   variables?: VariableValues;
+}
+
+/** One `search_user_config` block of a resource: a configuration of its own. */
+export interface Configuration extends TerraformConfiguration<Entry> {
+  entries: Map<string, Entry>;
+  resolved: Map<string, VariableUse>;
   /** Blocks read before, when the file was read before: see ReadMemo. */
   reading?: { memo: ReadMemo; text: string };
 }

@@ -3,7 +3,8 @@ import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { convertScalars } from '../conversion';
-import { locateMember, type Comment, type ConfigDocument } from '../document';
+import { locateMember, type Comment, type ConfigDocument, type MemberRanges } from '../document';
+import type { TerraformConfiguration } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { parseHcl } from './parser';
@@ -138,30 +139,6 @@ function nestingBeyond(text: string, limit: number): { depth: number; offset: nu
   return undefined;
 }
 
-function blockAt(config: Configuration, offset: number): FieldPath | undefined {
-  let best: { key: string; size: number } | undefined;
-  for (const [key, entry] of config.entries) {
-    if (entry.kind !== 'block' || entry.open === undefined || entry.close === undefined || offset <= entry.open || offset > entry.close)
-      continue;
-    // A list is kept at its first block too: the item's own entry (ending in #N) is the one to take.
-    const size = entry.close - entry.open;
-    if (!best || size < best.size || (size === best.size && key.length > best.key.length)) best = { key, size };
-  }
-  return best && (best.key ? pathOfKey(best.key) : []);
-}
-
-/** The innermost member whose key, or whose value when it is no block, holds the offset. */
-function memberAt(config: Configuration, offset: number): { path: FieldPath; range: OffsetRange } | undefined {
-  let best: { path: FieldPath; range: OffsetRange } | undefined;
-  const holds = (r: OffsetRange | undefined): r is OffsetRange => !!r && offset >= r.offset && offset <= r.offset + r.length;
-  for (const [key, entry] of config.entries) {
-    if (!key) continue;
-    const range = holds(entry.key) ? entry.key : entry.kind !== 'block' && holds(entry.value) ? entry.value : undefined;
-    if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
-  }
-  return best;
-}
-
 const commentBody = (raw: string): string =>
   (raw.startsWith('#') ? raw.slice(1) : raw.startsWith('//') ? raw.slice(2) : raw.replace(/^\/\*/, '').replace(/\*\/$/, '')).trim();
 
@@ -172,11 +149,49 @@ function configurationDocument(
   fileErrors: ConfigDocument['syntaxErrors'],
   fileComments: Comment[],
 ): TerraformDocument {
-  const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
+  return terraformConfigurationDocument(text, lines, config, {
+    commentsAllowed: true,
+    // The file's problems and comments are in order of offset: each configuration takes those of its
+    // resource by binary search (a pass over the file's per configuration grows with their product).
+    syntaxErrors: startingWithin(fileErrors, config.resource),
+    comments: () => startingWithin(fileComments, config.resource),
+    holdsMembers: (entry) => entry.kind === 'block',
+    braces: (entry) =>
+      entry.kind === 'block' && entry.open !== undefined && entry.close !== undefined
+        ? { open: entry.open, close: entry.close }
+        : undefined,
+    editsFor: (intents) => terraformEdits(tree, intents),
+  });
+}
+
+/** What the two syntaxes of Terraform do differently: comments, syntax errors, blocks, and how fixes are written. */
+export interface TerraformSyntax<E> {
+  commentsAllowed: boolean;
+  /** The syntax problems inside the configuration's resource. */
+  syntaxErrors: ConfigDocument['syntaxErrors'];
+  comments(): Comment[];
+  /** Whether the member's value holds members (a block): only its key then names the member. */
+  holdsMembers(entry: E): boolean;
+  /** The offsets of the opening and closing brace of a block that holds members by key. */
+  braces(entry: E): { open: number; close: number } | undefined;
+  editsFor: ConfigDocument['editsFor'];
+}
+
+/**
+ * The document of one configuration of a Terraform file, in either syntax: the resource address,
+ * values after Terraform's conversion, the provider's spellings, variables' values.
+ */
+export function terraformConfigurationDocument<E extends MemberRanges>(
+  text: string,
+  lines: LineIndex,
+  config: TerraformConfiguration<E>,
+  syntax: TerraformSyntax<E>,
+): TerraformDocument {
+  const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const variablesUsed = [...config.resolved.values()];
   // A value from a variable declared sensitive is never shown, whichever field it is given to.
-  const sensitivePaths = variablesUsed.filter((u) => config.variables?.get(u.variable.slice('var.'.length))?.sensitive).map((u) => u.path);
+  const sensitivePaths = variablesUsed.filter((u) => u.sensitive).map((u) => u.path);
   // Rules judge what Terraform sends: literals and variables' values after its conversion.
   const { value, conversions } = convertScalars(config.value);
   return {
@@ -184,25 +199,52 @@ function configurationDocument(
     address: config.address,
     variablesUsed,
     text,
-    commentsAllowed: true,
+    commentsAllowed: syntax.commentsAllowed,
     convertsScalars: true,
     value,
     conversions: conversions.length ? conversions : undefined,
     lines,
     spellings: config.spellings.length ? config.spellings : undefined,
     keyName: providerName,
-    // The file's problems and comments are in order of offset: each configuration takes those of its
-    // resource by binary search (a pass over the file's per configuration grows with their product).
-    syntaxErrors: startingWithin(fileErrors, config.resource),
+    syntaxErrors: syntax.syntaxErrors,
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
     sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
     noDuplicateKeys: config.repeated.length === 0,
-    comments: () => startingWithin(fileComments, config.resource),
+    comments: syntax.comments,
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, { offset: config.resource.offset, length: 0 }),
     repeatedKeys: () => config.repeated,
-    memberAt: (offset) => memberAt(config, offset),
-    blockAt: (offset) => blockAt(config, offset),
-    editsFor: (intents) => terraformEdits(tree, intents),
+    memberAt: (offset) => memberAt(config.entries, syntax, offset),
+    blockAt: (offset) => blockAt(config.entries, syntax, offset),
+    editsFor: syntax.editsFor,
   };
+}
+
+/** The innermost member whose key, or whose value when it holds no members, holds the offset. */
+function memberAt<E extends MemberRanges>(
+  entries: ReadonlyMap<string, E>,
+  syntax: TerraformSyntax<E>,
+  offset: number,
+): { path: FieldPath; range: OffsetRange } | undefined {
+  let best: { path: FieldPath; range: OffsetRange } | undefined;
+  const holds = (r: OffsetRange | undefined): r is OffsetRange => !!r && offset >= r.offset && offset <= r.offset + r.length;
+  for (const [key, entry] of entries) {
+    if (!key) continue;
+    const range = holds(entry.key) ? entry.key : !syntax.holdsMembers(entry) && holds(entry.value) ? entry.value : undefined;
+    if (range && (!best || range.length < best.range.length)) best = { path: pathOfKey(key), range };
+  }
+  return best;
+}
+
+/** Path of the innermost block of the configuration (its own included) whose braces hold `offset`. */
+function blockAt<E>(entries: ReadonlyMap<string, E>, syntax: TerraformSyntax<E>, offset: number): FieldPath | undefined {
+  let best: { key: string; size: number } | undefined;
+  for (const [key, entry] of entries) {
+    const braces = syntax.braces(entry);
+    if (!braces || offset <= braces.open || offset > braces.close) continue;
+    // A list is kept at its first block too: the item's own entry (ending in #N) is the one to take.
+    const size = braces.close - braces.open;
+    if (!best || size < best.size || (size === best.size && key.length > best.key.length)) best = { key, size };
+  }
+  return best && (best.key ? pathOfKey(best.key) : []);
 }
