@@ -1,5 +1,6 @@
 import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from '../../check';
 import { baselineReader } from '../baseline';
+import { clampToText } from '../../lines';
 import { parseDocument } from '..';
 import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './document';
 import { SEARCH_KIND_LINE } from './names';
@@ -22,8 +23,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, named);
   const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number): void => {
     // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
-    const offset = Math.min(at, text.length);
-    const length = Math.min(size, text.length - offset);
+    const { offset, length } = clampToText(text, at, size);
     findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
   };
   const limitSeverity = severityOf('input-limit', options);
