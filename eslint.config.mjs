@@ -138,6 +138,7 @@ export default tseslint.config(
       'server/src/lsp/workspace.ts',
       'server/src/cli/lint-file.ts',
       'server/src/cli/commands/lint.ts',
+      'server/src/cli/commands/diff.ts',
     ],
     rules: { 'no-restricted-syntax': [...hostSyntax, NO_FORMAT_BRANCH] },
   },

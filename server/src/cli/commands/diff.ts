@@ -7,7 +7,7 @@ import {
   formatComparison,
   formatOfName,
   type ConfigurationChanges,
-  isTerraformName,
+  formatOf,
   terraformParserLoaded,
 } from '../../core';
 import { readGitBaseline } from '../../node/baseline-files';
@@ -152,8 +152,8 @@ const run: Command = async (argv, io) => {
       }
     }
   }
-  // The Terraform parser (WebAssembly) is loaded only when a side is a Terraform file.
-  if ([names.old, names.new].some(isTerraformName)) {
+  // The Terraform parser (WebAssembly) is loaded only when a side's format needs it to be read.
+  if ([names.old, names.new].some((name, i) => formatOf(name).needsHclParser?.(texts[i] ?? ''))) {
     // Once per process: the Action runs diff once per file, in-process.
     if (!terraformParserLoaded())
       try {
