@@ -73,6 +73,26 @@ function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Nod
 const objectsOf = (n: Node): Node[] =>
   n.type === 'object' ? [n] : n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : [];
 
+/**
+ * The search_user_config blocks of a resource's body: those written out, and the `content` of each
+ * `"dynamic": {"search_user_config": {"for_each": ..., "content": {...}}}`, which says what every block
+ * Terraform makes from it holds (`generated`: the key is the dynamic block's label, and the member is the
+ * content, never removed or repeated by a fix).
+ */
+function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true }> {
+  const out: Array<{ key: Node; value: Node; property: Node; generated?: true }> = [];
+  for (const member of propertiesOf(body)) {
+    if (member.name === ROOT_BLOCK) out.push(member);
+    if (member.name !== 'dynamic') continue;
+    for (const dynamic of objectsOf(member.value))
+      for (const labelled of propertiesOf(dynamic).filter((p) => p.name === ROOT_BLOCK))
+        for (const spec of objectsOf(labelled.value))
+          for (const content of propertiesOf(spec).filter((p) => p.name === 'content'))
+            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true });
+  }
+  return out;
+}
+
 /** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
 function clampToText(root: Node, textLength: number): void {
   for (let node: Node | undefined = root; node; node = node.children?.[node.children.length - 1]) {
@@ -102,12 +122,9 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
         for (const names of objectsOf(type.value)) {
           for (const name of propertiesOf(names)) {
             for (const body of objectsOf(name.value)) {
-              for (const member of propertiesOf(body)) {
-                if (member.name !== ROOT_BLOCK) continue;
+              for (const member of blocksOf(body)) {
                 // A block written as an object, or as an array of objects: each object is one block.
-                const blocks =
-                  member.value.type === 'array' ? objectsOf(member.value) : member.value.type === 'object' ? [member.value] : [];
-                for (const block of blocks) {
+                for (const block of objectsOf(member.value)) {
                   const config: JsonConfiguration = {
                     address: `${type.name}.${name.name}`,
                     resource: rangeOf(body),
@@ -120,7 +137,7 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     resolved: new Map(),
                     variables,
                   };
-                  const lone = block === member.value;
+                  const lone = block === member.value && !member.generated;
                   config.entries.set(pathKey([]), {
                     key: rangeOf(member.key),
                     value: rangeOf(block),
@@ -166,6 +183,10 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   // Blocks of one list type written in several properties add up to one list, as repeated blocks do in HCL.
   const lists = new Map<string, unknown[]>();
   for (const { name, key: keyNode, value, property } of propertiesOf(body)) {
+    if (name === 'dynamic' && value.type === 'object') {
+      readDynamicBlocks(config, value, path, into);
+      continue;
+    }
     const key = keyOf(path, name);
     const memberPath = [...path, key];
     if (typeof key === 'string' && key !== name && key.includes('.')) config.spellings.push({ path: memberPath, written: name });
@@ -248,6 +269,20 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       `${pathKey(path)}\u0000${key}`,
       occurrences.map((o) => o.member),
     );
+  }
+}
+
+/**
+ * `"dynamic": {"index_patterns": {"for_each": ..., "content": {...}}}` inside a configuration: how many
+ * blocks Terraform makes is known only at plan time, so each block type it names is an unknown value
+ * (its members are not judged, and nothing is reported as an unknown field "dynamic").
+ */
+function readDynamicBlocks(config: JsonConfiguration, dynamic: Node, path: Segment[], into: Record<string, unknown>): void {
+  for (const { name, key: keyNode, value, property } of propertiesOf(dynamic)) {
+    const memberPath = [...path, keyOf(path, name)];
+    config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value });
+    config.unknownPaths.push(memberPath);
+    setOwn(into, keyOf(path, name), UNKNOWN_VALUE);
   }
 }
 
