@@ -137,6 +137,7 @@ export default tseslint.config(
       'server/src/lsp/server.ts',
       'server/src/lsp/workspace.ts',
       'server/src/cli/lint-file.ts',
+      'server/src/cli/unified-diff.ts',
       'server/src/cli/commands/lint.ts',
       'server/src/cli/commands/diff.ts',
     ],

@@ -9,14 +9,10 @@ import {
   hasOwn,
   isPlaceholder,
   maskRequestCredentials,
-  requestFileKind,
   splitKeepingBreaks,
-  isTerraformName,
-  isYamlName,
   analyze,
   type AnalysisResult,
   sensitiveTextRanges,
-  isTerraformJsonName,
 } from '../core';
 import { readConfigurations, secretValueRanges } from './terraform-secrets';
 
@@ -30,8 +26,8 @@ import { readConfigurations, secretValueRanges } from './terraform-secrets';
  * caller's own, when it has one: a lint has both the original's and the fixed text's).
  */
 export function maskSecrets(text: string, fileName: string, result: AnalysisResult = analyze(text, { fileName })): string {
-  if (requestFileKind(fileName)) return maskRequestCredentials(text);
-  if (isTerraformName(fileName)) {
+  if (result.format === 'requests') return maskRequestCredentials(text);
+  if (result.format === 'terraform') {
     const ranges = terraformSecretRanges(text, result);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
     return maskCredentials(
@@ -41,7 +37,7 @@ export function maskSecrets(text: string, fileName: string, result: AnalysisResu
       ),
     );
   }
-  if (isYamlName(fileName)) {
+  if (result.format === 'yaml') {
     // Unread (a syntax error, a template): every value after a key is masked.
     if (result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
     const masked = replaceFromEnd(
@@ -54,7 +50,7 @@ export function maskSecrets(text: string, fileName: string, result: AnalysisResu
     return maskCredentials(maskAnchoredValues(masked));
   }
   const doc = parseDocument(text, { fileName });
-  const ranges = isTerraformJsonName(fileName) ? terraformJsonSecretRanges(doc, result) : secretRangesOf(doc);
+  const ranges = result.format === 'terraform-json' ? terraformJsonSecretRanges(doc, result) : secretRangesOf(doc);
   if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);

@@ -279,10 +279,11 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
  */
 function readDynamicBlocks(config: JsonConfiguration, dynamic: Node, path: Segment[], into: Record<string, unknown>): void {
   for (const { name, key: keyNode, value, property } of propertiesOf(dynamic)) {
-    const memberPath = [...path, keyOf(path, name)];
+    const key = keyOf(path, name);
+    const memberPath = [...path, key];
     config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value });
     config.unknownPaths.push(memberPath);
-    setOwn(into, keyOf(path, name), UNKNOWN_VALUE);
+    setOwn(into, key, UNKNOWN_VALUE);
   }
 }
 
