@@ -386,7 +386,7 @@ export function markdown(raw, targets) {
       );
     }
   }
-  lines.push('', ...releaseSection(raw), '', ...findingCostSection(raw));
+  lines.push('', ...releaseSection(raw), '', ...findingCostSection(raw), '', ...nodeLinesSection(raw));
   const ip = raw.inProcess ?? {};
   lines.push('');
   lines.push('## In process');
@@ -509,6 +509,43 @@ export function releaseSection(raw, heading = '## Compared with the previous rel
   return lines;
 }
 
+/**
+ * Start-up and bulk lint on each supported Node.js line, each line's figures from its own node in this run:
+ * the cold starts against that line's `node -e 0`, and against the previous release under the same node.
+ */
+export function nodeLinesSection(raw, heading = '## On each supported Node.js line') {
+  const lines = [heading, ''];
+  const measured = raw.nodeLines ?? [];
+  if (!measured.length) return [...lines, 'Not measured.'];
+  lines.push(
+    "Each line's `node` (scripts/node-lines.sh) runs `bin/search-config.js lint --format json` as a user's shell does, in turn with that line's `node -e 0` (cold start: one small JSON file, the 300-line .tf file, the 300-line manifest) and with the previous release under the same node (one small file; the small files in one process). Node's compile cache (Node 22.1 and later) is filled by the warm-up run, as by a user's first run. The tarball and the `.vsix` are the same files on every line (their sizes are in the targets above).",
+    '',
+    `| Node.js | \`node -e 0\`, ms | 1 small JSON file, cold | 300-line .tf, cold | 300-line manifest, cold | 1 small file vs the release | ${(measured.find((l) => l.smallFiles)?.smallFiles ?? 1000).toLocaleString('en')} small files vs the release |`,
+    '|---|---|---|---|---|---|---|',
+  );
+  const cold = (c) => (!c ? 'n/a' : c.error ? `error: ${c.error}` : `${fmt(c.lintMs?.median)} ms, ${fmt(c.ratio?.median, 2)}x`);
+  const vs = (v) =>
+    !v
+      ? 'n/a'
+      : v.error
+        ? `error: ${v.error}`
+        : `${fmt(v.ms?.median)} / ${fmt(v.releaseMs?.median)} ms, ${fmt(releaseRatio(v)?.median, 3)}x`;
+  for (const l of measured) {
+    if (l.error) {
+      lines.push(`| ${l.line} | ${l.error} | | | | | |`);
+      continue;
+    }
+    lines.push(
+      `| ${l.version} | ${fmt(l.cold.json?.nodeMs?.median)} | ${cold(l.cold.json)} | ${cold(l.cold.terraform)} | ${cold(l.cold.manifest)} | ${vs(l.vsRelease.one)} | ${vs(l.vsRelease.small)} |`,
+    );
+  }
+  lines.push(
+    '',
+    "Cold-start ratios are to that line's `node -e 0`; release ratios are this code / the release, of CPU time where bash measured it (else wall time), the median of the pairs.",
+  );
+  return lines;
+}
+
 /** What a finding costs, from its detection to its line in the JSON report. */
 export function findingCostSection(raw, heading = '## The cost of a finding') {
   const fc = raw.findingCost ?? {};
@@ -606,7 +643,8 @@ export function readmeSummary(raw, targets) {
   const met = targets.filter((x) => x.status === 'met').length;
   lines.push('', `Met: ${met} of ${targets.length}.`, '');
   lines.push(...releaseSection(raw, '#### Compared with the previous release'), '');
-  lines.push(...findingCostSection(raw, '#### The cost of a finding'));
+  lines.push(...findingCostSection(raw, '#### The cost of a finding'), '');
+  lines.push(...nodeLinesSection(raw, '#### On each supported Node.js line'));
   return lines.join('\n') + '\n';
 }
 

@@ -15,6 +15,7 @@ import { measureFindingCost, measureTargetPairs, runWholeProcess } from './whole
 import { computeTargets, markdown, readmeSummary, RELEASE_FLAG, releaseRatio, terminalTable, withSummary } from './report.mjs';
 import { buildAgainst, removeAgainst } from './lib/against.mjs';
 import { measurePackage } from './package.mjs';
+import { measureNodeLines } from './node-lines.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
 const args = process.argv.slice(2);
@@ -186,6 +187,15 @@ async function main() {
       runs: smoke ? 1 : runs,
       pairRuns,
     });
+    log(smoke ? "the machine's Node.js line (the full run measures every supported line) ..." : 'every supported Node.js line ...');
+    const nodeLines = measureNodeLines({
+      files,
+      release: built.error ? undefined : built,
+      pairRuns,
+      warmup: smoke ? 0 : 1,
+      log,
+      onlyMachineLine: smoke,
+    });
 
     const raw = {
       startedAt,
@@ -207,6 +217,7 @@ async function main() {
       worker,
       vsix,
       npmPackage,
+      nodeLines,
     };
     const targets = computeTargets(raw);
     raw.targets = targets;
@@ -240,6 +251,14 @@ async function main() {
     const ownErrors = Object.entries(wholeProcess)
       .filter(([, w]) => failed(w.tools.lint) || failed(w.tools.release))
       .map(([id]) => id);
+    const lineErrors = nodeLines
+      .flatMap((l) => [
+        l.error,
+        ...Object.values(l.cold ?? {}).map((c) => c.error),
+        ...Object.values(l.vsRelease ?? {}).map((v) => v.error),
+      ])
+      .filter(Boolean)
+      .map((e) => `a Node.js line: ${e}`);
     const costErrors = Object.entries(findingCost)
       .filter(([, c]) => c.error || c.usPerFinding === undefined)
       .map(([id]) => `the cost of a finding (${id})`);
@@ -250,6 +269,7 @@ async function main() {
       smoke &&
       (ownErrors.length ||
         costErrors.length ||
+        lineErrors.length ||
         releaseFailed ||
         inProcess.error ||
         breakdown.error ||
@@ -257,7 +277,7 @@ async function main() {
         breakdown.mb10?.error)
     ) {
       process.stderr.write(
-        `smoke: failed: ${[...ownErrors, ...costErrors, ...(releaseFailed ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`,
+        `smoke: failed: ${[...ownErrors, ...costErrors, ...lineErrors, ...(releaseFailed ? [`the previous release: ${built.error}`] : [])].join(', ') || 'the in-process measurements'}\n`,
       );
       process.exitCode = 1;
     }

@@ -21,11 +21,17 @@ const CLEAN = fs.readFileSync(path.join(ROOT, 'examples', 'clean.search.json'), 
 const MANIFEST = (version: string) =>
   `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n    search_version: ${version}\n`;
 
+/**
+ * One pre-commit cache for the repositories below, as a user's machine has one: pre-commit installs the
+ * hook's environment for this repository and commit once, and every later repository reuses it.
+ */
+const PRE_COMMIT_HOME = path.join(tempDir('pre-commit-home'), 'cache');
+
 function gitRepo(): { dir: string; git: (...args: string[]) => ReturnType<typeof run>; env: NodeJS.ProcessEnv } {
   const dir = tempDir('hook-user');
   const env = {
     ...NPM_ENV,
-    PRE_COMMIT_HOME: path.join(dir, '.pre-commit-cache'),
+    PRE_COMMIT_HOME,
     GIT_AUTHOR_NAME: 'Test',
     GIT_AUTHOR_EMAIL: 't@example.com',
     GIT_COMMITTER_NAME: 'Test',
@@ -39,7 +45,6 @@ function gitRepo(): { dir: string; git: (...args: string[]) => ReturnType<typeof
 describe('pre-commit hooks', { skip }, () => {
   it('block a commit with an error finding and let a clean one through', () => {
     const { dir, git, env } = gitRepo();
-    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
     fs.writeFileSync(
       path.join(dir, '.pre-commit-config.yaml'),
       `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config\n`,
@@ -90,7 +95,7 @@ describe('pre-commit hooks', { skip }, () => {
   // committed, `args:` (with pass_filenames false and always_run) for one a CI job writes before the run.
   it('lint a Terraform plan named in files: or in args:', () => {
     const { dir, git, env } = gitRepo();
-    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\nbuild/\n');
+    fs.writeFileSync(path.join(dir, '.gitignore'), 'build/\n');
     fs.writeFileSync(
       path.join(dir, '.pre-commit-config.yaml'),
       [
@@ -135,7 +140,6 @@ describe('pre-commit hooks', { skip }, () => {
 
   it('the fix hook applies the safe fixes and fails the commit so that they can be reviewed', () => {
     const { dir, git, env } = gitRepo();
-    fs.writeFileSync(path.join(dir, '.gitignore'), '.pre-commit-cache/\n');
     fs.writeFileSync(
       path.join(dir, '.pre-commit-config.yaml'),
       `repos:\n  - repo: ${ROOT}\n    rev: ${head}\n    hooks:\n      - id: search-config-fix\n`,

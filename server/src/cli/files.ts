@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import {
   CONFIGURATION_BLOCK,
   isTerraformName,
@@ -17,6 +16,8 @@ import {
   LINT_CONFIG_NAME,
   type LintConfig,
   isTerraformJsonName,
+  commandLineGlob,
+  globScan,
 } from '../core';
 import { fileHoldsAscii } from './file-search';
 import { tfFilesUsingVariables } from './tfvars-targets';
@@ -141,13 +142,13 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
       sizes.set(abs, stat.size);
       continue;
     }
-    const scan = picomatch.scan(target);
+    const scan = globScan(target);
     if (scan.isGlob) {
       // Normalised (`./`, `..` resolved) so that it compares with the normalised paths found.
       const absolute = path.isAbsolute(target);
       const pattern = toPosix(absolute ? path.resolve(target) : path.relative(cwd, path.resolve(cwd, target)) || target);
-      const base = path.resolve(cwd, picomatch.scan(pattern).base || '.');
-      const isMatch = picomatch(pattern, { dot: false });
+      const base = path.resolve(cwd, globScan(pattern).base || '.');
+      const isMatch = commandLineGlob(pattern);
       const rel = (p: string): string => toPosix(absolute ? p : relativePath(cwd, p));
       const before = files.length;
       if (fs.existsSync(base))

@@ -12,6 +12,7 @@ export * from './types';
 export { analyze, analyzeInSteps, effectiveSeverity, parseFor, type AnalysisResult } from './engine';
 export { applyEdits, fixAll, compatibleFixes, type FixAllResult } from './fix';
 export { RULES, RULES_BY_ID } from './rules';
+export { commandLineGlob, globScan } from './globs';
 export { parseDocument, type ConfigDocument, type ParsedDocument } from './formats';
 export { formatPath, parsePathString } from './paths';
 export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
