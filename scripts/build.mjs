@@ -196,6 +196,59 @@ const esmLanguageServerTypes = {
   },
 };
 
+/**
+ * The language server (server/src/lsp with the protocol stack under it) is one bundle, dist/server-main.js,
+ * that the Node server (dist/server.js) and the web worker (dist/web/server.js) both load: a script for the
+ * worker's importScripts (this global) that is also a CommonJS module for Node's require.
+ */
+const LANGUAGE_SERVER_GLOBAL = 'searchConfigLanguageServer';
+const LANGUAGE_SERVER_DIR = path.join(root, 'server', 'src', 'lsp');
+
+/** For the hosts: their import of the language server's index (`../lsp`) is a lookup in its bundle. */
+function sharedLanguageServer(platform) {
+  return {
+    name: 'shared-language-server',
+    setup(build) {
+      build.onResolve({ filter: /^\.\.\/lsp$/ }, (a) =>
+        a.namespace === 'file' && path.resolve(a.resolveDir, a.path) === LANGUAGE_SERVER_DIR
+          ? { path: 'index', namespace: 'shared-language-server' }
+          : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'shared-language-server' }, () => ({
+        loader: 'js',
+        contents:
+          platform === 'browser'
+            ? `module.exports = Object.create(self.${LANGUAGE_SERVER_GLOBAL});`
+            : `module.exports = Object.create(require('./server-main.js'));`,
+      }));
+    },
+  };
+}
+
+/**
+ * In the language server's bundle, the main module of each package of the protocol stack is its browser
+ * module, as the packages' own `browser` fields say for a browser build: the package's whole API with the
+ * worker's transport, which needs nothing Node lacks, so that the bundle loads in a worker as in Node. The
+ * Node server asks for Node's transport on top (nodeTransport, server/src/lsp/index.ts), which names the
+ * Node modules by their paths (`vscode-languageserver-protocol/node`).
+ */
+const languageServerApi = {
+  name: 'language-server-api',
+  setup(build) {
+    // `vscode-languageserver-protocol/` too, as vscode-languageserver's common API requires it.
+    build.onResolve({ filter: /^(vscode-languageserver|vscode-languageserver-protocol|vscode-jsonrpc)\/?$/ }, (a) =>
+      build.resolve(`${a.path.replace(/\/$/, '')}/browser`, { resolveDir: a.resolveDir, kind: a.kind, importer: a.importer }),
+    );
+  },
+};
+
+/** A host's bundle carries no module of the language server but the constants it shares with the extension. */
+function checkHostCarriesNoServer(out, inputs) {
+  const carried = inputs.filter((i) => path.resolve(root, i).startsWith(LANGUAGE_SERVER_DIR + path.sep) && !i.endsWith('client-reads.ts'));
+  if (carried.length)
+    throw new Error(`${out} carries modules of the language server, which it should load from dist/server-main.js: ${carried.join(', ')}`);
+}
+
 /** The global that dist/tree-sitter.js defines in a web worker (server/src/browser/terraform-wasm.ts reads it). */
 const TREE_SITTER_GLOBAL = 'searchConfigTreeSitter';
 
@@ -333,21 +386,6 @@ function writeThirdPartyNotices(inputs) {
   );
 }
 
-/**
- * The server's entry point, which the extension and bin/search-config-language-server.js start: Node's own
- * compile cache (as bin/search-config.js turns it on for the CLI), then the server bundle.
- */
-function writeServerEntry() {
-  fs.writeFileSync(
-    path.join(root, 'dist/server.js'),
-    `'use strict';
-// Node's own compile cache (Node 22.1 and later) for the server bundle; an older Node runs without it.
-require('node:module').enableCompileCache?.();
-require('./server-main.js');
-`,
-  );
-}
-
 async function bundle() {
   const bundledInputs = new Set();
   const common = {
@@ -369,18 +407,37 @@ async function bundle() {
       plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node', { own: ['explain', 'docs'] }), lazyModules],
       external: ['./server-core.js'],
     },
+    // The language server, loaded by the Node server below and by the web worker.
+    {
+      in: 'server/src/lsp/index.ts',
+      out: 'dist/server-main.js',
+      format: 'iife',
+      global: LANGUAGE_SERVER_GLOBAL,
+      plugins: [lazyBuiltins, sharedCore('any'), esmLanguageServerTypes, languageServerApi],
+      external: ['./server-core.js'],
+    },
+    // The Node server's entry, which the extension and bin/search-config-language-server.js start: Node's own
+    // compile cache first (as bin/search-config.js turns it on for the CLI), then the server's bundles.
     {
       in: 'server/src/node/main.ts',
-      out: 'dist/server-main.js',
-      plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), esmLanguageServerTypes],
-      external: ['./server-core.js'],
+      out: 'dist/server.js',
+      banner: "'use strict';\nrequire('node:module').enableCompileCache?.();",
+      host: true,
+      plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), sharedLanguageServer('node')],
+      external: ['./server-core.js', './server-main.js'],
     },
     { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret, esmLanguageServerTypes] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web
     // worker. Built for the browser platform, so that a Node built-in anywhere in them fails the build
     // instead of being stubbed out.
     { in: 'client/src/browser/extension.ts', out: 'dist/web/client.js', external: ['vscode'], browser: 'cjs' },
-    { in: 'server/src/browser/main.ts', out: 'dist/web/server.js', browser: 'iife', plugins: [sharedCore('browser')] },
+    {
+      in: 'server/src/browser/main.ts',
+      out: 'dist/web/server.js',
+      browser: 'iife',
+      host: true,
+      plugins: [sharedCore('browser'), sharedLanguageServer('browser')],
+    },
     // The GitHub Action's entry (action.yml): the runner runs it as it is, with no install step.
     { in: 'server/src/action/main.ts', out: 'dist/action.js' },
     { in: 'scripts/gen-docs.ts', out: 'dist/gen-docs.js' },
@@ -394,6 +451,8 @@ async function bundle() {
       const result = await esbuild.build({
         ...common,
         ...(e.browser ? { platform: 'browser', target: 'es2022', format: e.browser, mainFields: ['browser', 'module', 'main'] } : {}),
+        ...(e.format ? { format: e.format } : {}),
+        ...(e.banner ? { banner: { js: e.banner } } : {}),
         outfile: path.join(root, e.out),
         write: false,
         metafile: true,
@@ -410,12 +469,12 @@ async function bundle() {
           : {}),
       });
       for (const input of Object.keys(result.metafile.inputs)) bundledInputs.add(input);
+      if (e.host) checkHostCarriesNoServer(e.out, Object.keys(result.metafile.inputs));
       fs.mkdirSync(path.dirname(path.join(root, e.out)), { recursive: true });
       const out = bundleOutput(result.outputFiles);
       fs.writeFileSync(out.path, out.text);
     }),
   );
-  writeServerEntry();
   await buildCore(bundledInputs);
   copyWasm(bundledInputs);
   writeThirdPartyNotices(bundledInputs);

@@ -103,7 +103,7 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
 
   /**
    * For the hosts' bundles: every import of a core module from outside the core becomes a lookup in the
-   * analyzer bundle.
+   * analyzer bundle (`platform`: 'node', 'browser', or 'any' for a bundle that Node and a worker both load).
    */
   function sharedCore(platform, { own = [] } = {}) {
     return {
@@ -135,7 +135,10 @@ export function coreBundles({ root, minify, sourcemap, plugins, write }) {
           contents:
             platform === 'browser'
               ? `module.exports = Object.create(self.${CORE_GLOBAL}[${JSON.stringify(a.path)}]);`
-              : `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`,
+              : platform === 'node'
+                ? `module.exports = Object.create(require('./server-core.js')[${JSON.stringify(a.path)}]);`
+                : // A bundle that both run (the language server's): the worker's global, or Node's require.
+                  `module.exports = Object.create((typeof importScripts === 'function' ? self.${CORE_GLOBAL} : require('./server-core.js'))[${JSON.stringify(a.path)}]);`,
         }));
       },
     };

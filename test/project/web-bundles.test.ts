@@ -1,7 +1,7 @@
 /**
  * The web extension's bundles (VS Code for the Web): built for the browser, with no Node built-in
- * and no require() but the extension host's `vscode`; the worker server no larger than the Node one,
- * both loading the one shared analyzer bundle. Their behaviour is tested in Chromium by the
+ * and no require() but the extension host's `vscode`; the worker and the Node server both loading the
+ * one analyzer bundle and the one language server bundle. Their behaviour is tested in Chromium by the
  * real-editor tests (test/editors/web-worker.ts and vscode-web-worker.ts).
  */
 import assert from 'node:assert/strict';
@@ -17,6 +17,8 @@ const requireCalls = (code: string) => [...code.matchAll(/(?<![\w.'"$])require\(
 
 /** The analyzer bundle and its parts (on Node they require each other; in a worker each is a script setting a global). */
 const ANALYZER = ['dist/server-core.js', 'dist/server-extras.js'];
+/** Where the worker keeps the URLs of the analyzer's parts (server/src/lsp/client-reads.ts). */
+const PART_URLS = 'searchConfigPartUrls';
 
 test('the browser bundles use no Node built-in and require nothing but vscode (and, on Node, the analyzer its parts)', () => {
   for (const file of ['dist/web/server.js', 'dist/web/client.js', ...ANALYZER]) {
@@ -34,13 +36,50 @@ test('the browser bundles use no Node built-in and require nothing but vscode (a
   assert.deepEqual(requireCalls('a = require("fs"); b = x.code = \'require("ajv/x")\''), ['fs'], 'the check finds calls and skips strings');
 });
 
-test('the worker server is no larger than the Node server, and both load the shared analyzer', () => {
+test('the Node server and the worker load one language server bundle, which alone carries the protocol stack', () => {
+  const node = read('dist/server.js');
   const worker = read('dist/web/server.js');
-  const node = read('dist/server-main.js');
-  assert.ok(worker.length <= node.length, `dist/web/server.js is ${worker.length} bytes, the Node server ${node.length}`);
-  assert.match(node, /require\("\.\/server-core\.js"\)/);
+  const server = read('dist/server-main.js');
+  assert.deepEqual(
+    requireCalls(node)
+      .filter((r) => r.startsWith('.'))
+      .sort(),
+    ['./server-core.js', './server-main.js'],
+    'the Node server requires the analyzer and the language server',
+  );
   assert.match(worker, /importScripts\(/);
+  assert.match(worker, /searchConfigServerUrl/);
+  assert.match(server, /^"use strict";var searchConfigLanguageServer=/);
+  // A method of the protocol, as the protocol stack names it: in the shared bundle, in neither host's.
+  assert.match(server, /"textDocument\/didOpen"/);
+  for (const [file, code] of [
+    ['dist/server.js', node],
+    ['dist/web/server.js', worker],
+  ])
+    assert.doesNotMatch(code, /"textDocument\/didOpen"/, `${file} carries a copy of the protocol stack`);
   assert.match(read('dist/server-core.js'), /var searchConfigCore = /);
+});
+
+test("the language server bundle loads in a worker, and Node's transport is loaded only when the Node server asks", async () => {
+  const vm = await import('node:vm');
+  // A worker's globals: importScripts and no require, so that any require reached on the way would throw.
+  const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, MessageChannel };
+  scope.importScripts = (...urls: string[]) => {
+    for (const url of urls) vm.runInContext(read(url), scope);
+  };
+  scope.self = scope;
+  scope[PART_URLS] = {};
+  vm.createContext(scope);
+  (scope.importScripts as (...urls: string[]) => void)('dist/server-core.js', 'dist/server-main.js');
+  const server = scope.searchConfigLanguageServer as {
+    startServer: unknown;
+    browserTransport(): { createConnection: unknown; BrowserMessageReader: unknown };
+    nodeTransport(): unknown;
+  };
+  assert.equal(typeof server.startServer, 'function');
+  assert.equal(typeof server.browserTransport().createConnection, 'function');
+  assert.equal(typeof server.browserTransport().BrowserMessageReader, 'function');
+  assert.throws(() => server.nodeTransport(), /require/, "Node's transport needs Node's require, which a worker has not");
 });
 
 test('the manifest points VS Code for the Web at the browser client', () => {

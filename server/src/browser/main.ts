@@ -1,13 +1,12 @@
-import { BrowserMessageReader, BrowserMessageWriter, createConnection } from 'vscode-languageserver/browser';
-import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, TERRAFORM_URLS_MESSAGE } from '../lsp/client-reads';
+import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, SERVER_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/client-reads';
 import { browserRuntime } from './runtime';
 
 /*
  * The language server in a web worker (VS Code for the Web, github.dev): the same server as on Node,
- * talking to the extension over the worker's message port. The analyzer lives in a bundle of its own
- * that the Node server loads too; VS Code starts workers from a blob URL, so the worker cannot find
- * its neighbours by itself, and the first message, before any of the protocol, says where it is (and
- * where the Terraform parser is, loaded only when a .tf file is first analysed).
+ * talking to the extension over the worker's message port. The analyzer and the language server live in
+ * bundles of their own that the Node server loads too; VS Code starts workers from a blob URL, so the
+ * worker cannot find its neighbours by itself, and the first message, before any of the protocol, says
+ * where they are (and where the Terraform parser is, loaded only when a .tf file is first analysed).
  */
 interface WorkerScope {
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
@@ -17,10 +16,11 @@ declare const self: WorkerScope;
 declare function importScripts(...urls: string[]): void;
 
 const onFirstMessage = (event: { data: unknown }): void => {
-  const data = event.data as { [CORE_URL_MESSAGE]?: unknown; [TERRAFORM_URLS_MESSAGE]?: unknown } | null;
+  const data = event.data as { [CORE_URL_MESSAGE]?: unknown; [SERVER_URL_MESSAGE]?: unknown; [TERRAFORM_URLS_MESSAGE]?: unknown } | null;
   const coreUrls = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
+  const serverUrl = data && typeof data === 'object' ? data[SERVER_URL_MESSAGE] : undefined;
   const urls = typeof coreUrls === 'string' ? [coreUrls] : coreUrls;
-  if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string')) return;
+  if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string') || typeof serverUrl !== 'string') return;
   self.removeEventListener('message', onFirstMessage);
   // The analyzer bundle now; the other parts when the analyzer first needs them (scripts/core-bundles.mjs
   // reads their URLs here, by file name): a worker that sees JSON configurations only never loads them.
@@ -29,10 +29,11 @@ const onFirstMessage = (event: { data: unknown }): void => {
     if (urls[i + 1] !== undefined) parts[file.slice(file.lastIndexOf('/') + 1)] = urls[i + 1];
   });
   (self as unknown as Record<string, unknown>)[PART_URLS_GLOBAL] = parts;
-  importScripts(urls[0]);
-  // Loaded only now: the server's modules (and the Terraform loader) read the analyzer as they load.
-  const { startServer } = require('../lsp/server') as typeof import('../lsp/server');
+  importScripts(urls[0], serverUrl);
+  // Read only now: the language server's bundle (and the Terraform loader) read the analyzer as they load.
+  const { startServer, browserTransport } = require('../lsp') as typeof import('../lsp');
   const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');
+  const { createConnection, BrowserMessageReader, BrowserMessageWriter } = browserTransport();
   const port = self as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
   const connection = createConnection(new BrowserMessageReader(port), new BrowserMessageWriter(port));
   const terraformUrls = terraformUrlsOf(data?.[TERRAFORM_URLS_MESSAGE]);

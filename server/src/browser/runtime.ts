@@ -1,4 +1,4 @@
-import { RequestType, type Connection } from 'vscode-languageserver/browser';
+import type { Connection } from 'vscode-languageserver/browser';
 import {
   READ_DIRECTORY_METHOD,
   READ_FILE_METHOD,
@@ -9,8 +9,7 @@ import {
 import type { ReadResult, ServerRuntime } from '../lsp/runtime';
 
 // The editor answers these through `vscode.workspace.fs`, which also reads virtual workspaces such as github.dev.
-const READ_FILE_REQUEST = new RequestType<UriParams, ReadFileAnswer, void>(READ_FILE_METHOD);
-const READ_DIRECTORY_REQUEST = new RequestType<UriParams, ReadDirectoryAnswer, void>(READ_DIRECTORY_METHOD);
+const readFileParams = (uri: string): UriParams => ({ uri });
 
 /**
  * The language server in a browser web worker: files come from the editor, and there is no git.
@@ -29,7 +28,7 @@ export function browserRuntime(connection: Connection, loadTerraformParser?: () 
     loadTerraformParser,
     readFile: async (uri) => {
       try {
-        const answer: unknown = await connection.sendRequest(READ_FILE_REQUEST, { uri });
+        const answer: unknown = await connection.sendRequest<ReadFileAnswer>(READ_FILE_METHOD, readFileParams(uri));
         if (isReadResult(answer)) return answer;
         // A client that answers with something else (null, say) has no file to give.
         return { ok: false, missing: true, message: 'the editor gave no file' };
@@ -40,7 +39,7 @@ export function browserRuntime(connection: Connection, loadTerraformParser?: () 
     },
     readDirectory: async (uri) => {
       try {
-        const answer: unknown = await connection.sendRequest(READ_DIRECTORY_REQUEST, { uri });
+        const answer: unknown = await connection.sendRequest<ReadDirectoryAnswer>(READ_DIRECTORY_METHOD, readFileParams(uri));
         return Array.isArray(answer)
           ? answer.filter((e) => typeof e?.name === 'string' && (e.type === 'file' || e.type === 'directory'))
           : undefined;

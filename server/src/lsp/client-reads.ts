@@ -28,6 +28,15 @@ export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
  */
 export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-extras.js'];
 
+/**
+ * In the same first message, the URL of the language server's bundle (`{ [SERVER_URL_MESSAGE]: url }`),
+ * dist/server-main.js, which the Node server loads too; the worker loads it after the analyzer's.
+ */
+export const SERVER_URL_MESSAGE = 'searchConfigServerUrl';
+export const LANGUAGE_SERVER_BUNDLE = 'dist/server-main.js';
+/** The global the language server's bundle defines in a worker (a script loaded with importScripts). */
+export const LANGUAGE_SERVER_GLOBAL = 'searchConfigLanguageServer';
+
 /** Where the worker keeps the URLs of the parts, for the analyzer bundle to load each on first use (scripts/core-bundles.mjs says the same). */
 export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
 

@@ -1,5 +1,4 @@
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import { startServer } from '../lsp/server';
+import { nodeTransport, startServer } from '../lsp';
 import { nodeRuntime } from './runtime';
 import { turnOffYamlDebugOutput } from './yaml-debug';
 
@@ -21,6 +20,7 @@ if (!args.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--s
 
 turnOffYamlDebugOutput();
 // Over stdio, stray console output would corrupt the protocol stream; createConnection redirects it.
+const { createConnection, ProposedFeatures } = nodeTransport();
 const connection = createConnection(ProposedFeatures.all);
 startServer(connection, nodeRuntime());
 connection.listen();
