@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { coreBundles, lazyModules } from './core-bundles.mjs';
+import { analyzerBundle, lazyModules } from './analyzer-bundle.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -341,11 +341,11 @@ function withoutDebugSections(wasm) {
 
 /**
  * The analyzer (server/src/core with the packages it uses) is the larger part of the language server,
- * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js and
- * the bundles of its parts (scripts/core-bundles.mjs), which both servers and the CLI load (Node with
- * require, the worker with importScripts).
+ * and the same on Node and in a browser worker: the extension ships it once, as dist/server-core.js
+ * (scripts/analyzer-bundle.mjs), which both servers and the CLI load (Node with require, the worker with
+ * importScripts).
  */
-const { sharedCore, buildCore } = coreBundles({
+const { sharedCore, buildCore } = analyzerBundle({
   root,
   minify: !args.has('--dev'),
   sourcemap,

@@ -296,7 +296,6 @@ function packageContents(): Outcome {
     'extension/dist/server.js',
     'extension/dist/server-main.js',
     'extension/dist/server-core.js',
-    'extension/dist/server-extras.js',
     'extension/dist/web/client.js',
     'extension/dist/web/server.js',
     'extension/dist/THIRD-PARTY-NOTICES.md',

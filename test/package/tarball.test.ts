@@ -23,7 +23,7 @@ import {
 
 /** What the tarball may hold: what runs, and what a user reads. */
 const SHIPPED =
-  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|server-extras|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
+  /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|SECURITY\.md|bin\/[\w-]+\.js|dist\/(cli|server|server-main|server-core|tree-sitter)\.js|dist\/tree-sitter(-terraform)?\.wasm|dist\/THIRD-PARTY-NOTICES\.md|schemas\/[\w.-]+\.json|docs\/[\w-]+\.md)$/;
 const MISTAKES = fs.readFileSync(path.join(ROOT, 'examples', 'mistakes.search.json'), 'utf8');
 
 describe('the npm package', () => {
@@ -47,7 +47,6 @@ describe('the npm package', () => {
       'dist/server.js',
       'dist/server-main.js',
       'dist/server-core.js',
-      'dist/server-extras.js',
       'dist/THIRD-PARTY-NOTICES.md',
       'dist/tree-sitter.js',
       'dist/tree-sitter.wasm',

@@ -22,7 +22,6 @@ test('the committed runtime bundles are those a fresh build writes', { skip: !in
     'dist/server.js',
     'dist/server-main.js',
     'dist/server-core.js',
-    'dist/server-extras.js',
     'dist/client.js',
     'dist/action.js',
     'dist/THIRD-PARTY-NOTICES.md',

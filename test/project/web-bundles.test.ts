@@ -15,17 +15,14 @@ const read = (p: string) => fs.readFileSync(path.join(root, p), 'utf8');
 /** require( as a call, not inside a string (ajv keeps the source of its helpers as strings). */
 const requireCalls = (code: string) => [...code.matchAll(/(?<![\w.'"$])require\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]);
 
-/** The analyzer bundle and its parts (on Node they require each other; in a worker each is a script setting a global). */
-const ANALYZER = ['dist/server-core.js', 'dist/server-extras.js'];
-/** Where the worker keeps the URLs of the analyzer's parts (server/src/lsp/client-reads.ts). */
-const PART_URLS = 'searchConfigPartUrls';
+/** The analyzer bundle (in a worker a script setting a global). */
+const ANALYZER = 'dist/server-core.js';
 
-test('the browser bundles use no Node built-in and require nothing but vscode (and, on Node, the analyzer its parts)', () => {
-  for (const file of ['dist/web/server.js', 'dist/web/client.js', ...ANALYZER]) {
+test('the browser bundles use no Node built-in and require nothing but vscode', () => {
+  for (const file of ['dist/web/server.js', 'dist/web/client.js', ANALYZER]) {
     const code = read(file);
     const required = new Set(requireCalls(code));
-    const allowed =
-      file === 'dist/web/client.js' ? ['vscode'] : ANALYZER.includes(file) ? ANALYZER.map((f) => `./${path.basename(f)}`) : [];
+    const allowed = file === 'dist/web/client.js' ? ['vscode'] : [];
     assert.deepEqual(
       [...required].filter((r) => !allowed.includes(r)),
       [],
@@ -68,7 +65,6 @@ test("the language server bundle loads in a worker, and Node's transport is load
     for (const url of urls) vm.runInContext(read(url), scope);
   };
   scope.self = scope;
-  scope[PART_URLS] = {};
   vm.createContext(scope);
   (scope.importScripts as (...urls: string[]) => void)('dist/server-core.js', 'dist/server-main.js');
   const server = scope.searchConfigLanguageServer as {
@@ -146,51 +142,29 @@ test('the Terraform parser bundle is a worker script that is also a CommonJS mod
   assert.match(read('dist/web/server.js'), /searchConfigTerraformUrls/);
 });
 
-test('the web extension hands the worker every analyzer bundle, and in a worker a part is loaded from its URL on first use', async () => {
-  const { ANALYZER_BUNDLES, PART_URLS_GLOBAL } = await import('../../server/src/lsp/client-reads');
-  assert.deepEqual(ANALYZER_BUNDLES, ANALYZER);
+test('the web extension hands the worker the analyzer bundle, which analyses every format in a worker', async () => {
+  const { ANALYZER_BUNDLE } = await import('../../server/src/lsp/client-reads');
+  assert.equal(ANALYZER_BUNDLE, ANALYZER);
   const shipped = fs
     .readdirSync(path.join(root, 'dist'))
     .filter((f) => /^server-.*\.js$/.test(f) && f !== 'server-main.js')
     .map((f) => `dist/${f}`);
-  assert.deepEqual(shipped.sort(), [...ANALYZER].sort(), 'every analyzer bundle the build writes is handed to the worker');
+  assert.deepEqual(shipped, [ANALYZER], 'the build writes one analyzer bundle, the one handed to the worker');
+  assert.match(read('dist/web/client.js'), /dist\/server-core\.js/);
   const vm = await import('node:vm');
-  // A worker's globals: importScripts and no require, so a part reached through a require would throw.
-  const loaded: string[] = [];
+  // A worker's globals: importScripts and no require, so that a require reached on the way would throw.
   const scope: Record<string, unknown> = { console, TextEncoder, TextDecoder, setTimeout, clearTimeout, queueMicrotask, performance };
-  scope.importScripts = (url: string) => {
-    loaded.push(url);
-    vm.runInContext(read(url.replace('https://x/', '')), scope);
-  };
   scope.self = scope;
-  // What the worker does with the first message (server/src/browser/main.ts): the parts' URLs by file name, then the analyzer bundle.
-  scope[PART_URLS_GLOBAL] = Object.fromEntries(ANALYZER.slice(1).map((f) => [path.basename(f), `https://x/${f}`]));
   vm.createContext(scope);
-  (scope.importScripts as (url: string) => void)(`https://x/${ANALYZER[0]}`);
+  vm.runInContext(read(ANALYZER), scope);
   const core = scope.searchConfigCore as Record<
     string,
     { analyze(text: string, options: object): { findings: Array<{ ruleId: string }> } }
   >;
-  const json = core.index.analyze('{ "search_version": "2.19", "unknown_thing": 1 }', { fileName: 'a.search.json' });
-  assert.deepEqual(
-    Array.from(json.findings, (f) => f.ruleId),
-    ['unknown-field'],
-  );
-  assert.deepEqual(loaded, [`https://x/${ANALYZER[0]}`], 'a JSON configuration loads no part');
-  const yaml = core.index.analyze('search_version: "2.19"\nunknown_thing: 1\n', { fileName: 'a.search.yaml' });
-  assert.deepEqual(
-    loaded,
-    ANALYZER.map((f) => `https://x/${f}`),
-    'the first YAML file loads the part, once',
-  );
-  // Arrays of the script's realm, compared by their items.
-  assert.deepEqual(
-    Array.from(yaml.findings, (f) => f.ruleId),
-    ['unknown-field'],
-  );
-  const requests = core.index.analyze('GET /_cat/indices\n', { fileName: 'a.http' });
-  assert.equal(requests.findings.length, 0);
-  assert.equal(loaded.length, ANALYZER.length, 'a part is loaded once');
+  const ruleIds = (fileName: string, text: string) => Array.from(core.index.analyze(text, { fileName }).findings, (f) => f.ruleId);
+  assert.deepEqual(ruleIds('a.search.json', '{ "search_version": "2.19", "unknown_thing": 1 }'), ['unknown-field']);
+  assert.deepEqual(ruleIds('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), ['unknown-field']);
+  assert.deepEqual(ruleIds('a.http', 'GET /_cat/indices\n'), []);
 });
 
 test('the worker server loads before the analyzer bundle is there: nothing reads it until the first message', async () => {

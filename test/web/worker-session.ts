@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ANALYZER_BUNDLES, LANGUAGE_SERVER_BUNDLE } from '../../server/src/lsp/client-reads';
+import { ANALYZER_BUNDLE, LANGUAGE_SERVER_BUNDLE } from '../../server/src/lsp/client-reads';
 
 export type ServerRequestHandler = (method: string, params: unknown) => unknown;
 
@@ -18,7 +18,7 @@ window.errors = []; window.published = {}; window.logs = []; window.answered = 0
 window.workerStartedAt = performance.now();
 const worker = new Worker('/dist/web/server.js');
 worker.onerror = (e) => { window.errors.push(String(e.message || e)); };
-worker.postMessage({ searchConfigCoreUrl: ${JSON.stringify(ANALYZER_BUNDLES.map((f) => `/${f}`))},
+worker.postMessage({ searchConfigCoreUrl: ${JSON.stringify(`/${ANALYZER_BUNDLE}`)},
   searchConfigServerUrl: ${JSON.stringify(`/${LANGUAGE_SERVER_BUNDLE}`)},
   searchConfigTerraformUrls: { module: '/dist/tree-sitter.js', runtime: '/dist/tree-sitter.wasm', grammar: '/dist/tree-sitter-terraform.wasm' } });
 // A cold start as an editor makes it: initialize goes out as soon as the worker exists, the rest of the
@@ -64,7 +64,7 @@ export interface ColdStart {
 export async function serveWorkerPage(root: string, cold?: ColdStart): Promise<{ url: string; close(): Promise<void> }> {
   const files: Record<string, string> = {
     '/dist/web/server.js': path.join(root, 'dist/web/server.js'),
-    ...Object.fromEntries(ANALYZER_BUNDLES.map((f) => [`/${f}`, path.join(root, f)])),
+    [`/${ANALYZER_BUNDLE}`]: path.join(root, ANALYZER_BUNDLE),
     [`/${LANGUAGE_SERVER_BUNDLE}`]: path.join(root, LANGUAGE_SERVER_BUNDLE),
     '/dist/tree-sitter.js': path.join(root, 'dist/tree-sitter.js'),
     '/dist/tree-sitter.wasm': path.join(root, 'dist/tree-sitter.wasm'),

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/browser';
 import {
-  ANALYZER_BUNDLES,
+  ANALYZER_BUNDLE,
   CORE_URL_MESSAGE,
   LANGUAGE_SERVER_BUNDLE,
   SERVER_URL_MESSAGE,
@@ -55,16 +55,16 @@ export function activate(context: vscode.ExtensionContext): Promise<void> {
   return activateOn(
     {
       createClient: async (ctx, clientOptions) => {
-        const [workerUrl, coreUrls, serverUrl, terraformUrls] = await Promise.all([
+        const [workerUrl, coreUrl, serverUrl, terraformUrls] = await Promise.all([
           loadableUrl(ctx, 'dist/web/server.js'),
-          Promise.all(ANALYZER_BUNDLES.map((file) => loadableUrl(ctx, file))),
+          loadableUrl(ctx, ANALYZER_BUNDLE),
           loadableUrl(ctx, LANGUAGE_SERVER_BUNDLE),
           terraformParserUrls(ctx),
         ]);
         const worker = new Worker(workerUrl);
         // Before the protocol: where the analyzer's bundles, the language server's and the Terraform parser are,
         // which the worker cannot find by itself.
-        worker.postMessage({ [CORE_URL_MESSAGE]: coreUrls, [SERVER_URL_MESSAGE]: serverUrl, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
+        worker.postMessage({ [CORE_URL_MESSAGE]: coreUrl, [SERVER_URL_MESSAGE]: serverUrl, [TERRAFORM_URLS_MESSAGE]: terraformUrls });
         return new LanguageClient(SECTION, CLIENT_NAME, clientOptions, worker);
       },
       limitations: (settings) => {

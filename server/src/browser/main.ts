@@ -1,4 +1,4 @@
-import { ANALYZER_BUNDLES, CORE_URL_MESSAGE, PART_URLS_GLOBAL, SERVER_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/client-reads';
+import { CORE_URL_MESSAGE, SERVER_URL_MESSAGE, TERRAFORM_URLS_MESSAGE } from '../lsp/client-reads';
 import { browserRuntime } from './runtime';
 
 /*
@@ -17,19 +17,11 @@ declare function importScripts(...urls: string[]): void;
 
 const onFirstMessage = (event: { data: unknown }): void => {
   const data = event.data as { [CORE_URL_MESSAGE]?: unknown; [SERVER_URL_MESSAGE]?: unknown; [TERRAFORM_URLS_MESSAGE]?: unknown } | null;
-  const coreUrls = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
+  const coreUrl = data && typeof data === 'object' ? data[CORE_URL_MESSAGE] : undefined;
   const serverUrl = data && typeof data === 'object' ? data[SERVER_URL_MESSAGE] : undefined;
-  const urls = typeof coreUrls === 'string' ? [coreUrls] : coreUrls;
-  if (!Array.isArray(urls) || urls.length === 0 || !urls.every((u) => typeof u === 'string') || typeof serverUrl !== 'string') return;
+  if (typeof coreUrl !== 'string' || typeof serverUrl !== 'string') return;
   self.removeEventListener('message', onFirstMessage);
-  // The analyzer bundle now; the other parts when the analyzer first needs them (scripts/core-bundles.mjs
-  // reads their URLs here, by file name): a worker that sees JSON configurations only never loads them.
-  const parts: Record<string, string> = {};
-  ANALYZER_BUNDLES.slice(1).forEach((file, i) => {
-    if (urls[i + 1] !== undefined) parts[file.slice(file.lastIndexOf('/') + 1)] = urls[i + 1];
-  });
-  (self as unknown as Record<string, unknown>)[PART_URLS_GLOBAL] = parts;
-  importScripts(urls[0], serverUrl);
+  importScripts(coreUrl, serverUrl);
   // Read only now: the language server's bundle (and the Terraform loader) read the analyzer as they load.
   const { startServer, browserTransport } = require('../lsp') as typeof import('../lsp');
   const { terraformLoaderFrom, terraformUrlsOf } = require('./terraform-wasm') as typeof import('./terraform-wasm');

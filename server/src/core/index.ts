@@ -3,10 +3,6 @@
  * here, and from one more entry, `core/explain` (the texts `search-config explain` prints, which the CLI's
  * bundle carries itself so that the analyzer bundle shipped in the .vsix does not). ESLint fails on any
  * other import of the core from a host (eslint.config.mjs).
- *
- * Names re-exported from modules of the analyzer's lazily loaded part (scripts/core-bundles.mjs: the
- * YAML, Terraform and request-file readers, the editor features) are named one by one, never with
- * `export *`, so that the part is loaded when one of them is first read, not when this module loads.
  */
 export * from './types';
 export { analyze, analyzeInSteps, effectiveSeverity, parseFor, type AnalysisResult } from './engine';

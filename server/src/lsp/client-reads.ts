@@ -15,18 +15,11 @@ export type ReadFileAnswer = ReadResult;
 export type ReadDirectoryAnswer = DirectoryEntry[] | null;
 
 /**
- * The first message to the language server's web worker, before the protocol starts: the URLs of the
- * analyzer's bundles (ANALYZER_BUNDLES, in that order), which it loads with importScripts
- * (`{ [CORE_URL_MESSAGE]: urls }`; a single URL is the analyzer bundle alone).
+ * The first message to the language server's web worker, before the protocol starts: the URL of the
+ * analyzer's bundle (`{ [CORE_URL_MESSAGE]: url }`), dist/server-core.js, which the Node hosts load too.
  */
 export const CORE_URL_MESSAGE = 'searchConfigCoreUrl';
-
-/**
- * The analyzer's bundles in dist/: dist/server-core.js, then the part a lint of JSON configurations
- * never runs (the YAML, Terraform and request-file readers, the editor features), which the Node hosts
- * and the worker load on first use (scripts/core-bundles.mjs).
- */
-export const ANALYZER_BUNDLES = ['dist/server-core.js', 'dist/server-extras.js'];
+export const ANALYZER_BUNDLE = 'dist/server-core.js';
 
 /**
  * In the same first message, the URL of the language server's bundle (`{ [SERVER_URL_MESSAGE]: url }`),
@@ -36,9 +29,6 @@ export const SERVER_URL_MESSAGE = 'searchConfigServerUrl';
 export const LANGUAGE_SERVER_BUNDLE = 'dist/server-main.js';
 /** The global the language server's bundle defines in a worker (a script loaded with importScripts). */
 export const LANGUAGE_SERVER_GLOBAL = 'searchConfigLanguageServer';
-
-/** Where the worker keeps the URLs of the parts, for the analyzer bundle to load each on first use (scripts/core-bundles.mjs says the same). */
-export const PART_URLS_GLOBAL = 'searchConfigPartUrls';
 
 /**
  * In the same first message, where the Terraform parser is (`{ [TERRAFORM_URLS_MESSAGE]: TerraformParserUrls }`):

@@ -2,9 +2,6 @@
  * The formats, each a handler: which files it reads, how it reads and checks them, and how it
  * writes edits into them. The engine, the fixer and the hosts ask the handler of a file's name
  * instead of testing the name themselves, so that a new format is one folder and one entry here.
- *
- * This module stays in the analyzer bundle with the name tests; what a handler calls to read a
- * file of its format lives in the part that loads on its first use (scripts/core-bundles.mjs).
  */
 import { severityOf, type AnalysisResult, type FormatId } from '../check';
 import type { DocumentState } from '../document-state';
@@ -99,8 +96,7 @@ const terraform: FormatHandler = {
   syntaxName: 'Terraform',
   recognises: isTerraformName,
   analyze: inOneGo((text, options, _parsed, state) => analyzeTerraform(text, options, state)),
-  // HCL is aligned as terraform fmt aligns it. (Each function of a reader is reached when called, not
-  // when this module loads: the readers are in the part that loads on first use.)
+  // HCL is aligned as terraform fmt aligns it.
   applyEdits: (text, edits) => applyTerraformEdits(text, edits),
   editing: 'members',
   moduleVariables: true,

@@ -65,9 +65,6 @@ const fromVariable = (tree: TerraformJsonTree, path: FieldPath): boolean => {
 /** A text Terraform reads as itself: `${` and `%{` would start a template. */
 const literalText = (s: string): string => s.replace(/([$%])\{/g, '$1$1{');
 
-// providerName is read when a key is written, not when this module loads: its module is in the part of
-// the analyzer that is loaded on first use, and reading it here would load that part while the analyzer
-// bundle itself is still loading.
 const TERRAFORM_SPELLING = { key: (key: string) => providerName(key), text: literalText };
 
 /**

@@ -1,7 +1,6 @@
 /**
- * The analyzer bundle (dist/server-core.js) leaves out what a lint of JSON configurations never runs: the
- * YAML, Terraform and request-file readers and the editor features are a bundle of their own
- * (dist/server-extras.js), loaded the first time one of their modules is used. A JSON lint must not load it.
+ * Which bundles of dist/ a run loads: the analyzer bundle (dist/server-core.js) analyses every format by
+ * itself, and the Terraform parser (dist/tree-sitter.js with its WebAssembly) is loaded only for a .tf file.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -22,19 +21,16 @@ process.stdout.write(JSON.stringify({ loaded, rules: r.findings.map((f) => f.rul
   return JSON.parse(r.stdout);
 }
 
-test('a JSON configuration is analysed with the analyzer bundle alone', () => {
+test('every format but Terraform is analysed with the analyzer bundle alone', () => {
   assert.deepEqual(bundlesLoadedFor('a.search.json', '{ "search_version": "2.19", "unknown_thing": 1 }'), {
     loaded: ['server-core.js'],
     rules: ['unknown-field'],
   });
-});
-
-test('a YAML configuration and a request file load the part with their readers', () => {
   assert.deepEqual(bundlesLoadedFor('a.search.yaml', 'search_version: "2.19"\nunknown_thing: 1\n'), {
-    loaded: ['server-core.js', 'server-extras.js'],
+    loaded: ['server-core.js'],
     rules: ['unknown-field'],
   });
-  assert.deepEqual(bundlesLoadedFor('a.http', 'GET /_cat/indices\n'), { loaded: ['server-core.js', 'server-extras.js'], rules: [] });
+  assert.deepEqual(bundlesLoadedFor('a.http', 'GET /_cat/indices\n'), { loaded: ['server-core.js'], rules: [] });
 });
 
 /** The dist/ bundles the CLI (bin/search-config.js) has loaded when it exits after `args`, with its exit code. */
@@ -47,10 +43,13 @@ require(${JSON.stringify(path.join(root, 'bin/search-config.js'))});`;
   return JSON.parse(r.output[3] as string);
 }
 
-test('the CLI lints a JSON configuration with its own bundle and the analyzer bundle alone', () => {
-  // Reading a name of the core's public index that a part holds (at start-up, say) would load the part.
+test('the CLI lints a JSON configuration with its own bundle and the analyzer bundle alone, and a .tf file with the parser too', () => {
   assert.deepEqual(bundlesLoadedByCli(['lint', path.join(root, 'examples', 'clean.search.json')]), {
     code: 0,
     loaded: ['cli.js', 'server-core.js'],
+  });
+  assert.deepEqual(bundlesLoadedByCli(['lint', path.join(root, 'examples', 'terraform', 'main.tf')]), {
+    code: 1,
+    loaded: ['cli.js', 'server-core.js', 'tree-sitter.js'],
   });
 });
