@@ -128,7 +128,7 @@ export default tseslint.config(
     rules: { ...hostImports(), 'no-restricted-syntax': hostSyntax },
   },
   {
-    files: ['server/src/core/engine.ts', 'server/src/core/fix.ts'],
+    files: ['server/src/core/engine.ts', 'server/src/core/fix.ts', 'server/src/core/changes/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...CORE_SYNTAX, NO_FORMAT_BRANCH] },
   },
   {
@@ -137,6 +137,7 @@ export default tseslint.config(
       'server/src/lsp/server.ts',
       'server/src/lsp/workspace.ts',
       'server/src/cli/lint-file.ts',
+      'server/src/cli/files.ts',
       'server/src/cli/unified-diff.ts',
       'server/src/cli/commands/lint.ts',
       'server/src/cli/commands/diff.ts',

@@ -1,11 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CONFIGURATION_BLOCK,
-  isTerraformName,
-  holdsManifest,
-  isSearchYamlName,
-  isYamlName,
   ALWAYS_SKIPPED_DIRECTORIES,
   DEFAULT_FILE_PATTERNS,
   DEFAULT_REQUEST_PATTERNS,
@@ -15,8 +10,8 @@ import {
   isTfvarsName,
   LINT_CONFIG_NAME,
   type LintConfig,
-  isTerraformJsonName,
   commandLineGlob,
+  formatOf,
   globScan,
 } from '../core';
 import { fileHoldsAscii } from './file-search';
@@ -90,15 +85,19 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
     path.basename(p) !== LINT_CONFIG_NAME && (isConfigurationFile(...relative(p)) || isRequestFile(...relative(p)));
   // Without ignores nothing is skipped: the path below the settings' directory is not needed.
   const isSkipped = (p: string): boolean => !!settingsOf(path.dirname(p)).config?.ignores?.length && isIgnored(...relative(p));
-  // A Terraform file is a configuration when it holds the block: a text search, no parse.
-  // The bytes are searched as they are: the block's name is ASCII, the same bytes in UTF-8, and most
-  // .tf files of a repository do not hold it, so decoding them would be work for nothing.
-  // A broken link to a .tf file is reported: whether it would hold the block cannot be known.
-  // A file in Terraform's JSON syntax (`.tf.json`) the same: JSON writes the block's name as those bytes too.
-  const isTerraformFile = (p: string): boolean => isTerraformName(p) || isTerraformJsonName(p);
-  const isTerraformConfig = (p: string): boolean => isTerraformFile(p) && fileHoldsAscii(p, CONFIGURATION_BLOCK);
-  // A YAML file: a *.search.yaml, or a manifest naming kind: Search (a text search, no parse).
-  const isYamlConfig = (p: string): boolean => isSearchYamlName(p) || (isYamlName(p) && holdsManifest(readBytes(p).toString('utf8')));
+  // What else a directory search lints, by the format's handler: a Terraform file when it holds the block, a
+  // YAML file when it is a *.search.yaml or names kind: Search. A text search, no parse: the bytes are
+  // searched as they are where the text is ASCII (most .tf files of a repository do not hold the block, so
+  // decoding them would be work for nothing).
+  const foundByContent = (p: string): boolean => {
+    const searched = formatOf(p).searched?.(p);
+    if (!searched) return false;
+    if (searched.kind === 'always') return true;
+    if (searched.kind === 'bytes') return fileHoldsAscii(p, searched.holds);
+    return searched.holds(readBytes(p).toString('utf8'));
+  };
+  // A broken link to a file whose bytes would have been searched (a .tf file) is reported: whether it would hold the block cannot be known.
+  const searchesBytes = (p: string): boolean => formatOf(p).searched?.(p)?.kind === 'bytes';
   const add = (f: string): void => {
     if (!seen.has(f)) {
       seen.add(f);
@@ -123,10 +122,10 @@ export function expandTargets(targets: readonly string[], cwd: string, settingsF
         problems,
         show,
         visitFile: (file) => {
-          if (isConfig(file) || isTerraformConfig(file) || isYamlConfig(file)) add(file);
+          if (isConfig(file) || foundByContent(file)) add(file);
         },
         skip: isSkipped,
-        reportBrokenLink: (p) => isConfig(p) || isTerraformFile(p),
+        reportBrokenLink: (p) => isConfig(p) || searchesBytes(p),
       });
       if (files.length === before && problems.length === problemsBefore)
         problems.push(`no configuration files found in ${target} (looked for ${describePatterns(settingsFor(abs).config)})`);

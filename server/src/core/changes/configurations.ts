@@ -1,8 +1,9 @@
 import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } from './diff';
-import { holdsConfiguration, isTerraformName, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
+import { holdsConfiguration, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
 import { terraformParserLoaded } from '../formats/terraform/parser';
-import { isSearchYamlName, isYamlName, parseYamlFile, type YamlDocument } from '../formats/yaml/document';
-import { isTerraformJsonName, parseTerraformJson } from '../formats/terraform-json/document';
+import { parseYamlFile, type YamlDocument } from '../formats/yaml/document';
+import { formatOf } from '../formats/registry';
+import { parseTerraformJson } from '../formats/terraform-json/document';
 import type { LineIndex } from '../lines';
 import { formatPath } from '../paths';
 import type { SyntaxProblem } from '../formats';
@@ -44,8 +45,11 @@ export interface ConfigurationSet {
 /** `plan`: the text is a Terraform plan, which holds its own before and after. */
 export type ReadConfigurations = ConfigurationSet | { error: string; plan?: true };
 
-export const formatOfName = (fileName: string | undefined): FileFormat =>
-  isTerraformName(fileName) || isTerraformJsonName(fileName) ? 'terraform' : isYamlName(fileName) ? 'yaml' : 'json';
+/** How a change report shows a file's format: Terraform in HCL or JSON alike (by resource address). */
+export const formatOfName = (fileName: string | undefined): FileFormat => {
+  const id = formatOf(fileName).id;
+  return id === 'terraform' || id === 'terraform-json' ? 'terraform' : id === 'yaml' ? 'yaml' : 'json';
+};
 
 /**
  * Reads every configuration of a text named `fileName` (its name gives its format). `text`
@@ -57,13 +61,20 @@ export function readConfigurations(
   fileName: string | undefined,
   maxDepth = DEFAULT_MAX_DEPTH,
 ): ReadConfigurations {
-  const format = formatOfName(fileName);
-  if (isTerraformJsonName(fileName)) return readTerraformJson(text ?? '');
-  if (format === 'terraform') return readTerraform(text ?? '', maxDepth);
-  if (format === 'yaml') return readYaml(text ?? '', fileName, maxDepth);
-  const parsed = parseConfig(text ?? '{}');
-  if (parsed.error !== undefined) return { error: parsed.error, plan: parsed.plan };
-  return { format, configurations: [{ name: '', value: parsed.value, side: {} }] };
+  switch (formatOf(fileName).id) {
+    case 'terraform-json':
+      return readTerraformJson(text ?? '');
+    case 'terraform':
+      return readTerraform(text ?? '', maxDepth);
+    case 'yaml':
+      return readYaml(text ?? '', fileName, maxDepth);
+    default: {
+      // A JSON configuration or a plan (a request file is read as JSON too, and says it is none).
+      const parsed = parseConfig(text ?? '{}');
+      if (parsed.error !== undefined) return { error: parsed.error, plan: parsed.plan };
+      return { format: 'json', configurations: [{ name: '', value: parsed.value, side: {} }] };
+    }
+  }
 }
 
 function syntaxError(lines: LineIndex, e: SyntaxProblem): string {
@@ -170,7 +181,7 @@ function readYaml(text: string, fileName: string | undefined, maxDepth: number):
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
   return {
     format: 'yaml',
-    manifests: !isSearchYamlName(fileName),
+    manifests: file.manifests,
     configurations: file.configurations.map((doc) => ({ name: doc.label, value: doc.value, side: yamlSide(doc) })),
   };
 }

@@ -20,10 +20,10 @@ import { parseDocument } from './json/document';
 import { analyzeTerraformJson } from './terraform-json/analysis';
 import { isTerraformJsonName } from './terraform-json/document';
 import { analyzeTerraform } from './terraform/analysis';
-import { isTerraformName } from './terraform/document';
+import { CONFIGURATION_BLOCK, isTerraformName } from './terraform/document';
 import { applyTerraformEdits } from './terraform/layout';
 import { analyzeYaml } from './yaml/analysis';
-import { isYamlName } from './yaml/names';
+import { holdsManifest, isSearchYamlName, isYamlName } from './yaml/names';
 
 export interface FormatHandler {
   readonly id: FormatId;
@@ -58,7 +58,25 @@ export interface FormatHandler {
   readonly lineComment?: CommentMarker;
   /** Completion at `offset` for `members` formats; undefined where no member can start. */
   complete?(text: string, offset: number, options: MemberCompletionOptions, kept?: DocumentState): EditorCompletion[] | undefined;
+  /**
+   * What a directory search finds of a file of this name besides the configuration patterns of
+   * .search-lint.json (which find JSON configurations and request files); undefined: nothing more.
+   */
+  searched?(fileName: string): SearchedFile | undefined;
 }
+
+/**
+ * A file a directory search lints: `always`; when its bytes hold an ASCII text (`bytes`: searched without
+ * decoding, and a broken link to such a file is reported, since what it would hold cannot be known); or
+ * when its text passes a test (`text`). The host reads the file; the test is the format's.
+ */
+export type SearchedFile = { kind: 'always' } | { kind: 'bytes'; holds: string } | { kind: 'text'; holds: (text: string) => boolean };
+
+/** A Terraform file, in HCL or in JSON, is linted when it holds the block: JSON writes its name as those bytes too. */
+const HOLDING_THE_BLOCK: SearchedFile = { kind: 'bytes', holds: CONFIGURATION_BLOCK };
+const ALWAYS: SearchedFile = { kind: 'always' };
+/** A YAML file: a `*.search.yaml` configuration, or manifests when one names `kind: Search`. */
+const MANIFESTS: SearchedFile = { kind: 'text', holds: holdsManifest };
 
 export interface MemberCompletionOptions {
   snippets: boolean;
@@ -103,6 +121,7 @@ const terraform: FormatHandler = {
   needsHclParser: () => true,
   lineComment: '#',
   complete: (text, offset, options, kept) => terraformCompletionAt(text, offset, options, kept),
+  searched: () => HOLDING_THE_BLOCK,
 };
 
 const terraformJson: FormatHandler = {
@@ -116,6 +135,7 @@ const terraformJson: FormatHandler = {
   moduleVariables: true,
   // JSON needs no HCL parser, except for the variables that the module's .tf files declare.
   needsHclParser: (text) => text.includes('var.'),
+  searched: () => HOLDING_THE_BLOCK,
 };
 
 const yaml: FormatHandler = {
@@ -127,6 +147,7 @@ const yaml: FormatHandler = {
   editing: 'members',
   lineComment: '#',
   complete: (text, offset, options) => yamlCompletions(text, offset, options),
+  searched: (fileName) => (isSearchYamlName(fileName) ? ALWAYS : MANIFESTS),
 };
 
 /** JSON takes whatever no other format recognises: a configuration, a plan, or a file it says it does not read. */

@@ -38,6 +38,8 @@ export interface YamlDocument extends ConfigDocument {
 
 export interface YamlFileDocuments {
   configurations: YamlDocument[];
+  /** Whether the file's documents are read as Kubernetes manifests (not a `*.search.yaml` configuration file). */
+  manifests: boolean;
   /** Syntax problems of the documents that hold, or may hold, a configuration. */
   syntaxErrors: SyntaxProblem[];
   lines: LineIndex;
@@ -79,7 +81,16 @@ export function parseYamlFile(
 ): YamlFileDocuments {
   const lines = new LineIndex(text);
   const whole = isSearchYamlName(fileName);
-  const empty: YamlFileDocuments = { configurations: [], syntaxErrors: [], lines, limits: [], skipped: [], repeated: [], work: 0 };
+  const empty: YamlFileDocuments = {
+    configurations: [],
+    manifests: !whole,
+    syntaxErrors: [],
+    lines,
+    limits: [],
+    skipped: [],
+    repeated: [],
+    work: 0,
+  };
   if (!whole && !named && !holdsManifest(text)) return empty;
   // Template documents are read as blank lines (their offsets kept): the other documents of the file are read.
   const templates = templateDocuments(text);
