@@ -67,8 +67,8 @@ test("stylish with --rule-links ends each finding with its rule's documentation 
       r.out.split('\n').slice(0, 3).join('\n'),
       [
         'a.search.json',
-        '  a.search.json:2:17  error    static_ips is a string ("true"), but it takes a boolean. Replace "true" with true.                                             type-mismatch     https://github.com/search-config/search-config/blob/HEAD/docs/rules.md#type-mismatch',
-        '  a.search.json:3:3   warning  max_index_count is deprecated: express the limit as an index_patterns entry such as { "pattern": "*", "max_index_count": N }.  deprecated-field  https://github.com/search-config/search-config/blob/HEAD/docs/rules.md#deprecated-field',
+        '  a.search.json:2:17  error    static_ips is a string ("true"), but it takes a boolean. Replace "true" with true.                                             type-mismatch     https://github.com/search-config/search-config/blob/main/docs/rules.md#type-mismatch',
+        '  a.search.json:3:3   warning  max_index_count is deprecated: express the limit as an index_patterns entry such as { "pattern": "*", "max_index_count": N }.  deprecated-field  https://github.com/search-config/search-config/blob/main/docs/rules.md#deprecated-field',
       ].join('\n'),
     );
     const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));

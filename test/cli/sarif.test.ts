@@ -41,7 +41,8 @@ test('sarif rule metadata comes from each rule', async () => {
     const d = driver.rules[i];
     assert.equal(d.shortDescription.text, rule.meta.summary);
     assert.equal(d.fullDescription.text, rule.meta.details);
-    assert.ok(d.help.text.startsWith(rule.meta.details) && d.help.text.includes(`docs/rules.md#${rule.meta.id}`));
+    assert.equal(d.helpUri, `https://github.com/search-config/search-config/blob/main/docs/rules.md#${rule.meta.id}`);
+    assert.equal(d.help.text, `${rule.meta.details}\n\nSee ${d.helpUri}, or run search-config explain ${rule.meta.id}.`);
     assert.equal(d.defaultConfiguration.level, level[rule.meta.defaultSeverity]);
   }
   const results = JSON.parse(r.out).runs[0].results;

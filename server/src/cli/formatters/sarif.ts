@@ -1,37 +1,28 @@
 import { pathToFileURL } from 'node:url';
 import type * as Sarif from 'sarif';
-import { RULES, type Finding, type Severity } from '../../core';
-import { RULE_DOCS, ruleDocsUrl } from './rule-docs';
+import { RULES, ruleDocUrl, type Finding, type Severity } from '../../core';
 import type { FileReport, Formatter } from './types';
 
 const LEVEL: Record<Severity, Sarif.ReportingConfiguration.level> = { error: 'error', warning: 'warning', info: 'note', hint: 'note' };
 
-/**
- * SARIF requires an absolute help URI. It is given only when the package names its home page;
- * the help text always names the rule's section in the documentation shipped with the package.
- */
-function helpUri(ruleId: string): string | undefined {
-  const uri = ruleDocsUrl(ruleId);
-  return /^https?:\/\//.test(uri) ? uri : undefined;
-}
-
 function ruleDescriptors(): Sarif.ReportingDescriptor[] {
   return RULES.map((r) => {
-    const uri = helpUri(r.meta.id);
-    const d: Sarif.ReportingDescriptor = {
+    // The catalogue's address (the editor links to the same); the package does not carry docs/rules.md:
+    // it is rendered from the rules' metadata, which `explain` prints offline.
+    const uri = ruleDocUrl(r.meta.id);
+    return {
       id: r.meta.id,
       name: r.meta.id,
       shortDescription: { text: r.meta.summary },
       fullDescription: { text: r.meta.details, markdown: r.meta.details },
       help: {
-        text: `${r.meta.details}\n\nSee ${RULE_DOCS}#${r.meta.id}.`,
-        markdown: `${r.meta.details}\n\nSee [${r.meta.id}](${RULE_DOCS}#${r.meta.id}).`,
+        text: `${r.meta.details}\n\nSee ${uri}, or run search-config explain ${r.meta.id}.`,
+        markdown: `${r.meta.details}\n\nSee [${r.meta.id}](${uri}), or run \`search-config explain ${r.meta.id}\`.`,
       },
       defaultConfiguration: { level: LEVEL[r.meta.defaultSeverity] },
       properties: { fixable: r.meta.fixable, defaultSeverity: r.meta.defaultSeverity },
+      helpUri: uri,
     };
-    if (uri) d.helpUri = uri;
-    return d;
   });
 }
 

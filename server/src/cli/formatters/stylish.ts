@@ -1,5 +1,4 @@
-import type { Severity } from '../../core';
-import { ruleDocsUrl } from './rule-docs';
+import { ruleDocUrl, type Severity } from '../../core';
 import { countFindings, plural, type Formatter } from './types';
 
 /**
@@ -65,7 +64,7 @@ const stylish: Formatter = (reports, ctx) => {
     lines.push(paint('bold', g.path));
     for (const r of g.rows) {
       const rule = ctx.ruleLinks
-        ? `${oneLine(r.message).padEnd(messageWidth)}  ${paint('dim', r.ruleId.padEnd(ruleWidth))}  ${ruleDocsUrl(r.ruleId)}`
+        ? `${oneLine(r.message).padEnd(messageWidth)}  ${paint('dim', r.ruleId.padEnd(ruleWidth))}  ${ruleDocUrl(r.ruleId)}`
         : `${oneLine(r.message)}  ${paint('dim', r.ruleId)}`;
       lines.push(`  ${r.where.padEnd(whereWidth)}  ${paint(SEVERITY_STYLE[r.severity], r.severity.padEnd(sevWidth))}  ${rule}`);
     }
