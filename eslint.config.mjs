@@ -57,6 +57,9 @@ export default tseslint.config(
       'bench/**',
       'dist/**',
       'node_modules/**',
+      // Mutation testing's sandboxes and reports (npm run test:mutation).
+      '.stryker-tmp/**',
+      'reports/**',
       'server/src/generated/**',
       'test/fixtures/**',
       'test/editors/**',
