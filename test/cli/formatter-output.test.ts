@@ -179,6 +179,7 @@ const SECRET_CASES: Array<[string, string[]]> = [
   ['{"openid": {"client_secret": "${CLIENT_SECRET}"}}', []],
   ['{"openid": {"client_secret": "quote\\"d"}}', ['quote\\"d']],
   ['{"ip_filter": ["10.0.0.0/8"], "static_ips": true}', []],
+  ['{"unknown_scalar": "top-level-text", "static_ips": true}', ['top-level-text']],
   ['"just a string"', []],
   ['12345', []],
   ['null', []],
@@ -194,6 +195,8 @@ test('json: the secret texts kept out of fixes, from the parsed value and from t
   // A duplicate key or an escape sends the reading to the parse tree, which sees every value written.
   const duplicate = '{"openid": {"client_secret": "first-secret", "client_secret": "second-secret"}}';
   assert.deepEqual(secretTextsOf(parseDocument(duplicate, { fileName: 'a.search.json' })).sort(), ['first-secret', 'second-secret']);
+  const quoted = '{"openid": {"client_secret": "a\\"b-first", "client_secret": "abc"}}';
+  assert.deepEqual(secretTextsOf(parseDocument(quoted, { fileName: 'a.search.json' })).sort(), ['a\\"b-first', 'abc']);
   const escaped = '{"openid": {"client_secret": "\\u0041BC-secret"}}';
   assert.deepEqual(secretTextsOf(parseDocument(escaped, { fileName: 'a.search.json' })), ['\\u0041BC-secret']);
 });
