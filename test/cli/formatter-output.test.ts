@@ -2,9 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseDocument, RULES, type Finding } from '../../server/src/core';
 import { FORMATTERS, type FileReport, type FormatContext } from '../../server/src/cli/formatters';
-import { mergeFix, secretTextsOf, toJsonResult } from '../../server/src/cli/formatters/json';
+import { mergeFix, secretTextsOf, toJsonResult, treeSecretTexts } from '../../server/src/cli/formatters/json';
 import { escapeXml } from '../../server/src/cli/formatters/junit';
-import { secretRangesOf } from '../../server/src/cli/unified-diff';
 
 /**
  * Each output format's exact text for reports built by hand: what the golden outputs (one fixed lint run,
@@ -189,7 +188,7 @@ test('json: the secret texts kept out of fixes, from the parsed value and from t
   for (const [text, expected] of SECRET_CASES) {
     const doc = parseDocument(text, { fileName: 'a.search.json' });
     assert.deepEqual(secretTextsOf(doc).sort(), [...expected].sort(), text);
-    const tree = (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+    const tree = treeSecretTexts(doc);
     assert.deepEqual(tree.sort(), [...expected].sort(), `${text} (parse tree)`);
   }
   // A duplicate key or an escape sends the reading to the parse tree, which sees every value written.

@@ -29,7 +29,8 @@ import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../s
  * added would change what the file says.
  *
  * Annotations are removed before analysis (an annotation-only line becomes an empty line, so
- * line numbers do not move). The message after `:` is a part of the finding's message.
+ * line numbers do not move). The message after `:` is the finding's whole message, as a user
+ * reads it: a message cut short would let a wrong word in its remainder pass.
  */
 export interface FixExpectation {
   kind: 'fix' | 'suggestion';
@@ -100,6 +101,7 @@ export function loadFixture(file: string): Fixture {
           : s[6] !== undefined
             ? { column: Number(s[6]) }
             : undefined;
+      if (!s[7]) malformed.push(`line ${i + 1}: an expected ${s[3]} finding states no message`);
       expectations.push({ line: target, severity: s[2], ruleId: s[3], message: s[7] || undefined, anchor, fixes: [], written: i + 1 });
     }
     if (current.includes('//~')) malformed.push(`line ${i + 1}: unreadable annotation: ${line.trim()}`);
@@ -233,18 +235,23 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
   const unmatched = [...findings];
   const problems: string[] = [...fx.malformed];
   for (const e of fx.expectations) {
-    const name = `line ${e.line + 1}: ${e.severity} ${e.ruleId}${e.message ? `: ...${e.message}...` : ''}`;
+    const name = `line ${e.line + 1}: ${e.severity} ${e.ruleId}: ${e.message ?? '(no message stated)'}`;
     const place = placeOf(fx, starts, e);
     if (typeof place === 'string') {
       problems.push(`${name} (annotation on line ${e.written}) ${place}`);
       continue;
     }
-    const same = (f: Finding): boolean =>
-      f.ruleId === e.ruleId && f.severity === e.severity && (!e.message || f.message.includes(e.message));
+    const same = (f: Finding): boolean => f.ruleId === e.ruleId && f.severity === e.severity && f.message === e.message;
     const candidates = unmatched.filter(
       (f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length),
     );
     if (!candidates.length) {
+      const reworded = unmatched.find((f) => f.ruleId === e.ruleId && f.severity === e.severity && f.offset === place.offset);
+      if (reworded) {
+        unmatched.splice(unmatched.indexOf(reworded), 1);
+        problems.push(`${name}: reported with another message:\n      stated:   ${e.message}\n      reported: ${reworded.message}`);
+        continue;
+      }
       const near = unmatched.find((f) => same(f) && f.range.start.line === e.line);
       problems.push(near ? `${name}: reported at another place: ${stated(fx.text, near)}` : `${name}: not reported`);
       continue;

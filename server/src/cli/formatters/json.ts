@@ -101,6 +101,12 @@ function secretTexts(text: string, fileName: string): string[] {
   return secretTextsOf(parseDocument(text, { fileName }));
 }
 
+/** The secret texts read from the full parse tree, which sees every value as written. */
+export function treeSecretTexts(doc: ParsedDocument): string[] {
+  const { text } = doc;
+  return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+}
+
 /** As secretTexts, from a document already parsed (the lint's own parse of the same text). */
 export function secretTextsOf(doc: ParsedDocument): string[] {
   const { text } = doc;
@@ -110,8 +116,7 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     placeholder = isPlaceholder;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
-  if (doc.noDuplicateKeys !== true || text.includes('\\u'))
-    return (secretRangesOf(doc) ?? []).map(([s, e]) => text.slice(s, e).replace(/^"|"$/g, '')).filter((t) => t.length >= 3);
+  if (doc.noDuplicateKeys !== true || text.includes('\\u')) return treeSecretTexts(doc);
   const out: string[] = [];
   const take = (value: string | number): void => {
     if (placeholder(value)) return;
