@@ -5,6 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measurePair } from './lib/measure.mjs';
 import { BENCH_DIR } from './generate.mjs';
+import { workloads } from './whole-process.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
 const LINES_SCRIPT = path.join(ROOT, 'scripts/node-lines.sh');
@@ -30,9 +31,11 @@ const parseExit = (stdout, stderr, status) => {
 
 /**
  * For each line: one small JSON file, the 300-line .tf file and the 300-line manifest linted cold, each in
- * turn with `node -e 0` of that line; one small JSON file and the 1,000 small files in turn with the
- * previous release under the same node. `onlyMachineLine` (the smoke run) measures the machine's own line,
- * so that no Node binary is fetched, with every code path still run.
+ * turn with `node -e 0` of that line; then every workload the previous release reads (not the .tf ones), in
+ * turn with the release under the same node. The machine's own line has those in the comparison with the
+ * release (whole-process.mjs), which is not measured again here: only one small file and the small files.
+ * `onlyMachineLine` (the smoke run) measures the machine's own line, so that no Node binary is fetched,
+ * with every code path still run.
  */
 export function measureNodeLines({ files, release, pairRuns, warmup, log, onlyMachineLine = false }) {
   const out = [];
@@ -60,11 +63,18 @@ export function measureNodeLines({ files, release, pairRuns, warmup, log, onlyMa
       );
     }
     if (release?.bin) {
-      for (const [id, inputs] of [
-        ['one', [files.small[0]]],
-        ['small', [files.smallDir]],
-      ]) {
-        const p = pair(lint(ours, inputs), lint(release.bin, inputs));
+      const machineLine = node === process.execPath;
+      for (const { id, inputs, large } of workloads(files).filter(
+        (w) => !w.terraform && (!machineLine || w.id === 'one' || w.id === 'small'),
+      )) {
+        const p = measurePair({
+          a: lint(ours, inputs),
+          b: lint(release.bin, inputs),
+          runs: large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns,
+          warmup,
+          parse: parseExit,
+          cwd: ROOT,
+        });
         result.vsRelease[id] = { ms: p.a.ms, releaseMs: p.b.ms, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? p.b.error };
         log(
           `    ${id.padEnd(10)} ${p.a.ms.median.toFixed(1)} ms against the release's ${p.b.ms.median.toFixed(1)} ms, ${(p.cpuRatios ?? p.ratios).median.toFixed(3)}x`,

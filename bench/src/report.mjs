@@ -543,7 +543,36 @@ export function nodeLinesSection(raw, heading = '## On each supported Node.js li
     '',
     "Cold-start ratios are to that line's `node -e 0`; release ratios are this code / the release, of CPU time where bash measured it (else wall time), the median of the pairs.",
   );
+  lines.push('', ...releaseByLine(raw, measured));
   return lines;
+}
+
+/**
+ * Every workload the previous release reads, against it under each line's node: the machine's line from the
+ * comparison with the release above, the others measured in turn with the release under their own node. A
+ * line whose figure is above the flag is marked, as in that comparison.
+ */
+function releaseByLine(raw, measured) {
+  const shown = measured.filter((l) => !l.error);
+  const rows = Object.entries(raw.wholeProcess ?? {}).filter(([, w]) => w.vsRelease && !w.vsRelease.notApplicable);
+  if (!shown.length || !rows.length) return [];
+  const out = [
+    "The previous release against this code on each line, every workload it reads (this code / the release, CPU time, median of the pairs; the machine's line from the comparison above, each other line in turn with the release under its own node):",
+    '',
+    `| workload | ${shown.map((l) => l.version + (l.version === raw.machine.node ? ' (above)' : '')).join(' | ')} |`,
+    `|---|${shown.map(() => '---|').join('')}`,
+  ];
+  for (const [id, w] of rows) {
+    const cells = shown.map((l) => {
+      const v = l.version === raw.machine.node ? w.vsRelease : l.vsRelease?.[id];
+      const r = releaseRatio(v)?.median;
+      if (v?.error) return `error: ${v.error}`;
+      if (r === undefined) return 'n/a';
+      return `${fmt(r, 3)}x${r > RELEASE_FLAG ? ' **slower**' : ''}`;
+    });
+    out.push(`| ${w.label} | ${cells.join(' | ')} |`);
+  }
+  return out;
 }
 
 /** What a finding costs, from its detection to its line in the JSON report. */
