@@ -10,6 +10,8 @@ import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../s
  *   static_ips: on          //~ error yaml-trap `on`: is written on
  *   //~ fix: Replace on with true => static_ips: true
  *   //~ suggestion: Quote it => static_ips: "on"
+ *   //~ related 4:5: first occurrence of "static_ips"   (related information, where it starts: line:column;
+ *                                                      0:0 for none, `[baseline]` after it when in the baseline)
  *   //~^ hint unit-hint `30`       (an annotation-only line refers to the line above; each ^ one line higher)
  *   //! {"cpus": 4, "baseline": "name.base.json"}   (first line: options)
  *   //! {"named": true}   (the file is read as one the user named on the command line)
@@ -23,7 +25,9 @@ import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../s
  * What to write: a `fix:` or `suggestion:` line after an expectation states a fix or suggestion of
  * that finding: its title, exactly, then after `=>` the lines it changes as they read once it is
  * applied alone (lines joined by \n, the first line's indentation not compared; nothing after `=>`
- * when it only removes lines). A finding's fix and every suggestion, in order, must be stated.
+ * when it only removes lines). A finding's fix and every suggestion, in order, must be stated, and so
+ * must its related information (what an editor shows beside the finding), in order, each with where
+ * it starts.
  *
  * Several annotations may share a line (`//~ ... //~ ...`), as in request files, where a line
  * added would change what the file says.
@@ -38,6 +42,12 @@ export interface FixExpectation {
   after: string;
   line: number;
 }
+export interface RelatedExpectation {
+  /** Where it starts, 1-based. */
+  line: number;
+  column: number;
+  message: string;
+}
 export interface Expectation {
   line: number;
   severity: string;
@@ -46,6 +56,7 @@ export interface Expectation {
   /** The text underlined, or its start when `prefix`. */
   anchor?: { text: string; nth: number; prefix: boolean } | { column: number };
   fixes: FixExpectation[];
+  related: RelatedExpectation[];
   /** Line of the annotation itself (1-based), for messages. */
   written: number;
 }
@@ -63,9 +74,12 @@ export interface Fixture {
   malformed: string[];
 }
 
-/** One annotation, the last of its line: an expected finding, or a fix or suggestion of the finding before it. */
+/**
+ * One annotation, the last of its line: an expected finding, or a fix, a suggestion or related
+ * information of the finding before it.
+ */
 const SEGMENT =
-  /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?)\s*$/;
+  /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?|\s*related (\d+):(\d+):\s*((?:(?!\/\/~).)*?))\s*$/;
 
 export function loadFixture(file: string): Fixture {
   const raw = fs.readFileSync(file, 'utf8');
@@ -88,6 +102,12 @@ export function loadFixture(file: string): Fixture {
     }
     const only = current.trim() === '';
     for (const s of segments) {
+      if (s[11]) {
+        const last = expectations[expectations.length - 1];
+        if (!last) malformed.push(`line ${i + 1}: related information stated before any finding`);
+        else last.related.push({ line: Number(s[11]), column: Number(s[12]), message: s[13] });
+        continue;
+      }
       if (s[8]) {
         const last = expectations[expectations.length - 1];
         if (!last) malformed.push(`line ${i + 1}: a ${s[8]} stated before any finding`);
@@ -102,7 +122,16 @@ export function loadFixture(file: string): Fixture {
             ? { column: Number(s[6]) }
             : undefined;
       if (!s[7]) malformed.push(`line ${i + 1}: an expected ${s[3]} finding states no message`);
-      expectations.push({ line: target, severity: s[2], ruleId: s[3], message: s[7] || undefined, anchor, fixes: [], written: i + 1 });
+      expectations.push({
+        line: target,
+        severity: s[2],
+        ruleId: s[3],
+        message: s[7] || undefined,
+        anchor,
+        fixes: [],
+        related: [],
+        written: i + 1,
+      });
     }
     if (current.includes('//~')) malformed.push(`line ${i + 1}: unreadable annotation: ${line.trim()}`);
     if (current !== line) lines[i] = only ? '' : current;
@@ -229,6 +258,25 @@ function fixProblems(text: string, name: string, e: Expectation, f: Finding): st
   return problems;
 }
 
+/** How a finding's related information differs from what an expectation states. */
+function relatedProblems(name: string, e: Expectation, f: Finding): string[] {
+  const show = (r: { line: number; column: number; message: string }): string => `related ${r.line}:${r.column}: ${r.message}`;
+  const stated = e.related.map(show);
+  // Where: in the linted file, or in the baseline (`[baseline]` after the message); 0:0 when it has no place.
+  const given = (f.related ?? []).map((r) =>
+    show({
+      line: r.range ? r.range.start.line + 1 : 0,
+      column: r.range ? r.range.start.character + 1 : 0,
+      message: r.inBaseline ? `${r.message} [baseline]` : r.message,
+    }),
+  );
+  return stated.join('\n') === given.join('\n')
+    ? []
+    : [
+        `${name}: related information differs:\n      stated:  ${stated.join(' | ') || '(none)'}\n      given:   ${given.join(' | ') || '(none)'}`,
+      ];
+}
+
 /** Differences between expected and actual findings, as readable lines (empty when they agree). */
 export function compare(fx: Fixture, findings: Finding[]): string[] {
   const starts = lineStarts(fx.text);
@@ -260,7 +308,7 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
     const judged = candidates.map((f) => ({ f, fixProblems: fixProblems(fx.text, name, e, f) }));
     const best = judged.find((j) => !j.fixProblems.length) ?? judged[0];
     unmatched.splice(unmatched.indexOf(best.f), 1);
-    problems.push(...best.fixProblems);
+    problems.push(...best.fixProblems, ...relatedProblems(name, e, best.f));
   }
   for (const f of unmatched) problems.push(`unexpected ${stated(fx.text, f)}`);
   for (const f of findings) {
