@@ -12,6 +12,7 @@ import { applyEdits, type AnalyzeOptions, type Finding, type Fix } from '../../s
  *   //~ suggestion: Quote it => static_ips: "on"
  *   //~ related 4:5: first occurrence of "static_ips"   (related information, where it starts: line:column;
  *                                                      0:0 for none, `[baseline]` after it when in the baseline)
+ *   //~ warning no-effect[unnecessary] `x`: ...     (the finding's tags, as editors show them)
  *   //~^ hint unit-hint `30`       (an annotation-only line refers to the line above; each ^ one line higher)
  *   //! {"cpus": 4, "baseline": "name.base.json"}   (first line: options)
  *   //! {"named": true}   (the file is read as one the user named on the command line)
@@ -52,6 +53,8 @@ export interface Expectation {
   line: number;
   severity: string;
   ruleId: string;
+  /** The finding's tags, which editors show (`[unnecessary]` fades the text, `[deprecated]` strikes it through). */
+  tags: string[];
   message?: string;
   /** The text underlined, or its start when `prefix`. */
   anchor?: { text: string; nth: number; prefix: boolean } | { column: number };
@@ -79,7 +82,7 @@ export interface Fixture {
  * information of the finding before it.
  */
 const SEGMENT =
-  /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?|\s*related (\d+):(\d+):\s*((?:(?!\/\/~).)*?))\s*$/;
+  /\s*\/\/~(?:(\^*)\s*(error|warning|info|hint)\s+([a-z-]+)(?:\[([a-z, ]+)\])?(?:\s+(?:`([^`]*)`(?:#(\d+))?|@(\d+)))?(?::\s*((?:(?!\/\/~).)*?))?|\s*(fix|suggestion):\s*((?:(?!\/\/~).)*?)\s*=>(?: ((?:(?!\/\/~).)*))?|\s*related (\d+):(\d+):\s*((?:(?!\/\/~).)*?))\s*$/;
 
 export function loadFixture(file: string): Fixture {
   const raw = fs.readFileSync(file, 'utf8');
@@ -102,31 +105,32 @@ export function loadFixture(file: string): Fixture {
     }
     const only = current.trim() === '';
     for (const s of segments) {
-      if (s[11]) {
+      if (s[12]) {
         const last = expectations[expectations.length - 1];
         if (!last) malformed.push(`line ${i + 1}: related information stated before any finding`);
-        else last.related.push({ line: Number(s[11]), column: Number(s[12]), message: s[13] });
+        else last.related.push({ line: Number(s[12]), column: Number(s[13]), message: s[14] });
         continue;
       }
-      if (s[8]) {
+      if (s[9]) {
         const last = expectations[expectations.length - 1];
-        if (!last) malformed.push(`line ${i + 1}: a ${s[8]} stated before any finding`);
-        else last.fixes.push({ kind: s[8] as 'fix' | 'suggestion', title: s[9], after: (s[10] ?? '').trim(), line: i + 1 });
+        if (!last) malformed.push(`line ${i + 1}: a ${s[9]} stated before any finding`);
+        else last.fixes.push({ kind: s[9] as 'fix' | 'suggestion', title: s[10], after: (s[11] ?? '').trim(), line: i + 1 });
         continue;
       }
       const target = s[1].length ? i - s[1].length : only ? i - 1 : i;
       const anchor =
-        s[4] !== undefined
-          ? { text: s[4].endsWith('...') ? s[4].slice(0, -3) : s[4], nth: s[5] ? Number(s[5]) : 1, prefix: s[4].endsWith('...') }
-          : s[6] !== undefined
-            ? { column: Number(s[6]) }
+        s[5] !== undefined
+          ? { text: s[5].endsWith('...') ? s[5].slice(0, -3) : s[5], nth: s[6] ? Number(s[6]) : 1, prefix: s[5].endsWith('...') }
+          : s[7] !== undefined
+            ? { column: Number(s[7]) }
             : undefined;
-      if (!s[7]) malformed.push(`line ${i + 1}: an expected ${s[3]} finding states no message`);
+      if (!s[8]) malformed.push(`line ${i + 1}: an expected ${s[3]} finding states no message`);
       expectations.push({
         line: target,
         severity: s[2],
         ruleId: s[3],
-        message: s[7] || undefined,
+        tags: s[4] ? s[4].split(',').map((t) => t.trim()) : [],
+        message: s[8] || undefined,
         anchor,
         fixes: [],
         related: [],
@@ -236,7 +240,8 @@ export function stated(text: string, f: Finding): string {
   const fixes = offered(text, f)
     .map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`)
     .join('');
-  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId} ${where}: ${f.message}${fixes}`;
+  const tags = f.tags?.length ? `[${f.tags.join(', ')}]` : '';
+  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId}${tags} ${where}: ${f.message}${fixes}`;
 }
 
 /** How the fixes and suggestions a finding offers differ from those an expectation states. */
@@ -289,7 +294,8 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
       problems.push(`${name} (annotation on line ${e.written}) ${place}`);
       continue;
     }
-    const same = (f: Finding): boolean => f.ruleId === e.ruleId && f.severity === e.severity && f.message === e.message;
+    const same = (f: Finding): boolean =>
+      f.ruleId === e.ruleId && f.severity === e.severity && f.message === e.message && (f.tags ?? []).join() === e.tags.join();
     const candidates = unmatched.filter(
       (f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length),
     );
@@ -297,7 +303,11 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
       const reworded = unmatched.find((f) => f.ruleId === e.ruleId && f.severity === e.severity && f.offset === place.offset);
       if (reworded) {
         unmatched.splice(unmatched.indexOf(reworded), 1);
-        problems.push(`${name}: reported with another message:\n      stated:   ${e.message}\n      reported: ${reworded.message}`);
+        const tagged = (tags: readonly string[] | undefined, message: string | undefined): string =>
+          `${tags?.length ? `[${tags.join(', ')}] ` : ''}${message}`;
+        problems.push(
+          `${name}: reported with another message or tags:\n      stated:   ${tagged(e.tags, e.message)}\n      reported: ${tagged(reworded.tags, reworded.message)}`,
+        );
         continue;
       }
       const near = unmatched.find((f) => same(f) && f.range.start.line === e.line);
