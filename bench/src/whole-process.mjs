@@ -81,6 +81,9 @@ export function workloads(files) {
   ];
 }
 
+/** Pairs run in turn for a workload: at most 5 for the large ones, which take seconds each. */
+export const pairsFor = (w, pairRuns) => (w.large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns);
+
 const lintCommand = (bin, inputs) => ({ cmd: NODE, args: [bin, 'lint', '--format', 'json', ...inputs] });
 
 export function tools({ schemaFile, rulesetFile, haveBenchDeps }) {
@@ -155,7 +158,7 @@ export function runWholeProcess({ files, schemaFile, rulesetFile, haveBenchDeps,
       if (t.id === 'lint' && release?.bin && w.terraform)
         results[w.id].vsRelease = { notApplicable: 'the previous release reads no .tf files' };
       if (t.id === 'lint' && release?.bin && !w.terraform) {
-        const pairs = w.large ? Math.max(1, Math.min(pairRuns, 5)) : pairRuns;
+        const pairs = pairsFor(w, pairRuns);
         log(`  ${w.id.padEnd(12)} ${'lint, and the previous release in turn'.padEnd(9)} x${pairs}`);
         const p = measurePair({ a: { cmd, args }, b: lintCommand(release.bin, w.inputs), runs: pairs, warmup, parse: t.parse, cwd: ROOT });
         results[w.id].tools.lint = p.a;

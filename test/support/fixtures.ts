@@ -233,6 +233,9 @@ function offered(text: string, f: Finding): Array<{ kind: 'fix' | 'suggestion'; 
   ];
 }
 
+/** Tags as a fixture states them after the rule id (`[unnecessary]`), or nothing. */
+const tagsText = (tags: readonly string[] | undefined): string => (tags?.length ? `[${tags.join(', ')}]` : '');
+
 /** A finding as a fixture would state it, for messages. */
 export function stated(text: string, f: Finding): string {
   const inLine = text.slice(f.offset, f.offset + f.length);
@@ -240,8 +243,7 @@ export function stated(text: string, f: Finding): string {
   const fixes = offered(text, f)
     .map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`)
     .join('');
-  const tags = f.tags?.length ? `[${f.tags.join(', ')}]` : '';
-  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId}${tags} ${where}: ${f.message}${fixes}`;
+  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId}${tagsText(f.tags)} ${where}: ${f.message}${fixes}`;
 }
 
 /** How the fixes and suggestions a finding offers differ from those an expectation states. */
@@ -295,7 +297,7 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
       continue;
     }
     const same = (f: Finding): boolean =>
-      f.ruleId === e.ruleId && f.severity === e.severity && f.message === e.message && (f.tags ?? []).join() === e.tags.join();
+      f.ruleId === e.ruleId && f.severity === e.severity && f.message === e.message && tagsText(f.tags) === tagsText(e.tags);
     const candidates = unmatched.filter(
       (f) => same(f) && f.offset === place.offset && (place.length === undefined || f.length === place.length),
     );
@@ -303,10 +305,8 @@ export function compare(fx: Fixture, findings: Finding[]): string[] {
       const reworded = unmatched.find((f) => f.ruleId === e.ruleId && f.severity === e.severity && f.offset === place.offset);
       if (reworded) {
         unmatched.splice(unmatched.indexOf(reworded), 1);
-        const tagged = (tags: readonly string[] | undefined, message: string | undefined): string =>
-          `${tags?.length ? `[${tags.join(', ')}] ` : ''}${message}`;
         problems.push(
-          `${name}: reported with another message or tags:\n      stated:   ${tagged(e.tags, e.message)}\n      reported: ${tagged(reworded.tags, reworded.message)}`,
+          `${name}: reported with another message or tags:\n      stated:   ${tagsText(e.tags)} ${e.message}\n      reported: ${tagsText(reworded.tags)} ${reworded.message}`,
         );
         continue;
       }
