@@ -46,6 +46,13 @@ export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitive
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, path && [...path, i], hidden);
     } else if (v !== null && typeof v === 'object' && v !== UNKNOWN_VALUE) {
+      if (path === undefined && !hidden) {
+        // Nothing is marked: only the fields whose schema holds a secret can lead to one, and a schema
+        // has a few of them where an object may have many thousands of (unknown) keys.
+        for (const [k, child] of secretFieldsOf(schema))
+          if (hasOwn(v, k)) visit((v as Record<string, unknown>)[k], child, undefined, false);
+        continue;
+      }
       for (const k of Object.keys(v)) {
         const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
         visit((v as Record<string, unknown>)[k], child, path && [...path, k], hidden);
@@ -66,6 +73,15 @@ export function shareSensitive(docs: ReadonlyArray<Pick<ConfigDocument, 'value' 
   for (const d of docs) for (const v of sensitiveValuesOf(d)) all.add(v);
   const result: SensitiveValues = all.size ? all : EMPTY;
   for (const d of docs) if (d.value !== null && typeof d.value === 'object') byDocument.set(d, result);
+}
+
+/** An object schema's fields that are or hold a secret, with their schemas (known once per schema node). */
+const secretFields = new WeakMap<SchemaNode, ReadonlyArray<[string, SchemaNode]>>();
+function secretFieldsOf(schema: SchemaNode | undefined): ReadonlyArray<[string, SchemaNode]> {
+  if (!schema?.properties) return [];
+  let fields = secretFields.get(schema);
+  if (!fields) secretFields.set(schema, (fields = Object.entries(schema.properties).filter(([, child]) => holdsSecret(child))));
+  return fields;
 }
 
 /** Whether a field of this schema, or one inside it, is a secret (known once per schema node). */

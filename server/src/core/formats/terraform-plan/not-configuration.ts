@@ -15,10 +15,12 @@ export function notConfigurationReason(doc: ParsedDocument): string | undefined 
   const value = doc.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const root = value as Record<string, unknown>;
-  const keys = Object.keys(root);
   const fields = rootSchema.properties ?? {};
-  if (keys.some((k) => Object.prototype.hasOwnProperty.call(fields, k))) return undefined;
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(root, k);
+  // The schema's few top-level fields are looked up in the value, not the value's keys in the schema:
+  // a configuration may have many thousands of keys, and listing them all costs more than this whole test.
+  if (Object.keys(fields).some(has)) return undefined;
+  const keys = Object.keys(root);
   const neither = 'neither a service configuration nor a Terraform plan';
   const planLike = has('format_version') || has('resource_changes');
   if (planLike && doc.syntaxErrors.length) {
