@@ -40,6 +40,32 @@ function numberText(ctx: RuleContext, path: Segment[], value: number, schema: Sc
 }
 const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));
 
+/**
+ * The integer a JSON number's text stands for exactly (`9223372036854775808`, `9.3e18`), beyond the
+ * precision of a double; undefined when it stands for no integer, or has more digits than any
+ * configuration's number would (a text of many thousands of zeros is not worth the arithmetic).
+ */
+function exactInteger(raw: string): bigint | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(raw);
+  if (!m) return undefined;
+  const [, sign, whole, written = '', exponent = '0'] = m;
+  // Zeros that end the fraction change nothing (`9.3000e18`).
+  let end = written.length;
+  while (end > 0 && written.charCodeAt(end - 1) === 48) end--;
+  const fraction = written.slice(0, end);
+  const digits = (whole + fraction).replace(/^0+/, '');
+  const scale = Number(exponent) - fraction.length;
+  if (digits.length > 40 || Math.abs(scale) > 40) return undefined;
+  let n = BigInt(digits || '0');
+  if (scale >= 0) n *= 10n ** BigInt(scale);
+  else {
+    const divisor = 10n ** BigInt(-scale);
+    if (n % divisor !== 0n) return undefined;
+    n /= divisor;
+  }
+  return sign ? -n : n;
+}
+
 function listValues(schema: SchemaNode): string {
   const deprecated = new Set((schema.deprecatedValues ?? []).map((v) => JSON.stringify(v)));
   const items = (schema.enum ?? []).map((v) => `${JSON.stringify(v)}${deprecated.has(JSON.stringify(v)) ? ' (deprecated)' : ''}`);
@@ -88,10 +114,20 @@ function keywordProblem(e: SchemaError, value: unknown): string {
     case 'maxLength':
       return `${typeof value === 'string' && !s.secret ? `${value.length} characters long, ` : ''}longer than the maximum of ${limit} characters.`;
     case 'maxItems':
-      return `more than the maximum of ${limit} items. Remove some of them.`;
+      return `more than the maximum of ${limit} item${limit === 1 ? '' : 's'}. Remove ${limit === 1 ? 'the others' : 'some of them'}.`;
     default:
       return `not allowed (${e.keyword}).`;
   }
+}
+
+/**
+ * A further problem of the same value as a sentence of its own: the fragments are written to follow
+ * "<field> is <value>, " (`which does not match …`, `but it must …`, `longer than …`).
+ */
+function also(problem: string): string {
+  if (problem.startsWith('which ')) return ` Also, it ${problem.slice('which '.length)}`;
+  if (problem.startsWith('but it ')) return ` Also, it ${problem.slice('but it '.length)}`;
+  return ` Also, it is ${problem}`;
 }
 
 function describeValue(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): string {
@@ -188,7 +224,7 @@ export default defineRule({
           : '';
       const finding: RawFinding = {
         path,
-        message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems.join(' Also, it is ')}${typeNote}`,
+        message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems[0]}${problems.slice(1).map(also).join('')}${typeNote}`,
       };
       const enumError = errors.find((e) => e.keyword === 'enum');
       if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema);
@@ -231,7 +267,8 @@ export default defineRule({
           const key = formatPath(v.path);
           const node = ctx.doc.rangeAt(v.path);
           const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
-          if (/^-?\d+$/.test(raw) && BigInt(raw) > MAX_INT64) {
+          const exact = exactInteger(raw);
+          if (exact !== undefined && exact > MAX_INT64) {
             ctx.report({
               path: v.path,
               message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.`,

@@ -13,12 +13,13 @@ import { severityRank } from '../types';
 export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   // `"100mb"`, `30` for milliseconds, `0.1` for a percentage: the unit explains the type and the bounds.
   // `static_ips: yes`: the YAML 1.1 spelling explains why the value is a string.
-  'yaml-trap': ['type-mismatch', 'unit-hint'],
+  'yaml-trap': ['type-mismatch'],
   // `search_version: 3` written as a number: the allowed values are the answer, and the finding says the
   // field takes a string; a bound broken is the answer where the value is also of a risky size.
   'invalid-value': ['type-mismatch', 'performance-risk'],
   // `http_max_content_length: 0755`: the value to write answers the leading zero too.
-  'unit-mismatch': ['type-mismatch', 'invalid-value', 'unit-hint', 'yaml-trap'],
+  'unit-mismatch': ['type-mismatch', 'invalid-value', 'yaml-trap'],
+  // unit-hint is silent wherever another rule reports (EXPLAINS_ONLY below), so no rule lists it.
 };
 
 /**

@@ -77,8 +77,9 @@ export default defineRule({
       if (e.keyword !== 'type' || !e.path.length || !e.schema) continue;
       const node = ctx.doc.rangeAt(e.path);
       const found = valueAt(ctx.value, e.path);
-      // Only the kind of a container matters here, not what it holds.
-      const value = Array.isArray(found) ? [] : found !== null && typeof found === 'object' ? {} : found;
+      // Only the kind of a container matters here, not what it holds: it is named, not shown.
+      const container = found !== null && typeof found === 'object';
+      const value = Array.isArray(found) ? [] : container ? {} : found;
       const field = formatPath(e.path);
       const types = typesOf(e.schema);
       const expected = expectedTypes(e.schema);
@@ -94,7 +95,7 @@ export default defineRule({
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
-        message: `${field} is ${jsonType(value)} (${show(value, e.schema)}), but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
+        message: `${field} is ${jsonType(value)}${container ? '' : ` (${show(value, e.schema)})`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
         fix,
       });
     }

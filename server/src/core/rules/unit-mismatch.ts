@@ -94,7 +94,15 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
     });
     return;
   }
-  const outside = inBounds(q.value, s) ? '' : ' (outside the allowed range, see invalid-value)';
+  if (!inBounds(q.value, s)) {
+    // No fix: the integer it stands for is one the API rejects as well.
+    const bounds = boundsText(s);
+    ctx.report({
+      path,
+      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is ${q.exact ? '' : 'about '}${withUnit(q.value, unit)}, outside the allowed range${bounds ? ` (${bounds})` : ''}. Write an integer within it.`,
+    });
+    return;
+  }
   if (!q.exact || !Number.isSafeInteger(q.value)) {
     ctx.report({
       path,
@@ -104,7 +112,7 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
   }
   ctx.report({
     path,
-    message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}${outside}.`,
+    message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}.`,
     fix: intentFix(ctx.doc, `Replace ${JSON.stringify(text)} with ${q.value}`, { kind: 'set', path, value: q.value }),
   });
 }
@@ -126,7 +134,7 @@ export default defineRule({
       '  A value inside the range is not reported: it may well be meant as written.',
       '- **A quantity string.** `"100mb"`, `"30s"` or `"10%"` where an integer is expected. The fix converts the string to the integer in the field\'s unit, only when the conversion is exact. Sizes follow the engine\'s notation: `kb`, `mb`, `gb` are powers of 1024, so `"100mb"` is 104857600 bytes.',
       '',
-      'The same values are also reported by `invalid-value` (out of range) or `type-mismatch` (a string where an integer is expected); this rule adds what was probably meant.',
+      'Where `invalid-value` (out of range) or `type-mismatch` (a string where an integer is expected) would report the same value, this finding stands for theirs and says what was probably meant. A quantity string that stands for a value out of range gets no fix: the integer it converts to would be rejected too.',
     ].join('\n'),
     fixable: true,
     examples: {

@@ -7,6 +7,7 @@ import { schemaAt, typesOf } from '../schema';
 const YAML11_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
 const YAML11_BOOLEAN = /^(?:[yY]|[yY]es|YES|[nN]|[nN]o|NO|[oO]n|ON|[oO]ff|OFF)$/;
 const OCTAL_LOOKING = /^[-+]?0[0-9]+$/;
+const OCTAL_DIGITS = /^[-+]?0[0-7]+$/;
 
 export default defineRule({
   meta: {
@@ -63,11 +64,13 @@ export default defineRule({
           fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),
         });
       } else if (OCTAL_LOOKING.test(s.source)) {
-        const octal = parseInt(s.source, 8);
+        // Here the field takes no text (text would have been reported as lost above). YAML 1.1 reads
+        // a leading zero as octal only when every digit is one; `09` it reads as the string "09".
+        const read = OCTAL_DIGITS.test(s.source) ? `the octal ${parseInt(s.source, 8)}` : `the string "${s.source}"`;
         ctx.report({
           path: s.path,
           at: s.range,
-          message: `${field} is written ${s.source}: YAML 1.2 reads the number ${s.value}, but YAML 1.1 tools read the octal ${Number.isNaN(octal) ? 'number' : octal}. Write ${s.value} without the leading zero${wantsString ? `, or "${s.source}" if text is meant` : ''}.`,
+          message: `${field} is written ${s.source}: YAML 1.2 reads the number ${s.value}, but YAML 1.1 tools read ${read}. Write ${s.value} without the leading zero.`,
           suggestions: optional(intentFix(doc, `Write ${s.value}`, { kind: 'set', path: s.path, value: s.value })),
         });
       }

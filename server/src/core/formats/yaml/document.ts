@@ -2,7 +2,7 @@ import { startingWithin } from '../../file-facts';
 import { shareSensitive } from '../../sensitive';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
-import { locateMember, type Comment, type ConfigDocument, type SyntaxProblem } from '../document';
+import { locateMember, type Comment, type ConfigDocument, type FixIntent, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } from './names';
@@ -446,6 +446,21 @@ function configurationDocument(
       return best;
     },
     // A configuration written in an anchor that other manifests or fields use is not edited: the edit would change them too.
-    editsFor: (intents) => (read.shared ? undefined : yamlEdits({ text, entries: read.entries }, intents)),
+    // Nor is a value an anchor shares with an alias, at either end: an edit there would change the other field
+    // too, or replace the alias and so unlink it, which no finding asked for.
+    editsFor: (intents) =>
+      read.shared || intents.some((intent) => touchesShared(read.sharing, intent))
+        ? undefined
+        : yamlEdits({ text, entries: read.entries }, intents),
   };
+}
+
+/** Whether a fix's edit would be made in a shared value: at or below an anchor an alias names, or an alias. Renaming the key that holds one leaves it alone. */
+function touchesShared(sharing: readonly Sharing[], intent: FixIntent): boolean {
+  return sharing.some(
+    (s) =>
+      s.path.length <= intent.path.length &&
+      s.path.every((seg, i) => seg === intent.path[i]) &&
+      !(intent.kind === 'rename' && intent.path.length === s.path.length),
+  );
 }
