@@ -243,8 +243,23 @@ export function stated(text: string, f: Finding): string {
   const fixes = offered(text, f)
     .map(({ kind, fix }) => `\n      //~ ${kind}: ${fix.title} => ${changedLines(text, applyEdits(text, fix.edits))}`)
     .join('');
-  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId}${tagsText(f.tags)} ${where}: ${f.message}${fixes}`;
+  const related = relatedOf(f)
+    .map((r) => `\n      //~ ${r}`)
+    .join('');
+  return `line ${f.range.start.line + 1}: ${f.severity} ${f.ruleId}${tagsText(f.tags)} ${where}: ${f.message}${fixes}${related}`;
 }
+
+const showRelated = (r: { line: number; column: number; message: string }): string => `related ${r.line}:${r.column}: ${r.message}`;
+
+/** A finding's related information as a fixture states it: where it starts (0:0 for no place), `[baseline]` when there. */
+const relatedOf = (f: Finding): string[] =>
+  (f.related ?? []).map((r) =>
+    showRelated({
+      line: r.range ? r.range.start.line + 1 : 0,
+      column: r.range ? r.range.start.character + 1 : 0,
+      message: r.inBaseline ? `${r.message} [baseline]` : r.message,
+    }),
+  );
 
 /** How the fixes and suggestions a finding offers differ from those an expectation states. */
 function fixProblems(text: string, name: string, e: Expectation, f: Finding): string[] {
@@ -267,16 +282,8 @@ function fixProblems(text: string, name: string, e: Expectation, f: Finding): st
 
 /** How a finding's related information differs from what an expectation states. */
 function relatedProblems(name: string, e: Expectation, f: Finding): string[] {
-  const show = (r: { line: number; column: number; message: string }): string => `related ${r.line}:${r.column}: ${r.message}`;
-  const stated = e.related.map(show);
-  // Where: in the linted file, or in the baseline (`[baseline]` after the message); 0:0 when it has no place.
-  const given = (f.related ?? []).map((r) =>
-    show({
-      line: r.range ? r.range.start.line + 1 : 0,
-      column: r.range ? r.range.start.character + 1 : 0,
-      message: r.inBaseline ? `${r.message} [baseline]` : r.message,
-    }),
-  );
+  const stated = e.related.map(showRelated);
+  const given = relatedOf(f);
   return stated.join('\n') === given.join('\n')
     ? []
     : [

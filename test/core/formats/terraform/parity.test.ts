@@ -101,9 +101,13 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
       const r = json.rangeAt(at);
       return r && json.text.slice(r.offset, r.offset + r.length);
     };
-    // A value of another type than its field's is sent as written in JSON, converted by Terraform, and
-    // the provider's name of a dotted key is that key there: the same text says something else.
-    const tf = json.syntaxErrors.length || !json.noDuplicateKeys || convertsAny(json.value) ? undefined : toTerraform(json.value, raw);
+    // A value of another type than its field's is sent as written in JSON, converted by Terraform, the
+    // provider's name of a dotted key is that key there, and null leaves an attribute unset (in JSON it is
+    // sent): the same text says something else.
+    const tf =
+      json.syntaxErrors.length || !json.noDuplicateKeys || convertsAny(json.value) || holdsNull(json.value)
+        ? undefined
+        : toTerraform(json.value, raw);
     if (!tf) {
       skipped.push(name);
       continue;
@@ -133,6 +137,9 @@ function spellsDottedKey(value: unknown, at: Array<string | number>): boolean {
   if (!isObject(value)) return false;
   return Object.entries(value).some(([k, v]) => dottedKeyOf(at, k) !== undefined || spellsDottedKey(v, [...at, k]));
 }
+
+const holdsNull = (v: unknown): boolean =>
+  v === null || (Array.isArray(v) ? v.some(holdsNull) : isObject(v) && Object.values(v).some(holdsNull));
 
 /** Nulls and empty lists are how a plan shows what is not set: such fixtures cannot say the same in a plan. */
 const holdsNullOrEmpty = (v: unknown): boolean =>
