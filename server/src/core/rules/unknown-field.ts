@@ -120,7 +120,8 @@ export default defineRule({
           path,
           target: 'key',
           at,
-          message: `${head}: ${reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.`,
+          // A guess reads as a question elsewhere; before a "but" it is a statement.
+          message: `${head}: ${best.reason === 'typo' ? `it looks like a misspelling of ${JSON.stringify(nameIn(ctx, best.key))}` : reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.`,
         });
         continue;
       }

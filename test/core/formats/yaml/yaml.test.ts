@@ -69,6 +69,21 @@ test('a secret in a manifest never appears in a message or a fix title', () => {
   assert.ok(!shown.includes('hunter2'), shown);
 });
 
+test('a value an anchor shares with an alias is edited at neither end, but the keys that hold them can be renamed', () => {
+  const text = 'search:\n  email_sender_username: &sender ops\n  email_sender_nam: *sender\n  email_sender_password: "<PASSWORD>"\n';
+  const doc = analyze(text, { fileName: 'shared.search.yaml' }).configurations[0];
+  for (const path of [
+    ['search', 'email_sender_username'],
+    ['search', 'email_sender_nam'],
+  ]) {
+    assert.equal(doc.editsFor([{ kind: 'set', path, value: 'alerts' }]), undefined, `set ${path.join('.')}`);
+    assert.equal(doc.editsFor([{ kind: 'remove', path }]), undefined, `remove ${path.join('.')}`);
+    assert.ok(doc.editsFor([{ kind: 'rename', path, to: 'email_sender_name' }]), `rename ${path.join('.')}`);
+  }
+  // A value no alias shares is edited as usual.
+  assert.ok(doc.editsFor([{ kind: 'set', path: ['search', 'email_sender_password'], value: '<SMTP>' }]));
+});
+
 test('fix intents become YAML edits: set, remove, add and rename keep comments and indentation', () => {
   const text = manifest(
     '# limits\nsearch:\n    http_max_content_lenght: 100mb # old\n    email_sender_name: ops\nip_filter: ["10.0.0.0/8"]',
