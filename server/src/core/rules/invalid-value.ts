@@ -48,11 +48,7 @@ const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^
 function exactInteger(raw: string): bigint | undefined {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(raw);
   if (!m) return undefined;
-  const [, sign, whole, written = '', exponent = '0'] = m;
-  // Zeros that end the fraction change nothing (`9.3000e18`).
-  let end = written.length;
-  while (end > 0 && written.charCodeAt(end - 1) === 48) end--;
-  const fraction = written.slice(0, end);
+  const [, sign, whole, fraction = '', exponent = '0'] = m;
   const digits = (whole + fraction).replace(/^0+/, '');
   const scale = Number(exponent) - fraction.length;
   if (digits.length > 40 || Math.abs(scale) > 40) return undefined;
