@@ -1,5 +1,6 @@
 import type { Edit, Point, Tree } from 'web-tree-sitter';
 import { ReadMemo } from '../memo';
+import { grammarText } from './numbers';
 import { parseHcl } from './parser';
 
 /**
@@ -11,6 +12,8 @@ import { parseHcl } from './parser';
  */
 export class TerraformDocumentState {
   private text: string | undefined;
+  /** The text the grammar read (grammarText): edits are told to the tree between two of these. */
+  private readable: string | undefined;
   private tree: Tree | undefined;
   readonly memo = new ReadMemo();
   /** Parses made from scratch and parses that reused the previous tree, for tests of work done. */
@@ -20,26 +23,29 @@ export class TerraformDocumentState {
   /** The tree of `text`, reusing the previous one; it stays owned by this state (never delete it). */
   parse(text: string): Tree {
     const old = this.tree,
-      previousText = this.text;
+      previousText = this.text,
+      previousReadable = this.readable;
     if (old && previousText === text) return old;
     // Until the new tree is made, none is kept: a failure leaves no tree out of step with its text.
     this.tree = undefined;
     this.text = undefined;
+    this.readable = undefined;
+    const readable = grammarText(text);
     let tree: Tree;
     try {
-      if (old && previousText !== undefined) {
-        old.edit(editBetween(previousText, text));
-        tree = parseHcl(text, old);
+      if (old && previousReadable !== undefined) {
+        old.edit(editBetween(previousReadable, readable));
+        tree = parseHcl(text, old, readable);
         this.incrementalParses++;
         // Around a syntax error, a reparse may recover otherwise than a parse from scratch does:
         // the errors reported must be those of a fresh analysis, so such a text is parsed again.
         if (tree.rootNode.hasError) {
           tree.delete();
-          tree = parseHcl(text);
+          tree = parseHcl(text, undefined, readable);
           this.fullParses++;
         }
       } else {
-        tree = parseHcl(text);
+        tree = parseHcl(text, undefined, readable);
         this.fullParses++;
       }
     } finally {
@@ -47,6 +53,7 @@ export class TerraformDocumentState {
     }
     this.tree = tree;
     this.text = text;
+    this.readable = readable;
     return tree;
   }
 
@@ -59,6 +66,7 @@ export class TerraformDocumentState {
     if (this.tree && this.text !== undefined) {
       forked.tree = this.tree.copy();
       forked.text = this.text;
+      forked.readable = this.readable;
     }
     return forked;
   }
@@ -67,6 +75,7 @@ export class TerraformDocumentState {
     this.tree?.delete();
     this.tree = undefined;
     this.text = undefined;
+    this.readable = undefined;
     this.memo.clear();
   }
 }

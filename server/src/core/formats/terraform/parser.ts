@@ -1,5 +1,6 @@
 import type { Parser, Tree } from 'web-tree-sitter';
 import { rememberSource } from './nodes';
+import { grammarText } from './numbers';
 
 /**
  * The HCL parser (tree-sitter's HCL grammar in WebAssembly), the same in Node and in a web
@@ -37,11 +38,12 @@ export const terraformParserLoaded = (): boolean => parser !== undefined;
 
 /**
  * Parses HCL text; the caller deletes the tree when done (it lives in WebAssembly memory).
- * `previous`: the tree of the text before an edit, already told of the edit (Tree.edit).
+ * `previous`: the tree of the text before an edit, already told of the edit (Tree.edit), where
+ * the edit is one between the grammar's texts (`readable`, see grammarText).
  */
-export function parseHcl(text: string, previous?: Tree): Tree {
+export function parseHcl(text: string, previous?: Tree, readable = grammarText(text)): Tree {
   if (!parser) throw new Error('the Terraform parser is not loaded: the host loads it before analysing .tf files');
-  const tree = parser.parse(text, previous);
+  const tree = parser.parse(readable, previous);
   if (!tree) throw new Error('the Terraform parser returned no tree');
   rememberSource(tree, text);
   return tree;

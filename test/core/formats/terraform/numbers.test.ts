@@ -1,0 +1,60 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyze } from '../../../../server/src/core';
+import { grammarText } from '../../../../server/src/core/formats/terraform/numbers';
+import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
+import { fmtProblems, requireTerraform } from '../../../support/terraform-fmt';
+
+// Terraform is the judge of which number texts are HCL and what they stand for: the HCL grammar
+// the reader parses with takes `5.0e1` but not `5e1`, and takes `0x10`, which Terraform refuses.
+
+before(() => loadTerraformFromDisk());
+
+const TEXTS = ['5e1', '5E1', '5e+1', '5e-1', '1e6', '16E+3', '5.e1', '5.e-1', '5.0e1', '05', '0.5', '1', '5.', '.5', '0x10', '0X1f', '1_000', '5e', '5e+', '1e1e1'];
+
+const fileWith = (number: string): string =>
+  `resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = ${number}\n    }\n  }\n}\n`;
+
+test('a number text is a syntax error exactly when Terraform cannot read it', () => {
+  const verdicts = fmtProblems(TEXTS.map(fileWith));
+  for (const [i, number] of TEXTS.entries()) {
+    const terraformRefuses = verdicts[i]?.startsWith('terraform refuses it') ?? false;
+    const ours = analyze(fileWith(number), { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-syntax');
+    assert.equal(ours.length > 0, terraformRefuses, `${number}: Terraform ${terraformRefuses ? 'refuses' : 'reads'} it; we report ${ours.length} syntax error(s)`);
+  }
+});
+
+test('each number text Terraform reads stands for the value Terraform gives it', () => {
+  requireTerraform();
+  const readable = TEXTS.filter((t) => !['5.', '.5', '0x10', '0X1f', '1_000', '5e', '5e+', '1e1e1'].includes(t));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-console-'));
+  try {
+    const r = spawnSync('terraform', ['console'], {
+      cwd: dir,
+      input: `jsonencode([${readable.join(', ')}])\n`,
+      encoding: 'utf8',
+      env: { ...process.env, TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null', CHECKPOINT_DISABLE: '1' },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const theirs = JSON.parse(JSON.parse(r.stdout.trim()) as string) as number[];
+    const ours = readable.map((number) => {
+      const [doc] = analyze(fileWith(number), { fileName: 'main.tf' }).configurations;
+      return (doc?.value as { search?: Record<string, unknown> } | undefined)?.search?.indices_query_bool_max_clause_count;
+    });
+    assert.deepEqual(ours, theirs, readable.join(' '));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the text the grammar reads keeps every offset, and identifiers, strings aside, as written', () => {
+  const text = 'a = 5e-1\nx5e1 = b-5e-1\nc = "9e9 \\u5e1f"\nd = 0x1F + 0x\n';
+  const readable = grammarText(text);
+  assert.equal(readable.length, text.length);
+  assert.equal(readable, 'a = 5000\nx5e1 = b-5e-1\nc = "900 \\u5e1f"\nd = 0 1F + 0x\n');
+  assert.equal(grammarText('a = 1\n'), 'a = 1\n');
+});
