@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../paths';
-import { ALL_FIELDS } from '../schema';
+import { ALL_FIELDS, typesOf } from '../schema';
 import { showNumber } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -39,6 +39,10 @@ export default defineRule({
       const { value, schema } = v;
       const threshold = schema.performanceThreshold!;
       if (typeof value !== 'number' || value <= threshold) continue;
+      // The risk is that of a value the API accepts: `2000.5` where an integer is expected is rejected,
+      // which is the finding that matters (the size is judged again once it is an integer).
+      if (!Number.isFinite(value) || (typesOf(schema).includes('integer') && !typesOf(schema).includes('number') && !Number.isInteger(value)))
+        continue;
       const { path } = v;
       const isDefault = schema.default === threshold ? ', its default' : '';
       ctx.report({
