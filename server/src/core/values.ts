@@ -40,6 +40,12 @@ export function show(v: unknown, schema?: SchemaNode): string {
   return String(v);
 }
 
+/** A value in parentheses after the name of its type (`an integer (5)`); a hidden value is in them already. */
+export function inParentheses(v: unknown, schema?: SchemaNode): string {
+  const shown = show(v, schema);
+  return shown.startsWith('(') ? shown : `(${shown})`;
+}
+
 /** A number with the field's unit: `30 ms`, `104857600 bytes (100 MiB)`. */
 export function showNumber(n: number, schema?: SchemaNode): string {
   if (isSensitiveValue(n)) return SENSITIVE_MASK;

@@ -1,7 +1,7 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
 import { allowsNull, schemaAt, typesOf } from '../schema';
-import { expectedTypes, jsonType, show } from '../values';
+import { expectedTypes, inParentheses, jsonType, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
 import type { Segment } from '../types';
@@ -70,7 +70,7 @@ export default defineRule({
         path: c.path,
         severity: 'info',
         fix,
-        message: `${field} is ${jsonType(c.written)} (${show(c.written, schema)}); Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
+        message: `${field} is ${jsonType(c.written)} ${inParentheses(c.written, schema)}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
       });
     }
     for (const e of ctx.schemaErrors) {
@@ -95,7 +95,7 @@ export default defineRule({
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
-        message: `${field} is ${jsonType(value)}${container ? '' : ` (${show(value, e.schema)})`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
+        message: `${field} is ${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
         fix,
       });
     }
