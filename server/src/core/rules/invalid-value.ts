@@ -35,31 +35,37 @@ const PATTERN_WORDS: Record<string, string> = {
 function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
   if (Number.isSafeInteger(value) || !Number.isFinite(value)) return showNumber(value, schema);
   const node = ctx.doc.rangeAt(path);
-  const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
+  const written = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
+  // Shortened as a long string is (see show): a text of thousands of digits is no message.
+  const raw = written.length > 60 ? `${written.slice(0, 57)}...` : written;
   return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
 }
 const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));
 
+/** 2^63-1 in digits: a number above it has more digits before its point, or as many and is larger. */
+const MAX_INT64_DIGITS = String(MAX_INT64);
+
 /**
- * The integer a JSON number's text stands for exactly (`9223372036854775808`, `9.3e18`), beyond the
- * precision of a double; undefined when it stands for no integer, or has more digits than any
- * configuration's number would (a text of many thousands of zeros is not worth the arithmetic).
+ * Whether a number's text (`9223372036854775808`, `9.3e18`, `9223372036854775807.5`) stands for a
+ * number above 2^63-1, read exactly: beyond 2^53 the parsed double rounds, and 2^63-1 itself
+ * rounds up to 2^63. Linear in the text's length, however many digits or zeros it has.
  */
-function exactInteger(raw: string): bigint | undefined {
+function aboveMaxInt64(raw: string): boolean {
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(raw);
-  if (!m) return undefined;
-  const [, sign, whole, fraction = '', exponent = '0'] = m;
-  const digits = (whole + fraction).replace(/^0+/, '');
-  const scale = Number(exponent) - fraction.length;
-  if (digits.length > 40 || Math.abs(scale) > 40) return undefined;
-  let n = BigInt(digits || '0');
-  if (scale >= 0) n *= 10n ** BigInt(scale);
-  else {
-    const divisor = 10n ** BigInt(-scale);
-    if (n % divisor !== 0n) return undefined;
-    n /= divisor;
-  }
-  return sign ? -n : n;
+  if (!m || m[1]) return false;
+  const [, , whole, fraction = '', exponent = '0'] = m;
+  const all = whole + fraction;
+  let first = 0;
+  while (first < all.length && all[first] === '0') first++;
+  if (first === all.length) return false;
+  const digits = all.slice(first);
+  // The value is 0.<digits> times 10^point: `point` digits stand before its point.
+  const point = digits.length - fraction.length + Number(exponent);
+  if (point !== MAX_INT64_DIGITS.length) return point > MAX_INT64_DIGITS.length;
+  const head = digits.slice(0, point).padEnd(point, '0');
+  if (head !== MAX_INT64_DIGITS) return head > MAX_INT64_DIGITS;
+  // Its 19 digits are those of 2^63-1: anything but zeros after them is a fraction above it.
+  return /[1-9]/.test(digits.slice(point));
 }
 
 function listValues(schema: SchemaNode): string {
@@ -126,11 +132,9 @@ function also(problem: string): string {
   return ` Also, it is ${problem}`;
 }
 
-function describeValue(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): string {
-  if (typeof value === 'number') return numberText(ctx, path, value, schema);
-  if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
-  return show(value, schema);
-}
+/** The value after "<field> is": a number as written (with its unit), an array by its length (see show). */
+const describeValue = (ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): string =>
+  typeof value === 'number' ? numberText(ctx, path, value, schema) : show(value, schema);
 
 /**
  * The text of a number written where the field takes a string (JSON and YAML keep the number,
@@ -263,8 +267,7 @@ export default defineRule({
           const key = formatPath(v.path);
           const node = ctx.doc.rangeAt(v.path);
           const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
-          const exact = exactInteger(raw);
-          if (exact !== undefined && exact > MAX_INT64) {
+          if (aboveMaxInt64(raw)) {
             ctx.report({
               path: v.path,
               message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.`,
