@@ -14,7 +14,28 @@ import { fmtProblems, requireTerraform } from '../../../support/terraform-fmt';
 
 before(() => loadTerraformFromDisk());
 
-const TEXTS = ['5e1', '5E1', '5e+1', '5e-1', '1e6', '16E+3', '5.e1', '5.e-1', '5.0e1', '05', '0.5', '1', '5.', '.5', '0x10', '0X1f', '1_000', '5e', '5e+', '1e1e1'];
+const TEXTS = [
+  '5e1',
+  '5E1',
+  '5e+1',
+  '5e-1',
+  '1e6',
+  '16E+3',
+  '5.e1',
+  '5.e-1',
+  '5.0e1',
+  '05',
+  '0.5',
+  '1',
+  '5.',
+  '.5',
+  '0x10',
+  '0X1f',
+  '1_000',
+  '5e',
+  '5e+',
+  '1e1e1',
+];
 
 const fileWith = (number: string): string =>
   `resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      indices_query_bool_max_clause_count = ${number}\n    }\n  }\n}\n`;
@@ -24,7 +45,11 @@ test('a number text is a syntax error exactly when Terraform cannot read it', ()
   for (const [i, number] of TEXTS.entries()) {
     const terraformRefuses = verdicts[i]?.startsWith('terraform refuses it') ?? false;
     const ours = analyze(fileWith(number), { fileName: 'main.tf' }).findings.filter((f) => f.ruleId === 'invalid-syntax');
-    assert.equal(ours.length > 0, terraformRefuses, `${number}: Terraform ${terraformRefuses ? 'refuses' : 'reads'} it; we report ${ours.length} syntax error(s)`);
+    assert.equal(
+      ours.length > 0,
+      terraformRefuses,
+      `${number}: Terraform ${terraformRefuses ? 'refuses' : 'reads'} it; we report ${ours.length} syntax error(s)`,
+    );
   }
 });
 
