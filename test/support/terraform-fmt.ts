@@ -72,12 +72,19 @@ export function fmtProblem(text: string): string | undefined {
 export function fmtProblems(texts: readonly string[]): Array<string | undefined> {
   requireTerraform();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-fmt-'));
+  // Terraform names a file relative to its working directory, in its list and in its errors: it runs in
+  // the folder itself, and no file's name is part of another's (`f1x.tf` is not in `f11x.tf`).
+  const nameOf = (i: number): string => `f${i}x.tf`;
   try {
-    texts.forEach((t, i) => fs.writeFileSync(path.join(dir, `${i}.tf`), t));
-    const r = spawnSync('terraform', ['fmt', '-no-color', '-list=true', '-write=false', dir], { encoding: 'utf8', env: fmtEnv() });
+    texts.forEach((t, i) => fs.writeFileSync(path.join(dir, nameOf(i)), t));
+    const r = spawnSync('terraform', ['fmt', '-no-color', '-list=true', '-write=false', '.'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: fmtEnv(),
+    });
     if (r.error) throw r.error;
     const named = `${r.stdout}\n${r.stderr}`;
-    return texts.map((t, i) => (named.includes(path.join(dir, `${i}.tf`)) ? fmtProblem(t) : undefined));
+    return texts.map((t, i) => (named.includes(nameOf(i)) ? fmtProblem(t) : undefined));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

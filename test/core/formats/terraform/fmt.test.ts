@@ -1,11 +1,12 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { analyze, applyEdits, fixAll, RULES, type AnalysisResult } from '../../../../server/src/core';
 import { fixAllAction } from '../../../../server/src/core/editor';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
-import { fmtProblem, requireTerraform } from '../../../support/terraform-fmt';
+import { fmtProblem, fmtProblems, requireTerraform } from '../../../support/terraform-fmt';
 import { REPO } from '../../../support/repo';
 
 /**
@@ -64,4 +65,24 @@ test('the fixtures exercise the fix of every fixable rule that applies to Terraf
     [],
     'fixable rules no fixture here exercises',
   );
+});
+
+test('the judge of many texts at once names each one terraform fmt would change or refuses, from any working directory', () => {
+  // Twelve texts, so that a name such as "1" is part of another ("11"); the test runs from a folder
+  // unrelated to the temporary one, as CI runs the suite from its own clone.
+  const clean = 'locals {\n  a = 1\n}\n';
+  const texts = Array.from({ length: 12 }, () => clean);
+  texts[1] = 'locals {\n  a = \n}\n';
+  texts[11] = 'locals {\n  a   = 1\n}\n';
+  const cwd = process.cwd();
+  process.chdir(os.tmpdir());
+  try {
+    const verdicts = fmtProblems(texts);
+    assert.deepEqual(
+      verdicts.map((v, i) => (v === undefined ? `${i}: clean` : `${i}: ${v.split(':')[0]}`)),
+      texts.map((_t, i) => (i === 1 ? '1: terraform refuses it' : i === 11 ? '11: terraform fmt would change it' : `${i}: clean`)),
+    );
+  } finally {
+    process.chdir(cwd);
+  }
 });
