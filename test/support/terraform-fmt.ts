@@ -31,7 +31,7 @@ export function requireTerraform(): void {
 }
 
 /** Without a CLI configuration file Terraform prints a warning on every run. */
-const fmtEnv = (): NodeJS.ProcessEnv => ({
+export const fmtEnv = (): NodeJS.ProcessEnv => ({
   ...process.env,
   TF_CLI_CONFIG_FILE: process.env.TF_CLI_CONFIG_FILE || '/dev/null',
   CHECKPOINT_DISABLE: '1',

@@ -25,6 +25,9 @@ export function jsonType(v: unknown): string {
  * A value as it may appear in a message. Secrets and long strings never appear in full, and the
  * credentials inside a string (a URL's user info, a `token=` parameter) are masked before it is cut.
  */
+/** A text of at most 60 characters for a message: a longer one is cut, and says so with `...`. */
+export const shortened = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
+
 export function show(v: unknown, schema?: SchemaNode): string {
   // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
   if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v))
@@ -33,7 +36,7 @@ export function show(v: unknown, schema?: SchemaNode): string {
   if (isSensitiveValue(v)) return SENSITIVE_MASK;
   if (typeof v === 'string') {
     const masked = maskCredentials(v);
-    return JSON.stringify(masked.length > 60 ? `${masked.slice(0, 57)}...` : masked);
+    return JSON.stringify(shortened(masked));
   }
   if (Array.isArray(v)) return `an array of ${v.length} item${v.length === 1 ? '' : 's'}`;
   if (v && typeof v === 'object') return 'an object';

@@ -1,7 +1,8 @@
 import { formatPath } from '../paths';
 import { defineRule } from '../rule';
+import { shortened } from '../values';
 
-const showKey = (key: string): string => JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key);
+const showKey = (key: string): string => JSON.stringify(shortened(key));
 
 export default defineRule({
   meta: {

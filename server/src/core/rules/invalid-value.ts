@@ -8,7 +8,7 @@ import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
-import { expectedTypes, isPlaceholder, show, showNumber } from '../values';
+import { expectedTypes, isPlaceholder, shortened, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
 const KEYWORDS = new Set([
@@ -35,9 +35,8 @@ const PATTERN_WORDS: Record<string, string> = {
 function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
   if (Number.isSafeInteger(value) || !Number.isFinite(value)) return showNumber(value, schema);
   const node = ctx.doc.rangeAt(path);
-  const written = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
   // Shortened as a long string is (see show): a text of thousands of digits is no message.
-  const raw = written.length > 60 ? `${written.slice(0, 57)}...` : written;
+  const raw = shortened(node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value));
   return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
 }
 const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));

@@ -41,11 +41,8 @@ export default defineRule({
       if (typeof value !== 'number' || value <= threshold) continue;
       // The risk is that of a value the API accepts: `2000.5` where an integer is expected is rejected,
       // which is the finding that matters (the size is judged again once it is an integer).
-      if (
-        !Number.isFinite(value) ||
-        (typesOf(schema).includes('integer') && !typesOf(schema).includes('number') && !Number.isInteger(value))
-      )
-        continue;
+      const types = typesOf(schema);
+      if (!Number.isFinite(value) || (types.includes('integer') && !types.includes('number') && !Number.isInteger(value))) continue;
       const { path } = v;
       const isDefault = schema.default === threshold ? ', its default' : '';
       ctx.report({

@@ -2,15 +2,14 @@ import { defineRule, type BaselineInfo } from '../rule';
 import { formatPath } from '../paths';
 import { ALL_FIELDS, type FieldInfo, type SchemaNode } from '../schema';
 import type { RelatedInfo, Segment } from '../types';
-import { isObject, show } from '../values';
+import { isObject, shortened, show } from '../values';
 import { isUnknownAt, valueAt } from '../walk';
 
 /** A value in a few characters for "old -> new": secrets masked, long values cut. */
 export function brief(v: unknown, schema: SchemaNode): string {
   if (v === undefined) return '(not set)';
   if (schema.secret || typeof v === 'string') return show(v, schema);
-  const json = JSON.stringify(v);
-  return json.length > 60 ? `${json.slice(0, 57)}...` : json;
+  return shortened(JSON.stringify(v));
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {

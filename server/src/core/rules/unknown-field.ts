@@ -3,11 +3,11 @@ import { defineRule, type RuleContext } from '../rule';
 import { fieldByName } from '../schema';
 import { suggestKey, type KeySuggestion } from '../suggest';
 import type { Fix, Segment } from '../types';
-import { hasOwn, isObject } from '../values';
+import { hasOwn, isObject, shortened } from '../values';
 import { valueAt } from '../walk';
 
 /** An unknown key as it may appear in a message: quoted, and cut short when very long. */
-const showKey = (key: string): string => JSON.stringify(key.length > 60 ? `${key.slice(0, 57)}...` : key);
+const showKey = (key: string): string => JSON.stringify(shortened(key));
 
 const where = (parent: Segment[]): string => (parent.length ? `in ${formatPath(parent)}` : 'at the top level');
 

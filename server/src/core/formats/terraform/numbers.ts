@@ -2,10 +2,11 @@
  * Numbers Terraform reads that the HCL grammar does not. Terraform's scanner takes an exponent
  * after any digits (`5e1`, `1e6`, `5e-1`, `5.e1`); tree-sitter's HCL grammar takes one only after
  * a fraction (`5.0e1`), so a file that `terraform validate` accepts would be a syntax error. The
- * grammar is given a copy of the text in which such a number's exponent is all zeros
- * (`5e-1` → `5000`, `5.e1` → `5.00`): still one number, of the same length, so every offset and line stays where
- * it was. The other way round, the grammar takes `0x1F` as a number, which Terraform refuses:
- * its `x` is a space in the copy, a syntax error there too. Values are read from the original text (see rememberSource), never from this copy.
+ * grammar is given a copy of the text in which such a number's exponent is all zeros (`5e-1` →
+ * `5000`, `5.e1` → `5.00`): still one number, of the same length, so every offset and line stays
+ * where it was. The other way round, the grammar takes `0x1F` as a number, which Terraform
+ * refuses: its `x` is a space in the copy, a syntax error there too. Values are read from the
+ * original text (see rememberSource), never from this copy.
  *
  * The copy is made without knowing strings, comments or heredocs: a rewrite there changes
  * letters of text into digits of text, which the grammar reads the same way. What it must not
