@@ -163,6 +163,16 @@ const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; 
   'host-port': { check: hostPortProblem, expected: 'host:port, such as search.example.com:9200' },
 };
 
+/**
+ * An empty string for a field that may be null and has no minimum length is how modules write
+ * "not set" (`variable "custom_domain" { default = "" }`): the schema accepts it, so the format
+ * check, which exists to catch a malformed value, leaves it alone. An empty list item stays judged.
+ */
+const meansUnset = (path: Segment[], s: SchemaNode): boolean =>
+  typeof path[path.length - 1] === 'string' &&
+  (s.minLength ?? 0) === 0 &&
+  (Array.isArray(s.type) ? s.type.includes('null') : s.type === 'null');
+
 /** The fields this rule looks at. */
 const formatChecked = (s: SchemaNode): boolean => !!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat];
 const checkedInCode = (s: SchemaNode): boolean => formatChecked(s) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
@@ -175,7 +185,7 @@ export default defineRule({
     details: [
       "The API rejects a value outside what the field allows: a number out of its range (shown with the field's unit), a string not in the list of allowed values, not matching the field's pattern, too short or too long, an array with too many items.",
       '',
-      'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port.',
+      'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port. An empty string for a field that may be null (`custom_domain = ""`, the usual "not set") is accepted by the schema and not judged for its format.',
       '',
       'Placeholders that are filled in at deploy time (`<CONNECT_URL>`, `${IDP_URL}`) are not checked for their format. Integers up to 2^63-1 are compared exactly, even beyond the precision of JavaScript numbers. CIDR blocks are checked by `invalid-cidr`, types by `type-mismatch`, missing fields by `missing-required`.',
     ].join('\n'),
@@ -245,6 +255,7 @@ export default defineRule({
       (v) => {
         const format = v.schema.valueFormat;
         if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
+          if (v.value === '' && meansUnset(v.path, v.schema)) return;
           const { check, expected } = FORMAT_CHECKS[format];
           const problem = check(v.value);
           if (!problem || alreadyReported(v.path)) return;
