@@ -42,7 +42,9 @@ export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitive
   while (stack.length) {
     const { v, schema, path, hidden } = stack.pop()!;
     if (typeof v === 'string' || typeof v === 'number') {
-      if ((hidden || schema?.secret) && !isPlaceholder(v) && v !== '') out.add(v);
+      // A number too large for a double reads as Infinity, a word that says nothing of the text
+      // written (`1e400`): hiding it would hide every other infinite value and the word itself.
+      if ((hidden || schema?.secret) && !isPlaceholder(v) && v !== '' && (typeof v === 'string' || Number.isFinite(v))) out.add(v);
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, path && [...path, i], hidden);
     } else if (v !== null && typeof v === 'object' && v !== UNKNOWN_VALUE) {

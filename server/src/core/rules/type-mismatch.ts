@@ -1,7 +1,7 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
 import { allowsNull, schemaAt, typesOf } from '../schema';
-import { expectedTypes, inParentheses, jsonType, show } from '../values';
+import { expectedTypes, inParentheses, jsonType, shortened, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
 import type { Segment } from '../types';
@@ -29,6 +29,17 @@ function conversion(
     return { title: `Replace ${JSON.stringify(value)} with ${b}`, value: b === 'true' };
   }
   return undefined;
+}
+
+/**
+ * A number too large for a double (`1e400` in JSON, `.inf` in YAML) reads as infinity, and YAML's
+ * `.nan` as not a number: the message shows the value as written, not as JavaScript prints it.
+ */
+function beyondRange(doc: ConfigDocument, path: Segment[], value: number): string {
+  const at = doc.rangeAt(path);
+  const written = at ? shortened(doc.text.slice(at.offset, at.offset + at.length)) : String(value);
+  if (Number.isNaN(value)) return `${written}, which reads as "not a number"`;
+  return `${written}, a number that reads as ${value < 0 ? 'minus ' : ''}infinity`;
 }
 
 export default defineRule({
@@ -95,7 +106,7 @@ export default defineRule({
       const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
-        message: `${field} is ${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
+        message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
         fix,
       });
     }
