@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readGitBaseline } from '../../server/src/node/baseline-files';
-import { removeTree, runCli, tempTree } from './support';
+import { BIN, removeTree, runCli, tempTree } from './support';
 
 const config = (hosts: string[]): string => JSON.stringify({ search: { reindex_remote_whitelist: hosts } }, null, 2) + '\n';
 const OLD = config(['old.example.com:9200']);
@@ -88,4 +88,52 @@ test('an unknown revision or a directory outside git exits 2, and the files are 
 test('a revision that looks like an option is refused before git runs', async () => {
   const r = await readGitBaseline(path.join(process.cwd(), 'x.json'), '--output=/tmp/x');
   assert.equal(r.ok, false);
+});
+
+test('the baselines of many files are read through one git process, and a commit made meanwhile is seen', async () => {
+  const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`svc/s${i}.search.json`, OLD]));
+  const dir = tempTree({ ...files, 'other/t.search.json': OLD });
+  try {
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'deployed');
+    for (const name of [...Object.keys(files), 'other/t.search.json']) fs.writeFileSync(path.join(dir, name), NEW);
+    fs.writeFileSync(path.join(dir, 'svc/new.search.json'), NEW);
+    // A git in front of the real one that notes each start: a process per file costs tens of
+    // milliseconds each (more in a language server with a large heap).
+    const bin = path.join(dir, 'bin');
+    fs.mkdirSync(bin);
+    const log = path.join(dir, 'git-starts.log');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$1" >> "${log}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '--baseline', 'git:HEAD', 'svc', 'other'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    });
+    assert.equal(r.stderr, '');
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Message[] }>;
+    const restarts = (name: string): number =>
+      results.find((f) => f.filePath.endsWith(name))!.messages.filter((m) => m.ruleId === 'restart-required').length;
+    for (const name of Object.keys(files)) assert.equal(restarts(path.basename(name)), 1, name);
+    assert.equal(restarts('t.search.json'), 1);
+    assert.equal(restarts('new.search.json'), 0, 'a file the revision lacks is a new service');
+    const starts = fs.readFileSync(log, 'utf8').trim().split('\n');
+    assert.deepEqual(starts, ['cat-file', 'cat-file'], 'one git process per folder');
+
+    // In one process (as the language server), a batch still open sees a commit made meanwhile.
+    const file = path.join(dir, 'svc/s0.search.json');
+    assert.equal((await readGitBaseline(file, 'HEAD')).ok && (await readGitBaseline(file, 'HEAD')).text, OLD);
+    git(dir, 'commit', '-q', '-am', 'deployed again');
+    assert.deepEqual(await readGitBaseline(file, 'HEAD'), { ok: true, text: NEW, label: 'git:HEAD' });
+    assert.deepEqual(await readGitBaseline(path.join(dir, 'svc/gone.search.json'), 'HEAD'), {
+      ok: true,
+      text: undefined,
+      label: 'git:HEAD',
+    });
+    const unknown = await readGitBaseline(file, 'no-such-branch');
+    assert.equal(unknown.ok, false);
+  } finally {
+    removeTree(dir);
+  }
 });

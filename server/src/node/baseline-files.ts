@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readThroughBatch } from './git-batch';
 
 /** A baseline: the same configuration as deployed now, from a file or from a git revision. */
 export type BaselineSpec = { kind: 'file'; file: string } | { kind: 'git'; ref: string };
@@ -29,6 +30,12 @@ function gitShow(args: string[], cwd: string): Promise<{ code: number; stdout: s
   });
 }
 
+/** Whether the revision names a commit (or a tag of one), asked through the folder's batch. */
+async function revisionExists(dir: string, ref: string): Promise<boolean> {
+  const answer = await readThroughBatch(dir, `${ref}^{commit}`);
+  return answer?.kind === 'other' && answer.type === 'commit';
+}
+
 /** Git's ways of saying that the path is not in that revision: a new service, not an error. */
 const NOT_IN_REVISION = /does not exist in|exists on disk, but not in|not in '|path '.*' does not exist/i;
 
@@ -44,6 +51,11 @@ export async function readGitBaseline(file: string, ref: string): Promise<Baseli
   let dir = path.dirname(abs);
   while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   const relative = path.relative(dir, abs).split(path.sep).join('/');
+  const answer = await readThroughBatch(dir, `${ref}:./${relative}`);
+  if (answer?.kind === 'blob') return { ok: true, text: stripBom(answer.text), label };
+  // Missing from a revision that exists: a new file. A revision that does not exist, or anything
+  // else, is left to `git show`, whose message says what is wrong.
+  if (answer?.kind === 'missing' && (await revisionExists(dir, ref))) return { ok: true, text: undefined, label };
   const r = await gitShow(['show', '--no-textconv', `${ref}:./${relative}`], dir);
   if (r.code === 0) return { ok: true, text: stripBom(r.stdout), label };
   if (NOT_IN_REVISION.test(r.stderr)) return { ok: true, text: undefined, label };
