@@ -123,7 +123,7 @@ test('the baselines of many files are read through one git process, and a commit
 
     // In one process (as the language server), a batch still open sees a commit made meanwhile.
     const file = path.join(dir, 'svc/s0.search.json');
-    assert.equal((await readGitBaseline(file, 'HEAD')).ok && (await readGitBaseline(file, 'HEAD')).text, OLD);
+    assert.deepEqual(await readGitBaseline(file, 'HEAD'), { ok: true, text: OLD, label: 'git:HEAD' });
     git(dir, 'commit', '-q', '-am', 'deployed again');
     assert.deepEqual(await readGitBaseline(file, 'HEAD'), { ok: true, text: NEW, label: 'git:HEAD' });
     assert.deepEqual(await readGitBaseline(path.join(dir, 'svc/gone.search.json'), 'HEAD'), {

@@ -1,4 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 
 /**
  * What one `git cat-file --batch` gives for an object name: a file's text, "missing" (the path or
@@ -127,6 +129,14 @@ class GitBatch {
   }
 }
 
+/** Whether the folder or one above it holds `.git` (a folder, or a file in a worktree or submodule). */
+function insideRepository(dir: string): boolean {
+  for (let d = dir; ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return true;
+    if (path.dirname(d) === d) return false;
+  }
+}
+
 const batches = new Map<string, GitBatch>();
 const failedAt = new Map<string, number>();
 
@@ -139,6 +149,8 @@ export function readThroughBatch(dir: string, name: string): Promise<BatchAnswer
   if (failed !== undefined && Date.now() - failed < RETRY_MS) return Promise.resolve(undefined);
   let batch = batches.get(dir);
   if (!batch) {
+    // Outside a repository a batch could only fail: `git show` says so at once, with its own message.
+    if (!process.env.GIT_DIR && !insideRepository(dir)) return Promise.resolve(undefined);
     const started: GitBatch = new GitBatch(dir, (hasFailed) => {
       if (batches.get(dir) === started) batches.delete(dir);
       if (hasFailed) failedAt.set(dir, Date.now());
