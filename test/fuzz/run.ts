@@ -127,6 +127,14 @@ function coreProblems(input: FuzzInput, timed: Timed): Array<Problem & { surface
       out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
     return out;
   }
+  if (result.format === 'terraform-json') {
+    // Terraform's JSON syntax: a fix keeps the file as readable as it was, and is done in one go.
+    if (syntaxErrorCount(fixed.text, false) > syntaxErrorCount(text, false))
+      out.push({ surface: 'fixAll', kind: 'fix-broke-json', message: 'fixAll raised the syntax errors of a Terraform JSON file' });
+    if (fixed.text !== text && fixAll(fixed.text, options).text !== fixed.text)
+      out.push({ surface: 'fixAll', kind: 'fix-not-idempotent', message: 'fixing the fixed text changed it again' });
+    return out;
+  }
   if (result.doc.tooDeep || result.doc.root === undefined) {
     if (fixed.text !== text && !result.doc.root)
       out.push({ surface: 'fixAll', kind: 'fix-unparsed', message: 'fixAll changed a document the analyzer could not parse' });

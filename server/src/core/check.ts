@@ -184,7 +184,7 @@ export function checkConfiguration(
     mark?.(ruleId);
   }
   leaveSensitive();
-  const judged = oneFindingPerMistake(reported);
+  const judged = readableOnly(oneFindingPerMistake(reported), doc.readableUntil);
   if (fileDirectives) {
     for (let i = 0; i < judged.length; i++) findings.push(judged[i]);
     mark?.('other');
@@ -195,6 +195,16 @@ export function checkConfiguration(
   mark?.('other');
   return suppressed;
 }
+
+/**
+ * Past a syntax error the parser cannot read past exactly, the values are its guesses: only the
+ * syntax error speaks there (see ConfigDocument.readableUntil).
+ */
+function readableOnly(findings: Finding[], until: number | undefined): Finding[] {
+  if (until === undefined) return findings;
+  return findings.filter((f) => f.offset < until || SYNTAX_RULES.has(f.ruleId));
+}
+const SYNTAX_RULES = new Set(['invalid-json', 'invalid-syntax']);
 
 /** The sensitive values of a configuration and its baseline together (either alone when the other has none). */
 function sensitiveOf(doc: ConfigDocument, baseline: BaselineInfo | undefined): SensitiveValues {

@@ -102,6 +102,12 @@ export interface ConfigDocument {
    */
   readonly unknownPaths?: readonly FieldPath[];
   /**
+   * Where the parser's reading of the text becomes a guess (a JSON syntax error other than a
+   * comment or a trailing comma): findings of other rules from there on are dropped, since they
+   * would judge what the parser made of the rest, not what was written. Absent when none.
+   */
+  readonly readableUntil?: number;
+  /**
    * Paths whose value came from a source that must never be shown, whatever the field (a Terraform
    * variable declared `sensitive = true`, a `sensitive()` call): every value at or below them is
    * hidden in every output. Values of secret fields need no entry: the schema says so. Absent when none.

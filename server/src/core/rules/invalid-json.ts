@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
+import { trailingCommaBefore } from '../formats/json/damaged';
 
 const WHY: Record<string, string> = {
   InvalidCommentToken:
@@ -21,14 +22,10 @@ const WHY: Record<string, string> = {
   InvalidCharacter: 'This character is not allowed in a JSON string: escape it.',
 };
 
-/** Finds a comma that only trailing whitespace/comments separate from the closing bracket. */
-function trailingCommaBefore(text: string, offset: number): number | undefined {
-  let i = offset - 1;
-  while (i >= 0 && /\s/.test(text[i])) i--;
-  return text[i] === ',' ? i : undefined;
-}
-
 const KNOWN_KEYS = new Set(ALL_FIELDS.map((f) => f.key));
+
+/** Errors whose text is a comment: the message names the comment, it does not quote it. */
+const COMMENT_CODES = new Set(['InvalidCommentToken', 'UnexpectedEndOfComment']);
 
 /**
  * What the parser stumbled on, as a message may show it. Punctuation and the schema's own keys
@@ -85,7 +82,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
     details:
-      'The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.',
+      "The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.\n\nComments, trailing commas and faults inside a string or a number (a bad escape, `1e`) are reported each, and the value holding such a fault is not judged by other rules. At any other error (a missing comma, quote or brace, a word that is not JSON) the parser can only guess what follows: that first error is reported alone, and nothing after it is judged until it is fixed, since the parser's guesses would be reported as mistakes that are not there.",
     fixable: true,
     exampleFormats: {
       formats: ['json'],
@@ -116,10 +113,14 @@ export default defineRule({
       return;
     }
     const commas = new Set<number>();
+    // The first error the parser cannot read past exactly is reported; what it says after it
+    // (a closing brace it still waits for, a quote it now takes for the start of a string) follows
+    // from that one: one mistake, one finding. Comments and trailing commas before it are reported each.
+    const until = ctx.doc.readableUntil;
     for (const e of ctx.doc.syntaxErrors) {
+      if (until !== undefined && e.offset > until) break;
       const comma = e.code === 'PropertyNameExpected' || e.code === 'ValueExpected' ? trailingCommaBefore(text, e.offset) : undefined;
-      const closing = text[e.offset] === '}' || text[e.offset] === ']';
-      if (comma !== undefined && closing) {
+      if (comma !== undefined) {
         if (commas.has(comma)) continue;
         commas.add(comma);
         ctx.report({
@@ -131,16 +132,17 @@ export default defineRule({
         });
         continue;
       }
-      const found = e.length ? ` (found ${foundText(text.slice(e.offset, e.offset + e.length))})` : '';
+      const found = e.length && !COMMENT_CODES.has(e.code) ? ` (found ${foundText(text.slice(e.offset, e.offset + e.length))})` : '';
       ctx.report({
         path: [],
         at: { offset: e.offset, length: e.length },
-        message: `Syntax error: ${WHY[e.code] ?? e.code}${e.code === 'InvalidCommentToken' ? '' : found}`,
+        message: `Syntax error: ${WHY[e.code] ?? e.code}${found}`,
         suggestions:
           e.code === 'InvalidCommentToken'
             ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }]
             : undefined,
       });
+      if (e.offset === until) break;
     }
     // Read the type from the value: asking for the parse tree would build it just for this.
     const value = ctx.doc.value;
@@ -148,7 +150,7 @@ export default defineRule({
       const type = Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
       ctx.report({
         path: [],
-        message: `The configuration must be a JSON object, but the file holds ${type === 'array' ? 'an array' : `a ${type}`}. Wrap the settings in { }.`,
+        message: `The configuration must be a JSON object, but the file holds ${type === 'array' ? 'an array' : type === 'null' ? 'null' : `a ${type}`}. Wrap the settings in { }.`,
       });
     }
   },

@@ -27,10 +27,12 @@ export default defineRule({
   check(ctx) {
     const message = ctx.doc.format === 'terraform' ? terraformSyntaxMessage : ctx.doc.format === 'yaml' ? yamlSyntaxMessage : undefined;
     if (!message) return;
-    // A truncated file misses several closing braces at the same place: one finding says it.
+    // A truncated file misses several closing braces at the same place: one finding says it. And
+    // after an error, what the parser still waits for at the end of the file follows from it.
     let last = -1;
+    const end = ctx.doc.text.trimEnd().length;
     for (const e of ctx.doc.syntaxErrors) {
-      if (e.offset === last) continue;
+      if (e.offset === last || (last >= 0 && e.offset >= end)) continue;
       last = e.offset;
       // The YAML parser places an error about a missing end one past the text.
       ctx.report({ path: [], at: clampToText(ctx.doc.text, e.offset, e.length), message: message(e.code) });

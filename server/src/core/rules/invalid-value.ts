@@ -33,7 +33,7 @@ const PATTERN_WORDS: Record<string, string> = {
 
 /** A number as written in the document: beyond 2^53 the parsed double is not what the user wrote. */
 function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
-  if (Number.isSafeInteger(value) || !Number.isFinite(value)) return showNumber(value, schema);
+  if (Number.isSafeInteger(value)) return showNumber(value, schema);
   const node = ctx.doc.rangeAt(path);
   // Shortened as a long string is (see show): a text of thousands of digits is no message.
   const raw = shortened(node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value));

@@ -88,3 +88,44 @@ test('the text the grammar reads keeps every offset, and identifiers, strings as
   assert.equal(readable, 'a = 5000\nx5e1 = b-5e-1\nc = "900 \\u5e1f"\nd = 0 1F + 0x\n');
   assert.equal(grammarText('a = 1\n'), 'a = 1\n');
 });
+
+test('each kind of number text, alone, is rewritten for the grammar only where Terraform and the grammar differ', () => {
+  // [text, what the grammar is given]: an exponent without a fraction becomes zeros, a hexadecimal
+  // `x` a space; a number with a fraction, an identifier and what is no number stay as written.
+  const cases: Array<[string, string]> = [
+    ['5e1', '500'],
+    ['0e1', '000'],
+    ['9e1', '900'],
+    ['15e2', '1500'],
+    ['5E+1', '5000'],
+    ['5e-1', '5000'],
+    ['5.e1', '5.00'],
+    ['5e1 6E1', '500 600'],
+    ['x = 5e1', 'x = 500'],
+    ['5.0e1', '5.0e1'],
+    ['1.5e-3', '1.5e-3'],
+    ['5e', '5e'],
+    ['5e+', '5e+'],
+    ['5.', '5.'],
+    ['5.x', '5.x'],
+    ['a5e1', 'a5e1'],
+    ['z5e1', 'z5e1'],
+    ['A5e1', 'A5e1'],
+    ['Z5e1', 'Z5e1'],
+    ['_5e1', '_5e1'],
+    ['\u00e95e1', '\u00e95e1'],
+    ['\u00805e1', '\u00805e1'],
+    ['\u007f5e1', '\u007f500'],
+    ['a-5e1', 'a-5e1'],
+    ['a_b9-5e1', 'a_b9-5e1'],
+    ['a 5e1', 'a 500'],
+    ['0x1F', '0 1F'],
+    ['0X1f', '0 1f'],
+    ['x = 0xA', 'x = 0 A'],
+    ['00x1', '00x1'],
+    ['10x1', '10x1'],
+    ['0x', '0x'],
+    ['0x ', '0x '],
+  ];
+  for (const [text, readable] of cases) assert.equal(grammarText(text), readable, JSON.stringify(text));
+});

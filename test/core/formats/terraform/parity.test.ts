@@ -148,6 +148,10 @@ const holdsNull = (v: unknown, emptyLists = false): boolean =>
     ? (emptyLists && v.length === 0) || v.some((x) => holdsNull(x, emptyLists))
     : isObject(v) && Object.values(v).some((x) => holdsNull(x, emptyLists)));
 
+const holdsInfinite = (v: unknown): boolean =>
+  (typeof v === 'number' && !Number.isFinite(v)) ||
+  (Array.isArray(v) ? v.some(holdsInfinite) : isObject(v) && Object.values(v).some(holdsInfinite));
+
 test('every JSON rule fixture made into a Terraform plan gives the same rule ids and field paths', () => {
   let compared = 0;
   const differences: string[] = [];
@@ -161,6 +165,8 @@ test('every JSON rule fixture made into a Terraform plan gives the same rule ids
       !isObject(json.value) ||
       holdsNull(json.value, true) ||
       json.text.match(/\d{16,}/) ||
+      // A number beyond a double's range has no JSON text once parsed (a plan would hold null).
+      holdsInfinite(json.value) ||
       convertsAny(json.value)
     )
       continue;

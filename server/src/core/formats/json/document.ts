@@ -8,6 +8,7 @@ import type { Comment, ConfigDocument, FixIntent, RepeatedKey, SyntaxProblem } f
 export type { Comment, SyntaxProblem };
 import { jsonEdits } from './intents';
 import { repeatedKeysOf } from './repeated-keys';
+import { markDamagedValues, readableUntil } from './damaged';
 
 /** A document read as JSON or JSONC: the configuration's document, with jsonc-parser's tree for the editor features. */
 export interface ParsedDocument extends ConfigDocument {
@@ -301,6 +302,14 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
   const errors: ParseError[] = [];
   if (!tooDeep) root = buildTree(text, isJsonc, errors);
   const value = tooDeep ? undefined : nodeValue(root);
+  const unknownPaths = markDamagedValues(root, errors, value);
+  // jsonc-parser reports errors at the end of the text one character past it (an unclosed
+  // comment, a missing brace): clamp them so that every range lies inside the document.
+  const syntaxErrors = errors.map((e) => {
+    const offset = Math.min(Math.max(0, e.offset), text.length);
+    return { offset, length: Math.max(0, Math.min(e.length, text.length - offset)), code: printParseErrorCode(e.error) };
+  });
+  const guessedFrom = readableUntil(text, syntaxErrors);
   let comments: Comment[] | undefined;
   const nodeAt = (path: FieldPath): Node | undefined => nodeAtPath(root, path);
   return {
@@ -312,13 +321,10 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
     value,
     lines,
     tooDeep,
+    ...(unknownPaths.length ? { unknownPaths } : {}),
     ...jsonBehaviour,
-    // jsonc-parser reports errors at the end of the text one character past it (an unclosed
-    // comment, a missing brace): clamp them so that every range lies inside the document.
-    syntaxErrors: errors.map((e) => {
-      const offset = Math.min(Math.max(0, e.offset), text.length);
-      return { offset, length: Math.max(0, Math.min(e.length, text.length - offset)), code: printParseErrorCode(e.error) };
-    }),
+    syntaxErrors,
+    ...(guessedFrom !== undefined ? { readableUntil: guessedFrom } : {}),
     comments: () => (comments ??= scanComments(text, lines)),
     nodeAt,
     subtreeAt: nodeAt,

@@ -2,6 +2,7 @@ import { checkConfiguration, severityOf, sortFindings, type AnalysisResult } fro
 import { baselineReader } from '../baseline';
 import { parseDocument } from '..';
 import { measureDepth } from '../json/document';
+import { readableUntil } from '../json/damaged';
 import { holdsConfiguration } from '../terraform/document';
 import { parseTerraformJson } from './document';
 import { terraformParserLoaded } from '../terraform/parser';
@@ -42,6 +43,9 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     return { findings, format: 'terraform-json', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
   const file = parseTerraformJson(text, variablesOf(text, options));
+  // As in a JSON configuration: past the first error the parser cannot read past exactly, its
+  // reading is a guess, and only that error speaks.
+  const until = readableUntil(text, file.syntaxErrors);
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed = deployedOf(options);
   for (const doc of file.configurations) {
@@ -50,6 +54,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors);
     for (const f of own) {
+      if (until !== undefined && f.offset >= until) continue;
       f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`;
       findings.push(f);
     }
@@ -60,6 +65,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     for (const e of file.syntaxErrors) {
       // A truncated file misses several closing brackets at the same place: one finding says it.
       if (e.offset === last) continue;
+      if (until !== undefined && e.offset > until) break;
       last = e.offset;
       findings.push({
         ruleId: 'invalid-json',

@@ -145,8 +145,10 @@ function scalar(n: Node): unknown {
   if (!inner) return NOT_LITERAL;
   switch (typeOf(inner)) {
     case 'numeric_lit': {
+      // Terraform's numbers have no upper bound: `1e400` is a number to it, which no integer
+      // field takes. It is read as Infinity, which type-mismatch shows as written.
       const v = Number(textOf(inner));
-      return Number.isFinite(v) ? v : NOT_LITERAL;
+      return Number.isNaN(v) ? NOT_LITERAL : v;
     }
     case 'bool_lit':
       return textOf(inner) === 'true';

@@ -1,0 +1,107 @@
+import { findNodeAtOffset, getNodePath, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { UNKNOWN_VALUE } from '../../values';
+import type { FieldPath, Segment } from '../../types';
+
+/**
+ * Errors inside a value's own text: the parser reads on, but the value it gives (`"a"` for
+ * `"a\q"`, `1` for `1e`) is not what was written, and a rule judging it would report a mistake
+ * that is not there.
+ */
+const INSIDE_A_VALUE = new Set([
+  'InvalidEscapeCharacter',
+  'InvalidUnicode',
+  'InvalidCharacter',
+  'UnexpectedEndOfString',
+  'UnexpectedEndOfNumber',
+  'InvalidNumberFormat',
+  'InvalidSymbol',
+]);
+
+/** Errors of a list's punctuation (`[true }`): what the parser gives for the list is a guess. */
+const IN_A_LIST = new Set(['CommaExpected', 'ValueExpected', 'CloseBracketExpected']);
+
+/**
+ * The field paths whose value a syntax error damaged, each now UNKNOWN_VALUE in `value` (so that
+ * no rule judges it: the syntax error is the one finding there). A missing comma between two
+ * members of an object, a comment or a trailing comma damage no value.
+ */
+export function markDamagedValues(root: Node | undefined, errors: readonly ParseError[], value: unknown): FieldPath[] {
+  if (!root || !errors.length) return [];
+  const paths = new Map<string, FieldPath>();
+  for (const e of errors) {
+    const code = printParseErrorCode(e.error);
+    const inside = INSIDE_A_VALUE.has(code);
+    if (!inside && !IN_A_LIST.has(code)) continue;
+    const node = damagedNode(findNodeAtOffset(root, e.offset, true), e.offset, inside);
+    if (!node || node === root) continue;
+    const path = getNodePath(node);
+    if (path.length) paths.set(JSON.stringify(path), path);
+  }
+  for (const path of paths.values()) setUnknown(value, path);
+  return [...paths.values()];
+}
+
+/**
+ * The value an error at `offset` damaged: the value itself; for a stray word among an object's
+ * members (`"a": "x, "b": 1` read as a string, a word, a string...), the object, whose members
+ * after it are guesses; for broken punctuation of a list, the list. Undefined when none (a colon
+ * or a comma missing between an object's members damages no value).
+ */
+function damagedNode(node: Node | undefined, offset: number, inside: boolean): Node | undefined {
+  for (let n = node; n; n = n.parent) {
+    if (n.type === 'property') {
+      const v = n.children?.[1];
+      if (inside && v && offset >= v.offset && offset <= v.offset + v.length) return v;
+      continue;
+    }
+    if (n.type === 'object') return inside ? n : undefined;
+    if (n.type === 'array' || inside) return n;
+  }
+  return undefined;
+}
+
+function setUnknown(value: unknown, path: FieldPath): void {
+  let v = value;
+  for (let i = 0; i < path.length - 1; i++) {
+    if (v === null || typeof v !== 'object') return;
+    v = (v as Record<Segment, unknown>)[path[i]];
+  }
+  const last = path[path.length - 1];
+  if (v !== null && typeof v === 'object' && Object.prototype.hasOwnProperty.call(v, last))
+    (v as Record<Segment, unknown>)[last] = UNKNOWN_VALUE;
+}
+
+/** A comma that only blanks separate from the closing bracket at `offset` (`[1, ]`, `{ "a": 1, }`). */
+export function trailingCommaBefore(text: string, offset: number): number | undefined {
+  const closing = text[offset] === '}' || text[offset] === ']';
+  if (!closing) return undefined;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  return text[i] === ',' ? i : undefined;
+}
+
+/**
+ * Errors the parser reads past exactly: a comment, and a fault inside a string or a number whose
+ * token still ends where it should (the value itself is damaged, see markDamagedValues).
+ */
+const READ_PAST = new Set([
+  'InvalidCommentToken',
+  'InvalidEscapeCharacter',
+  'InvalidUnicode',
+  'InvalidCharacter',
+  'UnexpectedEndOfNumber',
+  'InvalidNumberFormat',
+]);
+
+/**
+ * Where the reading of the text becomes a guess: the first syntax error the parser does not read
+ * past exactly (see READ_PAST; a trailing comma too). Undefined when there is none.
+ */
+export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; code: string }>): number | undefined {
+  for (const e of errors) {
+    if (READ_PAST.has(e.code)) continue;
+    if ((e.code === 'PropertyNameExpected' || e.code === 'ValueExpected') && trailingCommaBefore(text, e.offset) !== undefined) continue;
+    return e.offset;
+  }
+  return undefined;
+}
