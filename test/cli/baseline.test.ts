@@ -137,3 +137,44 @@ test('the baselines of many files are read through one git process, and a commit
     removeTree(dir);
   }
 });
+
+test('files in more folders than batches kept at once are all read against their baseline', () => {
+  const folders = Array.from({ length: 12 }, (_, i) => `f${i}`);
+  const dir = tempTree(
+    Object.fromEntries(
+      folders.flatMap((f) => [
+        [`${f}/a.search.json`, OLD],
+        [`${f}/b.search.json`, OLD],
+      ]),
+    ),
+  );
+  try {
+    git(dir, 'init', '-q');
+    git(dir, 'add', '.');
+    git(dir, 'commit', '-q', '-m', 'deployed');
+    for (const f of folders) fs.writeFileSync(path.join(dir, f, 'a.search.json'), NEW);
+    const bin = path.join(dir, 'bin');
+    fs.mkdirSync(bin);
+    const log = path.join(dir, 'git-starts.log');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$1" >> "${log}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+    const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '--baseline', 'git:HEAD', ...folders], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    });
+    assert.equal(r.stderr, '');
+    const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Message[] }>;
+    assert.equal(results.length, 24);
+    for (const f of results)
+      assert.equal(
+        f.messages.filter((m) => m.ruleId === 'restart-required').length,
+        f.filePath.endsWith('a.search.json') ? 1 : 0,
+        f.filePath,
+      );
+    const starts = fs.readFileSync(log, 'utf8').trim().split('\n');
+    assert.ok(starts.length <= folders.length, `git started ${starts.length} times: ${starts.join(', ')}`);
+  } finally {
+    removeTree(dir);
+  }
+});

@@ -111,8 +111,13 @@ class GitBatch {
     this.idle.unref();
   }
 
+  /** Whether a read waits for an answer. */
+  get busy(): boolean {
+    return this.waiting.length > 0;
+  }
+
   /** Idle: git ends once its input does; the next read starts another batch. */
-  private close(): void {
+  close(): void {
     this.finish(false);
     this.child.stdin.end();
   }
@@ -137,6 +142,13 @@ function insideRepository(dir: string): boolean {
   }
 }
 
+/**
+ * At most this many batches at once: a lint of files in many folders starts one per folder, and
+ * each stays a while after its last read. The oldest idle one makes room; when all are busy, the
+ * read goes to `git show`.
+ */
+const MAX_BATCHES = 8;
+
 const batches = new Map<string, GitBatch>();
 const failedAt = new Map<string, number>();
 
@@ -151,6 +163,11 @@ export function readThroughBatch(dir: string, name: string): Promise<BatchAnswer
   if (!batch) {
     // Outside a repository a batch could only fail: `git show` says so at once, with its own message.
     if (!process.env.GIT_DIR && !insideRepository(dir)) return Promise.resolve(undefined);
+    if (batches.size >= MAX_BATCHES) {
+      const idle = [...batches.values()].find((b) => !b.busy);
+      if (!idle) return Promise.resolve(undefined);
+      idle.close();
+    }
     const started: GitBatch = new GitBatch(dir, (hasFailed) => {
       if (batches.get(dir) === started) batches.delete(dir);
       if (hasFailed) failedAt.set(dir, Date.now());
