@@ -24,6 +24,19 @@ function git(cwd: string, ...args: string[]): void {
   });
 }
 
+/** A git in front of the real one on PATH that notes the subcommand of each start. */
+function countingGit(dir: string): { env: NodeJS.ProcessEnv; starts: () => string[] } {
+  const bin = path.join(dir, 'bin');
+  fs.mkdirSync(bin);
+  const log = path.join(dir, 'git-starts.log');
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$1" >> "${log}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+  return {
+    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+    starts: () => fs.readFileSync(log, 'utf8').trim().split('\n'),
+  };
+}
+
 test('without a baseline, change-aware rules stay silent', async () => {
   const dir = tempTree({ 'a.search.json': NEW });
   try {
@@ -99,17 +112,12 @@ test('the baselines of many files are read through one git process, and a commit
     git(dir, 'commit', '-q', '-m', 'deployed');
     for (const name of [...Object.keys(files), 'other/t.search.json']) fs.writeFileSync(path.join(dir, name), NEW);
     fs.writeFileSync(path.join(dir, 'svc/new.search.json'), NEW);
-    // A git in front of the real one that notes each start: a process per file costs tens of
-    // milliseconds each (more in a language server with a large heap).
-    const bin = path.join(dir, 'bin');
-    fs.mkdirSync(bin);
-    const log = path.join(dir, 'git-starts.log');
-    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$1" >> "${log}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+    // A process per file costs tens of milliseconds each (more in a language server with a large heap).
+    const counted = countingGit(dir);
     const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '--baseline', 'git:HEAD', 'svc', 'other'], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+      env: counted.env,
     });
     assert.equal(r.stderr, '');
     const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Message[] }>;
@@ -118,7 +126,7 @@ test('the baselines of many files are read through one git process, and a commit
     for (const name of Object.keys(files)) assert.equal(restarts(path.basename(name)), 1, name);
     assert.equal(restarts('t.search.json'), 1);
     assert.equal(restarts('new.search.json'), 0, 'a file the revision lacks is a new service');
-    const starts = fs.readFileSync(log, 'utf8').trim().split('\n');
+    const starts = counted.starts();
     assert.deepEqual(starts, ['cat-file', 'cat-file'], 'one git process per folder');
 
     // In one process (as the language server), a batch still open sees a commit made meanwhile.
@@ -153,15 +161,11 @@ test('files in more folders than batches kept at once are all read against their
     git(dir, 'add', '.');
     git(dir, 'commit', '-q', '-m', 'deployed');
     for (const f of folders) fs.writeFileSync(path.join(dir, f, 'a.search.json'), NEW);
-    const bin = path.join(dir, 'bin');
-    fs.mkdirSync(bin);
-    const log = path.join(dir, 'git-starts.log');
-    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
-    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$1" >> "${log}"\nexec "${realGit}" "$@"\n`, { mode: 0o755 });
+    const counted = countingGit(dir);
     const r = spawnSync(process.execPath, [BIN, 'lint', '--format', 'json', '--baseline', 'git:HEAD', ...folders], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
+      env: counted.env,
     });
     assert.equal(r.stderr, '');
     const results = JSON.parse(r.stdout) as Array<{ filePath: string; messages: Message[] }>;
@@ -172,7 +176,7 @@ test('files in more folders than batches kept at once are all read against their
         f.filePath.endsWith('a.search.json') ? 1 : 0,
         f.filePath,
       );
-    const starts = fs.readFileSync(log, 'utf8').trim().split('\n');
+    const starts = counted.starts();
     assert.ok(starts.length <= folders.length, `git started ${starts.length} times: ${starts.join(', ')}`);
   } finally {
     removeTree(dir);
