@@ -20,6 +20,7 @@ export default {
       'dist/test/core/formats/terraform/{terraform,conversion,provider-names,numbers}.test.js',
       'dist/test/core/formats/yaml/yaml.test.js',
       'dist/test/core/formats/terraform-plan/terraform-plan.test.js',
+      'dist/test/core/formats/terraform-json/terraform-json.test.js',
       // Request files (.http, console, curl in scripts and runbooks): how requests are matched. (Their
       // suppressions are judged by the rule fixtures; the request files' suppression test also lints the
       // whole repository, which the sandbox holds only part of.)

@@ -33,7 +33,7 @@ const COMMENT_CODES = new Set(['InvalidCommentToken', 'UnexpectedEndOfComment'])
  * only its kind is named.
  */
 function foundText(token: string): string {
-  if (/^[\s{}[\]:,\/*]{1,20}$/.test(token)) return JSON.stringify(token);
+  if (/^[\s{}[\]:,\/*]{1,20}$/.test(token) || token === 'true' || token === 'false' || token === 'null') return JSON.stringify(token);
   if (/^"(?:[^"\\]|\\.)*"$/.test(token)) {
     let key: unknown;
     try {

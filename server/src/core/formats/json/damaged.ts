@@ -13,47 +13,37 @@ const INSIDE_A_VALUE = new Set([
   'InvalidCharacter',
   'UnexpectedEndOfString',
   'UnexpectedEndOfNumber',
-  'InvalidNumberFormat',
   'InvalidSymbol',
 ]);
 
-/** Errors of a list's punctuation (`[true }`): what the parser gives for the list is a guess. */
-const IN_A_LIST = new Set(['CommaExpected', 'ValueExpected', 'CloseBracketExpected']);
-
 /**
  * The field paths whose value a syntax error damaged, each now UNKNOWN_VALUE in `value` (so that
- * no rule judges it: the syntax error is the one finding there). A missing comma between two
- * members of an object, a comment or a trailing comma damage no value.
+ * no rule judges it: the syntax error is the one finding there). A comment, a trailing comma, and
+ * a colon or comma missing between an object's members damage no value.
  */
-export function markDamagedValues(root: Node | undefined, errors: readonly ParseError[], value: unknown): FieldPath[] {
+export function markDamagedValues(root: Node | undefined, text: string, errors: readonly ParseError[], value: unknown): FieldPath[] {
   if (!root || !errors.length) return [];
   const paths = new Map<string, FieldPath>();
   for (const e of errors) {
     const code = printParseErrorCode(e.error);
-    const inside = INSIDE_A_VALUE.has(code);
-    if (!inside && !IN_A_LIST.has(code)) continue;
-    const node = damagedNode(findNodeAtOffset(root, e.offset, true), e.offset, inside);
+    if (code === 'InvalidCommentToken' || isTrailingComma(text, code, e.offset)) continue;
+    const node = damagedNode(findNodeAtOffset(root, e.offset, true), INSIDE_A_VALUE.has(code));
     if (!node || node === root) continue;
     const path = getNodePath(node);
-    if (path.length) paths.set(JSON.stringify(path), path);
+    paths.set(JSON.stringify(path), path);
   }
   for (const path of paths.values()) setUnknown(value, path);
   return [...paths.values()];
 }
 
 /**
- * The value an error at `offset` damaged: the value itself; for a stray word among an object's
- * members (`"a": "x, "b": 1` read as a string, a word, a string...), the object, whose members
- * after it are guesses; for broken punctuation of a list, the list. Undefined when none (a colon
- * or a comma missing between an object's members damages no value).
+ * The value an error at `node` damaged: a value with a fault inside it; for a stray word among an
+ * object's members (`"a": "x, "b": 1` read as a string, a word, a string...), the object, whose
+ * members after it are guesses; for broken punctuation of a list, the list. Undefined when none.
  */
-function damagedNode(node: Node | undefined, offset: number, inside: boolean): Node | undefined {
+function damagedNode(node: Node | undefined, inside: boolean): Node | undefined {
   for (let n = node; n; n = n.parent) {
-    if (n.type === 'property') {
-      const v = n.children?.[1];
-      if (inside && v && offset >= v.offset && offset <= v.offset + v.length) return v;
-      continue;
-    }
+    if (n.type === 'property') continue;
     if (n.type === 'object') return inside ? n : undefined;
     if (n.type === 'array' || inside) return n;
   }
@@ -80,18 +70,15 @@ export function trailingCommaBefore(text: string, offset: number): number | unde
   return text[i] === ',' ? i : undefined;
 }
 
+/** Whether an error is the parser's way of saying that a trailing comma stands before a closing bracket. */
+export const isTrailingComma = (text: string, code: string, offset: number): boolean =>
+  (code === 'PropertyNameExpected' || code === 'ValueExpected') && trailingCommaBefore(text, offset) !== undefined;
+
 /**
  * Errors the parser reads past exactly: a comment, and a fault inside a string or a number whose
  * token still ends where it should (the value itself is damaged, see markDamagedValues).
  */
-const READ_PAST = new Set([
-  'InvalidCommentToken',
-  'InvalidEscapeCharacter',
-  'InvalidUnicode',
-  'InvalidCharacter',
-  'UnexpectedEndOfNumber',
-  'InvalidNumberFormat',
-]);
+const READ_PAST = new Set(['InvalidCommentToken', 'InvalidEscapeCharacter', 'InvalidUnicode', 'InvalidCharacter', 'UnexpectedEndOfNumber']);
 
 /**
  * Where the reading of the text becomes a guess: the first syntax error the parser does not read
@@ -99,9 +86,7 @@ const READ_PAST = new Set([
  */
 export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; code: string }>): number | undefined {
   for (const e of errors) {
-    if (READ_PAST.has(e.code)) continue;
-    if ((e.code === 'PropertyNameExpected' || e.code === 'ValueExpected') && trailingCommaBefore(text, e.offset) !== undefined) continue;
-    return e.offset;
+    if (!READ_PAST.has(e.code) && !isTrailingComma(text, e.code, e.offset)) return e.offset;
   }
   return undefined;
 }

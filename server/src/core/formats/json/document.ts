@@ -302,7 +302,7 @@ export function parseDocumentTree(text: string, opts: { fileName?: string; maxDe
   const errors: ParseError[] = [];
   if (!tooDeep) root = buildTree(text, isJsonc, errors);
   const value = tooDeep ? undefined : nodeValue(root);
-  const unknownPaths = markDamagedValues(root, errors, value);
+  const unknownPaths = markDamagedValues(root, text, errors, value);
   // jsonc-parser reports errors at the end of the text one character past it (an unclosed
   // comment, a missing brace): clamp them so that every range lies inside the document.
   const syntaxErrors = errors.map((e) => {
