@@ -1,4 +1,4 @@
-import { findNodeAtOffset, getNodePath, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { getNodePath, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { UNKNOWN_VALUE } from '../../values';
 import type { FieldPath, Segment } from '../../types';
 
@@ -27,7 +27,7 @@ export function markDamagedValues(root: Node | undefined, text: string, errors: 
   for (const e of errors) {
     const code = printParseErrorCode(e.error);
     if (code === 'InvalidCommentToken' || isTrailingComma(text, code, e.offset)) continue;
-    const node = damagedNode(findNodeAtOffset(root, e.offset, true), INSIDE_A_VALUE.has(code));
+    const node = damagedNode(nodeAtOffset(root, e.offset), INSIDE_A_VALUE.has(code));
     if (!node || node === root) continue;
     const path = getNodePath(node);
     paths.set(JSON.stringify(path), path);
@@ -48,6 +48,34 @@ function damagedNode(node: Node | undefined, inside: boolean): Node | undefined 
     if (n.type === 'array' || inside) return n;
   }
   return undefined;
+}
+
+/**
+ * The innermost node whose range holds `offset` (its end included), found by halving each level's
+ * children: a file of many members with an error at each must not be walked member by member per error.
+ */
+function nodeAtOffset(root: Node, offset: number): Node | undefined {
+  if (offset < root.offset || offset > root.offset + root.length) return undefined;
+  let node = root;
+  for (;;) {
+    const children = node.children;
+    if (!children?.length) return node;
+    let lo = 0,
+      hi = children.length - 1,
+      found: Node | undefined;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const c = children[mid];
+      if (offset < c.offset) hi = mid - 1;
+      else if (offset > c.offset + c.length) lo = mid + 1;
+      else {
+        found = c;
+        hi = mid - 1; // the earlier of two touching children, as jsonc-parser's own search gives
+      }
+    }
+    if (!found) return node;
+    node = found;
+  }
 }
 
 function setUnknown(value: unknown, path: FieldPath): void {
