@@ -202,9 +202,8 @@ export function checkConfiguration(
  */
 function readableOnly(findings: Finding[], until: number | undefined): Finding[] {
   if (until === undefined) return findings;
-  return findings.filter((f) => f.offset < until || SYNTAX_RULES.has(f.ruleId));
+  return findings.filter((f) => f.offset < until || RULES_BY_ID.get(f.ruleId)?.meta.reportsSyntax === true);
 }
-const SYNTAX_RULES = new Set(['invalid-json', 'invalid-syntax']);
 
 /** The sensitive values of a configuration and its baseline together (either alone when the other has none). */
 function sensitiveOf(doc: ConfigDocument, baseline: BaselineInfo | undefined): SensitiveValues {

@@ -150,6 +150,11 @@ export interface RuleMeta {
   needsBaseline?: boolean;
   /** Only active when a CPU count is given. */
   needsCpus?: boolean;
+  /**
+   * Reports the text's syntax errors. Its findings stand past the first error the parser cannot read
+   * past exactly, where every other rule's would judge the parser's guesses.
+   */
+  reportsSyntax?: boolean;
   /** What the rule reads: service configurations (the default) or request files, runbooks and scripts. */
   documents?: 'configurations' | 'requests';
   examples: { valid: RuleExample[]; invalid: RuleExample[] };

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
-import { trailingCommaBefore } from '../formats/json/damaged';
+import { trailingComma } from '../formats/json/damaged';
 
 const WHY: Record<string, string> = {
   InvalidCommentToken:
@@ -83,6 +83,7 @@ export default defineRule({
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
     details:
       "The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.\n\nComments, trailing commas and faults inside a string or a number (a bad escape, `1e`) are reported each, and the value holding such a fault is not judged by other rules. At any other error (a missing comma, quote or brace, a word that is not JSON) the parser can only guess what follows: that first error is reported alone, and nothing after it is judged until it is fixed, since the parser's guesses would be reported as mistakes that are not there.",
+    reportsSyntax: true,
     fixable: true,
     exampleFormats: {
       formats: ['json'],
@@ -119,7 +120,7 @@ export default defineRule({
     const until = ctx.doc.readableUntil;
     for (const e of ctx.doc.syntaxErrors) {
       if (until !== undefined && e.offset > until) break;
-      const comma = e.code === 'PropertyNameExpected' || e.code === 'ValueExpected' ? trailingCommaBefore(text, e.offset) : undefined;
+      const comma = trailingComma(text, e.code, e.offset);
       if (comma !== undefined) {
         if (commas.has(comma)) continue;
         commas.add(comma);

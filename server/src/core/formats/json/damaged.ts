@@ -26,7 +26,7 @@ export function markDamagedValues(root: Node | undefined, text: string, errors: 
   const paths = new Map<string, FieldPath>();
   for (const e of errors) {
     const code = printParseErrorCode(e.error);
-    if (code === 'InvalidCommentToken' || isTrailingComma(text, code, e.offset)) continue;
+    if (code === 'InvalidCommentToken' || trailingComma(text, code, e.offset) !== undefined) continue;
     const node = damagedNode(nodeAtOffset(root, e.offset), INSIDE_A_VALUE.has(code));
     if (!node || node === root) continue;
     const path = getNodePath(node);
@@ -89,18 +89,19 @@ function setUnknown(value: unknown, path: FieldPath): void {
     (v as Record<Segment, unknown>)[last] = UNKNOWN_VALUE;
 }
 
-/** A comma that only blanks separate from the closing bracket at `offset` (`[1, ]`, `{ "a": 1, }`). */
-export function trailingCommaBefore(text: string, offset: number): number | undefined {
-  const closing = text[offset] === '}' || text[offset] === ']';
-  if (!closing) return undefined;
+/**
+ * The offset of the trailing comma an error stands for (`[1, ]`, `{ "a": 1, }`): the parser says a
+ * value or a name is expected at a closing bracket that only blanks separate from a comma. Undefined
+ * when the error is not one. Both the syntax rule (which reports and removes the comma) and the
+ * reading of damaged values (which reads past it) ask this one question.
+ */
+export function trailingComma(text: string, code: string, offset: number): number | undefined {
+  if (code !== 'PropertyNameExpected' && code !== 'ValueExpected') return undefined;
+  if (text[offset] !== '}' && text[offset] !== ']') return undefined;
   let i = offset - 1;
   while (i >= 0 && /\s/.test(text[i])) i--;
   return text[i] === ',' ? i : undefined;
 }
-
-/** Whether an error is the parser's way of saying that a trailing comma stands before a closing bracket. */
-export const isTrailingComma = (text: string, code: string, offset: number): boolean =>
-  (code === 'PropertyNameExpected' || code === 'ValueExpected') && trailingCommaBefore(text, offset) !== undefined;
 
 /**
  * Errors the parser reads past exactly: a comment, and a fault inside a string or a number whose
@@ -114,7 +115,7 @@ const READ_PAST = new Set(['InvalidCommentToken', 'InvalidEscapeCharacter', 'Inv
  */
 export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; code: string }>): number | undefined {
   for (const e of errors) {
-    if (!READ_PAST.has(e.code) && !isTrailingComma(text, e.code, e.offset)) return e.offset;
+    if (!READ_PAST.has(e.code) && trailingComma(text, e.code, e.offset) === undefined) return e.offset;
   }
   return undefined;
 }
