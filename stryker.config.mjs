@@ -16,11 +16,12 @@ export default {
     testFiles: [
       'dist/test/core/rules/rules.test.js',
       'dist/test/cli/{golden,formatter-output,formats,sarif,habits,exit-codes,fix}.test.js',
-      'dist/test/core/rules/{rule-examples,rule-suggestions,one-finding,removed-field,min-severity,suppress,semver-caret,cidr-fast-path,credentials,sensitive-sources}.test.js',
+      'dist/test/core/rules/{invalid-json-messages,rule-examples,rule-suggestions,one-finding,removed-field,min-severity,suppress,semver-caret,cidr-fast-path,credentials,sensitive-sources}.test.js',
       'dist/test/core/formats/terraform/{terraform,conversion,provider-names,numbers}.test.js',
       'dist/test/core/formats/yaml/yaml.test.js',
       'dist/test/core/formats/terraform-plan/terraform-plan.test.js',
       'dist/test/core/formats/terraform-json/terraform-json.test.js',
+      'dist/test/core/formats/json/damaged.test.js',
       // Request files (.http, console, curl in scripts and runbooks): how requests are matched. (Their
       // suppressions are judged by the rule fixtures; the request files' suppression test also lints the
       // whole repository, which the sandbox holds only part of.)

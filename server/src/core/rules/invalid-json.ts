@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
-import { trailingComma } from '../formats/json/damaged';
+import { isUnclosedComment, trailingComma } from '../formats/json/damaged';
 
 const WHY: Record<string, string> = {
   InvalidCommentToken:
@@ -44,6 +44,9 @@ function foundText(token: string): string {
     return typeof key === 'string' && KNOWN_KEYS.has(key) ? JSON.stringify(token) : 'a string';
   }
   if (token.startsWith('"')) return 'an unclosed string';
+  if (token.startsWith("'")) return 'a string in single quotes, which JSON does not have: use double quotes';
+  // A number the parser read whole, standing where it expected something else (`{"a" 1}`, `[1 2]`).
+  if (/^-?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(token)) return 'a number';
   if (/^[-+.\d]/.test(token)) return 'an invalid number';
   return `${token.length === 1 ? 'a character' : 'a word'} that is not JSON`;
 }
@@ -134,12 +137,15 @@ export default defineRule({
         continue;
       }
       const found = e.length && !COMMENT_CODES.has(e.code) ? ` (found ${foundText(text.slice(e.offset, e.offset + e.length))})` : '';
+      // A comment the end of the file reached before its `*/` holds the rest of the file: removing
+      // it would remove the rest too, so it is named, and closing it is left to the author.
+      const unclosed = e.code === 'InvalidCommentToken' && isUnclosedComment(text, e.offset, e.length);
       ctx.report({
         path: [],
         at: { offset: e.offset, length: e.length },
-        message: `Syntax error: ${WHY[e.code] ?? e.code}${found}`,
+        message: `Syntax error: ${unclosed ? `${WHY.UnexpectedEndOfComment} ` : ''}${WHY[e.code] ?? e.code}${found}`,
         suggestions:
-          e.code === 'InvalidCommentToken'
+          e.code === 'InvalidCommentToken' && !unclosed
             ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }]
             : undefined,
       });

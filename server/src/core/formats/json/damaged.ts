@@ -109,13 +109,22 @@ export function trailingComma(text: string, code: string, offset: number): numbe
  */
 const READ_PAST = new Set(['InvalidCommentToken', 'InvalidEscapeCharacter', 'InvalidUnicode', 'InvalidCharacter', 'UnexpectedEndOfNumber']);
 
+/** Whether the comment at `offset` is a block comment that the end of the text reached before its `*\/`. */
+export const isUnclosedComment = (text: string, offset: number, length: number): boolean =>
+  text.startsWith('/*', offset) && !(length >= 4 && text.startsWith('*/', offset + length - 2));
+
 /**
  * Where the reading of the text becomes a guess: the first syntax error the parser does not read
- * past exactly (see READ_PAST; a trailing comma too). Undefined when there is none.
+ * past exactly (see READ_PAST; a trailing comma too; not a comment that is never closed, which holds
+ * the rest of the text). Undefined when there is none.
  */
-export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; code: string }>): number | undefined {
+export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; length: number; code: string }>): number | undefined {
   for (const e of errors) {
-    if (!READ_PAST.has(e.code) && trailingComma(text, e.code, e.offset) === undefined) return e.offset;
+    const readPast =
+      e.code === 'InvalidCommentToken'
+        ? !isUnclosedComment(text, e.offset, e.length)
+        : READ_PAST.has(e.code) || trailingComma(text, e.code, e.offset) !== undefined;
+    if (!readPast) return e.offset;
   }
   return undefined;
 }
