@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyze } from '../../../server/src/core';
+import { terraformJsonSyntaxMessage } from '../../../server/src/core/rules/invalid-json';
 
 const syntax = (text: string, fileName = 'c.json'): string[] =>
   analyze(text, { fileName })
@@ -16,6 +17,12 @@ const syntax = (text: string, fileName = 'c.json'): string[] =>
 
 const CASES: Array<[text: string, finding: string]> = [
   ['{"a" 1}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a" 10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a" -12.50}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a" 1e+10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a" 25E-10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a": x1}', '6: Syntax error: This is not valid JSON. (found a word that is not JSON)'],
+  ['{"a": \'x}', '6: Syntax error: This is not valid JSON. (found a string in single quotes, which JSON does not have: use double quotes)'],
   ['{"a": [1 2]}', '9: Syntax error: A comma is expected between the members. (found a number)'],
   ['{"a": 1 "b": 2}', '8: Syntax error: A comma is expected between the members. (found a string)'],
   ['{"a": -}', '6: Syntax error: This is not valid JSON. (found an invalid number)'],
@@ -93,10 +100,42 @@ test('the findings of other rules stand before the first structural error and no
   assert.deepEqual(found, ['1 type-mismatch', '2 invalid-json']);
 });
 
+test('every finding is about the file, not a field: its path is the root ("")', () => {
+  for (const [text, fileName] of [
+    ['', 'c.json'],
+    ['[1]', 'c.json'],
+    ['{"a": [1, ]}', 'c.json'],
+    ['{"a" 1}', 'c.json'],
+  ]) {
+    const found = analyze(text, { fileName }).findings.filter((f) => f.ruleId === 'invalid-json');
+    assert.ok(found.length, text);
+    for (const f of found) assert.equal(f.path, '', text);
+  }
+});
+
+test("a file nested deeper than the limit is input-limit's, not a JSON value of the wrong type", () => {
+  const text = '['.repeat(300) + ']'.repeat(300);
+  assert.deepEqual(syntax(text), []);
+  assert.ok(analyze(text, { fileName: 'c.json' }).findings.some((f) => f.ruleId === 'input-limit'));
+});
+
 test('a file that is a JSON value but not an object: named by its type, only without syntax errors', () => {
   assert.deepEqual(syntax('[1, 2]'), [
     '0: The configuration must be a JSON object, but the file holds an array. Wrap the settings in { }.',
   ]);
   assert.deepEqual(syntax('"a"'), ['0: The configuration must be a JSON object, but the file holds a string. Wrap the settings in { }.']);
   assert.deepEqual(syntax('[1, 2'), ['5: Syntax error: A closing bracket ] is expected.']);
+});
+
+test("the messages of Terraform's JSON syntax: a comment, any other error, a code without an explanation", () => {
+  const end = ' Terraform reads nothing of a file it cannot parse; fix the syntax (terraform validate shows it too).';
+  assert.equal(
+    terraformJsonSyntaxMessage('InvalidCommentToken'),
+    'Syntax error in the Terraform JSON file: Comments are not allowed in Terraform\'s JSON syntax; write a "//" property instead.' + end,
+  );
+  assert.equal(
+    terraformJsonSyntaxMessage('CommaExpected'),
+    'Syntax error in the Terraform JSON file: A comma is expected between the members.' + end,
+  );
+  assert.equal(terraformJsonSyntaxMessage('SomeNewCode'), 'Syntax error in the Terraform JSON file: SomeNewCode' + end);
 });

@@ -120,9 +120,9 @@ export default defineRule({
     // The first error the parser cannot read past exactly is reported; what it says after it
     // (a closing brace it still waits for, a quote it now takes for the start of a string) follows
     // from that one: one mistake, one finding. Comments and trailing commas before it are reported each.
+    // (The parser reports errors in the order of the text, so the loop meets that one before any after it.)
     const until = ctx.doc.readableUntil;
     for (const e of ctx.doc.syntaxErrors) {
-      if (until !== undefined && e.offset > until) break;
       const comma = trailingComma(text, e.code, e.offset);
       if (comma !== undefined) {
         if (commas.has(comma)) continue;

@@ -41,6 +41,10 @@ const CASES: Array<[name: string, text: string, paths: unknown[]]> = [
   ['a missing comma between members damages nothing', '{"a": 1 "b": 2}', []],
   ['a missing colon damages nothing', '{"a" 1}', []],
   ['a comment damages nothing', '{"a": 1 /* c */}', []],
+  ['a comment in a list damages nothing', '{"a": [1, /* c */ 2]}', []],
+  ['a missing comma in an object in a list damages neither', '{"l": [{"a": 1 "b": 2}]}', []],
+  ['a word for a value inside an object damages the object', '{"o": {"a": x}}', [['o']]],
+  ['a word among the top level members: the whole file is the guess, nothing to mark', '{"a": 1, x}', []],
   ['a trailing comma damages nothing', '{"a": [1, ], "b": {"c": 1, }}', []],
   ['an error at the top level: nothing to mark', '{"a": 1}}', []],
   ['no error: nothing', '{"a": [1, "x"]}', []],
@@ -57,11 +61,11 @@ test('each damaged value is UNKNOWN_VALUE, the rest as written', () => {
 
 test('a path through something that is not an object or a list is left alone', () => {
   const errors: ParseError[] = [];
-  const text = '{"a": {"b": "x\\q"}}';
+  const text = '{"a": {"b": {"c": "x\\q"}}}';
   const root = parseTree(text, errors);
-  for (const value of [{ a: 'flat' }, { a: null }, {}]) {
+  for (const value of [{ a: 'flat' }, { a: null }, { a: { b: null } }, { a: { b: 'flat' } }, {}]) {
     const copy = JSON.parse(JSON.stringify(value));
-    assert.deepEqual(markDamagedValues(root, text, errors, copy), [['a', 'b']]);
+    assert.deepEqual(markDamagedValues(root, text, errors, copy), [['a', 'b', 'c']]);
     assert.deepEqual(copy, value);
   }
 });

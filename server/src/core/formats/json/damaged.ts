@@ -54,8 +54,8 @@ function damagedNode(node: Node | undefined, inside: boolean): Node | undefined 
  * The innermost node whose range holds `offset` (its end included), found by halving each level's
  * children: a file of many members with an error at each must not be walked member by member per error.
  */
-function nodeAtOffset(root: Node, offset: number): Node | undefined {
-  if (offset < root.offset || offset > root.offset + root.length) return undefined;
+function nodeAtOffset(root: Node, offset: number): Node {
+  // An offset outside the root (text after the object) gives the root, which markDamagedValues skips.
   let node = root;
   for (;;) {
     const children = node.children;
@@ -104,10 +104,10 @@ export function trailingComma(text: string, code: string, offset: number): numbe
 }
 
 /**
- * Errors the parser reads past exactly: a comment, and a fault inside a string or a number whose
- * token still ends where it should (the value itself is damaged, see markDamagedValues).
+ * Errors the parser reads past exactly: a fault inside a string or a number whose token still ends
+ * where it should (the value itself is damaged, see markDamagedValues). Comments: see readableUntil.
  */
-const READ_PAST = new Set(['InvalidCommentToken', 'InvalidEscapeCharacter', 'InvalidUnicode', 'InvalidCharacter', 'UnexpectedEndOfNumber']);
+const READ_PAST = new Set(['InvalidEscapeCharacter', 'InvalidUnicode', 'InvalidCharacter', 'UnexpectedEndOfNumber']);
 
 /** Whether the comment at `offset` is a block comment that the end of the text reached before its `*\/`. */
 export const isUnclosedComment = (text: string, offset: number, length: number): boolean =>
@@ -115,8 +115,8 @@ export const isUnclosedComment = (text: string, offset: number, length: number):
 
 /**
  * Where the reading of the text becomes a guess: the first syntax error the parser does not read
- * past exactly (see READ_PAST; a trailing comma too; not a comment that is never closed, which holds
- * the rest of the text). Undefined when there is none.
+ * past exactly (see READ_PAST; a trailing comma and a comment are read past too, but not a comment
+ * that is never closed, which holds the rest of the text). Undefined when there is none.
  */
 export function readableUntil(text: string, errors: ReadonlyArray<{ offset: number; length: number; code: string }>): number | undefined {
   for (const e of errors) {
