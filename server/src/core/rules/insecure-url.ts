@@ -36,7 +36,9 @@ export default defineRule({
       if (typeof v.value !== 'string') continue;
       const m = /^\s*http:\/\//i.exec(v.value);
       if (!m) continue;
-      const secure = v.value.replace(/^(\s*)http:\/\//i, '$1https://');
+      // Blanks around the URL are a mistake of their own (invalid-value): the secure URL is written without them.
+      const trimmed = v.value.trim();
+      const secure = `https://${trimmed.slice('http://'.length)}`;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${show(v.value, v.schema)}, a plain http:// URL: the document fetched from it decides who can sign in, and over http it can be read or replaced on the way. Use https:// if the identity provider serves it.`,
@@ -44,7 +46,13 @@ export default defineRule({
         // dry run): a URL that carries a password or token is not written again.
         suggestions: hasCredentials(v.value)
           ? undefined
-          : optional(intentFix(ctx.doc, 'Use https://', { kind: 'set', path: v.path, value: secure })),
+          : optional(
+              intentFix(ctx.doc, trimmed === v.value ? 'Use https://' : 'Use https:// and remove the blanks', {
+                kind: 'set',
+                path: v.path,
+                value: secure,
+              }),
+            ),
       });
     }
   },
