@@ -19,6 +19,7 @@ const CASES: Array<[text: string, finding: string]> = [
   ['{"a" 1}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
   ['{"a" 10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
   ['{"a" -12.50}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
+  ['{"a" 1e10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
   ['{"a" 1e+10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
   ['{"a" 25E-10}', '5: Syntax error: A colon is expected after the property name. (found a number)'],
   ['{"a": x1}', '6: Syntax error: This is not valid JSON. (found a word that is not JSON)'],
