@@ -68,3 +68,12 @@ test('several objects equally likely: each named, and no suggestion guesses whic
     },
   ]);
 });
+
+test('a field of list items at the wrong level: named, never moved (which item would it go into?)', () => {
+  assert.deepEqual(unknownField('{"search": {"network": 5}}'), [
+    {
+      message: 'Unknown field "network" in search: "network" belongs in ip_filter[] (ip_filter[].network): move it there.',
+      suggestions: [],
+    },
+  ]);
+});
