@@ -73,6 +73,8 @@ export function terraformSyntaxMessage(code: string): string {
 
 /** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
 export function yamlSyntaxMessage(code: string): string {
+  if (code === 'ALIAS_WITHOUT_ANCHOR')
+    return 'This alias (*name) names no anchor (&name) set before it, so YAML readers (the Kubernetes API server among them) refuse the document. Set the anchor on a value above this one, or write the value out here.';
   if (code === 'KEY_NOT_TEXT')
     return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
   const what = code.toLowerCase().replace(/_/g, ' ');

@@ -77,7 +77,7 @@ export default defineRule({
     }
     for (const s of doc.sharing) {
       const field = formatPath(s.path) || 'the configuration';
-      const where = s.other === undefined ? '' : ` (line ${lineOf(s.other)})`;
+      const where = ` (line ${lineOf(s.other)})`;
       ctx.report({
         path: s.path,
         at: s.range,
@@ -89,7 +89,7 @@ export default defineRule({
         related: [
           {
             message: s.kind === 'alias' ? 'The anchor this alias names' : 'An alias that names this anchor',
-            ...(s.other === undefined ? {} : { range: doc.lines.rangeOf(s.other, 0) }),
+            range: doc.lines.rangeOf(s.other, 0),
           },
         ],
       });

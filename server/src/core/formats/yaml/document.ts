@@ -416,7 +416,12 @@ function configurationDocument(
     lines,
     commentsAllowed: true,
     value: read.value,
-    syntaxErrors: [...errors, ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' }))],
+    syntaxErrors: [
+      ...errors,
+      ...read.keysNotText.map((r) => ({ ...r, code: 'KEY_NOT_TEXT' })),
+      ...read.aliasesWithoutAnchor.map((a) => ({ ...a.range, code: 'ALIAS_WITHOUT_ANCHOR' })),
+    ].sort((a, b) => a.offset - b.offset),
+    ...(read.aliasesWithoutAnchor.length ? { unknownPaths: read.aliasesWithoutAnchor.map((a) => a.path) } : {}),
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars,
     sharing: read.sharing,

@@ -10,6 +10,7 @@
  */
 import type { CST, Document } from 'yaml';
 import type { OffsetRange, Segment } from '../../types';
+import { UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import {
   isAlias,
@@ -66,7 +67,7 @@ export interface Sharing {
   path: Segment[];
   range: OffsetRange;
   kind: 'alias' | 'anchor';
-  /** The other end: where the anchor, or the first alias, is. */ other?: number;
+  /** The other end: where the anchor, or the first alias, is. */ other: number;
 }
 
 export interface ConfigurationRead {
@@ -79,6 +80,11 @@ export interface ConfigurationRead {
   blockScalars: OffsetRange[];
   /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
   keysNotText: OffsetRange[];
+  /**
+   * Aliases naming no anchor set before them, and the path they stand at: YAML refuses the document
+   * (the yaml library only says so when it converts it). Their value is not known.
+   */
+  aliasesWithoutAnchor: Array<{ path: Segment[]; range: OffsetRange }>;
   /**
    * The whole configuration is written inside a node whose anchor an alias names (`spec: &s ...` and
    * `spec: *s`, or `<<: *s`), or stands for two manifests: an edit there would change every user of the
@@ -165,6 +171,7 @@ const emptyRead = (): ConfigurationRead => ({
   sharing: [],
   blockScalars: [],
   keysNotText: [],
+  aliasesWithoutAnchor: [],
 });
 
 /**
@@ -211,11 +218,15 @@ export function readConfigurations(
     aliasCharacters = 0;
   const limits = YAML_CONFIG_LIMITS;
 
-  const alias = (node: AliasLike): Converted => {
+  /** `sink` and `rel`: where the alias stands in a configuration (see convert), if it does. */
+  const alias = (node: AliasLike, sink?: ConfigurationRead, rel?: string): Converted => {
     const at = node.range?.[0] ?? 0;
     if (++aliases > limits.aliases) throw tooManyAliases(at);
     const target = anchors.get(node.source);
-    if (target === undefined) return { value: null, values: 1, characters: 0 };
+    if (target === undefined) {
+      if (sink && rel !== undefined) sink.aliasesWithoutAnchor.push({ path: pathOfKey(rel), range: rangeOf(node) });
+      return { value: UNKNOWN_VALUE, values: 1, characters: 0 };
+    }
     if (target.converted === 'open')
       throw new LimitPassed(
         'An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.',
@@ -258,9 +269,13 @@ export function readConfigurations(
    * later one): an alias of a map, a map, or a list of those. Undefined for anything else, which
    * kubectl refuses: the key is then read as written (an unknown field).
    */
-  const mergeSources = (value: unknown): Converted[] | undefined => {
+  const mergeSources = (value: unknown, sink: ConfigurationRead | undefined, rel: string | undefined): Converted[] | undefined => {
     const one = (node: unknown): Converted | undefined => {
-      const c = isAlias(node) ? alias(node) : isMap(node) ? convert(node, undefined, undefined, undefined, undefined) : undefined;
+      const c = isAlias(node)
+        ? alias(node, sink, rel)
+        : isMap(node)
+          ? convert(node, undefined, undefined, undefined, undefined)
+          : undefined;
       return c && c.value !== null && typeof c.value === 'object' && !Array.isArray(c.value) ? c : undefined;
     };
     if (!isSeq(value)) {
@@ -318,12 +333,12 @@ export function readConfigurations(
       return { value: null, values: 1, characters: 0 };
     }
     if (isAlias(node)) {
-      const c = alias(node);
+      const c = alias(node, sink, rel);
       if (sink && rel !== undefined) {
         const r = rangeOf(node);
         sink.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
         const record = anchors.get(node.source);
-        sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: record?.offset });
+        if (record) sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: record.offset });
         if (record && record.converted !== 'open') {
           if (!record.users) {
             record.users = new Set();
@@ -413,7 +428,7 @@ export function readConfigurations(
         else readPair(pair, keyRange, pairMember);
       }
       for (const merge of merges) {
-        const sources = mergeSources(merge.pair.value);
+        const sources = mergeSources(merge.pair.value, sink, rel);
         if (!sources) {
           readPair(merge.pair, merge.keyRange, merge.member);
           continue;
