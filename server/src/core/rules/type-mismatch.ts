@@ -1,6 +1,6 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
-import { allowsNull, schemaAt, typesOf } from '../schema';
+import { schemaAt, typesOf } from '../schema';
 import { expectedTypes, inParentheses, jsonType, shortened, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
@@ -103,10 +103,9 @@ export default defineRule({
       }
       const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
       const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
-      const hint = allowsNull(e.schema) ? ' (or null)' : '';
       ctx.report({
         path: e.path,
-        message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}${hint && !expected.endsWith('null') ? hint : ''}.${fix ? ` ${fix.title}.` : ''}`,
+        message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}.${fix ? ` ${fix.title}.` : ''}`,
         fix,
       });
     }
