@@ -154,13 +154,16 @@ export function parseYamlFile(
       out.syntaxErrors.push(...errors);
     if (!targets.length) return;
     try {
+      const outside: OffsetRange[] = [];
       const reads = readOnce(
         doc,
         targets.map((t) => t.node),
         text,
         work,
         byDocument && state,
+        outside,
       );
+      out.syntaxErrors.push(...outside.map((r) => ({ ...r, code: 'ALIAS_WITHOUT_ANCHOR' })));
       const made = targets.map((t, i) => configurationDocument(text, lines, t.label, reads[i], range, errors, comments));
       out.configurations.push(...made);
       if (reads.some((r) => r.sharesWith)) shareSecrets(reads, made);
@@ -195,8 +198,9 @@ function readOnce(
   text: string,
   work: { count: number },
   state: YamlDocumentState | undefined | false,
+  outside: OffsetRange[],
 ): ConfigurationRead[] {
-  if (!state) return readConfigurations(doc, targets, text, work);
+  if (!state) return readConfigurations(doc, targets, text, work, outside);
   let byPath = state.reads.get(doc);
   if (!byPath) state.reads.set(doc, (byPath = new Map()));
   // The targets of a parsed document are always the same nodes: their count tells whole documents from manifests.
@@ -204,8 +208,9 @@ function readOnce(
   let known = byPath.get(at);
   if (!known) {
     const mine = { count: 0 };
+    const found: OffsetRange[] = [];
     try {
-      known = { reads: readConfigurations(doc, targets, text, mine), work: mine.count };
+      known = { reads: readConfigurations(doc, targets, text, mine, found), outside: found, work: mine.count };
     } catch (error) {
       if (!(error instanceof LimitPassed)) throw error;
       known = { error, work: mine.count };
@@ -214,6 +219,7 @@ function readOnce(
   }
   work.count += known.work;
   if (known.error) throw known.error;
+  outside.push(...known.outside!);
   return known.reads!;
 }
 

@@ -1,3 +1,4 @@
+import type { OffsetRange } from '../../types';
 import { ReadMemo } from '../memo';
 import type { ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
@@ -11,7 +12,10 @@ import { parseYamlText, yaml, type ConfigurationRead } from './read';
 export class YamlDocumentState {
   readonly memo = new ReadMemo();
   /** What reading each parsed document gave (see readConfigurations), kept as long as the document is. */
-  readonly reads = new WeakMap<ParsedDocument, Map<string, { reads?: ConfigurationRead[]; error?: unknown; work: number }>>();
+  readonly reads = new WeakMap<
+    ParsedDocument,
+    Map<string, { reads?: ConfigurationRead[]; outside?: OffsetRange[]; error?: unknown; work: number }>
+  >();
   /** Files parsed document by document, and files parsed whole (one whose documents cannot be told apart by their markers). */
   piecewise = 0;
   whole = 0;

@@ -185,13 +185,16 @@ export const isMergeKey = (key: unknown): boolean =>
  * Converts the nodes `targets` of a parsed document (each the root of a configuration: the document's
  * contents, or the `spec.userConfig` value of a manifest) into configurations, one read per target in
  * their order. The whole document is converted once, since an alias of a configuration may name an
- * anchor anywhere in it, but only the configurations' members are recorded.
+ * anchor anywhere in it, but only the configurations' members are recorded. `outside`: where an alias
+ * outside every configuration names no anchor (in `metadata`, say): the API server refuses the whole
+ * manifest for it.
  */
 export function readConfigurations(
   doc: Pick<ParsedDocument, 'contents'>,
   targets: readonly unknown[],
   text: string,
   work: { count: number },
+  outside: OffsetRange[] = [],
 ): ConfigurationRead[] {
   // Two manifests may have the same node as configuration (an alias of a spec): it is read once, for both.
   const targetIndex = new Map<unknown, number>();
@@ -225,6 +228,7 @@ export function readConfigurations(
     const target = anchors.get(node.source);
     if (target === undefined) {
       if (sink && rel !== undefined) sink.aliasesWithoutAnchor.push({ path: pathOfKey(rel), range: rangeOf(node) });
+      else outside.push(rangeOf(node));
       return { value: UNKNOWN_VALUE, values: 1, characters: 0 };
     }
     if (target.converted === 'open')
