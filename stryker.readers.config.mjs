@@ -1,0 +1,27 @@
+// Mutation testing of the Terraform readers (`npm run test:mutation:readers`): Terraform's scalar conversion,
+// the module's variables and the expressions they are read from. Every reading of a Terraform file runs this
+// code, so each surviving mutant would run the whole rule suite of stryker.config.mjs (about 30 files): the
+// tests here are the ones that read Terraform (its fixtures, the conversions checked with `terraform console`,
+// variables and tfvars through the CLI, Terraform's JSON syntax and plans), which keeps a run under an hour.
+import base from './stryker.config.mjs';
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  ...base,
+  mutate: [
+    'server/src/core/formats/conversion.ts',
+    'server/src/core/formats/terraform/variables.ts',
+    'server/src/core/formats/terraform/expressions.ts',
+  ],
+  tap: {
+    ...base.tap,
+    testFiles: [
+      'dist/test/core/formats/terraform/{conversion,provider-names,parity,reading-work,terraform,numbers}.test.js',
+      'dist/test/core/formats/terraform-json/terraform-json.test.js',
+      'dist/test/core/formats/terraform-plan/terraform-plan.test.js',
+      'dist/test/core/rules/{rules,sensitive-sources}.test.js',
+      'dist/test/cli/{terraform,terraform-json}.test.js',
+    ],
+  },
+  jsonReporter: { fileName: 'reports/mutation/readers.json' },
+};
