@@ -48,8 +48,9 @@ function humanDays(n: number): string {
 function humanMiB(n: number): string {
   return n >= 1024 ? `${fmt(n / 1024)} GiB` : `${fmt(n)} MiB`;
 }
+/** The engine's MB and GB (its `mb` and `gb`) are powers of 1024, as in the sizes it parses. */
 function humanMB(n: number): string {
-  return n >= 1000 ? `${fmt(n / 1000)} GB` : `${fmt(n)} MB`;
+  return n >= 1024 ? `${fmt(n / 1024)} GB` : `${fmt(n)} MB`;
 }
 
 /** How the unit is written after a number: `bytes`, `ms`, `% of heap`. */
@@ -91,7 +92,7 @@ export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: 
       break;
     case 'MB':
     case 'MB/s':
-      human = n >= 1000 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined;
+      human = n >= 1024 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined;
       break;
     default:
       break;
@@ -163,8 +164,8 @@ function baseOf(unit: Unit): { kind: 'size' | 'time' | 'percent'; factor: number
 }
 
 /**
- * Reads a string such as "100mb", "30s", "10%" as a number in the field's unit.
- * Returns undefined when the string is not a quantity or its kind does not fit the unit.
+ * Reads a string such as "100mb", "30s", "10%" as a number in the field's unit (`exact` when it is
+ * a whole one: "30m" is 0.5 hours). Returns undefined when the string is not a quantity or its kind does not fit the unit.
  */
 export function parseQuantity(text: string, unit: Unit): { value: number; exact: boolean } | undefined {
   // Read piece by piece: one regular expression with adjacent optional blanks backtracks
@@ -187,7 +188,7 @@ export function parseQuantity(text: string, unit: Unit): { value: number; exact:
   else if (suffix === '') inBase = n * base.factor;
   if (inBase === undefined) return undefined;
   const value = inBase / base.factor;
-  return { value: Math.round(value), exact: Number.isInteger(value) };
+  return { value, exact: Number.isInteger(value) };
 }
 
 /**

@@ -73,17 +73,26 @@ export function hostPortProblem(value: string): string | undefined {
   return hostPortLooksValid(value) ? undefined : hostPortProblemOf(value);
 }
 
-/** Any value, with regular expressions. Exported so that tests can hold the fast path against it. */
+/**
+ * Any value, with regular expressions. Exported so that tests can hold the fast path against it.
+ * The engine reads each entry as a pattern of `host:port` in which `*` matches any text
+ * (`*.example.com:9200`, `127.0.10.*:9200`, `localhost:*`): a part with a `*` is judged only for
+ * the characters it may hold.
+ */
 export function hostPortProblemOf(value: string): string | undefined {
   if (!value) return 'is empty';
   if (/\s/.test(value)) return 'contains blanks';
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return 'starts with a scheme; write host:port only';
-  const m = /^(\[[0-9A-Fa-f:.]+\]|[^:/\[\]]+):(\d+)$/.exec(value);
+  const m = /^(\[[0-9A-Fa-f:.*]+\]|[^:/\[\]]+):([\d*]+)$/.exec(value);
   if (!m) return value.includes(':') ? 'is not of the form host:port' : 'has no port; write host:port';
   const [, host, portText] = m;
   const port = Number(portText);
-  if (!(port >= 1 && port <= 65535)) return `has the port ${portText}, but a port is 1 to 65535`;
+  if (!portText.includes('*') && !(port >= 1 && port <= 65535)) return `has the port ${portText}, but a port is 1 to 65535`;
   if (host.startsWith('[')) return undefined;
+  if (host.includes('*'))
+    return /^[A-Za-z0-9*.-]+$/.test(host)
+      ? undefined
+      : `has the host ${JSON.stringify(host)}, which holds characters no host name has (a * matches any text)`;
   if (/^[\d.]+$/.test(host))
     return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) && host.split('.').every((p) => Number(p) <= 255)
       ? undefined

@@ -73,13 +73,22 @@ function listValues(schema: SchemaNode): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
-function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode): Fix[] | undefined {
-  if (typeof value !== 'string' || schema.secret) return undefined;
+/**
+ * The allowed value the writer most likely meant: a text within typing distance, or, for a number
+ * written where text is taken (`search_version: 3.30`, `written`), the allowed text of the same number.
+ */
+function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode, written?: string): Fix[] | undefined {
+  if (schema.secret) return undefined;
   const candidates = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
   const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
-  const close = candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length));
+  const close =
+    typeof value === 'string'
+      ? candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length))
+      : typeof value === 'number'
+        ? candidates.filter((c) => c.trim() !== '' && Number(c) === value)
+        : [];
   if (close.length !== 1) return undefined;
-  const fix = intentFix(ctx.doc, `Replace ${JSON.stringify(value)} with ${JSON.stringify(close[0])}`, {
+  const fix = intentFix(ctx.doc, `Replace ${written ?? JSON.stringify(value)} with ${JSON.stringify(close[0])}`, {
     kind: 'set',
     path,
     value: close[0],
@@ -185,7 +194,7 @@ export default defineRule({
     details: [
       "The API rejects a value outside what the field allows: a number out of its range (shown with the field's unit), a string not in the list of allowed values, not matching the field's pattern, too short or too long, an array with too many items.",
       '',
-      'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port. An empty string for a field that may be null (`custom_domain = ""`, the usual "not set") is accepted by the schema and not judged for its format.',
+      'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port (a `*` in the host or the port matches any text, as the engine reads them: `*.example.com:9200`, `localhost:*`). An empty string for a field that may be null (`custom_domain = ""`, the usual "not set") is accepted by the schema and not judged for its format.',
       '',
       'Placeholders that are filled in at deploy time (`<CONNECT_URL>`, `${IDP_URL}`) are not checked for their format. Integers up to 2^63-1 are compared exactly, even beyond the precision of JavaScript numbers. CIDR blocks are checked by `invalid-cidr`, types by `type-mismatch`, missing fields by `missing-required`.',
     ].join('\n'),
@@ -229,14 +238,14 @@ export default defineRule({
       const problems = errors.map((e) => keywordProblem(e, value));
       const typeNote =
         written !== undefined && enumOnly
-          ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write the value quoted.`
+          ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write one of the allowed values, quoted.`
           : '';
       const finding: RawFinding = {
         path,
         message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems[0]}${problems.slice(1).map(also).join('')}${typeNote}`,
       };
       const enumError = errors.find((e) => e.keyword === 'enum');
-      if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema);
+      if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema, written);
       ctx.report(finding);
       reported.add(key);
       reportedLast.add(path[path.length - 1]);

@@ -49,7 +49,7 @@ export default defineRule({
       if (seen.has(id)) continue;
       seen.add(id);
       const parent = e.path.length ? formatPath(e.path) : 'The configuration';
-      const parentSchema = e.schema ?? schemaAt(e.path);
+      const parentSchema = e.schema;
       const memberSchema = schemaAt([...e.path, missing]);
       const what = firstSentence(memberSchema?.description);
       // Lower-case the first word unless it is an acronym ("ID of the client").

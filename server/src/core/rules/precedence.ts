@@ -15,8 +15,10 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   // `static_ips: yes`: the YAML 1.1 spelling explains why the value is a string.
   'yaml-trap': ['type-mismatch'],
   // `search_version: 3` written as a number: the allowed values are the answer, and the finding says the
-  // field takes a string; a bound broken is the answer where the value is also of a risky size, and where
-  // YAML 1.1 would read a number otherwise (see ONLY_WHERE).
+  // field takes a string; a bound broken is the answer where the value is also of a risky size. A
+  // spelling YAML reads otherwise (`search_version: 2.10`, `custom_domain: on`, a timeout of `0755`) is
+  // not allowed either way: quoting it as the trap would, or dropping its zero, writes a value still
+  // refused, so the value to write is the answer.
   'invalid-value': ['type-mismatch', 'performance-risk', 'yaml-trap'],
   // `http_max_content_length: 0755`: the value to write answers the leading zero too.
   'unit-mismatch': ['type-mismatch', 'invalid-value', 'yaml-trap'],
@@ -56,21 +58,8 @@ const STANDS_FOR_OTHERS: Readonly<Record<string, (f: Finding) => boolean>> = {
   'yaml-trap': (f) => !f.related?.length,
 };
 
-/**
- * Where a winner stands for only some findings of a rule it supersedes. A number YAML 1.1 reads
- * otherwise (`0755` for a timeout of at least 5000 ms) is out of range either way, and the value
- * written next is a new one: the trap's suggestion of the number without its zero is moot. A text
- * YAML reads as a number or a boolean (`search_version: 2.10`, `custom_domain: on`) keeps its
- * trap, whose fix quotes what was written: the invalid value's finding has no fix.
- */
-const ONLY_WHERE: Readonly<Record<string, Readonly<Record<string, (loser: Finding) => boolean>>>> = {
-  'invalid-value': { 'yaml-trap': (f) => !f.fix },
-};
-
 const silencedBy = (winner: Finding, loser: Finding): boolean =>
-  ((SUPERSEDES[winner.ruleId]?.includes(loser.ruleId) ?? false) &&
-    (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true) &&
-    (ONLY_WHERE[winner.ruleId]?.[loser.ruleId]?.(loser) ?? true)) ||
+  ((SUPERSEDES[winner.ruleId]?.includes(loser.ruleId) ?? false) && (STANDS_FOR_OTHERS[winner.ruleId]?.(winner) ?? true)) ||
   (EXPLAINS_ONLY.has(loser.ruleId) && !EXPLAINS_ONLY.has(winner.ruleId));
 
 /** Whether a rule may stand for others: it runs whenever they could (and takes their severity). */

@@ -4,7 +4,7 @@ import type { SchemaNode, Unit } from '../schema';
 import { typesOf } from '../schema';
 import type { Fix, Segment } from '../types';
 import { boundsText } from '../describe';
-import { confusableUnits, describeWithUnit, parseQuantity } from '../units';
+import { confusableUnits, describeWithUnit, fmt, parseQuantity } from '../units';
 import { knownFieldsWhere } from '../walk';
 
 /** A value with its unit and a friendlier form: `30000 ms (30 s)`. */
@@ -12,6 +12,9 @@ function withUnit(n: number, unit: Unit): string {
   const d = describeWithUnit(n, unit);
   return d.human ? `${d.raw} (${d.human})` : d.raw;
 }
+
+/** "about " when the value is shown rounded (to two decimals). */
+const about = (n: number): string => (fmt(n) === String(n) ? '' : 'about ');
 
 function inBounds(n: number, s: SchemaNode): boolean {
   return (s.minimum === undefined || n >= s.minimum) && (s.maximum === undefined || n <= s.maximum);
@@ -99,14 +102,14 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
     const bounds = boundsText(s);
     ctx.report({
       path,
-      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is ${q.exact ? '' : 'about '}${withUnit(q.value, unit)}, outside the allowed range${bounds ? ` (${bounds})` : ''}. Write an integer within it.`,
+      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit; ${JSON.stringify(text)} is ${about(q.value)}${withUnit(q.value, unit)}, outside the allowed range${bounds ? ` (${bounds})` : ''}. Write an integer within it.`,
     });
     return;
   }
   if (!q.exact || !Number.isSafeInteger(q.value)) {
     ctx.report({
       path,
-      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is not a whole number in that unit (about ${withUnit(q.value, unit)}). Write the integer you mean.`,
+      message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}; ${JSON.stringify(text)} is ${about(q.value)}${withUnit(q.value, unit)}, not a whole number in that unit. Write the integer you mean.`,
     });
     return;
   }

@@ -9,6 +9,10 @@ const YAML11_BOOLEAN = /^(?:[yY]|[yY]es|YES|[nN]|[nN]o|NO|[oO]n|ON|[oO]ff|OFF)$/
 const OCTAL_LOOKING = /^[-+]?0[0-9]+$/;
 const OCTAL_DIGITS = /^[-+]?0[0-7]+$/;
 
+/** An OpenID client with the given client_id, as written in YAML (a numeric ID, as some identity providers give). */
+const OPENID = (clientId: string): string =>
+  `openid:\n  client_id: ${clientId}\n  client_secret: "<CLIENT_SECRET>"\n  connect_url: https://idp.example.com/.well-known/openid-configuration\n`;
+
 export default defineRule({
   meta: {
     id: 'yaml-trap',
@@ -19,8 +23,8 @@ export default defineRule({
     fixable: true,
     exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
-      valid: [{ code: 'search_version: "2.19"\nstatic_ips: true\n', fileName: 'prod.search.yaml' }],
-      invalid: [{ code: 'search_version: 2.10\nstatic_ips: on\n', fileName: 'prod.search.yaml' }],
+      valid: [{ code: `static_ips: true\n${OPENID('"0123"')}`, fileName: 'prod.search.yaml' }],
+      invalid: [{ code: `static_ips: on\n${OPENID('0123')}`, fileName: 'prod.search.yaml' }],
     },
   },
   check(ctx) {
