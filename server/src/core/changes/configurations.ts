@@ -1,6 +1,7 @@
 import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } from './diff';
 import { holdsConfiguration, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
 import { terraformParserLoaded } from '../formats/terraform/parser';
+import { spoiledText } from '../formats/terraform/syntax-errors';
 import { parseYamlFile, type YamlDocument } from '../formats/yaml/document';
 import { formatOf } from '../formats/registry';
 import { parseTerraformJson } from '../formats/terraform-json/document';
@@ -92,9 +93,7 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
     return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
   // As lint: a syntax problem counts when it is inside a configuration, or may be what kept one from being read.
   const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
-  const blocking = file.syntaxErrors.find(
-    (e) => covered.has(e) || !file.configurations.length || holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))),
-  );
+  const blocking = file.syntaxErrors.find((e) => covered.has(e) || !file.configurations.length || holdsConfiguration(spoiledText(text, e)));
   if (blocking) return { error: syntaxError(file.lines, blocking) };
   return {
     format: 'terraform',

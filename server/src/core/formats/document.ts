@@ -18,6 +18,8 @@ export interface SyntaxProblem {
   code: string;
   /** Length of the whole text the problem spoils, when more than what is underlined. */
   extent?: number;
+  /** Where that text starts, when before the underline (the parser could not read it from there). */
+  from?: number;
 }
 export interface Comment {
   offset: number;

@@ -63,11 +63,25 @@ export function terraformJsonSyntaxMessage(code: string): string {
   return `Syntax error in the Terraform JSON file: ${what} Terraform reads nothing of a file it cannot parse; fix the syntax (terraform validate shows it too).`;
 }
 
-/** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`). */
+/** The HCL grammar's names of what the parser found missing, as a writer knows them (the others are punctuation). */
+const MISSING_TOKEN: Readonly<Record<string, string>> = {
+  quoted_template_end: 'the closing quote (")',
+  quoted_template_start: 'a quote (")',
+  block_start: '"{"',
+  block_end: '"}"',
+  template_interpolation_end: 'the "}" that closes "${"',
+  identifier: 'a name',
+};
+
+/** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`, `unclosed string`). */
 export function terraformSyntaxMessage(code: string): string {
-  const what = code.startsWith('missing ')
-    ? `${JSON.stringify(code.slice('missing '.length))} is missing here`
-    : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
+  const missing = code.startsWith('missing ') ? code.slice('missing '.length) : undefined;
+  const what =
+    missing !== undefined && (Object.hasOwn(MISSING_TOKEN, missing) || !/^[a-z_]+$/.test(missing))
+      ? `${Object.hasOwn(MISSING_TOKEN, missing) ? MISSING_TOKEN[missing] : JSON.stringify(missing)} is missing here`
+      : code === 'unclosed string'
+        ? 'the quoted string opened here is not closed on its line (a quoted string cannot span lines; use a heredoc for several)'
+        : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
   return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
 }
 

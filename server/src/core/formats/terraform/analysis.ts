@@ -3,6 +3,7 @@ import { baselineReader } from '../baseline';
 import { parseDocument, type ParsedDocument } from '..';
 import { planConfigurations } from '../terraform-plan/document';
 import { holdsConfiguration, parseTerraform } from './document';
+import { spoiledText } from './syntax-errors';
 import { terraformParserLoaded } from './parser';
 import { mentioningAny, usedVariableNames, variableValues } from './variables';
 import type { Node } from 'web-tree-sitter';
@@ -74,11 +75,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     // Once per place: several braces missing at the end of a truncated file are one mistake.
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) {
-      if (
-        covered.has(e.offset) ||
-        (file.configurations.length && !holdsConfiguration(text.slice(e.offset, e.offset + (e.extent ?? e.length))))
-      )
-        continue;
+      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(spoiledText(text, e)))) continue;
       covered.add(e.offset);
       findings.push({
         ruleId: 'invalid-syntax',

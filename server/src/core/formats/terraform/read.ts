@@ -7,6 +7,7 @@ import type { SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
+import { innermostErrors, missingToken, unreadText } from './syntax-errors';
 import { apiKeyOf } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry, VariableValues } from './configuration';
@@ -76,18 +77,8 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
       comments.push(rangeOf(n));
       continue;
     }
-    if (n.isMissing) syntaxErrors.push({ offset: n.startIndex, length: 0, code: `missing ${type}` });
-    else if (type === 'ERROR') {
-      // The parser wraps what it cannot read, often a whole block: underline its first line only.
-      const end = endOf(n);
-      const lineEnd = text.slice(n.startIndex, end).search(/\r?\n/);
-      syntaxErrors.push({
-        offset: n.startIndex,
-        length: lineEnd < 0 ? end - n.startIndex : lineEnd,
-        code: 'unexpected text',
-        extent: end - n.startIndex,
-      });
-    }
+    if (n.isMissing) syntaxErrors.push(missingToken(n, type));
+    else if (type === 'ERROR') syntaxErrors.push(unreadText(n, text));
     let configured = false;
     if (type === 'block' && !inBlock) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
@@ -117,25 +108,6 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   comments.sort((a, b) => a.offset - b.offset);
   configurations.sort((a, b) => a.resource.offset - b.resource.offset);
   return { configurations, syntaxErrors: innermostErrors(syntaxErrors), comments };
-}
-
-/**
- * One mistake, one syntax error: the parser may wrap what it cannot read in an ERROR that holds a
- * smaller one (a NUL byte makes it wrap the whole file); only the innermost is reported. Sorted by
- * offset (the larger first at one offset), an error holds another exactly when the next one starts
- * inside it: one pass.
- */
-function innermostErrors(errors: SyntaxProblem[]): SyntaxProblem[] {
-  errors.sort((a, b) => a.offset - b.offset || (b.extent ?? b.length) - (a.extent ?? a.length));
-  return errors.filter((e, i) => {
-    const next = errors[i + 1];
-    return !(
-      next &&
-      e.extent !== undefined &&
-      next.offset < e.offset + e.extent &&
-      (next.offset > e.offset || (next.extent ?? next.length) < e.extent)
-    );
-  });
 }
 
 /**
