@@ -91,6 +91,11 @@ export interface ConfigDocument {
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
   /**
+   * Members whose value is not written at the field but is a variable's (Terraform's `var.NAME`):
+   * which variable, where its value is set (`terraform.tfvars:3`), whether it is declared sensitive.
+   */
+  readonly variablesUsed?: ReadonlyArray<{ path: FieldPath; variable: string; from: string; sensitive?: boolean }>;
+  /**
    * The member whose key or value holds `offset`, innermost first (undefined outside the
    * configuration): set by the formats whose configurations sit inside a file of another language,
    * whose editor features (hover, inlay hints) answer by member.

@@ -17,7 +17,7 @@ export default defineRule({
       '',
       "Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system's secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.",
       '',
-      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A value given by an expression is not reported.',
+      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A variable whose value is written in the module (its `default`, `terraform.tfvars`, a `*.auto.tfvars` file) holds the secret in plain text there: the finding names the variable and the line that sets it, which is where to remove it. A value given by any other expression is not reported.',
       '',
       'The rule never shows the value (nor its length). It offers a suggestion, not an automatic fix, that replaces the value with a placeholder named after the field: applying it removes the secret from the file, so keep the value somewhere safe first (and rotate it if it was ever committed).',
     ].join('\n'),
@@ -40,6 +40,16 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
+      // Set by a variable: the secret is written where the variable's value is (a tfvars file, a default).
+      const used = ctx.doc.variablesUsed?.find((u) => u.path.length === path.length && u.path.every((s, i) => s === path[i]));
+      if (used) {
+        const name = used.variable.replace(/^var\./, '');
+        ctx.report({
+          path,
+          message: `${field} holds a secret in plain text (value hidden): ${used.variable} is given it at ${used.from}. Remove the value from there and give ${used.variable} its value from your secret store (TF_VAR_${name} in CI)${used.sensitive ? '' : ', and declare the variable with sensitive = true'}; rotate the secret if it was ever committed.`,
+        });
+        continue;
+      }
       if (ctx.doc.format === 'terraform') {
         // In Terraform the way out is a variable whose value never appears in plans or logs.
         ctx.report({

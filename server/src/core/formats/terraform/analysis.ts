@@ -64,7 +64,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
-      f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path)}`;
+      f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path, f.message)}`;
       findings.push(f);
     }
   }
@@ -138,10 +138,12 @@ export function spellingNote(doc: ConfigDocument, path: string): string {
 }
 
 /** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
-export function variableNote(doc: TerraformDocument, path: string): string {
+export function variableNote(doc: TerraformDocument, path: string, message: string): string {
   for (const used of doc.variablesUsed) {
     const at = formatPath(used.path);
-    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`))
+      // A rule that names the variable and where it is set (secret-in-plain-text) has said it already.
+      return message.includes(`${used.variable} is given it at ${used.from}`) ? '' : ` (the value of ${used.variable}, from ${used.from})`;
   }
   return '';
 }
