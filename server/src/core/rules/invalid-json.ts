@@ -92,7 +92,7 @@ export function yamlSyntaxMessage(code: string): string {
   if (code === 'KEY_NOT_TEXT')
     return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
   const what = code.toLowerCase().replace(/_/g, ' ');
-  return `Syntax error in the YAML file (${what}). The documents that can be read are still checked; fix the syntax (kubectl apply --dry-run=client shows it too).`;
+  return `Syntax error in the YAML file (${what}). What follows it in this document is not checked until it is fixed (the parser can only guess it); fix the syntax (kubectl apply --dry-run=client shows it too).`;
 }
 
 export default defineRule({

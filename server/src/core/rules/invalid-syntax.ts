@@ -10,7 +10,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'A Terraform or YAML file must be readable: HCL or YAML syntax errors, each reported once.',
     details:
-      'What the HCL parser (in `.tf` files) or the YAML parser (in `.yaml` manifests and `*.search.yaml` files) cannot read is reported once per place, with what is missing or unexpected; the blocks and documents that can be read are still checked. JSON files have their own rule, `invalid-json`. This rule was part of `invalid-json` before: a severity set for `invalid-json` in `.search-lint.json`, and a suppression comment naming `invalid-json`, apply to it too.',
+      'What the HCL parser (in `.tf` files) or the YAML parser (in `.yaml` manifests and `*.search.yaml` files) cannot read is reported once per place, with what is missing or unexpected. The blocks of a Terraform file that can be read are still checked. In YAML, what follows an error in its document is not checked until the error is fixed, since the parser can only guess it (a key above a line indented with a tab is read as having no value); the other documents of the file are checked. JSON files have their own rule, `invalid-json`. This rule was part of `invalid-json` before: a severity set for `invalid-json` in `.search-lint.json`, and a suppression comment naming `invalid-json`, apply to it too.',
     reportsSyntax: true,
     fixable: false,
     exampleFormats: {

@@ -402,6 +402,25 @@ function leadingCommentsStart(text: string, lines: LineIndex, offset: number): n
   return lines.lineStart(line);
 }
 
+/**
+ * Where the parser's reading of a document with a syntax error becomes a guess (see
+ * ConfigDocument.readableUntil): at its first error, or on the line before when that line is a key
+ * with nothing after it, whose value the broken lines below were to give (`search:` above a line
+ * indented with a tab is read as null).
+ */
+function guessedFrom(text: string, lines: LineIndex, errors: readonly SyntaxProblem[]): number {
+  const first = Math.min(...errors.map((e) => e.offset));
+  let line = lines.positionAt(first).line;
+  while (line > 0) {
+    const above = text.slice(lines.lineStart(line - 1), lines.lineStart(line)).trim();
+    line--;
+    if (above === '' || above.startsWith('#')) continue;
+    const comment = above.search(/\s#/);
+    return (comment < 0 ? above : above.slice(0, comment)).trimEnd().endsWith(':') ? lines.lineStart(line) : first;
+  }
+  return first;
+}
+
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
 
 function configurationDocument(
@@ -428,6 +447,7 @@ function configurationDocument(
       ...read.aliasesWithoutAnchor.map((a) => ({ ...a.range, code: 'ALIAS_WITHOUT_ANCHOR' })),
     ].sort((a, b) => a.offset - b.offset),
     ...(read.aliasesWithoutAnchor.length ? { unknownPaths: read.aliasesWithoutAnchor.map((a) => a.path) } : {}),
+    ...(errors.length ? { readableUntil: guessedFrom(text, lines, errors) } : {}),
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars,
     sharing: read.sharing,
