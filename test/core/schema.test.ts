@@ -192,3 +192,21 @@ test('fields whose names say they hold credentials are secret, documented or not
   assert.ok(named.length >= 2, 'the schema has credential fields');
   for (const f of named) assert.equal(f.schema.secret, true, `${f.dotted} holds a credential: mark it secret so its value is never shown`);
 });
+
+test('no required member has a default (the API would fill it in): missing-required inserts placeholders and examples only', () => {
+  type Node = { required?: string[]; else?: { required?: string[] }; properties?: Record<string, Node>; items?: Node; default?: unknown };
+  const found: string[] = [];
+  let required = 0;
+  const walk = (node: Node | undefined, at: string): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const name of [...(node.required ?? []), ...(node.else?.required ?? [])]) {
+      required++;
+      if (node.properties?.[name] && 'default' in node.properties[name]) found.push(`${at}.${name}`);
+    }
+    for (const [key, child] of Object.entries(node.properties ?? {})) walk(child, `${at}.${key}`);
+    walk(node.items, `${at}[]`);
+  };
+  walk(schemaJson as Node, '');
+  assert.ok(required >= 9, `only ${required} required members found: the walk no longer reaches them`);
+  assert.deepEqual(found, []);
+});

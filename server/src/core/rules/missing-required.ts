@@ -5,11 +5,12 @@ import type { Fix } from '../types';
 
 const firstSentence = (text: string | undefined): string | undefined => text?.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
 
-/** What to insert for a missing member: a placeholder for text, else the documented default or an example. */
-function placeholderFor(key: string, schema: SchemaNode | undefined): { value: unknown; safe: boolean } | undefined {
-  if (!schema) return undefined;
+/**
+ * What to insert for a missing member: a placeholder for text, else an example. A required member has
+ * no default (the API would fill it in); the schema's test holds that.
+ */
+function placeholderFor(key: string, schema: SchemaNode): { value: unknown; safe: boolean } | undefined {
   if (typesOf(schema).includes('string')) return { value: `<${key.toUpperCase()}>`, safe: true };
-  if (schema.default !== undefined) return { value: schema.default, safe: true };
   // An example is a real, working value (e.g. a limit that deletes indexes): offer it, never apply it unasked.
   if (schema.examples?.length) return { value: schema.examples[0], safe: false };
   return undefined;
@@ -28,7 +29,7 @@ export default defineRule({
       '- every `index_patterns` item needs `pattern` and `max_index_count`;',
       '- an `ip_filter` entry written as an object needs `network`.',
       '',
-      'The finding is on the object that lacks the member. The fix inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields, or the documented default. Where only an example value is known (such as a `max_index_count`, which deletes indexes beyond it), the example is offered as a suggestion and never applied automatically.',
+      'The finding is on the object that lacks the member. The fix inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields. Where only an example value is known (such as a `max_index_count`, which deletes indexes beyond it), the example is offered as a suggestion and never applied automatically.',
     ].join('\n'),
     fixable: true,
     examples: {
@@ -43,19 +44,19 @@ export default defineRule({
     const seen = new Set<string>();
     for (const e of ctx.schemaErrors) {
       if (e.keyword !== 'required') continue;
-      const missing = e.params.missingProperty;
-      if (typeof missing !== 'string') continue;
+      const missing = String(e.params.missingProperty);
       const id = `${formatPath(e.path)}\u0000${missing}`;
       if (seen.has(id)) continue;
       seen.add(id);
       const parent = e.path.length ? formatPath(e.path) : 'The configuration';
-      const parentSchema = e.schema;
-      const memberSchema = schemaAt([...e.path, missing]);
-      const what = firstSentence(memberSchema?.description);
+      const parentSchema = e.schema ?? {};
+      // Every required member is in the schema's properties; a vendor object's may be no more than `{}`.
+      const memberSchema = schemaAt([...e.path, missing]) ?? {};
+      const what = firstSentence(memberSchema.description);
       // Lower-case the first word unless it is an acronym ("ID of the client").
       const about = what ? ` (${/^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what})` : '';
-      const conditional = !parentSchema?.required?.includes(missing) && parentSchema?.else?.required?.includes(missing);
-      const switchKey = conditional ? Object.keys(parentSchema?.if?.properties ?? {})[0] : undefined;
+      const conditional = !parentSchema.required?.includes(missing) && parentSchema.else?.required?.includes(missing);
+      const switchKey = conditional ? Object.keys(parentSchema.if?.properties ?? {})[0] : undefined;
       const insert = placeholderFor(missing, memberSchema);
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
@@ -63,7 +64,7 @@ export default defineRule({
         insert &&
         intentFix(
           ctx.doc,
-          `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe && typeof insert.value === 'string' ? ' as a placeholder to fill in' : ''}`,
+          `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe ? ' as a placeholder to fill in' : ''}`,
           { kind: 'add', path: e.path, key: missing, value: insert.value },
         );
       if (edit) {
