@@ -1,5 +1,6 @@
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
+import { shortened } from '../values';
 import { isUnclosedComment, trailingComma } from '../formats/json/damaged';
 
 const WHY: Record<string, string> = {
@@ -86,9 +87,12 @@ export function terraformSyntaxMessage(code: string): string {
 }
 
 /** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */
-export function yamlSyntaxMessage(code: string): string {
-  if (code === 'ALIAS_WITHOUT_ANCHOR')
-    return 'This alias (*name) names no anchor (&name) set before it, so YAML readers (the Kubernetes API server among them) refuse the document. Set the anchor on a value above this one, or write the value out here.';
+export function yamlSyntaxMessage(code: string, written = ''): string {
+  if (code === 'ALIAS_WITHOUT_ANCHOR') {
+    // The alias as written (`*base`): its name, which an anchor `&base` would set.
+    const shown = shortened(written.startsWith('*') ? written.slice(1) : 'name');
+    return `This alias (*${shown}) names no anchor (&${shown}) set before it, so YAML readers (the Kubernetes API server among them) refuse the document. Set the anchor on a value above this one, or write the value out here.`;
+  }
   if (code === 'KEY_NOT_TEXT')
     return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
   const what = code.toLowerCase().replace(/_/g, ' ');

@@ -36,7 +36,11 @@ export default defineRule({
       if (e.offset === last || (last >= 0 && e.offset >= end)) continue;
       last = e.offset;
       // The YAML parser places an error about a missing end one past the text.
-      ctx.report({ path: [], at: clampToText(ctx.doc.text, e.offset, e.length), message: message(e.code) });
+      ctx.report({
+        path: [],
+        at: clampToText(ctx.doc.text, e.offset, e.length),
+        message: message(e.code, ctx.doc.text.slice(e.offset, e.offset + e.length)),
+      });
     }
   },
 });

@@ -2,6 +2,7 @@ import type { YamlDocument } from '../formats/yaml/document';
 import { formatPath } from '../paths';
 import { intentFix, optional, defineRule } from '../rule';
 import { schemaAt, typesOf } from '../schema';
+import { shortened } from '../values';
 
 /** YAML 1.1's words for true and false, which YAML 1.2 (the operator's API server, yaml, Go's yaml.v3) reads as strings. */
 const YAML11_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
@@ -87,8 +88,8 @@ export default defineRule({
         at: s.range,
         message:
           s.kind === 'alias'
-            ? `${field} is an alias (*name): its value is the one its anchor${where} marks, so a change there changes this field too. Write the value out here.`
-            : `${field} carries an anchor (&name) that an alias${where} names: a change here changes that value too. Write the value out at the alias.`,
+            ? `${field} is an alias (*${shortened(s.name)}): its value is the one its anchor${where} marks, so a change there changes this field too. Write the value out here.`
+            : `${field} carries an anchor (&${shortened(s.name)}) that an alias${where} names: a change here changes that value too. Write the value out at the alias.`,
         // The other end; a note on sharing says nothing of the value's spelling or type (see precedence.ts).
         related: [
           {

@@ -263,7 +263,9 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       key,
       occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
       refused:
-        spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
+        spellings.length > 1
+          ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
+          : undefined,
     });
     config.occurrences.set(
       `${pathKey(path)}\u0000${key}`,

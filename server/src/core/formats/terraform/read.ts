@@ -331,7 +331,9 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       key,
       occurrences: occurrences.map(({ key: k, member }) => ({ key: k, member })),
       refused:
-        spellings.length > 1 ? `${spellings.join(' and ')} all set ${key}, and the provider refuses more than one of them` : undefined,
+        spellings.length > 1
+          ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
+          : undefined,
     });
   }
 }

@@ -95,7 +95,13 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     for (const e of file.syntaxErrors) {
       if (covered.has(e.offset)) continue;
       covered.add(e.offset);
-      fileFinding('invalid-syntax', syntaxSeverity, yamlSyntaxMessage(e.code), e.offset, e.length);
+      fileFinding(
+        'invalid-syntax',
+        syntaxSeverity,
+        yamlSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)),
+        e.offset,
+        e.length,
+      );
     }
   }
   // Not in an editor: there a file with a kind: Search line nested somewhere is not one the user means as a manifest.

@@ -67,6 +67,8 @@ export interface Sharing {
   path: Segment[];
   range: OffsetRange;
   kind: 'alias' | 'anchor';
+  /** The anchor's name (`base` for `&base` and `*base`). */
+  name: string;
   /** The other end: where the anchor, or the first alias, is. */ other: number;
 }
 
@@ -342,7 +344,7 @@ export function readConfigurations(
         const r = rangeOf(node);
         sink.entries.set(rel, { key, value: r, member: member ?? r, shape: 'alias' });
         const record = anchors.get(node.source);
-        if (record) sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', other: record.offset });
+        if (record) sink.sharing.push({ path: pathOfKey(rel), range: r, kind: 'alias', name: node.source, other: record.offset });
         if (record && record.converted !== 'open') {
           if (!record.users) {
             record.users = new Set();
@@ -493,6 +495,7 @@ export function readConfigurations(
         path: pathOfKey(a.configPath),
         range: a.range ?? { offset: a.offset, length: 0 },
         kind: 'anchor',
+        name,
         other: offset,
       });
     }
