@@ -70,7 +70,7 @@ describe('pre-commit hooks', { skip }, () => {
     assert.match(said, /infra\/main\.tf:4:\d+\s+error\s+.*\s{2}unit-mismatch$/m, 'Terraform files are passed to the hook');
     assert.match(
       said,
-      /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version is 3, .*write the value quoted\.\s{2}invalid-value$/m,
+      /k8s\/search\.yaml:7:21\s+error\s+Search\/logs: search_version is 3, .*write one of the allowed values, quoted\.\s{2}invalid-value$/m,
       'Kubernetes manifests are passed to the hook',
     );
     assert.doesNotMatch(said, /deployment\.yml/, 'a YAML file without a configuration says nothing');
