@@ -24,3 +24,6 @@ export function parsePathString(s: string): Segment[] {
   }
   return out;
 }
+
+/** Whether two paths name the same field. */
+export const samePath = (a: FieldPath, b: FieldPath): boolean => a.length === b.length && a.every((s, i) => s === b[i]);

@@ -1,4 +1,5 @@
 import { fieldMarkdown } from '../describe';
+import { samePath } from '../paths';
 import type { FieldPath, OffsetRange } from '../types';
 import { fieldAt } from '../schema';
 import { UNKNOWN_VALUE } from '../values';
@@ -46,8 +47,6 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
   }
   return undefined;
 }
-
-const samePath = (a: FieldPath, b: FieldPath): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** Where a value from `var.NAME` comes from: `var.size` is `"100mb"`, set in terraform.tfvars:3. */
 function variableOrigin(used: { variable: string; from: string; sensitive?: boolean }, value: unknown): string {

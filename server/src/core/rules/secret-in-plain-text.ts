@@ -1,5 +1,5 @@
 import { defineRule, intentFix, optional } from '../rule';
-import { formatPath } from '../paths';
+import { formatPath, samePath } from '../paths';
 import { isPlaceholder } from '../values';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
@@ -41,7 +41,7 @@ export default defineRule({
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
       // Set by a variable: the secret is written where the variable's value is (a tfvars file, a default).
-      const used = ctx.doc.variablesUsed?.find((u) => u.path.length === path.length && u.path.every((s, i) => s === path[i]));
+      const used = ctx.doc.variablesUsed?.find((u) => samePath(u.path, path));
       if (used) {
         const name = used.variable.replace(/^var\./, '');
         ctx.report({
