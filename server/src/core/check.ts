@@ -240,7 +240,8 @@ export function locateFinding(
   const mask = (text: string): string => sweepSensitive(maskCredentials(text), sensitive);
   // A fix about a sensitive value may quote what a rule made of it (its host name, its number in bytes).
   const derived = sensitive?.size && isSensitive(valueAt(doc.value, raw.path), sensitive);
-  const maskTitle = derived ? (text: string): string => maskDerived(mask(text)) : mask;
+  const key = raw.path[raw.path.length - 1];
+  const maskTitle = derived ? (text: string): string => maskDerived(mask(text), typeof key === 'string' ? key : undefined) : mask;
   const f: Finding = {
     ruleId,
     severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,

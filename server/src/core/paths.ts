@@ -27,3 +27,6 @@ export function parsePathString(s: string): Segment[] {
 
 /** Whether two paths name the same field. */
 export const samePath = (a: FieldPath, b: FieldPath): boolean => a.length === b.length && a.every((s, i) => s === b[i]);
+
+/** Whether `path` is `at` or a path below it (`openid.client_secret` is within `openid`). */
+export const withinPath = (path: FieldPath, at: FieldPath): boolean => path.length >= at.length && at.every((s, i) => s === path[i]);

@@ -1,5 +1,5 @@
 import type { ConfigDocument } from './formats/document';
-import { rootSchema, type SchemaNode } from './schema';
+import { rootSchema, schemaAt, type SchemaNode } from './schema';
 import type { FieldPath, Segment } from './types';
 import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
 import { currentSensitive, NO_SENSITIVE_VALUES as EMPTY, type SensitiveValues } from './sensitive-now';
@@ -19,7 +19,9 @@ export { currentSensitive, describing, enterSensitive, isSensitiveValue, SENSITI
 const byDocument = new WeakMap<object, SensitiveValues>();
 
 /** The sensitive scalar values of a document (strings and numbers; placeholders are not secrets). */
-export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitivePaths'>): SensitiveValues {
+export function sensitiveValuesOf(
+  doc: Pick<ConfigDocument, 'value' | 'sensitivePaths'> & Partial<Pick<ConfigDocument, 'noDuplicateKeys' | 'repeatedKeys'>>,
+): SensitiveValues {
   const value = doc.value;
   if (value === null || typeof value !== 'object') return EMPTY;
   const known = byDocument.get(doc);
@@ -42,9 +44,7 @@ export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitive
   while (stack.length) {
     const { v, schema, path, hidden } = stack.pop()!;
     if (typeof v === 'string' || typeof v === 'number') {
-      // A number too large for a double reads as Infinity, a word that says nothing of the text
-      // written (`1e400`): hiding it would hide every other infinite value and the word itself.
-      if ((hidden || schema?.secret) && !isPlaceholder(v) && v !== '' && (typeof v === 'string' || Number.isFinite(v))) out.add(v);
+      if ((hidden || schema?.secret) && isSecretScalar(v)) out.add(v);
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, path && [...path, i], hidden);
     } else if (v !== null && typeof v === 'object' && v !== UNKNOWN_VALUE) {
@@ -61,9 +61,21 @@ export function sensitiveValuesOf(doc: Pick<ConfigDocument, 'value' | 'sensitive
       }
     }
   }
+  // A secret field's key written twice: the earlier values are not in the document's value, but in its text.
+  if (doc.repeatedKeys && !doc.noDuplicateKeys)
+    for (const { path, key, occurrences } of doc.repeatedKeys())
+      if (schemaAt([...path, key])?.secret)
+        for (const { value } of occurrences) if (value && isSecretScalar(value.read)) out.add(value.read);
   const result: SensitiveValues = out.size ? out : EMPTY;
   byDocument.set(doc, result);
   return result;
+}
+
+/** A value that may be a secret's: a string or a finite number, neither empty nor a placeholder. */
+function isSecretScalar(v: unknown): v is string | number {
+  // A number too large for a double reads as Infinity, a word that says nothing of the text
+  // written (`1e400`): hiding it would hide every other infinite value and the word itself.
+  return (typeof v === 'string' && v !== '' && !isPlaceholder(v)) || (typeof v === 'number' && Number.isFinite(v));
 }
 
 /**
@@ -152,6 +164,11 @@ function replaceEveryCase(text: string, needle: string): string {
 /**
  * A fix's title made from a sensitive value (a host name taken out of it, its number converted):
  * every quoted string and every run of four digits or more is masked. Used when the value a
- * finding is about is sensitive, so that what a rule derived from it is not shown either.
+ * finding is about is sensitive, so that what a rule derived from it is not shown either. The
+ * field's key, quoted, stays: a secret field's name is not its value.
  */
-export const maskDerived = (title: string): string => title.replace(/"(?:[^"\\]|\\.)*"/g, '"***"').replace(/\d{4,}/g, '***');
+export const maskDerived = (title: string, key?: string): string => {
+  // The field's own name, quoted (`Remove the earlier "client_secret"`), is no part of its value.
+  const name = key === undefined ? undefined : JSON.stringify(key);
+  return title.replace(/"(?:[^"\\]|\\.)*"/g, (quoted) => (quoted === name ? quoted : '"***"')).replace(/\d{4,}/g, '***');
+};

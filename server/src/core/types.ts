@@ -155,6 +155,11 @@ export interface RuleMeta {
    * past exactly, where every other rule's would judge the parser's guesses.
    */
   reportsSyntax?: boolean;
+  /**
+   * Its messages say themselves where a Terraform variable gives the value they are about (or that
+   * the finding is about another value): no "(the value of var.x, from …)" is added to them.
+   */
+  namesVariables?: boolean;
   /** What the rule reads: service configurations (the default) or request files, runbooks and scripts. */
   documents?: 'configurations' | 'requests';
   examples: { valid: RuleExample[]; invalid: RuleExample[] };

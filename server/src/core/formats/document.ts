@@ -52,7 +52,11 @@ export interface RepeatedKey {
   /** Path of the object. */
   path: Segment[];
   key: string;
-  occurrences: Array<{ key: OffsetRange; member: OffsetRange }>;
+  /**
+   * Each occurrence: its key, the whole member, and its value where it is a scalar the text
+   * determines (an earlier occurrence's value is in no other place: the document keeps the last).
+   */
+  occurrences: Array<{ key: OffsetRange; member: OffsetRange; value?: { range: OffsetRange; read: string | number | boolean | null } }>;
   /** Set when the format refuses the repetition outright (rather than keeping the last): why. */
   refused?: string;
 }

@@ -1,7 +1,7 @@
 import { defineRule, intentFix, optional } from '../rule';
-import { formatPath, samePath } from '../paths';
+import { formatPath, withinPath } from '../paths';
 import { isPlaceholder } from '../values';
-import type { SchemaNode } from '../schema';
+import { schemaAt, type SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
 
 /** The fields this rule looks at. */
@@ -19,9 +19,12 @@ export default defineRule({
       '',
       'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A variable whose value is written in the module (its `default`, `terraform.tfvars`, a `*.auto.tfvars` file) holds the secret in plain text there: the finding names the variable and the line that sets it, which is where to remove it. A value given by any other expression is not reported.',
       '',
+      'A secret key written twice in one object is reported at each value in plain text: the API keeps only the last, but the earlier ones are as readable in the file.',
+      '',
       'The rule never shows the value (nor its length). It offers a suggestion, not an automatic fix, that replaces the value with a placeholder named after the field: applying it removes the secret from the file, so keep the value somewhere safe first (and rotate it if it was ever committed).',
     ].join('\n'),
     fixable: false,
+    namesVariables: true,
     examples: {
       valid: [
         { code: '{ "openid": { "client_id": "search", "client_secret": "<CLIENT_SECRET>" } }' },
@@ -40,8 +43,9 @@ export default defineRule({
       const field = formatPath(path);
       const key = path[path.length - 1];
       const placeholder = `<${String(key).toUpperCase()}>`;
-      // Set by a variable: the secret is written where the variable's value is (a tfvars file, a default).
-      const used = ctx.doc.variablesUsed?.find((u) => samePath(u.path, path));
+      // Set by a variable (the field's own, or one that gives its object): the secret is written where
+      // the variable's value is (a tfvars file, a default).
+      const used = ctx.doc.variablesUsed?.find((u) => withinPath(path, u.path));
       if (used) {
         const name = used.variable.replace(/^var\./, '');
         ctx.report({
@@ -65,6 +69,20 @@ export default defineRule({
           intentFix(ctx.doc, `Replace the secret with the placeholder ${placeholder}`, { kind: 'set', path, value: placeholder }),
         ),
       });
+    }
+    // A key written twice: the document keeps the last value, but an earlier one is still in the file.
+    if (ctx.doc.noDuplicateKeys) return;
+    for (const { path: object, key, occurrences } of ctx.doc.repeatedKeys()) {
+      const path = [...object, key];
+      if (!schemaAt(path)?.secret) continue;
+      for (const { value } of occurrences.slice(0, -1)) {
+        if (typeof value?.read !== 'string' || !value.read.trim() || isPlaceholder(value.read)) continue;
+        ctx.report({
+          path,
+          at: value.range,
+          message: `${formatPath(path)} holds a secret in plain text (value hidden) here too, in an earlier occurrence of the key. Remove this occurrence, keeping a single ${ctx.doc.keyName?.(key) ?? key}, and rotate the secret if it was ever committed.`,
+        });
+      }
     }
   },
 });

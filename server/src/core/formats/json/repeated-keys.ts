@@ -1,6 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Segment } from '../../types';
 import type { RepeatedKey } from '../document';
+import { isScalarValue } from '../../values';
 
 /** Keys written more than once in one object, found by an iterative walk (a hostile document may nest deeply). */
 export function repeatedKeysOf(root: Node | undefined): RepeatedKey[] {
@@ -27,10 +28,15 @@ export function repeatedKeysOf(root: Node | undefined): RepeatedKey[] {
       out.push({
         path,
         key,
-        occurrences: props.map((p) => ({
-          key: { offset: p.children![0].offset, length: p.children![0].length },
-          member: { offset: p.offset, length: p.length },
-        })),
+        occurrences: props.map((p) => {
+          const [keyNode, valueNode] = p.children!;
+          // A scalar value is kept with its occurrence: the document's value holds only the last.
+          const written =
+            valueNode && valueNode.type !== 'object' && valueNode.type !== 'array' && isScalarValue(valueNode.value)
+              ? { value: { range: { offset: valueNode.offset, length: valueNode.length }, read: valueNode.value } }
+              : {};
+          return { key: { offset: keyNode.offset, length: keyNode.length }, member: { offset: p.offset, length: p.length }, ...written };
+        }),
       });
     }
   }

@@ -55,7 +55,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     checkConfiguration(doc, options, baseline, own, internalErrors);
     for (const f of own) {
       if (until !== undefined && f.offset >= until) continue;
-      f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f.path, f.message)}`;
+      f.message = `${doc.address}: ${inJsonSyntax(f.message)}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
       findings.push(f);
     }
   }

@@ -11,6 +11,7 @@ import { formatPath } from '../../paths';
 import type { TerraformDocument } from './document';
 import type { ConfigDocument } from '../document';
 import { terraformSyntaxMessage } from '../../rules/invalid-json';
+import { RULES_BY_ID } from '../../rules';
 import type { DocumentState } from '../../document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
 
@@ -64,7 +65,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
-      f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f.path, f.message)}`;
+      f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
       findings.push(f);
     }
   }
@@ -138,12 +139,13 @@ export function spellingNote(doc: ConfigDocument, path: string): string {
 }
 
 /** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
-export function variableNote(doc: TerraformDocument, path: string, message: string): string {
+export function variableNote(doc: TerraformDocument, finding: Pick<Finding, 'path' | 'ruleId'>): string {
+  // A rule that names the variable and where it is set (secret-in-plain-text) has said it already.
+  if (RULES_BY_ID.get(finding.ruleId)?.meta.namesVariables) return '';
+  const { path } = finding;
   for (const used of doc.variablesUsed) {
     const at = formatPath(used.path);
-    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`))
-      // A rule that names the variable and where it is set (secret-in-plain-text) has said it already.
-      return message.includes(`${used.variable} is given it at ${used.from}`) ? '' : ` (the value of ${used.variable}, from ${used.from})`;
+    if (path === at || path.startsWith(`${at}.`) || path.startsWith(`${at}[`)) return ` (the value of ${used.variable}, from ${used.from})`;
   }
   return '';
 }

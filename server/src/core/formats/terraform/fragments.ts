@@ -56,7 +56,13 @@ export function replayFragment(
     config.repeated.push({
       ...r,
       path: [...path, ...r.path],
-      occurrences: shift ? r.occurrences.map((o) => ({ key: moved(o.key, shift), member: moved(o.member, shift) })) : r.occurrences,
+      occurrences: shift
+        ? r.occurrences.map(({ key, member, value }) => ({
+            key: moved(key, shift),
+            member: moved(member, shift),
+            ...(value ? { value: { read: value.read, range: moved(value.range, shift) } } : {}),
+          }))
+        : r.occurrences,
     });
   }
   for (const sp of fragment.spellings) config.spellings.push({ path: [...path, ...sp.path], written: sp.written });

@@ -1,9 +1,9 @@
 import type { Node } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
-import { UNKNOWN_VALUE } from '../../values';
+import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import { constructorShape, readExpression, setOwn } from './expressions';
-import type { SyntaxProblem } from '../document';
+import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
@@ -272,8 +272,9 @@ function blockName(config: Configuration, block: Node): { text: string; range: O
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
-  const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange; spelling: string }>>();
-  const note = (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }): void => {
+  type Occurrence = RepeatedKey['occurrences'][number] & { spelling: string };
+  const seen = new Map<string, Occurrence[]>();
+  const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
     if (list) list.push(at);
     else seen.set(key, [at]);
@@ -288,7 +289,6 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const key = keyOf(path, name);
       const memberPath = [...path, key];
       noteSpelling(config, memberPath, name);
-      note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name });
       config.entries.set(pathKey(memberPath), {
         kind: 'attribute',
         key: rangeOf(nameNode),
@@ -296,7 +296,17 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
         member: rangeOf(member),
         ...constructorShape(expr),
       });
-      setOwn(into, key, readExpression(config, expr, memberPath, 0));
+      // Written twice: the later attribute is the value, and only its variable (if any) gives it.
+      config.resolved.delete(pathKey(memberPath));
+      const value = readExpression(config, expr, memberPath, 0);
+      const literal = !config.resolved.has(pathKey(memberPath)) && isScalarValue(value);
+      note(key, {
+        key: rangeOf(nameNode),
+        member: rangeOf(member),
+        spelling: name,
+        ...(literal ? { value: { range: rangeOf(expr), read: value } } : {}),
+      });
+      setOwn(into, key, value);
       lists.delete(key);
     } else if (memberType === 'block') {
       const name = blockName(config, member);
@@ -329,7 +339,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
     config.repeated.push({
       path,
       key,
-      occurrences: occurrences.map(({ key: k, member }) => ({ key: k, member })),
+      occurrences: occurrences.map(({ spelling: _, ...occurrence }) => occurrence),
       refused:
         spellings.length > 1
           ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`

@@ -10,7 +10,7 @@
  */
 import type { CST, Document } from 'yaml';
 import type { OffsetRange, Segment } from '../../types';
-import { UNKNOWN_VALUE } from '../../values';
+import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import {
   isAlias,
@@ -400,7 +400,7 @@ export function readConfigurations(
       const total: Converted = { value: map, values: 1, characters: 0 };
       c = total;
       const children: OffsetRange[] = [];
-      const seen = new Map<string, Array<{ key: OffsetRange; member: OffsetRange }>>();
+      const seen = new Map<string, RepeatedKey['occurrences']>();
       const merges: Array<{ pair: PairLike; keyRange: OffsetRange; member: OffsetRange }> = [];
       const readPair = (pair: PairLike, keyRange: OffsetRange, pairMember: OffsetRange): void => {
         const k = keyText(pair.key);
@@ -414,9 +414,12 @@ export function readConfigurations(
         total.values += ck.values;
         total.characters += k.characters + ck.characters;
         if (sink) {
+          // A value written here (not an alias) is kept with its occurrence: only the last is in the map.
+          const written = isScalar(pair.value) && isScalarValue(ck.value) ? { value: { range: rangeOf(pair.value), read: ck.value } } : {};
+          const occurrence = { key: keyRange, member: pairMember, ...written };
           const list = seen.get(k.text);
-          if (list) list.push({ key: keyRange, member: pairMember });
-          else seen.set(k.text, [{ key: keyRange, member: pairMember }]);
+          if (list) list.push(occurrence);
+          else seen.set(k.text, [occurrence]);
         }
       };
       for (const pair of n.items as PairLike[]) {
