@@ -138,6 +138,70 @@ test('--fix-dry-run prints a unified diff, writes nothing, and masks secrets in 
   }
 });
 
+test('--fix-dry-run: a value a fix carries from an unknown key to a known one stays masked on both sides, and only the key changes', async () => {
+  // `cluster_search_request_slowlog` is renamed to the API's dotted key: the value below it was
+  // masked as an unknown key's, and the fixed side must not show it (nor show it as changed).
+  const text = '{\n  "search": {\n    "cluster_search_request_slowlog": {\n      "level": "CANARY-moved"\n    }\n  }\n}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    const r = await runCli(['lint', '--fix-dry-run'], { cwd: dir });
+    assert.match(
+      r.out,
+      /^-    "cluster_search_request_slowlog": \{\n\+    "cluster\.search\.request\.slowlog": \{\n {7}"level": "\*\*\*"$/m,
+      r.out,
+    );
+    assert.ok(!r.out.includes('CANARY') && !r.err.includes('CANARY'), r.out);
+    const json = await runCli(['lint', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    assert.ok(JSON.parse(json.out)[0].output.includes('"level": "***"'), json.out);
+    assert.ok(!json.out.includes('CANARY'), json.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('a key cut short and as near another key by a typo gets both as suggestions and no fix: a password is never moved into a plain field', async () => {
+  const text = '{\n  "search": {\n    "email_sender_username": "alerts@example.com",\n    "email_sender_pass": "CANARY-pass-1"\n  }\n}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    const r = await runCli(['lint', '--format', 'json', 'a.search.json'], { cwd: dir });
+    const [message] = JSON.parse(r.out)[0].messages;
+    assert.equal(
+      message.message,
+      'Unknown field "email_sender_pass" in search: did you mean "email_sender_password" or "email_sender_name"?',
+    );
+    assert.equal(message.fix, undefined, 'no automatic fix');
+    assert.deepEqual(
+      message.suggestions.map((s: { desc: string }) => s.desc),
+      ['Rename "email_sender_pass" to "email_sender_password"', 'Rename "email_sender_pass" to "email_sender_name"'],
+    );
+    await runCli(['lint', '--fix', 'a.search.json'], { cwd: dir });
+    assert.equal(read(dir, 'a.search.json'), text, '--fix leaves it');
+    assert.ok(!r.out.includes('CANARY'), r.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('a secret written as a number beyond 2^53 is never printed: not in a fix of -f json, not rounded', async () => {
+  const dir = tempTree({
+    'a.search.json': '{ "search": { "email_sender_password": 918273645546372819 } }\n',
+    'main.tf':
+      'resource "vendor_search" "x" {\n  search_user_config {\n    search {\n      email_sender_password = 918273645546372819\n    }\n  }\n}\n',
+  });
+  try {
+    for (const format of ['json', 'sarif', 'stylish']) {
+      const r = await runCli(['lint', '--format', format, 'a.search.json', 'main.tf'], { cwd: dir });
+      assert.ok(r.out.includes('email_sender_password'), r.out);
+      // The number as written, and as a double prints it.
+      assert.ok(!/91827364554637(2819|2800|29)/.test(r.out + r.err), `${format}: ${r.out}`);
+    }
+    const dry = await runCli(['lint', '--fix-dry-run', 'a.search.json', 'main.tf'], { cwd: dir });
+    assert.ok(!/91827364554637/.test(dry.out + dry.err), dry.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('--fix-dry-run with --format json: standard output is one JSON document, the fixed text in "output" (secrets masked), no diff', async () => {
   const text =
     '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  }\n}\n';

@@ -96,6 +96,19 @@ test("--fix writes HCL in the file's layout, keeps the comments, is idempotent; 
   }
 });
 
+test('--fix-dry-run shows a secret field given by a variable as written: the reference is no secret', async () => {
+  const tf =
+    'variable "oidc_secret" {\n  type      = string\n  sensitive = true\n}\n\nresource "vendor_search" "x" {\n  search_user_config {\n    static_ips = "true"\n    openid {\n      client_id     = "search"\n      client_secret = var.oidc_secret\n      connect_url   = "https://idp.example.com/.well-known/openid-configuration"\n    }\n  }\n}\n';
+  const dir = tempTree({ 'main.tf': tf });
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'main.tf'], { cwd: dir });
+    assert.match(dry.out, /^-    static_ips = "true"\n\+    static_ips = true$/m, dry.out);
+    assert.match(dry.out, /^ {7}client_secret = var\.oidc_secret$/m, dry.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('--fix leaves a Terraform file with syntax errors as it is', async () => {
   const broken = `${MAIN_TF}resource "vendor_search" "half" {\n  search_user_config {\n    static_ips = "true"\n`;
   const dir = tempTree({ 'main.tf': broken });

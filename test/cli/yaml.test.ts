@@ -245,7 +245,7 @@ test('--no-warn-ignored (as the pre-commit hooks pass it): a named file without 
   }
 });
 
-test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, a plan or a configuration', async () => {
+test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, Terraform JSON, a plan or a configuration', async () => {
   const rendered =
     'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' +
     MANIFEST;
@@ -274,6 +274,19 @@ test('standard input without --stdin-filename is read as what it holds: a manife
       messagesOf(named.out).map(([, id, line]) => [id, line]),
     );
     assert.ok(messagesOf(fromPlan.out).length > 0);
+    // Terraform's JSON syntax, as `cdktf synth` writes it: read by resource, values converted as Terraform does.
+    const tfJson =
+      '{\n  "resource": {\n    "vendor_search": {\n      "logs": {\n        "search_user_config": {\n          "max_index_cont": 5,\n          "static_ips": "true"\n        }\n      }\n    }\n  }\n}\n';
+    const fromTfJson = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: tfJson });
+    assert.deepEqual(
+      messagesOf(fromTfJson.out).map(([, id, line]) => [id, line]),
+      [
+        ['unknown-field', 6],
+        ['type-mismatch', 7],
+      ],
+      fromTfJson.out + fromTfJson.err,
+    );
+    assert.match(fromTfJson.out, /vendor_search\.logs: static_ips is a string \(\\"true\\"\); Terraform converts it/);
     const config = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{\n  "static_ips": "true"\n}\n' });
     assert.deepEqual(
       messagesOf(config.out).map(([, id, line]) => [id, line]),

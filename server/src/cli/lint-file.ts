@@ -2,7 +2,7 @@ import { analyze, fixAll, severityRank, type AnalysisResult, type AnalyzeOptions
 import type { SuppressedFinding } from './formatters/types';
 import { secretValueRanges } from './terraform-secrets';
 import { secretTextsOf } from './formatters/json';
-import { maskSecrets, unifiedDiff } from './unified-diff';
+import { maskSecrets, sweepHidden, unifiedDiff } from './unified-diff';
 import { writeFileAtomic } from './write';
 
 export interface LintFileInput {
@@ -91,8 +91,11 @@ export function lintText(input: LintFileInput): LintFileOutput {
           // The name the text was read under: standard input's is the one its content gave.
           const name = input.options.fileName ?? input.file;
           // Masked from the analyses at hand, of the original and of the fixed text: nothing is read again.
-          output = maskSecrets(fixed.text, name, after);
-          diff = unifiedDiff(input.displayPath, maskSecrets(original, name, result), output);
+          const hidden = new Set<string>();
+          const before = maskSecrets(original, name, result, hidden);
+          // A value masked on one side (below an unknown key) is masked on the other, where a fix moved it.
+          output = sweepHidden(maskSecrets(fixed.text, name, after, hidden), hidden);
+          diff = unifiedDiff(input.displayPath, sweepHidden(before, hidden), output);
         }
         text = fixed.text;
         result = after;

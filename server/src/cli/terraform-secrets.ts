@@ -9,6 +9,9 @@ import {
   type Segment,
 } from '../core';
 
+/** A Terraform reference written alone: `var.client_secret`, or `"${local.x}"` in Terraform's JSON syntax. */
+const REFERENCE = /^(?:(?:var|local)\.[A-Za-z_][\w-]*|"\$\{(?:var|local)\.[A-Za-z_][\w-]*\}")$/;
+
 /**
  * Where the values that may be secrets stand in a configuration of any format: strings and
  * numbers of secret fields and below keys the schema does not know (a misspelt secret field),
@@ -19,7 +22,10 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
   const out: Array<[number, number]> = [];
   const push = (path: readonly Segment[]): void => {
     const at = doc.rangeAt(path);
-    if (at) out.push([at.offset, at.offset + at.length]);
+    // In Terraform, a bare reference (`var.client_secret`) names where the value is, and is no value
+    // itself (in YAML or JSON the same text is the value).
+    if (!at || (doc.format === 'terraform' && REFERENCE.test(doc.text.slice(at.offset, at.offset + at.length)))) return;
+    out.push([at.offset, at.offset + at.length]);
   };
   for (const path of doc.sensitivePaths ?? []) push(path);
   const stack: Array<{ value: unknown; path: Segment[]; schema: SchemaNode | undefined; unknown: boolean }> = [

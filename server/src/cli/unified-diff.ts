@@ -25,11 +25,20 @@ import { readConfigurations, secretValueRanges } from './terraform-secrets';
  * `result`: the analysis of this very text, which says where its configurations' values are (the
  * caller's own, when it has one: a lint has both the original's and the fixed text's).
  */
-export function maskSecrets(text: string, fileName: string, result: AnalysisResult = analyze(text, { fileName })): string {
+export function maskSecrets(
+  text: string,
+  fileName: string,
+  result: AnalysisResult = analyze(text, { fileName }),
+  hidden?: Set<string>,
+): string {
   if (result.format === 'requests') return maskRequestCredentials(text);
+  const note = (ranges: Array<[number, number]>): void => {
+    if (hidden) for (const [a, b] of ranges) hidden.add(text.slice(a, b));
+  };
   if (result.format === 'terraform') {
     const ranges = terraformSecretRanges(text, result);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
+    note(ranges);
     return maskCredentials(
       replaceFromEnd(
         text,
@@ -40,11 +49,11 @@ export function maskSecrets(text: string, fileName: string, result: AnalysisResu
   if (result.format === 'yaml') {
     // Unread (a syntax error, a template): every value after a key is masked.
     if (result.syntaxErrors) return maskCredentials(text.replace(/((?::|^[ \t]*-)[ \t]+)(?![|>][-+0-9]*[ \t]*$)[^\s#].*$/gm, '$1***'));
+    const ranges = result.configurations.flatMap(secretValueRanges);
+    note(ranges);
     const masked = replaceFromEnd(
       text,
-      result.configurations
-        .flatMap(secretValueRanges)
-        .map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]),
+      ranges.map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]),
     );
     // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
     return maskCredentials(maskAnchoredValues(masked));
@@ -52,10 +61,28 @@ export function maskSecrets(text: string, fileName: string, result: AnalysisResu
   const doc = parseDocument(text, { fileName });
   const ranges = result.format === 'terraform-json' ? terraformJsonSecretRanges(doc, result) : secretRangesOf(doc);
   if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
+  note(ranges);
   const replacements = ranges.map(([start, end]): [number, number, string] => [start, end, '"***"']);
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
   // Keys, comments and anything not read as a string value: their text is masked as it stands.
   return maskCredentials(replaceFromEnd(text, replacements));
+}
+
+/**
+ * A masked text with every value `hidden` holds (as written, quotes included) masked wherever it
+ * stands: a fix may carry a value from where it is masked (below an unknown key) to where it would
+ * not be (the field the key was meant to be), and the two sides of a diff must hide the same.
+ * An unquoted value is swept only when it has three characters or more (a shorter one would mask
+ * parts of words).
+ */
+export function sweepHidden(text: string, hidden: ReadonlySet<string>): string {
+  let out = text;
+  for (const raw of hidden) {
+    const quoted = raw.length >= 2 && (raw[0] === '"' || raw[0] === "'") && raw[raw.length - 1] === raw[0];
+    if (quoted) out = out.split(raw).join(`${raw[0]}***${raw[0]}`);
+    else if (raw.length >= 3 && !raw.includes('\n')) out = out.split(raw).join('***');
+  }
+  return out;
 }
 
 /**

@@ -20,7 +20,8 @@ const byDocument = new WeakMap<object, SensitiveValues>();
 
 /** The sensitive scalar values of a document (strings and numbers; placeholders are not secrets). */
 export function sensitiveValuesOf(
-  doc: Pick<ConfigDocument, 'value' | 'sensitivePaths'> & Partial<Pick<ConfigDocument, 'noDuplicateKeys' | 'repeatedKeys'>>,
+  doc: Pick<ConfigDocument, 'value' | 'sensitivePaths'> &
+    Partial<Pick<ConfigDocument, 'noDuplicateKeys' | 'repeatedKeys' | 'rangeAt' | 'text'>>,
 ): SensitiveValues {
   const value = doc.value;
   if (value === null || typeof value !== 'object') return EMPTY;
@@ -33,31 +34,38 @@ export function sensitiveValuesOf(
   const leading = new Set<string>();
   for (const p of doc.sensitivePaths ?? []) for (let i = 0; i < p.length; i++) leading.add(pathText(p.slice(0, i)));
   // Iterative: a configuration may nest deeply. `hidden` is inherited by everything below.
-  const stack: Array<{ v: unknown; schema: SchemaNode | undefined; path: Segment[] | undefined; hidden: boolean }> = [
-    { v: value, schema: rootSchema, path: marked.size ? [] : undefined, hidden: marked.has(pathText([])) },
+  const stack: Array<{ v: unknown; schema: SchemaNode | undefined; path: Segment[]; hidden: boolean }> = [
+    { v: value, schema: rootSchema, path: [], hidden: marked.has(pathText([])) },
   ];
-  const visit = (v: unknown, schema: SchemaNode | undefined, path: Segment[] | undefined, hidden: boolean): void => {
-    const key = path && pathText(path);
+  const visit = (v: unknown, schema: SchemaNode | undefined, path: Segment[], hidden: boolean): void => {
+    const key = marked.size ? pathText(path) : undefined;
     const isMarked = hidden || (key !== undefined && marked.has(key));
     if (isMarked || holdsSecret(schema) || (key !== undefined && leading.has(key))) stack.push({ v, schema, path, hidden: isMarked });
   };
   while (stack.length) {
     const { v, schema, path, hidden } = stack.pop()!;
     if (typeof v === 'string' || typeof v === 'number') {
-      if ((hidden || schema?.secret) && isSecretScalar(v)) out.add(v);
+      if ((hidden || schema?.secret) && isSecretScalar(v)) {
+        out.add(v);
+        // Beyond 2^53 the double is not the number written: its text is what an output could show.
+        if (typeof v === 'number' && !Number.isSafeInteger(v)) {
+          const at = doc.rangeAt?.(path);
+          if (at && doc.text !== undefined) out.add(doc.text.slice(at.offset, at.offset + at.length));
+        }
+      }
     } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, path && [...path, i], hidden);
+      for (let i = 0; i < v.length; i++) visit(v[i], schema?.items, [...path, i], hidden);
     } else if (v !== null && typeof v === 'object' && v !== UNKNOWN_VALUE) {
-      if (path === undefined && !hidden) {
+      if (!marked.size && !hidden) {
         // Nothing is marked: only the fields whose schema holds a secret can lead to one, and a schema
         // has a few of them where an object may have many thousands of (unknown) keys.
         for (const [k, child] of secretFieldsOf(schema))
-          if (hasOwn(v, k)) visit((v as Record<string, unknown>)[k], child, undefined, false);
+          if (hasOwn(v, k)) visit((v as Record<string, unknown>)[k], child, [...path, k], false);
         continue;
       }
       for (const k of Object.keys(v)) {
         const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
-        visit((v as Record<string, unknown>)[k], child, path && [...path, k], hidden);
+        visit((v as Record<string, unknown>)[k], child, [...path, k], hidden);
       }
     }
   }

@@ -197,7 +197,17 @@ function compute(key: string, level: Level): KeySuggestions {
   }
 
   const typos = closest(n, level.keys);
-  if (typos.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
+  if (typos.length) {
+    // A key cut short may be as near another key by typos (`email_sender_pass` is three letters
+    // from `email_sender_name`): the longer key it begins is as likely, and neither is clear then.
+    const longer = n.length >= 4 ? level.keys.all.filter((c) => c.text.length > n.length && c.text.startsWith(n)) : [];
+    const other = longer.filter((c) => !typos.some((t) => t.key === c.key));
+    if (!other.length) return { list: typos.slice(0, 3).map((t) => sameLevel('typo', t.key, level)), clear: isClear(typos) };
+    const near = typos.filter((t) => t.d <= 1).map((t) => t.key);
+    const far = typos.filter((t) => t.d > 1).map((t) => t.key);
+    const keys = [...near, ...other.map((c) => c.key), ...far];
+    return { list: keys.slice(0, 3).map((k) => sameLevel('typo', k, level)), clear: false };
+  }
 
   // A shortened name: `sorting` for `sorting_algorithm`, `max_content_length` for `http_max_content_length`.
   const prefix = `${n}_`,

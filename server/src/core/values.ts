@@ -1,4 +1,5 @@
 import type { SchemaNode } from './schema';
+import type { FieldPath } from './types';
 import { maskCredentials } from './credentials';
 import { isSensitiveValue, SENSITIVE_MASK } from './sensitive-now';
 import { describeWithUnit } from './units';
@@ -78,3 +79,18 @@ export const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwn
  * errors about are dropped for (the document lists these paths as unknown).
  */
 export const UNKNOWN_VALUE: Readonly<Record<string, never>> = Object.freeze({});
+
+/**
+ * The text a number is written with at `path` (`2.0`, `170086824411201793`), when the text there
+ * is that number: a value brought in from elsewhere (a YAML merge key's `*base`, a variable's
+ * name) is not written at its path. Undefined then.
+ */
+export function numberTextAt(
+  doc: { readonly text: string; rangeAt(path: FieldPath): { offset: number; length: number } | undefined },
+  path: FieldPath,
+  value: number,
+): string | undefined {
+  const at = doc.rangeAt(path);
+  const raw = at && doc.text.slice(at.offset, at.offset + at.length);
+  return raw !== undefined && raw.trim() !== '' && Number(raw) === value ? raw : undefined;
+}

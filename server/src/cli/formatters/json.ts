@@ -118,8 +118,12 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return treeSecretTexts(doc);
   const out: string[] = [];
+  // A number's double may print other digits than those written (beyond 2^53, a long fraction): then
+  // the values are read from the tree, as written.
+  let inexact = false;
   const take = (value: string | number): void => {
     if (placeholder(value)) return;
+    if (typeof value === 'number' && !Number.isSafeInteger(value)) inexact = true;
     const t = typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
     if (t.length >= 3) out.push(t);
   };
@@ -172,7 +176,7 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
       }
     }
   }
-  return out;
+  return inexact ? treeSecretTexts(doc) : out;
 }
 
 /** A file's report with its JSON result written, and only what the rest of the run needs kept. */

@@ -46,8 +46,43 @@ export function terraformNumberText(n: number): string {
   return m[1] + text;
 }
 
-/** The value Terraform gives `value` for a field of these types, or undefined when it needs no conversion or has none. */
-export function convertScalar(value: unknown, schema: SchemaNode): { value: unknown } | undefined {
+/**
+ * A number literal as Terraform writes it in a string, read from its text, exactly: Terraform keeps
+ * a literal's every digit (`170086824411201793`, which a double rounds to ...800). Undefined when
+ * the text is not a decimal literal (a variable's name) or does not stand for `value`.
+ */
+export function exactNumberText(source: string, value: number): string | undefined {
+  if (!DECIMAL.test(source) || Number(source) !== value) return undefined;
+  const sign = source[0] === '-' ? '-' : '';
+  const unsigned = source[0] === '-' || source[0] === '+' ? source.slice(1) : source;
+  const e = unsigned.search(/[eE]/);
+  const mantissa = e < 0 ? unsigned : unsigned.slice(0, e);
+  const exponent = e < 0 ? 0 : Number(unsigned.slice(e + 1));
+  const dot = mantissa.indexOf('.');
+  const whole = dot < 0 ? mantissa : mantissa.slice(0, dot);
+  const all = whole + (dot < 0 ? '' : mantissa.slice(dot + 1));
+  let first = 0;
+  while (first < all.length && all[first] === '0') first++;
+  if (first === all.length) return '0';
+  let last = all.length;
+  while (all[last - 1] === '0') last--;
+  const digits = all.slice(first, last);
+  const point = whole.length + exponent - first;
+  // A value a double holds (Number(source) is finite) has no more than a few hundred places either way.
+  const text =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? digits + '0'.repeat(point - digits.length)
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return sign + text;
+}
+
+/**
+ * The value Terraform gives `value` for a field of these types, or undefined when it needs no
+ * conversion or has none. `source` is the text written for the value, when there is one.
+ */
+export function convertScalar(value: unknown, schema: SchemaNode, source?: string): { value: unknown } | undefined {
   if (value === null || typeof value === 'object') return undefined;
   const types = typesOf(schema);
   if (!types.length) return undefined;
@@ -67,7 +102,8 @@ export function convertScalar(value: unknown, schema: SchemaNode): { value: unkn
   }
   if (types.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) {
     if (typeof value === 'number' && !Number.isFinite(value)) return undefined;
-    return { value: typeof value === 'number' ? terraformNumberText(value) : String(value) };
+    if (typeof value === 'boolean') return { value: String(value) };
+    return { value: (source !== undefined && exactNumberText(source, value)) || terraformNumberText(value) };
   }
   return undefined;
 }
@@ -77,7 +113,7 @@ export function convertScalar(value: unknown, schema: SchemaNode): { value: unkn
  * fields it defines are converted. What did not change is shared with `value` (which is never
  * changed itself: its parts may be kept for the next reading of the document).
  */
-export function convertScalars(value: unknown): Converted {
+export function convertScalars(value: unknown, sourceAt?: (path: FieldPath) => string | undefined): Converted {
   const conversions: Conversion[] = [];
   const visit = (v: unknown, schema: SchemaNode, path: Segment[]): unknown => {
     if (v === UNKNOWN_VALUE) return v;
@@ -110,7 +146,7 @@ export function convertScalars(value: unknown): Converted {
       }
       return out ?? v;
     }
-    const converted = convertScalar(v, schema);
+    const converted = convertScalar(v, schema, typeof v === 'number' ? sourceAt?.(path) : undefined);
     if (!converted) return v;
     conversions.push({ path, written: v });
     return converted.value;

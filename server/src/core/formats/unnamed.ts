@@ -5,6 +5,7 @@ import { holdsManifest, SEARCH_KIND_LINE } from './yaml/names';
  * holds, so that `helm template . | search-config lint -` is read as manifests and not as broken JSON:
  * - HCL (a top-level block such as `resource "..." "..." {`): `stdin.tf`;
  * - a `kind: Search` manifest, in YAML, flow or JSON style: `stdin.yaml`;
+ * - JSON with a `resource` object and a `search_user_config` (Terraform's JSON syntax): `stdin.tf.json`;
  * - other text that starts as JSON does (`{`, `[`, after comments): `stdin.json`, a configuration or a
  *   Terraform plan (which the JSON reader tells apart by content);
  * - any other text: `stdin.yaml`, read as manifests (a file with none says so).
@@ -14,8 +15,14 @@ export function nameForContent(text: string): string {
   // HCL first: a manifest inside HCL is in a heredoc or a string, while a YAML text has no HCL block header at a line's start.
   if (HCL_BLOCK.test(text)) return 'stdin.tf';
   if (holdsManifest(text) && SEARCH_KIND_LINE.test(text)) return 'stdin.yaml';
-  return startsAsJson(text) ? 'stdin.json' : 'stdin.yaml';
+  if (!startsAsJson(text)) return 'stdin.yaml';
+  // Terraform's JSON syntax (`cdktf synth`): a `resource` object holding a search_user_config. A plan
+  // has a format_version and no `resource` key.
+  return TF_JSON_RESOURCE.test(text) && text.includes('"search_user_config"') && !PLAN_FORMAT.test(text) ? 'stdin.tf.json' : 'stdin.json';
 }
+
+const TF_JSON_RESOURCE = /"resource"\s*:\s*\{/;
+const PLAN_FORMAT = /"format_version"\s*:/;
 
 /** A top-level HCL block header: its type, then a label or the brace (YAML has a colon after a key). */
 const HCL_BLOCK = /^(?:resource|data|module|variable|locals|terraform|provider|output)[ \t]+["{]/m;

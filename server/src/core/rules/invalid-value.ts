@@ -8,7 +8,7 @@ import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
-import { expectedTypes, isPlaceholder, shortened, show, showNumber } from '../values';
+import { expectedTypes, isPlaceholder, numberTextAt, shortened, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
 const KEYWORDS = new Set([
@@ -34,9 +34,8 @@ const PATTERN_WORDS: Record<string, string> = {
 /** A number as written in the document: beyond 2^53 the parsed double is not what the user wrote. */
 function numberText(ctx: RuleContext, path: Segment[], value: number, schema: SchemaNode): string {
   if (Number.isSafeInteger(value)) return showNumber(value, schema);
-  const node = ctx.doc.rangeAt(path);
   // Shortened as a long string is (see show): a text of thousands of digits is no message.
-  const raw = shortened(node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value));
+  const raw = shortened(numberTextAt(ctx.doc, path, value) ?? String(value));
   return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
 }
 const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));
@@ -158,8 +157,7 @@ function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): strin
     !ctx.schemaErrors.some((e) => e.keyword === 'type' && e.path.length === path.length && e.path.every((s, i) => s === path[i]))
   )
     return undefined;
-  const node = ctx.doc.rangeAt(path);
-  return node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : String(value);
+  return numberTextAt(ctx.doc, path, value) ?? String(value);
 }
 
 const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; expected: string }> = {
@@ -284,9 +282,7 @@ export default defineRule({
         if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
           if (alreadyReported(v.path)) return;
           const key = formatPath(v.path);
-          const node = ctx.doc.rangeAt(v.path);
-          const raw = node ? ctx.doc.text.slice(node.offset, node.offset + node.length) : '';
-          if (aboveMaxInt64(raw)) {
+          if (aboveMaxInt64(numberTextAt(ctx.doc, v.path, v.value) ?? '')) {
             ctx.report({
               path: v.path,
               message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.`,

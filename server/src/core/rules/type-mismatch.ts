@@ -1,7 +1,7 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
 import { schemaAt, typesOf } from '../schema';
-import { expectedTypes, inParentheses, jsonType, shortened, show } from '../values';
+import { expectedTypes, inParentheses, jsonType, numberTextAt, shortened, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
 import type { Segment } from '../types';
@@ -18,10 +18,9 @@ function conversion(
     const n = Number(value.trim());
     if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, value: n };
   }
-  const at = typeof value === 'number' && types.includes('string') ? doc.rangeAt(path) : undefined;
-  if (at) {
+  if (typeof value === 'number' && types.includes('string') && doc.rangeAt(path)) {
     // The number as written (`2.0` stays `"2.0"`), not as parsed.
-    const raw = doc.text.slice(at.offset, at.offset + at.length);
+    const raw = numberTextAt(doc, path, value) ?? String(value);
     return { title: secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`, value: raw };
   }
   if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {
@@ -70,18 +69,21 @@ export default defineRule({
       if (!schema) continue;
       const sent = valueAt(ctx.value, c.path);
       const field = formatPath(c.path);
+      // A number as written: beyond 2^53 its double is not what the text says (nor what Terraform sends).
+      const written =
+        typeof c.written === 'number' ? shortened(numberTextAt(ctx.doc, c.path, c.written) ?? show(c.written)) : show(c.written, schema);
       const title =
         typeof c.written === 'number' && typeof sent === 'string'
           ? schema.secret
             ? 'Quote the number as a string'
-            : `Quote ${show(c.written)} as the string ${JSON.stringify(sent)}`
-          : `Replace ${show(c.written, schema)} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
+            : `Quote ${written} as the string ${JSON.stringify(sent)}`
+          : `Replace ${written} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
       const fix = intentFix(ctx.doc, title, { kind: 'set', path: c.path, value: sent });
       ctx.report({
         path: c.path,
         severity: 'info',
         fix,
-        message: `${field} is ${jsonType(c.written)} ${inParentheses(c.written, schema)}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
+        message: `${field} is ${jsonType(c.written)} ${schema.secret ? inParentheses(c.written, schema) : `(${written})`}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
       });
     }
     for (const e of ctx.schemaErrors) {

@@ -75,7 +75,7 @@ export default defineRule({
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
       "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`). In a `.tf` file and a plan that name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot.",
       '',
-      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion. The value of an unknown key is never shown, since it may hold a secret.',
+      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
     examples: {

@@ -193,7 +193,11 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
   // A value from a variable declared sensitive is never shown, whichever field it is given to.
   const sensitivePaths = variablesUsed.filter((u) => u.sensitive).map((u) => u.path);
   // Rules judge what Terraform sends: literals and variables' values after its conversion.
-  const { value, conversions } = convertScalars(config.value);
+  // A number literal is converted from its text, whose every digit Terraform keeps.
+  const { value, conversions } = convertScalars(config.value, (path) => {
+    const at = entryOf(path)?.value;
+    return at && text.slice(at.offset, at.offset + at.length);
+  });
   return {
     format: 'terraform',
     address: config.address,
