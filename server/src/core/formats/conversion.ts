@@ -9,7 +9,8 @@ import { isObject, UNKNOWN_VALUE } from '../values';
  * every rule judges what the service receives; the values as written are kept beside it, for the
  * one rule that says the written type differs. A value Terraform cannot convert (`"100mb"` for a
  * number) stays as written, and is an error as it would be at plan. An attribute set to null is
- * not set at all, as Terraform reads it: it leaves the document's value.
+ * not set at all, as Terraform reads it: it leaves the document's value. So does a text attribute
+ * set to "", which the provider sends as unset (an item of a list is sent as it is).
  */
 
 /** A value the format converted, and what was written there. */
@@ -133,8 +134,10 @@ export function convertScalars(value: unknown, sourceAt?: (path: FieldPath) => s
       for (const key of Object.keys(v)) {
         const member = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : undefined;
         if (!member) continue;
-        if (v[key] === null) {
+        if (v[key] === null || (v[key] === '' && typesOf(member).includes('string'))) {
           // Terraform's null is "not set": the provider sends nothing, and the service keeps its default.
+          // So is an empty string for a text attribute: the provider does not tell it from an unset one,
+          // and modules write "not set" so (`default = ""`).
           out ??= copyOf(v);
           delete out[key];
           continue;

@@ -2,6 +2,7 @@ import { formatPath } from '../paths';
 import { defineRule, intentFix } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
 import type { Fix } from '../types';
+import { shortened } from '../values';
 
 const firstSentence = (text: string | undefined): string | undefined => text?.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
 
@@ -58,23 +59,30 @@ export default defineRule({
       const conditional = !parentSchema.required?.includes(missing) && parentSchema.else?.required?.includes(missing);
       const switchKey = conditional ? Object.keys(parentSchema.if?.properties ?? {})[0] : undefined;
       const insert = placeholderFor(missing, memberSchema);
+      // Written, but as what Terraform sends as not set (null, or "" for a text): its value is set in place.
+      const at = ctx.doc.rangeAt([...e.path, missing]);
+      const unset = at && shortened(ctx.doc.text.slice(at.offset, at.offset + at.length));
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
       const edit =
         insert &&
         intentFix(
           ctx.doc,
-          `Add ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe ? ' as a placeholder to fill in' : ''}`,
-          { kind: 'add', path: e.path, key: missing, value: insert.value },
+          `${unset ? 'Set' : 'Add'} ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe ? ' as a placeholder to fill in' : ''}`,
+          unset
+            ? { kind: 'set', path: [...e.path, missing], value: insert.value }
+            : { kind: 'add', path: e.path, key: missing, value: insert.value },
         );
       if (edit) {
         if (insert.safe) fix = edit;
         else suggestions = [edit];
       }
       const switchName = switchKey && formatPath([...e.path, switchKey]);
+      const written = unset ? `: it is written ${unset}, which Terraform sends as not set` : '';
+      const todo = unset ? 'Give it a value' : 'Add it';
       const why = switchName
-        ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}. Add it, or set ${switchName} to false.`
-        : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires. Add it.`;
+        ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}${written}. ${todo}, or set ${switchName} to false.`
+        : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires${written}. ${todo}.`;
       ctx.report({ path: e.path, target: 'key', message: why, fix, suggestions });
     }
   },

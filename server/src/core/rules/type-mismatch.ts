@@ -105,9 +105,13 @@ export default defineRule({
       }
       const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
       const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
+      // A member a YAML merge key (`<<: *base`) brings in is fixed where it is written.
+      const member = ctx.doc.locate(e.path, 'property');
+      const merged = ctx.doc.text.startsWith('<<', member.offset);
+      const advice = fix ? ` ${fix.title}.` : converts && merged ? ` ${converts.title} where the value is written.` : '';
       ctx.report({
         path: e.path,
-        message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}.${fix ? ` ${fix.title}.` : ''}`,
+        message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}.${advice}`,
         fix,
       });
     }

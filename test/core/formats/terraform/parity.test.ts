@@ -102,8 +102,8 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
       return r && json.text.slice(r.offset, r.offset + r.length);
     };
     // A value of another type than its field's is sent as written in JSON, converted by Terraform, the
-    // provider's name of a dotted key is that key there, and null leaves an attribute unset (in JSON it is
-    // sent): the same text says something else.
+    // provider's name of a dotted key is that key there, and null or "" leaves an attribute unset (in JSON
+    // it is sent): the same text says something else.
     const tf =
       json.syntaxErrors.length || !json.noDuplicateKeys || convertsAny(json.value) || holdsNull(json.value)
         ? undefined
@@ -128,8 +128,14 @@ test('every JSON rule fixture written in Terraform gives the same rule ids and f
   assert.ok(compared >= 55, `only ${compared} fixtures compared; skipped: ${skipped.join(', ')}`);
 });
 
-/** Whether Terraform would convert a value of the configuration to its field's type. */
-const convertsAny = (value: unknown): boolean => convertScalars(value).conversions.length > 0 || spellsDottedKey(value, []);
+/**
+ * Whether Terraform would read a value of the configuration otherwise than JSON does: convert it to its
+ * field's type, or leave it unset (a null, an empty string for a text attribute).
+ */
+const convertsAny = (value: unknown): boolean => {
+  const converted = convertScalars(value);
+  return converted.conversions.length > 0 || converted.value !== value || spellsDottedKey(value, []);
+};
 
 /** Whether a key is the provider's name of a dotted key: unknown in JSON, that very field in Terraform. */
 function spellsDottedKey(value: unknown, at: Array<string | number>): boolean {
