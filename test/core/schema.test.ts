@@ -210,3 +210,24 @@ test('no required member has a default (the API would fill it in): missing-requi
   assert.ok(required >= 9, `only ${required} required members found: the walk no longer reaches them`);
   assert.deepEqual(found, []);
 });
+
+test("ip_filter's default lets the whole Internet in, and every CIDR field is in ip_filter: what ip-filter-open says of both", () => {
+  assert.deepEqual(fieldByName('ip_filter')?.schema.default, ['0.0.0.0/0', '::/0']);
+  const cidr = ALL_FIELDS.filter((f) => f.schema.valueFormat === 'cidr').map((f) => f.dotted);
+  assert.deepEqual(cidr.sort(), ['ip_filter[]', 'ip_filter[].network']);
+});
+
+test('every requires names a field, and no chain of requires comes back to where it started (no-effect follows them)', () => {
+  for (const f of ALL_FIELDS) {
+    const seen = new Set<string>([f.dotted]);
+    for (let at = f.schema.requires; at !== undefined; at = fieldByName(at)?.schema.requires) {
+      assert.ok(fieldByName(at), `${f.dotted} requires ${at}, which is no field`);
+      assert.ok(!seen.has(at), `${f.dotted}: requires come back to ${at}`);
+      seen.add(at);
+    }
+  }
+  assert.ok(
+    ALL_FIELDS.some((f) => f.schema.requires && fieldByName(f.schema.requires)?.schema.requires),
+    'a chain of two is held',
+  );
+});

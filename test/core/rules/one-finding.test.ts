@@ -8,6 +8,8 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { analyze, fixAll } from '../../../server/src/core';
+import { oneFindingPerMistake } from '../../../server/src/core/rules/precedence';
+import type { Finding } from '../../../server/src/core/types';
 import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
 
 before(() => loadTerraformFromDisk());
@@ -73,4 +75,37 @@ test('a required field the baseline had is one finding, missing-required; a sett
     ['error missing-required openid'],
   );
   assert.deepEqual(at('{ "disable_replication_factor_adjustment": true }', 'a.json'), ['0:43 error setting-cannot-be-enabled']);
+});
+
+/** A finding as a rule gives it, at an offset and length of its own choosing. */
+const made = (ruleId: string, severity: Finding['severity'], path: string, offset: number, length = 4): Finding => ({
+  ruleId,
+  severity,
+  message: `${ruleId} at ${path}`,
+  path,
+  offset,
+  length,
+  range: { start: { line: 0, character: offset }, end: { line: 0, character: offset + length } },
+});
+
+test('a finding another has silenced silences nothing itself: unit-mismatch stands for invalid-value, not for the performance risk invalid-value would have stood for', () => {
+  const unit = made('unit-mismatch', 'warning', 'search.x', 10);
+  const range = made('invalid-value', 'error', 'search.x', 10);
+  const risk = made('performance-risk', 'info', 'search.x', 10);
+  const kept = oneFindingPerMistake([unit, range, risk]);
+  assert.deepEqual(
+    kept.map((f) => `${f.ruleId} ${f.severity}`),
+    ['unit-mismatch error', 'performance-risk info'],
+  );
+});
+
+test('a field-wide winner silences every finding of the rules it stands for on that field, however many', () => {
+  const winner = made('setting-cannot-be-enabled', 'error', 'disable_replication_factor_adjustment', 40, 4);
+  const onKey = made('deprecated-field', 'warning', 'disable_replication_factor_adjustment', 2, 37);
+  const onValue = made('deprecated-field', 'warning', 'disable_replication_factor_adjustment', 40, 4);
+  const elsewhere = made('deprecated-field', 'warning', 'max_index_count', 60, 15);
+  assert.deepEqual(
+    oneFindingPerMistake([onKey, winner, onValue, elsewhere]).map((f) => `${f.ruleId} ${f.path}`),
+    ['setting-cannot-be-enabled disable_replication_factor_adjustment', 'deprecated-field max_index_count'],
+  );
 });

@@ -7,7 +7,13 @@ import { isObject } from '../values';
 import { eachKnownField } from '../walk';
 
 const list = (items: string[]): string =>
-  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/**
+ * The blocks of ip_filter's default that let everyone in: the service's default is open to the whole
+ * Internet (a schema test holds it so), which is what an absent ip_filter means.
+ */
+const DEFAULT_OPEN: readonly string[] = (schemaAt(['ip_filter'])?.default as string[]).filter(isWholeInternet);
 
 export default defineRule({
   meta: {
@@ -43,13 +49,10 @@ export default defineRule({
     if (!enabled.length) return;
     const exposed = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
     if (root.ip_filter === undefined) {
-      const fallback = schemaAt(['ip_filter'])?.default;
-      const open = Array.isArray(fallback) ? fallback.filter((x): x is string => typeof x === 'string' && isWholeInternet(x)) : [];
-      if (!open.length) return;
       ctx.report({
         path: ['public_access'],
         target: 'key',
-        message: `${exposed} and ip_filter is not set, so its default (${open.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
+        message: `${exposed} and ip_filter is not set, so its default (${DEFAULT_OPEN.join(', ')}) lets every address on the Internet connect. Add an ip_filter with the networks of your clients.`,
       });
       return;
     }
@@ -59,7 +62,8 @@ export default defineRule({
     const file = factsOf(ctx.doc.text);
     if (!file.includes('/0') && !file.includes('\\u')) return;
     eachKnownField(root, holdsCidr, (v) => {
-      if (typeof v.value !== 'string' || !isWholeInternet(v.value) || v.path[0] !== 'ip_filter') return;
+      // Every CIDR field is an ip_filter entry or its network (a schema test holds it so).
+      if (typeof v.value !== 'string' || !isWholeInternet(v.value)) return;
       ctx.report({
         path: v.path,
         message: `${formatPath(v.path)} is ${JSON.stringify(v.value)}, which lets every ${v.value.includes(':') ? 'IPv6' : 'IPv4'} address connect, and ${exposed}: the service is open to the whole Internet. Allow only the networks of your clients.`,

@@ -3,14 +3,15 @@ import { formatPath } from '../paths';
 import { defaultText } from '../describe';
 import { ALL_FIELDS, fieldByName, typesOf, type SchemaNode } from '../schema';
 import type { Segment } from '../types';
-import { describeWithUnit } from '../units';
+import { describeWithUnit, unitLabel } from '../units';
 import { hasOwn, isObject } from '../values';
 import { knownFieldsWhere, valueAt } from '../walk';
 
 interface Unmet {
   path: Segment[];
   schema: SchemaNode;
-  state: 'absent' | 'false';
+  /** True for a switch set to false; false for a prerequisite not set. */
+  off: boolean;
   chain: string[];
 }
 
@@ -21,18 +22,15 @@ interface Unmet {
  */
 function unmetRequirement(root: unknown, schema: SchemaNode): Unmet | undefined {
   const chain: string[] = [];
-  const seen = new Set<string>();
-  let requires = schema.requires;
-  while (requires && !seen.has(requires)) {
-    seen.add(requires);
+  // Every requires names a field, and no chain comes back to where it started (a schema test holds both).
+  for (let requires = schema.requires; requires !== undefined;) {
     chain.push(requires);
-    const info = fieldByName(requires);
-    if (!info) return undefined;
+    const info = fieldByName(requires)!;
     const path: Segment[] = [...info.path];
     const value = valueAt(root, path);
     const boolean = typesOf(info.schema).includes('boolean');
-    if (boolean && value === false) return { path, schema: info.schema, state: 'false', chain };
-    if (!boolean && (value === undefined || value === null)) return { path, schema: info.schema, state: 'absent', chain };
+    if (boolean && value === false) return { path, schema: info.schema, off: true, chain };
+    if (!boolean && (value === undefined || value === null)) return { path, schema: info.schema, off: false, chain };
     requires = info.schema.requires;
   }
   return undefined;
@@ -41,17 +39,12 @@ function unmetRequirement(root: unknown, schema: SchemaNode): Unmet | undefined 
 function requirementMessage(field: string, u: Unmet): string {
   const needed = formatPath(u.path);
   const via = u.chain.length > 1 ? ` (${field} needs ${u.chain.join(', which needs ')})` : '';
-  if (u.state === 'false') {
+  if (u.off) {
     return `${field} has no effect while ${needed} is false${via}: set ${needed} to true, or remove ${field}.`;
   }
   const def = defaultText(u.schema);
-  const unit =
-    u.schema.unit && u.schema.unit !== 'count'
-      ? u.schema.unit === 'percent'
-        ? 'a percentage of the heap'
-        : `in ${u.schema.unit}`
-      : undefined;
-  const about = [unit, def && `default ${def}`].filter(Boolean).join(', ');
+  const unit = u.schema.unit && unitLabel(u.schema.unit);
+  const about = [unit && `in ${unit}`, def && `default ${def}`].filter(Boolean).join(', ');
   return `${field} has no effect without ${needed}${via}: set ${needed} explicitly as well${about ? ` (${about})` : ''}, or remove ${field}.`;
 }
 
