@@ -29,22 +29,12 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A number as Terraform writes it in a string (`tostring`): in full, without an exponent, with no
- * trailing zero (`2.190` -> "2.19", `1e21` -> "1000000000000000000000").
+ * trailing zero (`2.190` -> "2.19", `1e21` -> "1000000000000000000000"). NaN and the infinities,
+ * which Terraform has no text for, stay as JavaScript writes them.
  */
 export function terraformNumberText(n: number): string {
-  // JavaScript's shortest text of the double, which is Go's too; only its exponent is written out.
-  const plain = String(n);
-  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(plain);
-  if (!m) return plain;
-  const digits = m[2] + (m[3] ?? '');
-  const point = 1 + Number(m[4]);
-  const text =
-    point <= 0
-      ? `0.${'0'.repeat(-point)}${digits}`
-      : point >= digits.length
-        ? digits + '0'.repeat(point - digits.length)
-        : `${digits.slice(0, point)}.${digits.slice(point)}`;
-  return m[1] + text;
+  // JavaScript's shortest text of the double is Go's too (`1e+21`): only its exponent is written out.
+  return exactNumberText(String(n), n) ?? String(n);
 }
 
 /**
