@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { boundsText } from '../describe';
 import { factsOf } from '../file-facts';
-import { formatPath } from '../paths';
+import { formatPath, samePath } from '../paths';
 import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
 import { defineRule, intentFix, type RuleContext, type SchemaError } from '../rule';
 import type { SchemaNode } from '../schema';
@@ -148,15 +148,9 @@ const describeValue = (ctx: RuleContext, path: Segment[], value: unknown, schema
  * Terraform converts it to its text): undefined for any other value.
  */
 function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): string | undefined {
-  const converted = ctx.doc.conversions?.find(
-    (c) => typeof c.written === 'number' && c.path.length === path.length && c.path.every((s, i) => s === path[i]),
-  );
+  const converted = ctx.doc.conversions?.find((c) => typeof c.written === 'number' && samePath(c.path, path));
   if (converted && typeof value === 'string') return value;
-  if (
-    typeof value !== 'number' ||
-    !ctx.schemaErrors.some((e) => e.keyword === 'type' && e.path.length === path.length && e.path.every((s, i) => s === path[i]))
-  )
-    return undefined;
+  if (typeof value !== 'number' || !ctx.schemaErrors.some((e) => e.keyword === 'type' && samePath(e.path, path))) return undefined;
   return numberTextAt(ctx.doc, path, value) ?? String(value);
 }
 

@@ -59,8 +59,9 @@ export default defineRule({
       const conditional = !parentSchema.required?.includes(missing) && parentSchema.else?.required?.includes(missing);
       const switchKey = conditional ? Object.keys(parentSchema.if?.properties ?? {})[0] : undefined;
       const insert = placeholderFor(missing, memberSchema);
-      // Written, but as what Terraform sends as not set (null, or "" for a text): its value is set in place.
-      const at = ctx.doc.rangeAt([...e.path, missing]);
+      // Written, but as what a converting format (Terraform) sends as not set (null, or "" for a text):
+      // its value is set in place. Elsewhere a member written is in the value, or unreadable.
+      const at = ctx.doc.convertsScalars ? ctx.doc.rangeAt([...e.path, missing]) : undefined;
       const unset = at && shortened(ctx.doc.text.slice(at.offset, at.offset + at.length));
       let fix: Fix | undefined;
       let suggestions: Fix[] | undefined;
