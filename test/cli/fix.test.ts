@@ -1,4 +1,6 @@
 import { test } from 'node:test';
+import { sweepHidden } from '../../server/src/cli/unified-diff';
+import { assertLinear } from '../support/growth';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -243,4 +245,26 @@ test('standard input is linted, never written; --fix-dry-run on it prints the di
   } finally {
     removeTree(dir);
   }
+});
+
+test('the dry run hides a value on both sides in time linear in the file, however many values it hides', () => {
+  const file = (n: number): { text: string; hidden: Set<string> } => {
+    const hidden = new Set<string>();
+    const lines: string[] = [];
+    for (let i = 0; i < n; i++) {
+      // A quoted value, a number and a plain YAML value with blanks, each hidden.
+      const [q, num, plain] = [`"secret-${i}"`, `${100000 + i}`, `plain value ${i}`];
+      hidden.add(q).add(num).add(plain);
+      lines.push(`  "k${i}": ${q},`, `  "n${i}": ${num},`, `  p${i}: ${plain}`);
+    }
+    return { text: lines.join('\n'), hidden };
+  };
+  const { text, hidden } = file(50);
+  const swept = sweepHidden(text, hidden);
+  assert.ok(!/secret-|100\d{3}|plain value/.test(swept), swept);
+  assert.match(swept, /^ {2}"k0": "\*\*\*",\n {2}"n0": "\*\*\*",\n {2}p0: "\*\*\*"$/m);
+  assertLinear('sweeping hidden values', (k, s) => {
+    const big = file(200 * k * s);
+    return () => sweepHidden(big.text, big.hidden);
+  });
 });

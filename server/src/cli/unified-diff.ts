@@ -68,21 +68,49 @@ export function maskSecrets(
   return maskCredentials(replaceFromEnd(text, replacements));
 }
 
+/** A quoted string on one line, in double or single quotes. */
+const QUOTED = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'/g;
+/** A run of text no value delimiter breaks: a number, a word, a plain YAML scalar without blanks. */
+const TOKEN = /[^\s"',:{}[\]=#]+/g;
+const IS_TOKEN = /^[^\s"',:{}[\]=#]+$/;
+
 /**
  * A masked text with every value `hidden` holds (as written, quotes included) masked wherever it
  * stands: a fix may carry a value from where it is masked (below an unknown key) to where it would
- * not be (the field the key was meant to be), and the two sides of a diff must hide the same.
- * An unquoted value is swept only when it has three characters or more (a shorter one would mask
- * parts of words).
+ * not be (the field the key was meant to be), and the two sides of a diff must hide the same. One
+ * pass per kind of value, each a look-up in a set, so that a file of many hidden values is read in
+ * linear time: quoted strings; numbers and words; and a plain YAML value with blanks or colons,
+ * which is a line's whole value. An unquoted value is swept only when it has three characters or
+ * more (a shorter one would mask parts of words).
  */
 export function sweepHidden(text: string, hidden: ReadonlySet<string>): string {
-  let out = text;
+  const quoted = new Set<string>(),
+    tokens = new Set<string>(),
+    lineValues = new Set<string>();
   for (const raw of hidden) {
-    const quoted = raw.length >= 2 && (raw[0] === '"' || raw[0] === "'") && raw[raw.length - 1] === raw[0];
-    if (quoted) out = out.split(raw).join(`${raw[0]}***${raw[0]}`);
-    else if (raw.length >= 3 && !raw.includes('\n')) out = out.split(raw).join('***');
+    if (raw.length >= 2 && (raw[0] === '"' || raw[0] === "'") && raw[raw.length - 1] === raw[0]) quoted.add(raw);
+    else if (raw.length >= 3 && !raw.includes('\n')) (IS_TOKEN.test(raw) ? tokens : lineValues).add(raw);
   }
+  let out = text;
+  // `"***"`, as the masks of every format write a value.
+  if (quoted.size) out = out.replace(QUOTED, (m) => (quoted.has(m) ? '"***"' : m));
+  if (tokens.size) out = out.replace(TOKEN, (m) => (tokens.has(m) ? '"***"' : m));
+  if (lineValues.size)
+    out = splitKeepingBreaks(out)
+      .map((line) => maskLineValue(line, lineValues))
+      .join('');
   return out;
+}
+
+/** A YAML line whose value (after `key: ` or `- `) is one of `values`, with that value masked. */
+function maskLineValue(line: string, values: ReadonlySet<string>): string {
+  const body = line.replace(/\r?\n$/, '');
+  const colon = body.indexOf(': ');
+  let start = colon >= 0 ? colon + 2 : body.trimStart().startsWith('- ') ? body.indexOf('- ') + 2 : -1;
+  if (start < 0) return line;
+  while (body[start] === ' ') start++;
+  const value = body.slice(start).trimEnd();
+  return values.has(value) ? `${body.slice(0, start)}"***"${line.slice(start + value.length)}` : line;
 }
 
 /**
