@@ -124,6 +124,12 @@ export interface ConfigDocument {
    * hidden in every output. Values of secret fields need no entry: the schema says so. Absent when none.
    */
   readonly sensitivePaths?: readonly FieldPath[];
+  /**
+   * True when the member at a path (or a member that holds it) is not written where it is found but
+   * brought in from elsewhere (a YAML merge key `<<: *base`): findings stand at the merge, and a fix
+   * must be made where the value is written. Absent in formats that cannot do this.
+   */
+  writtenElsewhere?(path: FieldPath): boolean;
   comments(): Comment[];
   /** Offset and length of the value at a field path, without building a parse tree when it can. */
   rangeAt(path: FieldPath): OffsetRange | undefined;

@@ -18,8 +18,8 @@ function conversion(
     const n = Number(value.trim());
     if (Number.isSafeInteger(n)) return { title: `Replace ${JSON.stringify(value)} with the number ${n}`, value: n };
   }
-  if (typeof value === 'number' && types.includes('string') && doc.rangeAt(path)) {
-    // The number as written (`2.0` stays `"2.0"`), not as parsed.
+  if (typeof value === 'number' && types.includes('string') && (doc.rangeAt(path) || doc.writtenElsewhere?.(path))) {
+    // The number as written (`2.0` stays `"2.0"`), not as parsed, where the text is at hand.
     const raw = numberTextAt(doc, path, value) ?? String(value);
     return { title: secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`, value: raw };
   }
@@ -103,12 +103,11 @@ export default defineRule({
         });
         continue;
       }
-      const converts = node && conversion(ctx.doc, e.path, value, types, !!e.schema.secret);
-      const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
       // A member a YAML merge key (`<<: *base`) brings in is fixed where it is written.
-      const member = ctx.doc.locate(e.path, 'property');
-      const merged = ctx.doc.text.startsWith('<<', member.offset);
-      const advice = fix ? ` ${fix.title}.` : converts && merged ? ` ${converts.title} where the value is written.` : '';
+      const elsewhere = ctx.doc.writtenElsewhere?.(e.path) ?? false;
+      const converts = node || elsewhere ? conversion(ctx.doc, e.path, value, types, !!e.schema.secret) : undefined;
+      const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
+      const advice = fix ? ` ${fix.title}.` : converts && elsewhere ? ` ${converts.title} where the value is written.` : '';
       ctx.report({
         path: e.path,
         message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}.${advice}`,

@@ -11,6 +11,7 @@ import { isMap, isScalar, isSeq, type ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
 import {
   LimitPassed,
+  mergedAt,
   parseYamlText,
   pathKey,
   pathOfKey,
@@ -463,6 +464,7 @@ function configurationDocument(
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),
     repeatedKeys: () => read.repeated,
+    writtenElsewhere: (path) => mergedAt(read.entries, path),
     memberAt(offset) {
       let best: { path: FieldPath; range: OffsetRange } | undefined;
       for (const [key, entry] of read.entries) {

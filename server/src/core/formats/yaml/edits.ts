@@ -2,7 +2,7 @@ import { factsOf } from '../../file-facts';
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent } from '../document';
 import { plainValue } from './plain-scalars';
-import { pathKey, type Entry } from './read';
+import { mergedAt, pathKey, type Entry } from './read';
 
 /**
  * Fix intents written as YAML: block members in the indentation of their neighbours, flow
@@ -135,7 +135,7 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
   const entryAt = (path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));
   const layout = layoutOf(tree);
   // What a merge key (`<<: *base`) brings is written elsewhere, maybe for other maps too: never edited here.
-  for (let i = 0; i <= intent.path.length; i++) if (entryAt(intent.path.slice(0, i))?.shape === 'merged') return undefined;
+  if (mergedAt(tree.entries, intent.path)) return undefined;
   switch (intent.kind) {
     case 'set': {
       const entry = entryAt(intent.path);

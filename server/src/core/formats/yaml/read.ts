@@ -120,6 +120,17 @@ export const tooManyAliases = (offset: number): LimitPassed =>
 export const pathKey = (path: readonly Segment[]): string => path.map((s) => (typeof s === 'number' ? `#${s}` : keySegment(s))).join('');
 const keySegment = (key: string): string => (/^[A-Za-z0-9_]+$/.test(key) ? `.${key}` : `.${JSON.stringify(key)}`);
 
+/** Whether the member at a path, or one that holds it, was brought in by a merge key (`<<: *base`) and so is written elsewhere. */
+export function mergedAt(entries: ReadonlyMap<string, Entry>, path: readonly Segment[]): boolean {
+  let key = '';
+  if (entries.get(key)?.shape === 'merged') return true;
+  for (const segment of path) {
+    key += pathKey([segment]);
+    if (entries.get(key)?.shape === 'merged') return true;
+  }
+  return false;
+}
+
 /** A path back from its key (see pathKey). */
 export function pathOfKey(key: string): Segment[] {
   const out: Segment[] = [];
