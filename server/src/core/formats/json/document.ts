@@ -30,10 +30,15 @@ export interface ParsedDocument extends ConfigDocument {
   membersAt(path: FieldPath): Node | undefined;
 }
 
+/** Each document's repeated keys, found once: the secret mask and duplicate-key both ask. */
+const repeatedOf = new WeakMap<ParsedDocument, RepeatedKey[]>();
+
 /** What every JSON document answers the same way, from its tree. */
 const jsonBehaviour = {
   repeatedKeys(this: ParsedDocument): RepeatedKey[] {
-    return repeatedKeysOf(this.root);
+    let found = repeatedOf.get(this);
+    if (!found) repeatedOf.set(this, (found = repeatedKeysOf(this.root)));
+    return found;
   },
   editsFor(this: ParsedDocument, intents: readonly FixIntent[]) {
     return jsonEdits(this, intents);
