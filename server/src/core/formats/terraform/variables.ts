@@ -4,6 +4,8 @@ import { LineIndex } from '../../lines';
 import { nodeValue } from '../json/document';
 import { parseHcl } from './parser';
 import { literalOf, type VariableValues } from './read';
+import { exactNumberText } from '../conversion';
+import { convertToType, parseTypeConstraint, type TypeConstraint } from './variable-types';
 
 /**
  * The literal values of a module's variables, as Terraform takes them without any given on the
@@ -14,8 +16,9 @@ import { literalOf, type VariableValues } from './read';
  * out. A variable declared `sensitive = true` anywhere marks its value sensitive, wherever it is set.
  */
 export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
-  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean }>();
+  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean; numberText?: string }>();
   const sensitive = new Set<string>();
+  const types = new Map<string, TypeConstraint>();
   // Each file's rank and name worked out once, not at every comparison (a module may have hundreds of files).
   const ordered = sources
     .map((source) => ({ source, rank: variableRank(source.fileName), name: baseName(source.fileName) }))
@@ -24,12 +27,17 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
     if (rank < 0) continue;
     for (const found of valuesIn(source, rank <= RANK_OVERRIDE)) {
       if (found.sensitive) sensitive.add(found.name);
-      if (found.value) values.set(found.name, { value: found.value.value, from: `${name}:${found.line + 1}` });
+      if (found.type) types.set(found.name, found.type);
+      if (found.value)
+        values.set(found.name, { value: found.value.value, from: `${name}:${found.line + 1}`, numberText: found.numberText });
     }
   }
-  for (const name of sensitive) {
-    const v = values.get(name);
-    if (v) v.sensitive = true;
+  for (const [name, v] of values) {
+    if (sensitive.has(name)) v.sensitive = true;
+    // Terraform converts the value to the declared type before any attribute reads it.
+    const type = types.get(name);
+    if (type) v.value = convertToType(v.value, type, v.numberText);
+    delete v.numberText;
   }
   return values;
 }
@@ -70,8 +78,12 @@ const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 :
 interface Found {
   name: string;
   value?: { value: unknown };
+  /** A number literal's own text (Terraform keeps its every digit when it converts it to a string). */
+  numberText?: string;
   line: number;
   sensitive?: boolean;
+  /** A declaration's type constraint, when it has one this reader knows. */
+  type?: TypeConstraint;
 }
 
 /**
@@ -134,20 +146,29 @@ function declarationOf(block: Node): Found | undefined {
   const expr = attribute('default');
   const literal = expr ? literalOf(expr) : undefined;
   const marked = attribute('sensitive');
+  const type = attribute('type');
   return {
     name,
     value: literal,
+    numberText: numberTextOf(expr, literal),
     line: (expr ?? block).startPosition.row,
     sensitive: marked ? literalOf(marked)?.value === true : undefined,
+    type: type && parseTypeConstraint(type.text),
   };
 }
+
+/** The exact text Terraform gives a number literal as a string (see exactNumberText). */
+const numberTextOf = (expr: Node | undefined, literal: { value: unknown } | undefined): string | undefined =>
+  expr && typeof literal?.value === 'number' ? exactNumberText(expr.text.trim(), literal.value) : undefined;
 
 /** `NAME = LITERAL` at the top of a .tfvars file. */
 function tfvarsValueOf(attribute: Node): Found | undefined {
   if (attribute.type !== 'attribute') return undefined;
   const [name, expr] = attribute.namedChildren;
   const literal = expr ? literalOf(expr) : undefined;
-  return name && expr && literal ? { name: name.text, value: literal, line: expr.startPosition.row } : undefined;
+  return name && expr && literal
+    ? { name: name.text, value: literal, numberText: numberTextOf(expr, literal), line: expr.startPosition.row }
+    : undefined;
 }
 
 /** `{ "NAME": VALUE }`: a `.tfvars.json` file. */
@@ -159,7 +180,15 @@ function jsonAssignments(text: string): Found[] {
   for (const property of root.children ?? []) {
     const [key, value] = property.children ?? [];
     if (key?.type === 'string' && value)
-      out.push({ name: String(key.value), value: { value: nodeValue(value) }, line: lines.positionAt(value.offset).line });
+      out.push({
+        name: String(key.value),
+        value: { value: nodeValue(value) },
+        numberText:
+          value.type === 'number'
+            ? exactNumberText(text.slice(value.offset, value.offset + value.length), value.value as number)
+            : undefined,
+        line: lines.positionAt(value.offset).line,
+      });
   }
   return out;
 }
@@ -175,11 +204,18 @@ function jsonDeclarations(text: string): Found[] {
     const [key, block] = property.children ?? [];
     if (key?.type !== 'string' || block?.type !== 'object') continue;
     const value = member(block, 'default');
+    const type = member(block, 'type');
     out.push({
       name: String(key.value),
       value: value && { value: nodeValue(value) },
+      numberText:
+        value?.type === 'number'
+          ? exactNumberText(text.slice(value.offset, value.offset + value.length), value.value as number)
+          : undefined,
       line: lines.positionAt((value ?? block).offset).line,
       sensitive: member(block, 'sensitive')?.value === true,
+      // Terraform's JSON syntax writes the type expression as a string.
+      type: type?.type === 'string' ? parseTypeConstraint(String(type.value)) : undefined,
     });
   }
   return out;

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { convertToType, parseTypeConstraint } from '../../../../server/src/core/formats/terraform/variable-types';
+
+// A variable's declared type converts its value as Terraform does; a type expression this reader
+// does not know leaves the value as written (never a guess).
+
+test('type expressions Terraform writes are read, others are not', () => {
+  assert.deepEqual(parseTypeConstraint('string'), { kind: 'string' });
+  assert.deepEqual(parseTypeConstraint(' list( number ) # ids'), { kind: 'list', of: { kind: 'number' } });
+  assert.deepEqual(parseTypeConstraint('map(bool)'), { kind: 'map', of: { kind: 'bool' } });
+  assert.deepEqual(parseTypeConstraint('tuple([string, number])'), { kind: 'tuple', items: [{ kind: 'string' }, { kind: 'number' }] });
+  assert.deepEqual(parseTypeConstraint('object({\n  size = optional(number)\n  "name": string,\n})'), {
+    kind: 'object',
+    attributes: new Map([
+      ['size', { kind: 'number' }],
+      ['name', { kind: 'string' }],
+    ]),
+  });
+  for (const unread of [
+    '',
+    'strin',
+    'list(string',
+    'list(string))',
+    'object({ size = optional(number, 4) })',
+    'map(string) extra',
+    'list(@)',
+  ])
+    assert.equal(parseTypeConstraint(unread), undefined, unread);
+});
+
+test('a type nested at the limit is read, one level deeper is not (and deep nesting costs no recursion)', () => {
+  const nested = (n: number): string => 'list('.repeat(n) + 'string' + ')'.repeat(n);
+  assert.ok(parseTypeConstraint(nested(16)));
+  assert.equal(parseTypeConstraint(nested(17)), undefined);
+  assert.equal(parseTypeConstraint(nested(100_000)), undefined);
+});
+
+test('values are converted to the declared type as Terraform converts them', () => {
+  assert.equal(convertToType(2, { kind: 'string' }), '2');
+  assert.equal(convertToType(170086824411201793, { kind: 'string' }, '170086824411201793'), '170086824411201793');
+  assert.equal(convertToType(1e21, { kind: 'string' }), '1000000000000000000000');
+  assert.equal(convertToType(true, { kind: 'string' }), 'true');
+  assert.equal(convertToType('4', { kind: 'number' }), 4);
+  assert.equal(convertToType('4 GB', { kind: 'number' }), '4 GB', 'refused by Terraform: judged as written');
+  assert.equal(convertToType('true', { kind: 'bool' }), true);
+  assert.equal(convertToType('yes', { kind: 'bool' }), 'yes');
+  assert.equal(convertToType(null, { kind: 'string' }), null);
+  assert.deepEqual(convertToType(['a', 1], { kind: 'list', of: { kind: 'string' } }), ['a', '1']);
+  assert.deepEqual(convertToType({ a: '1' }, { kind: 'map', of: { kind: 'number' } }), { a: 1 });
+  assert.deepEqual(convertToType([1, 2], { kind: 'tuple', items: [{ kind: 'string' }, { kind: 'any' }] }), ['1', 2]);
+  const object = { size: '4', other: '5' };
+  assert.deepEqual(convertToType(object, { kind: 'object', attributes: new Map([['size', { kind: 'number' }]]) }), { size: 4, other: '5' });
+  assert.deepEqual(object, { size: '4', other: '5' }, 'the value read is shared: it is copied, not changed');
+  const same = ['a'];
+  assert.equal(convertToType(same, { kind: 'list', of: { kind: 'string' } }), same, 'nothing converted: the same value');
+});
