@@ -29,3 +29,18 @@ test('a plan fixture: fields in change.before and not in change.after are report
     );
   }
 });
+
+test('a plan that replaces a service: its fork field is said to destroy it, and nothing is said to restart or be kept', async () => {
+  const fixtures = path.join(__dirname, '../../../test/fixtures/terraform/plans');
+  const r = await runCli(['lint', '--format', 'json', 'replace.plan.json'], { cwd: fixtures });
+  assert.equal(r.code, 0, r.err);
+  const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+  assert.deepEqual(
+    result.messages.map((m) => `${m.ruleId}: ${m.message}`),
+    [
+      'create-only-field: vendor_search.forked: service_to_fork_from is set to "prod-search" but was not set in the state before the plan: the Terraform provider replaces the service when it changes, so applying this destroys the service, with its data, and creates a new one. To fork or restore, give the new service a resource of its own; otherwise revert it here.',
+      'removed-field: vendor_search.updated: search.indices_query_bool_max_clause_count was removed (it is 4096 in the state before the plan), but removing a field does not reset it: the API merges the configuration, so the service keeps its old value. To reset it, write its default: 1024.',
+      'restart-required: vendor_search.updated: Changing search.reindex_remote_whitelist restarts all engine instances (["a.example.com:9200"] -> ["b.example.com:9200"], compared with the state before the plan). Apply it in a maintenance window, or revert the change if it is not needed now.',
+    ],
+  );
+});

@@ -48,6 +48,10 @@ export function notes(s: SchemaNode): string[] {
   if (s.restartsEngine) out.push('**Changing this field restarts all engine instances.**');
   if (s.cannotBeEnabled) out.push('**Can no longer be set to `true`**: the service rejects it.');
   if (s.createOnly) out.push('**Takes effect only when a new service is created**; changing it on an existing service does nothing.');
+  if (s.replacesInTerraform)
+    out.push(
+      '**In Terraform, changing it replaces the service**: the provider destroys the service, with its data, and creates a new one.',
+    );
   if (s.secret) out.push('**Secret.** Keep the value out of the repository: use a placeholder such as `<CLIENT_SECRET>` or `${ENV_NAME}`.');
   if (s.vendorOnly) out.push('Accepted by the service but not documented in the service specification.');
   if (s.requires) out.push(`Has no effect without \`${s.requires}\`.`);

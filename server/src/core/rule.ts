@@ -15,6 +15,11 @@ export interface BaselineInfo {
   doc: ConfigDocument;
   value: unknown;
   label: string;
+  /**
+   * True when the change replaces the service (a plan's `["delete", "create"]`): the configuration is
+   * a new service's, and the baseline is the service destroyed. Nothing of it is kept, nothing restarts.
+   */
+  replaced?: boolean;
 }
 
 export interface RuleContext {

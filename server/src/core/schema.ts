@@ -27,6 +27,8 @@ export interface SchemaNode {
   deprecatedValuesMessage?: string;
   restartsEngine?: boolean;
   createOnly?: boolean;
+  /** The Terraform provider replaces the service when the field changes (it forces a new resource). */
+  replacesInTerraform?: boolean;
   cannotBeEnabled?: boolean;
   secret?: boolean;
   vendorOnly?: boolean;

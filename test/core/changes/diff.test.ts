@@ -352,3 +352,25 @@ test('a .tf.json file is compared as Terraform: configurations by resource addre
   const broken = readConfigurations('{ "resource": ', 'main.tf.json');
   assert.ok('error' in broken && /syntax error at line 1/.test(broken.error), JSON.stringify(broken));
 });
+
+test('in Terraform a fork field changed replaces the service; through the API it has no effect; a plan that replaces is a new service', async () => {
+  const { readConfigurations, diffConfigurationSets } = await import('../../../server/src/core/changes/configurations');
+  const tf = (config: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n${config}\n  }\n}\n`;
+  const before = readConfigurations(tf('    recovery_basebackup_name = "b1"'), 'main.tf');
+  const after = readConfigurations(tf('    recovery_basebackup_name = "b2"\n    service_to_fork_from = "prod"'), 'main.tf');
+  assert.ok('configurations' in before && 'configurations' in after, 'both sides read');
+  const [logs] = diffConfigurationSets(before, after);
+  assert.deepEqual(
+    logs.changes.map((c) => [c.path, c.classes]),
+    [
+      ['service_to_fork_from', ['replacesService']],
+      ['recovery_basebackup_name', ['createOnly']],
+    ],
+  );
+  assert.match(formatChangesMarkdown(logs.changes), /replaces the service/);
+  // The same change through the API is ignored by the service.
+  assert.deepEqual(
+    diffConfigs({}, { service_to_fork_from: 'prod' }).map((c) => c.classes),
+    [['createOnly']],
+  );
+});

@@ -120,6 +120,7 @@ function readTerraformJson(text: string): ReadConfigurations {
 function terraformSide(doc: TerraformDocument, dynamic: ReadonlyMap<string, string>): DiffSide {
   const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
   return {
+    appliedByTerraform: true,
     expressionAt(path) {
       const key = formatPath(path);
       if (dynamic.has(key)) return dynamic.get(key);

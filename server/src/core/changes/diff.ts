@@ -17,7 +17,7 @@ export { display, mayShow, NOT_KNOWN, type DiffSide } from './display';
 
 export type ChangeKind = 'added' | 'removed' | 'changed';
 /** Most consequential first: the order in which changes and headlines are listed. */
-export const CHANGE_CLASSES = ['restartsEngine', 'createOnly', 'deprecated', 'secret', 'unknown', 'plain'] as const;
+export const CHANGE_CLASSES = ['replacesService', 'restartsEngine', 'createOnly', 'deprecated', 'secret', 'unknown', 'plain'] as const;
 export type ChangeClass = (typeof CHANGE_CLASSES)[number];
 
 export interface ConfigChange {
@@ -54,7 +54,8 @@ function isRejectedKey(path: readonly Segment[], chain: ReadonlyArray<SchemaNode
   return typeof path[firstUnknown] === 'number' ? !!parent.items : parent.additionalProperties === false;
 }
 
-function classify(path: Segment[], kind: ChangeKind, after: unknown, created: boolean): { classes: ChangeClass[]; notes: string[] } {
+function classify(path: Segment[], kind: ChangeKind, after: unknown, walk: Walk): { classes: ChangeClass[]; notes: string[] } {
+  const created = walk.created;
   const chain = schemaChain(path);
   const known = chain.filter((s): s is SchemaNode => s !== undefined);
   const classes: ChangeClass[] = [];
@@ -72,7 +73,13 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown, created: bo
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
   }
-  if (!created && known.some((s) => s.createOnly)) {
+  if (!created && walk.after.appliedByTerraform && kind !== 'removed' && known.some((s) => s.replacesInTerraform)) {
+    // The provider forces a new resource for it: not ignored, as the API ignores it, but a replacement.
+    classes.push('replacesService');
+    notes.push(
+      'The Terraform provider replaces the service when it changes: applying this destroys the service, with its data, and creates a new one.',
+    );
+  } else if (!created && known.some((s) => s.createOnly)) {
     classes.push('createOnly');
     notes.push('Has no effect on an existing service: it is read only when a new service is created.');
   }
@@ -113,7 +120,7 @@ const UNKNOWN_NOTE = 'Written as an expression: its value is known only when Ter
 /** `oldPath`: where the old value stands in the old document (an array item may have moved). */
 function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
   // A key is printed as written, unless it holds a credential (a URL pasted as a key).
-  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after, walk.created) };
+  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after, walk) };
   if (kind !== 'added') c.before = display(before, oldPath, walk.before);
   if (kind !== 'removed') c.after = display(after, path, walk.after);
   // A plan's own unknown values are said so by their label; an expression's value comes with a plan.

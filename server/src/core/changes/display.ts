@@ -28,6 +28,8 @@ export interface DiffSide {
   hidden?(path: readonly Segment[]): boolean;
   /** How to show the unknown value at `path` instead of its expression (a plan's "known after apply"). */
   unknownLabel?(path: readonly Segment[]): string | undefined;
+  /** True when Terraform's provider applies this side (see ConfigDocument.appliedByTerraform). */
+  appliedByTerraform?: boolean;
 }
 
 /** Schema nodes from the root's child down to `path`; `undefined` from the first unknown segment on. */

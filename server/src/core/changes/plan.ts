@@ -27,6 +27,7 @@ function planSide(doc: ConfigDocument): DiffSide {
   const written = (path: Parameters<NonNullable<DiffSide['expressionAt']>>[0]) =>
     unknown.has(formatPath(path)) ? doc.rangeAt([...path]) : undefined;
   return {
+    appliedByTerraform: true,
     expressionAt(path) {
       if (!unknown.has(formatPath(path))) return undefined;
       const at = written(path);
@@ -60,9 +61,7 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
   }
   const before: NamedConfiguration[] = [],
     after: NamedConfiguration[] = [];
-  for (const { address, after: now, before: was } of planConfigurations(plan)) {
-    const actions = actionsOf(plan.value, address);
-    const replaced = actions.includes('delete') && actions.includes('create');
+  for (const { address, after: now, before: was, replaced } of planConfigurations(plan)) {
     const note = replaced ? 'The plan replaces this service: Terraform destroys it and creates a new one.' : undefined;
     after.push({ name: address, value: now.value, side: planSide(now), note, created: replaced });
     if (was) before.push({ name: address, value: was.value, side: planSide(was) });
@@ -83,10 +82,4 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
     before: { format: 'terraform', plan: true, configurations: before },
     after: { format: 'terraform', plan: true, configurations: after },
   };
-}
-
-function actionsOf(plan: Record<string, unknown>, address: string): string[] {
-  const change = (plan.resource_changes as unknown[]).find((c) => isObject(c) && c.address === address);
-  const actions = isObject(change) && isObject(change.change) ? change.change.actions : undefined;
-  return Array.isArray(actions) ? actions.filter((a): a is string => typeof a === 'string') : [];
 }

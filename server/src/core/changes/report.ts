@@ -11,6 +11,10 @@ export const plural = (n: number, one: string, many: string): string => `${n} ${
 export function headlines(counts: ChangeCounts): string[] {
   const out: string[] = [];
   const n = (cls: ChangeClass) => counts[cls];
+  if (n('replacesService'))
+    out.push(
+      `⚠ ${plural(n('replacesService'), 'change replaces', 'changes replace')} the service: Terraform destroys it, with its data, and creates a new one`,
+    );
   if (n('restartsEngine')) out.push(`⚠ ${plural(n('restartsEngine'), 'change restarts', 'changes restart')} all engine instances`);
   if (n('createOnly'))
     out.push(`⚠ ${plural(n('createOnly'), 'change has', 'changes have')} no effect on an existing service (create-only)`);
@@ -28,6 +32,7 @@ export function summaryLine(counts: ChangeCounts): string {
 
 const KIND_SIGN: Record<ConfigChange['kind'], string> = { added: '+', removed: '-', changed: '~' };
 const CLASS_LABEL: Record<ChangeClass, string> = {
+  replacesService: 'replaces the service',
   restartsEngine: 'restarts all engine instances',
   createOnly: 'no effect on an existing service',
   deprecated: 'deprecated',

@@ -82,6 +82,11 @@ export interface ConfigDocument {
    */
   readonly convertsScalars?: boolean;
   /**
+   * True when Terraform's provider applies this configuration (a `.tf` file, Terraform's JSON syntax,
+   * a plan): a change of a field the schema marks `replacesInTerraform` then replaces the service.
+   */
+  readonly appliedByTerraform?: boolean;
+  /**
    * Where such a format converted a value (see formats/conversion.ts): `value` holds what the
    * service receives, and this what was written. Absent when nothing was converted.
    */

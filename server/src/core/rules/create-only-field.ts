@@ -6,6 +6,9 @@ import { baselineRelated, brief, deepEqual, markedFields } from './restart-requi
 const CREATE_ONLY = markedFields((s) => s.createOnly)
   .map((f) => `\`${f.info.dotted}\``)
   .join(', ');
+const REPLACING = markedFields((s) => !!s.createOnly && !!s.replacesInTerraform)
+  .map((f) => `\`${f.info.dotted}\``)
+  .join(' or ');
 
 export default defineRule({
   meta: {
@@ -18,6 +21,8 @@ export default defineRule({
       'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`), this rule reports such a field when it was added or its value changed. Without a baseline the rule cannot tell a new service from an existing one and reports nothing. Removing the field, or setting it to `null` or an empty string, is not reported: it changes nothing either way.',
       '',
       'To fork or restore, create a new service with these fields; on the existing service, revert the change.',
+      '',
+      `In Terraform (a \`.tf\` file with a baseline, or a plan) the provider replaces the service when ${REPLACING} changes: applying the change destroys the service, with its data, and creates a new one. The finding says so. A plan that replaces the service for another reason creates the new service with its create-only fields, which then take effect and are not reported.`,
     ].join('\n'),
     fixable: false,
     needsBaseline: true,
@@ -43,6 +48,10 @@ export default defineRule({
       if (now === undefined || now === null || now === '') continue;
       const before = valueAt(baseline.value, path);
       if (deepEqual(now, before)) continue;
+      // The Terraform provider replaces the service for this field: the change is not ignored, it destroys the service.
+      const replaces = !!ctx.doc.appliedByTerraform && !!info.schema.replacesInTerraform;
+      // A service a plan replaces for another reason is created anew, with this field: it takes effect.
+      if (baseline.replaced && !replaces) continue;
       const field = formatPath(path);
       const change =
         before === undefined || before === null
@@ -51,7 +60,9 @@ export default defineRule({
       ctx.report({
         path,
         target: 'property',
-        message: `${field} ${change}: it takes effect only when a new service is created, so on this existing service the change does nothing. Revert it here; to fork or restore, create a new service with it instead.`,
+        message: replaces
+          ? `${field} ${change}: the Terraform provider replaces the service when it changes, so applying this destroys the service, with its data, and creates a new one. To fork or restore, give the new service a resource of its own; otherwise revert it here.`
+          : `${field} ${change}: it takes effect only when a new service is created, so on this existing service the change does nothing. Revert it here; to fork or restore, create a new service with it instead.`,
         related: baselineRelated(baseline, path, `${field} in ${baseline.label}`),
       });
     }

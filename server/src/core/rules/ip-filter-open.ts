@@ -15,6 +15,10 @@ const list = (items: string[]): string =>
  */
 const DEFAULT_OPEN: readonly string[] = (schemaAt(['ip_filter'])?.default as string[]).filter(isWholeInternet);
 
+/** The network of an ip_filter entry: a CIDR text, or an object's `network`. */
+const networkOf = (entry: unknown): string | undefined =>
+  typeof entry === 'string' ? entry : isObject(entry) && typeof entry.network === 'string' ? entry.network : undefined;
+
 export default defineRule({
   meta: {
     id: 'ip-filter-open',
@@ -24,6 +28,8 @@ export default defineRule({
       '`0.0.0.0/0` and `::/0` in `ip_filter` allow connections from every IPv4 or IPv6 address. With a `public_access` member enabled, the corresponding port is then reachable from the entire Internet, protected by credentials alone.',
       '',
       'When `ip_filter` is absent, the service uses its default, which is itself open to every address. Because that is the easiest way to expose a service by accident, the rule then reports the enabled `public_access` members (one finding on `public_access`), asking for an explicit `ip_filter`. Without public access (all `public_access` members false or absent), nothing is reported: the filter then applies to private networks only.',
+      '',
+      'With a baseline from which `ip_filter` was removed, the service keeps the removed filter (the API merges the configuration): the rule judges that filter instead of the default.',
       '',
       'If the service really must be reachable from anywhere, say so with a suppression comment and a reason.',
     ].join('\n'),
@@ -49,6 +55,20 @@ export default defineRule({
     if (!enabled.length) return;
     const exposed = `${list(enabled)} ${enabled.length === 1 ? 'is' : 'are'} enabled`;
     if (root.ip_filter === undefined) {
+      // The API merges the configuration: a filter removed from it stays on the deployed service
+      // (removed-field says so), and is what lets addresses in, open or not.
+      const baseline = ctx.baseline;
+      const kept = baseline && !baseline.replaced && isObject(baseline.value) ? baseline.value.ip_filter : undefined;
+      if (kept !== undefined && kept !== null) {
+        const open = Array.isArray(kept) ? kept.map(networkOf).filter((n): n is string => n !== undefined && isWholeInternet(n)) : [];
+        if (open.length)
+          ctx.report({
+            path: ['public_access'],
+            target: 'key',
+            message: `${exposed} and the service keeps the ip_filter of ${baseline!.label} (removing it does not reset it), which holds ${list(open)}: every address on the Internet can connect. Write an ip_filter with the networks of your clients.`,
+          });
+        return;
+      }
       ctx.report({
         path: ['public_access'],
         target: 'key',

@@ -86,7 +86,8 @@ export default defineRule({
   },
   check(ctx) {
     const baseline = ctx.baseline;
-    if (!baseline) return;
+    // A service replaced keeps nothing: the new one starts from the defaults.
+    if (!baseline || baseline.replaced) return;
     for (const removed of removedFields(baseline.value, ctx.value)) {
       const field = formatPath(removed.path);
       // A sensitive value of a plan, or an expression of a Terraform file: set, but not to be shown or not known.

@@ -70,7 +70,8 @@ export default defineRule({
   },
   check(ctx) {
     const baseline = ctx.baseline;
-    if (!baseline) return;
+    // A service replaced is not restarted: it is destroyed and a new one is created.
+    if (!baseline || baseline.replaced) return;
     for (const { info, path } of markedFields((s) => s.restartsEngine)) {
       // A value given by an expression is not known to have changed, nor to be unset.
       if (isUnknownAt(ctx.value, path) || isUnknownAt(baseline.value, path)) continue;

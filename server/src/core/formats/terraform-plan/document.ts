@@ -18,6 +18,8 @@ export interface PlanConfiguration {
   after: ConfigDocument;
   /** The configuration as deployed, when the resource exists already. */
   before?: ConfigDocument;
+  /** True when the plan replaces the resource (`["delete", "create"]`): `before` is the service destroyed. */
+  replaced: boolean;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -50,7 +52,8 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
       isObject(before) && before[ROOT] !== undefined
         ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, sensitive)
         : undefined;
-    out.push({ address, after: afterDoc, before: beforeDoc });
+    const actions = Array.isArray(change.change.actions) ? change.change.actions : [];
+    out.push({ address, after: afterDoc, before: beforeDoc, replaced: actions.includes('delete') && actions.includes('create') });
   });
   return out;
 }
@@ -156,6 +159,7 @@ function planDocument(
     text: plan.text,
     commentsAllowed: false,
     convertsScalars: true,
+    appliedByTerraform: true,
     value,
     conversions: conversions.length ? conversions : undefined,
     spellings: spellings.length ? spellings : undefined,

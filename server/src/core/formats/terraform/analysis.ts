@@ -110,9 +110,9 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const changes = planConfigurations(plan);
-  for (const { address, after, before } of changes) {
+  for (const { address, after, before, replaced } of changes) {
     const own: Finding[] = [];
-    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan' };
+    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan', replaced };
     checkConfiguration(after, options, baseline, own, internalErrors);
     for (const f of own) {
       f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`;

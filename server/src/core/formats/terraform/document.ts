@@ -205,6 +205,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     text,
     commentsAllowed: syntax.commentsAllowed,
     convertsScalars: true,
+    appliedByTerraform: true,
     value,
     conversions: conversions.length ? conversions : undefined,
     lines,
