@@ -97,6 +97,11 @@ export interface ConfigDocument {
    * key, and findings about it name what was written. Absent when there is none.
    */
   readonly spellings?: ReadonlyArray<{ path: FieldPath; written: string }>;
+  /**
+   * Names the format still reads but deprecates (the Terraform provider's older `ip_filter`): where,
+   * the name written, and what to write instead. Absent when there is none.
+   */
+  readonly deprecatedNames?: ReadonlyArray<{ path: FieldPath; written: string; advice: string }>;
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
   /**

@@ -54,6 +54,7 @@ export default defineRule({
       '- `disable_replication_factor_adjustment` can no longer be activated; when it is `false` or `null` the fix removes it (see `setting-cannot-be-enabled` for `true`).',
       '- `search.auth_failure_listeners.ip_rate_limiting` is replaced by `internal_authentication_backend_limiting`.',
       '- `search_version` values `"1"` and `"2"` select deprecated major versions.',
+      '- In Terraform, the provider deprecates the name `ip_filter` for the filter: write `ip_filter_string` or `ip_filter_object` blocks, in an apply of its own (the provider has dropped every filter of a service when the spelling changed).',
       '',
       'Fixes keep the comments, indentation and line endings of the file.',
     ].join('\n'),
@@ -68,6 +69,14 @@ export default defineRule({
     },
   },
   check(ctx) {
+    // A name the format deprecates for a field that is not (the Terraform provider's `ip_filter`).
+    for (const { path, written, advice } of ctx.doc.deprecatedNames ?? [])
+      ctx.report({
+        path,
+        target: 'key',
+        tags: ['deprecated'],
+        message: `${written} is a name the Terraform provider deprecates: ${advice}.`,
+      });
     const fields = knownFieldsWhere(ctx.value, deprecated);
     for (let i = 0; i < fields.length; i++) {
       const v = fields[i];

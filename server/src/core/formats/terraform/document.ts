@@ -9,7 +9,7 @@ import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
-import { providerName } from './names';
+import { DEPRECATED_NAMES, providerName } from './names';
 import { pathOfKey } from './nodes';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
@@ -198,6 +198,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     const at = entryOf(path)?.value;
     return at && text.slice(at.offset, at.offset + at.length);
   });
+  const deprecatedNames = deprecatedNamesOf(text, config.entries);
   return {
     format: 'terraform',
     address: config.address,
@@ -210,6 +211,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     conversions: conversions.length ? conversions : undefined,
     lines,
     spellings: config.spellings.length ? config.spellings : undefined,
+    deprecatedNames: deprecatedNames.length ? deprecatedNames : undefined,
     keyName: providerName,
     syntaxErrors: syntax.syntaxErrors,
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
@@ -223,6 +225,20 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     blockAt: (offset) => blockAt(config.entries, syntax, offset),
     editsFor: syntax.editsFor,
   };
+}
+
+/** The top-level members written with a name the provider deprecates (the key's text, quoted in Terraform's JSON syntax). */
+function deprecatedNamesOf<E extends MemberRanges>(
+  text: string,
+  entries: ReadonlyMap<string, E>,
+): Array<{ path: FieldPath; written: string; advice: string }> {
+  const out: Array<{ path: FieldPath; written: string; advice: string }> = [];
+  for (const [name, advice] of Object.entries(DEPRECATED_NAMES)) {
+    const key = entries.get(pathKey([name]))?.key;
+    const written = key && text.slice(key.offset, key.offset + key.length);
+    if (written === name || written === JSON.stringify(name)) out.push({ path: [name], written: name, advice });
+  }
+  return out;
 }
 
 /** The innermost member whose key, or whose value when it holds no members, holds the offset. */

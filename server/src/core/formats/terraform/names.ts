@@ -39,3 +39,13 @@ export function dottedKeyOf(path: FieldPath, name: string): string | undefined {
   const schema = schemaAt(path);
   return schema?.properties ? namesOf(schema).get(name) : undefined;
 }
+
+/**
+ * Names the provider still reads but deprecates, at the top of `search_user_config`, with what to
+ * write instead. Changing between the spellings of the filter once dropped every filter of a
+ * service (the provider's issues 987 and 1622): the advice says to make that change on its own.
+ */
+export const DEPRECATED_NAMES: Readonly<Record<string, string>> = {
+  ip_filter:
+    'write ip_filter_string = [...] for a list of CIDR blocks, or ip_filter_object blocks to give each a description. Make this change in an apply of its own and read its plan first: the provider has dropped every filter of a service when the spelling changed',
+};
