@@ -11,12 +11,13 @@ export default {
   mutate: [
     'server/src/core/formats/conversion.ts',
     'server/src/core/formats/terraform/variables.ts',
+    'server/src/core/formats/terraform/variable-types.ts',
     'server/src/core/formats/terraform/expressions.ts',
   ],
   tap: {
     ...base.tap,
     testFiles: [
-      'dist/test/core/formats/terraform/{conversion,provider-names,parity,reading-work,terraform,numbers}.test.js',
+      'dist/test/core/formats/terraform/{conversion,provider-names,parity,reading-work,terraform,numbers,variable-types}.test.js',
       'dist/test/core/formats/terraform-json/terraform-json.test.js',
       'dist/test/core/formats/terraform-plan/terraform-plan.test.js',
       'dist/test/core/rules/{rules,sensitive-sources}.test.js',
