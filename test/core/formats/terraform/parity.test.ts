@@ -70,7 +70,11 @@ function members(value: Record<string, unknown>, at: Array<string | number>, ind
         if (!members(item, [...at, key, i], `${indent}  `, out, raw)) return false;
         out.push(`${indent}}`);
       }
-    } else out.push(`${indent}${key} = ${expression(v, [...at, key], raw)}`);
+    } else {
+      // The filter's list of strings has the provider's current name (`ip_filter` is its deprecated one).
+      const name = at.length === 0 && key === 'ip_filter' ? 'ip_filter_string' : key;
+      out.push(`${indent}${name} = ${expression(v, [...at, key], raw)}`);
+    }
   }
   return true;
 }
