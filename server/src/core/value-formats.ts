@@ -111,9 +111,16 @@ export function pemProblem(value: string): string | undefined {
   let rest = text;
   let blocks = 0;
   while (rest.trim()) {
-    rest = rest.trim();
-    if (!rest.startsWith(BEGIN))
-      return blocks ? `has text between certificates (block ${blocks + 1} does not start with "${BEGIN}")` : `has text before "${BEGIN}"`;
+    // Text outside the blocks is explanation, which readers skip (RFC 7468: a CA bundle's `# Issuer:`
+    // lines); a boundary there is another kind of block (a private key) or a broken one.
+    const begin = rest.indexOf(BEGIN);
+    const before = begin < 0 ? rest : rest.slice(0, begin);
+    if (before.includes('-----'))
+      return blocks
+        ? `has a block that is not a certificate after certificate ${blocks} (each block must start with "${BEGIN}")`
+        : `has a block that is not a certificate before "${BEGIN}"`;
+    if (begin < 0) break;
+    rest = rest.slice(begin);
     const end = rest.indexOf(END);
     if (end < 0) return `has a certificate (block ${blocks + 1}) without its "${END}" line`;
     const body = rest.slice(BEGIN.length, end);

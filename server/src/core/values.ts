@@ -4,14 +4,18 @@ import { maskCredentials } from './credentials';
 import { isSensitiveValue, SENSITIVE_MASK } from './sensitive-now';
 import { describeWithUnit } from './units';
 
-/** Placeholders that stand in for a secret filled in at deploy time: <CLIENT_SECRET>, ${ENV}, {{ var }}. */
+/**
+ * Placeholders that stand in for a secret filled in at deploy time (<CLIENT_SECRET>, ${ENV}, {{ var }},
+ * argocd-vault-plugin's <path:secret/data/search#client_secret>), and values a tool encrypted in the
+ * file (SOPS: ENC[AES256_GCM,data:...,type:str]): neither is a secret in plain text.
+ */
 export const SECRET_PLACEHOLDER =
-  /^(?:<[A-Za-z0-9_.-]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\))$/;
+  /^(?:<[A-Za-z0-9_.-]+>|<path:[^\s<>]+>|\$\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Z_][A-Z0-9_]*|\{\{\s*[\w.]+\s*\}\}|\(\(\s*[\w.-]+\s*\)\)|ENC\[AES256_GCM,data:[A-Za-z0-9+/=]*,iv:[A-Za-z0-9+/=]+,tag:[A-Za-z0-9+/=]+,type:[a-z]+\])$/;
 
 export const isPlaceholder = (v: unknown): boolean =>
   typeof v === 'string' && startsLikePlaceholder(v.charCodeAt(0)) && SECRET_PLACEHOLDER.test(v);
-/** `<`, `$`, `{` or `(`: every placeholder starts so, and most values do not (no regular expression to run). */
-const startsLikePlaceholder = (c: number): boolean => c === 60 || c === 36 || c === 123 || c === 40;
+/** `<`, `$`, `{`, `(` or `E`: every placeholder starts so, and most values do not (no regular expression to run). */
+const startsLikePlaceholder = (c: number): boolean => c === 60 || c === 36 || c === 123 || c === 40 || c === 69;
 
 /** JSON type name as people say it. */
 export function jsonType(v: unknown): string {

@@ -79,8 +79,9 @@ export default defineRule({
     // A block open to everyone ends in /0 (or /00, /000), so its text holds `/0` unless written
     // with \u escapes: without either, a long ip_filter need not be read (the file's text is
     // looked at once, not once per configuration).
+    // Fast path: an open block is written in the text, unless a variable's value (set elsewhere) gives it.
     const file = factsOf(ctx.doc.text);
-    if (!file.includes('/0') && !file.includes('\\u')) return;
+    if (!ctx.doc.variablesUsed?.length && !file.includes('/0') && !file.includes('\\u')) return;
     eachKnownField(root, holdsCidr, (v) => {
       // Every CIDR field is an ip_filter entry or its network (a schema test holds it so).
       if (typeof v.value !== 'string' || !isWholeInternet(v.value)) return;

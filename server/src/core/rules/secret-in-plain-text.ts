@@ -15,7 +15,7 @@ export default defineRule({
     details: [
       'Secret fields (`openid.client_secret`, `search.email_sender_password`) should never be committed with their real value: anyone who can read the repository, its history or a CI log could use them.',
       '',
-      "Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system's secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}` and `((client-secret))`.",
+      "Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system's secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}`, `((client-secret))` and argocd-vault-plugin's `<path:secret/data/search#client_secret>`; a value SOPS encrypted in the file (`ENC[AES256_GCM,data:...,type:str]`) is not plain text either.",
       '',
       'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A variable whose value is written in the module (its `default`, `terraform.tfvars`, a `*.auto.tfvars` file) holds the secret in plain text there: the finding names the variable and the line that sets it, which is where to remove it. A value given by any other expression is not reported.',
       '',
