@@ -51,7 +51,7 @@ export default defineRule({
       'Deprecated fields still work for now but will go away, and some already do nothing:',
       '',
       '- `max_index_count` is replaced by `index_patterns`. The fix moves the limit into an entry `{ "pattern": "*", "max_index_count": N }`, appended to an existing `index_patterns` array or creating one, and removes the old key (a value equal to the default is simply removed). If `index_patterns` already has a `"*"` entry, merge by hand.',
-      '- `disable_replication_factor_adjustment` can no longer be activated; when it is `false` or `null` the fix removes it (see `setting-cannot-be-enabled` for `true`).',
+      '- `disable_replication_factor_adjustment` can no longer be activated; when it is `false` or `null` a suggestion removes it, never applied by `--fix`: the API merges the configuration, so removing it keeps the value the service has, which is the written one only once it was applied (see `setting-cannot-be-enabled` for `true`).',
       '- `search.auth_failure_listeners.ip_rate_limiting` is replaced by `internal_authentication_backend_limiting`.',
       '- `search_version` values `"1"` and `"2"` select deprecated major versions.',
       '- In Terraform, the provider deprecates the name `ip_filter` for the filter: write `ip_filter_string` or `ip_filter_object` blocks, in an apply of its own (the provider has dropped every filter of a service when the spelling changed).',
@@ -88,16 +88,27 @@ export default defineRule({
         // An unset or switched-off deprecated flag does nothing: removing it keeps the service as it is.
         const removable = !schema.replacedBy && (v.value === null || (v.value === false && typesOf(schema).includes('boolean')));
         let fix: Fix | undefined;
+        let removal: Fix | undefined;
         let note = '';
         if (migrates) {
           const migration = migrateToIndexPatterns(ctx, path, v.value as number, schema);
           if (typeof migration === 'string') note = ` Here, ${migration}.`;
           else fix = migration;
         } else if (removable) {
+          // Offered, never applied by --fix: the API merges the configuration, so removing the field keeps
+          // the service's value, which is `false` only once this value has been applied. Fixed in the same
+          // run from `true` (setting-cannot-be-enabled), it would leave the service at `true`.
           const edits = ctx.doc.editsFor([{ kind: 'remove', path }]);
-          fix = edits && { title: `Remove ${field}`, edits };
+          removal = edits && { title: `Remove ${field} (once this value is applied: removing it keeps the service's value)`, edits };
         }
-        ctx.report({ path, target: 'key', message: `${deprecationText(path, schema)}${note}`, tags: ['deprecated'], fix });
+        ctx.report({
+          path,
+          target: 'key',
+          message: `${deprecationText(path, schema)}${note}`,
+          tags: ['deprecated'],
+          fix,
+          suggestions: removal ? [removal] : undefined,
+        });
         continue;
       }
       const deprecatedValue = schema.deprecatedValues?.some((d) => d === v.value);

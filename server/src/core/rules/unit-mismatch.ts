@@ -49,9 +49,21 @@ function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit
   });
 }
 
+/**
+ * An integer less than twice beyond a bound misses it, and is no unit mistake: a unit is at least 60
+ * times another (1000000 bytes for a minimum of 1048576 is a megabyte meant as a mebibyte, not KiB).
+ */
+function nearMiss(n: number, s: SchemaNode): boolean {
+  return (
+    Number.isInteger(n) &&
+    ((s.minimum !== undefined && n < s.minimum && n * 2 > s.minimum) || (s.maximum !== undefined && n > s.maximum && n < s.maximum * 2))
+  );
+}
+
 function checkNumber(ctx: RuleContext, path: Segment[], n: number, unit: Unit, s: SchemaNode): void {
   // A valid value may well be meant as written: only a rejected one is read in other units.
   if (inBounds(n, s) && Number.isInteger(n)) return;
+  if (nearMiss(n, s)) return;
   const found = readings(n, unit, s);
   if (!found.length) return;
   const field = formatPath(path);
