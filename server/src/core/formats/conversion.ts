@@ -69,6 +69,17 @@ export function exactNumberText(source: string, value: number): string | undefin
   return sign + text;
 }
 
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Whether a decimal text is an integer the provider's 64-bit integers hold (`"10000000000000000"` is). */
+function fitsInt64(text: string, n: number): boolean {
+  if (!Number.isInteger(n)) return false;
+  if (Number.isSafeInteger(n)) return true;
+  // Beyond 2^53 the double is not exact: the text decides (an exponent's text is decided by its double).
+  const digits = /^[+-]?\d+$/.test(text) ? BigInt(text) : BigInt(n);
+  return digits <= INT64_MAX && digits >= -INT64_MAX - 1n;
+}
+
 /**
  * The value Terraform gives `value` for a field of these types, or undefined when it needs no
  * conversion or has none. `source` is the text written for the value, when there is one.
@@ -82,8 +93,9 @@ export function convertScalar(value: unknown, schema: SchemaNode, source?: strin
   if (typeof value === 'string') {
     if ((types.includes('integer') || types.includes('number')) && DECIMAL.test(value)) {
       const n = Number(value);
-      // A fraction for an integer field is refused by the provider, as is a number out of a double's range.
-      if (Number.isFinite(n) && (types.includes('number') || Number.isSafeInteger(n))) return { value: n };
+      // A fraction for an integer field is refused by the provider, as is a number out of a double's
+      // range, or an integer beyond the provider's 64 bits.
+      if (Number.isFinite(n) && (types.includes('number') || fitsInt64(value, n))) return { value: n };
     }
     if (types.includes('boolean')) {
       if (value === 'true' || value === '1') return { value: true };

@@ -72,18 +72,23 @@ export default defineRule({
       // A number as written: beyond 2^53 its double is not what the text says (nor what Terraform sends).
       const written =
         typeof c.written === 'number' ? shortened(numberTextAt(ctx.doc, c.path, c.written) ?? show(c.written)) : show(c.written, schema);
+      // Text converted to an integer beyond 2^53: its digits, not the double's, are what Terraform sends,
+      // and a number written back would be the double's. Said as written, and not rewritten.
+      const digits =
+        typeof sent === 'number' && !Number.isSafeInteger(sent) && typeof c.written === 'string' ? c.written.trim() : undefined;
+      const sentText = digits ?? show(sent, schema);
       const title =
         typeof c.written === 'number' && typeof sent === 'string'
           ? schema.secret
             ? 'Quote the number as a string'
             : `Quote ${written} as the string ${JSON.stringify(sent)}`
-          : `Replace ${written} with ${schema.secret ? 'the value in its own type' : show(sent, schema)}`;
-      const fix = intentFix(ctx.doc, title, { kind: 'set', path: c.path, value: sent });
+          : `Replace ${written} with ${schema.secret ? 'the value in its own type' : sentText}`;
+      const fix = digits === undefined ? intentFix(ctx.doc, title, { kind: 'set', path: c.path, value: sent }) : undefined;
       ctx.report({
         path: c.path,
         severity: 'info',
         fix,
-        message: `${field} is ${jsonType(c.written)} ${schema.secret ? inParentheses(c.written, schema) : `(${written})`}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${show(sent, schema)}`}.${fix ? ` ${title} to write it in its own type.` : ''}`,
+        message: `${field} is ${jsonType(c.written)} ${schema.secret ? inParentheses(c.written, schema) : `(${written})`}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${sentText}`}.${fix ? ` ${title} to write it in its own type.` : digits ? ` Write it without quotes to write it in its own type.` : ''}`,
       });
     }
     for (const e of ctx.schemaErrors) {
