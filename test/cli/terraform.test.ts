@@ -109,6 +109,28 @@ test('--fix-dry-run shows a secret field given by a variable as written: the ref
   }
 });
 
+test('--fix-dry-run and the JSON output mask credentials outside the configuration: a provider token, a local password', async () => {
+  const tf =
+    'locals {\n  smtp_password = "LOCAL-SMTP-PW"\n  token_ref     = var.token\n}\nresource "vendor_search" "x" { search_user_config { static_ips = "true" } }\nprovider "vendor" {\n  api_token = "PROVIDER-TOKEN-near"\n}\n';
+  const dir = tempTree({ 'main.tf': tf });
+  try {
+    for (const argv of [
+      ['lint', '--fix-dry-run', 'main.tf'],
+      ['lint', '--fix-dry-run', '-f', 'json', 'main.tf'],
+    ]) {
+      const dry = await runCli(argv, { cwd: dir });
+      assert.ok(!dry.out.includes('PROVIDER-TOKEN') && !dry.out.includes('LOCAL-SMTP-PW'), `${argv.join(' ')}: ${dry.out}`);
+      assert.ok(dry.out.includes('token_ref     = var.token'), `a reference is shown as written: ${dry.out}`);
+      assert.ok(
+        dry.out.includes('api_token = \\"***\\"') || dry.out.includes('api_token = "***"'),
+        `the token's line is shown, masked: ${dry.out}`,
+      );
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('--fix leaves a Terraform file with syntax errors as it is', async () => {
   const broken = `${MAIN_TF}resource "vendor_search" "half" {\n  search_user_config {\n    static_ips = "true"\n`;
   const dir = tempTree({ 'main.tf': broken });
