@@ -158,6 +158,50 @@ test('--fix-dry-run masks a secret given by an alias, at its anchor too', async 
   }
 });
 
+test("--fix-dry-run and the JSON output mask a Secret's data and values named as credentials in the file's other documents", async () => {
+  const text = [
+    '# Source: search/templates/secret.yaml',
+    'apiVersion: v1',
+    'kind: Secret',
+    'metadata:',
+    '  name: search-oidc',
+    'stringData:',
+    '  client_secret: "oidc-client-secret-9f8e7d"',
+    '  note: |',
+    '    block-secret-line',
+    '---',
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'data:',
+    '  smtp_password: smtp-password-value',
+    '  plain: shown-as-written',
+    '---',
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: logs',
+    'spec:',
+    '  userConfig:',
+    '    search_version: 2.19',
+    '',
+  ].join('\n');
+  const dir = tempTree({ 'rendered.yaml': text });
+  try {
+    for (const argv of [
+      ['lint', '--fix-dry-run', 'rendered.yaml'],
+      ['lint', '--fix-dry-run', '-f', 'json', 'rendered.yaml'],
+    ]) {
+      const dry = await runCli(argv, { cwd: dir });
+      for (const secret of ['oidc-client-secret', 'block-secret-line', 'smtp-password-value'])
+        assert.ok(!dry.out.includes(secret), `${argv.join(' ')}: ${dry.out}`);
+      if (argv.includes('json'))
+        assert.ok(dry.out.includes('plain: shown-as-written'), `a value that is no credential is shown: ${dry.out}`);
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 const messagesOf = (out: string): Array<[string, string, number]> =>
   (JSON.parse(out) as JsonResult[]).flatMap((f) => f.messages.map((m): [string, string, number] => [f.filePath, m.ruleId, m.line]));
 

@@ -7,6 +7,7 @@ import {
   credentialRanges,
   maskCredentials,
   hasOwn,
+  isCredentialName,
   isPlaceholder,
   maskRequestCredentials,
   splitKeepingBreaks,
@@ -56,7 +57,9 @@ export function maskSecrets(
       ranges.map(([a, b]): [number, number, string] => [a, b, maskKeepingLines(text.slice(a, b))]),
     );
     // A secret field may be an alias (*name) of a value anchored elsewhere: anchored values are masked too.
-    return maskCredentials(maskAnchoredValues(masked));
+    // Outside the configurations, a Kubernetes Secret's data and a key named as a credential may sit in
+    // the same file (a Helm chart's output): their values are masked as well.
+    return maskCredentials(maskYamlCredentialValues(maskAnchoredValues(masked)));
   }
   const doc = parseDocument(text, { fileName });
   const ranges = result.format === 'terraform-json' ? terraformJsonSecretRanges(doc, result) : secretRangesOf(doc);
@@ -144,6 +147,70 @@ function maskAnchoredValues(text: string): string {
   }
   parts.push(text.slice(from));
   return parts.join('');
+}
+
+/** `key: value` on a line of a block mapping (or a list item's first key): the key and where its value starts. */
+const YAML_MEMBER = /^([ \t]*(?:-[ \t]+)?)("[^"\n]*"|'[^'\n]*'|[^\s:#'"][^:\n]*?):(?:[ \t]+|\r?\n|$)/;
+
+/**
+ * The values of a YAML text that must not be shown though no configuration holds them: every value
+ * of a key named as a credential (`password:`, `api_token:`), and every value below `data:` or
+ * `stringData:` of a document of `kind: Secret`. A block scalar's lines are emptied, their line
+ * breaks kept.
+ */
+function maskYamlCredentialValues(text: string): string {
+  const lines = splitKeepingBreaks(text);
+  let secretDocument = false;
+  // The indentation of the Secret's `data:` key while inside it, else -1.
+  let dataIndent = -1;
+  // Inside a masked block scalar: the indentation its lines are deeper than, else -1.
+  let blockIndent = -1;
+  const startOfDocument = (i: number): boolean => {
+    // `kind: Secret` anywhere at the top level of the document that starts at line i.
+    for (let k = i; k < lines.length && !(k > i && /^---/.test(lines[k])); k++)
+      if (/^kind:[ \t]*Secret[ \t]*(?:#.*)?\r?\n?$/.test(lines[k])) return true;
+    return false;
+  };
+  secretDocument = startOfDocument(0);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (/^---/.test(line)) {
+      secretDocument = startOfDocument(i + 1);
+      dataIndent = blockIndent = -1;
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    const blank = line.trim() === '';
+    if (blockIndent >= 0) {
+      if (blank || indent > blockIndent) {
+        lines[i] = line.replace(/[^\r\n]+/, '');
+        continue;
+      }
+      blockIndent = -1;
+    }
+    if (blank || line.trimStart().startsWith('#')) continue;
+    if (dataIndent >= 0 && indent <= dataIndent) dataIndent = -1;
+    const m = YAML_MEMBER.exec(line);
+    if (!m) continue;
+    const key = m[2].replace(/^["']|["']$/g, '');
+    if (secretDocument && indent === 0 && (key === 'data' || key === 'stringData')) {
+      dataIndent = 0;
+      continue;
+    }
+    if (dataIndent < 0 && !isCredentialName(key)) continue;
+    const start = m[0].length;
+    const rest = line.slice(start).replace(/\r?\n$/, '');
+    // Nothing to hide, or masked already (a configuration's secret field, as its own mask writes it).
+    if (!rest.trim() || rest.trimStart().startsWith('#') || /^["']?\*\*\*["']?(?:\s|$)/.test(rest.trimStart())) continue;
+    const eol = line.slice(start + rest.length);
+    if (/^[|>]/.test(rest.trimStart())) {
+      blockIndent = indent;
+      lines[i] = line.slice(0, start) + rest.trimStart()[0] + eol;
+      continue;
+    }
+    lines[i] = line.slice(0, start) + '***' + eol;
+  }
+  return lines.join('');
 }
 
 /**

@@ -16,7 +16,7 @@ export { LineIndex } from './lines';
 export { decodeConfigBytes, type DecodedBytes } from './encoding';
 export { cutAtFirst, splitKeepingBreaks } from './text-scan';
 export { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
-export { credentialRanges, hasCredentials, maskCredentials } from './credentials';
+export { credentialRanges, hasCredentials, isCredentialName, maskCredentials } from './credentials';
 export { VERSION } from './version';
 export { DocumentState } from './document-state';
 export {
