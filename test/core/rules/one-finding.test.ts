@@ -34,8 +34,9 @@ test('30 for a millisecond timeout: one finding (no invalid-value, no unit-hint 
   );
 });
 
-test('static_ips: yes gives the YAML trap alone, an error as the type mismatch was', () => {
-  assert.deepEqual(at('static_ips: yes\n', 'a.search.yaml'), ['0:12 error yaml-trap']);
+test('static_ips: yes gives the YAML trap alone: a warning, since kubectl sends true; a word for text gives it alone as the error kubectl meets', () => {
+  assert.deepEqual(at('static_ips: yes\n', 'a.search.yaml'), ['0:12 warning yaml-trap']);
+  assert.deepEqual(at('search:\n  email_sender_name: no\n', 'a.search.yaml'), ['1:21 error yaml-trap']);
 });
 
 test('indices_queries_cache_size: 0.1 is one finding on its range', () => {

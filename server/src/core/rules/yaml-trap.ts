@@ -4,7 +4,7 @@ import { intentFix, optional, defineRule } from '../rule';
 import { schemaAt, typesOf } from '../schema';
 import { shortened } from '../values';
 
-/** YAML 1.1's words for true and false, which YAML 1.2 (the operator's API server, yaml, Go's yaml.v3) reads as strings. */
+/** YAML 1.1's words for true and false: booleans to kubectl and Helm (Go's YAML 1.1 reader), strings to kustomize and YAML 1.2 readers. */
 const YAML11_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
 const YAML11_BOOLEAN = /^(?:[yY]|[yY]es|YES|[nN]|[nN]o|NO|[oO]n|ON|[oO]ff|OFF)$/;
 const OCTAL_LOOKING = /^[-+]?0[0-9]+$/;
@@ -20,7 +20,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     summary: 'A YAML value that YAML 1.1 tools, or a round trip, read otherwise than written.',
     details:
-      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. YAML 1.2 (the Kubernetes API server, the operator) reads `on`, `off`, `yes`, `no`, `y` and `n` as strings, where YAML 1.1 tools read them as booleans: write `true` or `false` where a boolean is meant, and quote the word where text is meant. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An integer with a leading zero (`0755`) is 755 in YAML 1.2 but 493 (octal) in YAML 1.1: write it without the zero, or `0o755` for octal. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
+      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. kubectl and Helm turn YAML into JSON with a YAML 1.1 reader, which reads `on`, `off`, `yes`, `no`, `y` and `n` as booleans and an integer with a leading zero (`0755`) as octal (493); kustomize and YAML 1.2 readers read the words as strings, and YAML 1.2 readers read `0755` as 755. The checks judge what kubectl sends, and this rule says where the readers part: write `true` or `false` where a boolean is meant, quote the word where text is meant, and write an integer without a leading zero. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
     fixable: true,
     exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
@@ -42,19 +42,20 @@ export default defineRule({
       const wantsBoolean = types.includes('boolean');
       const wantsString = types.includes('string') && !types.includes('number') && !types.includes('integer');
       if (YAML11_BOOLEAN.test(s.source)) {
+        // The document holds what kubectl and Helm send (see formats/yaml/plain-scalars.ts): the boolean.
         const meant = YAML11_TRUE.test(s.source);
         if (wantsBoolean) {
           ctx.report({
             path: s.path,
             at: s.range,
-            message: `${field} is written ${s.source}, which YAML 1.2 (the Kubernetes API server) reads as the string "${s.source}", not a boolean (only YAML 1.1 read it as ${meant}); the API refuses a string here. Write ${meant}.`,
-            suggestions: optional(intentFix(doc, `Write ${meant}`, { kind: 'set', path: s.path, value: meant })),
+            message: `${field} is written ${s.source}: kubectl and Helm read it as YAML 1.1 does, the boolean ${meant}, but kustomize and YAML 1.2 readers read the string "${s.source}", which the API refuses. Write ${meant}.`,
+            fix: intentFix(doc, `Write ${meant}`, { kind: 'set', path: s.path, value: meant }),
           });
         } else {
           ctx.report({
             path: s.path,
             at: s.range,
-            message: `${field} is written ${s.source} without quotes: YAML 1.2 reads the string "${s.source}", but YAML 1.1 tools (older Helm and Python libraries) read the boolean ${meant}. Quote it: "${s.source}".`,
+            message: `${field} is written ${s.source} without quotes: kubectl and Helm read it as YAML 1.1 does, the boolean ${meant}${wantsString ? ', which the API refuses for text' : ''} (kustomize and YAML 1.2 readers read the string "${s.source}"). Quote it: "${s.source}".`,
             fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),
           });
         }
@@ -68,14 +69,26 @@ export default defineRule({
           message: `${field} is written ${s.source} without quotes, which YAML reads as the number ${s.value}: the text "${s.source}" is lost, and the API refuses a number here. Quote it: "${s.source}".`,
           fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),
         });
-      } else if (OCTAL_LOOKING.test(s.source)) {
-        // Here the field takes no text (text would have been reported as lost above). YAML 1.1 reads
-        // a leading zero as octal only when every digit is one; `09` it reads as the string "09".
-        const read = OCTAL_DIGITS.test(s.source) ? `the octal ${parseInt(s.source, 8)}` : `the string "${s.source}"`;
+      } else if (OCTAL_DIGITS.test(s.source)) {
+        // Here the field takes no text (text would have been reported as lost above). Go's readers
+        // (kubectl, Helm, kustomize) read a leading zero as octal, which the document holds; YAML 1.2
+        // readers read the decimal digits. Which was meant only the writer knows: both are offered.
+        const decimal = Number(s.source);
         ctx.report({
           path: s.path,
           at: s.range,
-          message: `${field} is written ${s.source}: YAML 1.2 reads the number ${s.value}, but YAML 1.1 tools read ${read}. Write ${s.value} without the leading zero.`,
+          message: `${field} is written ${s.source}: kubectl, Helm and kustomize read a leading zero as octal, ${s.value}, where YAML 1.2 readers read ${decimal}. Write ${s.value} if that is meant, or ${decimal}.`,
+          suggestions: [
+            intentFix(doc, `Write ${s.value} (what kubectl sends now)`, { kind: 'set', path: s.path, value: s.value }),
+            intentFix(doc, `Write ${decimal}`, { kind: 'set', path: s.path, value: decimal }),
+          ].filter((f): f is NonNullable<typeof f> => !!f),
+        });
+      } else if (OCTAL_LOOKING.test(s.source)) {
+        // `09`: no octal; Go's readers and YAML 1.2 agree on the decimal 9, YAML 1.1 libraries read the string "09".
+        ctx.report({
+          path: s.path,
+          at: s.range,
+          message: `${field} is written ${s.source}: kubectl reads the number ${s.value}, but YAML 1.1 libraries read the string "${s.source}". Write ${s.value} without the leading zero.`,
           suggestions: optional(intentFix(doc, `Write ${s.value}`, { kind: 'set', path: s.path, value: s.value })),
         });
       }

@@ -66,3 +66,32 @@ export function plainValue(source: string): unknown {
   if (FLOAT_EXP.test(source) || FLOAT.test(source)) return parseFloat(source);
   return source;
 }
+
+/**
+ * What kubectl and Helm send for a plain scalar that YAML 1.2's core schema reads otherwise. Both turn
+ * YAML into JSON with Go's YAML 1.1 reader (sigs.k8s.io/yaml), so a manifest applied with them holds:
+ * `yes`, `on`, `y` and their kin as booleans; an integer with a leading zero as octal (`0777` is 511),
+ * and one with underscores as the integer (`10_000`), which kustomize's reader does too. `value` is the
+ * core schema's reading; the result is the same value when the readers agree.
+ */
+export function kubernetesValue(source: string, value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (GO_TRUE.test(source)) return true;
+    if (GO_FALSE.test(source)) return false;
+    if (GO_UNDERSCORED.test(source)) {
+      const n = Number(source.replace(/_/g, ''));
+      return Number.isSafeInteger(n) ? n : value;
+    }
+    return value;
+  }
+  if (typeof value === 'number' && GO_OCTAL.test(source)) {
+    const n = parseInt(source.replace(/^[-+]/, ''), 8);
+    return source[0] === '-' ? -n : n;
+  }
+  return value;
+}
+
+const GO_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
+const GO_FALSE = /^(?:[nN]|[nN]o|NO|[oO]ff|OFF)$/;
+const GO_OCTAL = /^[-+]?0[0-7]+$/;
+const GO_UNDERSCORED = /^[-+]?[1-9][0-9]*(?:_[0-9]+)+$/;

@@ -9,6 +9,7 @@
  * expanded. yaml's own toJS is not used: it copies every aliased node.
  */
 import type { CST, Document } from 'yaml';
+import { kubernetesValue } from './plain-scalars';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
@@ -372,7 +373,14 @@ export function readConfigurations(
     if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel, sink });
     let c: Converted;
     if (isScalar(n)) {
-      const value = n.value === undefined ? null : n.value;
+      let value: unknown = n.value === undefined ? null : n.value;
+      // Read as kubectl and Helm send it, where their YAML 1.1 reader differs from the core schema (a
+      // plain string's value is its text; a number's text is needed for its leading zero).
+      if (n.type === 'PLAIN' && !n.tag) {
+        if (typeof value === 'string' && value.length <= 24) value = kubernetesValue(value, value);
+        else if (typeof value === 'number' && Number.isInteger(value) && value !== 0)
+          value = kubernetesValue(text.slice(range.offset, range.offset + range.length), value);
+      }
       const characters = value === null ? 0 : String(value).length;
       c = { value, values: 1, characters };
       if (sink && rel !== undefined) {
