@@ -10,7 +10,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'A key must appear only once in an object.',
     details:
-      'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file, `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`: writing two of them is reported too, since the provider refuses it.',
+      'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file nothing is kept last: Terraform refuses an argument set twice (and a block that may appear once, written twice), in HCL and in its JSON syntax, and `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`, which the provider refuses twice: these are reported without the suggestion, since the file must say which one it means.',
     fixable: false,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
@@ -35,15 +35,26 @@ export default defineRule({
     for (const { path, key, occurrences, refused } of ctx.doc.repeatedKeys()) {
       const first = occurrences[0].key;
       if (refused) {
-        // Two spellings of one field (Terraform's ip_filter_object and ip_filter_string): refused, not merged.
-        for (const occurrence of occurrences.slice(1)) {
+        // Refused, not merged (a key twice in Terraform or YAML, two spellings of Terraform's ip_filter):
+        // which one is meant only the writer knows, so keeping the last is a suggestion at the last.
+        const earlierLines = occurrences.slice(0, -1).map((p) => ctx.doc.lines.positionAt(p.member.offset).line + 1);
+        occurrences.slice(1).forEach((occurrence, i) => {
+          const edits = i === occurrences.length - 2 ? ctx.doc.editsFor([{ kind: 'remove-earlier', path, key }]) : undefined;
           ctx.report({
             path: [...path, key],
             at: occurrence.key,
             message: `${showKey(key)} is set more than once in ${path.length ? formatPath(path) : 'the configuration'}: ${refused}. Keep one of them.`,
             related: [{ message: `first setting of ${showKey(key)}`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
+            suggestions: edits
+              ? [
+                  {
+                    title: `Keep the last ${showKey(key)}: remove the earlier (line${earlierLines.length > 1 ? 's' : ''} ${earlierLines.join(', ')})`,
+                    edits,
+                  },
+                ]
+              : undefined,
           });
-        }
+        });
         continue;
       }
       const firstLine = ctx.doc.lines.positionAt(first.offset).line + 1;

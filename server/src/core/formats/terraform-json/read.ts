@@ -262,10 +262,11 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       path,
       key,
       occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
+      // Terraform's JSON syntax refuses a key written twice in one object ("Duplicate argument").
       refused:
         spellings.length > 1
           ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
-          : undefined,
+          : 'Terraform refuses the file when it plans ("Duplicate argument")',
     });
     config.occurrences.set(
       `${pathKey(path)}\u0000${key}`,

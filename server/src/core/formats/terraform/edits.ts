@@ -82,7 +82,11 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'remove-earlier': {
       const repeated = tree.repeated.find((r) => pathKey(r.path) === pathKey(intent.path) && r.key === intent.key);
-      if (!repeated || repeated.refused) return undefined;
+      if (!repeated) return undefined;
+      // Two spellings of the filter (ip_filter_object blocks and ip_filter_string): a list of blocks is
+      // noted at its first block only, so removing the earlier spelling is not offered.
+      const spellings = new Set(repeated.occurrences.map((o) => tree.text.slice(o.key.offset, o.key.offset + o.key.length)));
+      if (spellings.size > 1) return undefined;
       return repeated.occurrences.slice(0, -1).map((o) => removeMember(tree, [...intent.path, intent.key], o.member));
     }
     case 'move':

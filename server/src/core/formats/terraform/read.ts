@@ -340,10 +340,12 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       path,
       key,
       occurrences: occurrences.map(({ spelling: _, ...occurrence }) => occurrence),
+      // Nothing is merged or kept last in HCL: an argument set twice is an error ("Attribute redefined"), as
+      // is a block that may appear once written twice (a repeated block of a list is no repetition).
       refused:
         spellings.length > 1
           ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
-          : undefined,
+          : 'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
     });
   }
 }
