@@ -202,6 +202,25 @@ test("--fix-dry-run and the JSON output mask a Secret's data and values named as
   }
 });
 
+test('manifests of one name in two namespaces are two services: matched by namespace and name in a baseline and a diff', async () => {
+  const manifest = (namespace: string): string =>
+    `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\n  namespace: ${namespace}\nspec:\n  userConfig:\n    search:\n      reindex_remote_whitelist: ["${namespace}-src.example.com:9200"]\n`;
+  const dir = tempTree({
+    'old.yaml': `${manifest('staging')}---\n${manifest('prod')}`,
+    'new.yaml': `${manifest('prod')}---\n${manifest('staging')}`,
+  });
+  try {
+    const lint = await runCli(['lint', '--baseline', 'old.yaml', 'new.yaml'], { cwd: dir });
+    assert.equal(lint.code, 0, lint.out);
+    assert.ok(!lint.out.includes('restart'), lint.out);
+    const diff = await runCli(['diff', 'old.yaml', 'new.yaml'], { cwd: dir });
+    assert.ok(!/removed|changed field/.test(diff.out), diff.out);
+    assert.match(diff.out, /Search\/prod\/logs: no changes/, diff.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 const messagesOf = (out: string): Array<[string, string, number]> =>
   (JSON.parse(out) as JsonResult[]).flatMap((f) => f.messages.map((m): [string, string, number] => [f.filePath, m.ruleId, m.line]));
 

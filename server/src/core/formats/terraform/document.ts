@@ -3,7 +3,7 @@ import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { convertScalars } from '../conversion';
-import { locateMember, type Comment, type ConfigDocument, type MemberRanges } from '../document';
+import { locateMember, type Comment, type ConfigDocument, type MemberRanges, type SyntaxProblem } from '../document';
 import type { TerraformConfiguration } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
@@ -199,6 +199,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     return at && text.slice(at.offset, at.offset + at.length);
   });
   const deprecatedNames = deprecatedNamesOf(text, config.entries);
+  const readableUntil = damagedFrom(config.entries, syntax.syntaxErrors);
   return {
     format: 'terraform',
     address: config.address,
@@ -214,6 +215,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     deprecatedNames: deprecatedNames.length ? deprecatedNames : undefined,
     keyName: providerName,
     syntaxErrors: syntax.syntaxErrors,
+    ...(readableUntil !== undefined ? { readableUntil } : {}),
     unknownPaths: config.unknownPaths.length ? config.unknownPaths : undefined,
     sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
     noDuplicateKeys: config.repeated.length === 0,
@@ -225,6 +227,27 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     blockAt: (offset) => blockAt(config.entries, syntax, offset),
     editsFor: syntax.editsFor,
   };
+}
+
+/**
+ * Where the configuration's reading becomes a guess: the start of the outermost member (below the
+ * configuration's own block) that holds its first syntax error, else the error itself. The parser
+ * recovers by guessing where a damaged member ends (`openid { a = 1, b = 2 }` reads the blocks after it
+ * as openid's), so that member and what follows it are not judged.
+ */
+function damagedFrom<E extends MemberRanges>(entries: ReadonlyMap<string, E>, errors: readonly SyntaxProblem[]): number | undefined {
+  if (!errors.length) return undefined;
+  const at = Math.min(...errors.map((e) => e.offset));
+  let from = at;
+  let size = -1;
+  for (const [key, entry] of entries) {
+    const m = entry.member;
+    if (key === '' || !(m.offset <= at && at < m.offset + m.length) || m.length <= size) continue;
+    // From the member's name on: findings about a block stand at its name.
+    from = Math.min(from, entry.key ? Math.min(entry.key.offset, m.offset) : m.offset);
+    size = m.length;
+  }
+  return from;
 }
 
 /** The top-level members written with a name the provider deprecates (the key's text, quoted in Terraform's JSON syntax). */

@@ -302,9 +302,17 @@ function manifest(
     out.skipped.push({ ...at(kind), always: false, message: `${label} has no spec.userConfig: there is no configuration in it to check.` });
 }
 
+/**
+ * The manifest's name, `namespace/name` when it says its namespace (as Kubernetes names a namespaced
+ * object): two manifests of one name in two namespaces are two services, in a baseline and a diff too.
+ */
 function manifestName(node: unknown, members: ManifestMembers): string | undefined {
-  const name = members.value(members.value(node, 'metadata'), 'name');
-  return isScalar(name) && (typeof name.value === 'string' || typeof name.value === 'number') ? String(name.value) : undefined;
+  const metadata = members.value(node, 'metadata');
+  const text = (n: unknown): string | undefined =>
+    isScalar(n) && (typeof n.value === 'string' || typeof n.value === 'number') ? String(n.value) : undefined;
+  const name = text(members.value(metadata, 'name'));
+  const namespace = text(members.value(metadata, 'namespace'));
+  return name !== undefined && namespace ? `${namespace}/${name}` : name;
 }
 
 /**
