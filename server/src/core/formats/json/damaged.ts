@@ -98,9 +98,28 @@ function setUnknown(value: unknown, path: FieldPath): void {
 export function trailingComma(text: string, code: string, offset: number): number | undefined {
   if (code !== 'PropertyNameExpected' && code !== 'ValueExpected') return undefined;
   if (text[offset] !== '}' && text[offset] !== ']') return undefined;
-  let i = offset - 1;
-  while (i >= 0 && /\s/.test(text[i])) i--;
-  return text[i] === ',' ? i : undefined;
+  // The last comma before the closer, with only blanks and comments between (`1, /* note */ }`): a
+  // comma inside a string or a comment leaves other text between.
+  const comma = text.lastIndexOf(',', offset);
+  return comma >= 0 && onlyBlanksAndComments(text, comma + 1, offset) ? comma : undefined;
+}
+
+/** Whether text[from, to) holds nothing but white space and complete comments. */
+function onlyBlanksAndComments(text: string, from: number, to: number): boolean {
+  let i = from;
+  while (i < to) {
+    if (/\s/.test(text[i])) i++;
+    else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0 || end + 2 > to) return false;
+      i = end + 2;
+    } else if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i + 2);
+      if (end < 0 || end >= to) return false;
+      i = end + 1;
+    } else return false;
+  }
+  return true;
 }
 
 /**
