@@ -374,3 +374,16 @@ test('in Terraform a fork field changed replaces the service; through the API it
     [['createOnly']],
   );
 });
+
+test('the items of one list are one changed field: a whitelist whose one entry was replaced is one field and one restart', async () => {
+  const { countChanges } = await import('../../../server/src/core/changes/diff');
+  const changes = diffConfigs(
+    { search: { reindex_remote_whitelist: ['a.example.com:9200'] } },
+    { search: { reindex_remote_whitelist: ['b.example.com:9200'] } },
+  );
+  assert.equal(changes.length, 2, 'the item removed and the item added are both listed');
+  const counts = countChanges(changes);
+  assert.equal(counts.total, 1);
+  assert.equal(counts.restartsEngine, 1);
+  assert.match(formatChangesMarkdown(changes), /1 changed field/);
+});

@@ -1,4 +1,4 @@
-import { countChanges, type ConfigChange } from './diff';
+import { addCounts, countChanges, type ChangeCounts, type ConfigChange } from './diff';
 import {
   diffConfigurationSets,
   isSingleConfiguration,
@@ -84,10 +84,15 @@ function allChanges(result: readonly ConfigurationChanges[]): ConfigChange[] {
   return result.flatMap((c) => c.changes);
 }
 
+/** The changed fields of every configuration, counted in each (a field of two configurations is two). */
+function allCounts(result: readonly ConfigurationChanges[]): ChangeCounts {
+  return addCounts(result.map((c) => countChanges(c.changes)));
+}
+
 /** Headlines of configurations added and removed, after those of the fields' classes. */
 function setHeadlines(result: readonly ConfigurationChanges[]): string[] {
   const names = (status: ConfigurationChanges['status']): string[] => result.filter((c) => c.status === status).map((c) => c.name);
-  const out = headlines(countChanges(allChanges(result)));
+  const out = headlines(allCounts(result));
   const removed = names('removed'),
     added = names('added');
   if (removed.length) out.unshift(`⚠ ${plural(removed.length, 'configuration', 'configurations')} removed: ${removed.join(', ')}`);
@@ -96,7 +101,7 @@ function setHeadlines(result: readonly ConfigurationChanges[]): string[] {
 }
 
 function setSummary(result: readonly ConfigurationChanges[]): string {
-  const counts = countChanges(allChanges(result));
+  const counts = allCounts(result);
   const by = (status: ConfigurationChanges['status']): number => result.filter((c) => c.status === status).length;
   if (!counts.total && !by('added') && !by('removed')) return `No changes in ${plural(result.length, 'configuration', 'configurations')}.`;
   const parts = (['changed', 'added', 'removed', 'unchanged'] as const).filter((s) => by(s)).map((s) => `${by(s)} ${s}`);
@@ -142,7 +147,7 @@ function formatSetJson(result: readonly ConfigurationChanges[], labels: Labels):
   const report = {
     old: labels.old,
     new: labels.new,
-    summary: countChanges(allChanges(result)),
+    summary: allCounts(result),
     // Every field's change, each with the configuration it belongs to, for tools that read one list.
     changes: result.flatMap((c) => c.changes.map((change) => ({ configuration: c.name, ...changeJson(change) }))),
     configurations: result.map((c) => ({

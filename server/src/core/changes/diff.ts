@@ -290,8 +290,30 @@ export function diffConfigs(
 
 export type ChangeCounts = Record<ChangeClass, number> & { total: number };
 
+/**
+ * Changed fields of one configuration, by class. The items of one list are one field: a whitelist
+ * whose one entry was replaced (an item removed, an item added) is one changed field and one restart.
+ */
 export function countChanges(changes: readonly ConfigChange[]): ChangeCounts {
-  const counts = { total: changes.length } as ChangeCounts;
-  for (const cls of CHANGE_CLASSES) counts[cls] = changes.filter((c) => c.classes.includes(cls)).length;
+  const fields = new Map<string, Set<ChangeClass>>();
+  for (const c of changes) {
+    const field = JSON.stringify(c.segments.filter((s) => typeof s !== 'number'));
+    let classes = fields.get(field);
+    if (!classes) fields.set(field, (classes = new Set()));
+    for (const cls of c.classes) classes.add(cls);
+  }
+  const counts = { total: fields.size } as ChangeCounts;
+  for (const cls of CHANGE_CLASSES) counts[cls] = [...fields.values()].filter((classes) => classes.has(cls)).length;
   return counts;
+}
+
+/** The counts of several configurations added up. */
+export function addCounts(all: readonly ChangeCounts[]): ChangeCounts {
+  const sum = { total: 0 } as ChangeCounts;
+  for (const cls of CHANGE_CLASSES) sum[cls] = 0;
+  for (const counts of all) {
+    sum.total += counts.total;
+    for (const cls of CHANGE_CLASSES) sum[cls] += counts[cls];
+  }
+  return sum;
 }
