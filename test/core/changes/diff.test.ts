@@ -387,3 +387,17 @@ test('the items of one list are one changed field: a whitelist whose one entry w
   assert.equal(counts.restartsEngine, 1);
   assert.match(formatChangesMarkdown(changes), /1 changed field/);
 });
+
+test('the filter written under another of the provider names is a change to note, though its value is the same', async () => {
+  const { readConfigurations, diffConfigurationSets } = await import('../../../server/src/core/changes/configurations');
+  const tf = (line: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n    ${line}\n  }\n}\n`;
+  const before = readConfigurations(tf('ip_filter = ["10.0.0.0/8"]'), 'main.tf');
+  const after = readConfigurations(tf('ip_filter_string = ["10.0.0.0/8"]'), 'main.tf');
+  const same = readConfigurations(tf('ip_filter_string = ["10.0.0.0/8"]'), 'main.tf');
+  assert.ok('configurations' in before && 'configurations' in after && 'configurations' in same, 'all read');
+  const [logs] = diffConfigurationSets(before, after);
+  assert.equal(logs.changes.length, 0);
+  assert.equal(logs.status, 'changed');
+  assert.match(logs.note ?? '', /written ip_filter_string here and ip_filter before/);
+  assert.equal(diffConfigurationSets(after, same)[0].status, 'unchanged');
+});

@@ -103,7 +103,8 @@ function setHeadlines(result: readonly ConfigurationChanges[]): string[] {
 function setSummary(result: readonly ConfigurationChanges[]): string {
   const counts = allCounts(result);
   const by = (status: ConfigurationChanges['status']): number => result.filter((c) => c.status === status).length;
-  if (!counts.total && !by('added') && !by('removed')) return `No changes in ${plural(result.length, 'configuration', 'configurations')}.`;
+  if (!counts.total && !by('added') && !by('removed') && !by('changed'))
+    return `No changes in ${plural(result.length, 'configuration', 'configurations')}.`;
   const parts = (['changed', 'added', 'removed', 'unchanged'] as const).filter((s) => by(s)).map((s) => `${by(s)} ${s}`);
   return `${plural(counts.total, 'changed field', 'changed fields')} in ${plural(result.length, 'configuration', 'configurations')} (${parts.join(', ')}).`;
 }

@@ -121,6 +121,10 @@ function terraformSide(doc: TerraformDocument, dynamic: ReadonlyMap<string, stri
   const unknown = new Set((doc.unknownPaths ?? []).map((p) => formatPath(p)));
   return {
     appliedByTerraform: true,
+    writtenName(key) {
+      const at = doc.rangeAt([key]) && doc.locate([key], 'key');
+      return at ? doc.text.slice(at.offset, at.offset + at.length).replace(/^"|"$/g, '') : undefined;
+    },
     expressionAt(path) {
       const key = formatPath(path);
       if (dynamic.has(key)) return dynamic.get(key);
@@ -265,7 +269,8 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
       return;
     }
     const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created: c.created });
-    out.push({ name, status: changes.length || c.note ? 'changed' : 'unchanged', changes, note: c.note });
+    const note = [c.note, spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
+    out.push({ name, status: changes.length || note ? 'changed' : 'unchanged', changes, note });
   });
   return out;
 }
@@ -273,3 +278,16 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
 /** True when the comparison is of one configuration without a name on each side: reported as a plain list of changes. */
 export const isSingleConfiguration = (result: readonly ConfigurationChanges[]): boolean =>
   result.length === 1 && result[0].name === '' && (result[0].status === 'changed' || result[0].status === 'unchanged');
+
+/**
+ * The filter written under another of the provider's names than before (`ip_filter` to
+ * `ip_filter_string`): the same value, but a change the provider has mishandled, dropping every
+ * filter of the service (its issues 987 and 1622).
+ */
+function spellingNote(before: DiffSide, after: DiffSide): string | undefined {
+  const was = before.writtenName?.('ip_filter'),
+    now = after.writtenName?.('ip_filter');
+  return was && now && was !== now
+    ? `ip_filter is written ${now} here and ${was} before: the provider has dropped every filter of a service when the spelling changed. Make this change in an apply of its own and read its plan first.`
+    : undefined;
+}

@@ -30,6 +30,8 @@ export interface DiffSide {
   unknownLabel?(path: readonly Segment[]): string | undefined;
   /** True when Terraform's provider applies this side (see ConfigDocument.appliedByTerraform). */
   appliedByTerraform?: boolean;
+  /** The name the field at the top-level key is written with, where the format has several (Terraform's ip_filter_string). */
+  writtenName?(key: string): string | undefined;
 }
 
 /** Schema nodes from the root's child down to `path`; `undefined` from the first unknown segment on. */
