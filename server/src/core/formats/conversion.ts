@@ -25,7 +25,7 @@ export interface Converted {
 }
 
 /** A decimal number as Terraform reads a string (`tonumber`): no blanks, no hexadecimal, no `_`. */
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * A number as Terraform writes it in a string (`tostring`): in full, without an exponent, with no

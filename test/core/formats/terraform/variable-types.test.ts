@@ -55,3 +55,59 @@ test('values are converted to the declared type as Terraform converts them', () 
   const same = ['a'];
   assert.equal(convertToType(same, { kind: 'list', of: { kind: 'string' } }), same, 'nothing converted: the same value');
 });
+
+test('a number is read from text as Terraform reads it, and nothing else converts', () => {
+  const number = { kind: 'number' } as const;
+  for (const [text, value] of [
+    ['12.5', 12.5],
+    ['-3', -3],
+    ['+2', 2],
+    ['.5', 0.5],
+    ['1.', 1],
+    ['1e3', 1000],
+    ['2E-1', 0.2],
+  ] as const)
+    assert.equal(convertToType(text, number), value, text);
+  for (const text of ['1e', 'e3', '1.2.3', '0x10', ' 4', '4 ', '', '1_000']) assert.equal(convertToType(text, number), text, text);
+  assert.equal(convertToType(true, number), true, 'a boolean is no number');
+  assert.equal(convertToType('false', { kind: 'bool' }), false);
+  assert.equal(convertToType('True', { kind: 'bool' }), 'True', 'only the lower-case words');
+  assert.equal(convertToType(Number.NaN, { kind: 'string' }), Number.NaN);
+  assert.equal(convertToType(Infinity, { kind: 'string' }), Infinity, 'a number Terraform has no text for stays');
+  assert.equal(convertToType(undefined, { kind: 'string' }), undefined);
+  assert.deepEqual(convertToType([1], { kind: 'set', of: { kind: 'string' } }), ['1']);
+  assert.deepEqual(
+    convertToType([1, 2], { kind: 'tuple', items: [{ kind: 'string' }] }),
+    [1, 2],
+    'a tuple of another length is refused: as written',
+  );
+  assert.equal(convertToType('x', { kind: 'list', of: { kind: 'string' } }), 'x');
+  assert.ok(Array.isArray(convertToType([1], { kind: 'map', of: { kind: 'string' } })), 'a list is no map');
+  const converted = convertToType({ a: '1', b: '2' }, { kind: 'map', of: { kind: 'number' } }) as Record<string, unknown>;
+  assert.deepEqual(Object.getOwnPropertyDescriptor(converted, 'a'), { value: 1, enumerable: true, writable: true, configurable: true });
+  assert.deepEqual(convertToType({ a: 1 }, { kind: 'object', attributes: new Map([['a', { kind: 'number' }]]) }), { a: 1 });
+});
+
+test('object attributes need a name and = or :; a malformed type is not read', () => {
+  for (const unread of [
+    'object({ 1x = string })',
+    'object({ size string })',
+    'object({ size = })',
+    'object({ size = list(nope) })',
+    'tuple([string, nope])',
+    'object({ size = number',
+    'list()',
+    'map(string',
+    'tuple(string)',
+    'object(size = number)',
+  ])
+    assert.equal(parseTypeConstraint(unread), undefined, unread);
+  assert.deepEqual(parseTypeConstraint('set(any)'), { kind: 'set', of: { kind: 'any' } });
+  assert.deepEqual(parseTypeConstraint('object({ "a-b" = bool })'), { kind: 'object', attributes: new Map([['a-b', { kind: 'bool' }]]) });
+  assert.deepEqual(parseTypeConstraint('tuple([]) /* none */ '), { kind: 'tuple', items: [] });
+  const deep = (n: number, open: string, close: string): string => open.repeat(n) + 'string' + close.repeat(n);
+  assert.ok(parseTypeConstraint(deep(15, 'object({ a = ', ' })')), 'an object nested at the limit');
+  assert.equal(parseTypeConstraint(deep(17, 'object({ a = ', ' })')), undefined);
+  assert.ok(parseTypeConstraint(deep(16, 'tuple([', '])')));
+  assert.equal(parseTypeConstraint(deep(17, 'tuple([', '])')), undefined);
+});

@@ -1,4 +1,4 @@
-import { terraformNumberText } from '../conversion';
+import { DECIMAL, terraformNumberText } from '../conversion';
 import { isObject } from '../../values';
 
 /**
@@ -113,7 +113,7 @@ export function convertToType(value: unknown, type: TypeConstraint, numberText?:
       if (typeof value === 'number' && Number.isFinite(value)) return numberText ?? terraformNumberText(value);
       return value;
     case 'number':
-      if (typeof value === 'string' && /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(value)) {
+      if (typeof value === 'string' && DECIMAL.test(value)) {
         const n = Number(value);
         return Number.isFinite(n) ? n : value;
       }
