@@ -237,7 +237,9 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
  */
 function damagedFrom<E extends MemberRanges>(entries: ReadonlyMap<string, E>, errors: readonly SyntaxProblem[]): number | undefined {
   if (!errors.length) return undefined;
-  const at = Math.min(...errors.map((e) => e.offset));
+  // A loop, not Math.min(...): a hostile file may have more errors than a call takes arguments.
+  let at = Infinity;
+  for (const e of errors) if (e.offset < at) at = e.offset;
   let from = at;
   let size = -1;
   for (const [key, entry] of entries) {
