@@ -91,6 +91,7 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   if (file.tooLarge) return { error: `it has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads` };
   if (file.tooDeep)
     return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
+  if (file.tooBroken) return { error: 'the HCL parser gave up on its syntax errors' };
   // As lint: a syntax problem counts when it is inside a configuration, or may be what kept one from being read.
   const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors));
   const blocking = file.syntaxErrors.find((e) => covered.has(e) || !file.configurations.length || holdsConfiguration(spoiledText(text, e)));

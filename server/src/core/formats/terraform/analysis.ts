@@ -8,7 +8,7 @@ import { terraformParserLoaded } from './parser';
 import { mentioningAny, usedVariableNames, variableValues } from './variables';
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from '../../paths';
-import type { TerraformDocument } from './document';
+import type { TerraformDocument, TerraformFileDocuments } from './document';
 import type { ConfigDocument } from '../document';
 import { terraformSyntaxMessage } from '../../rules/invalid-json';
 import { RULES_BY_ID } from '../../rules';
@@ -38,20 +38,17 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     : undefined;
   const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);
-  if (file.tooLarge || file.tooDeep) {
+  const limit = limitOf(file, maxDepth);
+  if (limit) {
     if (limitSeverity === 'off') return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
-    const at = file.tooDeep?.offset ?? 0;
-    const message = file.tooLarge
-      ? `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`
-      : `Blocks, lists or calls are nested ${file.tooDeep!.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`;
     findings.push({
       ruleId: 'input-limit',
       severity: limitSeverity,
-      message,
+      message: limit.message,
       path: '',
-      offset: at,
-      length: file.tooDeep ? 1 : 0,
-      range: file.lines.rangeOf(at, file.tooDeep ? 1 : 0),
+      offset: limit.offset,
+      length: limit.length,
+      range: file.lines.rangeOf(limit.offset, limit.length),
     });
     return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
@@ -99,6 +96,32 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     internalErrors,
     ...(suppressed.length ? { suppressed } : {}),
   };
+}
+
+/** Why a Terraform file was not read, and where that is said. */
+function limitOf(file: TerraformFileDocuments, maxDepth: number): { message: string; offset: number; length: number } | undefined {
+  if (file.tooLarge)
+    return {
+      message: `The Terraform file has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads; it was not analysed. Move the search_user_config block to a smaller file, or check a plan of it (terraform show -json).`,
+      offset: 0,
+      length: 0,
+    };
+  if (file.tooDeep)
+    return {
+      message: `Blocks, lists or calls are nested ${file.tooDeep.depth} levels deep here, more than the ${maxDepth} levels the analyzer reads; the file was not analysed.`,
+      offset: file.tooDeep.offset,
+      length: 1,
+    };
+  if (file.tooBroken) {
+    const at = file.tooBroken.offset;
+    const where = at === undefined ? 'Its first syntax error' : `The first, on line ${file.lines.positionAt(at).line + 1},`;
+    return {
+      message: `The Terraform file has more syntax errors than the HCL parser reads in the time it is given for a file of this size; it was not analysed. ${where} is where to start fixing (terraform validate shows the errors); then lint again.`,
+      offset: at ?? 0,
+      length: 0,
+    };
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { locateMember, type Comment, type ConfigDocument, type MemberRanges, typ
 import type { TerraformConfiguration } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
-import { parseHcl } from './parser';
+import { HclParseAbandoned, parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
 import { DEPRECATED_NAMES, providerName } from './names';
 import { pathOfKey } from './nodes';
@@ -33,6 +33,8 @@ export interface TerraformFileDocuments {
   /** Set when the file exceeds a limit and was not parsed. */
   tooLarge?: { size: number; limit: number };
   tooDeep?: { depth: number; offset: number };
+  /** Set when the parser gave up on the file's syntax errors (see parseAllowanceMs), with its first one when known. */
+  tooBroken?: { offset: number | undefined };
   /** The comments of the file outside blocks and inside the configurations' resources (for suppression directives). */
   comments?: Comment[];
 }
@@ -74,7 +76,13 @@ export function parseTerraform(
     return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
   const tooDeep = nestingBeyond(source, maxDepth);
   if (tooDeep) return { configurations: [], syntaxErrors: [], lines, tooDeep };
-  const tree = state ? state.parse(source) : parseHcl(source);
+  let tree;
+  try {
+    tree = state ? state.parse(source) : parseHcl(source);
+  } catch (err) {
+    if (err instanceof HclParseAbandoned) return { configurations: [], syntaxErrors: [], lines, tooBroken: { offset: err.firstErrorAt } };
+    throw err;
+  }
   try {
     // Variables' values may come from this very tree (its `variable` blocks): it is parsed once.
     const values = typeof variables === 'function' ? variables(tree.rootNode) : variables;

@@ -1,5 +1,5 @@
 import { CREDENTIAL_NAME, isCredentialName } from '../../credentials';
-import { parseHcl } from './parser';
+import { HclParseAbandoned, parseHcl } from './parser';
 
 /**
  * Where a Terraform file writes a value that must not be shown, wherever it stands in the file:
@@ -13,7 +13,14 @@ export function sensitiveTextRanges(text: string): Array<[number, number]> {
   // None can be written without one of these words.
   if (!text.includes('sensitive') && !CREDENTIAL_NAME.test(text)) return [];
   const out: Array<[number, number]> = [];
-  const tree = parseHcl(text);
+  let tree;
+  try {
+    tree = parseHcl(text);
+  } catch (err) {
+    // Where the values are cannot be known: the whole text is hidden.
+    if (err instanceof HclParseAbandoned) return [[0, text.length]];
+    throw err;
+  }
   try {
     // A cursor walks the whole tree without recursion and without a node object per node passed.
     const cursor = tree.walk();

@@ -2,7 +2,7 @@ import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import { nodeValue } from '../json/document';
-import { parseHcl } from './parser';
+import { HclParseAbandoned, parseHcl } from './parser';
 import { literalOf, type VariableValues } from './read';
 import { exactNumberText } from '../conversion';
 import { convertToType, parseTypeConstraint, type TypeConstraint } from './variable-types';
@@ -106,7 +106,14 @@ function valuesFound(source: VariableSource, declarations: boolean): Found[] {
   // Only files that can say something are parsed; one already parsed is not parsed again.
   if (declarations ? !text.includes('variable') : !/[=:]/.test(text)) return [];
   if (/\.json$/i.test(fileName)) return declarations ? jsonDeclarations(text) : jsonAssignments(text);
-  const tree = source.root ? undefined : parseHcl(text);
+  let tree;
+  try {
+    tree = source.root ? undefined : parseHcl(text);
+  } catch (err) {
+    // A file the parser gives up on says nothing: its variables stay unknown, as those of a file too large.
+    if (err instanceof HclParseAbandoned) return [];
+    throw err;
+  }
   try {
     const body = (source.root ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
     const out: Found[] = [];
