@@ -215,7 +215,7 @@ test('--fix-dry-run with --format json: standard output is one JSON document, th
     assert.equal(results[0].filePath, 'a.search.json');
     assert.equal(
       results[0].output,
-      '{\n  "openid": {\n    "client_secret": "***",\n    "client_id": "x",\n    "refresh_rate_limit_count": 20,\n    "connect_url": "<CONNECT_URL>"\n  }\n}\n',
+      '{\n  "openid": {\n    "client_secret": "***",\n    "client_id": "x",\n    "refresh_rate_limit_count": 20\n  }\n}\n',
     );
     assert.equal(results[1].filePath, 'clean.search.json');
     assert.ok(!('output' in results[1]), 'no output member for a file the fixes leave as it is (as ESLint)');

@@ -52,6 +52,7 @@ export function notes(s: SchemaNode): string[] {
     out.push(
       '**In Terraform, changing it replaces the service**: the provider destroys the service, with its data, and creates a new one.',
     );
+  if (s.emptyRefusedInTerraform) out.push(`**In Terraform, an empty list is refused.** ${s.emptyRefusedInTerraform}`);
   if (s.secret) out.push('**Secret.** Keep the value out of the repository: use a placeholder such as `<CLIENT_SECRET>` or `${ENV_NAME}`.');
   if (s.vendorOnly) out.push('Accepted by the service but not documented in the service specification.');
   if (s.requires) out.push(`Has no effect without \`${s.requires}\`.`);

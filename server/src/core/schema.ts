@@ -29,6 +29,8 @@ export interface SchemaNode {
   createOnly?: boolean;
   /** The Terraform provider replaces the service when the field changes (it forces a new resource). */
   replacesInTerraform?: boolean;
+  /** Why the Terraform provider refuses an empty list for the field (the API takes one). */
+  emptyRefusedInTerraform?: string;
   cannotBeEnabled?: boolean;
   secret?: boolean;
   vendorOnly?: boolean;

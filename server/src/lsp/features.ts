@@ -254,7 +254,9 @@ export function registerFeatures(ctx: ServerContext): void {
         // Fixes are written in the format's syntax; suppression comments in its line comments, where it has them.
         (state, format) => {
           const text = state.doc.getText();
-          const syntax = format.lineComment ? { text, comment: format.lineComment } : { text, commentsAllowed: false };
+          const syntax = format.lineComment
+            ? { text, comment: format.lineComment, applyEdits: format.applyEdits }
+            : { text, commentsAllowed: false, applyEdits: format.applyEdits };
           return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes(syntax, findings, range));
         },
       ),

@@ -1,5 +1,5 @@
 import type { AnalysisResult } from '../engine';
-import { fixAll } from '../fix';
+import { applyEdits, fixAll } from '../fix';
 import { LineIndex } from '../lines';
 import { RULE_NAMES } from '../rules';
 import { parseDirectives, type Directive } from '../suppress';
@@ -24,13 +24,27 @@ export interface CommentedText {
   text: string;
   commentsAllowed?: boolean;
   comment?: CommentMarker;
+  /**
+   * How the format writes edits into its text (Terraform aligns the `=` of the lines they touch, as
+   * terraform fmt does): a quick fix is applied alone, so its edits are made to write what fix-all
+   * writes. Edits as they are when absent.
+   */
+  applyEdits?: (text: string, edits: readonly TextEdit[]) => string;
 }
 
 const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
 
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
-  return actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
+  const actions = actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
+  const write = doc.applyEdits;
+  if (!write) return actions;
+  // Only the few actions at the cursor are settled: a pass or two over the whole text each. Edits
+  // the format writes as they are stay as they are.
+  return actions.map((a) => {
+    const after = write(doc.text, a.edits);
+    return after === applyEdits(doc.text, a.edits) ? a : { ...a, edits: [minimalEdit(doc.text, after)] };
+  });
 }
 
 /** The same, with the comments that disable a rule made by `disable` (none where none can be written). */

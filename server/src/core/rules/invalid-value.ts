@@ -8,6 +8,7 @@ import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
+import { markedFields } from './restart-required';
 import { expectedTypes, isPlaceholder, numberTextAt, shortened, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
@@ -178,6 +179,9 @@ const meansUnset = (path: Segment[], s: SchemaNode): boolean =>
 const formatChecked = (s: SchemaNode): boolean => !!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat];
 const checkedInCode = (s: SchemaNode): boolean => formatChecked(s) || (s.maximum !== undefined && s.maximum >= 2 ** 53);
 
+/** Fields whose empty list the Terraform provider refuses. */
+const EMPTY_REFUSED = markedFields((s) => !!s.emptyRefusedInTerraform);
+
 export default defineRule({
   meta: {
     id: 'invalid-value',
@@ -187,6 +191,8 @@ export default defineRule({
       "The API rejects a value outside what the field allows: a number out of its range (shown with the field's unit), a string not in the list of allowed values, not matching the field's pattern, too short or too long, an array with too many items.",
       '',
       'Formats the schema cannot express are checked too: URLs (`saml.idp_metadata_url`, `openid.connect_url`) must be absolute http(s) URLs, `custom_domain` a DNS name without scheme, port or path (a fix extracts the host from a pasted URL), `saml.idp_pemtrustedcas_content` well-formed PEM certificate blocks, and `search.reindex_remote_whitelist` items `host:port` with a valid port (a `*` in the host or the port matches any text, as the engine reads them: `*.example.com:9200`, `localhost:*`). An empty string for a field that may be null (`"custom_domain": ""`, the usual "not set") is accepted by the schema and not judged for its format. In Terraform a text attribute set to `""` is not judged at all: the provider sends it as unset.',
+      '',
+      'In Terraform, an empty list for a field whose provider refuses one (`ip_filter_string = []`) is reported with what to write instead.',
       '',
       'Placeholders that are filled in at deploy time (`<CONNECT_URL>`, `${IDP_URL}`) are not checked for their format. Integers up to 2^63-1 are compared exactly, even beyond the precision of JavaScript numbers. CIDR blocks are checked by `invalid-cidr`, types by `type-mismatch`, missing fields by `missing-required`.',
     ].join('\n'),
@@ -286,5 +292,14 @@ export default defineRule({
       },
       true,
     );
+    // What the Terraform provider refuses although the API takes it: an empty list (a plan holds
+    // none, since it shows an unset list as an empty one).
+    if (ctx.doc.appliedByTerraform) {
+      for (const { info, path } of EMPTY_REFUSED) {
+        const v = valueAt(ctx.value, path);
+        if (!Array.isArray(v) || v.length || alreadyReported(path)) continue;
+        ctx.report({ path, message: `${info.dotted} is an empty list. ${info.schema.emptyRefusedInTerraform}` });
+      }
+    }
   },
 });

@@ -1,19 +1,20 @@
 import { formatPath } from '../paths';
 import { defineRule, intentFix } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
-import type { Fix } from '../types';
 import { shortened } from '../values';
 
 const firstSentence = (text: string | undefined): string | undefined => text?.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
 
 /**
  * What to insert for a missing member: a placeholder for text, else an example. A required member has
- * no default (the API would fill it in); the schema's test holds that.
+ * no default (the API would fill it in); the schema's test holds that. Either is offered as a
+ * suggestion, never applied by `--fix` or fix-on-save: a placeholder is not a value (the API would
+ * take `"<CONNECT_URL>"` as the URL, and lint would pass with it), and an example is a real, working
+ * value (a limit that deletes indexes) that only the team can choose.
  */
-function placeholderFor(key: string, schema: SchemaNode): { value: unknown; safe: boolean } | undefined {
-  if (typesOf(schema).includes('string')) return { value: `<${key.toUpperCase()}>`, safe: true };
-  // An example is a real, working value (e.g. a limit that deletes indexes): offer it, never apply it unasked.
-  if (schema.examples?.length) return { value: schema.examples[0], safe: false };
+function placeholderFor(key: string, schema: SchemaNode): { value: unknown; placeholder: boolean } | undefined {
+  if (typesOf(schema).includes('string')) return { value: `<${key.toUpperCase()}>`, placeholder: true };
+  if (schema.examples?.length) return { value: schema.examples[0], placeholder: false };
   return undefined;
 }
 
@@ -30,9 +31,9 @@ export default defineRule({
       '- every `index_patterns` item needs `pattern` and `max_index_count`;',
       '- an `ip_filter` entry written as an object needs `network`.',
       '',
-      'The finding is on the object that lacks the member. The fix inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields. Where only an example value is known (such as a `max_index_count`, which deletes indexes beyond it), the example is offered as a suggestion and never applied automatically.',
+      'The finding is on the object that lacks the member. Its suggestion inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields, or an example value where only one is known (such as a `max_index_count`, which deletes indexes beyond it). Neither is applied by `--fix` or fix-on-save: a placeholder is not a value the service can use, and lint keeps reporting the member until it has one.',
     ].join('\n'),
-    fixable: true,
+    fixable: false,
     examples: {
       valid: [{ code: '{ "openid": { "enabled": false, "client_id": "app", "client_secret": "<CLIENT_SECRET>" } }' }],
       invalid: [
@@ -63,28 +64,22 @@ export default defineRule({
       // its value is set in place. Elsewhere a member written is in the value, or unreadable.
       const at = ctx.doc.convertsScalars ? ctx.doc.rangeAt([...e.path, missing]) : undefined;
       const unset = at && shortened(ctx.doc.text.slice(at.offset, at.offset + at.length));
-      let fix: Fix | undefined;
-      let suggestions: Fix[] | undefined;
       const edit =
         insert &&
         intentFix(
           ctx.doc,
-          `${unset ? 'Set' : 'Add'} ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.safe ? ' as a placeholder to fill in' : ''}`,
+          `${unset ? 'Set' : 'Add'} ${JSON.stringify(missing)}: ${JSON.stringify(insert.value)}${insert.placeholder ? ' as a placeholder to fill in' : ''}`,
           unset
             ? { kind: 'set', path: [...e.path, missing], value: insert.value }
             : { kind: 'add', path: e.path, key: missing, value: insert.value },
         );
-      if (edit) {
-        if (insert.safe) fix = edit;
-        else suggestions = [edit];
-      }
       const switchName = switchKey && formatPath([...e.path, switchKey]);
       const written = unset ? `: it is written ${unset}, which Terraform sends as not set` : '';
       const todo = unset ? 'Give it a value' : 'Add it';
       const why = switchName
         ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}${written}. ${todo}, or set ${switchName} to false.`
         : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires${written}. ${todo}.`;
-      ctx.report({ path: e.path, target: 'key', message: why, fix, suggestions });
+      ctx.report({ path: e.path, target: 'key', message: why, suggestions: edit && [edit] });
     }
   },
 });

@@ -26,18 +26,34 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The field a finding is about, where that is not where it stands: missing-required reports on the
+ * object that lacks the member.
+ */
+const SUBJECT: Readonly<Record<string, (f: Finding) => string | undefined>> = {
+  'missing-required': (f) => {
+    const m = /(?:is missing|needs) "([^"]+)"/.exec(f.message);
+    return m ? `${f.path ? `${f.path}.` : ''}${m[1]}` : undefined;
+  },
+};
+const subjectOf = (f: Finding): string | undefined => (SUBJECT[f.ruleId] ? SUBJECT[f.ruleId](f) : f.path);
+
+/**
  * The same, where the rules underline different parts of one field (its key, its value, the object
- * holding it): the loser's finding on the field `field` gives for the winner's finding is silenced.
+ * holding it): the loser's finding about the field `field` gives for the winner's finding is silenced.
  */
 export const SUPERSEDES_ON_FIELD: Readonly<Record<string, { rules: readonly string[]; field: (winner: Finding) => string | undefined }>> = {
   // `disable_replication_factor_adjustment: true`: that it cannot be enabled says why it is deprecated.
   'setting-cannot-be-enabled': { rules: ['deprecated-field'], field: (w) => w.path },
   // A required field the baseline had: adding it answers both its absence and its removal.
-  'missing-required': {
-    rules: ['removed-field'],
+  'missing-required': { rules: ['removed-field'], field: subjectOf },
+  // `conect_url` for the required `connect_url`: renaming the key, as its fix does, answers both the
+  // unknown key and the member missing.
+  'unknown-field': {
+    rules: ['missing-required'],
     field: (w) => {
-      const m = /(?:is missing|needs) "([^"]+)"/.exec(w.message);
-      return m ? `${w.path ? `${w.path}.` : ''}${m[1]}` : undefined;
+      const m = /: did you mean "([^"]+)"\?$/.exec(w.message);
+      const parent = w.path.includes('.') ? w.path.slice(0, w.path.lastIndexOf('.')) : '';
+      return m ? `${parent ? `${parent}.` : ''}${m[1]}` : undefined;
     },
   },
 };
@@ -114,7 +130,7 @@ function onePerField(findings: Finding[]): Finding[] {
   const byField = new Map<string, Finding[]>();
   for (const f of findings) {
     if (!FIELD_LOSERS.has(f.ruleId)) continue;
-    const key = `${f.ruleId} ${f.path}`;
+    const key = `${f.ruleId} ${subjectOf(f)}`;
     const at = byField.get(key);
     if (at) at.push(f);
     else byField.set(key, [f]);

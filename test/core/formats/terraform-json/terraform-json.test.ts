@@ -161,9 +161,10 @@ test('the suggestion for a repeated key removes the earlier one, with its comma'
   assert.equal(applyEdits(text, f.suggestions[0].edits), `${head}    "static_ips": true\n  } } } }\n}\n`);
 });
 
-test('a value written by a fix is text to Terraform: ${ and %{ are escaped', () => {
+test('a value written by a suggestion is text to Terraform: ${ and %{ are escaped', () => {
   const text = tfJson({ openid: { enabled: true, client_id: 'app', client_secret: '${var.s}' } });
-  const fixed = fixAll(text, { fileName: 'main.tf.json' }).text;
+  const missing = analyze(text, { fileName: 'main.tf.json' }).findings.find((f) => f.ruleId === 'missing-required');
+  const fixed = applyEdits(text, missing!.suggestions![0].edits);
   const written = JSON.parse(fixed).resource.vendor_search.logs.search_user_config.openid;
   assert.equal(written.connect_url, '<CONNECT_URL>');
   assert.equal(written.client_secret, '${var.s}');

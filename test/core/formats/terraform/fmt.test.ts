@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyze, applyEdits, fixAll, RULES, type AnalysisResult } from '../../../../server/src/core';
-import { fixAllAction } from '../../../../server/src/core/editor';
+import { fixAllAction, quickFixes } from '../../../../server/src/core/editor';
+import { formatOf } from '../../../../server/src/core/formats/registry';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { fmtProblem, fmtProblems, requireTerraform } from '../../../support/terraform-fmt';
 import { REPO } from '../../../support/repo';
@@ -54,6 +55,33 @@ for (const name of fixtures) {
     });
   }
 }
+
+test('each quick fix and suggestion the editor offers, accepted alone, leaves the file as terraform fmt writes it', () => {
+  const accepted: Array<{ what: string; text: string }> = [];
+  const offering = new Set<string>();
+  const format = formatOf('main.tf');
+  for (const name of fixtures) {
+    const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+    // The document as the language server hands it to the quick fixes of a .tf file.
+    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits };
+    const findings = analyze(text, { fileName: name }).findings;
+    for (const f of findings) {
+      for (const action of quickFixes(doc, [f], f)) {
+        if (action.title.startsWith('Disable ')) continue;
+        offering.add(`${f.ruleId} ${f.fix?.title === action.title ? 'fix' : 'suggestion'}`);
+        accepted.push({ what: `${name}, ${f.ruleId}: ${action.title}`, text: applyEdits(text, action.edits) });
+      }
+    }
+  }
+  // Members inserted (missing-required's suggested placeholders), removed and renamed are among them.
+  for (const wanted of ['missing-required suggestion', 'deprecated-field suggestion', 'unknown-field fix'])
+    assert.ok(offering.has(wanted), `${wanted}: ${[...offering].join(', ')}`);
+  const verdicts = fmtProblems(accepted.map((a) => a.text));
+  assert.deepEqual(
+    accepted.flatMap((a, i) => (verdicts[i] === undefined ? [] : [`${a.what}: ${verdicts[i]}`])),
+    [],
+  );
+});
 
 test('the fixtures exercise the fix of every fixable rule that applies to Terraform', () => {
   // invalid-json and yaml-trap are about JSON and YAML syntax: a .tf file never has them.

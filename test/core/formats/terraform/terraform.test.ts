@@ -314,3 +314,20 @@ test('the move suggestion writes HCL: into the block where the field lives, or a
     undefined,
   );
 });
+
+test('an empty filter list is refused by the Terraform provider only: the API takes one from JSON, YAML and a manifest', () => {
+  const terraform = analyze('resource "vendor_search" "a" {\n  search_user_config {\n    ip_filter_string = []\n  }\n}\n', {
+    fileName: 'main.tf',
+  });
+  assert.deepEqual(
+    terraform.findings.map((f) => `${f.ruleId} ${f.path}`),
+    ['invalid-value ip_filter'],
+  );
+  for (const [fileName, text] of [
+    ['a.search.json', '{ "ip_filter": [] }'],
+    ['a.search.yaml', 'ip_filter: []\n'],
+    ['search.yaml', 'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: a\nspec:\n  userConfig:\n    ip_filter: []\n'],
+  ]) {
+    assert.deepEqual(analyze(text, { fileName }).findings, [], fileName);
+  }
+});

@@ -1,12 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixAll } from '../../../../server/src/core';
+import { analyze, applyEdits, fixAll, type AnalyzeOptions } from '../../../../server/src/core';
 
 /**
  * YAML fixes write in the file's own style: its indentation step (2 or 4 spaces), its lists'
  * dashes under their key or one step in, the quotes it puts around strings (and a string that
  * was plain stays plain when it can), and its comments where they were. Each case states the
- * whole text after `--fix`.
+ * whole text after `--fix` and after accepting, one by one, the placeholders suggested for the
+ * members still missing (missing-required offers them as suggestions, which --fix never applies).
  */
 const cases: Array<{ name: string; text: string; fixed: string }> = [
   {
@@ -136,11 +137,23 @@ const cases: Array<{ name: string; text: string; fixed: string }> = [
   },
 ];
 
+/** The text after `--fix`, then after each missing member's suggested placeholder is accepted. */
+function fixedAndFilled(text: string, options: AnalyzeOptions): string {
+  let out = fixAll(text, options).text;
+  for (;;) {
+    const missing = analyze(out, options).findings.find((f) => f.ruleId === 'missing-required' && f.suggestions?.length);
+    if (!missing) return out;
+    const before = out;
+    out = applyEdits(out, missing.suggestions![0].edits);
+    assert.notEqual(out, before, `the suggestion ${missing.suggestions![0].title} changes the text`);
+  }
+}
+
 for (const c of cases) {
-  test(`YAML fixes keep the file's style: ${c.name}`, () => {
+  test(`YAML fixes and accepted suggestions keep the file's style: ${c.name}`, () => {
     const options = { fileName: 'search.yaml' };
-    const result = fixAll(c.text, options);
-    assert.equal(result.text, c.fixed);
-    assert.equal(fixAll(result.text, options).text, result.text, 'fixing again changes nothing');
+    const result = fixedAndFilled(c.text, options);
+    assert.equal(result, c.fixed);
+    assert.equal(fixAll(result, options).text, result, 'fixing again changes nothing');
   });
 }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, fixAll } from '../../../../server/src/core';
+import { analyze, applyEdits, fixAll } from '../../../../server/src/core';
 import { compare, loadFixture } from '../../../support/fixtures';
 import { REPO } from '../../../support/repo';
 
@@ -230,20 +230,19 @@ test('a key written as a list or a map is reported, not silently dropped', () =>
   assert.equal(text.slice(f!.offset, f!.offset + f!.length), '[a, b]');
 });
 
-test('fixes keep CRLF line endings, and fixing again changes nothing', () => {
+test('fixes and suggestions keep CRLF line endings, and fixing again changes nothing', () => {
   const text =
     'kind: Search\r\nmetadata:\r\n  name: a\r\nspec:\r\n  userConfig:\r\n    openid:\r\n      enabled: true\r\n      client_id: app\r\n    search:\r\n      http_max_content_length: 100mb\r\n';
-  const fixed = fixAll(text, { fileName: 'search.yaml' }).text;
+  const options = { fileName: 'search.yaml' };
+  const fixed = fixAll(text, options).text;
+  assert.equal(fixed, text.replace('100mb', '104857600'));
+  assert.equal(fixAll(fixed, options).text, fixed);
+  // The members still missing are suggested, with the file's line ends.
+  const missing = analyze(fixed, options).findings.find((f) => f.ruleId === 'missing-required');
   assert.equal(
-    fixed,
-    text
-      .replace(
-        '      client_id: app\r\n',
-        '      client_id: app\r\n      connect_url: "<CONNECT_URL>"\r\n      client_secret: "<CLIENT_SECRET>"\r\n',
-      )
-      .replace('100mb', '104857600'),
+    applyEdits(fixed, missing!.suggestions![0].edits),
+    fixed.replace('      client_id: app\r\n', '      client_id: app\r\n      connect_url: "<CONNECT_URL>"\r\n'),
   );
-  assert.equal(fixAll(fixed, { fileName: 'search.yaml' }).text, fixed);
 });
 
 test('hostile: merge keys are aliases like any other: a merge-key bomb stops at the alias limits, its work flat as it grows', () => {
