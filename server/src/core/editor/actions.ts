@@ -34,14 +34,19 @@ export interface CommentedText {
 
 const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
 
+/** How many of the quick fixes for a range are written as the format writes them (see quickFixes). */
+const SETTLED_ACTIONS = 64;
+
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
   const actions = actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
   const write = doc.applyEdits;
   if (!write) return actions;
-  // Only the few actions at the cursor are settled: a pass or two over the whole text each. Edits
-  // the format writes as they are stay as they are.
-  return actions.map((a) => {
+  // A pass or two over the whole text for each action: those at a cursor are a few, but a selection
+  // of a whole file can hold thousands, of which a menu shows the first. Edits the format writes as
+  // they are stay as they are.
+  return actions.map((a, i) => {
+    if (i >= SETTLED_ACTIONS) return a;
     const after = write(doc.text, a.edits);
     return after === applyEdits(doc.text, a.edits) ? a : { ...a, edits: [minimalEdit(doc.text, after)] };
   });

@@ -9,6 +9,8 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { analyze, type Finding } from '../../../../server/src/core';
 import { DocumentState } from '../../../../server/src/core/document-state';
+import { quickFixes } from '../../../../server/src/core/editor';
+import { formatOf } from '../../../../server/src/core/formats/registry';
 import { parseFor } from '../../../../server/src/core/engine';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { assertLinear } from '../../../support/growth';
@@ -75,4 +77,21 @@ test('the language server reads an edited document again after the parser gave u
   assert.deepEqual(ids(lint(broken('= 1', 40_000))), ['input-limit']);
   assert.deepEqual(ids(lint(broken('static_ipz = true', 1))), ['unknown-field']);
   state.dispose();
+});
+
+test('quick fixes for a selection of a whole .tf file with thousands of findings take linear CPU time', () => {
+  // Each quick fix is written as terraform fmt writes it, a pass over the text; a menu shows the first ones.
+  const format = formatOf('main.tf');
+  const resources = (n: number): string =>
+    Array.from({ length: n }, (_, i) => `resource "vendor_search" "s${i}" {\n  search_user_config {\n    static_ipz = true\n  }\n}\n`).join(
+      '',
+    );
+  assertLinear('quick fixes of a whole file', (k, s) => {
+    const text = resources(100 * k * s);
+    const { findings } = analyze(text, { fileName: 'main.tf' });
+    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits };
+    const all = { offset: 0, length: text.length };
+    assert.ok(quickFixes(doc, findings, all).length >= findings.length);
+    return () => quickFixes(doc, findings, all);
+  });
 });
