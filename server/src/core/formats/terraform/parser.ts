@@ -74,9 +74,22 @@ export function parseHcl(text: string, previous?: Tree, readable = grammarText(t
 /** The tree of the text, or undefined when the parser takes longer than the text's allowance. */
 function parseWithin(readable: string, previous?: Tree): Tree | undefined {
   if (!parser) throw new Error('the Terraform parser is not loaded: the host loads it before analysing .tf files');
-  const until = performance.now() + parseAllowanceMs(readable.length);
-  // Called every hundred or so steps of the parser: returning true stops it.
-  const tree = parser.parse(readable, previous, { progressCallback: () => performance.now() > until });
+  const allowance = parseAllowanceMs(readable.length);
+  // The time between two calls of the callback (every hundred or so steps of the parser) counts for
+  // at most an eighth of the allowance: on a busy machine the process may wait for a core, or for the
+  // garbage collector, for longer than the whole allowance of a small file, once; a parse that is
+  // really slow is slow at many steps. Returning true stops it.
+  const step = allowance / 8;
+  let spent = 0;
+  let last = performance.now();
+  const tree = parser.parse(readable, previous, {
+    progressCallback: () => {
+      const now = performance.now();
+      spent += Math.min(now - last, step);
+      last = now;
+      return spent > allowance;
+    },
+  });
   if (tree) return tree;
   // A stopped parse resumes where it stopped unless the parser is reset.
   parser.reset();
