@@ -80,6 +80,8 @@ export {
   memberHoverAt,
   quickFixes,
   selectionRanges,
+  settledEdits,
+  SETTLED_ACTIONS,
   terraformCompletions,
   unitInlayHints,
   yamlCompletions,

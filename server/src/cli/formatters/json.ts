@@ -1,6 +1,9 @@
 import {
   applyEdits,
+  formatOf,
   parseDocument,
+  settledEdits,
+  SETTLED_ACTIONS,
   schemaAt,
   type Finding,
   type Fix,
@@ -61,6 +64,13 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
   let secrets: readonly string[] | undefined;
   const safe = (fix: JsonFix): JsonFix | undefined =>
     hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix;
+  // A suggestion is applied alone, as the editor's quick fixes are: written as the format writes it
+  // (a .tf file's block aligned as terraform fmt aligns it), for the first of a file's suggestions,
+  // since each costs a pass over the text.
+  const format = formatOf(r.file);
+  let settled = 0;
+  const settle = (s: Fix): Fix =>
+    format.id === 'terraform' && settled++ < SETTLED_ACTIONS ? { ...s, edits: settledEdits(r.text, format.applyEdits, s.edits) } : s;
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {
@@ -78,7 +88,7 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
       if (fix) m.fix = fix;
       if (f.suggestions?.length) {
         const suggestions = f.suggestions.flatMap((s) => {
-          const sfix = safe(mergeFix(r.text, s));
+          const sfix = safe(mergeFix(r.text, settle(s)));
           return sfix ? [{ desc: s.title, fix: sfix }] : [];
         });
         if (suggestions.length) m.suggestions = suggestions;

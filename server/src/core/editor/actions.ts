@@ -35,7 +35,7 @@ export interface CommentedText {
 const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
 
 /** How many of the quick fixes for a range are written as the format writes them (see quickFixes). */
-const SETTLED_ACTIONS = 64;
+export const SETTLED_ACTIONS = 64;
 
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
@@ -43,13 +43,22 @@ export function quickFixes(doc: CommentedText, findings: readonly Finding[], ran
   const write = doc.applyEdits;
   if (!write) return actions;
   // A pass or two over the whole text for each action: those at a cursor are a few, but a selection
-  // of a whole file can hold thousands, of which a menu shows the first. Edits the format writes as
-  // they are stay as they are.
+  // of a whole file can hold thousands, of which a menu shows the first.
   return actions.map((a, i) => {
     if (i >= SETTLED_ACTIONS) return a;
-    const after = write(doc.text, a.edits);
-    return after === applyEdits(doc.text, a.edits) ? a : { ...a, edits: [minimalEdit(doc.text, after)] };
+    const edits = settledEdits(doc.text, write, a.edits);
+    return edits === a.edits ? a : { ...a, edits };
   });
+}
+
+/**
+ * Edits applied alone as the format writes them (Terraform aligns the `=` of the lines they touch,
+ * as terraform fmt does): one edit to the text it writes, or the edits themselves (the same array)
+ * where it writes them as they are. A pass or two over the text.
+ */
+export function settledEdits(text: string, write: (text: string, edits: readonly TextEdit[]) => string, edits: TextEdit[]): TextEdit[] {
+  const after = write(text, edits);
+  return after === applyEdits(text, edits) ? edits : [minimalEdit(text, after)];
 }
 
 /** The same, with the comments that disable a rule made by `disable` (none where none can be written). */

@@ -18,6 +18,8 @@ export {
   disableForFile,
   fixAllAction,
   minimalEdit,
+  settledEdits,
+  SETTLED_ACTIONS,
   type CommentedText,
   type CommentMarker,
   type EditorAction,

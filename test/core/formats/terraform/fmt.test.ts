@@ -8,6 +8,7 @@ import { fixAllAction, quickFixes } from '../../../../server/src/core/editor';
 import { formatOf } from '../../../../server/src/core/formats/registry';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { fmtProblem, fmtProblems, requireTerraform } from '../../../support/terraform-fmt';
+import { toJsonResult } from '../../../../server/src/cli/formatters/json';
 import { REPO } from '../../../support/repo';
 
 /**
@@ -76,6 +77,29 @@ test('each quick fix and suggestion the editor offers, accepted alone, leaves th
   // Members inserted (missing-required's suggested placeholders), removed and renamed are among them.
   for (const wanted of ['missing-required suggestion', 'deprecated-field suggestion', 'unknown-field fix'])
     assert.ok(offering.has(wanted), `${wanted}: ${[...offering].join(', ')}`);
+  const verdicts = fmtProblems(accepted.map((a) => a.text));
+  assert.deepEqual(
+    accepted.flatMap((a, i) => (verdicts[i] === undefined ? [] : [`${a.what}: ${verdicts[i]}`])),
+    [],
+  );
+});
+
+test('each suggestion of the JSON output, applied alone, leaves the file as terraform fmt writes it', () => {
+  const accepted: Array<{ what: string; text: string }> = [];
+  for (const name of fixtures) {
+    const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
+    const findings = analyze(text, { fileName: name }).findings;
+    for (const m of toJsonResult({ file: name, displayPath: name, text, findings }).messages) {
+      for (const s of m.suggestions ?? []) {
+        const [from, to] = s.fix.range;
+        accepted.push({ what: `${name}, ${m.ruleId}: ${s.desc}`, text: text.slice(0, from) + s.fix.text + text.slice(to) });
+      }
+    }
+  }
+  assert.ok(
+    accepted.some((a) => a.what.includes('missing-required')),
+    'missing-required suggests members',
+  );
   const verdicts = fmtProblems(accepted.map((a) => a.text));
   assert.deepEqual(
     accepted.flatMap((a, i) => (verdicts[i] === undefined ? [] : [`${a.what}: ${verdicts[i]}`])),
