@@ -66,11 +66,10 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
     hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix;
   // A suggestion is applied alone, as the editor's quick fixes are: written as the format writes it
   // (a .tf file's block aligned as terraform fmt aligns it), for the first of a file's suggestions,
-  // since each costs a pass over the text.
-  const format = formatOf(r.file);
+  // since each may cost a pass over the text.
+  const { applyEdits: write } = formatOf(r.file);
   let settled = 0;
-  const settle = (s: Fix): Fix =>
-    format.id === 'terraform' && settled++ < SETTLED_ACTIONS ? { ...s, edits: settledEdits(r.text, format.applyEdits, s.edits) } : s;
+  const settle = (s: Fix): Fix => (settled++ < SETTLED_ACTIONS ? { ...s, edits: settledEdits(r.text, write, s.edits) } : s);
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {

@@ -57,6 +57,8 @@ export function quickFixes(doc: CommentedText, findings: readonly Finding[], ran
  * where it writes them as they are. A pass or two over the text.
  */
 export function settledEdits(text: string, write: (text: string, edits: readonly TextEdit[]) => string, edits: TextEdit[]): TextEdit[] {
+  // A format that writes edits as they are (JSON, YAML) costs nothing here.
+  if (write === applyEdits) return edits;
   const after = write(text, edits);
   return after === applyEdits(text, edits) ? edits : [minimalEdit(text, after)];
 }
