@@ -28,6 +28,15 @@ export interface TextEdit {
   length: number;
   newText: string;
 }
+/** A format's writer of edits: the text after them, laid out as its formatter lays it out. */
+export type EditWriter = (text: string, edits: readonly TextEdit[]) => string;
+
+/**
+ * Where a format's layout of an edit can reach: asked once for a text, it gives for an edited
+ * range the part of the text that writing the edit there can change.
+ */
+export type LayoutWindows = (text: string) => (range: OffsetRange) => OffsetRange;
+
 export interface Fix {
   /** What the fix does, imperative: "Replace \"10\" with 10". */
   title: string;

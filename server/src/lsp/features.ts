@@ -255,8 +255,8 @@ export function registerFeatures(ctx: ServerContext): void {
         (state, format) => {
           const text = state.doc.getText();
           const syntax = format.lineComment
-            ? { text, comment: format.lineComment, applyEdits: format.applyEdits }
-            : { text, commentsAllowed: false, applyEdits: format.applyEdits };
+            ? { text, comment: format.lineComment, applyEdits: format.applyEdits, layoutWindows: format.layoutWindows }
+            : { text, commentsAllowed: false, applyEdits: format.applyEdits, layoutWindows: format.layoutWindows };
           return codeActions(state, params, new LineIndex(text), (findings, range) => quickFixes(syntax, findings, range));
         },
       ),

@@ -2,13 +2,13 @@ import {
   applyEdits,
   formatOf,
   parseDocument,
-  settledEdits,
-  SETTLED_ACTIONS,
+  settler,
   schemaAt,
   type Finding,
   type Fix,
   type ParsedDocument,
   type SchemaNode,
+  type TextEdit,
   hasCredentials,
   hasOwn,
   isPlaceholder,
@@ -65,11 +65,10 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
   const safe = (fix: JsonFix): JsonFix | undefined =>
     hasCredentials(fix.text) || (secrets ??= r.secrets ?? secretTexts(r.text, r.file)).some((t) => fix.text.includes(t)) ? undefined : fix;
   // A suggestion is applied alone, as the editor's quick fixes are: written as the format writes it
-  // (a .tf file's block aligned as terraform fmt aligns it), for the first of a file's suggestions,
-  // since each may cost a pass over the text.
-  const { applyEdits: write } = formatOf(r.file);
-  let settled = 0;
-  const settle = (s: Fix): Fix => (settled++ < SETTLED_ACTIONS ? { ...s, edits: settledEdits(r.text, write, s.edits) } : s);
+  // (a .tf file's block aligned as terraform fmt aligns it).
+  const format = formatOf(r.file);
+  let settleEdits: ((edits: TextEdit[]) => TextEdit[]) | undefined;
+  const settle = (s: Fix): Fix => ({ ...s, edits: (settleEdits ??= settler(r.text, format.applyEdits, format.layoutWindows))(s.edits) });
   return {
     filePath: r.displayPath,
     messages: r.findings.map((f) => {

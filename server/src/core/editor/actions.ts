@@ -3,7 +3,7 @@ import { applyEdits, fixAll } from '../fix';
 import { LineIndex } from '../lines';
 import { RULE_NAMES } from '../rules';
 import { parseDirectives, type Directive } from '../suppress';
-import type { AnalyzeOptions, Finding, OffsetRange, TextEdit } from '../types';
+import type { AnalyzeOptions, EditWriter, Finding, LayoutWindows, OffsetRange, TextEdit } from '../types';
 import type { CommentMarker } from '../formats/document';
 
 export type { CommentMarker };
@@ -29,38 +29,61 @@ export interface CommentedText {
    * terraform fmt does): a quick fix is applied alone, so its edits are made to write what fix-all
    * writes. Edits as they are when absent.
    */
-  applyEdits?: (text: string, edits: readonly TextEdit[]) => string;
+  applyEdits?: EditWriter;
+  /** The part of the text the format's layout of an edit can reach (see LayoutWindows); the whole text when absent. */
+  layoutWindows?: LayoutWindows;
 }
 
 const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (d.commentsAllowed ? '//' : undefined);
 
-/** How many of the quick fixes for a range are written as the format writes them (see quickFixes). */
-export const SETTLED_ACTIONS = 64;
-
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
   const actions = actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
-  const write = doc.applyEdits;
-  if (!write) return actions;
-  // A pass or two over the whole text for each action: those at a cursor are a few, but a selection
-  // of a whole file can hold thousands, of which a menu shows the first.
-  return actions.map((a, i) => {
-    if (i >= SETTLED_ACTIONS) return a;
-    const edits = settledEdits(doc.text, write, a.edits);
+  if (!doc.applyEdits) return actions;
+  const settle = settler(doc.text, doc.applyEdits, doc.layoutWindows);
+  return actions.map((a) => {
+    const edits = settle(a.edits);
     return edits === a.edits ? a : { ...a, edits };
   });
 }
 
 /**
- * Edits applied alone as the format writes them (Terraform aligns the `=` of the lines they touch,
- * as terraform fmt does): one edit to the text it writes, or the edits themselves (the same array)
- * where it writes them as they are. A pass or two over the text.
+ * How much settling may read of one text, in passes over it. Each action reads the part of the
+ * text its layout reaches, a few lines in a file of small blocks; a file that is one long run of
+ * aligned lines makes each read the run, and past this budget the rest keep their edits as they are.
  */
-export function settledEdits(text: string, write: (text: string, edits: readonly TextEdit[]) => string, edits: TextEdit[]): TextEdit[] {
+const SETTLING_PASSES = 64;
+
+/**
+ * Writes actions' edits, each applied alone, as the format writes them (Terraform aligns the `=`
+ * of the lines they touch, as terraform fmt does): one edit to the text it writes, or the edits
+ * themselves (the same array) where it writes them as they are. Each call reads the part of the
+ * text `windows` gives for its edits, within a budget of SETTLING_PASSES passes over the text.
+ */
+export function settler(text: string, write: EditWriter, windows?: LayoutWindows): (edits: TextEdit[]) => TextEdit[] {
   // A format that writes edits as they are (JSON, YAML) costs nothing here.
-  if (write === applyEdits) return edits;
-  const after = write(text, edits);
-  return after === applyEdits(text, edits) ? edits : [minimalEdit(text, after)];
+  if (write === applyEdits) return (edits) => edits;
+  let budget = SETTLING_PASSES * (text.length + 1);
+  let windowOf: ((range: OffsetRange) => OffsetRange) | undefined;
+  return (edits) => {
+    if (!edits.length) return edits;
+    let from = text.length;
+    let to = 0;
+    for (const e of edits) {
+      from = Math.min(from, e.offset);
+      to = Math.max(to, e.offset + e.length);
+    }
+    windowOf ??= windows?.(text) ?? (() => ({ offset: 0, length: text.length }));
+    const w = windowOf({ offset: from, length: Math.max(0, to - from) });
+    if (w.length + 1 > budget) return edits;
+    budget -= w.length + 1;
+    const part = text.slice(w.offset, w.offset + w.length);
+    const shifted = edits.map((e) => ({ ...e, offset: e.offset - w.offset }));
+    const after = write(part, shifted);
+    if (after === applyEdits(part, shifted)) return edits;
+    const edit = minimalEdit(part, after);
+    return [{ ...edit, offset: edit.offset + w.offset }];
+  };
 }
 
 /** The same, with the comments that disable a rule made by `disable` (none where none can be written). */

@@ -12,7 +12,7 @@ import { analyzeRequestSteps } from '../request-files/analyze';
 import type { Steps } from '../request-files/steps';
 import { requestFileKind } from '../request-files/types';
 import { applyEdits } from '../text-edits';
-import type { AnalyzeOptions, TextEdit } from '../types';
+import type { AnalyzeOptions, LayoutWindows, TextEdit } from '../types';
 import type { CommentMarker } from './document';
 import { analyzeJson } from './json/analysis';
 import type { ParsedDocument } from './json/document';
@@ -21,7 +21,7 @@ import { analyzeTerraformJson } from './terraform-json/analysis';
 import { isTerraformJsonName } from './terraform-json/document';
 import { analyzeTerraform } from './terraform/analysis';
 import { CONFIGURATION_BLOCK, isTerraformName } from './terraform/document';
-import { applyTerraformEdits } from './terraform/layout';
+import { applyTerraformEdits, layoutWindows } from './terraform/layout';
 import { analyzeYaml } from './yaml/analysis';
 import { holdsManifest, isSearchYamlName, isYamlName } from './yaml/names';
 
@@ -40,6 +40,8 @@ export interface FormatHandler {
   analyze(text: string, options: AnalyzeOptions, parsed?: ParsedDocument, state?: DocumentState): Steps<AnalysisResult>;
   /** Writes edits into the text, laid out as the format's own formatter lays them out. */
   applyEdits(text: string, edits: readonly TextEdit[]): string;
+  /** Where that layout of an edit can reach, for writing quick fixes one at a time; the whole text when absent. */
+  readonly layoutWindows?: LayoutWindows;
   /**
    * How an editor serves the file: `document`, the whole file is a configuration read as a JSON
    * tree (every editor feature); `members`, configurations sit inside a file of another language
@@ -116,6 +118,7 @@ const terraform: FormatHandler = {
   analyze: inOneGo((text, options, _parsed, state) => analyzeTerraform(text, options, state)),
   // HCL is aligned as terraform fmt aligns it.
   applyEdits: (text, edits) => applyTerraformEdits(text, edits),
+  layoutWindows,
   editing: 'members',
   moduleVariables: true,
   needsHclParser: () => true,

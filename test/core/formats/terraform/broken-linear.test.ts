@@ -80,7 +80,7 @@ test('the language server reads an edited document again after the parser gave u
 });
 
 test('quick fixes for a selection of a whole .tf file with thousands of findings take linear CPU time', () => {
-  // Each quick fix is written as terraform fmt writes it, a pass over the text; a menu shows the first ones.
+  // Each quick fix is written as terraform fmt writes it, over the lines its alignment reaches.
   const format = formatOf('main.tf');
   const resources = (n: number): string =>
     Array.from({ length: n }, (_, i) => `resource "vendor_search" "s${i}" {\n  search_user_config {\n    static_ipz = true\n  }\n}\n`).join(
@@ -89,7 +89,7 @@ test('quick fixes for a selection of a whole .tf file with thousands of findings
   assertLinear('quick fixes of a whole file', (k, s) => {
     const text = resources(100 * k * s);
     const { findings } = analyze(text, { fileName: 'main.tf' });
-    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits };
+    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits, layoutWindows: format.layoutWindows };
     const all = { offset: 0, length: text.length };
     assert.ok(quickFixes(doc, findings, all).length >= findings.length);
     return () => quickFixes(doc, findings, all);

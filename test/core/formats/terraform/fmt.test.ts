@@ -64,7 +64,7 @@ test('each quick fix and suggestion the editor offers, accepted alone, leaves th
   for (const name of fixtures) {
     const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8');
     // The document as the language server hands it to the quick fixes of a .tf file.
-    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits };
+    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits, layoutWindows: format.layoutWindows };
     const findings = analyze(text, { fileName: name }).findings;
     for (const f of findings) {
       for (const action of quickFixes(doc, [f], f)) {
@@ -77,6 +77,27 @@ test('each quick fix and suggestion the editor offers, accepted alone, leaves th
   // Members inserted (missing-required's suggested placeholders), removed and renamed are among them.
   for (const wanted of ['missing-required suggestion', 'deprecated-field suggestion', 'unknown-field fix'])
     assert.ok(offering.has(wanted), `${wanted}: ${[...offering].join(', ')}`);
+  const verdicts = fmtProblems(accepted.map((a) => a.text));
+  assert.deepEqual(
+    accepted.flatMap((a, i) => (verdicts[i] === undefined ? [] : [`${a.what}: ${verdicts[i]}`])),
+    [],
+  );
+});
+
+test('every quick fix for a selection of a whole file, far more than a menu shows, accepted alone, leaves the file as terraform fmt writes it', () => {
+  // Each fixture's blocks, many times over in one file: hundreds of actions, each written over the
+  // lines its alignment reaches, not over the whole file.
+  const format = formatOf('main.tf');
+  const accepted: Array<{ what: string; text: string }> = [];
+  for (const name of fixtures) {
+    const text = fs.readFileSync(path.join(FIXTURES, name), 'utf8').repeat(12);
+    const doc = { text, comment: format.lineComment, applyEdits: format.applyEdits, layoutWindows: format.layoutWindows };
+    const findings = analyze(text, { fileName: name }).findings;
+    const actions = quickFixes(doc, findings, { offset: 0, length: text.length }).filter((a) => !a.title.startsWith('Disable '));
+    assert.ok(actions.length >= 24, `${name}: ${actions.length} actions`);
+    actions.forEach((a, i) => accepted.push({ what: `${name}, action ${i + 1}: ${a.title}`, text: applyEdits(text, a.edits) }));
+  }
+  assert.ok(accepted.length > 200, `${accepted.length} actions in all`);
   const verdicts = fmtProblems(accepted.map((a) => a.text));
   assert.deepEqual(
     accepted.flatMap((a, i) => (verdicts[i] === undefined ? [] : [`${a.what}: ${verdicts[i]}`])),

@@ -1,5 +1,5 @@
 import { applyEdits, applyTracked } from '../../text-edits';
-import type { TextEdit } from '../../types';
+import type { OffsetRange, TextEdit } from '../../types';
 
 /**
  * The vertical alignment `terraform fmt` gives a file, recomputed where a fix wrote. Terraform
@@ -22,6 +22,8 @@ interface FormatLine {
   comment?: number;
   /** End of the line's text, its newline excluded. */
   end: number;
+  /** Set when the line starts inside a template interpolation opened on a line above. */
+  inInterpolation?: true;
 }
 
 const OPEN = new Set(['{', '[', '(']);
@@ -46,8 +48,11 @@ export function formatLines(text: string): FormatLine[] {
   // Open brackets of template interpolations in code: a `}` that closes one goes back into its string.
   const interp: number[] = [];
   let depth = 0;
+  let startsInside = false;
   const endLine = (end: number, next: number): void => {
     const line: FormatLine = { start, end };
+    if (startsInside) line.inInterpolation = true;
+    startsInside = interp.length > 0;
     if (equals >= 0 && net === 0) {
       line.leadEnd = leadEnd;
       line.equals = equals;
@@ -276,6 +281,39 @@ export function alignEdits(text: string, changed: ReadonlyArray<{ offset: number
     },
   );
   return edits;
+}
+
+/**
+ * The part of `text` whose layout an edit of `range` can change, for writing one quick fix at a
+ * time (a selection of a whole file can hold thousands): alignment reaches along the lines that
+ * hold an `=` or a trailing comment on either side of the lines edited, and stops at a line
+ * holding neither, which `terraform fmt` leaves as it is. The part runs from such a line above
+ * (one outside a template interpolation, so it is read as the whole file reads it) to such a
+ * line below. The file's lines are read once; each range then costs the lines it reaches.
+ */
+export function layoutWindows(text: string): (range: OffsetRange) => OffsetRange {
+  const lines = formatLines(text);
+  const aligned = (k: number): boolean => lines[k].equals !== undefined || lines[k].comment !== undefined;
+  /** The last line starting at or before `offset`. */
+  const lineAt = (offset: number): number => {
+    let lo = 0;
+    let hi = lines.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lines[mid].start <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  return (range) => {
+    let above = lineAt(range.offset) - 1;
+    while (above >= 0 && (aligned(above) || lines[above].inInterpolation)) above--;
+    let below = lineAt(range.offset + range.length) + 1;
+    while (below < lines.length && aligned(below)) below++;
+    const offset = above < 0 ? 0 : lines[above].start;
+    const end = below < lines.length ? lines[below].end : text.length;
+    return { offset, length: end - offset };
+  };
 }
 
 /**
