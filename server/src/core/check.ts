@@ -7,6 +7,7 @@ import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
 import { mayStandForOthers, oneFindingPerMistake } from './rules/precedence';
 import { schemaAt } from './schema';
 import { enterSensitive, maskDerived, sensitiveValuesOf, sweepSensitive, type SensitiveValues } from './sensitive';
+import { maskAboutSensitive } from './sensitive-message';
 import { valueAt } from './walk';
 import type { LineIndex } from './lines';
 import { parseDirectives, suppressFindings, type CommentSpan, type DirectiveScan, type Suppressed } from './suppress';
@@ -237,9 +238,12 @@ export function locateFinding(
   // Every text a finding shows passes through the credential mask and the sweep for sensitive values,
   // whichever way a rule quoted a value into it (the edits keep the document's own text: they are
   // applied, not shown).
-  const mask = (text: string): string => sweepSensitive(maskCredentials(text), sensitive);
-  // A fix about a sensitive value may quote what a rule made of it (its host name, its number in bytes).
-  const derived = sensitive?.size && isSensitive(valueAt(doc.value, raw.path), sensitive);
+  // A finding about a sensitive value may quote what a rule made of it (its host name, its number in
+  // bytes, its reading in another unit), in its message as in a fix's title.
+  const own = sensitive?.size ? valueAt(doc.value, raw.path) : undefined;
+  const derived = !!sensitive?.size && isSensitive(own, sensitive);
+  const swept = (text: string): string => sweepSensitive(maskCredentials(text), sensitive);
+  const mask = derived ? (text: string): string => maskAboutSensitive(swept(text), own as string | number, schemaAt(raw.path)) : swept;
   const key = raw.path[raw.path.length - 1];
   const maskTitle = derived ? (text: string): string => maskDerived(mask(text), typeof key === 'string' ? key : undefined) : mask;
   const f: Finding = {

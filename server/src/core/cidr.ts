@@ -217,6 +217,10 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   const max = family === 'IPv4' ? 32 : 128;
   if (slash < 0) return { kind: 'bare-address', family, suggestion: `${addressText}/${max}` };
   const prefixText = raw.slice(slash + 1);
+  // `10.20.0.0/16 office network`: a block with words after it, not a prefix length of that text.
+  const lead = /^\d+/.exec(prefixText)?.[0];
+  if (lead !== undefined && lead.length < prefixText.length)
+    return { kind: 'invalid', reason: `text follows the block ${addressText}/${lead}: ${JSON.stringify(prefixText.slice(lead.length))}` };
   const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
   if (!(prefix >= 0 && prefix <= max)) return { kind: 'bad-prefix', family, prefix: prefixText, max };
   const network =

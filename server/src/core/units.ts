@@ -193,9 +193,10 @@ export function parseQuantity(text: string, unit: Unit): { value: number; exact:
 
 /**
  * Units a writer may have confused with the field's own, each with the factor that turns
- * a number written in that unit into the field's unit.
+ * a number written in that unit into the field's unit, and, for a fraction, the bound its
+ * numbers stay below (1 is the whole heap written as a percentage, not as a fraction).
  */
-export function confusableUnits(unit: Unit): Array<{ unit: string; factor: number }> {
+export function confusableUnits(unit: Unit): Array<{ unit: string; factor: number; below?: number }> {
   switch (unit) {
     case 'ms':
       return [{ unit: 'seconds', factor: 1000 }];
@@ -225,7 +226,7 @@ export function confusableUnits(unit: Unit): Array<{ unit: string; factor: numbe
     case 'days':
       return [{ unit: 'hours', factor: 1 / 24 }];
     case 'percent':
-      return [{ unit: 'a fraction', factor: 100 }];
+      return [{ unit: 'a fraction', factor: 100, below: 1 }];
     default:
       return [];
   }

@@ -53,6 +53,53 @@ test('a value of a variable declared sensitive is never printed, wherever its va
   }
 });
 
+test('a short value of a variable declared sensitive, and what a rule works out from it, are never printed', async () => {
+  // Values of two or three characters, which the sweep of sensitive values leaves alone elsewhere, and
+  // values a rule reads in another unit or converts: each finding is still made, about a hidden value.
+  const dir = tempTree({
+    'main.tf': [
+      'variable "timeout" {\n  sensitive = true\n  default   = 90\n}',
+      'variable "pool" {\n  sensitive = true\n  default   = "77"\n}',
+      'variable "content" {\n  sensitive = true\n  default   = "300mb"\n}',
+      'variable "gets" {\n  sensitive = true\n  default   = 500\n}',
+      'variable "ver" {\n  type      = string\n  sensitive = true\n}',
+      'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = var.ver\n    search {\n      thread_pool_search_size = var.pool\n      thread_pool_get_size    = var.gets\n      http_max_content_length = var.content\n    }\n    search_dashboards {\n      search_request_timeout = var.timeout\n    }\n  }\n}',
+      '',
+    ].join('\n\n'),
+    'terraform.tfvars': 'ver = 2\n',
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', 'main.tf'], { cwd: dir });
+    const messages = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
+    assert.deepEqual(
+      messages.map((m) => m.ruleId).sort(),
+      ['deprecated-field', 'invalid-value', 'type-mismatch', 'unit-mismatch', 'unit-mismatch'],
+      r.out,
+    );
+    // Each value as written, and what it becomes: 90 s in milliseconds, 300mb in bytes and MiB.
+    const shown = /\b90\b|90000|\b77\b|\b500\b|300mb|314572800|300 MiB|"2"/i;
+    for (const m of messages) assert.doesNotMatch(m.message, shown);
+    // Every report format carries the same texts (its line and column numbers aside).
+    const written = /90000|300mb|314572800|300 MiB|version is "2"|is 500\b|\(77\)|"77"|is 90 ms|, 90 is/i;
+    for (const format of FORMATS) {
+      const out = await runCli(['lint', '--format', format, 'main.tf'], { cwd: dir });
+      assert.doesNotMatch(out.out + out.err, written, `lint --format ${format}`);
+    }
+    // What the messages still say: the field, the bounds and what to do, without the value.
+    const timeout = messages.find((m) => m.message.includes('search_request_timeout'))!.message;
+    assert.match(
+      timeout,
+      /search_request_timeout is \*\*\* ms, outside the allowed range \(5000 to 120000 ms\); read in seconds, \*\*\* is \*\*\* ms/,
+    );
+    assert.match(
+      messages.find((m) => m.ruleId === 'invalid-value')!.message,
+      /thread_pool_get_size is \(a hidden sensitive value\), above the maximum of 128\. Allowed: 1 to 128\./,
+    );
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a dry-run diff of a .tf file masks every expression of a secret field, every sensitive() call and every sensitive default', async () => {
   const c = ['Call', 'Tpl', 'Cond', 'Here', 'Dflt', 'Else'].map(canary);
   // Each secret stands next to a member a fix changes (the misspelt client_idd), so that it is a context line.

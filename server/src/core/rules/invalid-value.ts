@@ -3,7 +3,8 @@ import { boundsText } from '../describe';
 import { factsOf } from '../file-facts';
 import { formatPath, samePath } from '../paths';
 import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
-import { defineRule, intentFix, type RuleContext, type SchemaError } from '../rule';
+import { hasCredentials } from '../credentials';
+import { defineRule, intentFix, optional, type RuleContext, type SchemaError } from '../rule';
 import type { SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
@@ -268,12 +269,25 @@ export default defineRule({
           if (!problem || alreadyReported(v.path)) return;
           const key = formatPath(v.path);
           const host = format === 'hostname' ? hostOfUrl(v.value) : undefined;
+          // What insecure-url, silenced here, would have said.
+          const plain =
+            format === 'url' && /^\s*http:\/\//i.test(v.value) && !problem.includes('https://')
+              ? ' Use https://, so that what is fetched cannot be read or replaced on the way.'
+              : '';
+          // A URL with blanks around it: the blanks go (a fix), and an http:// one may become https://
+          // (a suggestion: only the identity provider knows whether it serves it). A URL that carries a
+          // password or token is not written again (edits are printed by some outputs).
+          const trimmed = v.value.trim();
+          const spaced = format === 'url' && trimmed !== v.value && !urlProblem(trimmed) && !hasCredentials(v.value);
+          const set = (title: string, value: string): Fix | undefined => intentFix(ctx.doc, title, { kind: 'set', path: v.path, value });
           ctx.report({
             path: v.path,
-            message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.`,
-            fix: host
-              ? intentFix(ctx.doc, `Replace it with the host name "${host}"`, { kind: 'set', path: v.path, value: host })
-              : undefined,
+            message: `${key} is ${show(v.value, v.schema)}, which ${problem}. Expected ${expected}.${plain}`,
+            fix: host ? set(`Replace it with the host name "${host}"`, host) : spaced ? set('Remove the blanks', trimmed) : undefined,
+            suggestions:
+              spaced && plain
+                ? optional(set('Use https:// and remove the blanks', `https://${trimmed.slice('http://'.length)}`))
+                : undefined,
           });
           return;
         }

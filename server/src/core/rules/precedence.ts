@@ -18,8 +18,12 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   // field takes a string; a bound broken is the answer where the value is also of a risky size. A
   // spelling YAML reads otherwise (`search_version: 2.10`, `custom_domain: on`, a timeout of `0755`) is
   // not allowed either way: quoting it as the trap would, or dropping its zero, writes a value still
-  // refused, so the value to write is the answer.
-  'invalid-value': ['type-mismatch', 'performance-risk', 'yaml-trap'],
+  // refused, so the value to write is the answer. A thread pool above the API's maximum is refused, not
+  // lowered to what the CPUs allow. A URL the API refuses (`http://`) is written again whole, and the
+  // message of one written with http:// says to use https://.
+  'invalid-value': ['type-mismatch', 'performance-risk', 'yaml-trap', 'thread-pool-capped', 'insecure-url'],
+  // `10.20.0.0/16 office network` in ip_filter: the block is the mistake, and its length follows from it.
+  'invalid-cidr': ['invalid-value'],
   // `http_max_content_length: 0755`: the value to write answers the leading zero too.
   'unit-mismatch': ['type-mismatch', 'invalid-value', 'yaml-trap'],
   // unit-hint is silent wherever another rule reports (EXPLAINS_ONLY below), so no rule lists it.

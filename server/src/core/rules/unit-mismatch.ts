@@ -35,6 +35,7 @@ interface Reading {
 function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
   const out: Reading[] = [];
   for (const c of confusableUnits(unit)) {
+    if (c.below !== undefined && Math.abs(n) >= c.below) continue;
     const v = asInteger(n * c.factor);
     if (v !== undefined && inBounds(v, s)) out.push({ unit: c.unit, value: v });
   }

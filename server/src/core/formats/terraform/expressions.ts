@@ -84,6 +84,10 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
   }
   const n = unwrap(expr);
   const type = typeOf(n);
+  // `"${var.shards}"`, as older modules write it: a template that is one interpolation and nothing
+  // else is that expression's value, of its own type, as HCL evaluates it.
+  const sole = type === 'template_expr' ? soleInterpolation(n) : undefined;
+  if (sole) return readExpression(config, sole, path, depth + 1);
   if (type === 'literal_value' || type === 'template_expr') {
     const v = scalar(n);
     return v === NOT_LITERAL ? unknown() : v;
@@ -133,6 +137,17 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
     return object;
   }
   return unknown();
+}
+
+/** The expression of a quoted template written as `"${expression}"` alone; undefined for any other template. */
+function soleInterpolation(template: Node): Node | undefined {
+  const quoted = named(template)[0];
+  if (!quoted || typeOf(quoted) !== 'quoted_template') return undefined;
+  const parts = named(quoted).filter((c) => typeOf(c) !== 'quoted_template_start' && typeOf(c) !== 'quoted_template_end');
+  if (parts.length !== 1 || typeOf(parts[0]) !== 'template_interpolation') return undefined;
+  // Nothing but the interpolation between the quotes (no literal text, which the grammar may leave unnamed).
+  if (endOf(parts[0]) - parts[0].startIndex !== textOf(quoted).length - 2) return undefined;
+  return named(parts[0]).find((c) => typeOf(c) === 'expression');
 }
 
 /** What `scalar` answers for an expression that is not a literal. */
