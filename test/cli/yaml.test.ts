@@ -308,7 +308,7 @@ test('--no-warn-ignored (as the pre-commit hooks pass it): a named file without 
   }
 });
 
-test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, Terraform JSON, a plan or a configuration', async () => {
+test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, Terraform JSON, a plan, a configuration or requests', async () => {
   const rendered =
     'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' +
     MANIFEST;
@@ -355,6 +355,28 @@ test('standard input without --stdin-filename is read as what it holds: a manife
       messagesOf(config.out).map(([, id, line]) => [id, line]),
       [['type-mismatch', 2]],
     );
+    // Requests (a request line first, after separators and comments), a script holding curl, and a
+    // configuration written in YAML: each read as it is when named so.
+    const unnamedAndNamed: Array<[string, string]> = [
+      ['PUT https://search.example.com/_snapshot/nightly HTTP/1.1\nContent-Type: application/json\n\n{"type": "fs"}\n', 'ops.http'],
+      ['### Register a repository\n# nightly\nPUT https://search.example.com/_snapshot/nightly\n\n{"type": "fs"}\n', 'ops.http'],
+      [
+        '#!/bin/sh\nset -e\ncurl -X PUT https://search.example.com/_cluster/settings -H \'Content-Type: application/json\' -d \'{"persistent": {"cluster.max_shards_per_node": 500}}\'\n',
+        'ops.sh',
+      ],
+      ['search_version: "2.19"\nstatic_ips: true\nsearch:\n  thread_pool_search_size: 500\n', 'svc.search.yaml'],
+    ];
+    for (const [text, name] of unnamedAndNamed) {
+      const unnamed = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: text });
+      const named = await runCli(['lint', '--format', 'json', '--stdin-filename', name, '-'], { cwd: dir, stdin: text });
+      const found = messagesOf(unnamed.out).map(([, id, line]) => [id, line]);
+      assert.ok(found.length > 0 && !found.some(([id]) => id === 'input-limit'), `${name}: ${unnamed.out}`);
+      assert.deepEqual(
+        found,
+        messagesOf(named.out).map(([, id, line]) => [id, line]),
+        name,
+      );
+    }
   } finally {
     removeTree(dir);
   }

@@ -1,3 +1,5 @@
+import { rootSchema } from '../schema';
+import { hasOwn } from '../values';
 import { holdsManifest, SEARCH_KIND_LINE } from './yaml/names';
 
 /**
@@ -8,6 +10,11 @@ import { holdsManifest, SEARCH_KIND_LINE } from './yaml/names';
  * - JSON with a `resource` object and a `search_user_config` (Terraform's JSON syntax): `stdin.tf.json`;
  * - other text that starts as JSON does (`{`, `[`, after comments): `stdin.json`, a configuration or a
  *   Terraform plan (which the JSON reader tells apart by content);
+ * - requests, whose first line (after `###` separators and comments) is a request line
+ *   (`PUT https://search.example.com/_cluster/settings HTTP/1.1`): `stdin.http`;
+ * - a shell script holding a `curl` command: `stdin.sh`;
+ * - YAML whose top-level keys are all the configuration's fields (`search_version: "2.19"`):
+ *   `stdin.search.yaml`, a configuration;
  * - any other text: `stdin.yaml`, read as manifests (a file with none says so).
  * A text search, linear in the text; no parse.
  */
@@ -15,7 +22,11 @@ export function nameForContent(text: string): string {
   // HCL first: a manifest inside HCL is in a heredoc or a string, while a YAML text has no HCL block header at a line's start.
   if (HCL_BLOCK.test(text)) return 'stdin.tf';
   if (holdsManifest(text) && SEARCH_KIND_LINE.test(text)) return 'stdin.yaml';
-  if (!startsAsJson(text)) return 'stdin.yaml';
+  if (!startsAsJson(text)) {
+    if (startsWithRequest(text)) return 'stdin.http';
+    if (CURL_LINE.test(text)) return 'stdin.sh';
+    return holdsConfigurationKeys(text) ? 'stdin.search.yaml' : 'stdin.yaml';
+  }
   // Terraform's JSON syntax (`cdktf synth`): a `resource` object holding a search_user_config. A plan
   // has a format_version and no `resource` key.
   return TF_JSON_RESOURCE.test(text) && text.includes('"search_user_config"') && !PLAN_FORMAT.test(text) ? 'stdin.tf.json' : 'stdin.json';
@@ -47,3 +58,40 @@ function startsAsJson(text: string): boolean {
     return text[i] === '{' || text[i] === '[';
   }
 }
+
+const METHOD_LINE = /^(?:GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS)[ \t]+\S+(?:[ \t]+HTTP\/\d(?:\.\d)?)?[ \t]*$/;
+
+/** Whether the first line that is not blank, a `###` separator or a comment is a request line. */
+function startsWithRequest(text: string): boolean {
+  let from = 0;
+  // Only the first lines are read: a request file starts with its request after a few comments.
+  for (let lines = 0; from < text.length && lines < 64; lines++) {
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    const line = text.slice(from, Math.min(end, from + 4096)).trim();
+    from = end + 1;
+    if (!line || line.startsWith('#') || line.startsWith('//')) continue;
+    return METHOD_LINE.test(line);
+  }
+  return false;
+}
+
+/** A `curl` command at a line's start (after blanks, `$ ` or `sudo `), as scripts and runbooks hold it. */
+const CURL_LINE = /^[ \t]*(?:\$[ \t]+)?curl[ \t]/m;
+
+/**
+ * Whether every top-level key of a YAML text (a key at a line's start) is a field of the
+ * configuration, and there is at least one: a configuration written in YAML, not a manifest.
+ */
+function holdsConfigurationKeys(text: string): boolean {
+  let found = false;
+  for (const m of text.matchAll(TOP_LEVEL_KEY)) {
+    const key = m[1] ?? m[2] ?? m[3];
+    if (!rootSchema.properties || !hasOwn(rootSchema.properties, key)) return false;
+    found = true;
+  }
+  return found;
+}
+
+/** A key at a line's start, bare or quoted, followed by a colon. */
+const TOP_LEVEL_KEY = /^(?:([A-Za-z_][\w.-]*)|"([^"\n]*)"|'([^'\n]*)')[ \t]*:(?:[ \t]|$)/gm;
