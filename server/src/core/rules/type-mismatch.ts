@@ -30,6 +30,21 @@ function conversion(
   return undefined;
 }
 
+/** What to write for each type a field may take, where no fix writes it. */
+const TO_WRITE: Record<string, string> = {
+  boolean: 'true or false',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text in quotes',
+  array: 'a list of values',
+  object: 'an object of its members',
+};
+const whatToWrite = (types: readonly string[]): string =>
+  ` Write ${types
+    .filter((t) => t !== 'null')
+    .map((t) => TO_WRITE[t] ?? t)
+    .join(', or ')}.`;
+
 /**
  * A number too large for a double (`1e400` in JSON, `.inf` in YAML) reads as infinity, and YAML's
  * `.nan` as not a number: the message shows the value as written, not as JavaScript prints it.
@@ -112,7 +127,7 @@ export default defineRule({
       const elsewhere = ctx.doc.writtenElsewhere?.(e.path) ?? false;
       const converts = node || elsewhere ? conversion(ctx.doc, e.path, value, types, !!e.schema.secret) : undefined;
       const fix = converts && intentFix(ctx.doc, converts.title, { kind: 'set', path: e.path, value: converts.value });
-      const advice = fix ? ` ${fix.title}.` : converts && elsewhere ? ` ${converts.title} where the value is written.` : '';
+      const advice = fix ? ` ${fix.title}.` : converts && elsewhere ? ` ${converts.title} where the value is written.` : whatToWrite(types);
       ctx.report({
         path: e.path,
         message: `${field} is ${typeof value === 'number' && !Number.isFinite(value) && !e.schema.secret ? beyondRange(ctx.doc, e.path, value) : `${jsonType(value)}${container ? '' : ` ${inParentheses(value, e.schema)}`}`}, but it takes ${expected}.${advice}`,
