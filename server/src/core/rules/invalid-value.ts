@@ -106,7 +106,8 @@ function keywordProblem(e: SchemaError, value: unknown): string {
   switch (e.keyword) {
     case 'minimum':
     case 'exclusiveMinimum':
-      return `below the minimum of ${limitText(Number(limit), s)}.${allowed} Raise the value${s.default !== undefined || s.defaultText ? ', or remove the field to use the default' : ''}.`;
+      // Not "remove the field": on a running service the API merges the configuration, and the old value stays.
+      return `below the minimum of ${limitText(Number(limit), s)}.${allowed} Raise the value${typeof s.default === 'number' ? `; its default is ${showNumber(s.default, s)}` : ''}.`;
     case 'maximum':
     case 'exclusiveMaximum':
       return `above the maximum of ${limitText(Number(limit), s)}.${allowed} Lower the value.`;

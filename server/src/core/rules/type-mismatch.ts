@@ -119,7 +119,8 @@ export default defineRule({
       if (value === null) {
         ctx.report({
           path: e.path,
-          message: `${field} does not accept null: it takes ${expected}. Set a value or remove the field to use the default.`,
+          // Not "remove the field": on a running service the API merges the configuration, and the old value stays.
+          message: `${field} does not accept null: it takes ${expected}. Set a value${e.schema.default !== undefined && typeof e.schema.default !== 'object' ? `; its default is ${show(e.schema.default, e.schema)}` : ''}.`,
         });
         continue;
       }
