@@ -8,7 +8,9 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, mayBeDirective, type FoundRequest, type
  * `console`, `http` or `rest` hold Dev Tools console requests (`GET _cluster/health`, a JSON body on
  * the lines after; a full URL as in REST Client works too); blocks tagged `sh`, `bash`, `shell`, `zsh`
  * or `console` hold curl commands, with or without a `$ ` prompt. A block without a language is read
- * as console requests when its first line is one (`PUT _snapshot/repo`, method in capitals). Fences
+ * as console requests when its first line is one (`PUT _snapshot/repo`, method in capitals), and so
+ * is a block of any other language (`json`, `bash`, `yaml`) when its first line is one with an API
+ * path (`PUT _cluster/settings`, `GET /_cat/indices`, `PUT logs/_settings`): the tag is no proof. Fences
  * follow CommonMark: up to 3 spaces of indentation relative to the list item they stand in (so a fence
  * inside a list item may be indented 4 spaces or more), closed by a fence of the same kind at least as
  * long, or by the end of the list item; an unclosed fence runs to the end of the file, as Markdown
@@ -18,6 +20,8 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, mayBeDirective, type FoundRequest, type
 const MAX_BODY = 1_048_576;
 const CONSOLE_REQUEST = /^(\s*)(GET|POST|PUT|DELETE|HEAD|PATCH|get|post|put|delete|head|patch)\s+(\S+)/;
 const UNTAGGED_REQUEST = /^\s*(?:GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+[\w/.{$%-]/;
+/** The same in a block tagged with another language: the path is an API's (`_cluster/settings`, `/…`, a URL, `index/_doc`). */
+const TAGGED_REQUEST = /^\s*(?:GET|POST|PUT|DELETE|HEAD|PATCH)[ \t]+(?:[/_]|https?:\/\/|[\w.{$%-]+\/_)/;
 const SHELL_TAGS = new Set(['sh', 'bash', 'shell', 'zsh', 'console', 'shell-session', 'shellsession']);
 const CONSOLE_TAGS = new Set(['console', 'http', 'rest']);
 
@@ -68,7 +72,11 @@ export function* scanMarkdownSteps(text: string): Steps<MarkdownScan> {
     if (from >= to) continue;
     let first = from;
     while (first < to && lines.text(first).trim() === '') first++;
-    const consoleBlock = CONSOLE_TAGS.has(tag) || (tag === '' && first < to && UNTAGGED_REQUEST.test(lines.text(first)));
+    // A block of another language (`json`, as OpenSearch's docs tag console text, `bash`, `yaml`, where
+    // users paste it) holds console requests when its first line is one with an API path.
+    const consoleBlock =
+      CONSOLE_TAGS.has(tag) ||
+      (first < to && (tag === '' ? UNTAGGED_REQUEST.test(lines.text(first)) : TAGGED_REQUEST.test(lines.text(first))));
     if (consoleBlock) yield* consoleRequests(lines, from, to, tag === '', scan);
     if (SHELL_TAGS.has(tag)) {
       const curl = yield* scanCurlSteps(text, lines.offset(from), lines.end(to - 1));
