@@ -34,6 +34,14 @@ function reasonText(ctx: RuleContext, key: string, s: KeySuggestion): string {
   }
 }
 
+/** Whether the field a key stands for in another object is already set there. */
+function setWhereItBelongs(ctx: RuleContext, s: KeySuggestion): boolean {
+  const target = fieldByName(s.field);
+  if (!target || target.path.includes('[]')) return false;
+  const parentValue = valueAt(ctx.value, target.path.slice(0, -1));
+  return isObject(parentValue) && hasOwn(parentValue, s.key);
+}
+
 function renameFix(ctx: RuleContext, path: Segment[], key: string, to: string): Fix | undefined {
   const edits = ctx.doc.editsFor([{ kind: 'rename', path, to }]);
   return edits && { title: `Rename ${showKey(key)} to ${JSON.stringify(nameIn(ctx, to))}`, edits };
@@ -115,6 +123,23 @@ export default defineRule({
       }
       const best = list[0];
       const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
+      if (clear && best.moves && setWhereItBelongs(ctx, best)) {
+        // Nothing to move: the field is already set where it belongs, and this copy is one the API rejects.
+        const parent = best.field.slice(0, Math.max(0, best.field.length - best.key.length - 1));
+        const reason =
+          best.reason === 'wrong-level'
+            ? `${showKey(key)} belongs ${parent ? `in ${parent}` : 'at the top level'} (${best.field}), where it is already set`
+            : `it stands for ${best.field}, which is already set`;
+        const edits = at ? ctx.doc.editsFor([{ kind: 'remove', path }]) : undefined;
+        ctx.report({
+          path,
+          target: 'key',
+          at,
+          message: `${head}: ${reason}. Remove it from here, and keep the value there that you mean.`,
+          suggestions: edits && [{ title: `Remove ${showKey(key)} from ${e.path.length ? formatPath(e.path) : 'the top level'}`, edits }],
+        });
+        continue;
+      }
       if (clear && taken) {
         ctx.report({
           path,
