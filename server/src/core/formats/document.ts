@@ -59,6 +59,13 @@ export interface RepeatedKey {
   occurrences: Array<{ key: OffsetRange; member: OffsetRange; value?: { range: OffsetRange; read: string | number | boolean | null } }>;
   /** Set when the format refuses the repetition outright (rather than keeping the last): why. */
   refused?: string;
+  /**
+   * Set when what repeats is the block that holds the configuration itself, in what holds it (a
+   * resource with two `search_user_config` blocks): that holder, as the finding names it (`the
+   * resource`). `path` is then empty and `key` the block's name; the finding is about the
+   * configuration as a whole, and offers no fix (merging the blocks is the writer's decision).
+   */
+  holder?: string;
 }
 
 /** One parse of one configuration in any format: everything the rules read. */

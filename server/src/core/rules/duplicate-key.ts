@@ -10,7 +10,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'A key must appear only once in an object.',
     details:
-      'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file nothing is kept last: Terraform refuses an argument set twice (and a block that may appear once, written twice), in HCL and in its JSON syntax, and `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`, which the provider refuses twice: these are reported without the suggestion, since the file must say which one it means.',
+      'When an object holds the same key twice, the API keeps the last value and silently ignores the earlier ones, so an edit to the first occurrence has no effect. The finding is on each repeated key and points at the first occurrence. A suggestion removes the earlier occurrences, which keeps what the API does today; decide which value you meant before applying it. In a Terraform file nothing is kept last: Terraform refuses an argument set twice (and a block that may appear once, written twice: a second `search_user_config` block in one resource too, though each block is still checked), in HCL and in its JSON syntax, and `ip_filter_object`, `ip_filter_string` and `ip_filter` all set `ip_filter`, which the provider refuses twice: these are reported without the suggestion, since the file must say which one it means.',
     fixable: false,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
@@ -32,8 +32,20 @@ export default defineRule({
   },
   check(ctx) {
     if (ctx.doc.noDuplicateKeys) return;
-    for (const { path, key, occurrences, refused } of ctx.doc.repeatedKeys()) {
+    for (const { path, key, occurrences, refused, holder } of ctx.doc.repeatedKeys()) {
       const first = occurrences[0].key;
+      if (holder) {
+        // The configuration's own block written again (a second search_user_config block of a resource):
+        // each block is checked as a configuration, and merging them is the writer's decision, so no fix.
+        for (const occurrence of occurrences.slice(1))
+          ctx.report({
+            path,
+            at: occurrence.key,
+            message: `${showKey(key)} is written more than once in ${holder}${refused ? `: ${refused}` : ''}. Merge them into one block.`,
+            related: [{ message: `first ${showKey(key)} block`, range: ctx.doc.lines.rangeOf(first.offset, first.length) }],
+          });
+        continue;
+      }
       if (refused) {
         // Refused, not merged (a key twice in Terraform or YAML, two spellings of Terraform's ip_filter):
         // which one is meant only the writer knows, so keeping the last is a suggestion at the last.

@@ -2,11 +2,11 @@ import { parseTree, printParseErrorCode, type Node, type ParseError } from 'json
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
-import type { SyntaxProblem } from '../document';
+import type { RepeatedKey, SyntaxProblem } from '../document';
 import { apiKeyOf } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
-import type { VariableValues } from '../terraform/read';
+import { repeatedConfiguration, type VariableValues } from '../terraform/read';
 
 /**
  * Terraform's JSON syntax (`.tf.json`, what CDK for Terraform writes): `{"resource": {"TYPE":
@@ -122,6 +122,9 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
         for (const names of objectsOf(type.value)) {
           for (const name of propertiesOf(names)) {
             for (const body of objectsOf(name.value)) {
+              // The first block written out: each object of `"search_user_config": [...]`, and each property of
+              // that name, is a block, and the provider takes one (a dynamic block's count is known only at plan).
+              let firstBlock: RepeatedKey['occurrences'][number] | undefined;
               for (const member of blocksOf(body)) {
                 // A block written as an object, or as an array of objects: each object is one block.
                 for (const block of objectsOf(member.value)) {
@@ -145,6 +148,11 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     node: block,
                   });
                   readBody(config, block, [], config.value);
+                  if (!member.generated) {
+                    const written = { key: rangeOf(member.key), member: rangeOf(lone ? member.property : block) };
+                    if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
+                    else firstBlock = written;
+                  }
                   configurations.push(config);
                 }
               }

@@ -141,6 +141,8 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
   const body = childOfType(block, 'body');
   if (!body) return undefined;
   const out: Configuration[] = [];
+  // The first block written out: the provider takes one, and Terraform refuses another at plan.
+  let firstBlock: RepeatedKey['occurrences'][number] | undefined;
   for (const inner of named(body)) {
     const name = typeOf(inner) === 'block' && named(inner)[0] ? textOf(named(inner)[0]) : undefined;
     // `dynamic "search_user_config" { for_each = ... content { ... } }`: each block it makes is what `content` says.
@@ -165,9 +167,29 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
     if (root) config.entries.set(pathKey([]), { ...root, key: rangeOf(named(inner)[1]), generated: true });
     delete config.reading;
+    // How many blocks a dynamic block makes is known only at plan: only blocks written out repeat.
+    if (!dynamic) {
+      const written = { key: rangeOf(named(inner)[0]), member: rangeOf(inner) };
+      if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
+      else firstBlock = written;
+    }
     out.push(config);
   }
   return out;
+}
+
+/**
+ * A later `search_user_config` block of a resource, noted on its own configuration (with the first
+ * block, where the finding points): Terraform refuses it at plan ("Too many search_user_config blocks").
+ */
+export function repeatedConfiguration(first: RepeatedKey['occurrences'][number], later: RepeatedKey['occurrences'][number]): RepeatedKey {
+  return {
+    path: [],
+    key: ROOT_BLOCK,
+    occurrences: [first, later],
+    holder: 'the resource',
+    refused: `the provider takes one ${ROOT_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${ROOT_BLOCK} blocks")`,
+  };
 }
 
 /** The `content` block of a `dynamic` block. */
