@@ -109,6 +109,13 @@ export interface ConfigDocument {
    * the name written, and what to write instead. Absent when there is none.
    */
   readonly deprecatedNames?: ReadonlyArray<{ path: FieldPath; written: string; advice: string }>;
+  /**
+   * Keys written as the API spells them where the format knows the field by another name, and refuses
+   * this one (`cluster.search.request.slowlog` in Terraform's JSON syntax, where the provider's name is
+   * `cluster_search_request_slowlog`): the path has the key written, `key` is where. Such a member is
+   * not in `value`. Absent when there is none.
+   */
+  readonly refusedKeys?: ReadonlyArray<{ path: FieldPath; key: OffsetRange }>;
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
   /**

@@ -81,7 +81,7 @@ export default defineRule({
       '- an engine setting written with its engine name (`indices.query.bool.max_clause_count` -> `search.indices_query_bool_max_clause_count`);',
       "- the vendor's product names (`opensearch` -> `search`, `opensearch_dashboards` -> `search_dashboards`, `opensearch_version` -> `search_version`, `prometheus` -> `metrics`);",
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
-      "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`). In a `.tf` file and a plan that name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot.",
+      "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`); in Terraform's JSON syntax (`.tf.json`), the other way round (`cluster.search.request.slowlog` -> `cluster_search_request_slowlog`). In a `.tf` file, a `.tf.json` file and a plan the provider's name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot and the provider has no argument with one.",
       '',
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
@@ -173,6 +173,29 @@ export default defineRule({
             .filter((f): f is Fix => !!f)
         : [];
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${options}?`, suggestions });
+    }
+    // A key the format refuses though the API has it (a dotted key in Terraform's JSON syntax): it is
+    // not in the value, so the schema has not seen it. What to write is the format's name of the key.
+    for (const { path, key: at } of ctx.doc.refusedKeys ?? []) {
+      const key = String(path[path.length - 1]);
+      const parent = path.slice(0, -1);
+      const parentValue = valueAt(ctx.value, parent);
+      const head = `Unknown field ${showKey(key)} ${where(parent)}`;
+      const name = JSON.stringify(nameIn(ctx, key));
+      const why = "The Terraform provider writes the API's dotted keys with underscores: it has no argument with a dot in its name.";
+      if (isObject(parentValue) && hasOwn(parentValue, key)) {
+        ctx.report({
+          path,
+          target: 'key',
+          at,
+          message: `${head}: did you mean ${name}? It is already set in this object: keep one value, under ${name}. ${why}`,
+        });
+        continue;
+      }
+      // The rename acts on the place the document keeps for the path: this key's, unless the same key is written twice.
+      const here = ctx.doc.locate(path, 'key');
+      const fix = here.offset === at.offset && here.length === at.length ? renameFix(ctx, [...path], key, key) : undefined;
+      ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${name}? ${why}`, fix });
     }
   },
 });

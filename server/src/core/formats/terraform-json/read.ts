@@ -3,7 +3,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf } from '../terraform/names';
+import { apiKeyOf, dottedKeyOf, providerName } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -37,6 +37,7 @@ export interface JsonConfiguration extends TerraformConfiguration<JsonEntry> {
   /** The nodes of each repeated key's occurrences, by pathKey of the object and the key, for the fix that keeps the last. */
   occurrences: Map<string, Node[]>;
   resolved: Map<string, VariableUse>;
+  refusedKeys: Array<{ path: Segment[]; key: OffsetRange }>;
 }
 
 export interface TerraformJsonFile {
@@ -67,6 +68,23 @@ function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Nod
     out.push({ name: String(key.value), key, value, property });
   }
   return out;
+}
+
+/**
+ * Whether a member is a dotted key of the API written with its dots (`"cluster.search.request.slowlog"`):
+ * the provider has no argument by that name (its name is `cluster_search_request_slowlog`), and Terraform
+ * refuses the file. The member is left out of the value; its place is kept for the fix that renames it,
+ * unless a member written in the provider's name holds that path.
+ */
+function refused(config: JsonConfiguration, path: Segment[], member: { name: string; key: Node; value: Node; property: Node }): boolean {
+  const { name, key, value, property } = member;
+  if (!name.includes('.') || dottedKeyOf(path, providerName(name)) !== name) return false;
+  const memberPath = [...path, name];
+  config.refusedKeys.push({ path: memberPath, key: rangeOf(key) });
+  const at = pathKey(memberPath);
+  if (!config.entries.has(at))
+    config.entries.set(at, { key: rangeOf(key), value: rangeOf(value), member: rangeOf(property), node: value, removable: property });
+  return true;
 }
 
 /** The objects a level of Terraform's JSON stands for: the object itself, or each object of an array. */
@@ -137,6 +155,7 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     repeated: [],
                     occurrences: new Map(),
                     spellings: [],
+                    refusedKeys: [],
                     resolved: new Map(),
                     variables,
                   };
@@ -190,11 +209,13 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   };
   // Blocks of one list type written in several properties add up to one list, as repeated blocks do in HCL.
   const lists = new Map<string, unknown[]>();
-  for (const { name, key: keyNode, value, property } of propertiesOf(body)) {
+  for (const member of propertiesOf(body)) {
+    const { name, key: keyNode, value, property } = member;
     if (name === 'dynamic' && value.type === 'object') {
       readDynamicBlocks(config, value, path, into);
       continue;
     }
+    if (refused(config, path, member)) continue;
     const key = keyOf(path, name);
     const memberPath = [...path, key];
     if (typeof key === 'string' && key !== name && key.includes('.')) config.spellings.push({ path: memberPath, written: name });
@@ -289,7 +310,9 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
  * (its members are not judged, and nothing is reported as an unknown field "dynamic").
  */
 function readDynamicBlocks(config: JsonConfiguration, dynamic: Node, path: Segment[], into: Record<string, unknown>): void {
-  for (const { name, key: keyNode, value, property } of propertiesOf(dynamic)) {
+  for (const member of propertiesOf(dynamic)) {
+    const { name, key: keyNode, value, property } = member;
+    if (refused(config, path, member)) continue;
     const key = keyOf(path, name);
     const memberPath = [...path, key];
     config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value });

@@ -48,6 +48,8 @@ export interface TerraformConfiguration<E extends MemberRanges> {
   repeated: RepeatedKey[];
   /** Dotted keys written in the provider's spelling: the key's path, and the name written. */
   spellings: Array<{ path: Segment[]; written: string }>;
+  /** Dotted keys written with their dots, which Terraform refuses (see ConfigDocument.refusedKeys). */
+  refusedKeys?: Array<{ path: Segment[]; key: OffsetRange }>;
   /** Members whose value is a variable's, by path (see pathKey). */
   resolved: ReadonlyMap<string, VariableUse>;
   variables?: VariableValues;

@@ -221,6 +221,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     lines,
     spellings: config.spellings.length ? config.spellings : undefined,
     deprecatedNames: deprecatedNames.length ? deprecatedNames : undefined,
+    refusedKeys: config.refusedKeys?.length ? config.refusedKeys : undefined,
     keyName: providerName,
     syntaxErrors: syntax.syntaxErrors,
     ...(readableUntil !== undefined ? { readableUntil } : {}),
