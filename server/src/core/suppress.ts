@@ -140,7 +140,12 @@ export function parseDirectives(text: string, comments: readonly CommentSpan[], 
       const id = names.idOf(name);
       const also = id ? names.alsoOf?.(id) : undefined;
       if (id) rules.push(also?.length ? { id, offset: from, length: k - from, also } : { id, offset: from, length: k - from });
-      // A few are enough to show what is wrong (a sentence written without ` -- ` would give one per word).
+      else if (!bad.length && sentenceFrom(text, from, k, rulesEnd, names.all)) {
+        // Words after the rules, no comma between them: a reason written without ` -- `, one mistake.
+        bad.push(reasonWithoutDashes(text, from, rulesEnd));
+        break;
+      }
+      // A few are enough to show what is wrong.
       else if (bad.length < MAX_PROBLEMS_PER_COMMENT) bad.push(unknownRule(name, from, names.all));
       else break;
     }
@@ -170,6 +175,29 @@ function unknownDirective(word: string, start: number, end: number): DirectivePr
     suggestions: near
       ? [{ title: `Write ${PREFIX}${near}`, edits: [{ offset: start, length: end - start, newText: `${PREFIX}${near}` }] }]
       : undefined,
+  };
+}
+
+/**
+ * Whether the unknown word at `from`–`to` starts words that read as a sentence: it is no slip of a
+ * rule id, and more words follow it before `end` with no comma between them.
+ */
+function sentenceFrom(text: string, from: number, to: number, end: number, all: readonly string[]): boolean {
+  const rest = text.slice(to, end);
+  if (!rest.trim() || rest.includes(',')) return false;
+  const word = text.slice(from, to);
+  return !(quotable(word) && nearest(word, all));
+}
+
+/** A reason written after the rule ids without ` -- ` before it: suppresses nothing, and the fix writes the ` -- `. */
+function reasonWithoutDashes(text: string, from: number, end: number): DirectiveProblem {
+  const length = text.slice(from, end).trimEnd().length;
+  return {
+    offset: from,
+    length,
+    message:
+      'These words are no rule ids, so this suppression comment suppresses nothing: a reason goes after " -- " (`search-config-disable-line RULE -- why`).',
+    suggestions: [{ title: 'Write " -- " before the reason', edits: [{ offset: from, length: 0, newText: '-- ' }] }],
   };
 }
 

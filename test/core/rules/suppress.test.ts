@@ -98,6 +98,43 @@ test('a directive word that is not one of the four is an error and suppresses no
   assert.equal(applyEdits(text, f.suggestions![0].edits), text.replace('disable-lines', 'disable-line'));
 });
 
+test('a reason written without " -- " is one error, with the fix that writes it, and the directive suppresses nothing', () => {
+  for (const [name, text] of [
+    [
+      'a.search.jsonc',
+      '{\n  // search-config-disable-next-line invalid-value because it is legacy\n  "search": { "thread_pool_search_size": 500 }\n}\n',
+    ],
+    ['a.search.yaml', 'search:\n  thread_pool_search_size: 500 # search-config-disable-line invalid-value kept for the old clients\n'],
+    [
+      'main.tf',
+      'resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      # search-config-disable-next-line invalid-value legacy value\n      thread_pool_search_size = 500\n    }\n  }\n}\n',
+    ],
+  ]) {
+    const { findings } = analyze(text, { fileName: name });
+    const bad = findings.filter((f) => f.ruleId === 'invalid-suppression');
+    assert.equal(bad.length, 1, `${name}: ${findings.map((f) => f.message).join('\n')}`);
+    assert.ok(
+      findings.some((f) => f.ruleId === 'invalid-value'),
+      `${name}: the directive suppresses nothing`,
+    );
+    assert.equal(
+      bad[0].message,
+      'These words are no rule ids, so this suppression comment suppresses nothing: a reason goes after " -- " (`search-config-disable-line RULE -- why`).',
+    );
+    const fixed = applyEdits(text, bad[0].suggestions![0].edits);
+    assert.match(fixed, /invalid-value -- \w/, name);
+    // With the reason after " -- ", the directive works.
+    assert.deepEqual(
+      analyze(fixed, { fileName: name }).findings.map((f) => f.ruleId),
+      [],
+      `${name}: ${fixed}`,
+    );
+  }
+  // Rule ids misspelt one by one are still each reported with their did-you-mean.
+  const typos = analyze('static_ips: "true" # search-config-disable-line type-missmatch unknwn-field\n', { fileName: 'a.search.yaml' });
+  assert.equal(typos.findings.filter((f) => f.ruleId === 'invalid-suppression').length, 2);
+});
+
 test('a rule id that does not exist is an error and the directive suppresses nothing, not even its valid ids', () => {
   const text = 'static_ips: "true" # search-config-disable-line type-missmatch, unknown-field\n';
   const { findings } = analyze(text, { fileName: 'a.search.yaml' });
