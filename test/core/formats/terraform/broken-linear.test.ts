@@ -95,3 +95,23 @@ test('quick fixes for a selection of a whole .tf file with thousands of findings
     return () => quickFixes(doc, findings, all);
   });
 });
+
+test('resources after a syntax error are read on their own, in CPU time linear in the file', () => {
+  // Each resource that the parser's recovery swallowed is read again from its header: a few rounds
+  // at most, whatever the number of resources or of broken ones.
+  const broken = 'resource "vendor_search" "b" {\n  search_user_config {\n    search {\n      thread_pool_search_size 4\n    }\n  }\n}\n';
+  const good = (i: number): string => `resource "vendor_search" "g${i}" {\n  search_user_config {\n    static_ips = true\n  }\n}\n`;
+  const other = (i: number): string => `resource "other_thing" "o${i}" {\n  name = "x"\n}\n`;
+  for (const [what, make] of [
+    ['readable resources', (n: number) => broken + Array.from({ length: n }, (_, i) => good(i)).join('')],
+    ['broken resources', (n: number) => Array.from({ length: n }, () => broken).join('')],
+    ['other resources', (n: number) => broken + Array.from({ length: n }, (_, i) => other(i)).join('') + good(0)],
+  ] as const) {
+    assertLinear(what, (k, s) => {
+      const text = make(50 * k * s);
+      return () => analyze(text, { fileName: 'main.tf' });
+    });
+  }
+  const { findings } = analyze(`${broken}${good(1)}`.replace('static_ips = true', 'static_ipz = true'), { fileName: 'main.tf' });
+  assert.deepEqual(ids(findings).sort(), ['invalid-syntax', 'unknown-field']);
+});

@@ -10,6 +10,7 @@ import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
 import { DEPRECATED_NAMES, providerName } from './names';
+import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
@@ -88,8 +89,10 @@ export function parseTerraform(
     const values = typeof variables === 'function' ? variables(tree.rootNode) : variables;
     // Blocks read with other values of the variables may read differently now.
     state?.memo.begin(values?.size ? JSON.stringify([...values]) : '');
-    const file = readTerraform(tree.rootNode, source, values, state?.memo);
+    const read = readTerraform(tree.rootNode, source, values, state?.memo);
     state?.memo.end();
+    // A resource the parser's recovery from a syntax error took for part of a block above it is read on its own.
+    const file = read.syntaxErrors.length ? readAfterSyntaxErrors(source, read, values) : read;
     const comments = file.comments.map((c): Comment => ({
       offset: c.offset,
       length: c.length,
