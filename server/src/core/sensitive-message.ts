@@ -1,5 +1,6 @@
 import { boundsText } from './describe';
 import type { SchemaNode } from './schema';
+import { showNumber } from './values';
 
 /**
  * A finding about a sensitive value (a Terraform variable declared `sensitive`, a `sensitive()`
@@ -17,9 +18,13 @@ function publicTexts(schema: SchemaNode | undefined, value: string | number): st
   if (!schema) return out;
   const bounds = boundsText(schema);
   if (bounds) out.push(bounds);
-  // A bound as messages name it: `above the maximum of 128`, `longer than the maximum of 1024 characters`.
+  // A bound as messages name it: `above the maximum of 128`, `below the minimum of 5000 ms (5 s)`,
+  // `longer than the maximum of 1024 characters`; the default as `its default is 30000 ms (30 s)`.
+  for (const n of [schema.minimum, schema.maximum])
+    if (n !== undefined) out.push(`minimum of ${showNumber(n, schema)}`, `maximum of ${showNumber(n, schema)}`);
   for (const n of [schema.minimum, schema.maximum, schema.minLength, schema.maxLength, schema.maxItems])
     if (n !== undefined) out.push(`minimum of ${n}`, `maximum of ${n}`);
+  if (typeof schema.default === 'number') out.push(`default is ${showNumber(schema.default, schema)}`);
   for (const text of [schema.deprecationMessage, schema.deprecatedValuesMessage, schema.replacedBy, schema.requires])
     if (text) out.push(text);
   // An allowed value quoted is the schema's, unless it is the value itself.

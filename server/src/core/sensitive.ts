@@ -144,11 +144,34 @@ export function sweepSensitive(text: string, values: SensitiveValues = currentSe
     if (raw.length < MIN_SWEPT_LENGTH) continue;
     const quoted = JSON.stringify(raw).slice(1, -1);
     // Any case: a message may quote a value lower-cased (a host name, a URL's scheme).
+    // A number only where it stands whole: `2000` inside `120000` is another number, and hiding
+    // its digits there would show which value is hidden.
+    if (/^\d+(?:\.\d+)?$/.test(raw)) {
+      out = replaceWholeNumber(out, raw);
+      continue;
+    }
     for (const form of quoted === raw ? [raw] : [quoted, raw]) out = replaceEveryCase(out, form);
     // A long value quoted cut short: `"first 57 characters...`.
     if (raw.length > 20) out = replaceEveryCase(out, quoted.slice(0, 20));
   }
   return out;
+}
+
+/** `text` with every occurrence of the number `digits` that no other digit or decimal point touches replaced by `***`. */
+function replaceWholeNumber(text: string, digits: string): string {
+  let out = '';
+  let from = 0;
+  const digit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+  for (let at = text.indexOf(digits); at >= 0; at = text.indexOf(digits, at + 1)) {
+    const end = at + digits.length;
+    const before = text[at - 1];
+    const after = text[end];
+    if (digit(before) || (before === '.' && digit(text[at - 2])) || digit(after) || (after === '.' && digit(text[end + 1]))) continue;
+    out += `${text.slice(from, at)}***`;
+    from = end;
+    at = end - 1;
+  }
+  return out + text.slice(from);
 }
 
 /** `text` with every occurrence of `needle`, in any case, replaced by `***`. */

@@ -100,6 +100,28 @@ test('a short value of a variable declared sensitive, and what a rule works out 
   }
 });
 
+test('a finding about a sensitive value reads the same whatever the value: which numbers are masked does not tell it', async () => {
+  // 2000 is inside the maximum 120000, 1234 in nothing: the bounds and the default, which the schema
+  // states, are shown for both, and nothing else differs.
+  const messages: string[] = [];
+  for (const value of [1234, 2000, 4999]) {
+    const dir = tempTree({
+      'main.tf': `variable "t" {\n  type      = number\n  sensitive = true\n  default   = ${value}\n}\n\nresource "vendor_search" "a" {\n  search_user_config {\n    search_dashboards {\n      search_request_timeout = var.t\n    }\n  }\n}\n`,
+    });
+    try {
+      const r = await runCli(['lint', '--format', 'json', 'main.tf'], { cwd: dir });
+      messages.push(
+        ...(JSON.parse(r.out) as Array<{ messages: Array<{ message: string }> }>).flatMap((f) => f.messages.map((m) => m.message)),
+      );
+    } finally {
+      removeTree(dir);
+    }
+  }
+  const expected =
+    'vendor_search.a: search_dashboards.search_request_timeout is (a hidden sensitive value), below the minimum of 5000 ms (5 s). Allowed: 5000 to 120000 ms. Raise the value; its default is 30000 ms (30 s). (the value of var.t, from main.tf:4)';
+  assert.deepEqual(messages, [expected, expected, expected]);
+});
+
 test('a dry-run diff of a .tf file masks every expression of a secret field, every sensitive() call and every sensitive default', async () => {
   const c = ['Call', 'Tpl', 'Cond', 'Here', 'Dflt', 'Else'].map(canary);
   // Each secret stands next to a member a fix changes (the misspelt client_idd), so that it is a context line.

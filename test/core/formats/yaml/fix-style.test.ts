@@ -135,6 +135,25 @@ const cases: Array<{ name: string; text: string; fixed: string }> = [
         '      http_max_header_size: 16384',
       ].join('\n') + '\n',
   },
+  {
+    name: 'flow mappings, written in flow style with spaces and plain keys',
+    text:
+      [
+        'apiVersion: vendor.io/v1alpha1',
+        'kind: Search',
+        'metadata: {name: a}',
+        'spec:',
+        '  userConfig: {max_index_count: 5, search_version: "2.19", static_ips: true}',
+      ].join('\n') + '\n',
+    fixed:
+      [
+        'apiVersion: vendor.io/v1alpha1',
+        'kind: Search',
+        'metadata: {name: a}',
+        'spec:',
+        '  userConfig: {index_patterns: [{pattern: "*", max_index_count: 5}], search_version: "2.19", static_ips: true}',
+      ].join('\n') + '\n',
+  },
 ];
 
 /** The text after `--fix`, then after each missing member's suggested placeholder is accepted. */

@@ -41,12 +41,18 @@ function quoted(s: string, quote: YamlStyle['quote']): string {
   return JSON.stringify(s);
 }
 
-/** A value as a YAML scalar, or a flow collection (JSON is YAML 1.2 flow style). */
+/** A value as a YAML scalar, or a flow collection. */
 export function yamlValue(value: unknown, style: YamlStyle = DOUBLE): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return PLAIN_SAFE.test(value) && !RESERVED.test(value) ? value : quoted(value, style.quote);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? '.inf' : value < 0 ? '-.inf' : '.nan';
   if (typeof value === 'boolean') return String(value);
+  // Flow style as people write it (`[{pattern: "*", max_index_count: 5}]`), each scalar as above.
+  if (Array.isArray(value)) return `[${value.map((v) => yamlValue(v, style)).join(', ')}]`;
+  if (typeof value === 'object')
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => `${plainString(k) ? k : quoted(k, style.quote)}: ${yamlValue(v, style)}`)
+      .join(', ')}}`;
   return JSON.stringify(value);
 }
 
