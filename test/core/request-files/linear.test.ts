@@ -24,6 +24,8 @@ const CASES: Case[] = [
   ['.http: a run of ? and #', 'x.http', (n) => `GET /_cluster/settings${run('?#', n)}\n`],
   ['.http: quotes and backslashes in a body', 'x.http', (n) => `PUT /_cluster/settings\n\n{"a": "${run('\\"', n)}"}\n`],
   ['.http: a curl block with {{', 'x.http', (n) => `curl http://h/${run('{{', n)}\n`],
+  ['.http: a URL continued on many lines', 'x.http', (n) => `PUT /_snapshot\n${run('  /a\n', n)}`],
+  ['.http: a request line and many indented headers', 'x.http', (n) => `PUT /_snapshot\n${run('  a: b\n', n)}`],
   ['.sh: curl and a run of {{', 'x.sh', (n) => `curl http://h/${run('{{', n)}\n`],
   ['.sh: curl and a run of ${', 'x.sh', (n) => `curl http://h/${run('${', n)}\n`],
   ['.sh: a quoted URL with many ? before a line break', 'x.sh', (n) => `curl "http://h/_snapshot${run('?', n)}\n"\n`],
@@ -86,6 +88,26 @@ test('a request line or command past its limit is reported as input-limit, and t
       ['input-limit', 1],
       ['blocked-endpoint', 2],
     ],
+  );
+  // A URL continued on indented lines counts as one request line, its continuation lines included.
+  const piece = `    /${'a'.repeat(1000)}`;
+  const continued = `PUT {{host}}/_snapshot\n${`${piece}\n`.repeat(17)}Accept: */*\n###\nDELETE /_snapshot/x\n`;
+  const url = analyze(continued, { fileName: 'x.http' }).findings;
+  assert.deepEqual(
+    url.map((f) => [f.ruleId, f.range.start.line]),
+    [
+      ['input-limit', 0],
+      ['blocked-endpoint', 20],
+    ],
+  );
+  assert.equal(
+    url[0].message,
+    `This URL has ${'{{host}}/_snapshot'.length + 17 * 1001} characters (its continuation lines included), more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`,
+  );
+  assert.deepEqual(
+    analyze(`PUT {{host}}/_snapshot\n${`${piece}\n`.repeat(16)}`, { fileName: 'x.http' }).findings.map((f) => f.ruleId),
+    ['blocked-endpoint'],
+    'just under the limit, it is read',
   );
   // A long line nobody reads as a request (prose, an echo) is no finding.
   assert.deepEqual(analyze(`${'word '.repeat(MAX_REQUEST_LINE)}\n`, { fileName: 'x.md' }).findings, []);

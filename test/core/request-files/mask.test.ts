@@ -228,6 +228,31 @@ test('credentials stay masked when commands are chained, nested, wrapped and con
   assert.ok(tried >= 6000);
 });
 
+test('a credential split over the continuation lines of a .http URL is masked as the URL is sent', () => {
+  const lines: Array<[string, string]> = [
+    ['### The lines of the URL are joined when it is sent: each is trimmed, the line breaks left out', ''],
+    [`GET https://admin:`, `GET https://***`],
+    [`    ${value(1)}@search.example.com`, `    ***@search.example.com`],
+    ['    /_snapshot?access_token=', '    /_snapshot?access_token='],
+    [`\t${value(2)} HTTP/1.1`, '\t*** HTTP/1.1'],
+    [`Authorization: Bearer ${value(3)}`, 'Authorization: ***'],
+    ['    text/plain=', '    text/plain='],
+    ['###', ''],
+    ['PUT {{host}}/_snapshot/x?client_secret=', ''],
+    [`    ${value(4)}`, '    ***'],
+    ['Accept: application/json', ''],
+    // Not a URL's continuation: a header, also indented, and a line after the HTTP version.
+    ['GET /_cluster/health?token=', ''],
+    ['    Accept: a', ''],
+    ['GET /_cluster/health?token= HTTP/1.1', ''],
+    ['    a', ''],
+  ];
+  for (const eol of ['\n', '\r\n']) {
+    const masked = maskRequestCredentials(lines.map(([l]) => l).join(eol) + eol);
+    assert.equal(masked, lines.map(([l, m]) => m || l).join(eol) + eol);
+  }
+});
+
 test('masking reads each character a bounded number of times: work grows linearly with hostile input', () => {
   // Runs that make a naive pattern look back or forward over the whole line at every step.
   const hostile = (k: number): string[] => [
@@ -249,6 +274,9 @@ test('masking reads each character a bounded number of times: work grows linearl
     '\'"'.repeat(k),
     `a${' '.repeat(k)}=`,
     `"${' '.repeat(k)}:`,
+    `GET /?token=${'\n  /a:@'.repeat(k)}`,
+    `GET /${'\n  ://'.repeat(k)}`,
+    `GET /?${'\n  &token=a'.repeat(k)}`,
   ];
   // The same number of characters in 16, 4 and 1 pieces (test/support/growth.ts): linear work takes
   // about as long each way, quadratic work 16 times as long for the one long run.

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import Ajv from 'ajv';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, ENDPOINT_POLICY, requestPath, verdictOf } from '../../../server/src/core';
+import { analyze, ENDPOINT_POLICY, requestHover, requestPath, verdictOf } from '../../../server/src/core';
 import { REPO } from '../../support/repo';
 
 const ROOT = REPO;
@@ -76,4 +76,46 @@ test('a refused settings update names each field with its converted value, and t
     /Set instead in the configuration: search\.search_max_buckets: 20000\.$/,
     'nothing is said of settings that are not there',
   );
+});
+
+test('a .http URL continued on indented lines is judged as sent: one finding over the whole URL, read on each of its lines', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = [
+      '### Register a repository',
+      'PUT https://search.example.com',
+      '    /_snapshot ',
+      '\t/nightly',
+      'Content-Type: application/json',
+      '',
+      '{ "type": "fs" }',
+      '###',
+      '# search-config-disable-next-line blocked-endpoint -- a comment above the request line speaks for its URL',
+      'DELETE {{host}}',
+      '    /_snapshot/old',
+      '',
+    ].join(eol);
+    const findings = analyze(text, { fileName: 'ops.http' }).findings;
+    assert.deepEqual(
+      findings.map((f) => [f.ruleId, f.message.split(' is ')[0], text.slice(f.offset, f.offset + f.length).replace(/\r/g, '')]),
+      [['blocked-endpoint', 'PUT /_snapshot/nightly', 'https://search.example.com\n    /_snapshot \n\t/nightly']],
+    );
+    const [f] = findings;
+    assert.deepEqual(
+      [f.range.start, f.range.end],
+      [
+        { line: 1, character: 4 },
+        { line: 3, character: 9 },
+      ],
+    );
+    for (const line of [1, 2, 3]) {
+      const at = text.split(eol).slice(0, line).join(eol).length + eol.length + 2;
+      assert.match(
+        requestHover(text, 'http', at)?.markdown ?? '',
+        /^`PUT \/_snapshot\/nightly` is \*\*refused\*\*/,
+        `hover on line ${line + 1}`,
+      );
+    }
+    const header = text.indexOf('Content-Type');
+    assert.equal(requestHover(text, 'http', header), undefined, 'no hover on a header');
+  }
 });

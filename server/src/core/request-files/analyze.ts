@@ -64,7 +64,9 @@ function limitFinding(t: RequestScan['tooLong'][number], severity: SeveritySetti
       ? `The file holds more than ${t.size} requests; from here on it was not read. A runbook or script holds a few dozen: check how the file was generated, or split it.`
       : t.what === 'line'
         ? `This line has ${t.size} characters, more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
-        : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
+        : t.what === 'url'
+          ? `This URL has ${t.size} characters (its continuation lines included), more than the ${MAX_REQUEST_LINE} a request line of a request file may have; it was not read. A request line is a few hundred characters: check how the file was generated.`
+          : `This curl command has ${t.size} characters (continuation lines included), more than the ${MAX_COMMAND_LENGTH} a command of a script may have; it was not read. Put a long body in a file (curl -d @body.json).`;
   const length = Math.min(t.length, 1);
   return { ruleId: 'input-limit', severity, message, path: '', offset: t.offset, length, range: lines.rangeOf(t.offset, length) };
 }

@@ -19,7 +19,8 @@ export function requestHover(
 ): { markdown: string; range: { offset: number; length: number } } | undefined {
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = text.indexOf('\n', offset) < 0 ? text.length : text.indexOf('\n', offset);
-  const req = findRequests(text, kind).find((r) => r.offset <= lineEnd && r.offset + r.length >= lineStart && r.offset >= lineStart);
+  // The request on the line, or whose URL continues on it (a `.http` URL continued on indented lines).
+  const req = findRequests(text, kind).find((r) => r.offset <= lineEnd && r.offset + r.length >= lineStart);
   if (!req) return undefined;
   const p = requestPath(req.resolved, req.format);
   const verdict = verdictOf(req.method, p);

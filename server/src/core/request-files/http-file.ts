@@ -1,8 +1,8 @@
 import { scanCurlSteps } from './curl';
 import { Pacer, runToEnd, type Steps } from './steps';
 import { LineTable, resolveVariables, type Line } from './lines';
-import { CREDENTIAL_NAME } from './mask';
-import { MAX_REQUEST_LINE, MAX_REQUESTS, type FoundRequest, type RequestScan, type Span } from './types';
+import { CREDENTIAL_NAME } from '../credentials';
+import { MAX_REQUEST_LINE, MAX_REQUESTS, type RequestScan, type Span } from './types';
 
 /**
  * Requests of `.http` / `.rest` files, in the syntax VS Code's REST Client and JetBrains' HTTP Client
@@ -11,8 +11,10 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, type FoundRequest, type RequestScan, ty
  * or a bare URL (a GET), headers up to a blank line, then the body; response handlers (`> …`), file
  * includes (`< file`) and pasted responses (`HTTP/1.1 200`) are not requests. A block that starts
  * with `curl` is a curl command, as REST Client reads it. The URL runs to the end of the line (or to
- * ` HTTP/x`): it may hold blanks, as in `{{ host }}`. Comments stand before the request line and
- * between the headers; a line of the body is the body's, whatever it starts with.
+ * ` HTTP/x`): it may hold blanks, as in `{{ host }}`. As JetBrains writes it, the path and query may
+ * continue on indented lines right after the request line (see continuesUrl): each is trimmed and the
+ * line breaks are not sent. Comments stand before the request line and between the headers; a line of
+ * the body is the body's, whatever it starts with.
  * Every line is read by hand, once.
  */
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
@@ -110,8 +112,26 @@ function* readBlock(
       scan.tooLong.push({ offset: line.offset, length: 0, what: 'requests', size: MAX_REQUESTS });
     return;
   }
-  // Headers up to the first blank line (comment lines among them), then the body.
+  // The URL's continuation lines, each trimmed, joined without the line breaks; an HTTP version ends the URL.
   let i = first + 1;
+  let target = request.target;
+  let end = request.offset + request.length;
+  let size = target.length;
+  for (let version = request.version; !version && i < to; i++) {
+    if (pacer.due(lines.offset(i))) yield;
+    const t = lines.text(i);
+    if (!continuesUrl(t)) break;
+    const piece = urlPart(t.trim());
+    version = piece.version;
+    size += piece.text.length;
+    if (size <= MAX_REQUEST_LINE) target += piece.text;
+    end = lines.offset(i) + (t.length - t.trimStart().length) + piece.text.length;
+  }
+  if (size > MAX_REQUEST_LINE) {
+    scan.tooLong.push({ offset: request.offset, length: end - request.offset, what: 'url', size });
+    return;
+  }
+  // Headers up to the first blank line (comment lines among them), then the body.
   for (; i < to; i++) {
     if (pacer.due(lines.offset(i))) yield;
     const t = lines.text(i);
@@ -120,14 +140,18 @@ function* readBlock(
   }
   const body = i + 1 < to ? text.slice(lines.offset(i + 1), lines.end(to - 1)).trim() : '';
   scan.requests.push({
-    ...request,
-    resolved: resolveVariables(request.target, vars),
+    method: request.method,
+    target,
+    format: 'http',
+    offset: request.offset,
+    length: end - request.offset,
+    resolved: resolveVariables(target, vars),
     body: body && !/^\s*<@?\w*\s/.test(body) ? body : undefined,
   });
 }
 
-/** `METHOD URL [HTTP/x.y]` or a bare URL; undefined for a line that is neither. */
-function requestLine(line: Line): Omit<FoundRequest, 'resolved'> | undefined {
+/** `METHOD URL [HTTP/x.y]` or a bare URL; undefined for a line that is neither. `version`: the line ends with the HTTP version. */
+export function requestLine(line: Line): { method: string; target: string; offset: number; length: number; version: boolean } | undefined {
   const t = line.text;
   let i = 0;
   while (i < t.length && /\s/.test(t[i])) i++;
@@ -141,11 +165,44 @@ function requestLine(line: Line): Omit<FoundRequest, 'resolved'> | undefined {
     from = j;
     while (from < t.length && /\s/.test(t[from])) from++;
   }
-  let target = t.slice(from).trimEnd();
-  const lastBlank = Math.max(target.lastIndexOf(' '), target.lastIndexOf('\t'));
-  if (lastBlank > 0 && /^HTTP\/[\d.]+$/.test(target.slice(lastBlank + 1))) target = target.slice(0, lastBlank).trimEnd();
+  const { text: target, version } = urlPart(t.slice(from).trimEnd());
   if (!target) return undefined;
   // A bare word is no request: a bare request line must look like a URL.
   if (!method && !/^(https?:\/\/|\/|\{\{)/i.test(target)) return undefined;
-  return { method: method ?? 'GET', target, format: 'http', offset: line.offset + from, length: target.length };
+  return { method: method ?? 'GET', target, offset: line.offset + from, length: target.length, version };
 }
+
+/** A line of the URL (without blanks at its end) without the ` HTTP/x.y` that may end it. */
+function urlPart(text: string): { text: string; version: boolean } {
+  const lastBlank = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\t'));
+  if (lastBlank > 0 && /^HTTP\/[\d.]+$/.test(text.slice(lastBlank + 1))) return { text: text.slice(0, lastBlank).trimEnd(), version: true };
+  return { text, version: false };
+}
+
+/**
+ * Whether a line right after the request line (or after another such line) continues its URL, as
+ * JetBrains writes a long path or query: an indented line. Not one that reads as something else: a
+ * comment, a header (`Name: value`, which REST Client also reads indented), a file variable, a body
+ * file or response handler (`<`, `>`), or JSON (`{` but not `{{`, `[`), a body written without the
+ * blank line before it. A line starting with `/`, `?`, `&` or `{{` is the URL's.
+ */
+export function continuesUrl(s: string): boolean {
+  if (s[0] !== ' ' && s[0] !== '\t') return false;
+  const t = s.trim();
+  if (t === '' || t.startsWith('#') || t.startsWith('//')) return false;
+  const c = t[0];
+  if (c === '/' || c === '?' || c === '&' || t.startsWith('{{')) return true;
+  if (c === '<' || c === '>' || c === '{' || c === '[' || c === '@') return false;
+  return !isHeader(t);
+}
+
+/** `Name:` at the start: a header field name (RFC 9110 token characters), then a colon. */
+function isHeader(t: string): boolean {
+  let i = 0;
+  while (i < t.length && isTokenChar(t.charCodeAt(i))) i++;
+  return i > 0 && t[i] === ':';
+}
+
+/** Letters, digits and ``!#$%&'*+-.^_`|~``. */
+const isTokenChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || "!#$%&'*+-.^_`|~".includes(String.fromCharCode(c));

@@ -1,4 +1,13 @@
-import { bareUserInfoRanges, isCredentialName, isNameChar, maskRanges, schemeUserInfoRanges, type MaskRange } from '../credentials';
+import {
+  bareUserInfoRanges,
+  credentialRanges,
+  isCredentialName,
+  isNameChar,
+  maskRanges,
+  schemeUserInfoRanges,
+  type MaskRange,
+} from '../credentials';
+import { continuesUrl, requestLine } from './http-file';
 
 /**
  * Request files, runbooks and scripts with their credentials replaced by `***`, for output that quotes
@@ -10,7 +19,9 @@ import { bareUserInfoRanges, isCredentialName, isNameChar, maskRanges, schemeUse
  * - the values of curl's `-u`/`--user`, `-U`/`--proxy-user`, `-E`/`--cert`, `-b`/`--cookie`, also in
  *   combined short flags (`-su admin:pw`, `-uadmin:pw`), and of every long option named like a credential
  *   (`--oauth2-bearer`, `--pass`, `--password`, `--auth`…);
- * - the password and account of netrc lines.
+ * - the password and account of netrc lines;
+ * - in a `.http` request whose URL continues on indented lines, the credentials of the URL as sent (the
+ *   lines joined): user info or a `token=` parameter whose value stands on the next line.
  * Line breaks and everything else are kept, so that a diff of the masked texts has the same lines as the
  * real one. Each line is read by scanners that look at every character a bounded number of times.
  */
@@ -19,24 +30,74 @@ export { CREDENTIAL_NAME } from '../credentials';
 export function maskRequestCredentials(text: string): string {
   let curl = false;
   let continued = false;
-  return text
-    .split('\n')
-    .map((raw) => {
-      // A CRLF file's `\r` is set aside: it would otherwise end the last value of the line.
-      const cr = raw.endsWith('\r');
-      const line = cr ? raw.slice(0, -1) : raw;
+  const raws = text.split('\n');
+  // A CRLF file's `\r` is set aside: it would otherwise end the last value of the line.
+  const lines = raws.map((raw) => (raw.endsWith('\r') ? raw.slice(0, -1) : raw));
+  const urlRanges = continuedUrlRanges(lines);
+  return lines
+    .map((line, i) => {
       // Short curl flags are read on the lines of a curl command, continued lines included.
       curl = CURL_WORD.test(line) || (curl && continued);
       continued = line.endsWith('\\');
-      const masked = maskLine(line, curl);
-      return cr ? `${masked}\r` : masked;
+      const masked = maskLine(line, curl, urlRanges.get(i));
+      return line.length < raws[i].length ? `${masked}\r` : masked;
     })
     .join('\n');
 }
 const CURL_WORD = /(?:^|[^\w-])curl(?![\w-])/;
 
-function maskLine(line: string, curl: boolean): string {
-  const ranges: MaskRange[] = [];
+/**
+ * The credentials of `.http` URLs continued on indented lines (see continuesUrl), by line: the request
+ * line and its continuation lines are joined as they are sent (each trimmed, the line breaks left out)
+ * and read as one text, so that user info or a `name=value` parameter split over two lines is found,
+ * then each range is cut back into the lines it covers. Every line is joined at most once.
+ */
+function continuedUrlRanges(lines: readonly string[]): Map<number, MaskRange[]> {
+  const out = new Map<number, MaskRange[]>();
+  for (let i = 0; i < lines.length;) {
+    const first = requestLine({ text: lines[i], offset: 0, index: i });
+    let j = i + 1;
+    if (first && !first.version) while (j < lines.length && continuesUrl(lines[j])) j++;
+    if (j - i < 2) {
+      i = j;
+      continue;
+    }
+    // Where each line's part starts in the joined text, and in its line.
+    const pieces: Array<{ line: number; at: number; column: number; length: number }> = [];
+    let joined = '';
+    for (let k = i; k < j; k++) {
+      const column = k === i ? first!.offset : lines[k].length - lines[k].trimStart().length;
+      const part = k === i ? first!.target : lines[k].trim();
+      pieces.push({ line: k, at: joined.length, column, length: part.length });
+      joined += part;
+    }
+    // Ranges of one kind (user info, named values) do not overlap (see credentialRanges): each is cut from the piece
+    // it starts in, found by bisection, to the piece it ends in, so the work stays linear in the lines and credentials.
+    for (const [start, end] of credentialRanges(joined)) {
+      let lo = 0;
+      let hi = pieces.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (pieces[mid].at <= start) lo = mid;
+        else hi = mid - 1;
+      }
+      for (let k = lo; k < pieces.length && pieces[k].at < end; k++) {
+        const p = pieces[k];
+        const a = Math.max(start, p.at);
+        const b = Math.min(end, p.at + p.length);
+        if (a >= b) continue;
+        const ranges = out.get(p.line) ?? [];
+        ranges.push([p.column + a - p.at, p.column + b - p.at]);
+        out.set(p.line, ranges);
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+function maskLine(line: string, curl: boolean, known: MaskRange[] = []): string {
+  const ranges: MaskRange[] = [...known];
   if (line.includes('@')) {
     schemeUserInfoRanges(line, ranges);
     bareUserInfoRanges(line, ranges);

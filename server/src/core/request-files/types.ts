@@ -2,12 +2,18 @@
 export interface FoundRequest {
   /** As written; upper-cased for the dialects whose tools upper-case it (.http, console). */
   method: string;
-  /** The request target as written: an absolute URL, a path, or a path after a host variable. */
+  /**
+   * The request target as written: an absolute URL, a path, or a path after a host variable; in a
+   * `.http` file, with the URL's continuation lines joined to it, trimmed, without the line breaks.
+   */
   target: string;
   /** The target after variables of the file were put in; undefined parts stay as written. */
   resolved: string;
   format: 'http' | 'console' | 'curl';
-  /** Offset and length of the target (or of the command when the target is not on its line). */
+  /**
+   * Offset and length of the target (or of the command when the target is not on its line); of a URL
+   * continued on the lines after, from its start to the end of its last line.
+   */
   offset: number;
   length: number;
   /** The request body when it is written inline (not a file reference). */
@@ -62,5 +68,6 @@ export interface RequestScan {
   requests: FoundRequest[];
   /** Comments of the file's own syntax that may be suppression comments (one counts only in one of these). */
   comments: Span[];
-  tooLong: Array<Span & { what: 'line' | 'command' | 'requests'; size: number }>;
+  /** `url`: a `.http` request's URL with its continuation lines. */
+  tooLong: Array<Span & { what: 'line' | 'url' | 'command' | 'requests'; size: number }>;
 }
