@@ -37,7 +37,7 @@ describe("the provider's names of dotted keys in the language server", () => {
     assert.ok(ratio, labels.join(', '));
     assert.equal(
       acceptCompletion(text, ratio),
-      tf('      http_max_content_length = 104857600\n      cluster_filecache_remote_data_ratio = \n'),
+      tf('      http_max_content_length = 104857600\n      cluster_filecache_remote_data_ratio = 0\n'),
     );
     const slowlog = items.find((i) => i.label === 'cluster_search_request_slowlog')!;
     assert.ok(slowlog, labels.join(', '));

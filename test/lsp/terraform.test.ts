@@ -103,8 +103,8 @@ describe('Terraform files in the language server', () => {
     const header = found.find((i) => i.label === 'http_max_header_size')!;
     assert.match(
       (header.textEdit as { newText: string }).newText,
-      /^http_max_header_size = (\d+|\$\{1\})$/,
-      'the default, or a place to type the value',
+      /^http_max_header_size = (\d+|\$\{1:\d+\})$/,
+      'the default, or an example to type over (never `key =` alone, a syntax error)',
     );
     const whole = uriOf(path.join(dir, 'complete-root.tf'));
     await client.open(whole, TF, 'terraform');

@@ -152,7 +152,7 @@ describe('YAML files in the language server', () => {
     assert.ok(openid, members.map((i) => i.label).join(', '));
     assert.equal(
       acceptCompletion(atRoot, openid),
-      `${MANIFEST}    openid:\n      client_id: ""\n      client_secret: "<CLIENT_SECRET>"\n      connect_url: "https://test-account.okta.com/app/exk491jujcVc83LEX697/sso/saml/metadata"\n`,
+      `${MANIFEST}    openid:\n      client_id: "<CLIENT_ID>"\n      client_secret: "<CLIENT_SECRET>"\n      connect_url: "https://idp.example.com/.well-known/openid-configuration"\n`,
       'the required members with the values a JSON skeleton gets: a placeholder for the secret, the documented example',
     );
     const ipFilter = members.find((i) => i.label === 'ip_filter')!;
@@ -166,7 +166,7 @@ describe('YAML files in the language server', () => {
     const found = await client.completion(uri, text.length - 1);
     assert.deepEqual(found.map((i) => i.label).sort(), ['max_index_count', 'sorting_algorithm']);
     const count = found.find((i) => i.label === 'max_index_count')!;
-    assert.equal(acceptCompletion(text, count), `${MANIFEST}    index_patterns:\n      - pattern: "logs-*"\n        max_index_count: \n`);
+    assert.equal(acceptCompletion(text, count), `${MANIFEST}    index_patterns:\n      - pattern: "logs-*"\n        max_index_count: 3\n`);
   });
 
   it('completes a whole *.search.yaml document', async () => {

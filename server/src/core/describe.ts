@@ -1,4 +1,5 @@
 import type { FieldInfo, SchemaNode } from './schema';
+import { placeholderFor } from './placeholders';
 import { typesOf } from './schema';
 import { describeWithUnit, unitLabel } from './units';
 import { expectedTypes, show } from './values';
@@ -41,7 +42,7 @@ export function boundsText(s: SchemaNode): string | undefined {
 }
 
 /** Notes about consequences of setting or changing the field. */
-export function notes(s: SchemaNode): string[] {
+export function notes(s: SchemaNode, key?: string): string[] {
   const out: string[] = [];
   if (s.deprecated) out.push(`**Deprecated.** ${s.deprecationMessage ?? ''}`.trim());
   if (s.deprecatedValues?.length) out.push(`Deprecated values: ${s.deprecatedValues.map((v) => `\`${JSON.stringify(v)}\``).join(', ')}.`);
@@ -53,7 +54,10 @@ export function notes(s: SchemaNode): string[] {
       '**In Terraform, changing it replaces the service**: the provider destroys the service, with its data, and creates a new one.',
     );
   if (s.emptyRefusedInTerraform) out.push(`**In Terraform, an empty list is refused.** ${s.emptyRefusedInTerraform}`);
-  if (s.secret) out.push('**Secret.** Keep the value out of the repository: use a placeholder such as `<CLIENT_SECRET>` or `${ENV_NAME}`.');
+  if (s.secret)
+    out.push(
+      `**Secret.** Keep the value out of the repository: use a placeholder such as \`${placeholderFor(key ?? 'secret', s)}\` or \`\${ENV_NAME}\`.`,
+    );
   if (s.vendorOnly) out.push('Accepted by the service but not documented in the service specification.');
   if (s.requires) out.push(`Has no effect without \`${s.requires}\`.`);
   if (s.threadPool) out.push('A value above what the CPU count allows is lowered automatically.');
@@ -80,7 +84,7 @@ export function fieldMarkdown(f: FieldInfo, value?: unknown): string {
     facts.push(`Current value: ${d.raw}${d.human ? ` = ${d.human}` : ''}`);
   } else if (value !== undefined && s.secret) facts.push(`Current value: ${show(value, s)}`);
   lines.push(facts.map((x) => `- ${x}`).join('\n'));
-  const n = notes(s);
+  const n = notes(s, f.key);
   if (n.length) lines.push('', ...n);
   return lines.join('\n');
 }

@@ -256,7 +256,7 @@ export function topicJson(topic: Topic): unknown {
     secret: !!s.secret,
     vendorOnly: !!s.vendorOnly,
     requires: s.requires,
-    notes: notes(s).map((n) => markdownToText(n).trim()),
+    notes: notes(s, field.key).map((n) => markdownToText(n).trim()),
     children: ALL_FIELDS.filter((f) => f.parent === field).map((f) => f.dotted),
   };
 }

@@ -1,4 +1,5 @@
 import type { ParsedDocument } from '../formats/json/document';
+import { placeholderFor } from '../placeholders';
 import { fieldDetail, fieldMarkdown } from '../describe';
 import { LineIndex } from '../lines';
 import { allowsNull, fieldAt, schemaAt, typesOf, type FieldInfo, type SchemaNode } from '../schema';
@@ -11,7 +12,6 @@ import {
   renderSkeleton,
   renderValue,
   requiredKeys,
-  secretPlaceholder,
   startingValue,
   type RenderOptions,
 } from './templates';
@@ -197,7 +197,7 @@ function renderValueItems(schema: SchemaNode, path: readonly Segment[], key: str
   );
   if (types.includes('boolean')) for (const b of [true, false]) add(String(b), literal(b), 'keyword', '2');
   if (schema.secret)
-    add(JSON.stringify(secretPlaceholder(key)), literal(secretPlaceholder(key)), 'value', '3', {
+    add(JSON.stringify(placeholderFor(key, schema)), literal(placeholderFor(key, schema)), 'value', '3', {
       detail: 'placeholder filled in at deploy time',
     });
   if (types.includes('object') || (!types.length && schema.properties)) {

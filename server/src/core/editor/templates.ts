@@ -1,3 +1,4 @@
+import { placeholderFor } from '../placeholders';
 import { allowsNull, typesOf, type SchemaNode } from '../schema';
 
 /**
@@ -24,9 +25,6 @@ function tab(text: string, o: RenderOptions, stops: TabStops): string {
   return o.snippet ? `\${${stops.next++}:${escapeSnippet(text)}}` : text;
 }
 
-/** A placeholder for a secret that the secret rules accept: `<CLIENT_SECRET>`. */
-export const secretPlaceholder = (key: string): string => `<${key.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase()}>`;
-
 /** Required fields of an object, including those required while it is enabled (the `else` of an `enabled: false` switch). */
 export function requiredKeys(s: SchemaNode): string[] {
   const keys = [...(s.required ?? []), ...(s.else?.required ?? [])];
@@ -39,7 +37,7 @@ export function startingValue(
   key: string,
 ): { value: unknown; kind: 'default' | 'example' | 'empty' | 'placeholder' | 'skeleton' } {
   if (s.default !== undefined) return { value: s.default, kind: 'default' };
-  if (s.secret) return { value: secretPlaceholder(key), kind: 'placeholder' };
+  if (s.secret) return { value: placeholderFor(key, s), kind: 'placeholder' };
   const types = typesOf(s);
   if (types.includes('object') || (types.length === 0 && s.properties)) return { value: undefined, kind: 'skeleton' };
   if (s.enum?.length) {
@@ -51,7 +49,8 @@ export function startingValue(
   const t = types.find((x) => x !== 'null');
   switch (t) {
     case 'string':
-      return { value: '', kind: 'empty' };
+      // An empty text where one is needed would be a finding of its own (`client_id: ""`): a placeholder to fill in.
+      return (s.minLength ?? 0) > 0 ? { value: placeholderFor(key, s), kind: 'placeholder' } : { value: '', kind: 'empty' };
     case 'integer':
     case 'number':
       return { value: s.minimum !== undefined && s.minimum > 0 ? s.minimum : 0, kind: 'empty' };

@@ -3,6 +3,7 @@ import { parseTerraform, type TerraformDocument } from '../formats/terraform/doc
 import { hclValue } from '../formats/terraform/literals';
 import { providerName } from '../formats/terraform/names';
 import { typesOf, type SchemaNode } from '../schema';
+import { startingValue } from './templates';
 import type { OffsetRange } from '../types';
 import { valueAt } from '../walk';
 import type { EditorCompletion } from './completion';
@@ -27,9 +28,13 @@ export function terraformCompletions(
       // Only what HCL can hold: the provider's name of a dotted key.
       const name = path.length === 0 && key === 'ip_filter' ? 'ip_filter_object' : providerName(key);
       const block = isBlock(member);
+      // An attribute always gets a value (`key =` alone is a syntax error): its default, else an allowed
+      // value, an example or a placeholder (see startingValue), selected to type over as a snippet.
+      const hasDefault = member.default !== undefined && member.default !== null;
+      const value = hclValue(hasDefault ? member.default : (startingValue({ ...member, default: undefined }, key).value ?? null));
       const insertText = block
         ? `${name} {\n${indent}  ${options.snippets ? '$0' : ''}\n${indent}}`
-        : `${name} = ${member.default !== undefined && member.default !== null ? hclValue(member.default) : options.snippets ? '${1}' : ''}`;
+        : `${name} = ${options.snippets && !hasDefault ? `\${1:${value.replace(/[\\$}]/g, (c) => `\\${c}`)}}` : value}`;
       return { name, insertText, block };
     });
   }

@@ -101,7 +101,10 @@ function writeMember(key: string, schema: SchemaNode, r: YamlRender): { name: st
       insertText: `${key}:${r.eol}${inner}- ${skeletonLines(items, `${inner}  `, r, stops).slice(inner.length + 2)}`,
     };
   }
-  return { name: key, block: false, insertText: `${key}: ${r.snippets ? '$1' : ''}` };
+  // The value a new field starts with (an allowed value, an example, a placeholder): never `key:` alone, which reads as null.
+  const start = startingValue({ ...schema, default: undefined }, key);
+  const value = escaped(yamlValue(start.value), r);
+  return { name: key, block: false, insertText: `${key}: ${r.snippets ? `\${1:${value}}` : value}` };
 }
 
 /** The required members of an object, one a line at `indent`, with their starting values; an empty line to type in when none is required. */

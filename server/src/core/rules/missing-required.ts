@@ -1,4 +1,5 @@
 import { formatPath } from '../paths';
+import { placeholderFor } from '../placeholders';
 import { defineRule, intentFix } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
 import { shortened } from '../values';
@@ -12,8 +13,8 @@ const firstSentence = (text: string | undefined): string | undefined => text?.sp
  * take `"<CONNECT_URL>"` as the URL, and lint would pass with it), and an example is a real, working
  * value (a limit that deletes indexes) that only the team can choose.
  */
-function placeholderFor(key: string, schema: SchemaNode): { value: unknown; placeholder: boolean } | undefined {
-  if (typesOf(schema).includes('string')) return { value: `<${key.toUpperCase()}>`, placeholder: true };
+function insertedFor(key: string, schema: SchemaNode): { value: unknown; placeholder: boolean } | undefined {
+  if (typesOf(schema).includes('string')) return { value: placeholderFor(key, schema), placeholder: true };
   if (schema.examples?.length) return { value: schema.examples[0], placeholder: false };
   return undefined;
 }
@@ -59,7 +60,7 @@ export default defineRule({
       const about = what ? ` (${/^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what})` : '';
       const conditional = !parentSchema.required?.includes(missing) && parentSchema.else?.required?.includes(missing);
       const switchKey = conditional ? Object.keys(parentSchema.if?.properties ?? {})[0] : undefined;
-      const insert = placeholderFor(missing, memberSchema);
+      const insert = insertedFor(missing, memberSchema);
       // Written, but as what a converting format (Terraform) sends as not set (null, or "" for a text):
       // its value is set in place. Elsewhere a member written is in the value, or unreadable.
       const at = ctx.doc.convertsScalars ? ctx.doc.rangeAt([...e.path, missing]) : undefined;

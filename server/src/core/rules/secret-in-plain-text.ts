@@ -1,4 +1,5 @@
 import { defineRule, intentFix, optional } from '../rule';
+import { placeholderFor } from '../placeholders';
 import { formatPath, withinPath } from '../paths';
 import { isPlaceholder } from '../values';
 import { schemaAt, type SchemaNode } from '../schema';
@@ -42,7 +43,7 @@ export default defineRule({
       const { path } = v;
       const field = formatPath(path);
       const key = path[path.length - 1];
-      const placeholder = `<${String(key).toUpperCase()}>`;
+      const placeholder = placeholderFor(String(key), v.schema);
       // Set by a variable (the field's own, or one that gives its object): the secret is written where
       // the variable's value is (a tfvars file, a default).
       const used = ctx.doc.variablesUsed?.find((u) => withinPath(path, u.path));
