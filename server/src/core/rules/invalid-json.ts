@@ -75,7 +75,8 @@ const MISSING_TOKEN: Readonly<Record<string, string>> = {
 };
 
 /** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`, `unclosed string`). */
-export function terraformSyntaxMessage(code: string): string {
+export function terraformSyntaxMessage(code: string, written = ''): string {
+  if (code === 'quoted name') return quotedNameMessage(written);
   const missing = code.startsWith('missing ') ? code.slice('missing '.length) : undefined;
   const what =
     missing !== undefined && (Object.hasOwn(MISSING_TOKEN, missing) || !/^[a-z_]+$/.test(missing))
@@ -84,6 +85,17 @@ export function terraformSyntaxMessage(code: string): string {
         ? 'the quoted string opened here is not closed on its line (a quoted string cannot span lines; use a heredoc for several)'
         : 'the text from here cannot be read as HCL (look for a missing "=", brace or quote)';
   return `Syntax error in the Terraform file: ${what}. What can be read is still checked; fix the syntax (terraform validate shows it too).`;
+}
+
+/** An argument name written quoted (`"cluster.remote_store" = {}`), which HCL refuses. */
+function quotedNameMessage(written: string): string {
+  const name = written.startsWith('"') && written.endsWith('"') && written.length > 1 ? written.slice(1, -1) : written;
+  const shown = shortened(name);
+  const unquoted = name.replace(/\./g, '_');
+  const how = /^[A-Za-z_][\w-]*$/.test(unquoted)
+    ? `write it without quotes (${shortened(unquoted)} = …)${name.includes('.') ? ', as the provider spells a dotted key with "_"' : ''}`
+    : 'write it without quotes, as a name of letters, digits, "_" and "-"';
+  return `Syntax error in the Terraform file: the argument name "${shown}" is quoted, and HCL reads an argument's name only unquoted. What can be read is still checked; ${how}.`;
 }
 
 /** A syntax problem of a YAML file, by yaml's code (its own message may quote the file's text). */

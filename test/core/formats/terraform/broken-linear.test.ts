@@ -27,6 +27,8 @@ const SHAPES: Array<[string, string]> = [
   ['two equals signs', 'static_ips = = true'],
   ['an unclosed string', 'custom_domain = "x'],
   ['words without an equals sign', 'static ips true'],
+  ['quoted names', '"cluster.remote_store" = {}'],
+  ['quoted names opening blocks', 'search {\n      "cluster.remote_store" = {}\n    }'],
 ];
 
 for (const [what, line] of SHAPES) {

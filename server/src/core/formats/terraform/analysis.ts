@@ -78,7 +78,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       findings.push({
         ruleId: 'invalid-syntax',
         severity: syntaxSeverity,
-        message: terraformSyntaxMessage(e.code),
+        message: terraformSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)),
         path: '',
         offset: e.offset,
         length: e.length,

@@ -15,7 +15,7 @@ const MAX_ROUNDS = 8;
 const RESOURCE_HEADER = /^resource[ \t]+"[^"\r\n]*"[ \t]+"[^"\r\n]*"[ \t]*\{/gm;
 
 export function readAfterSyntaxErrors(source: string, file: TerraformFile, values: VariableValues | undefined): TerraformFile {
-  let current = file;
+  let current = readWithoutQuotes(source, file, values);
   let from = 0;
   for (let round = 0; round < MAX_ROUNDS && current.syntaxErrors.length; round++) {
     const lost = lostResource(source, current, from);
@@ -67,4 +67,38 @@ function lostResource(source: string, file: TerraformFile, from: number): number
     if (next < 0 || holds < next) return m.index;
   }
   return undefined;
+}
+
+/**
+ * A quoted argument name (`"cluster.remote_store" = {}`) is one mistake, but the parser's recovery
+ * from it may turn the block it opens into a broken attribute, and the block's closing brace into a
+ * stray one that spoils the resources below. The file is read again with each such name written as
+ * the provider spells it (`cluster_remote_store`, its quotes blanked: the offsets stay), so that the
+ * rest is read as Terraform would once the name is fixed; the quoted names stay its syntax errors.
+ */
+function readWithoutQuotes(source: string, file: TerraformFile, values: VariableValues | undefined): TerraformFile {
+  const quoted = file.syntaxErrors.filter(
+    (e) => e.code === 'quoted name' && /^"[\w.-]+"$/.test(source.slice(e.offset, e.offset + e.length)),
+  );
+  if (!quoted.length) return file;
+  let repaired = '';
+  let at = 0;
+  for (const e of [...quoted].sort((a, b) => a.offset - b.offset)) {
+    repaired += `${source.slice(at, e.offset)} ${source.slice(e.offset + 1, e.offset + e.length - 1).replace(/\./g, '_')} `;
+    at = e.offset + e.length;
+  }
+  repaired += source.slice(at);
+  let tree;
+  try {
+    tree = parseHcl(repaired);
+  } catch (err) {
+    if (err instanceof HclParseAbandoned) return file;
+    throw err;
+  }
+  try {
+    const again = readTerraform(tree.rootNode, repaired, values);
+    return { ...again, syntaxErrors: [...quoted, ...again.syntaxErrors].sort((a, b) => a.offset - b.offset) };
+  } finally {
+    tree.delete();
+  }
 }

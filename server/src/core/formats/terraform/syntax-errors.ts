@@ -9,6 +9,8 @@ import { endOf, typeOf } from './nodes';
  * `extent` keep the whole text it spoils.
  */
 export function unreadText(n: Node, text: string): SyntaxProblem {
+  const quoted = quotedName(n, text);
+  if (quoted) return quoted;
   const end = endOf(n);
   const broken = breakPoint(n);
   const offset = broken?.offset ?? n.startIndex;
@@ -20,6 +22,52 @@ export function unreadText(n: Node, text: string): SyntaxProblem {
     from: n.startIndex,
     extent: end - n.startIndex,
   };
+}
+
+/**
+ * A quoted argument name (`"cluster.remote_store" = {}`), which HCL refuses: the string the parser
+ * could not read starts its line and an `=` follows it. The parser then takes the lines around it
+ * for one broken statement and wraps parts of it in further ERROR nodes (the value above it, the
+ * `{` of the block it opens): the problem spoils the whole statement it sits in (`from`, `extent`,
+ * see innermostErrors), so that those are not reported beside it.
+ */
+function quotedName(n: Node, text: string): SyntaxProblem | undefined {
+  for (const c of n.children) {
+    const string = c && stringOf(c);
+    if (!string || !startsLine(text, string.startIndex)) continue;
+    const end = endOf(string);
+    let after = end;
+    while (text[after] === ' ' || text[after] === '\t') after++;
+    if (text[after] !== '=' || text[after + 1] === '=') continue;
+    const statement = n.parent ?? n;
+    return {
+      offset: string.startIndex,
+      length: end - string.startIndex,
+      code: 'quoted name',
+      from: statement.startIndex,
+      extent: endOf(statement) - statement.startIndex,
+    };
+  }
+  return undefined;
+}
+
+/** The quoted string a node is, directly or as an expression of that string alone. */
+function stringOf(n: Node): Node | undefined {
+  let at: Node | null = n;
+  for (let depth = 0; at && depth < 3; depth++) {
+    const type = typeOf(at);
+    if (type === 'string_lit') return at;
+    if ((type !== 'expression' && type !== 'literal_value') || at.childCount !== 1) return undefined;
+    at = at.firstChild;
+  }
+  return undefined;
+}
+
+/** Whether only blanks stand before an offset on its line. */
+function startsLine(text: string, offset: number): boolean {
+  let i = offset - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i < 0 || text[i] === '\n' || text[i] === '\r';
 }
 
 /**
@@ -88,7 +136,9 @@ export function innermostErrors(errors: SyntaxProblem[]): SyntaxProblem[] {
   const start = (e: SyntaxProblem): number => e.from ?? e.offset;
   // What an unclosed string left missing where it ends (its braces, the file's end).
   const stringEnds = new Set(errors.filter((e) => e.code === 'unclosed string').map((e) => start(e) + e.extent!));
-  const own = stringEnds.size ? errors.filter((e) => !(e.code.startsWith('missing ') && stringEnds.has(e.offset))) : errors;
+  const own = withoutSpoiledByQuotedNames(
+    stringEnds.size ? errors.filter((e) => !(e.code.startsWith('missing ') && stringEnds.has(e.offset))) : errors,
+  );
   own.sort((a, b) => start(a) - start(b) || (b.extent ?? b.length) - (a.extent ?? a.length));
   return own.filter((e, i) => {
     const next = own[i + 1];
@@ -98,6 +148,26 @@ export function innermostErrors(errors: SyntaxProblem[]): SyntaxProblem[] {
       start(next) < start(e) + e.extent &&
       (start(next) > start(e) || (next.extent ?? next.length) < e.extent)
     );
+  });
+}
+
+/**
+ * Without the problems inside a statement that a quoted name spoils (see quotedName): the name is
+ * its one mistake. One sweep in the order of where the problems start.
+ */
+function withoutSpoiledByQuotedNames(errors: SyntaxProblem[]): SyntaxProblem[] {
+  if (!errors.some((e) => e.code === 'quoted name')) return errors;
+  const start = (e: SyntaxProblem): number => e.from ?? e.offset;
+  const sorted = [...errors].sort((a, b) => start(a) - start(b));
+  const quoted = sorted.filter((e) => e.code === 'quoted name');
+  let next = 0;
+  let spoiledUntil = -1;
+  return sorted.filter((e) => {
+    while (next < quoted.length && start(quoted[next]) <= start(e)) {
+      spoiledUntil = Math.max(spoiledUntil, start(quoted[next]) + quoted[next].extent!);
+      next++;
+    }
+    return e.code === 'quoted name' || start(e) >= spoiledUntil;
   });
 }
 
