@@ -1,7 +1,7 @@
 import type { FieldInfo, SchemaNode } from './schema';
 import { placeholderFor } from './placeholders';
 import { typesOf } from './schema';
-import { describeWithUnit, unitLabel } from './units';
+import { describeWithUnit, unitLabel, withHuman } from './units';
 import { expectedTypes, show } from './values';
 import { isSensitiveValue, SENSITIVE_MASK } from './sensitive';
 
@@ -22,7 +22,7 @@ export function defaultText(s: SchemaNode): string | undefined {
   const v = JSON.stringify(s.default);
   if (s.unit && typeof s.default === 'number') {
     const d = describeWithUnit(s.default, s.unit);
-    return d.human ? `${v} (${d.human})` : s.unit === 'count' ? v : `${v} ${unitLabel(s.unit)}`;
+    return d.human ? withHuman({ ...d, raw: v }, 'parentheses') : s.unit === 'count' ? v : `${v} ${unitLabel(s.unit)}`;
   }
   return v;
 }
@@ -81,7 +81,7 @@ export function fieldMarkdown(f: FieldInfo, value?: unknown): string {
   if (isSensitiveValue(value)) facts.push(`Current value: ${SENSITIVE_MASK}`);
   else if (typeof value === 'number' && s.unit && s.unit !== 'count') {
     const d = describeWithUnit(value, s.unit);
-    facts.push(`Current value: ${d.raw}${d.human ? ` = ${d.human}` : ''}`);
+    facts.push(`Current value: ${withHuman(d, 'equals')}`);
   } else if (value !== undefined && s.secret) facts.push(`Current value: ${show(value, s)}`);
   lines.push(facts.map((x) => `- ${x}`).join('\n'));
   const n = notes(s, f.key);

@@ -11,46 +11,54 @@ const KiB = 1024,
   MiB = KiB * 1024,
   GiB = MiB * 1024;
 
-const plural = (n: number, word: string): string => `${fmt(n)} ${word}${n === 1 ? '' : 's'}`;
 export function fmt(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return String(Math.round(n * 100) / 100);
 }
 
-function humanBytes(n: number): string {
-  if (n >= GiB && n % (GiB / 4) === 0) return `${fmt(n / GiB)} GiB`;
-  if (n >= MiB) return `${fmt(n / MiB)} MiB`;
-  if (n >= KiB) return `${fmt(n / KiB)} KiB`;
-  return plural(n, 'byte');
+/** A quantity in a larger unit: shown to two decimals at most, so it may be rounded. */
+interface Reading {
+  n: number;
+  unit: string;
+  /** The unit's plural, when it is a word (`days`); symbols (`MiB`, `h`) have none. */
+  plural?: string;
 }
-function humanMs(n: number): string {
-  if (n >= 3_600_000 && n % 60_000 === 0) return `${fmt(n / 3_600_000)} h`;
-  if (n >= 60_000 && n % 1000 === 0) return `${fmt(n / 60_000)} min`;
-  if (n >= 1000) return `${fmt(n / 1000)} s`;
-  return `${fmt(n)} ms`;
+const counted = (n: number, singular: string): Reading => ({ n, unit: singular, plural: `${singular}s` });
+const shown = (r: Reading): string => `${fmt(r.n)} ${r.plural && r.n !== 1 ? r.plural : r.unit}`;
+
+function humanBytes(n: number): Reading {
+  if (n >= GiB && n % (GiB / 4) === 0) return { n: n / GiB, unit: 'GiB' };
+  if (n >= MiB) return { n: n / MiB, unit: 'MiB' };
+  if (n >= KiB) return { n: n / KiB, unit: 'KiB' };
+  return counted(n, 'byte');
 }
-function humanSeconds(n: number): string {
-  if (n >= 86_400 && n % 3600 === 0) return plural(n / 86_400, 'day');
-  if (n >= 3600) return `${fmt(n / 3600)} h`;
-  if (n >= 60) return `${fmt(n / 60)} min`;
-  return `${fmt(n)} s`;
+function humanMs(n: number): Reading {
+  if (n >= 3_600_000 && n % 60_000 === 0) return { n: n / 3_600_000, unit: 'h' };
+  if (n >= 60_000 && n % 1000 === 0) return { n: n / 60_000, unit: 'min' };
+  if (n >= 1000) return { n: n / 1000, unit: 's' };
+  return { n, unit: 'ms' };
 }
-function humanHours(n: number): string {
-  if (n >= 24 * 7 && n % 24 === 0) return `${plural(n / 24, 'day')}`;
-  if (n >= 24) return `${plural(n / 24, 'day')}`;
-  return plural(n, 'hour');
+function humanSeconds(n: number): Reading {
+  if (n >= 86_400 && n % 3600 === 0) return counted(n / 86_400, 'day');
+  if (n >= 3600) return { n: n / 3600, unit: 'h' };
+  if (n >= 60) return { n: n / 60, unit: 'min' };
+  return { n, unit: 's' };
 }
-function humanDays(n: number): string {
-  if (n >= 365 && n % 365 === 0) return plural(n / 365, 'year');
-  if (n >= 7 && n % 7 === 0) return plural(n / 7, 'week');
-  return plural(n, 'day');
+function humanHours(n: number): Reading {
+  if (n >= 24) return counted(n / 24, 'day');
+  return counted(n, 'hour');
 }
-function humanMiB(n: number): string {
-  return n >= 1024 ? `${fmt(n / 1024)} GiB` : `${fmt(n)} MiB`;
+function humanDays(n: number): Reading {
+  if (n >= 365 && n % 365 === 0) return counted(n / 365, 'year');
+  if (n >= 7 && n % 7 === 0) return counted(n / 7, 'week');
+  return counted(n, 'day');
+}
+function humanMiB(n: number): Reading {
+  return n >= 1024 ? { n: n / 1024, unit: 'GiB' } : { n, unit: 'MiB' };
 }
 /** The engine's MB and GB (its `mb` and `gb`) are powers of 1024, as in the sizes it parses. */
-function humanMB(n: number): string {
-  return n >= 1024 ? `${fmt(n / 1024)} GB` : `${fmt(n)} MB`;
+function humanMB(n: number, suffix: string): Reading {
+  return n >= 1024 ? { n: n / 1024, unit: `GB${suffix}` } : { n, unit: `MB${suffix}` };
 }
 
 /** How the unit is written after a number: `bytes`, `ms`, `% of heap`. */
@@ -65,46 +73,58 @@ export function unitLabel(unit: Unit): string {
   }
 }
 
-/** The value with its unit, and a friendlier equivalent when there is one: `104857600 bytes = 100 MiB`. */
-export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: string } {
+/**
+ * The value with its unit, and a friendlier equivalent when there is one: `104857600 bytes = 100 MiB`.
+ * `approximate` when the equivalent is rounded (2147483647 bytes is not 2048 MiB): see withHuman.
+ */
+export function describeWithUnit(n: number, unit: Unit): { raw: string; human?: string; approximate?: boolean } {
   const singular: Partial<Record<Unit, string>> = { bytes: 'byte', seconds: 'second', hours: 'hour', days: 'day' };
   const word = n === 1 ? (singular[unit] ?? unit) : unit;
   const raw = unit === 'percent' ? `${fmt(n)} % of heap` : unit === 'count' ? fmt(n) : `${fmt(n)} ${word}`;
-  let human: string | undefined;
+  const reading = readingOf(n, unit);
+  const human = reading && shown(reading);
+  if (!human || human === raw) return { raw };
+  return fmt(reading.n) === String(reading.n) ? { raw, human } : { raw, human, approximate: true };
+}
+
+function readingOf(n: number, unit: Unit): Reading | undefined {
   switch (unit) {
     case 'bytes':
-      human = n >= KiB ? humanBytes(n) : undefined;
-      break;
+      return n >= KiB ? humanBytes(n) : undefined;
     case 'ms':
-      human = n >= 1000 ? humanMs(n) : undefined;
-      break;
+      return n >= 1000 ? humanMs(n) : undefined;
     case 'seconds':
-      human = n >= 60 ? humanSeconds(n) : undefined;
-      break;
+      return n >= 60 ? humanSeconds(n) : undefined;
     case 'hours':
-      human = n >= 24 ? humanHours(n) : undefined;
-      break;
+      return n >= 24 ? humanHours(n) : undefined;
     case 'days':
-      human = n >= 7 ? humanDays(n) : undefined;
-      break;
+      return n >= 7 ? humanDays(n) : undefined;
     case 'MiB':
-      human = n >= 1024 ? humanMiB(n) : undefined;
-      break;
+      return n >= 1024 ? humanMiB(n) : undefined;
     case 'MB':
+      return n >= 1024 ? humanMB(n, '') : undefined;
     case 'MB/s':
-      human = n >= 1024 ? humanMB(n) + (unit === 'MB/s' ? '/s' : '') : undefined;
-      break;
+      return n >= 1024 ? humanMB(n, '/s') : undefined;
     default:
-      break;
+      return undefined;
   }
-  return { raw, human: human && human !== raw ? human : undefined };
+}
+
+/**
+ * The value with its friendlier equivalent, in parentheses (`104857600 bytes (100 MiB)`) or after
+ * `=`; a rounded equivalent is said to be one (`2147483647 bytes (≈ 2048 MiB)`, `… ≈ 2048 MiB`).
+ */
+export function withHuman(d: { raw: string; human?: string; approximate?: boolean }, style: 'parentheses' | 'equals'): string {
+  if (!d.human) return d.raw;
+  if (style === 'parentheses') return `${d.raw} (${d.approximate ? '≈ ' : ''}${d.human})`;
+  return `${d.raw} ${d.approximate ? '≈' : '='} ${d.human}`;
 }
 
 /** Short form for inlay hints and completion details: `= 100 MiB`, `ms`. */
 export function inlayText(n: number, unit: Unit): string | undefined {
   if (unit === 'count') return undefined;
   const d = describeWithUnit(n, unit);
-  return `= ${d.human ?? d.raw}`;
+  return `${d.approximate ? '≈' : '='} ${d.human ?? d.raw}`;
 }
 
 /**

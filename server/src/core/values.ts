@@ -2,7 +2,7 @@ import type { SchemaNode } from './schema';
 import type { FieldPath } from './types';
 import { maskCredentials } from './credentials';
 import { isSensitiveValue, SENSITIVE_MASK } from './sensitive-now';
-import { describeWithUnit } from './units';
+import { describeWithUnit, withHuman } from './units';
 
 /**
  * Placeholders that stand in for a secret filled in at deploy time (<CLIENT_SECRET>, ${ENV}, {{ var }},
@@ -58,8 +58,7 @@ export function inParentheses(v: unknown, schema?: SchemaNode): string {
 export function showNumber(n: number, schema?: SchemaNode): string {
   if (isSensitiveValue(n)) return SENSITIVE_MASK;
   if (!schema?.unit) return String(n);
-  const d = describeWithUnit(n, schema.unit);
-  return d.human ? `${d.raw} (${d.human})` : d.raw;
+  return withHuman(describeWithUnit(n, schema.unit), 'parentheses');
 }
 
 /** Types of a schema node in words: `a string or null`. */

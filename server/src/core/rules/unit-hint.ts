@@ -1,6 +1,6 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../paths';
-import { describeWithUnit } from '../units';
+import { describeWithUnit, withHuman } from '../units';
 import type { SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
 
@@ -9,7 +9,7 @@ export function unitReading(n: number, unit: Parameters<typeof describeWithUnit>
   const d = describeWithUnit(n, unit);
   // A percentage reads "10 % of heap", which already says more than the bare number.
   if (unit === 'percent') return `${n} = ${d.raw}`;
-  return d.human ? `${d.raw} = ${d.human}` : d.raw;
+  return withHuman(d, 'equals');
 }
 
 /** The fields this rule looks at. */

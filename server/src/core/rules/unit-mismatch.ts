@@ -4,13 +4,12 @@ import type { SchemaNode, Unit } from '../schema';
 import { typesOf } from '../schema';
 import type { Fix, Segment } from '../types';
 import { boundsText } from '../describe';
-import { confusableUnits, describeWithUnit, fmt, parseQuantity } from '../units';
+import { confusableUnits, describeWithUnit, fmt, parseQuantity, withHuman } from '../units';
 import { knownFieldsWhere } from '../walk';
 
 /** A value with its unit and a friendlier form: `30000 ms (30 s)`. */
 function withUnit(n: number, unit: Unit): string {
-  const d = describeWithUnit(n, unit);
-  return d.human ? `${d.raw} (${d.human})` : d.raw;
+  return withHuman(describeWithUnit(n, unit), 'parentheses');
 }
 
 /** "about " when the value is shown rounded (to two decimals). */
@@ -43,7 +42,8 @@ function readings(n: number, unit: Unit, s: SchemaNode): Reading[] {
 }
 
 function replaceFix(ctx: RuleContext, path: Segment[], value: number, unit: Unit): Fix | undefined {
-  return intentFix(ctx.doc, `Replace with ${value} (${describeWithUnit(value, unit).human ?? describeWithUnit(value, unit).raw})`, {
+  const d = describeWithUnit(value, unit);
+  return intentFix(ctx.doc, `Replace with ${value} (${d.approximate ? '≈ ' : ''}${d.human ?? d.raw})`, {
     kind: 'set',
     path,
     value,
@@ -128,7 +128,7 @@ function checkString(ctx: RuleContext, path: Segment[], text: string, unit: Unit
   }
   ctx.report({
     path,
-    message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${q.value}${describeWithUnit(q.value, unit).human ? ` (${describeWithUnit(q.value, unit).human})` : ''}.`,
+    message: `${field} is the string ${JSON.stringify(text)}, but it takes ${integerIn(unit)}, written without a unit: write ${withHuman({ ...describeWithUnit(q.value, unit), raw: String(q.value) }, 'parentheses')}.`,
     fix: intentFix(ctx.doc, `Replace ${JSON.stringify(text)} with ${q.value}`, { kind: 'set', path, value: q.value }),
   });
 }
