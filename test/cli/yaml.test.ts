@@ -350,6 +350,23 @@ test('standard input without --stdin-filename is read as what it holds: a manife
       fromTfJson.out + fromTfJson.err,
     );
     assert.match(fromTfJson.out, /vendor_search\.logs: static_ips is a string \(\\"true\\"\); Terraform converts it/);
+    // A variable's value set in standard input itself is said to come from it, not from the name its content was given.
+    for (const [withVariable, line] of [
+      ['variable "v" {\n  default = "9"\n}\n' + hcl.replace('max_index_cont = 5', 'search_version = var.v'), 2],
+      [
+        tfJson
+          .replace('"max_index_cont": 5', '"search_version": "${var.v}"')
+          .replace('{\n  "resource"', '{\n  "variable": { "v": { "default": "9" } },\n  "resource"'),
+        2,
+      ],
+    ] as const) {
+      const fromVariable = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: withVariable });
+      const [only] = (JSON.parse(fromVariable.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>)[0].messages.filter(
+        (m) => m.ruleId === 'invalid-value',
+      );
+      assert.ok(only?.message.endsWith(`(the value of var.v, from <stdin>:${line})`), fromVariable.out);
+      assert.ok(!fromVariable.out.includes('stdin.tf'), fromVariable.out);
+    }
     const config = await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: '{\n  "static_ips": "true"\n}\n' });
     assert.deepEqual(
       messagesOf(config.out).map(([, id, line]) => [id, line]),

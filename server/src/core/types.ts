@@ -70,6 +70,11 @@ export interface Finding {
 export interface AnalyzeOptions {
   /** Used only to tell `.jsonc` (comments and trailing commas allowed) from `.json`. */
   fileName?: string;
+  /**
+   * How messages name the file itself when fileName is not its name: standard input read without
+   * `--stdin-filename` is given a name by its content (`stdin.tf`), but is `<stdin>` to its reader.
+   */
+  displayName?: string;
   /** Rule id -> severity override. */
   rules?: Record<string, SeveritySetting>;
   /** Text of the same configuration as deployed now; enables change-aware rules. */

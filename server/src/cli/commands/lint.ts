@@ -173,7 +173,10 @@ const run: Command = async (argv, io) => {
       options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
-    if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
+    if (job.stdin && !args.stdinFilename) {
+      options.fileName = stdinName;
+      options.displayName = job.display;
+    }
     // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is
     // said; with --no-warn-ignored (a hook passing every YAML file) such a file is read as a search reads it.
     options.named = job.stdin || (args.warnIgnored && expansion.sizes.has(job.file));

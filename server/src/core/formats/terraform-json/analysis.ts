@@ -103,7 +103,7 @@ function variablesOf(text: string, options: AnalyzeOptions) {
   const hcl = terraformParserLoaded();
   const sources: VariableSource[] = [
     ...mentioningAny(options.terraformVariables ?? [], used),
-    { fileName: options.fileName ?? 'main.tf.json', text },
+    { fileName: options.fileName ?? 'main.tf.json', shownAs: options.displayName, text },
   ];
   return variableValues(hcl ? sources : sources.filter((s) => /\.json$/i.test(s.fileName)));
 }

@@ -29,7 +29,7 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
       if (found.sensitive) sensitive.add(found.name);
       if (found.type) types.set(found.name, found.type);
       if (found.value)
-        values.set(found.name, { value: found.value.value, from: `${name}:${found.line + 1}`, numberText: found.numberText });
+        values.set(found.name, { value: found.value.value, from: `${source.shownAs ?? name}:${found.line + 1}`, numberText: found.numberText });
     }
   }
   for (const [name, v] of values) {
@@ -49,6 +49,8 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
  */
 export interface VariableSource {
   readonly fileName: string;
+  /** How messages name it, when not by fileName (see AnalyzeOptions.displayName). */
+  readonly shownAs?: string;
   readonly text: string;
   readonly root?: Node;
 }
