@@ -64,3 +64,25 @@ for (const c of CASES) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('a member whose type nobody documents starts as a placeholder to fill in, not as a guess of its type', () => {
+  // The vendor's `jwt` object lists its members without their types: `"enabled": ""` read as a
+  // string value the writer might keep.
+  const inserted = (name: string, text: string, label: string): string => {
+    const offset = text.indexOf('|');
+    const plain = text.replace('|', '');
+    const format = formatOf(name);
+    const items = format.complete
+      ? format.complete(plain, offset, { snippets: false, fileName: name })
+      : complete(parseDocument(plain, { fileName: name }), offset, { snippets: false });
+    const item = items?.find((i) => i.label === label);
+    assert.ok(item, `${label} offered in ${name}`);
+    return item.insertText;
+  };
+  assert.match(inserted('a.search.json', '{\n  |\n}\n', 'jwt'), /"enabled": "<ENABLED>"/);
+  assert.match(inserted('a.search.json', '{\n  "jwt": {\n    |\n  }\n}\n', 'enabled'), /"enabled": "<ENABLED>"/);
+  assert.match(
+    inserted('main.tf', 'resource "vendor_search" "a" {\n  search_user_config {\n    jwt {\n      |\n    }\n  }\n}\n', 'enabled'),
+    /^enabled = "<ENABLED>"$/,
+  );
+});

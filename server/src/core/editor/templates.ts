@@ -59,7 +59,8 @@ export function startingValue(
     case 'array':
       return { value: [], kind: 'empty' };
     default:
-      return { value: allowsNull(s) ? null : '', kind: 'empty' };
+      // A field whose type nobody documents (the vendor's `jwt.enabled`): a placeholder to fill in, not a guess of its type.
+      return allowsNull(s) ? { value: null, kind: 'empty' } : { value: placeholderFor(key, s), kind: 'placeholder' };
   }
 }
 
