@@ -1,3 +1,4 @@
+import { partitionPoint } from './bisect';
 import type { OffsetRange } from './types';
 
 /**
@@ -80,13 +81,5 @@ export function startingWithin<T extends { offset: number }>(sorted: readonly T[
   return sorted.slice(first, end);
 }
 
-function firstAtOrAfter(sorted: readonly { offset: number }[], offset: number): number {
-  let lo = 0,
-    hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid].offset < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const firstAtOrAfter = (sorted: readonly { offset: number }[], offset: number): number =>
+  partitionPoint(sorted.length, (i) => sorted[i].offset < offset);

@@ -1,4 +1,5 @@
 export { applyEdits } from './text-edits';
+import { partitionPoint } from './bisect';
 import { analyze, type AnalysisResult } from './engine';
 import { keysWrittenBy } from './formats/document';
 import { formatOf } from './formats/registry';
@@ -15,26 +16,11 @@ export function compatibleFixes(findings: readonly Finding[]): Fix[] {
   const starts: number[] = [];
   const ends: number[] = [];
   /** First index whose (start, end) comes after (s, e). */
-  const after = (s: number, e: number): number => {
-    let lo = 0,
-      hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] < s || (starts[mid] === s && ends[mid] <= e)) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
+  const after = (s: number, e: number): number => partitionPoint(starts.length, (k) => starts[k] < s || (starts[k] === s && ends[k] <= e));
   const overlaps = (e: TextEdit): boolean => {
     // The last taken edit starting before this one ends has the largest end among them.
-    let lo = 0,
-      hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] < e.offset + e.length) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 && ends[lo - 1] > e.offset;
+    const taken = partitionPoint(starts.length, (k) => starts[k] < e.offset + e.length);
+    return taken > 0 && ends[taken - 1] > e.offset;
   };
   // A key one fix writes into an object is not written there by another fix of the same pass;
   // a key kept from the user's text (renamed, moved) goes before one added with a new value.

@@ -1,3 +1,4 @@
+import { partitionPoint } from '../bisect';
 import {
   bareUserInfoRanges,
   credentialRanges,
@@ -74,14 +75,8 @@ function continuedUrlRanges(lines: readonly string[]): Map<number, MaskRange[]> 
     // Ranges of one kind (user info, named values) do not overlap (see credentialRanges): each is cut from the piece
     // it starts in, found by bisection, to the piece it ends in, so the work stays linear in the lines and credentials.
     for (const [start, end] of credentialRanges(joined)) {
-      let lo = 0;
-      let hi = pieces.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (pieces[mid].at <= start) lo = mid;
-        else hi = mid - 1;
-      }
-      for (let k = lo; k < pieces.length && pieces[k].at < end; k++) {
+      const from = Math.max(0, partitionPoint(pieces.length, (k) => pieces[k].at <= start) - 1);
+      for (let k = from; k < pieces.length && pieces[k].at < end; k++) {
         const p = pieces[k];
         const a = Math.max(start, p.at);
         const b = Math.min(end, p.at + p.length);

@@ -34,7 +34,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const used = text.includes('var.') ? usedVariableNames(text) : [];
   const variables = used.length
     ? (root: Node) =>
-        variableValues([...mentioningAny(options.terraformVariables ?? [], used), { fileName: options.fileName ?? 'main.tf', shownAs: options.displayName, text, root }])
+        variableValues([
+          ...mentioningAny(options.terraformVariables ?? [], used),
+          { fileName: options.fileName ?? 'main.tf', shownAs: options.displayName, text, root },
+        ])
     : undefined;
   const file = parseTerraform(text, maxDepth, variables, state?.terraform);
   const limitSeverity = severityOf('input-limit', options);

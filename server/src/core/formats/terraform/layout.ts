@@ -1,3 +1,4 @@
+import { partitionPoint } from '../../bisect';
 import { applyEdits, applyTracked } from '../../text-edits';
 import type { OffsetRange, TextEdit } from '../../types';
 
@@ -295,16 +296,7 @@ export function layoutWindows(text: string): (range: OffsetRange) => OffsetRange
   const lines = formatLines(text);
   const aligned = (k: number): boolean => lines[k].equals !== undefined || lines[k].comment !== undefined;
   /** The last line starting at or before `offset`. */
-  const lineAt = (offset: number): number => {
-    let lo = 0;
-    let hi = lines.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lines[mid].start <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  const lineAt = (offset: number): number => Math.max(0, partitionPoint(lines.length, (k) => lines[k].start <= offset) - 1);
   return (range) => {
     let above = lineAt(range.offset) - 1;
     while (above >= 0 && (aligned(above) || lines[above].inInterpolation)) above--;

@@ -29,7 +29,11 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
       if (found.sensitive) sensitive.add(found.name);
       if (found.type) types.set(found.name, found.type);
       if (found.value)
-        values.set(found.name, { value: found.value.value, from: `${source.shownAs ?? name}:${found.line + 1}`, numberText: found.numberText });
+        values.set(found.name, {
+          value: found.value.value,
+          from: `${source.shownAs ?? name}:${found.line + 1}`,
+          numberText: found.numberText,
+        });
     }
   }
   for (const [name, v] of values) {

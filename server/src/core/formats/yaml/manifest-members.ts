@@ -5,6 +5,7 @@
  * (kind, apiVersion, metadata.name, spec, userConfig, items) are looked up this way; readConfigurations
  * converts the configurations themselves, with the alias limits.
  */
+import { partitionPoint } from '../../bisect';
 import { isAlias, isMap, isPair, isScalar, isSeq, type AliasLike, type CollectionLike, type NodeLike, type PairLike } from './nodes';
 import { isMergeKey, tooManyAliases, YAML_CONFIG_LIMITS } from './read';
 
@@ -40,14 +41,7 @@ export class ManifestMembers {
     this.anchors ??= anchorsOf(this.contents);
     const list = this.anchors.get(node.source) ?? [];
     // The last anchor starting before the alias, stepping back over those still open there (the alias is inside them).
-    let lo = 0,
-      hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid].start < at) lo = mid + 1;
-      else hi = mid;
-    }
-    let i = lo - 1;
+    let i = partitionPoint(list.length, (k) => list[k].start < at) - 1;
     while (i >= 0 && list[i].end > at) i--;
     const found = i >= 0 ? list[i].node : undefined;
     this.resolved.set(node, found);
