@@ -173,6 +173,35 @@ test('lint takes variable values as Terraform does: override files and terraform
   }
 });
 
+test("a search_user_config block replaced by an override file's is not judged nor fixed, with or without variables in the file", async () => {
+  const replaced =
+    '  search_user_config {\n    search_version = "1"\n    static_ipz     = true\n    search {\n      thread_pool_search_size = 500\n    }\n  }\n';
+  for (const project of ['"p"', 'var.project']) {
+    const main = `resource "vendor_search" "a" {\n  project = ${project}\n${replaced}}\n`;
+    const dir = tempTree({
+      'mod/main.tf': main,
+      'mod/variables.tf': 'variable "project" {\n  default = "p"\n}\n',
+      'mod/main_override.tf':
+        'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = "2.19"\n    search { thread_pool_search_size = 8 }\n  }\n}\n',
+    });
+    try {
+      for (const target of ['mod', 'mod/main.tf']) {
+        const r = await runCli(['lint', '--format', 'json', target], { cwd: dir });
+        assert.equal(r.code, 0, r.out + r.err);
+        const results = JSON.parse(r.out) as JsonResult[];
+        const messages = results.flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
+        assert.deepEqual(messages, [
+          'mod/main.tf:3:3 no-effect vendor_search.a: this search_user_config block is replaced by the one in main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
+        ]);
+      }
+      await runCli(['lint', '--fix', 'mod'], { cwd: dir });
+      assert.equal(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), main, 'the replaced block is never edited');
+    } finally {
+      removeTree(dir);
+    }
+  }
+});
+
 test('a module of one file: the defaults of its own variables are checked', async () => {
   const dir = tempTree({
     'main.tf':

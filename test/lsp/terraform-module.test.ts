@@ -80,3 +80,55 @@ describe('Terraform module variables in the language server, as in the CLI', () 
     assert.match(buffered.find((d) => d.code === 'unit-mismatch')!.message, /from terraform\.tfvars:1\)$/);
   });
 });
+
+describe('Terraform override files in the language server, as in the CLI', () => {
+  const dir = tempDir('terraform-override');
+  let client: TestClient;
+  const mainUri = uriOf(path.join(dir, 'main.tf'));
+  const overrideUri = uriOf(path.join(dir, 'main_override.tf'));
+  const resource = (body: string): string => `resource "vendor_search" "a" {\n${body}}\n`;
+  const REPLACING = resource('  search_user_config {\n    search_version = "2.19"\n  }\n');
+  const NOT_REPLACING = resource('  termination_protection = true\n');
+  const codes = (diagnostics: Diagnostic[]): string => diagnostics.map((d) => `${d.code} ${d.range.start.line + 1}`).join(', ');
+  const nextOfMain = async (what: string, send: () => Promise<void>): Promise<Diagnostic[]> => {
+    const published = client.published.get(mainUri)?.length ?? 0;
+    await send();
+    return client.until(what, () => {
+      const list = client.published.get(mainUri) ?? [];
+      return list.length > published ? list[list.length - 1].diagnostics : undefined;
+    });
+  };
+
+  before(async () => {
+    fs.writeFileSync(
+      path.join(dir, 'main.tf'),
+      resource('  search_user_config {\n    search {\n      thread_pool_search_size = 500\n    }\n  }\n'),
+    );
+    fs.writeFileSync(path.join(dir, 'main_override.tf'), NOT_REPLACING);
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
+  after(() => client.shutdown());
+
+  it("judges main.tf's block until an edit of main_override.tf replaces it, and again once the edit is undone", async () => {
+    const first = await nextOfMain("main.tf's findings", () =>
+      client.open(mainUri, fs.readFileSync(path.join(dir, 'main.tf'), 'utf8'), 'terraform'),
+    );
+    assert.equal(codes(first), 'invalid-value 4');
+
+    await client.open(overrideUri, NOT_REPLACING, 'terraform');
+    const replaced = await nextOfMain('the findings once main_override.tf replaces the block', () =>
+      client.change(overrideUri, REPLACING, 2),
+    );
+    assert.equal(codes(replaced), 'no-effect 2');
+    assert.equal(
+      replaced[0].message,
+      'vendor_search.a: this search_user_config block is replaced by the one in main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
+    );
+    assert.equal(replaced[0].severity, 3);
+
+    const again = await nextOfMain('the findings once main_override.tf no longer replaces it', () =>
+      client.change(overrideUri, NOT_REPLACING, 3),
+    );
+    assert.equal(codes(again), 'invalid-value 4');
+  });
+});

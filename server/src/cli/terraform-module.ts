@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ModuleDirectory } from '../core';
+import { readModuleOverrideFiles, readModuleVariableFiles, readsModuleFiles, type ModuleDirectory, type VariableSource } from '../core';
 
 /**
  * A Terraform file's module directory on the disk, for the core to read its variables' values from
@@ -29,5 +29,34 @@ export function moduleDirectoryOnDisk(file: string): ModuleDirectory {
         return Promise.resolve(undefined);
       }
     },
+  };
+}
+
+/** How many module directories a run keeps the files of: files are linted in the order of their paths, a directory's together. */
+const DIRECTORIES_KEPT = 8;
+
+/**
+ * The module files each Terraform file of a run is analysed with (see readsModuleFiles): those
+ * that give variables their values when the file uses one, else only the override files that may
+ * replace its configurations. A directory is read once for the files of the run in it (not once
+ * per file), so that each module file is read and parsed once: the core keeps what a file says
+ * with the object it was given as. What --fix writes meanwhile changes none of it: a fix edits
+ * inside a configuration, which gives no variable its value, and never removes a search_user_config block.
+ */
+export function moduleFilesOnDisk(): (file: string, text: string) => Promise<VariableSource[] | undefined> {
+  const byDirectory = new Map<string, Promise<VariableSource[]>>();
+  return async (file, text) => {
+    if (!readsModuleFiles(text)) return undefined;
+    const variables = text.includes('var.');
+    const key = `${variables ? 'variables' : 'overrides'}\0${path.dirname(file)}`;
+    let read = byDirectory.get(key);
+    if (!read) {
+      read = (variables ? readModuleVariableFiles : readModuleOverrideFiles)(moduleDirectoryOnDisk(file));
+      byDirectory.set(key, read);
+      // The oldest directory goes: the run has moved past it.
+      if (byDirectory.size > DIRECTORIES_KEPT) byDirectory.delete(byDirectory.keys().next().value!);
+    }
+    const own = path.basename(file);
+    return (await read).filter((source) => source.fileName !== own);
   };
 }

@@ -51,7 +51,7 @@ export { nameForContent } from './formats/unnamed';
 export { CONFIGURATION_BLOCK, isTerraformName, isTfvarsName, parseTerraform, type TerraformDocument } from './formats/terraform/document';
 export { isTerraformJsonName } from './formats/terraform-json/document';
 export type { TerraformDocumentState } from './formats/terraform/incremental';
-export { readModuleVariableFiles, type ModuleDirectory } from './formats/terraform/module';
+export { readModuleOverrideFiles, readModuleVariableFiles, readsModuleFiles, type ModuleDirectory } from './formats/terraform/module';
 export { loadTerraformParser, terraformParserLoaded, type TerraformWasm } from './formats/terraform/parser';
 export { sensitiveTextRanges } from './formats/terraform/sensitive-text';
 export { isVariableFile, type VariableSource } from './formats/terraform/variables';

@@ -16,7 +16,15 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { type AnalysisResult, forgetRequestScan, VERSION, terraformParserLoaded, isVariableFile, formatOf } from '../core';
+import {
+  type AnalysisResult,
+  forgetRequestScan,
+  VERSION,
+  terraformParserLoaded,
+  isVariableFile,
+  formatOf,
+  readsModuleFiles,
+} from '../core';
 import { Baselines } from './baselines';
 import type { DocumentState, ServerContext } from './context';
 import { toDiagnostic } from './convert';
@@ -115,8 +123,9 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     if (format.needsHclParser?.(doc.getText()) && !terraformReady()) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
-    // A Terraform file's variables get their values from its module's files, as in the CLI.
-    if (format.moduleVariables && doc.getText().includes('var.')) options.terraformVariables = await modules.variableFilesOf(uri);
+    // A Terraform file's variables get their values from its module's files, whose override files may
+    // also replace its configurations, as in the CLI.
+    if (format.moduleVariables && readsModuleFiles(doc.getText())) options.terraformVariables = await modules.variableFilesOf(uri);
     const reading = withBaseline ? baselines.get(uri, settings.baseline) : undefined;
     // A baseline read from git takes a while: parse meanwhile, as the analysis will need it.
     if (reading) cache.prepare(doc, options);

@@ -1,15 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  resolveLintOptions,
-  type LintConfig,
-  type AnalyzeOptions,
-  type DecodedBytes,
-  nameForContent,
-  readModuleVariableFiles,
-  VERSION,
-  formatOf,
-} from '../../core';
+import { resolveLintOptions, type LintConfig, type AnalyzeOptions, type DecodedBytes, nameForContent, VERSION, formatOf } from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../node/baseline-files';
 import { LintConfigFinder, type LintConfigResult } from '../../node/lint-config-files';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
@@ -21,7 +12,7 @@ import type { CliIO, Command } from '../io';
 import { lintText } from '../lint-file';
 import { readConfigFile } from '../read-config';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
-import { moduleDirectoryOnDisk } from '../terraform-module';
+import { moduleFilesOnDisk } from '../terraform-module';
 import { timingTable } from '../timing';
 import { writeReport } from '../write';
 
@@ -150,6 +141,7 @@ const run: Command = async (argv, io) => {
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
   const timings = io.env.TIMING ? new Map<string, number>() : undefined;
 
+  const moduleFiles = moduleFilesOnDisk();
   const lintJob = async (job: Job): Promise<FileReport | undefined> => {
     const s = settings.forDirectory(path.dirname(job.file));
     if (!s) return undefined;
@@ -168,9 +160,9 @@ const run: Command = async (argv, io) => {
       raw = decoded.text;
     }
     const options = optionsFor(args, s, job.file);
-    // A Terraform file's variables get their values from the files of its module directory.
-    if (!job.stdin && formatOf(job.file).moduleVariables && raw.includes('var.'))
-      options.terraformVariables = await readModuleVariableFiles(moduleDirectoryOnDisk(job.file), path.basename(job.file));
+    // A Terraform file's variables get their values from the files of its module directory, whose
+    // override files may also replace its configurations.
+    if (!job.stdin && formatOf(job.file).moduleVariables) options.terraformVariables = await moduleFiles(job.file, raw);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) {

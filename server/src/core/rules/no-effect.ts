@@ -97,7 +97,8 @@ export default defineRule({
   meta: {
     id: 'no-effect',
     defaultSeverity: 'warning',
-    summary: 'Settings that do nothing where they stand: a field whose prerequisite is unset or disabled, or a minimum above its maximum.',
+    summary:
+      'Settings that do nothing where they stand: a field whose prerequisite is unset or disabled, a minimum above its maximum, or a Terraform block an override file replaces.',
     details: [
       'Some fields only work together with another one (the schema records this as `requires`):',
       '',
@@ -107,6 +108,8 @@ export default defineRule({
       'A minimum above its matching maximum (`..._min_...` above `..._max_...` in the same object) is also reported: both limits cannot hold.',
       '',
       'Set the prerequisite, or remove the field so that the file says what the service really does.',
+      '',
+      "In a Terraform module, a resource's `search_user_config` block that an override file replaces is never sent: Terraform merges the override files (`override.tf`, `*_override.tf` and their `.tf.json` forms) after the module's other files, in the order of their names, and a resource there that holds a `search_user_config` block replaces every such block of the resource of the same address (the blocks are replaced whole, not merged; a resource of an override file without the block replaces nothing). No rule judges the replaced block and no fix edits it: one finding at its name, an info at most, names the override file and line whose block is sent, which is judged in its own file. The CLI and the editor read the module's other files for this.",
     ].join('\n'),
     fixable: false,
     examples: {

@@ -10,6 +10,7 @@ import { mentioningAny, usedVariableNames, variableValues, type VariableSource }
 import { LineIndex } from '../../lines';
 import { terraformJsonSyntaxMessage } from '../../rules/invalid-json';
 import { spellingNote, variableNote } from '../terraform/analysis';
+import { replacedConfigurations, replacedFinding } from '../terraform/overrides';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
 
 /**
@@ -48,7 +49,15 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   const until = readableUntil(text, file.syntaxErrors);
   // The same file as deployed: each resource is compared with the one of the same address there.
   const deployed = deployedOf(options);
+  // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
+  const replaced = replacedConfigurations(options.fileName ?? 'main.tf.json', options.terraformVariables);
   for (const doc of file.configurations) {
+    const by = replaced.get(doc.address);
+    if (by) {
+      const finding = replacedFinding(doc, by, options);
+      if (finding && (until === undefined || finding.offset < until)) findings.push(finding);
+      continue;
+    }
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };

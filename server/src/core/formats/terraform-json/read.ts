@@ -60,7 +60,7 @@ const keyOf = (path: Segment[], name: string): string =>
   path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name);
 
 /** The properties of an object node with a string key and a value, comments left out. */
-function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Node; property: Node }> {
+export function propertiesOf(object: Node): Array<{ name: string; key: Node; value: Node; property: Node }> {
   const out: Array<{ name: string; key: Node; value: Node; property: Node }> = [];
   for (const property of object.children ?? []) {
     const [key, value] = property.children ?? [];
@@ -88,7 +88,7 @@ function refused(config: JsonConfiguration, path: Segment[], member: { name: str
 }
 
 /** The objects a level of Terraform's JSON stands for: the object itself, or each object of an array. */
-const objectsOf = (n: Node): Node[] =>
+export const objectsOf = (n: Node): Node[] =>
   n.type === 'object' ? [n] : n.type === 'array' ? (n.children ?? []).filter((c) => c.type === 'object') : [];
 
 /**

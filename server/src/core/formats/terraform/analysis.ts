@@ -6,6 +6,7 @@ import { holdsConfiguration, parseTerraform } from './document';
 import { spoiledText } from './syntax-errors';
 import { terraformParserLoaded } from './parser';
 import { mentioningAny, usedVariableNames, variableValues } from './variables';
+import { replacedConfigurations, replacedFinding } from './overrides';
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from '../../paths';
 import type { TerraformDocument, TerraformFileDocuments } from './document';
@@ -59,7 +60,15 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const deployed = deployedOf(options);
   // Suppression comments speak for the file: one at its top reaches every resource below.
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
+  // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
+  const replaced = replacedConfigurations(options.fileName ?? 'main.tf', options.terraformVariables);
   for (const doc of file.configurations) {
+    const by = replaced.get(doc.address);
+    if (by) {
+      const finding = replacedFinding(doc, by, options);
+      if (finding) findings.push(finding);
+      continue;
+    }
     const own: Finding[] = [];
     const before = deployed?.get(doc.address);
     const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
@@ -74,9 +83,13 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const syntaxSeverity = severityOf('invalid-syntax', options);
   if (syntaxSeverity !== 'off') {
     // Once per place: several braces missing at the end of a truncated file are one mistake.
-    const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
+    const errorsOf = (docs: TerraformDocument[]): Set<number> => new Set(docs.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
+    const covered = errorsOf(file.configurations.filter((d) => !replaced.has(d.address)));
+    // Terraform reads no file with a syntax error, even one in a block an override replaces: those are said here.
+    const inReplaced = errorsOf(file.configurations.filter((d) => replaced.has(d.address)));
     for (const e of file.syntaxErrors) {
-      if (covered.has(e.offset) || (file.configurations.length && !holdsConfiguration(spoiledText(text, e)))) continue;
+      if (covered.has(e.offset) || (file.configurations.length && !inReplaced.has(e.offset) && !holdsConfiguration(spoiledText(text, e))))
+        continue;
       covered.add(e.offset);
       findings.push({
         ruleId: 'invalid-syntax',

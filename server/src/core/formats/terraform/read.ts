@@ -50,7 +50,7 @@ const IP_FILTER_SPELLINGS: Record<string, string> = {
 };
 
 /** The text of a label or key written as a string without interpolation. */
-function labelText(n: Node): string | undefined {
+export function labelText(n: Node): string | undefined {
   const type = typeOf(n);
   if (type === 'identifier') return textOf(n);
   if (type === 'string_lit') return decodeQuoted(n);

@@ -2,6 +2,8 @@ import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import { nodeValue } from '../json/document';
+import { holdsConfiguration } from './document';
+import { hclOverrideBlocks, jsonOverrideBlocks, type OverrideBlocks } from './override-blocks';
 import { HclParseAbandoned, parseHcl } from './parser';
 import { literalOf, type VariableValues } from './read';
 import { exactNumberText } from '../conversion';
@@ -25,7 +27,7 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
     .sort((a, b) => a.rank - b.rank || compareNames(a.name, b.name));
   for (const { source, rank, name } of ordered) {
     if (rank < 0) continue;
-    for (const found of valuesIn(source, rank <= RANK_OVERRIDE)) {
+    for (const found of valuesIn(source)) {
       if (found.sensitive) sensitive.add(found.name);
       if (found.type) types.set(found.name, found.type);
       if (found.value)
@@ -78,8 +80,14 @@ export function variableRank(fileName: string): number {
 /** Whether a file of a module directory may give one of its variables a value (see variableRank). */
 export const isVariableFile = (fileName: string): boolean => variableRank(fileName) >= 0;
 
+/**
+ * Whether a file is an override file (`override.tf`, `*_override.tf`, their `.tf.json` forms), which
+ * Terraform merges into the module after its other files, in the order of their names.
+ */
+export const isOverrideFile = (fileName: string): boolean => variableRank(fileName) === RANK_OVERRIDE;
+
 /** Lexical order, as Terraform sorts the files it reads (by code unit, not by locale). */
-const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 interface Found {
   name: string;
@@ -93,41 +101,71 @@ interface Found {
 }
 
 /**
+ * What one file of a module says: the values it gives variables (declarations, with their defaults
+ * and `sensitive`, or assignments), and for an override file, the configurations it replaces.
+ */
+interface SourceFacts {
+  found: Found[];
+  blocks?: OverrideBlocks;
+}
+
+/**
  * What each source says, kept while the source object lives: an editor analyses every open file of
  * a module against the same module files, most of which never change, and a source's text is never
  * changed in place (a new text comes as a new object). The values found are shared, never changed:
  * Terraform's conversion copies what it converts.
  */
-const foundBySource = new WeakMap<VariableSource, Found[]>();
+const factsBySource = new WeakMap<VariableSource, SourceFacts>();
 
-function valuesIn(source: VariableSource, declarations: boolean): Found[] {
-  let found = foundBySource.get(source);
-  if (!found) foundBySource.set(source, (found = valuesFound(source, declarations)));
-  return found;
+function factsOf(source: VariableSource): SourceFacts {
+  let facts = factsBySource.get(source);
+  if (!facts) factsBySource.set(source, (facts = readSource(source)));
+  return facts;
 }
 
-/** What one file says about variables: declarations (defaults, `sensitive`) or assignments. */
-function valuesFound(source: VariableSource, declarations: boolean): Found[] {
+const valuesIn = (source: VariableSource): Found[] => factsOf(source).found;
+
+const NO_BLOCKS: OverrideBlocks = new Map();
+
+/**
+ * The resources whose `search_user_config` an override file replaces, with the line of its block
+ * (see OverrideBlocks); none for any other file. Read with the file's variables, in one parse.
+ */
+export const overrideBlocksOf = (source: VariableSource): OverrideBlocks => factsOf(source).blocks ?? NO_BLOCKS;
+
+/** What one file says about variables (declarations or assignments, by its rank) and, for an override file, about configurations. */
+function readSource(source: VariableSource): SourceFacts {
   const { fileName, text } = source;
-  // Only files that can say something are parsed; one already parsed is not parsed again.
-  if (declarations ? !text.includes('variable') : !/[=:]/.test(text)) return [];
-  if (/\.json$/i.test(fileName)) return declarations ? jsonDeclarations(text) : jsonAssignments(text);
+  const rank = variableRank(fileName);
+  if (rank < 0) return { found: [] };
+  const declarations = rank <= RANK_OVERRIDE;
+  // Only files that can say something are parsed, once for both questions; one already parsed is not parsed again.
+  const values = declarations ? text.includes('variable') : /[=:]/.test(text);
+  const blocks = rank === RANK_OVERRIDE && holdsConfiguration(text);
+  if (!values && !blocks) return { found: [] };
+  if (/\.json$/i.test(fileName)) {
+    const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+    return {
+      found: values ? (declarations ? jsonDeclarations(root, text) : jsonAssignments(root, text)) : [],
+      blocks: blocks ? jsonOverrideBlocks(root, text) : undefined,
+    };
+  }
   let tree;
   try {
     tree = source.root ? undefined : parseHcl(text);
   } catch (err) {
     // A file the parser gives up on says nothing: its variables stay unknown, as those of a file too large.
-    if (err instanceof HclParseAbandoned) return [];
+    if (err instanceof HclParseAbandoned) return { found: [] };
     throw err;
   }
   try {
-    const body = (source.root ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body');
-    const out: Found[] = [];
-    for (const item of body?.namedChildren ?? []) {
-      const found = item && (declarations ? declarationOf(item) : tfvarsValueOf(item));
-      if (found) out.push(found);
+    const body = (source.root ?? tree!.rootNode).namedChildren.find((c) => c?.type === 'body') ?? undefined;
+    const found: Found[] = [];
+    for (const item of values ? (body?.namedChildren ?? []) : []) {
+      const one = item && (declarations ? declarationOf(item) : tfvarsValueOf(item));
+      if (one) found.push(one);
     }
-    return out;
+    return { found, blocks: blocks ? hclOverrideBlocks(body) : undefined };
   } finally {
     tree?.delete();
   }
@@ -146,7 +184,7 @@ export function mentioningAny<T extends { text: string }>(sources: readonly T[],
   return sources.filter((source) => names.some((name) => source.text.includes(name)));
 }
 
-const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
+export const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
 
 /** `variable "NAME" { default = LITERAL  sensitive = true }`. */
 function declarationOf(block: Node): Found | undefined {
@@ -185,8 +223,7 @@ function tfvarsValueOf(attribute: Node): Found | undefined {
 }
 
 /** `{ "NAME": VALUE }`: a `.tfvars.json` file. */
-function jsonAssignments(text: string): Found[] {
-  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+function jsonAssignments(root: JsonNode | undefined, text: string): Found[] {
   if (root?.type !== 'object') return [];
   const lines = new LineIndex(text);
   const out: Found[] = [];
@@ -207,8 +244,7 @@ function jsonAssignments(text: string): Found[] {
 }
 
 /** `{ "variable": { "NAME": { "default": VALUE, "sensitive": true } } }`: Terraform's JSON syntax. */
-function jsonDeclarations(text: string): Found[] {
-  const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
+function jsonDeclarations(root: JsonNode | undefined, text: string): Found[] {
   const variables = root?.type === 'object' ? member(root, 'variable') : undefined;
   if (variables?.type !== 'object') return [];
   const lines = new LineIndex(text);

@@ -1,0 +1,74 @@
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { Node } from 'web-tree-sitter';
+import { LineIndex } from '../../lines';
+import { objectsOf, propertiesOf } from '../terraform-json/read';
+import { CONFIGURATION_BLOCK } from './document';
+import { childOfType, named, textOf, typeOf } from './nodes';
+import { labelText } from './read';
+
+/**
+ * What an override file (`override.tf`, `*_override.tf`, their `.tf.json` forms) says about
+ * configurations: the addresses of its resources that hold a `search_user_config` block (written
+ * out, or `dynamic "search_user_config"`), each with the line (1-based) of its first such block.
+ * Terraform merges such a resource into the one of the same address elsewhere in the module, and
+ * a block type the override holds replaces every block of that type there; a resource of an
+ * override file without the block changes no configuration, and is not listed.
+ */
+export type OverrideBlocks = ReadonlyMap<string, number>;
+
+/** The resources of an HCL file's top-level body (`body`) that hold the block. */
+export function hclOverrideBlocks(body: Node | undefined): OverrideBlocks {
+  const out = new Map<string, number>();
+  // Only the top level and each resource's own members are looked at: no walk of what the blocks hold.
+  for (const block of body ? named(body) : []) {
+    if (typeOf(block) !== 'block') continue;
+    const parts = named(block);
+    if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') continue;
+    const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
+    if (labels.length !== 2 || labels.some((l) => l === undefined)) continue;
+    const address = `${labels[0]}.${labels[1]}`;
+    for (const inner of named(childOfType(block, 'body') ?? block)) {
+      if (typeOf(inner) !== 'block' || out.has(address)) continue;
+      const [name, label] = named(inner);
+      if (!name || typeOf(name) !== 'identifier') continue;
+      const type = textOf(name);
+      // A dynamic block of the type overrides it as blocks written out do, whatever its content.
+      if (type === CONFIGURATION_BLOCK || (type === 'dynamic' && !!label && labelText(label) === CONFIGURATION_BLOCK))
+        out.set(address, inner.startPosition.row + 1);
+    }
+  }
+  return out;
+}
+
+/**
+ * The same in Terraform's JSON syntax: `{"resource": {"TYPE": {"NAME": {"search_user_config": …}}}}`,
+ * or `"dynamic": {"search_user_config": …}` in the resource; each level may be an array of objects
+ * (each object one block, so that an empty array is none).
+ */
+export function jsonOverrideBlocks(root: JsonNode | undefined, text: string): OverrideBlocks {
+  const out = new Map<string, number>();
+  if (root?.type !== 'object') return out;
+  let lines: LineIndex | undefined;
+  const lineOf = (key: JsonNode): number => (lines ??= new LineIndex(text)).positionAt(key.offset).line + 1;
+  for (const top of propertiesOf(root)) {
+    if (top.name !== 'resource') continue;
+    for (const types of objectsOf(top.value))
+      for (const type of propertiesOf(types))
+        for (const names of objectsOf(type.value))
+          for (const name of propertiesOf(names))
+            for (const body of objectsOf(name.value)) {
+              const address = `${type.name}.${name.name}`;
+              for (const member of propertiesOf(body)) {
+                if (out.has(address)) break;
+                // An empty array is no block: it replaces nothing.
+                if (member.name === CONFIGURATION_BLOCK && objectsOf(member.value).length) out.set(address, lineOf(member.key));
+                else if (member.name === 'dynamic')
+                  for (const dynamic of objectsOf(member.value)) {
+                    const labelled = propertiesOf(dynamic).find((p) => p.name === CONFIGURATION_BLOCK);
+                    if (labelled && objectsOf(labelled.value).length && !out.has(address)) out.set(address, lineOf(labelled.key));
+                  }
+              }
+            }
+  }
+  return out;
+}
