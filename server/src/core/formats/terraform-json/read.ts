@@ -1,3 +1,4 @@
+import { CONFIGURATION_BLOCK } from '../terraform/names';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
@@ -45,7 +46,6 @@ export interface TerraformJsonFile {
   syntaxErrors: SyntaxProblem[];
 }
 
-const ROOT_BLOCK = 'search_user_config';
 /** A property of a block body that is a comment, not an argument. */
 const COMMENT_KEY = '//';
 /** The provider's spellings of the API's `ip_filter`, as in a .tf file. */
@@ -100,10 +100,10 @@ export const objectsOf = (n: Node): Node[] =>
 function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true }> {
   const out: Array<{ key: Node; value: Node; property: Node; generated?: true }> = [];
   for (const member of propertiesOf(body)) {
-    if (member.name === ROOT_BLOCK) out.push(member);
+    if (member.name === CONFIGURATION_BLOCK) out.push(member);
     if (member.name !== 'dynamic') continue;
     for (const dynamic of objectsOf(member.value))
-      for (const labelled of propertiesOf(dynamic).filter((p) => p.name === ROOT_BLOCK))
+      for (const labelled of propertiesOf(dynamic).filter((p) => p.name === CONFIGURATION_BLOCK))
         for (const spec of objectsOf(labelled.value))
           for (const content of propertiesOf(spec).filter((p) => p.name === 'content'))
             out.push({ key: labelled.key, value: content.value, property: content.property, generated: true });

@@ -1,3 +1,4 @@
+import { CONFIGURATION_BLOCK } from '../terraform/names';
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
@@ -28,7 +29,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export const isPlan = (value: unknown): value is Record<string, unknown> =>
   isObject(value) && 'format_version' in value && Array.isArray(value.resource_changes);
 
-const ROOT = 'search_user_config';
 /** The provider's spellings of the API's `ip_filter`. */
 const IP_FILTER: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
 
@@ -44,13 +44,13 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
     // only `after_sensitive`, and the same value before it must not be shown either.
     const sensitive = eitherMarked(change.change.before_sensitive, change.change.after_sensitive);
     const afterDoc =
-      isObject(after) && after[ROOT] !== undefined
-        ? planDocument(plan, after[ROOT], [...at('after'), ROOT], change.change.after_unknown, sensitive)
+      isObject(after) && after[CONFIGURATION_BLOCK] !== undefined
+        ? planDocument(plan, after[CONFIGURATION_BLOCK], [...at('after'), CONFIGURATION_BLOCK], change.change.after_unknown, sensitive)
         : undefined;
     if (!afterDoc) return;
     const beforeDoc =
-      isObject(before) && before[ROOT] !== undefined
-        ? planDocument(plan, before[ROOT], [...at('before'), ROOT], undefined, sensitive)
+      isObject(before) && before[CONFIGURATION_BLOCK] !== undefined
+        ? planDocument(plan, before[CONFIGURATION_BLOCK], [...at('before'), CONFIGURATION_BLOCK], undefined, sensitive)
         : undefined;
     const actions = Array.isArray(change.change.actions) ? change.change.actions : [];
     out.push({ address, after: afterDoc, before: beforeDoc, replaced: actions.includes('delete') && actions.includes('create') });
@@ -92,8 +92,8 @@ function planDocument(
   unknownMarks: unknown,
   sensitiveMarks: unknown,
 ): ConfigDocument | undefined {
-  const unknownRoot = isObject(unknownMarks) ? unknownMarks[ROOT] : unknownMarks;
-  const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[ROOT] : sensitiveMarks;
+  const unknownRoot = isObject(unknownMarks) ? unknownMarks[CONFIGURATION_BLOCK] : unknownMarks;
+  const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[CONFIGURATION_BLOCK] : sensitiveMarks;
   const places = new Map<string, Segment[]>();
   const unknownPaths: Segment[][] = [];
   const spellings: Array<{ path: Segment[]; written: string }> = [];

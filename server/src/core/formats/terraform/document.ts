@@ -9,7 +9,7 @@ import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
 import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
-import { DEPRECATED_NAMES, providerName } from './names';
+import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerName } from './names';
 import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
 
@@ -55,7 +55,7 @@ export const isTerraformName = (fileName: string | undefined): boolean => !!file
 export const isTfvarsName = (file: string): boolean => /\.tfvars(?:\.json)?$/i.test(file);
 
 /** The name of the block that holds a configuration; a file without it is not parsed at all. */
-export const CONFIGURATION_BLOCK = 'search_user_config';
+export { CONFIGURATION_BLOCK };
 export const holdsConfiguration = (text: string): boolean => text.includes(CONFIGURATION_BLOCK);
 
 /**

@@ -8,6 +8,12 @@ import type { FieldPath } from '../../types';
  * keys: there is no second list.
  */
 
+/**
+ * The name of the provider's block (in a .tf file), key (in Terraform's JSON syntax) and attribute
+ * (in a plan) that holds the configuration.
+ */
+export const CONFIGURATION_BLOCK = 'search_user_config';
+
 /** How the provider writes an API key in a .tf file and in a plan. */
 export const providerName = (key: string): string => (key.includes('.') ? key.replace(/\./g, '_') : key);
 

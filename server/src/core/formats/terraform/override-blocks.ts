@@ -2,7 +2,7 @@ import type { Node as JsonNode } from 'jsonc-parser';
 import type { Node } from 'web-tree-sitter';
 import { LineIndex } from '../../lines';
 import { objectsOf, propertiesOf } from '../terraform-json/read';
-import { CONFIGURATION_BLOCK } from './document';
+import { CONFIGURATION_BLOCK } from './names';
 import { childOfType, named, textOf, typeOf } from './nodes';
 import { labelText } from './read';
 

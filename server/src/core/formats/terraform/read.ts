@@ -8,7 +8,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { apiKeyOf } from './names';
+import { apiKeyOf, CONFIGURATION_BLOCK } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry, VariableValues } from './configuration';
 
@@ -41,7 +41,6 @@ function nextOccurrence(text: string, name: string): (from: number) => number {
   };
 }
 
-const ROOT_BLOCK = 'search_user_config';
 /** The provider's spellings of the API's `ip_filter`. */
 const IP_FILTER_SPELLINGS: Record<string, string> = {
   ip_filter_object: 'ip_filter',
@@ -63,7 +62,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
   const reading = memo && { memo, text };
-  const nameAt = nextOccurrence(text, ROOT_BLOCK);
+  const nameAt = nextOccurrence(text, CONFIGURATION_BLOCK);
   // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
   // (only a top-level block is a resource), known from the walk instead of asked of its parents.
   const stack: Node[] = [root];
@@ -146,8 +145,8 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
   for (const inner of named(body)) {
     const name = typeOf(inner) === 'block' && named(inner)[0] ? textOf(named(inner)[0]) : undefined;
     // `dynamic "search_user_config" { for_each = ... content { ... } }`: each block it makes is what `content` says.
-    const dynamic = name === 'dynamic' && !!named(inner)[1] && labelText(named(inner)[1]) === ROOT_BLOCK;
-    if (name !== ROOT_BLOCK && !dynamic) continue;
+    const dynamic = name === 'dynamic' && !!named(inner)[1] && labelText(named(inner)[1]) === CONFIGURATION_BLOCK;
+    if (name !== CONFIGURATION_BLOCK && !dynamic) continue;
     const source = dynamic ? contentOf(inner) : inner;
     if (!source) continue;
     const config: Configuration = {
@@ -185,10 +184,10 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
 export function repeatedConfiguration(first: RepeatedKey['occurrences'][number], later: RepeatedKey['occurrences'][number]): RepeatedKey {
   return {
     path: [],
-    key: ROOT_BLOCK,
+    key: CONFIGURATION_BLOCK,
     occurrences: [first, later],
     holder: 'the resource',
-    refused: `the provider takes one ${ROOT_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${ROOT_BLOCK} blocks")`,
+    refused: `the provider takes one ${CONFIGURATION_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${CONFIGURATION_BLOCK} blocks")`,
   };
 }
 

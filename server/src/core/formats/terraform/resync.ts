@@ -1,3 +1,4 @@
+import { CONFIGURATION_BLOCK } from './names';
 import { HclParseAbandoned, parseHcl } from './parser';
 import { readTerraform, type TerraformFile, type VariableValues } from './read';
 
@@ -61,7 +62,7 @@ function lostResource(source: string, file: TerraformFile, from: number): number
   let holds = -1;
   for (let m = RESOURCE_HEADER.exec(source); m; m = RESOURCE_HEADER.exec(source)) {
     if (read.has(m.index)) continue;
-    if (holds < m.index) holds = source.indexOf('search_user_config', m.index);
+    if (holds < m.index) holds = source.indexOf(CONFIGURATION_BLOCK, m.index);
     if (holds < 0) return undefined;
     const next = source.indexOf('\nresource', m.index + 1);
     if (next < 0 || holds < next) return m.index;
