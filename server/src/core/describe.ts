@@ -2,7 +2,7 @@ import type { FieldInfo, SchemaNode } from './schema';
 import { placeholderFor } from './placeholders';
 import { typesOf } from './schema';
 import { describeWithUnit, unitLabel, withHuman } from './units';
-import { expectedTypes, show } from './values';
+import { expectedTypes, show, showNumber } from './values';
 import { isSensitiveValue, SENSITIVE_MASK } from './sensitive';
 
 /**
@@ -26,6 +26,12 @@ export function defaultText(s: SchemaNode): string | undefined {
   }
   return v;
 }
+
+/** The largest integer the API takes (a Java long), as messages write it: a double cannot hold it. */
+export const MAX_INT64_TEXT = `2^63-1 (${2n ** 63n - 1n})`;
+
+/** A bound of a field as messages write it: with its unit, and 2^63-1 in digits. */
+export const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? MAX_INT64_TEXT : showNumber(n, schema));
 
 export function boundsText(s: SchemaNode): string | undefined {
   const parts: string[] = [];

@@ -1,4 +1,4 @@
-import { boundsText } from './describe';
+import { boundsText, limitText, MAX_INT64_TEXT } from './describe';
 import type { SchemaNode } from './schema';
 import { showNumber } from './values';
 
@@ -14,14 +14,14 @@ import { showNumber } from './values';
 
 /** The texts of the field's schema a message may quote whatever the value. */
 function publicTexts(schema: SchemaNode | undefined, value: string | number): string[] {
-  const out = [`2^63-1 (${2n ** 63n - 1n})`];
+  const out = [MAX_INT64_TEXT];
   if (!schema) return out;
   const bounds = boundsText(schema);
   if (bounds) out.push(bounds);
   // A bound as messages name it: `above the maximum of 128`, `below the minimum of 5000 ms (5 s)`,
   // `longer than the maximum of 1024 characters`; the default as `its default is 30000 ms (30 s)`.
   for (const n of [schema.minimum, schema.maximum])
-    if (n !== undefined) out.push(`minimum of ${showNumber(n, schema)}`, `maximum of ${showNumber(n, schema)}`);
+    if (n !== undefined) out.push(`minimum of ${limitText(n, schema)}`, `maximum of ${limitText(n, schema)}`);
   for (const n of [schema.minimum, schema.maximum, schema.minLength, schema.maxLength, schema.maxItems])
     if (n !== undefined) out.push(`minimum of ${n}`, `maximum of ${n}`);
   if (typeof schema.default === 'number') out.push(`default is ${showNumber(schema.default, schema)}`);

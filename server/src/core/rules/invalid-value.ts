@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { boundsText } from '../describe';
+import { boundsText, limitText, MAX_INT64_TEXT } from '../describe';
 import { factsOf } from '../file-facts';
 import { formatPath, samePath } from '../paths';
 import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
@@ -40,7 +40,6 @@ function numberText(ctx: RuleContext, path: Segment[], value: number, schema: Sc
   const raw = shortened(numberTextAt(ctx.doc, path, value) ?? String(value));
   return schema.unit && schema.unit !== 'count' ? `${raw} ${unitLabel(schema.unit)}` : raw;
 }
-const limitText = (n: number, schema: SchemaNode): string => (n >= 2 ** 53 ? `2^63-1 (${MAX_INT64})` : showNumber(n, schema));
 
 /** 2^63-1 in digits: a number above it has more digits before its point, or as many and is larger. */
 const MAX_INT64_DIGITS = String(MAX_INT64);
@@ -300,7 +299,7 @@ export default defineRule({
           if (aboveMaxInt64(numberTextAt(ctx.doc, v.path, v.value) ?? '')) {
             ctx.report({
               path: v.path,
-              message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of 2^63-1 (${MAX_INT64}). Lower the value.`,
+              message: `${key} is ${describeValue(ctx, v.path, v.value, v.schema)}, above the maximum of ${MAX_INT64_TEXT}. Lower the value.`,
             });
           }
         }
