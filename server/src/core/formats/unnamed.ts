@@ -1,3 +1,4 @@
+import { requestLine } from '../request-files/http-file';
 import { rootSchema } from '../schema';
 import { hasOwn } from '../values';
 import { holdsManifest, SEARCH_KIND_LINE } from './yaml/names';
@@ -59,8 +60,6 @@ function startsAsJson(text: string): boolean {
   }
 }
 
-const METHOD_LINE = /^(?:GET|PUT|POST|DELETE|PATCH|HEAD|OPTIONS)[ \t]+\S+(?:[ \t]+HTTP\/\d(?:\.\d)?)?[ \t]*$/;
-
 /** Whether the first line that is not blank, a `###` separator or a comment is a request line. */
 function startsWithRequest(text: string): boolean {
   let from = 0;
@@ -71,7 +70,11 @@ function startsWithRequest(text: string): boolean {
     const line = text.slice(from, Math.min(end, from + 4096)).trim();
     from = end + 1;
     if (!line || line.startsWith('#') || line.startsWith('//')) continue;
-    return METHOD_LINE.test(line);
+    // A request line as the .http reader reads it, with its method written (the line is trimmed, so
+    // the target starts after the method only when there is one) and a target of one word: a bare
+    // URL, or a sentence that opens with "Get", starts no request file.
+    const request = requestLine({ text: line, offset: 0, index: 0 });
+    return !!request && request.offset > 0 && !/\s/.test(request.target);
   }
   return false;
 }

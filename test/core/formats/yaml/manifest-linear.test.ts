@@ -53,3 +53,26 @@ test('template documents beside a Search one: the Search document is read, at an
     ['type-mismatch'],
   );
 });
+
+/** Standard input's kind is guessed from text searches alone: each costs the text once, whatever it holds. */
+const UNNAMED: Array<[name: string, make: (n: number) => string, named: string]> = [
+  ['comments without an end before a brace', (n) => `${run('/* a ', n)}{}`, 'stdin.yaml'],
+  ['line comments before a brace', (n) => `${run('// a\n', n)}{"static_ips": true}`, 'stdin.json'],
+  ['a request line of one long URL', (n) => `PUT https://search.example.com/${run('a', n)}\n\n{}\n`, 'stdin.http'],
+  ['a request line of words', (n) => `GET ${run('a ', n)}\n`, 'stdin.yaml'],
+  ['comment lines before a request', (n) => `${run('# a\n', n)}PUT /_cluster/settings\n`, 'stdin.yaml'],
+  ['a block type followed by blanks', (n) => `resource${run(' \t', n)}x\n`, 'stdin.yaml'],
+  ['a "resource" key followed by blanks', (n) => `{${run('"resource"   ', n)}"search_user_config"}`, 'stdin.json'],
+  ['many configuration keys', (n) => run('search_version: "2.19"\nstatic_ips: true\n', n), 'stdin.search.yaml'],
+  ['a dollar sign and blanks before no curl', (n) => `${run('$  \t', n)}cur\n`, 'stdin.yaml'],
+];
+
+for (const [name, make, named] of UNNAMED) {
+  test(`standard input's kind, linear: ${name}`, () => {
+    assert.equal(nameForContent(make(UNIT)), named);
+    assertLinear(name, (k, s) => {
+      const text = make(UNIT * 4 * k * s);
+      return () => nameForContent(text);
+    });
+  });
+}
