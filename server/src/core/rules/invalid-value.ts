@@ -5,7 +5,7 @@ import { formatPath, samePath } from '../paths';
 import { hostnameProblem, hostOfUrl, hostPortProblem, pemProblem, urlProblem } from '../value-formats';
 import { hasCredentials } from '../credentials';
 import { defineRule, intentFix, optional, type RuleContext, type SchemaError } from '../rule';
-import type { SchemaNode } from '../schema';
+import { allowsNull, type SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
 import type { Fix, RawFinding, Segment } from '../types';
 import { unitLabel } from '../units';
@@ -119,8 +119,9 @@ function keywordProblem(e: SchemaError, value: unknown): string {
       return words ? `but it ${words}.` : `which does not match the required pattern \`${e.params.pattern}\`.`;
     }
     case 'minLength':
+      // Not "remove the field" (see minimum); a field that takes null has that to say "none".
       return typeof value === 'string' && value.length === 0
-        ? `empty, but it needs at least ${limit} character${limit === 1 ? '' : 's'}. Set a value or remove the field.`
+        ? `empty, but it needs at least ${limit} character${limit === 1 ? '' : 's'}. Set a value${allowsNull(s) ? ', or null for none' : ''}.`
         : `shorter than the minimum of ${limit} characters.`;
     case 'maxLength':
       return `${typeof value === 'string' && !s.secret ? `${value.length} characters long, ` : ''}longer than the maximum of ${limit} characters.`;
