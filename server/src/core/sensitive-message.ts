@@ -32,8 +32,13 @@ function publicTexts(schema: SchemaNode | undefined, value: string | number): st
   return out;
 }
 
-/** A number standing alone in a text: not part of a word, a name, a longer number or a place (`main.tf:6`). */
-const NUMBER = /(?<![\w.:])\d+(?:\.\d+)?(?!\w|\.\d)/g;
+/**
+ * A number standing alone in a text, or an address: not part of a word, a name, a longer number or a
+ * place (`main.tf:6`), nor an index of a path (`ip_filter[0]`). A dotted run of numbers (an IPv4
+ * address, `203.0.113.0`) and a run of hexadecimal groups and colons with a digit in it (an IPv6
+ * address, `2001:db8::`) are one each: a rule works out a network from a sensitive CIDR block.
+ */
+const NUMBER = /(?<![\w.:]|\w\[)(?:(?=[\da-f]*:)(?=[\da-f:]*\d)[\da-f]*(?::[\da-f]*)+(?![\w.:])|\d+(?:\.\d+)*(?!\w|\.\d))/gi;
 
 /**
  * `text` with each occurrence of `value`, in any case, that stands alone (not inside a word, a name

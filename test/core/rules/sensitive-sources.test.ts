@@ -100,6 +100,42 @@ test('a short value of a variable declared sensitive, and what a rule works out 
   }
 });
 
+test('a network worked out from a sensitive CIDR block is never printed, IPv4 or IPv6, alone or in a list', async () => {
+  // invalid-cidr writes the block a value with host bits stands for: its address is the value's.
+  const dir = tempTree({
+    'main.tf': [
+      'variable "office" {\n  type      = string\n  sensitive = true\n  default   = "203.0.113.77/24"\n}',
+      'variable "v6" {\n  type      = string\n  sensitive = true\n  default   = "2001:db8:abcd::1/48"\n}',
+      'variable "nets" {\n  type      = list(string)\n  sensitive = true\n  default   = ["10.77.0.1/16", "fd00:1234::5/64"]\n}',
+      'resource "vendor_search" "a" {\n  search_user_config {\n    ip_filter_object {\n      network = var.office\n    }\n    ip_filter_object {\n      network = var.v6\n    }\n  }\n}',
+      'resource "vendor_search" "b" {\n  search_user_config {\n    ip_filter_string = var.nets\n  }\n}',
+      '',
+    ].join('\n\n'),
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', 'main.tf'], { cwd: dir });
+    const messages = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
+    assert.deepEqual(
+      messages.map((m) => m.ruleId),
+      ['invalid-cidr', 'invalid-cidr', 'invalid-cidr', 'invalid-cidr'],
+      r.out,
+    );
+    assert.match(
+      messages[0].message,
+      /^vendor_search\.a: ip_filter\[0\]\.network is \(a hidden sensitive value\), which has host bits set: the block is really \*\*\*\/\*\*\*,/,
+    );
+    const written = /203\.0|\b113\b|\b77\b|2001|db8|abcd|10\.77|fd00|1234/i;
+    for (const format of FORMATS) {
+      const out = await runCli(['lint', '--format', format, '--fix-dry-run', 'main.tf'], { cwd: dir });
+      // SARIF carries the rule's documentation, whose examples are the documentation's own addresses.
+      const text = format === 'sarif' ? JSON.stringify(JSON.parse(out.out).runs[0].results) : out.out + out.err;
+      assert.doesNotMatch(text, written, `lint --format ${format}`);
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a finding about a sensitive value reads the same whatever the value: which numbers are masked does not tell it', async () => {
   // 2000 is inside the maximum 120000, 1234 in nothing: the bounds and the default, which the schema
   // states, are shown for both, and nothing else differs.
