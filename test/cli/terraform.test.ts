@@ -202,6 +202,28 @@ test("a search_user_config block replaced by an override file's is not judged no
   }
 });
 
+test('standard input named with --stdin-filename is that file of its module: its variables and override files count, its text on the disk does not', async () => {
+  const main =
+    'resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      http_max_header_size = var.header\n    }\n  }\n}\n';
+  const dir = tempTree({
+    'mod/main.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    static_ipz = true\n  }\n}\n',
+    'mod/variables.tf': 'variable "header" {\n  default = 100\n}\n',
+    'other/main.tf': main,
+    'other/main_override.tf': 'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = "2.19"\n  }\n}\n',
+  });
+  try {
+    const lint = async (name: string): Promise<string[]> => {
+      const r = await runCli(['lint', '--format', 'json', '--stdin-filename', name, '-'], { cwd: dir, stdin: main });
+      return (JSON.parse(r.out) as JsonResult[]).flatMap((f) => f.messages.map((m) => `${m.line} ${m.ruleId}`));
+    };
+    // The variable's default (100 bytes) is read from the module; the file's own text on the disk is not linted.
+    assert.deepEqual(await lint('mod/main.tf'), ['4 unit-mismatch']);
+    assert.deepEqual(await lint('other/main.tf'), ['2 no-effect']);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a module of one file: the defaults of its own variables are checked', async () => {
   const dir = tempTree({
     'main.tf':

@@ -161,8 +161,10 @@ const run: Command = async (argv, io) => {
     }
     const options = optionsFor(args, s, job.file);
     // A Terraform file's variables get their values from the files of its module directory, whose
-    // override files may also replace its configurations.
-    if (!job.stdin && formatOf(job.file).moduleVariables) options.terraformVariables = await moduleFiles(job.file, raw);
+    // override files may also replace its configurations. Standard input named with --stdin-filename
+    // is that file of its directory's module (as an editor's unsaved buffer is), in place of its text on the disk.
+    if ((!job.stdin || args.stdinFilename) && formatOf(job.file).moduleVariables)
+      options.terraformVariables = await moduleFiles(job.file, raw);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) {
