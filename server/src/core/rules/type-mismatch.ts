@@ -103,7 +103,7 @@ export default defineRule({
         path: c.path,
         severity: 'info',
         fix,
-        message: `${field} is ${jsonType(c.written)} ${schema.secret ? inParentheses(c.written, schema) : `(${written})`}; Terraform converts it to ${expectedTypes(schema)}, so it is accepted${schema.secret ? '' : ` as ${sentText}`}.${fix ? ` ${title} to write it in its own type.` : digits ? ` Write it without quotes to write it in its own type.` : ''}`,
+        message: `${field} is ${jsonType(c.written)} ${schema.secret ? inParentheses(c.written, schema) : `(${written})`}; Terraform converts it to ${expectedTypes({ type: typesOf(schema).filter((t) => t !== 'null') })}, so it is accepted${schema.secret ? '' : ` as ${sentText}`}.${fix ? ` ${title} to write it in its own type.` : digits ? ` Write it without quotes to write it in its own type.` : ''}`,
       });
     }
     for (const e of ctx.schemaErrors) {
