@@ -261,6 +261,35 @@ test('diff of a plan: a value only after_sensitive marks is never shown, and the
   }
 });
 
+test('lint of a plan judges a value marked sensitive, as it judges one from a sensitive variable, and never prints it', async () => {
+  // The API refuses a header size of 77 bytes whether or not the plan hides it.
+  const plan = JSON.parse(planNewlySensitive('search.example.com')) as {
+    resource_changes: Array<{ change: { after: { search_user_config: Array<Record<string, unknown>> }; after_sensitive: unknown } }>;
+  };
+  const change = plan.resource_changes[0].change;
+  change.after.search_user_config[0].search = [{ http_max_header_size: 77, thread_pool_search_size: 4097 }];
+  change.after_sensitive = { search_user_config: [{ search: [{ http_max_header_size: true, thread_pool_search_size: true }] }] };
+  const dir = tempTree({ 'plan.json': JSON.stringify(plan, null, 2) });
+  try {
+    const r = await runCli(['lint', '--format', 'json', 'plan.json'], { cwd: dir });
+    const messages = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
+    assert.deepEqual(
+      messages.map((m) => `${m.ruleId}: ${m.message}`),
+      [
+        'unit-mismatch: vendor_search.a: search.http_max_header_size is *** bytes, outside the allowed range (1024 to 262144 bytes); read in KiB, *** is *** bytes (*** KiB). The field takes an integer in bytes: write ***.',
+        'invalid-value: vendor_search.a: search.thread_pool_search_size is (a hidden sensitive value), above the maximum of 128. Allowed: 1 to 128. Lower the value.',
+      ],
+      r.out,
+    );
+    for (const format of FORMATS) {
+      const out = await runCli(['lint', '--format', format, 'plan.json'], { cwd: dir });
+      assert.doesNotMatch(out.out + out.err, /\b77\b|4097|78848|77 KiB/, `lint --format ${format}`);
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a YAML alias of a secret is as secret in the field it is copied to', async () => {
   const value = canary('Alias');
   const text = [

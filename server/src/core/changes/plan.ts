@@ -4,7 +4,8 @@ import { parseDocument, type ConfigDocument } from '../formats';
 import { isPlan, planConfigurations } from '../formats/terraform-plan/document';
 import { notConfigurationReason } from '../formats/terraform-plan/not-configuration';
 import { formatPath } from '../paths';
-import { DEFAULT_MAX_DEPTH } from '../types';
+import { DEFAULT_MAX_DEPTH, type FieldPath } from '../types';
+import { UNKNOWN_VALUE } from '../values';
 
 /**
  * A Terraform plan (`terraform show -json PLANFILE`) holds both versions of each resource:
@@ -38,6 +39,32 @@ function planSide(doc: ConfigDocument): DiffSide {
   };
 }
 
+/**
+ * The document with each value the plan marks sensitive as one not known: lint judges those values
+ * (never printing them), a change report compares their text and shows none (see planSide).
+ */
+function sensitiveHidden(doc: ConfigDocument): ConfigDocument {
+  if (!doc.sensitivePaths?.length) return doc;
+  let value = doc.value;
+  for (const path of doc.sensitivePaths) value = replacedAt(value, path, 0);
+  return { ...doc, value, unknownPaths: [...(doc.unknownPaths ?? []), ...doc.sensitivePaths] };
+}
+
+/** `value` with what is at `path` (from `depth` on) an unknown value; what it shares is not changed. */
+function replacedAt(value: unknown, path: FieldPath, depth: number): unknown {
+  if (depth === path.length) return UNKNOWN_VALUE;
+  const key = path[depth];
+  if (Array.isArray(value) && typeof key === 'number' && key < value.length) {
+    const copy = value.slice();
+    copy[key] = replacedAt(value[key], path, depth + 1);
+    return copy;
+  }
+  if (isObject(value) && typeof key === 'string' && Object.prototype.hasOwnProperty.call(value, key)) {
+    return { ...value, [key]: replacedAt(value[key], path, depth + 1) };
+  }
+  return value;
+}
+
 /** JSON text written the same way whatever its spacing; the text itself when it does not parse. */
 function canonical(json: string): string {
   try {
@@ -63,8 +90,12 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
     after: NamedConfiguration[] = [];
   for (const { address, after: now, before: was, replaced } of planConfigurations(plan)) {
     const note = replaced ? 'The plan replaces this service: Terraform destroys it and creates a new one.' : undefined;
-    after.push({ name: address, value: now.value, side: planSide(now), note, created: replaced });
-    if (was) before.push({ name: address, value: was.value, side: planSide(was) });
+    const shown = sensitiveHidden(now);
+    after.push({ name: address, value: shown.value, side: planSide(shown), note, created: replaced });
+    if (was) {
+      const old = sensitiveHidden(was);
+      before.push({ name: address, value: old.value, side: planSide(old) });
+    }
   }
   // A resource the plan destroys has no after: its before alone says it had a configuration.
   for (const change of (plan.value.resource_changes as unknown[]).filter(isObject)) {

@@ -149,6 +149,12 @@ export interface ConfigDocument {
    */
   readonly sensitivePaths?: readonly FieldPath[];
   /**
+   * True for a configuration read from a Terraform plan: a value the plan marks sensitive was given
+   * by a variable declared sensitive or a `sensitive()` call in the .tf files, which the plan does
+   * not show (a plan holds every value, in plain text or not).
+   */
+  readonly fromPlan?: boolean;
+  /**
    * True when the member at a path (or a member that holds it) is not written where it is found but
    * brought in from elsewhere (a YAML merge key `<<: *base`): findings stand at the merge, and a fix
    * must be made where the value is written. Absent in formats that cannot do this.

@@ -2,6 +2,7 @@ import { defineRule, intentFix, optional } from '../rule';
 import { placeholderFor } from '../placeholders';
 import { formatPath, withinPath } from '../paths';
 import { isPlaceholder } from '../values';
+import { isSensitivePath } from '../sensitive';
 import { schemaAt, type SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
 
@@ -47,6 +48,8 @@ export default defineRule({
       // Set by a variable (the field's own, or one that gives its object): the secret is written where
       // the variable's value is (a tfvars file, a default).
       const used = ctx.doc.variablesUsed?.find((u) => withinPath(path, u.path));
+      // A plan's sensitive mark says the .tf files give the value the way out this rule asks for.
+      if (ctx.doc.fromPlan && isSensitivePath(ctx.doc, path)) continue;
       if (used) {
         const name = used.variable.replace(/^var\./, '');
         ctx.report({

@@ -32,7 +32,7 @@ test('change.before against change.after gives restart-required and create-only 
   );
 });
 
-test('sensitive values are never printed nor judged; values unknown until apply are skipped', () => {
+test('sensitive values are judged and never printed, a sensitive secret is no plain-text one; values unknown until apply are skipped', () => {
   const plan = planOf(
     {
       openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' },
@@ -46,11 +46,13 @@ test('sensitive values are never printed nor judged; values unknown until apply 
   );
   const all = findings(plan);
   assert.ok(!JSON.stringify(all).includes('hunter2'), JSON.stringify(all));
+  // The URL is judged as one from a sensitive variable is in a .tf file; the secret came from a
+  // sensitive variable (no plain text to report), and the size is unknown.
   assert.deepEqual(
     all.map((f) => f.ruleId),
-    [],
-    'nothing to report: the secret and the URL are sensitive, the size is unknown',
+    ['insecure-url'],
   );
+  assert.ok(!JSON.stringify(all).includes('idp.example.com'), JSON.stringify(all));
   const unmarked = findings(
     planOf({
       openid: { client_id: 'app', client_secret: 'hunter2-secret', connect_url: 'http://idp.example.com/x' },

@@ -96,17 +96,20 @@ function planDocument(
   const sensitiveRoot = isObject(sensitiveMarks) ? sensitiveMarks[CONFIGURATION_BLOCK] : sensitiveMarks;
   const places = new Map<string, Segment[]>();
   const unknownPaths: Segment[][] = [];
+  const sensitivePaths: Segment[][] = [];
   const spellings: Array<{ path: Segment[]; written: string }> = [];
   const key = (path: FieldPath): string => JSON.stringify(path);
   /** A block that appears at most once is a list of one object in a plan. */
   const single = (v: unknown): unknown => (Array.isArray(v) && v.length === 1 && isObject(v[0]) ? v[0] : v);
   const read = (value: unknown, path: Segment[], place: Segment[], unknown: unknown, sensitive: unknown): unknown => {
     places.set(key(path), place);
-    // Values Terraform knows only at apply, and values marked sensitive, are not read (nor ever printed).
-    if (unknown === true || sensitive === true) {
+    // Values Terraform knows only at apply are not read. A value marked sensitive is judged, as one
+    // from a sensitive variable is in a .tf file, and never printed (see ConfigDocument.sensitivePaths).
+    if (unknown === true) {
       unknownPaths.push(path);
       return UNKNOWN_VALUE;
     }
+    if (sensitive === true) sensitivePaths.push(path);
     if (Array.isArray(value)) {
       return value.map((item, i) =>
         read(
@@ -167,6 +170,8 @@ function planDocument(
     syntaxErrors: [],
     lines: plan.lines,
     unknownPaths: unknownPaths.length ? unknownPaths : undefined,
+    sensitivePaths: sensitivePaths.length ? sensitivePaths : undefined,
+    fromPlan: true,
     noDuplicateKeys: true,
     comments: () => [],
     rangeAt: (path) => {
