@@ -388,6 +388,28 @@ test('the items of one list are one changed field: a whitelist whose one entry w
   assert.match(formatChangesMarkdown(changes), /1 changed field/);
 });
 
+test('a configuration of a Terraform file counts its changed fields as the summary does: a list whose item was replaced is one', async () => {
+  const { compareTexts, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  const tf = (hosts: string): string =>
+    `resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = [${hosts}]\n    }\n  }\n}\n`;
+  const compared = compareTexts(tf('"a.example.com:9200", "b.example.com:9200"'), tf('"a.example.com:9200", "c.example.com:9200"'), {
+    old: 'main.tf',
+    new: 'main.tf',
+  });
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.equal(compared.result[0].changes.length, 2, 'the item removed and the item added are both listed');
+  const labels = { old: 'git:HEAD', new: 'main.tf' };
+  const text = formatComparison(compared.result, labels, 'text');
+  assert.match(text, /^Changes from git:HEAD to main\.tf: 1 changed field in 1 configuration \(1 changed\)\.$/m);
+  assert.match(text, /^vendor_search\.logs: 1 changed field$/m);
+  assert.match(formatComparison(compared.result, labels, 'markdown'), /^#### `vendor_search\.logs`: 1 changed field$/m);
+  const json = JSON.parse(formatComparison(compared.result, labels, 'json')) as {
+    summary: { total: number };
+    configurations: Array<{ summary: { total: number } }>;
+  };
+  assert.deepEqual([json.summary.total, json.configurations[0].summary.total], [1, 1]);
+});
+
 test('the filter written under another of the provider names is a change to note, though its value is the same', async () => {
   const { readConfigurations, diffConfigurationSets } = await import('../../../server/src/core/changes/configurations');
   const tf = (line: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n    ${line}\n  }\n}\n`;

@@ -109,10 +109,12 @@ function setSummary(result: readonly ConfigurationChanges[]): string {
   return `${plural(counts.total, 'changed field', 'changed fields')} in ${plural(result.length, 'configuration', 'configurations')} (${parts.join(', ')}).`;
 }
 
+/** A configuration's own line; its fields counted as the summary counts them (the items of one list are one field). */
 function heading(c: ConfigurationChanges): string {
-  if (c.status === 'added') return `added configuration, ${plural(c.changes.length, 'field', 'fields')} set`;
+  const fields = countChanges(c.changes).total;
+  if (c.status === 'added') return `added configuration, ${plural(fields, 'field', 'fields')} set`;
   if (c.status === 'removed') return 'removed configuration';
-  return c.status === 'unchanged' ? 'no changes' : plural(c.changes.length, 'changed field', 'changed fields');
+  return c.status === 'unchanged' ? 'no changes' : plural(fields, 'changed field', 'changed fields');
 }
 
 function formatSetText(result: readonly ConfigurationChanges[], labels: Labels): string {
