@@ -320,6 +320,44 @@ test('a removed field is said not to be reset, with the default from the schema 
   for (const c of others) assert.ok(!c.notes.join(' ').includes('Not reset'), `${c.path}: ${c.notes.join(' ')}`);
 });
 
+test('a removed field is not said to keep a value where removed-field says nothing: it was null or its default, or an expression gave it', async () => {
+  const { compareTexts, comparePlan } = await import('../../../server/src/core/changes/comparison');
+  const notes = (changes: ReturnType<typeof diffConfigs>): string[] => changes.map((c) => `${c.path}: ${c.notes.join(' ')}`);
+  const plain = diffConfigs(
+    { openid: { enabled: true }, search: { indices_query_bool_max_clause_count: 1024, thread_pool_write_size: null } },
+    { search: {} },
+  );
+  assert.equal(plain.length, 3);
+  for (const c of plain) assert.ok(!c.notes.join(' ').includes('Not reset'), notes(plain).join('\n'));
+  const tf = (body: string): string =>
+    `resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      email_sender_name = "alerts"\n${body}    }\n  }\n}\n`;
+  const compared = compareTexts(tf('      thread_pool_write_size = var.pool\n      indices_query_bool_max_clause_count = 4096\n'), tf(''), {
+    old: 'main.tf',
+    new: 'main.tf',
+  });
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.deepEqual(
+    compared.result[0].changes.map((c) => [c.path, /Not reset/.test(c.notes.join(' '))]),
+    [
+      ['search.thread_pool_write_size', false],
+      ['search.indices_query_bool_max_clause_count', true],
+    ],
+  );
+  // A plan's state holds every value: a sensitive one removed is set, only not shown.
+  const plan = comparePlan(
+    planOf(
+      { openid: { client_id: 'app' } },
+      { openid: { client_id: 'app', client_secret: 'plan-sensitive-secret-one' } },
+      { before_sensitive: { search_user_config: [{ openid: [{ client_secret: true }] }] } },
+    ),
+  );
+  assert.ok('result' in plan, JSON.stringify(plan));
+  assert.deepEqual(
+    plan.result[0].changes.map((c) => [c.path, c.before, /Not reset/.test(c.notes.join(' '))]),
+    [['openid.client_secret', '(sensitive value)', true]],
+  );
+});
+
 test('removing a field that restarts the engine when changed restarts nothing: the service keeps the value', () => {
   const [removed] = diffConfigs({ search: { reindex_remote_whitelist: ['a.example.com:9200'] } }, { search: {} });
   assert.deepEqual([removed.kind, removed.classes], ['removed', ['plain']]);

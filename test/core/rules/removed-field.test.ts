@@ -110,3 +110,58 @@ test("Terraform: a removed ip_filter is written back in the provider's spelling,
     block('').replace('    static_ips = true\n', '    static_ips = true\n    ip_filter_string = ["0.0.0.0/0", "::/0"]\n'),
   );
 });
+
+test('a field removed whose old value was its default keeps nothing another would not: not reported, in JSON, YAML, a manifest or Terraform', () => {
+  // openid.enabled, indices_query_bool_max_clause_count and ip_filter at their defaults; max_old_space_size above its default.
+  const json = {
+    before:
+      '{\n  "ip_filter": ["0.0.0.0/0", "::/0"],\n  "search": { "indices_query_bool_max_clause_count": 1024, "http_max_content_length": 104857600 },\n  "openid": { "enabled": true },\n  "search_dashboards": { "max_old_space_size": 256 }\n}\n',
+    after: '{\n  "search": { "http_max_content_length": 104857600 }\n}\n',
+  };
+  const yaml = {
+    before:
+      'ip_filter: ["0.0.0.0/0", "::/0"]\nsearch:\n  indices_query_bool_max_clause_count: 1024\n  http_max_content_length: 104857600\nopenid:\n  enabled: true\nsearch_dashboards:\n  max_old_space_size: 256\n',
+    after: 'search:\n  http_max_content_length: 104857600\n',
+  };
+  const manifest = (userConfig: string): string =>
+    `apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: logs\nspec:\n  userConfig:\n${userConfig.replace(/^(?=.)/gm, '    ')}`;
+  const block = (body: string): string => `resource "vendor_search" "logs" {\n  search_user_config {\n${body}  }\n}\n`;
+  const terraform = {
+    before: block(
+      '    ip_filter_string = ["0.0.0.0/0", "::/0"]\n    search {\n      indices_query_bool_max_clause_count = 1024\n      http_max_content_length = 104857600\n    }\n    openid {\n      enabled = true\n    }\n    search_dashboards {\n      max_old_space_size = 256\n    }\n',
+    ),
+    after: block('    search {\n      http_max_content_length = 104857600\n    }\n'),
+  };
+  const cases: Array<[string, string, string]> = [
+    ['config.json', json.before, json.after],
+    ['config.search.yaml', yaml.before, yaml.after],
+    ['search.yaml', manifest(yaml.before), manifest(yaml.after)],
+    ['main.tf', terraform.before, terraform.after],
+    ['main.tf.json', tfJson(json.before), tfJson(json.after)],
+  ];
+  for (const [fileName, before, after] of cases) {
+    const found = removedFindings(after, fileName, before);
+    assert.deepEqual(
+      found.map((f) => f.path),
+      ['search_dashboards.max_old_space_size'],
+      `${fileName}: ${found.map((f) => f.message).join('\n')}`,
+    );
+  }
+});
+
+/** A JSON configuration as the search_user_config of a resource in Terraform's JSON syntax. */
+function tfJson(config: string): string {
+  return JSON.stringify({ resource: { vendor_search: { logs: { search_user_config: JSON.parse(config) as unknown } } } }, null, 2);
+}
+
+test('Terraform: a field the baseline gave by an expression is not reported removed: its value is not known from the text', () => {
+  const block = (body: string): string =>
+    `resource "vendor_search" "logs" {\n  search_user_config {\n    search {\n      email_sender_name = "alerts"\n${body}    }\n  }\n}\n`;
+  const baseline = block(
+    '      email_sender_password = var.smtp_pw\n      thread_pool_write_size = var.pool\n      indices_query_bool_max_clause_count = 4096\n',
+  );
+  assert.deepEqual(
+    removedFindings(block(''), 'main.tf', baseline).map((f) => f.path),
+    ['search.indices_query_bool_max_clause_count'],
+  );
+});

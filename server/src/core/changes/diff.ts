@@ -54,7 +54,13 @@ function isRejectedKey(path: readonly Segment[], chain: ReadonlyArray<SchemaNode
   return typeof path[firstUnknown] === 'number' ? !!parent.items : parent.additionalProperties === false;
 }
 
-function classify(path: Segment[], kind: ChangeKind, after: unknown, walk: Walk): { classes: ChangeClass[]; notes: string[] } {
+function classify(
+  path: Segment[],
+  kind: ChangeKind,
+  before: unknown,
+  after: unknown,
+  walk: Walk,
+): { classes: ChangeClass[]; notes: string[] } {
   const created = walk.created;
   const chain = schemaChain(path);
   const known = chain.filter((s): s is SchemaNode => s !== undefined);
@@ -97,10 +103,22 @@ function classify(path: Segment[], kind: ChangeKind, after: unknown, walk: Walk)
     notes.push('A secret changed; its value is not shown.');
   }
   if (kind === 'removed' && deprecatedNode === own && own?.deprecated) notes.push('Removes a deprecated field.');
-  else if (keepsValue) notes.push(notResetNote(path, own!));
+  else if (keepsValue && keepsWhatMatters(before, path, own!, walk)) notes.push(notResetNote(path, own!));
   if (!classes.length) classes.push('plain');
   classes.sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b));
   return { classes, notes };
+}
+
+/**
+ * Whether the value a removed field keeps on the service is worth saying, as removed-field says it:
+ * not when it was null or the field's default (the service keeps what it would have had anyway), nor
+ * when an expression gave it (its value is not known until plan). A plan's state holds every value:
+ * one not read there (labelled) is a sensitive one, set but not shown.
+ */
+function keepsWhatMatters(before: unknown, path: Segment[], schema: SchemaNode, walk: Walk): boolean {
+  if (before === null) return false;
+  if (before === UNKNOWN_VALUE) return !!walk.before.unknownLabel;
+  return schema.default === undefined || !same(walk, before, schema.default, path, path);
 }
 
 /**
@@ -120,7 +138,7 @@ const UNKNOWN_NOTE = 'Written as an expression: its value is known only when Ter
 /** `oldPath`: where the old value stands in the old document (an array item may have moved). */
 function change(walk: Walk, path: Segment[], oldPath: Segment[], kind: ChangeKind, before: unknown, after: unknown): ConfigChange {
   // A key is printed as written, unless it holds a credential (a URL pasted as a key).
-  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, after, walk) };
+  const c: ConfigChange = { path: maskCredentials(formatPath(path)), segments: path, kind, ...classify(path, kind, before, after, walk) };
   if (kind !== 'added') c.before = display(before, oldPath, walk.before);
   if (kind !== 'removed') c.after = display(after, path, walk.after);
   // A plan's own unknown values are said so by their label; an expression's value comes with a plan.

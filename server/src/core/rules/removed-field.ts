@@ -3,7 +3,7 @@ import { defineRule, intentFix } from '../rule';
 import { schemaAt, type SchemaNode } from '../schema';
 import type { Fix, Segment } from '../types';
 import { hasOwn, isObject, UNKNOWN_VALUE } from '../values';
-import { baselineRelated, brief } from './restart-required';
+import { baselineRelated, brief, deepEqual } from './restart-required';
 
 /** A field of the baseline that the configuration no longer writes. */
 export interface RemovedField {
@@ -20,8 +20,8 @@ export interface RemovedField {
  * longer has, field by field inside a removed object (each keeps its own value). Arrays are
  * values of their own (the API replaces them whole), so nothing inside one is compared. Fields
  * the schema does not know were never accepted; create-only fields are read only at creation;
- * deprecated fields are meant to be removed. Where `now` is not determined by its text, nothing
- * is known to be removed.
+ * deprecated fields are meant to be removed; a field that was null or its default keeps nothing
+ * another value would not. Where `now` is not determined by its text, nothing is known to be removed.
  */
 export function removedFields(
   before: unknown,
@@ -41,8 +41,9 @@ export function removedFields(
       removedFields(old, present[key], at, at, out);
       continue;
     }
-    // A field that was null asked nothing of the service: there is nothing to keep.
-    if (old === null) continue;
+    // A field that was null asked nothing of the service: there is nothing to keep. One that was its
+    // default keeps the default: removing it changes nothing the service does.
+    if (old === null || (schema.default !== undefined && deepEqual(old, schema.default))) continue;
     const where = present ? path : anchor;
     // An object the schema lists the members of is reported member by member; one it does not describe, as a whole.
     if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length && schema.properties)
@@ -67,7 +68,7 @@ export default defineRule({
     details: [
       'The API merges the configuration it receives into the one the service has: a field that is no longer written is not reset to its default, the service keeps the value it had. Removing a line from the configuration file (or an attribute from the Terraform block) therefore changes nothing on the service, which surprises most people who do it.',
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null`, fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text.',
+      "Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null` or their default (the service keeps what it would have had anyway), fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text: a value the baseline gives by an expression (`var.x` in a `.tf` file), or a configuration that may still set the field (a `dynamic` block). A sensitive value of a plan's `change.before` is known, only not shown: it is reported without its value.",
       '',
       "The quick fix writes the field back with its default. It is a suggestion, never applied by `--fix`: whether the service should go back to the default or keep the old value is the user's decision. Where the schema gives no default, set the field explicitly to the value the service should have.",
     ].join('\n'),
@@ -89,8 +90,10 @@ export default defineRule({
     // A service replaced keeps nothing: the new one starts from the defaults.
     if (!baseline || baseline.replaced) return;
     for (const removed of removedFields(baseline.value, ctx.value)) {
+      // An expression of a Terraform file: its value is not known from the text (it may be null, or the
+      // default), so neither is what the service keeps. A sensitive value of a plan is set, only not shown.
+      if (removed.before === UNKNOWN_VALUE && !baseline.hiddenValuesSet) continue;
       const field = formatPath(removed.path);
-      // A sensitive value of a plan, or an expression of a Terraform file: set, but not to be shown or not known.
       const was =
         removed.before === UNKNOWN_VALUE
           ? `its value in ${baseline.label} is not shown`
