@@ -398,11 +398,12 @@ test('in Terraform a fork field changed replaces the service; through the API it
   const after = readConfigurations(tf('    recovery_basebackup_name = "b2"\n    service_to_fork_from = "prod"'), 'main.tf');
   assert.ok('configurations' in before && 'configurations' in after, 'both sides read');
   const [logs] = diffConfigurationSets(before, after);
+  // The new service is created with the base backup: it takes effect, as create-only-field says nothing of it.
   assert.deepEqual(
     logs.changes.map((c) => [c.path, c.classes]),
     [
       ['service_to_fork_from', ['replacesService']],
-      ['recovery_basebackup_name', ['createOnly']],
+      ['recovery_basebackup_name', ['plain']],
     ],
   );
   assert.match(formatChangesMarkdown(logs.changes), /replaces the service/);
@@ -411,6 +412,70 @@ test('in Terraform a fork field changed replaces the service; through the API it
     diffConfigs({}, { service_to_fork_from: 'prod' }).map((c) => c.classes),
     [['createOnly']],
   );
+});
+
+test('a fork field changed in Terraform makes a new service, as a plan that replaces does: nothing restarts and nothing removed is kept', async () => {
+  const { compareTexts, comparePlan, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  const search = { reindex_remote_whitelist: ['old.example.com:9200'], indices_query_bool_max_clause_count: 2048 };
+  const changed = { reindex_remote_whitelist: ['new.example.com:9200'] };
+  const tf = (fork: string, hosts: string, clauses: string): string =>
+    `resource "vendor_search" "logs" {\n  search_user_config {\n${fork}    search {\n      reindex_remote_whitelist = ["${hosts}"]\n${clauses}    }\n  }\n}\n`;
+  const tfJson = (config: unknown): string => JSON.stringify({ resource: { vendor_search: { logs: { search_user_config: config } } } });
+  const labels = { old: 'git:HEAD', new: 'main.tf' };
+  const sides: Array<[string, string | undefined, string, string]> = [
+    [
+      '.tf',
+      tf('', 'old.example.com:9200', '      indices_query_bool_max_clause_count = 2048\n'),
+      tf('    service_to_fork_from = "other-svc"\n', 'new.example.com:9200', ''),
+      'main.tf',
+    ],
+    ['.tf.json', tfJson({ search }), tfJson({ service_to_fork_from: 'other-svc', search: changed }), 'main.tf.json'],
+  ];
+  for (const [format, before, after, name] of sides) {
+    const compared = compareTexts(before, after, { old: name, new: name });
+    assert.ok('result' in compared, `${format}: ${JSON.stringify(compared)}`);
+    const [logs] = compared.result;
+    assert.deepEqual(
+      logs.changes.map((c) => [c.path, c.classes, /Not reset/.test(c.notes.join(' '))]),
+      [
+        ['service_to_fork_from', ['replacesService'], false],
+        ['search.indices_query_bool_max_clause_count', ['plain'], false],
+        ['search.reindex_remote_whitelist[0]', ['plain'], false],
+        ['search.reindex_remote_whitelist[0]', ['plain'], false],
+      ],
+      format,
+    );
+    assert.match(
+      logs.note ?? '',
+      /^Terraform replaces this service \(service_to_fork_from changed\).*nothing restarts and nothing removed is kept\.$/,
+    );
+    const text = formatComparison(compared.result, labels, 'text');
+    assert.match(text, /1 change replaces the service/, text);
+    assert.doesNotMatch(text, /restarts? all engine instances/, text);
+  }
+  // Without the fork field, the same changes are made to the service in place.
+  const inPlace = compareTexts(
+    tf('', 'old.example.com:9200', '      indices_query_bool_max_clause_count = 2048\n'),
+    tf('', 'new.example.com:9200', ''),
+    { old: 'main.tf', new: 'main.tf' },
+  );
+  assert.ok('result' in inPlace);
+  assert.deepEqual(
+    inPlace.result[0].changes.map((c) => [c.path, c.classes, /Not reset/.test(c.notes.join(' '))]),
+    [
+      ['search.reindex_remote_whitelist[0]', ['restartsEngine'], false],
+      ['search.reindex_remote_whitelist[0]', ['restartsEngine'], false],
+      ['search.indices_query_bool_max_clause_count', ['plain'], true],
+    ],
+  );
+  // A plan's replace: the same.
+  const replace = planOf({ service_to_fork_from: 'other-svc', search: changed }, { search }, { actions: ['delete', 'create'] });
+  const planned = comparePlan(replace);
+  assert.ok('result' in planned, JSON.stringify(planned));
+  for (const c of planned.result[0].changes) {
+    assert.ok(!c.classes.includes('restartsEngine'), `${c.path}: ${c.classes.join()}`);
+    assert.ok(!/Not reset/.test(c.notes.join(' ')), `${c.path}: ${c.notes.join(' ')}`);
+  }
 });
 
 test('the items of one list are one changed field: a whitelist whose one entry was replaced is one field and one restart', async () => {

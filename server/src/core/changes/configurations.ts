@@ -1,4 +1,5 @@
 import { diffConfigs, mayShow, parseConfig, type ConfigChange, type DiffSide } from './diff';
+import { replacingChanges } from '../rules/create-only-field';
 import { holdsConfiguration, parseTerraform, type TerraformDocument } from '../formats/terraform/document';
 import { terraformParserLoaded } from '../formats/terraform/parser';
 import { spoiledText } from '../formats/terraform/syntax-errors';
@@ -269,11 +270,20 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
       out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
       return;
     }
-    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created: c.created });
-    const note = [c.note, spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
+    // A fork field changed makes the provider replace the service, as a plan's replace does: a new service.
+    const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
+    const created = c.created || replacing.length > 0;
+    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
+    const note = [c.note, replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
     out.push({ name, status: changes.length || note ? 'changed' : 'unchanged', changes, note });
   });
   return out;
+}
+
+/** What a replacement for a fork field means for the rest of the configuration's changes. */
+function replacingNote(replacing: readonly string[]): string | undefined {
+  if (!replacing.length) return undefined;
+  return `Terraform replaces this service (${replacing.join(' and ')} changed): it destroys it and creates a new one with these values, so nothing restarts and nothing removed is kept.`;
 }
 
 /** True when the comparison is of one configuration without a name on each side: reported as a plain list of changes. */

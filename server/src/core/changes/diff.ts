@@ -41,6 +41,8 @@ interface Walk {
   after: DiffSide;
   /** A new service: nothing restarts, and every create-only value is read. */
   created: boolean;
+  /** The fields (dotted) whose change makes the Terraform provider replace the service: the reason it is new. */
+  replacing: ReadonlySet<string>;
 }
 
 /**
@@ -79,7 +81,10 @@ function classify(
     classes.push('restartsEngine');
     notes.push('Restarts all engine instances when applied.');
   }
-  if (!created && walk.after.appliedByTerraform && kind !== 'removed' && known.some((s) => s.replacesInTerraform)) {
+  const replaces =
+    walk.replacing.has(formatPath(path)) ||
+    (!created && walk.after.appliedByTerraform && kind !== 'removed' && known.some((s) => s.replacesInTerraform));
+  if (replaces) {
     // The provider forces a new resource for it: not ignored, as the API ignores it, but a replacement.
     classes.push('replacesService');
     notes.push(
@@ -103,7 +108,8 @@ function classify(
     notes.push('A secret changed; its value is not shown.');
   }
   if (kind === 'removed' && deprecatedNode === own && own?.deprecated) notes.push('Removes a deprecated field.');
-  else if (keepsValue && keepsWhatMatters(before, path, own!, walk)) notes.push(notResetNote(path, own!));
+  // A service being created keeps nothing of the one it replaces.
+  else if (keepsValue && !created && keepsWhatMatters(before, path, own!, walk)) notes.push(notResetNote(path, own!));
   if (!classes.length) classes.push('plain');
   classes.sort((a, b) => CHANGE_CLASSES.indexOf(a) - CHANGE_CLASSES.indexOf(b));
   return { classes, notes };
@@ -256,7 +262,7 @@ function diffInto(walk: Walk, before: unknown, after: unknown, oldPath: Segment[
 
 /** Appends to `out` every difference between two values at `path`. */
 export function diffValues(before: unknown, after: unknown, path: Segment[] = [], out: ConfigChange[] = []): ConfigChange[] {
-  diffInto({ out, before: {}, after: {}, created: false }, before, after, path, path);
+  diffInto({ out, before: {}, after: {}, created: false, replacing: new Set() }, before, after, path, path);
   return out;
 }
 
@@ -290,15 +296,23 @@ export function parseConfig(text: string): ParsedConfig {
 
 /**
  * Changes between two configuration values, most consequential first, in document order within a class.
- * `sides`: what the formats say about each side; `created`: the new side is a service that does not exist yet.
+ * `sides`: what the formats say about each side; `created`: the new side is a service that does not exist
+ * yet; `replacing`: the fields (dotted) whose change makes Terraform replace the service, for which it is.
  */
 export function diffConfigs(
   before: unknown,
   after: unknown,
-  sides: { before?: DiffSide; after?: DiffSide; created?: boolean } = {},
+  sides: { before?: DiffSide; after?: DiffSide; created?: boolean; replacing?: readonly string[] } = {},
 ): ConfigChange[] {
   const changes: ConfigChange[] = [];
-  diffInto({ out: changes, before: sides.before ?? {}, after: sides.after ?? {}, created: !!sides.created }, before, after, [], []);
+  const walk: Walk = {
+    out: changes,
+    before: sides.before ?? {},
+    after: sides.after ?? {},
+    created: !!sides.created,
+    replacing: new Set(sides.replacing),
+  };
+  diffInto(walk, before, after, [], []);
   const rank = (c: ConfigChange) => CHANGE_CLASSES.indexOf(c.classes[0]);
   return changes
     .map((c, i) => ({ c, i }))

@@ -1,14 +1,37 @@
 import { defineRule } from '../rule';
 import { formatPath } from '../paths';
+import type { Segment } from '../types';
 import { isUnknownAt, valueAt } from '../walk';
 import { baselineRelated, brief, deepEqual, markedFields } from './restart-required';
 
 const CREATE_ONLY = markedFields((s) => s.createOnly)
   .map((f) => `\`${f.info.dotted}\``)
   .join(', ');
-const REPLACING = markedFields((s) => !!s.createOnly && !!s.replacesInTerraform)
-  .map((f) => `\`${f.info.dotted}\``)
-  .join(' or ');
+const REPLACING_FIELDS = markedFields((s) => !!s.createOnly && !!s.replacesInTerraform);
+const REPLACING = REPLACING_FIELDS.map((f) => `\`${f.info.dotted}\``).join(' or ');
+
+/**
+ * The create-only field at `path`, when it changed as this rule reports it: set now (not null, not
+ * empty) to another value than the baseline's. A value given by an expression is not known to have
+ * changed, nor to be unset. Undefined when it did not change so.
+ */
+export function createOnlyChange(now: unknown, before: unknown, path: readonly Segment[]): { now: unknown; before: unknown } | undefined {
+  if (isUnknownAt(now, path) || isUnknownAt(before, path)) return undefined;
+  const value = valueAt(now, path);
+  // Unset, null or empty: nothing is asked of the service, so nothing is lost.
+  if (value === undefined || value === null || value === '') return undefined;
+  const old = valueAt(before, path);
+  return deepEqual(value, old) ? undefined : { now: value, before: old };
+}
+
+/**
+ * The fields (dotted) whose change, as this rule reports it, makes the Terraform provider replace the
+ * service: applying the configuration `now` over `before` destroys the service and creates a new one,
+ * which nothing of the old one restarts for and which keeps nothing removed.
+ */
+export function replacingChanges(now: unknown, before: unknown): string[] {
+  return REPLACING_FIELDS.filter(({ path }) => createOnlyChange(now, before, path)).map(({ info }) => info.dotted);
+}
 
 export default defineRule({
   meta: {
@@ -22,7 +45,7 @@ export default defineRule({
       '',
       'To fork or restore, create a new service with these fields; on the existing service, revert the change.',
       '',
-      `In Terraform (a \`.tf\` file with a baseline, or a plan) the provider replaces the service when ${REPLACING} changes: applying the change destroys the service, with its data, and creates a new one. The finding says so. A plan that replaces the service for another reason creates the new service with its create-only fields, which then take effect and are not reported.`,
+      `In Terraform (a \`.tf\` file with a baseline, or a plan) the provider replaces the service when ${REPLACING} changes: applying the change destroys the service, with its data, and creates a new one. The finding says so. The new service is created with the other create-only fields, which then take effect and are not reported, as they are not where a plan replaces the service for another reason. Nothing of the service destroyed restarts or is kept, so \`restart-required\` and \`removed-field\` say nothing of that configuration.`,
     ].join('\n'),
     fixable: false,
     needsBaseline: true,
@@ -41,16 +64,12 @@ export default defineRule({
     const baseline = ctx.baseline;
     if (!baseline) return;
     for (const { info, path } of markedFields((s) => s.createOnly)) {
-      // A value given by an expression is not known to have changed, nor to be unset.
-      if (isUnknownAt(ctx.value, path) || isUnknownAt(baseline.value, path)) continue;
-      const now = valueAt(ctx.value, path);
-      // Unset, null or empty: nothing is asked of the service, so nothing is lost.
-      if (now === undefined || now === null || now === '') continue;
-      const before = valueAt(baseline.value, path);
-      if (deepEqual(now, before)) continue;
+      const changed = createOnlyChange(ctx.value, baseline.value, path);
+      if (!changed) continue;
+      const { now, before } = changed;
       // The Terraform provider replaces the service for this field: the change is not ignored, it destroys the service.
       const replaces = !!ctx.doc.appliedByTerraform && !!info.schema.replacesInTerraform;
-      // A service a plan replaces for another reason is created anew, with this field: it takes effect.
+      // A service replaced for another reason (by a plan, or for a fork field) is created anew, with this field: it takes effect.
       if (baseline.replaced && !replaces) continue;
       const field = formatPath(path);
       const change =

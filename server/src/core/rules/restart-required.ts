@@ -47,7 +47,7 @@ export default defineRule({
           ', ',
         )}) restarts every engine instance of the service when the configuration is applied. The service is briefly degraded while the nodes restart one after another.`,
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added or changed (compared deeply, so reordering an array counts as a change). A field removed from the configuration is not reset on the service (the API merges the configuration), so its removal restarts nothing: `removed-field` reports it. It does nothing without a baseline.',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF` on the command line; the last committed version in the editor), this rule reports every such field that was added or changed (compared deeply, so reordering an array counts as a change). A field removed from the configuration is not reset on the service (the API merges the configuration), so its removal restarts nothing: `removed-field` reports it. It does nothing without a baseline, nor where the change replaces the service (a plan\'s `["delete", "create"]`, or a fork field changed in Terraform, which `create-only-field` reports): a new service is created, and nothing restarts.',
       '',
       'Apply the change in a maintenance window, or group it with other changes that restart the service anyway.',
     ].join('\n'),

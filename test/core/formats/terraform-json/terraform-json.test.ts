@@ -136,6 +136,17 @@ test('a secret from a sensitive variable is never shown, and a literal secret is
   assert.ok(!shown.includes('hunter2'), shown);
 });
 
+test('with a baseline, a fork field set makes the provider replace the service: nothing restarts and nothing removed is kept', () => {
+  const file = (config: unknown): string =>
+    `${JSON.stringify({ resource: { vendor_search: { logs: { search_user_config: config } } } }, null, 2)}\n`;
+  const baselineText = file({ search: { reindex_remote_whitelist: ['old.example.com:9200'], indices_query_bool_max_clause_count: 2048 } });
+  const ruleIds = (config: unknown): string[] =>
+    analyze(file(config), { fileName: 'main.tf.json', baselineText, baselineLabel: 'git:HEAD' }).findings.map((f) => f.ruleId);
+  const search = { reindex_remote_whitelist: ['new.example.com:9200'] };
+  assert.deepEqual(ruleIds({ service_to_fork_from: 'other-svc', search }), ['create-only-field']);
+  assert.deepEqual(ruleIds({ search }).sort(), ['removed-field', 'restart-required']);
+});
+
 test('syntax errors are reported once each as invalid-json, comments too, and a fixed text that still has them is said to', () => {
   const text =
     '{\n  "resource": { "vendor_search": { "logs": { "search_user_config": {\n    // a comment\n    "static_ipz": true,\n  } } } }\n}\n';

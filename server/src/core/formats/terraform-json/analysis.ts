@@ -9,7 +9,7 @@ import { terraformParserLoaded } from '../terraform/parser';
 import { mentioningAny, usedVariableNames, variableValues, type VariableSource } from '../terraform/variables';
 import { LineIndex } from '../../lines';
 import { terraformJsonSyntaxMessage } from '../../rules/invalid-json';
-import { spellingNote, variableNote } from '../terraform/analysis';
+import { spellingNote, terraformBaseline, variableNote } from '../terraform/analysis';
 import { replacedConfigurations, replacedFinding } from '../terraform/overrides';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
 
@@ -59,8 +59,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
       continue;
     }
     const own: Finding[] = [];
-    const before = deployed?.get(doc.address);
-    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    const baseline = terraformBaseline(doc, deployed?.get(doc.address), options);
     checkConfiguration(doc, options, baseline, own, internalErrors);
     for (const f of own) {
       if (until !== undefined && f.offset >= until) continue;

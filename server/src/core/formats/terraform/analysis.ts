@@ -13,6 +13,8 @@ import type { TerraformDocument, TerraformFileDocuments } from './document';
 import type { ConfigDocument } from '../document';
 import { terraformSyntaxMessage } from '../../rules/invalid-json';
 import { RULES_BY_ID } from '../../rules';
+import { replacingChanges } from '../../rules/create-only-field';
+import type { BaselineInfo } from '../../rule';
 import type { DocumentState } from '../../document-state';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
 
@@ -70,8 +72,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       continue;
     }
     const own: Finding[] = [];
-    const before = deployed?.get(doc.address);
-    const baseline = before && { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline' };
+    const baseline = terraformBaseline(doc, deployed?.get(doc.address), options);
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
       f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
@@ -112,6 +113,21 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     internalErrors,
     ...(suppressed.length ? { suppressed } : {}),
   };
+}
+
+/**
+ * The resource of the same address as deployed, for the change-aware rules. A fork field changed makes
+ * the provider replace the service, as a plan's `["delete", "create"]` does: the configuration is then a
+ * new service's, and nothing of the one destroyed restarts or is kept.
+ */
+export function terraformBaseline(
+  doc: ConfigDocument,
+  before: ConfigDocument | undefined,
+  options: AnalyzeOptions,
+): BaselineInfo | undefined {
+  if (!before) return undefined;
+  const replaced = replacingChanges(doc.value, before.value).length > 0;
+  return { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline', ...(replaced ? { replaced } : {}) };
 }
 
 /** Why a Terraform file was not read, and where that is said. */
