@@ -4,8 +4,9 @@ import type { Rng } from './rng';
 /**
  * Plans, manifests and Terraform modules whose secrets come from sources that decide they are
  * never shown: a plan's before_sensitive and after_sensitive marks (on either side, or both), a
- * YAML alias of a secret field's value, a variable declared sensitive. Every such value is a
- * canary; the fuzz checks that none appears in any finding, dry-run text or change report.
+ * YAML alias of a secret field's value, a variable declared sensitive, a literal given to
+ * sensitive(). Every such value is a canary; the fuzz checks that none appears in any finding,
+ * dry-run text or change report.
  */
 
 export interface SensitiveInput {
@@ -135,10 +136,14 @@ function terraform(rng: Rng): SensitiveInput {
     const sensitive = rng.chance(0.7);
     const value = sensitive ? canaryValue(rng, canaries) : rng.pick(['example.com', 64]);
     const literal = typeof value === 'number' ? String(value) : JSON.stringify(value);
+    // A literal given to sensitive() in the configuration itself, or a variable's value.
+    const called = sensitive && rng.chance(0.3);
     const inTfvars = rng.chance(0.4);
-    declarations.push(`variable "v${i}" {\n${sensitive ? '  sensitive = true\n' : ''}${inTfvars ? '' : `  default = ${literal}\n`}}\n`);
-    if (inTfvars) tfvars.push(`v${i} = ${literal}\n`);
-    const member = `${path[path.length - 1]} = var.v${i}`;
+    if (!called) {
+      declarations.push(`variable "v${i}" {\n${sensitive ? '  sensitive = true\n' : ''}${inTfvars ? '' : `  default = ${literal}\n`}}\n`);
+      if (inTfvars) tfvars.push(`v${i} = ${literal}\n`);
+    }
+    const member = `${path[path.length - 1]} = ${called ? `sensitive(${literal})` : `var.v${i}`}`;
     if (path.length === 1) members.push(`    ${member}`);
     else nested.set(path[0], [...(nested.get(path[0]) ?? []), `      ${member}`]);
   });

@@ -4,7 +4,7 @@ import type { FieldPath, OffsetRange } from '../types';
 import { fieldAt } from '../schema';
 import { UNKNOWN_VALUE } from '../values';
 import { valueAt } from '../walk';
-import { describing, sensitiveValuesOf } from '../sensitive';
+import { describing, isSensitivePath, sensitiveValuesOf } from '../sensitive';
 import type { EditorHover } from './hover';
 
 /** A configuration read from a file of another format (Terraform, YAML) that knows which member is where. */
@@ -32,9 +32,9 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     if (!member || !field) continue;
     const value = valueAt(doc.value, member.path);
     const used = doc.variablesUsed?.find((v) => samePath(v.path, member.path));
-    // A sensitive variable's value is never shown, not even the field's current value; a value that a
-    // secret field holds too is described as hidden.
-    const shown = value === UNKNOWN_VALUE || used?.sensitive ? undefined : value;
+    // A sensitive variable's value (or one given to sensitive()) is never shown, not even the field's
+    // current value; a value that a secret field holds too is described as hidden.
+    const shown = value === UNKNOWN_VALUE || used?.sensitive || isSensitivePath(doc, member.path) ? undefined : value;
     const described = describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, shown));
     // A dotted key is written another way in this format: say how, under the field's name.
     const written = doc.keyName?.(field.key);

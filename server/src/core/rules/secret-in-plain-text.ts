@@ -5,6 +5,7 @@ import { isPlaceholder } from '../values';
 import { isSensitivePath } from '../sensitive';
 import { schemaAt, type SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
+import { isSensitivePath } from '../sensitive';
 
 /** The fields this rule looks at. */
 const secret = (s: SchemaNode): boolean => !!s.secret;
@@ -19,7 +20,7 @@ export default defineRule({
       '',
       "Write a placeholder instead and substitute the real value when the configuration is submitted, from your CI system's secret store or your deployment tooling. These placeholders are recognised: `<CLIENT_SECRET>`, `${CLIENT_SECRET}`, `$CLIENT_SECRET`, `{{ client_secret }}`, `((client-secret))` and argocd-vault-plugin's `<path:secret/data/search#client_secret>`; a value SOPS encrypted in the file (`ENC[AES256_GCM,data:...,type:str]`) is not plain text either.",
       '',
-      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A variable whose value is written in the module (its `default`, `terraform.tfvars`, a `*.auto.tfvars` file) holds the secret in plain text there: the finding names the variable and the line that sets it, which is where to remove it. A value given by any other expression is not reported.',
+      'In a Terraform file, the way out is a variable declared with `sensitive = true`, whose value comes from a secret store (`TF_VAR_client_secret` in CI) and never appears in plans or logs: `client_secret = var.client_secret`. A variable whose value is written in the module (its `default`, `terraform.tfvars`, a `*.auto.tfvars` file) holds the secret in plain text there: the finding names the variable and the line that sets it, which is where to remove it. A literal wrapped in `sensitive()` (`client_secret = sensitive("...")`) is reported too: the call keeps the value out of plans and output, not out of the repository. A value given by any other expression is not reported.',
       '',
       'A secret key written twice in one object is reported at each value in plain text: the API keeps only the last, but the earlier ones are as readable in the file.',
       '',
@@ -59,10 +60,14 @@ export default defineRule({
         continue;
       }
       if (ctx.doc.format === 'terraform') {
-        // In Terraform the way out is a variable whose value never appears in plans or logs.
+        // In Terraform the way out is a variable whose value never appears in plans or logs. A literal
+        // given to sensitive() is kept out of plans and output, but not out of the file.
+        const wrapped = isSensitivePath(ctx.doc, path)
+          ? `: sensitive() keeps it out of Terraform's plans and output, not out of the file or the repository's history.`
+          : '.';
         ctx.report({
           path,
-          message: `${field} holds a secret in plain text (value hidden). Declare a variable with sensitive = true (variable "${String(key)}" { type = string, sensitive = true }), give it its value from your secret store (TF_VAR_${String(key)} in CI) and write ${String(key)} = var.${String(key)}; rotate the secret if it was ever committed.`,
+          message: `${field} holds a secret in plain text (value hidden)${wrapped} Declare a variable with sensitive = true (variable "${String(key)}" { type = string, sensitive = true }), give it its value from your secret store (TF_VAR_${String(key)} in CI) and write ${String(key)} = var.${String(key)}; rotate the secret if it was ever committed.`,
         });
         continue;
       }

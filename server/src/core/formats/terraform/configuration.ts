@@ -52,6 +52,11 @@ export interface TerraformConfiguration<E extends MemberRanges> {
   refusedKeys?: Array<{ path: Segment[]; key: OffsetRange }>;
   /** Members whose value is a variable's, by path (see pathKey). */
   resolved: ReadonlyMap<string, VariableUse>;
+  /**
+   * Values written inside Terraform's `sensitive()` (`client_secret = sensitive("...")`), by path: read
+   * as the value the call is given, and never shown, as a variable declared sensitive is not.
+   */
+  sensitive?: Segment[][];
   variables?: VariableValues;
 }
 
@@ -59,6 +64,7 @@ export interface TerraformConfiguration<E extends MemberRanges> {
 export interface Configuration extends TerraformConfiguration<Entry> {
   entries: Map<string, Entry>;
   resolved: Map<string, VariableUse>;
+  sensitive: Segment[][];
   /** Blocks read before, when the file was read before: see ReadMemo. */
   reading?: { memo: ReadMemo; text: string };
 }

@@ -160,7 +160,13 @@ function configurationDocument(
   fileErrors: ConfigDocument['syntaxErrors'],
   fileComments: Comment[],
 ): TerraformDocument {
-  const tree = { text, entries: config.entries, repeated: config.repeated, resolved: config.resolved };
+  const tree = {
+    text,
+    entries: config.entries,
+    repeated: config.repeated,
+    resolved: config.resolved,
+    sensitive: new Set(config.sensitive.map(pathKey)),
+  };
   return terraformConfigurationDocument(text, lines, config, {
     commentsAllowed: true,
     // The file's problems and comments are in order of offset: each configuration takes those of its
@@ -201,8 +207,8 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
 ): TerraformDocument {
   const entryOf = (path: FieldPath) => config.entries.get(pathKey(path));
   const variablesUsed = [...config.resolved.values()];
-  // A value from a variable declared sensitive is never shown, whichever field it is given to.
-  const sensitivePaths = variablesUsed.filter((u) => u.sensitive).map((u) => u.path);
+  // A value from a variable declared sensitive, or given to sensitive(), is never shown, whichever field it is given to.
+  const sensitivePaths = [...variablesUsed.filter((u) => u.sensitive).map((u) => u.path), ...(config.sensitive ?? [])];
   // Rules judge what Terraform sends: literals and variables' values after its conversion.
   // A number literal is converted from its text, whose every digit Terraform keeps.
   const { value, conversions } = convertScalars(config.value, (path) => {

@@ -16,6 +16,11 @@ export interface TerraformTree {
   readonly repeated: readonly RepeatedKey[];
   /** Members whose value comes from a variable: the value is written elsewhere, so it is not rewritten here. */
   readonly resolved: ReadonlyMap<string, unknown>;
+  /**
+   * Values written inside `sensitive()`, by path (see pathKey): never rewritten, since the value a fix
+   * would write (or what a rule works out from the value) would stand in an edit, which some outputs print.
+   */
+  readonly sensitive?: ReadonlySet<string>;
 }
 
 export function terraformEdits(tree: TerraformTree, intents: readonly FixIntent[]): TextEdit[] | undefined {
@@ -24,14 +29,29 @@ export function terraformEdits(tree: TerraformTree, intents: readonly FixIntent[
 
 const entryAt = (tree: TerraformTree, path: FieldPath): Entry | undefined => tree.entries.get(pathKey(path));
 
+/** Whether the value at `path` is given by a variable or inside `sensitive()`, or is part of such a value. */
+function givenElsewhere(tree: TerraformTree, path: FieldPath): boolean {
+  for (let depth = 0; depth <= path.length; depth++) {
+    const key = pathKey(path.slice(0, depth));
+    if (tree.resolved.has(key) || tree.sensitive?.has(key)) return true;
+  }
+  return false;
+}
+
+/** Whether a value inside `sensitive()` is at `path` or below it. */
+function holdsSensitive(tree: TerraformTree, path: FieldPath): boolean {
+  if (!tree.sensitive?.size) return false;
+  const prefix = pathKey(path);
+  for (const key of tree.sensitive) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
 function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined {
   const { text } = tree;
   switch (intent.kind) {
     case 'set': {
       const entry = entryAt(tree, intent.path);
-      if (!entry || entry.kind === 'block') return undefined;
-      for (let depth = 0; depth <= intent.path.length; depth++)
-        if (tree.resolved.has(pathKey(intent.path.slice(0, depth)))) return undefined;
+      if (!entry || entry.kind === 'block' || givenElsewhere(tree, intent.path)) return undefined;
       return [{ offset: entry.value.offset, length: entry.value.length, newText: hclValue(intent.value) }];
     }
     case 'rename': {
@@ -51,7 +71,8 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'replace': {
       const entry = entryAt(tree, intent.path);
-      if (!entry || entry.kind !== 'attribute') return undefined;
+      // The value is written anew: not one that sensitive() keeps out of every output.
+      if (!entry || entry.kind !== 'attribute' || givenElsewhere(tree, intent.path) || holdsSensitive(tree, intent.path)) return undefined;
       const lines = memberLines(intent.path.slice(0, -1), intent.key, intent.value);
       const parent = entryAt(tree, intent.path.slice(0, -1));
       // In a block written on one line, HCL allows one attribute and nothing else: a nested

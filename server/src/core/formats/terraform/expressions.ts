@@ -47,9 +47,11 @@ export function literalOf(expr: Node): { value: unknown } | undefined {
     repeated: [],
     spellings: [],
     resolved: new Map(),
+    sensitive: [],
   };
   const value = readExpression(scratch, expr, [], 0);
-  return scratch.unknownPaths.length ? undefined : { value };
+  // A variable's default and a .tfvars value are literals to Terraform: a function call there is refused.
+  return scratch.unknownPaths.length || scratch.sensitive.length ? undefined : { value };
 }
 
 const unwrap = (n: Node): Node => {
@@ -84,6 +86,13 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
   }
   const n = unwrap(expr);
   const type = typeOf(n);
+  // `sensitive("...")`: the value given, which Terraform keeps out of plans and output (and so does every
+  // report here). It is still written in the file: rules judge it as any value written there.
+  const hidden = type === 'function_call' ? sensitiveArgument(n) : undefined;
+  if (hidden) {
+    config.sensitive.push(path);
+    return readExpression(config, hidden, path, depth + 1);
+  }
   // `"${var.shards}"`, as older modules write it: a template that is one interpolation and nothing
   // else is that expression's value, of its own type, as HCL evaluates it.
   const sole = type === 'template_expr' ? soleInterpolation(n) : undefined;
@@ -137,6 +146,16 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
     return object;
   }
   return unknown();
+}
+
+/** The one argument of a call of Terraform's `sensitive()`; undefined for any other call. */
+function sensitiveArgument(call: Node): Node | undefined {
+  const [name, args] = named(call);
+  if (!name || typeOf(name) !== 'identifier' || textOf(name) !== 'sensitive' || !args || typeOf(args) !== 'function_arguments')
+    return undefined;
+  // `sensitive(x...)` expands a list into arguments: what it gives is not known here.
+  const parts = named(args);
+  return parts.length === 1 && typeOf(parts[0]) === 'expression' ? parts[0] : undefined;
 }
 
 /** The expression of a quoted template written as `"${expression}"` alone; undefined for any other template. */

@@ -18,6 +18,7 @@ export interface BlockFragment {
   repeated: RepeatedKey[];
   spellings: Array<{ path: Segment[]; written: string }>;
   resolved: Array<[Segment[], { variable: string; from: string; sensitive?: boolean }]>;
+  sensitive: Segment[][];
 }
 
 /** The fragment of a block read at `path` (whose key is `prefix`) into `scratch`, a configuration of its own. */
@@ -37,6 +38,7 @@ export function recordFragment(
     repeated: scratch.repeated.map((r) => ({ ...r, path: r.path.slice(depth) })),
     spellings: scratch.spellings.map((sp) => ({ path: sp.path.slice(depth), written: sp.written })),
     resolved: [...scratch.resolved.values()].map(({ path: p, ...used }) => [p.slice(depth), used]),
+    sensitive: scratch.sensitive.map((p) => p.slice(depth)),
   };
 }
 
@@ -70,6 +72,7 @@ export function replayFragment(
     const full = [...path, ...suffix];
     config.resolved.set(prefix + pathKey(suffix), { path: full, ...used });
   }
+  for (const p of fragment.sensitive) config.sensitive.push([...path, ...p]);
   for (const key of Object.keys(fragment.value)) {
     const value = fragment.value[key];
     if (key === '__proto__') Object.defineProperty(into, key, { value, enumerable: true, writable: true, configurable: true });

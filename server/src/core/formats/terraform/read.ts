@@ -158,6 +158,7 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
       repeated: [],
       spellings: [],
       resolved: new Map(),
+      sensitive: [],
       variables,
       reading,
     };
@@ -257,7 +258,15 @@ function readBlock(config: Configuration, block: Node, path: Segment[], object: 
   const key = `block${path.map((s) => (typeof s === 'number' ? '\u0002' : `\u0001${s}`)).join('')}\0${reading.text.slice(start, endOf(block))}`;
   let fragment = reading.memo.get<BlockFragment>(key);
   if (!fragment) {
-    const scratch: Configuration = { ...config, entries: new Map(), unknownPaths: [], repeated: [], spellings: [], resolved: new Map() };
+    const scratch: Configuration = {
+      ...config,
+      entries: new Map(),
+      unknownPaths: [],
+      repeated: [],
+      spellings: [],
+      resolved: new Map(),
+      sensitive: [],
+    };
     const value: Record<string, unknown> = {};
     scratch.entries.set(prefix, blockEntry(block));
     readBody(scratch, block, path, value);
