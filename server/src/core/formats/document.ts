@@ -45,7 +45,12 @@ export type FixIntent =
   /** Carry the member at `path` to the field path `to` (its object created when only that is missing). */
   | { kind: 'move'; path: FieldPath; to: FieldPath }
   /** Remove every occurrence but the last of the repeated `key` of the object at `path`. */
-  | { kind: 'remove-earlier'; path: FieldPath; key: string };
+  | { kind: 'remove-earlier'; path: FieldPath; key: string }
+  /**
+   * Write the member at `path`, written as an argument, as the block the format takes it as (one
+   * block per item for a list): Terraform's `search {` for `search = {`. Only Terraform has it.
+   */
+  | { kind: 'as-block'; path: FieldPath };
 
 /** A key written more than once in one object, with each occurrence in the order written. */
 export interface RepeatedKey {
@@ -116,6 +121,13 @@ export interface ConfigDocument {
    * not in `value`. Absent when there is none.
    */
   readonly refusedKeys?: ReadonlyArray<{ path: FieldPath; key: OffsetRange }>;
+  /**
+   * Members written as an argument where the format takes only a block, and refuses the argument
+   * (Terraform's "Unsupported argument" for `search = { ... }`, where the provider has `search { ... }`):
+   * the path, where the name is written, the name as written, and whether the block repeats (one
+   * block per item of a list). Their values are read as the blocks' would be. Absent when there is none.
+   */
+  readonly blockArguments?: ReadonlyArray<{ path: FieldPath; key: OffsetRange; written: string; repeats: boolean }>;
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
   /**

@@ -45,21 +45,28 @@ const subjectOf = (f: Finding): string | undefined => (SUBJECT[f.ruleId] ? SUBJE
  * The same, where the rules underline different parts of one field (its key, its value, the object
  * holding it): the loser's finding about the field `field` gives for the winner's finding is silenced.
  */
-export const SUPERSEDES_ON_FIELD: Readonly<Record<string, { rules: readonly string[]; field: (winner: Finding) => string | undefined }>> = {
+export const SUPERSEDES_ON_FIELD: Readonly<
+  Record<string, ReadonlyArray<{ rules: readonly string[]; field: (winner: Finding) => string | undefined }>>
+> = {
   // `disable_replication_factor_adjustment: true`: that it cannot be enabled says why it is deprecated.
-  'setting-cannot-be-enabled': { rules: ['deprecated-field'], field: (w) => w.path },
+  'setting-cannot-be-enabled': [{ rules: ['deprecated-field'], field: (w) => w.path }],
   // A required field the baseline had: adding it answers both its absence and its removal.
-  'missing-required': { rules: ['removed-field'], field: subjectOf },
-  // `conect_url` for the required `connect_url`: renaming the key, as its fix does, answers both the
-  // unknown key and the member missing.
-  'unknown-field': {
-    rules: ['missing-required'],
-    field: (w) => {
-      const m = /: did you mean "([^"]+)"\?$/.exec(w.message);
-      const parent = w.path.includes('.') ? w.path.slice(0, w.path.lastIndexOf('.')) : '';
-      return m ? `${parent ? `${parent}.` : ''}${m[1]}` : undefined;
+  'missing-required': [{ rules: ['removed-field'], field: subjectOf }],
+  'unknown-field': [
+    // `conect_url` for the required `connect_url`: renaming the key, as its fix does, answers both the
+    // unknown key and the member missing.
+    {
+      rules: ['missing-required'],
+      field: (w) => {
+        const m = /: did you mean "([^"]+)"\?$/.exec(w.message);
+        const parent = w.path.includes('.') ? w.path.slice(0, w.path.lastIndexOf('.')) : '';
+        return m ? `${parent ? `${parent}.` : ''}${m[1]}` : undefined;
+      },
     },
-  },
+    // `search = "x"` in a .tf file, where the provider takes a block: writing the block, with its members,
+    // answers the type too, and an object written as the argument would still be refused.
+    { rules: ['type-mismatch'], field: (w) => (/Terraform refuses an argument named "/.test(w.message) ? w.path : undefined) },
+  ],
 };
 
 /**
@@ -127,7 +134,7 @@ function settle(group: Finding[], dropped: Set<Finding>): void {
 }
 
 /** The rules SUPERSEDES_ON_FIELD may silence. */
-const FIELD_LOSERS: ReadonlySet<string> = new Set(Object.values(SUPERSEDES_ON_FIELD).flatMap((s) => s.rules));
+const FIELD_LOSERS: ReadonlySet<string> = new Set(Object.values(SUPERSEDES_ON_FIELD).flatMap((all) => all.flatMap((s) => s.rules)));
 
 /** The findings with those SUPERSEDES_ON_FIELD silences removed; the winners take the gravest severity. */
 function onePerField(findings: Finding[]): Finding[] {
@@ -142,14 +149,15 @@ function onePerField(findings: Finding[]): Finding[] {
   if (!byField.size) return findings;
   const dropped = new Set<Finding>();
   for (const winner of findings) {
-    const table = SUPERSEDES_ON_FIELD[winner.ruleId];
-    const field = table?.field(winner);
-    if (field === undefined) continue;
-    for (const rule of table.rules) {
-      for (const loser of byField.get(`${rule} ${field}`) ?? []) {
-        if (dropped.has(loser)) continue;
-        dropped.add(loser);
-        if (severityRank(loser.severity) < severityRank(winner.severity)) winner.severity = loser.severity;
+    for (const table of SUPERSEDES_ON_FIELD[winner.ruleId] ?? []) {
+      const field = table.field(winner);
+      if (field === undefined) continue;
+      for (const rule of table.rules) {
+        for (const loser of byField.get(`${rule} ${field}`) ?? []) {
+          if (dropped.has(loser)) continue;
+          dropped.add(loser);
+          if (severityRank(loser.severity) < severityRank(winner.severity)) winner.severity = loser.severity;
+        }
       }
     }
   }

@@ -1,5 +1,5 @@
 import { formatPath } from '../paths';
-import { defineRule, type RuleContext } from '../rule';
+import { defineRule, intentFix, type RuleContext } from '../rule';
 import { fieldByName } from '../schema';
 import { suggestKey, type KeySuggestion } from '../suggest';
 import type { Fix, Segment } from '../types';
@@ -83,6 +83,8 @@ export default defineRule({
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
       "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`); in Terraform's JSON syntax (`.tf.json`), the other way round (`cluster.search.request.slowlog` -> `cluster_search_request_slowlog`). In a `.tf` file, a `.tf.json` file and a plan the provider's name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot and the provider has no argument with one.",
       '',
+      'In a `.tf` file, an object written as an argument where the provider takes a block (`search = { ... }` for `search { ... }`, `index_patterns = [{ ... }]` for `index_patterns` blocks, the resource\'s `search_user_config = { ... }`) is refused by Terraform ("Unsupported argument"), though the field is known. It is reported at its name, with a fix that writes it as the block (one block per item for a block that repeats, and the objects inside it as blocks too); what it holds is checked as the block\'s members would be. Lists of text (`ip_filter_string`, `reindex_remote_whitelist`) are arguments, and are not reported.',
+      '',
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
@@ -96,6 +98,10 @@ export default defineRule({
           only: { formats: ['json', 'yaml'], why: 'an HCL name cannot hold a dot, so this key cannot be written in Terraform.' },
         },
         { code: '{ "http_max_content_length": 104857600 }' },
+        {
+          code: 'resource "vendor_search" "example" {\n  search_user_config {\n    search = {\n      http_max_content_length = 104857600\n    }\n  }\n}\n',
+          fileName: 'main.tf',
+        },
       ],
     },
   },
@@ -196,6 +202,23 @@ export default defineRule({
       const here = ctx.doc.locate(path, 'key');
       const fix = here.offset === at.offset && here.length === at.length ? renameFix(ctx, [...path], key, key) : undefined;
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${name}? ${why}`, fix });
+    }
+    // An object written as an argument where the format takes only a block (Terraform's `search = { ... }`,
+    // where the provider has `search { ... }`): the field is known, and what it holds is judged as the
+    // block's, but Terraform refuses the argument before anything is sent.
+    for (const { path, key: at, written, repeats } of ctx.doc.blockArguments ?? []) {
+      const fix = intentFix(
+        ctx.doc,
+        repeats ? `Write ${written} as one block per item` : `Write ${written} as a block (${written} { ... })`,
+        { kind: 'as-block', path },
+      );
+      ctx.report({
+        path,
+        target: 'key',
+        at,
+        message: `Terraform refuses an argument named ${JSON.stringify(written)} here ("Unsupported argument"): the provider takes ${written} as a block${repeats ? ` that repeats. Write one block per item, ${written} { ... }, without "=" and the brackets` : `. Write it as one, ${written} { ... }, without "="`}.`,
+        fix,
+      });
     }
   },
 });

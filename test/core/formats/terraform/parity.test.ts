@@ -8,7 +8,7 @@ import path from 'node:path';
 import { analyze, parseDocument, schemaAt } from '../../../../server/src/core';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { convertScalars } from '../../../../server/src/core/formats/conversion';
-import { dottedKeyOf } from '../../../../server/src/core/formats/terraform/names';
+import { dottedKeyOf, providerBlockOf } from '../../../../server/src/core/formats/terraform/names';
 import { listFixtures, loadFixture } from '../../../support/fixtures';
 import { planOf } from '../../../support/terraform-plans';
 import { REPO } from '../../../support/repo';
@@ -71,6 +71,9 @@ function members(value: Record<string, unknown>, at: Array<string | number>, ind
         out.push(`${indent}}`);
       }
     } else {
+      // A field the provider takes only as blocks, given what no block writes (an empty list, an object
+      // where blocks repeat): as an argument, Terraform refuses it, so the same text says something else.
+      if (!(at.length === 0 && key === 'ip_filter') && providerBlockOf(at, key)) return false;
       // The filter's list of strings has the provider's current name (`ip_filter` is its deprecated one).
       const name = at.length === 0 && key === 'ip_filter' ? 'ip_filter_string' : key;
       out.push(`${indent}${name} = ${expression(v, [...at, key], raw)}`);

@@ -153,6 +153,8 @@ function editsOf(target: JsonIntentTarget, intent: FixIntent): TextEdit[] | unde
     }
     case 'move':
       return target.moveEdits(intent.path, intent.to);
+    case 'as-block':
+      return undefined;
     case 'remove-earlier': {
       const members = target.membersNamed(intent.path, intent.key);
       return members && members.length > 1 ? mergeRemovals(members.slice(0, -1).flatMap((m) => removeMemberEdits(text, m))) : undefined;

@@ -8,8 +8,8 @@ import type { TerraformConfiguration } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
-import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
-import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerName } from './names';
+import { pathKey, readTerraform, type Configuration, type Entry, type VariableValues } from './read';
+import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerBlockOf, providerName } from './names';
 import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
 
@@ -167,7 +167,9 @@ function configurationDocument(
     resolved: config.resolved,
     sensitive: new Set(config.sensitive.map(pathKey)),
   };
+  const blockArguments = blockArgumentsOf(text, config.entries);
   return terraformConfigurationDocument(text, lines, config, {
+    blockArguments: blockArguments.length ? blockArguments : undefined,
     commentsAllowed: true,
     // The file's problems and comments are in order of offset: each configuration takes those of its
     // resource by binary search (a pass over the file's per configuration grows with their product).
@@ -185,6 +187,8 @@ function configurationDocument(
 /** What the two syntaxes of Terraform do differently: comments, syntax errors, blocks, and how fixes are written. */
 export interface TerraformSyntax<E> {
   commentsAllowed: boolean;
+  /** Members written as arguments where the provider takes blocks (see ConfigDocument.blockArguments). */
+  blockArguments?: ConfigDocument['blockArguments'];
   /** The syntax problems inside the configuration's resource. */
   syntaxErrors: ConfigDocument['syntaxErrors'];
   comments(): Comment[];
@@ -231,6 +235,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     spellings: config.spellings.length ? config.spellings : undefined,
     deprecatedNames: deprecatedNames.length ? deprecatedNames : undefined,
     refusedKeys: config.refusedKeys?.length ? config.refusedKeys : undefined,
+    blockArguments: syntax.blockArguments,
     keyName: providerName,
     syntaxErrors: syntax.syntaxErrors,
     ...(readableUntil !== undefined ? { readableUntil } : {}),
@@ -268,6 +273,23 @@ function damagedFrom<E extends MemberRanges>(entries: ReadonlyMap<string, E>, er
     size = m.length;
   }
   return from;
+}
+
+/**
+ * The members written as an argument (`search = { ... }`, `index_patterns = [ ... ]`, the resource's
+ * `search_user_config = { ... }`) where the provider takes a block: Terraform refuses them
+ * ("Unsupported argument"). Their values were read as the blocks' would be.
+ */
+function blockArgumentsOf(text: string, entries: ReadonlyMap<string, Entry>): NonNullable<ConfigDocument['blockArguments']> {
+  const out: Array<NonNullable<ConfigDocument['blockArguments']>[number]> = [];
+  for (const [key, entry] of entries) {
+    if (entry.kind !== 'attribute' || !entry.key) continue;
+    const path = pathOfKey(key);
+    const written = text.slice(entry.key.offset, entry.key.offset + entry.key.length);
+    const block = path.length === 0 ? 'once' : providerBlockOf(path.slice(0, -1), written);
+    if (block) out.push({ path, key: entry.key, written, repeats: block === 'repeats' });
+  }
+  return out.sort((a, b) => a.key.offset - b.key.offset);
 }
 
 /** The top-level members written with a name the provider deprecates (the key's text, quoted in Terraform's JSON syntax). */

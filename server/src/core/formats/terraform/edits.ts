@@ -3,7 +3,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, OffsetRange, TextEdit } from '../../types';
 import { editsOfAll, type FixIntent, type RepeatedKey } from '../document';
 import { hclValue } from './literals';
-import { providerName } from './names';
+import { keyOf, providerBlockOf, providerName } from './names';
 import { pathKey, type Entry } from './read';
 
 /**
@@ -112,7 +112,154 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'move':
       return moveEdits(tree, intent.path, intent.to);
+    case 'as-block':
+      return asBlockEdits(tree, intent.path);
   }
+}
+
+/**
+ * An argument written where the provider takes a block, written as the block: `search = { ... }`
+ * as `search { ... }`, `index_patterns = [{ ... }, { ... }]` as one `index_patterns { ... }` block
+ * per item, and so each object inside it that the provider takes as a block. Only what stands
+ * between the members changes (the `=`, the brackets, commas, line breaks and indentation): no
+ * value is carried, so that no edit holds a value of the file, which may be a secret. Left to the
+ * writer: a value that is no constructor (`var.x`), a key that is not a name, a block comment, a
+ * value over several lines whose indentation would change.
+ */
+function asBlockEdits(tree: TerraformTree, path: FieldPath): TextEdit[] | undefined {
+  const { text } = tree;
+  const entry = entryAt(tree, path);
+  if (!entry?.key || entry.kind !== 'attribute' || entry.generated || !startsLine(text, entry.member.offset)) return undefined;
+  const name = text.slice(entry.key.offset, entry.key.offset + entry.key.length);
+  const block = path.length === 0 ? 'once' : providerBlockOf(path.slice(0, -1), name);
+  if (!block) return undefined;
+  const edits: TextEdit[] = [];
+  return memberAsBlock(tree, path, entry, name, block, indentAt(text, entry.member.offset), edits) ? edits : undefined;
+}
+
+/** Whether only blanks stand before `offset` on its line. */
+function startsLine(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return !text.slice(lineStart, offset).trim();
+}
+
+/** The edits (into `edits`) that write the member `name = value` at `path` as a block, or blocks, at `indent`. */
+function memberAsBlock(
+  tree: TerraformTree,
+  path: FieldPath,
+  entry: Entry,
+  name: string,
+  block: 'once' | 'repeats',
+  indent: string,
+  edits: TextEdit[],
+): boolean {
+  const { text } = tree;
+  if (!entry.key || entry.open === undefined || entry.close === undefined) return false;
+  const keyEnd = entry.key.offset + entry.key.length;
+  // An object where blocks repeat is one block: a list of one item.
+  if (block === 'once' || text[entry.open] === '{') {
+    if (text[entry.open] !== '{' || !/^[ \t]*[=:][ \t]*$/.test(text.slice(keyEnd, entry.open))) return false;
+    edits.push({ offset: keyEnd, length: entry.open - keyEnd, newText: ' ' });
+    return bodyAsBlock(tree, path, entry, indent, edits);
+  }
+  // `[{ ... }, { ... }]`: each item an object constructor, which becomes a block of its own.
+  const items = entry.children ?? [];
+  if (text[entry.open] !== '[' || !items.length) return false;
+  const eol = eolOf(text);
+  let from = keyEnd;
+  for (let i = 0; i < items.length; i++) {
+    const item = entryAt(tree, [...path, i]);
+    if (!item || item.member.offset !== items[i].offset || item.open === undefined || item.close === undefined || text[item.open] !== '{')
+      return false;
+    // Between the name and the first item, nothing but `= [` (a comment there would have no place to go).
+    const gap = text.slice(from, item.open);
+    const between =
+      i === 0 ? (/^[ \t]*[=:][ \t]*\[[\s,]*$/.test(gap) ? ' ' : undefined) : gapLayout(gap, indent, `${eol}${indent}${name} `, eol);
+    if (between === undefined) return false;
+    edits.push({ offset: from, length: item.open - from, newText: between });
+    if (!bodyAsBlock(tree, [...path, i], item, indent, edits)) return false;
+    from = item.close + 1;
+  }
+  // The closing bracket goes; a comment after the last item stays after its block.
+  const end = gapLayout(text.slice(from, entry.close), indent, '', eol);
+  if (end === undefined) return false;
+  edits.push({ offset: from, length: entry.close + 1 - from, newText: end });
+  return true;
+}
+
+/** The edits that lay out the members of the object constructor `entry` (at `path`) as the body of a block at `indent`. */
+function bodyAsBlock(tree: TerraformTree, path: FieldPath, entry: Entry, indent: string, edits: TextEdit[]): boolean {
+  const { text } = tree;
+  const open = entry.open!;
+  const close = entry.close!;
+  const inner = indent + indentUnit(text);
+  const eol = eolOf(text);
+  const change = (from: number, to: number, newText: string | undefined): boolean => {
+    if (newText === undefined) return false;
+    if (text.slice(from, to) !== newText) edits.push({ offset: from, length: to - from, newText });
+    return true;
+  };
+  const children = entry.children ?? [];
+  if (!children.length) {
+    const between = text.slice(open + 1, close);
+    if (between.trim()) return false;
+    return change(open + 1, close, /\n/.test(between) ? `${eol}${indent}` : '');
+  }
+  let from = open + 1;
+  for (const child of children) {
+    if (!change(from, child.offset, gapLayout(text.slice(from, child.offset), inner, `${eol}${inner}`, eol))) return false;
+    const written = keyAt(text, child.offset);
+    if (!written) return false;
+    const element = entryAt(tree, [...path, keyOf(path, written.name)]);
+    if (!element?.key || element.member.offset !== child.offset) return false;
+    if (written.quoted) edits.push({ offset: element.key.offset, length: element.key.length, newText: written.name });
+    const block = providerBlockOf(path, written.name);
+    if (block) {
+      if (!memberAsBlock(tree, [...path, keyOf(path, written.name)], element, written.name, block, inner, edits)) return false;
+    } else {
+      const keyEnd = element.key.offset + element.key.length;
+      const separator = text.slice(keyEnd, element.value.offset);
+      if (!/^[ \t]*=[ \t]*$/.test(separator)) {
+        if (!/^[ \t]*:[ \t]*$/.test(separator)) return false;
+        edits.push({ offset: keyEnd, length: separator.length, newText: ' = ' });
+      }
+      // A value over several lines keeps its lines as written: only where its member keeps its indentation.
+      const value = text.slice(element.value.offset, element.value.offset + element.value.length);
+      if (/\n/.test(value) && !(startsLine(text, child.offset) && indentAt(text, child.offset) === inner)) return false;
+    }
+    from = child.offset + child.length;
+  }
+  return change(from, close, gapLayout(text.slice(from, close), inner, `${eol}${indent}`, eol));
+}
+
+/** An object constructor's key as a block's member writes it: a name, unquoted (`"network"` is `network`). */
+function keyAt(text: string, offset: number): { name: string; quoted: boolean } | undefined {
+  const m = /"([A-Za-z_][A-Za-z0-9_-]*)"|[A-Za-z_][A-Za-z0-9_-]*/y;
+  m.lastIndex = offset;
+  const found = m.exec(text);
+  return found ? { name: found[1] ?? found[0], quoted: found[1] !== undefined } : undefined;
+}
+
+/**
+ * What stands between two members of a constructor (or a bracket and a member), written between
+ * members of a block, followed by `next` (the line break and indentation of what comes next):
+ * commas dropped, line comments and blank lines kept, a comment that ends the line of the member
+ * before on that line, any other at `inner`. Undefined when it holds anything else (a block comment).
+ */
+function gapLayout(gap: string, inner: string, next: string, eol: string): string | undefined {
+  const lines = gap.split('\n').map((l) => l.replace(/\r$/, ''));
+  if (lines.length === 1) return /^[ \t,]*$/.test(gap) ? next : undefined;
+  let out = '';
+  for (let i = 0; i < lines.length - 1; i++) {
+    const lead = /^[ \t,]*/.exec(lines[i])![0];
+    const comment = lines[i].slice(lead.length).trimEnd();
+    if (comment && !comment.startsWith('#') && !comment.startsWith('//')) return undefined;
+    // The first line goes on after a member (or the opening brace): its comment stays there, as far from it as it was.
+    if (i === 0) out += comment ? `${lead.includes(',') ? ' ' : lead}${comment}` : '';
+    else out += `${eol}${comment ? `${inner}${comment}` : ''}`;
+  }
+  if (!/^[ \t,]*$/.test(lines[lines.length - 1])) return undefined;
+  return `${out}${next}`;
 }
 
 /**

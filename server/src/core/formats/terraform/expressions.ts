@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import type { Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import { decodeQuoted } from './literals';
-import { apiKeyOf } from './names';
+import { keyOf } from './names';
 import { endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry } from './configuration';
 
@@ -116,7 +116,12 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
     for (const element of named(collection)) {
       if (typeOf(element) !== 'expression') continue;
       const itemPath = [...path, items.length];
-      config.entries.set(pathKey(itemPath), { kind: 'element', value: rangeOf(element), member: rangeOf(element) });
+      config.entries.set(pathKey(itemPath), {
+        kind: 'element',
+        value: rangeOf(element),
+        member: rangeOf(element),
+        ...constructorShape(element),
+      });
       items.push(readExpression(config, element, itemPath, depth + 1));
     }
     return items;
@@ -131,8 +136,8 @@ export function readExpression(config: Configuration, expr: Node, path: Segment[
       // A bare word is a key in an object constructor, not a variable.
       const keyValue = typeOf(keyNode) === 'variable_expr' && named(keyNode).length === 1 ? textOf(keyNode) : scalar(keyNode);
       if (keyValue === undefined || typeof keyValue !== 'string') return unknown();
-      // The provider's spelling of a dotted key stands for it here as in a block.
-      const key = apiKeyOf(path, keyValue);
+      // The provider's spelling of a key (a dotted key, ip_filter's) stands for it here as in a block.
+      const key = keyOf(path, keyValue);
       const memberPath = [...path, key];
       config.entries.set(pathKey(memberPath), {
         kind: 'element',

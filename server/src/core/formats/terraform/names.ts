@@ -1,4 +1,4 @@
-import { schemaAt, type SchemaNode } from '../../schema';
+import { schemaAt, typesOf, type SchemaNode } from '../../schema';
 import type { FieldPath } from '../../types';
 
 /**
@@ -39,6 +39,35 @@ export function apiKeyOf(path: FieldPath, name: string): string {
   if (!schema?.properties || Object.prototype.hasOwnProperty.call(schema.properties, name)) return name;
   return namesOf(schema).get(name) ?? name;
 }
+
+/**
+ * Whether the provider takes the member written `name` in the object at `path` as a block: `once` for
+ * an object (a nested block that may appear once: `search`, `openid`, the vendor's objects alike),
+ * `repeats` for a list of objects (one block per item: `index_patterns`, `ip_filter_object`), undefined
+ * for an argument (`name = value`) or a name the schema does not know. Every object of the
+ * configuration is a block in the provider, none a map: an object written as an argument (`search =
+ * { ... }`) is refused by Terraform ("Unsupported argument").
+ */
+export function providerBlockOf(path: FieldPath, name: string): 'once' | 'repeats' | undefined {
+  // The three spellings of the API's ip_filter: only ip_filter_object is a block.
+  if (path.length === 0 && (name === 'ip_filter' || name === 'ip_filter_string')) return undefined;
+  const schema = schemaAt([...path, keyOf(path, name)]);
+  if (!schema) return undefined;
+  const types = typesOf(schema);
+  if (types.includes('object')) return 'once';
+  return types.includes('array') && !!schema.items && typesOf(schema.items).includes('object') ? 'repeats' : undefined;
+}
+
+/** The provider's spellings of the API's `ip_filter`. */
+const IP_FILTER_SPELLINGS: Readonly<Record<string, string>> = {
+  ip_filter_object: 'ip_filter',
+  ip_filter_string: 'ip_filter',
+  ip_filter: 'ip_filter',
+};
+
+/** The API's key for a name the provider writes in the object at `path` (`ip_filter_object`, `cluster_search_request_slowlog`). */
+export const keyOf = (path: FieldPath, name: string): string =>
+  path.length === 0 && Object.prototype.hasOwnProperty.call(IP_FILTER_SPELLINGS, name) ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name);
 
 /** The dotted key of the object at `path` that a key written with underscores stands for in Terraform, if any (for JSON and YAML's did-you-mean). */
 export function dottedKeyOf(path: FieldPath, name: string): string | undefined {

@@ -1,14 +1,14 @@
 import type { Node } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
-import { isScalarValue, UNKNOWN_VALUE } from '../../values';
+import { isObject, isScalarValue, UNKNOWN_VALUE } from '../../values';
 import { constructorShape, readExpression, setOwn } from './expressions';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { apiKeyOf, CONFIGURATION_BLOCK } from './names';
+import { CONFIGURATION_BLOCK, keyOf } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import type { Configuration, Entry, VariableValues } from './configuration';
 
@@ -40,13 +40,6 @@ function nextOccurrence(text: string, name: string): (from: number) => number {
     return found;
   };
 }
-
-/** The provider's spellings of the API's `ip_filter`. */
-const IP_FILTER_SPELLINGS: Record<string, string> = {
-  ip_filter_object: 'ip_filter',
-  ip_filter_string: 'ip_filter',
-  ip_filter: 'ip_filter',
-};
 
 /** The text of a label or key written as a string without interpolation. */
 export function labelText(n: Node): string | undefined {
@@ -140,28 +133,35 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
   const body = childOfType(block, 'body');
   if (!body) return undefined;
   const out: Configuration[] = [];
+  const configuration = (): Configuration => ({
+    address: `${labels[0]}.${labels[1]}`,
+    resource: rangeOf(block),
+    value: {},
+    entries: new Map(),
+    unknownPaths: [],
+    repeated: [],
+    spellings: [],
+    resolved: new Map(),
+    sensitive: [],
+    variables,
+    reading,
+  });
   // The first block written out: the provider takes one, and Terraform refuses another at plan.
   let firstBlock: RepeatedKey['occurrences'][number] | undefined;
   for (const inner of named(body)) {
-    const name = typeOf(inner) === 'block' && named(inner)[0] ? textOf(named(inner)[0]) : undefined;
+    const innerType = typeOf(inner);
+    if (innerType === 'attribute') {
+      const config = argumentConfiguration(configuration(), inner);
+      if (config) out.push(config);
+      continue;
+    }
+    const name = innerType === 'block' && named(inner)[0] ? textOf(named(inner)[0]) : undefined;
     // `dynamic "search_user_config" { for_each = ... content { ... } }`: each block it makes is what `content` says.
     const dynamic = name === 'dynamic' && !!named(inner)[1] && labelText(named(inner)[1]) === CONFIGURATION_BLOCK;
     if (name !== CONFIGURATION_BLOCK && !dynamic) continue;
     const source = dynamic ? contentOf(inner) : inner;
     if (!source) continue;
-    const config: Configuration = {
-      address: `${labels[0]}.${labels[1]}`,
-      resource: rangeOf(block),
-      value: {},
-      entries: new Map(),
-      unknownPaths: [],
-      repeated: [],
-      spellings: [],
-      resolved: new Map(),
-      sensitive: [],
-      variables,
-      reading,
-    };
+    const config = configuration();
     readBlock(config, source, [], config.value);
     // Terraform makes the blocks: a fix may change what the content says, never remove or repeat it.
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
@@ -176,6 +176,32 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     out.push(config);
   }
   return out;
+}
+
+/**
+ * `search_user_config = { ... }`: Terraform refuses the argument, since the provider takes the
+ * configuration as a block (the document reports it, see blockArgumentsOf). Its value is still read
+ * as the configuration, so that what it holds is judged as the block's would be; a value that is no
+ * object (a list, a scalar) is not judged at all.
+ */
+function argumentConfiguration(config: Configuration, attribute: Node): Configuration | undefined {
+  const [nameNode, expr] = named(attribute);
+  // A block the parser could not read (`search_user_config {` with a broken line in it) may come out
+  // as an attribute with syntax errors: that is the syntax error's to report, not an argument written.
+  if (!nameNode || !expr || attribute.hasError || textOf(nameNode) !== CONFIGURATION_BLOCK) return undefined;
+  config.entries.set(pathKey([]), {
+    kind: 'attribute',
+    key: rangeOf(nameNode),
+    value: rangeOf(expr),
+    member: rangeOf(attribute),
+    ...constructorShape(expr),
+  });
+  const value = readExpression(config, expr, [], 0);
+  // An expression (UNKNOWN_VALUE) has its path noted unknown already.
+  if (value !== UNKNOWN_VALUE && isObject(value)) config.value = value;
+  else if (value !== UNKNOWN_VALUE) config.unknownPaths.push([]);
+  delete config.reading;
+  return config;
 }
 
 /**
@@ -221,15 +247,11 @@ function blockEntry(block: Node): Entry {
   };
 }
 
-/** The API's key for a name the provider writes in the object at `path` (`ip_filter_object`, `cluster_search_request_slowlog`). */
 /** A dotted key written in the provider's spelling: findings about it name what was written. */
 function noteSpelling(config: Configuration, path: Segment[], written: string): void {
   const key = path[path.length - 1];
   if (typeof key === 'string' && key !== written && key.includes('.')) config.spellings.push({ path, written });
 }
-
-const keyOf = (path: Segment[], name: string): string =>
-  path.length === 0 && IP_FILTER_SPELLINGS[name] ? IP_FILTER_SPELLINGS[name] : apiKeyOf(path, name);
 
 /** What a block of this name stands for in the object at `path`: a member, or an item of a list. */
 function blockTarget(path: Segment[], name: string): { key: string; list: boolean } {

@@ -203,6 +203,7 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
     }
     case 'remove-earlier':
     case 'move':
+    case 'as-block':
       return undefined;
   }
 }
