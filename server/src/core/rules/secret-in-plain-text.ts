@@ -5,7 +5,6 @@ import { isPlaceholder } from '../values';
 import { isSensitivePath } from '../sensitive';
 import { schemaAt, type SchemaNode } from '../schema';
 import { knownFieldsWhere } from '../walk';
-import { isSensitivePath } from '../sensitive';
 
 /** The fields this rule looks at. */
 const secret = (s: SchemaNode): boolean => !!s.secret;
