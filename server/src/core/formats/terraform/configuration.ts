@@ -69,6 +69,16 @@ export interface Configuration extends TerraformConfiguration<Entry> {
   reading?: { memo: ReadMemo; text: string };
 }
 
+/** What reading collects into a configuration, empty: a new one's, or a scratch one's (a block read for the memo, a literal). */
+export const noneRead = (): Pick<Configuration, 'entries' | 'unknownPaths' | 'repeated' | 'spellings' | 'resolved' | 'sensitive'> => ({
+  entries: new Map(),
+  unknownPaths: [],
+  repeated: [],
+  spellings: [],
+  resolved: new Map(),
+  sensitive: [],
+});
+
 /**
  * Literal values of variables (`var.NAME`): the value, the file and line that give it (`terraform.tfvars:3`),
  * and whether the variable is declared sensitive (its value is then never shown).

@@ -4,7 +4,7 @@ import { UNKNOWN_VALUE } from '../../values';
 import { decodeQuoted } from './literals';
 import { keyOf } from './names';
 import { endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
-import type { Configuration, Entry } from './configuration';
+import { noneRead, type Configuration, type Entry } from './configuration';
 
 // The values of HCL expressions: literals and constructors of literals are known, anything else is unknown.
 
@@ -42,12 +42,7 @@ export function literalOf(expr: Node): { value: unknown } | undefined {
     address: '',
     resource: { offset: 0, length: 0 },
     value: {},
-    entries: new Map(),
-    unknownPaths: [],
-    repeated: [],
-    spellings: [],
-    resolved: new Map(),
-    sensitive: [],
+    ...noneRead(),
   };
   const value = readExpression(scratch, expr, [], 0);
   // A variable's default and a .tfvars value are literals to Terraform: a function call there is refused.

@@ -10,7 +10,7 @@ import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
 import { CONFIGURATION_BLOCK, keyOf } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
-import type { Configuration, Entry, VariableValues } from './configuration';
+import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
 export type { Configuration, Entry, VariableValues } from './configuration';
 export { literalOf } from './expressions';
@@ -137,12 +137,7 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     address: `${labels[0]}.${labels[1]}`,
     resource: rangeOf(block),
     value: {},
-    entries: new Map(),
-    unknownPaths: [],
-    repeated: [],
-    spellings: [],
-    resolved: new Map(),
-    sensitive: [],
+    ...noneRead(),
     variables,
     reading,
   });
@@ -280,15 +275,7 @@ function readBlock(config: Configuration, block: Node, path: Segment[], object: 
   const key = `block${path.map((s) => (typeof s === 'number' ? '\u0002' : `\u0001${s}`)).join('')}\0${reading.text.slice(start, endOf(block))}`;
   let fragment = reading.memo.get<BlockFragment>(key);
   if (!fragment) {
-    const scratch: Configuration = {
-      ...config,
-      entries: new Map(),
-      unknownPaths: [],
-      repeated: [],
-      spellings: [],
-      resolved: new Map(),
-      sensitive: [],
-    };
+    const scratch: Configuration = { ...config, ...noneRead() };
     const value: Record<string, unknown> = {};
     scratch.entries.set(prefix, blockEntry(block));
     readBody(scratch, block, path, value);
