@@ -382,6 +382,28 @@ export function valueAt(root: unknown, path: readonly Segment[]): unknown {
   return cur;
 }
 
+/**
+ * `root` with the value at each of `paths` (where there is one) not known: what a change report
+ * compares but never shows (a value Terraform keeps sensitive). What it shares with `root` is not changed.
+ */
+export function withUnknownAt(root: unknown, paths: ReadonlyArray<readonly Segment[]>): unknown {
+  const at = (value: unknown, path: readonly Segment[], depth: number): unknown => {
+    if (depth === path.length) return UNKNOWN_VALUE;
+    const seg = path[depth];
+    if (Array.isArray(value) && typeof seg === 'number' && seg < value.length) {
+      const copy = value.slice();
+      copy[seg] = at(value[seg], path, depth + 1);
+      return copy;
+    }
+    if (isObject(value) && typeof seg === 'string' && hasOwn(value, seg)) {
+      // A computed key is an own property, `__proto__` too.
+      return { ...value, [seg]: at(value[seg], path, depth + 1) };
+    }
+    return value;
+  };
+  return paths.reduce((value, path) => at(value, path, 0), root);
+}
+
 /** True when the value at `path`, or one around it, is not known from the text (a Terraform expression). */
 export function isUnknownAt(root: unknown, path: readonly Segment[]): boolean {
   let cur = root;

@@ -12,7 +12,7 @@ import type { SyntaxProblem } from '../formats';
 import { DEFAULT_MAX_DEPTH, type Segment } from '../types';
 import { isObject, UNKNOWN_VALUE } from '../values';
 import { setOwn } from '../formats/terraform/expressions';
-import { valueAt } from '../walk';
+import { valueAt, withUnknownAt } from '../walk';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -101,7 +101,9 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
     format: 'terraform',
     configurations: file.configurations.map((doc) => {
       const dynamic = new Map<string, string>();
-      const value = withSensitiveUnknown(withDynamicItemsUnknown(doc, doc.value, [], dynamic), doc.sensitivePaths);
+      // A value given to sensitive() is compared and shown as the expression it is written in, which is
+      // never shown (see display): Terraform keeps it out of every output, and so does a change report.
+      const value = withUnknownAt(withDynamicItemsUnknown(doc, doc.value, [], dynamic), doc.sensitivePaths ?? []);
       return { name: doc.address, value, side: terraformSide(doc, dynamic) };
     }),
   };
@@ -116,22 +118,6 @@ function readTerraformJson(text: string): ReadConfigurations {
     format: 'terraform',
     configurations: file.configurations.map((doc) => ({ name: doc.address, value: doc.value, side: terraformSide(doc, new Map()) })),
   };
-}
-
-/**
- * A value given to `sensitive()` is compared and shown as the expression it is written in, which is
- * never shown (see display): Terraform keeps it out of every output, and so does a change report.
- * `value` is a copy of the document's (see withDynamicItemsUnknown), changed in place.
- */
-function withSensitiveUnknown(value: unknown, paths: TerraformDocument['sensitivePaths']): unknown {
-  for (const path of paths ?? []) {
-    if (!path.length) return UNKNOWN_VALUE;
-    const holder = valueAt(value, path.slice(0, -1));
-    const key = path[path.length - 1];
-    if (Array.isArray(holder) && typeof key === 'number') holder[key] = UNKNOWN_VALUE;
-    else if (isObject(holder) && holder !== UNKNOWN_VALUE && typeof key === 'string') setOwn(holder, key, UNKNOWN_VALUE);
-  }
-  return value;
 }
 
 /** An expression's text, for a value the text does not determine; `dynamic`: the items of dynamic blocks, by path. */

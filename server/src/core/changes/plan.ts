@@ -4,8 +4,8 @@ import { parseDocument, type ConfigDocument } from '../formats';
 import { isPlan, planConfigurations } from '../formats/terraform-plan/document';
 import { notConfigurationReason } from '../formats/terraform-plan/not-configuration';
 import { formatPath } from '../paths';
-import { DEFAULT_MAX_DEPTH, type FieldPath } from '../types';
-import { UNKNOWN_VALUE } from '../values';
+import { DEFAULT_MAX_DEPTH } from '../types';
+import { withUnknownAt } from '../walk';
 
 /**
  * A Terraform plan (`terraform show -json PLANFILE`) holds both versions of each resource:
@@ -45,24 +45,8 @@ function planSide(doc: ConfigDocument): DiffSide {
  */
 function sensitiveHidden(doc: ConfigDocument): ConfigDocument {
   if (!doc.sensitivePaths?.length) return doc;
-  let value = doc.value;
-  for (const path of doc.sensitivePaths) value = replacedAt(value, path, 0);
+  const value = withUnknownAt(doc.value, doc.sensitivePaths);
   return { ...doc, value, unknownPaths: [...(doc.unknownPaths ?? []), ...doc.sensitivePaths] };
-}
-
-/** `value` with what is at `path` (from `depth` on) an unknown value; what it shares is not changed. */
-function replacedAt(value: unknown, path: FieldPath, depth: number): unknown {
-  if (depth === path.length) return UNKNOWN_VALUE;
-  const key = path[depth];
-  if (Array.isArray(value) && typeof key === 'number' && key < value.length) {
-    const copy = value.slice();
-    copy[key] = replacedAt(value[key], path, depth + 1);
-    return copy;
-  }
-  if (isObject(value) && typeof key === 'string' && Object.prototype.hasOwnProperty.call(value, key)) {
-    return { ...value, [key]: replacedAt(value[key], path, depth + 1) };
-  }
-  return value;
 }
 
 /** JSON text written the same way whatever its spacing; the text itself when it does not parse. */

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule';
 import { ALL_FIELDS } from '../schema';
 import { shortened } from '../values';
+import { providerName } from '../formats/terraform/names';
 import { isUnclosedComment, trailingComma } from '../formats/json/damaged';
 
 const WHY: Record<string, string> = {
@@ -91,7 +92,7 @@ export function terraformSyntaxMessage(code: string, written = ''): string {
 function quotedNameMessage(written: string): string {
   const name = written.startsWith('"') && written.endsWith('"') && written.length > 1 ? written.slice(1, -1) : written;
   const shown = shortened(name);
-  const unquoted = name.replace(/\./g, '_');
+  const unquoted = providerName(name);
   const how = /^[A-Za-z_][\w-]*$/.test(unquoted)
     ? `write it without quotes (${shortened(unquoted)} = …)${name.includes('.') ? ', as the provider spells a dotted key with "_"' : ''}`
     : 'write it without quotes, as a name of letters, digits, "_" and "-"';

@@ -4,7 +4,7 @@ import { LineIndex } from '../../lines';
 import { objectsOf, propertiesOf } from '../terraform-json/read';
 import { CONFIGURATION_BLOCK } from './names';
 import { childOfType, named, textOf, typeOf } from './nodes';
-import { labelText } from './read';
+import { labelText, resourceAddress } from './read';
 
 /**
  * What an override file (`override.tf`, `*_override.tf`, their `.tf.json` forms) says about
@@ -22,11 +22,8 @@ export function hclOverrideBlocks(body: Node | undefined): OverrideBlocks {
   // Only the top level and each resource's own members are looked at: no walk of what the blocks hold.
   for (const block of body ? named(body) : []) {
     if (typeOf(block) !== 'block') continue;
-    const parts = named(block);
-    if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') continue;
-    const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
-    if (labels.length !== 2 || labels.some((l) => l === undefined)) continue;
-    const address = `${labels[0]}.${labels[1]}`;
+    const address = resourceAddress(block);
+    if (!address) continue;
     for (const inner of named(childOfType(block, 'body') ?? block)) {
       if (typeOf(inner) !== 'block' || out.has(address)) continue;
       const [name, label] = named(inner);

@@ -124,17 +124,23 @@ function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[]
     );
 }
 
-/** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
-function resourceConfiguration(block: Node, variables?: VariableValues, reading?: Configuration['reading']): Configuration[] | undefined {
+/** The address of a `resource "TYPE" "NAME" { ... }` block (`TYPE.NAME`); undefined for any other block. */
+export function resourceAddress(block: Node): string | undefined {
   const parts = named(block);
   if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') return undefined;
   const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
-  if (labels.length !== 2 || labels.some((l) => l === undefined)) return undefined;
+  return labels.length === 2 && labels.every((l) => l !== undefined) ? `${labels[0]}.${labels[1]}` : undefined;
+}
+
+/** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
+function resourceConfiguration(block: Node, variables?: VariableValues, reading?: Configuration['reading']): Configuration[] | undefined {
+  const address = resourceAddress(block);
+  if (!address) return undefined;
   const body = childOfType(block, 'body');
   if (!body) return undefined;
   const out: Configuration[] = [];
   const configuration = (): Configuration => ({
-    address: `${labels[0]}.${labels[1]}`,
+    address,
     resource: rangeOf(block),
     value: {},
     ...noneRead(),

@@ -1,4 +1,4 @@
-import { CONFIGURATION_BLOCK } from './names';
+import { CONFIGURATION_BLOCK, providerName } from './names';
 import { HclParseAbandoned, parseHcl } from './parser';
 import { readTerraform, type TerraformFile, type VariableValues } from './read';
 
@@ -85,7 +85,7 @@ function readWithoutQuotes(source: string, file: TerraformFile, values: Variable
   let repaired = '';
   let at = 0;
   for (const e of [...quoted].sort((a, b) => a.offset - b.offset)) {
-    repaired += `${source.slice(at, e.offset)} ${source.slice(e.offset + 1, e.offset + e.length - 1).replace(/\./g, '_')} `;
+    repaired += `${source.slice(at, e.offset)} ${providerName(source.slice(e.offset + 1, e.offset + e.length - 1))} `;
     at = e.offset + e.length;
   }
   repaired += source.slice(at);
