@@ -1,9 +1,8 @@
-import { CONFIGURATION_BLOCK } from '../terraform/names';
 import { schemaAt, typesOf } from '../../schema';
 import type { FieldPath, Segment } from '../../types';
 import { UNKNOWN_VALUE } from '../../values';
 import { convertScalars } from '../conversion';
-import { apiKeyOf, providerName } from '../terraform/names';
+import { CONFIGURATION_BLOCK, keyOf, providerName } from '../terraform/names';
 import type { ConfigDocument } from '../document';
 import type { ParsedDocument } from '../json/document';
 
@@ -28,9 +27,6 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** A plan is recognised by its content, whatever the file's name. */
 export const isPlan = (value: unknown): value is Record<string, unknown> =>
   isObject(value) && 'format_version' in value && Array.isArray(value.resource_changes);
-
-/** The provider's spellings of the API's `ip_filter`. */
-const IP_FILTER: Record<string, string> = { ip_filter_object: 'ip_filter', ip_filter_string: 'ip_filter', ip_filter: 'ip_filter' };
 
 export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
   const out: PlanConfiguration[] = [];
@@ -130,7 +126,7 @@ function planDocument(
       const s = isObject(sensitive) ? sensitive[name] : undefined;
       // Every attribute of the provider's schema is in a plan: unset ones are null or an empty list.
       if (u !== true && (member === null || member === undefined || (Array.isArray(member) && member.length === 0))) continue;
-      const apiName = path.length === 0 && IP_FILTER[name] ? IP_FILTER[name] : apiKeyOf(path, name);
+      const apiName = keyOf(path, name);
       if (apiName !== name && apiName.includes('.')) spellings.push({ path: [...path, apiName], written: name });
       const schema = schemaAt([...path, apiName]);
       const isBlock = schema ? typesOf(schema).includes('object') : Array.isArray(member) && member.length === 1 && isObject(member[0]);
