@@ -387,17 +387,34 @@ export function valueAt(root: unknown, path: readonly Segment[]): unknown {
  * compares but never shows (a value Terraform keeps sensitive). What it shares with `root` is not changed.
  */
 export function withUnknownAt(root: unknown, paths: ReadonlyArray<readonly Segment[]>): unknown {
+  // Each object or list on the way is copied once, the first time a path passes through it, and the
+  // copy is then changed in place: a plan may mark thousands of items of one list sensitive, and a
+  // copy per path would make that quadratic.
+  const copies = new Set<unknown>();
+  const own = <T extends object>(value: T, copy: () => T): T => {
+    if (copies.has(value)) return value;
+    const made = copy();
+    copies.add(made);
+    return made;
+  };
   const at = (value: unknown, path: readonly Segment[], depth: number): unknown => {
     if (depth === path.length) return UNKNOWN_VALUE;
     const seg = path[depth];
     if (Array.isArray(value) && typeof seg === 'number' && seg < value.length) {
-      const copy = value.slice();
-      copy[seg] = at(value[seg], path, depth + 1);
-      return copy;
+      const list = own(value, () => value.slice());
+      list[seg] = at(list[seg], path, depth + 1);
+      return list;
     }
     if (isObject(value) && typeof seg === 'string' && hasOwn(value, seg)) {
-      // A computed key is an own property, `__proto__` too.
-      return { ...value, [seg]: at(value[seg], path, depth + 1) };
+      const object = own(value, () => ({ ...value }));
+      // Defined, not assigned: a computed key is an own property, `__proto__` too.
+      Object.defineProperty(object, seg, {
+        value: at(object[seg], path, depth + 1),
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+      return object;
     }
     return value;
   };
