@@ -1,3 +1,4 @@
 #!/usr/bin/env node
 'use strict';
-require('../dist/server.js');
+// Started as the CLI is (bin/compile-cache.js).
+require('./compile-cache.js').run(require.resolve('../dist/server.js'));

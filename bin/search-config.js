@@ -1,7 +1,5 @@
 #!/usr/bin/env node
 'use strict';
-// Node's own compile cache (Node 22.1 and later): later starts skip compiling the bundles. It lives in
-// Node's cache directory (NODE_COMPILE_CACHE, or one in the system's temporary directory), never in the
-// installed package; NODE_DISABLE_COMPILE_CACHE=1 turns it off. An older Node runs without it.
-require('node:module').enableCompileCache?.();
-require('../dist/cli.js');
+// The bundle starts through a compile cache (Node's own, or on Node 20 one of V8's cached data): later
+// starts skip compiling it. It lives in Node's cache directory, never in the installed package.
+require('./compile-cache.js').run(require.resolve('../dist/cli.js'));

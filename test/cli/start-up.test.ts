@@ -55,25 +55,45 @@ test('no shipped script calls a deprecated or private Node API, nor changes how 
   }
 });
 
-test("the CLI and the language server turn on Node's own compile cache, in Node's cache directory and never in the package", () => {
+/** Runs a bin with `args` under `env`; its exit code and output. */
+function runBin(bin: string, args: string[], env: NodeJS.ProcessEnv): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [path.join(root, 'bin', bin), ...args], { encoding: 'utf8', env });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** The files of the Node 20 cache (bin/compile-cache.js) under `cacheDir`, by name, with their bytes. */
+function v8Caches(cacheDir: string): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  for (const dir of fs.readdirSync(cacheDir).filter((d) => d.startsWith('search-config-v8-'))) {
+    for (const f of fs.readdirSync(path.join(cacheDir, dir))) found.set(f, fs.readFileSync(path.join(cacheDir, dir, f)));
+  }
+  return found;
+}
+
+test("the CLI and the language server start through a compile cache (Node's own, or on Node 20 V8's cached data), in Node's cache directory and never in the package", () => {
   const version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-compile-cache-'));
   const before = new Set(fs.readdirSync(dist));
+  const lint = ['lint', '--format', 'json', path.join(root, 'examples')];
   try {
     const env = { ...process.env, NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined };
-    const cli = spawnSync(process.execPath, [path.join(root, 'bin/search-config.js'), '--version'], { encoding: 'utf8', env });
-    assert.deepEqual({ code: cli.status, out: cli.stdout.trim(), err: cli.stderr }, { code: 0, out: version, err: '' });
-    const server = spawnSync(process.execPath, [path.join(root, 'bin/search-config-language-server.js'), '--help'], {
-      encoding: 'utf8',
-      env,
-    });
-    assert.equal(server.status, 0, server.stderr);
-    const cached = fs.readdirSync(cacheDir, { recursive: true }).length;
-    if (hasCompileCache) assert.ok(cached > 0, 'Node wrote its compile cache of the bundles');
-    else assert.equal(cached, 0, 'a Node without a compile cache writes none');
-    // A second start reads the cache and answers the same.
-    const again = spawnSync(process.execPath, [path.join(root, 'bin/search-config.js'), '--version'], { encoding: 'utf8', env });
-    assert.deepEqual({ code: again.status, out: again.stdout.trim(), err: again.stderr }, { code: 0, out: version, err: '' });
+    assert.deepEqual(runBin('search-config.js', ['--version'], env), { code: 0, out: `${version}\n`, err: '' });
+    const server = runBin('search-config-language-server.js', ['--help'], env);
+    assert.equal(server.code, 0, server.err);
+    const first = runBin('search-config.js', lint, env);
+    assert.equal(first.err, '');
+    assert.ok(fs.readdirSync(cacheDir, { recursive: true }).length > 0, 'the compile cache of the bundles is written');
+    const caches = v8Caches(cacheDir);
+    if (hasCompileCache) assert.equal(caches.size, 0, 'a Node with a compile cache of its own uses it, and the bins write none');
+    else
+      assert.deepEqual(
+        [...caches.keys()].map((f) => f.replace(/-\d+\.cache$/, '')).sort(),
+        ['cli.js', 'server-core.js', 'server-main.js', 'server.js', 'tree-sitter.js'],
+        'V8 cached data of each bundle the bins loaded',
+      );
+    // A second start reads the cache, answers the same, and rewrites nothing.
+    assert.deepEqual(runBin('search-config.js', lint, env), first);
+    assert.deepEqual(v8Caches(cacheDir), caches, 'a cache that was used is not written again');
     assert.deepEqual(
       fs.readdirSync(dist).filter((f) => !before.has(f)),
       [],
@@ -83,3 +103,44 @@ test("the CLI and the language server turn on Node's own compile cache, in Node'
     fs.rmSync(cacheDir, { recursive: true, force: true });
   }
 });
+
+test(
+  'on Node 20, cached data made from other source, cut short or in a directory other users may write is never used',
+  { skip: hasCompileCache && 'this Node keeps its own compile cache' },
+  () => {
+    const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-compile-cache-'));
+    const lint = ['lint', '--format', 'json', path.join(root, 'examples')];
+    const env = { ...process.env, NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined };
+    try {
+      const plain = runBin('search-config.js', lint, { ...env, NODE_DISABLE_COMPILE_CACHE: '1' });
+      assert.deepEqual(fs.readdirSync(cacheDir), [], 'NODE_DISABLE_COMPILE_CACHE=1 writes no cache');
+      assert.deepEqual(runBin('search-config.js', lint, env), plain);
+      const [dir] = fs.readdirSync(cacheDir);
+      const cli = fs.readdirSync(path.join(cacheDir, dir)).find((f) => f.startsWith('cli.js-'));
+      assert.ok(cli, 'the CLI bundle has a cache');
+      const file = path.join(cacheDir, dir, cli);
+      const good = fs.readFileSync(file);
+      // The same length of other source (one byte of the copy changed): V8 alone would take it.
+      const other = Buffer.from(good);
+      other[4 + 100] ^= 1;
+      for (const spoiled of [other, good.subarray(0, 3), good.subarray(0, good.length >> 1), Buffer.alloc(0)]) {
+        fs.writeFileSync(file, spoiled);
+        assert.deepEqual(runBin('search-config.js', lint, env), plain);
+        assert.ok(
+          fs
+            .readFileSync(file)
+            .subarray(0, 4 + 100)
+            .equals(good.subarray(0, 4 + 100)),
+          'the spoiled cache is made anew',
+        );
+      }
+      // A directory that others may write: the cache there is neither read nor written.
+      fs.chmodSync(path.join(cacheDir, dir), 0o777);
+      fs.writeFileSync(file, other);
+      assert.deepEqual(runBin('search-config.js', lint, env), plain);
+      assert.ok(fs.readFileSync(file).equals(other), 'nothing is written into a directory others may write');
+    } finally {
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -38,7 +38,10 @@ function bundlesLoadedByCli(args: string[]): { code: number; loaded: string[] } 
   const script = `process.argv = [process.argv[0], 'search-config', ...${JSON.stringify(args)}];
 process.on('exit', (code) => require('fs').writeSync(3, JSON.stringify({ code, loaded: Object.keys(require.cache).filter((f) => f.startsWith(${JSON.stringify(path.join(root, 'dist') + path.sep)})).map((f) => require('path').basename(f)).sort() })));
 require(${JSON.stringify(path.join(root, 'bin/search-config.js'))});`;
-  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
+  // Loaded by Node's require, whose cache this reads: on Node 20 the bins otherwise load the bundles through
+  // V8's cached data (bin/compile-cache.js), which requires the same bundles but keeps no require.cache.
+  const env = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
   assert.equal(r.stderr, '');
   return JSON.parse(r.output[3] as string);
 }

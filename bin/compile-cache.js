@@ -1,0 +1,117 @@
+'use strict';
+// Starts a bundle of dist/ with its compiled code kept between runs.
+//
+// Node 22.1 and later keep it themselves: module.enableCompileCache(), in Node's cache directory
+// (NODE_COMPILE_CACHE, or one in the system's temporary directory), off with NODE_DISABLE_COMPILE_CACHE=1.
+// Node 20 has no such cache, and compiling the bundles is a good part of a lint's start there; so on a
+// Node without it the bundles are compiled through vm.Script, whose V8 cached data is kept in the same
+// place under the same variables, written when the process exits (so that it also holds the functions
+// the run compiled on first use). Public APIs only: vm.Script's cachedData and createCachedData,
+// module.createRequire.
+//
+// V8 checks cached data against its version and flags, and against the source only by its length: each
+// cache file therefore starts with the source it was made from, and is used only for that same source.
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const vm = require('node:vm');
+const { createRequire, enableCompileCache } = require('node:module');
+
+/** The directory for this Node's cached data, made private to this user; undefined when it cannot be. */
+function cacheDirectory() {
+  const dir = path.join(
+    process.env.NODE_COMPILE_CACHE || path.join(os.tmpdir(), 'node-compile-cache'),
+    `search-config-v8-${process.versions.v8}-${process.arch}`,
+  );
+  try {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // Cached data is code: one that another user could write is never read.
+    const stat = fs.statSync(dir);
+    if (typeof process.getuid === 'function' && (stat.uid !== process.getuid() || (stat.mode & 0o022) !== 0)) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Cached data made from exactly `source` (its bytes), or undefined. */
+function cachedDataFor(cacheFile, source) {
+  let data;
+  try {
+    data = fs.readFileSync(cacheFile);
+  } catch {
+    return undefined;
+  }
+  if (data.length < 4) return undefined;
+  const length = data.readUInt32LE(0);
+  if (length !== source.length || data.length <= 4 + length || !data.subarray(4, 4 + length).equals(source)) return undefined;
+  return data.subarray(4 + length);
+}
+
+/** Writes the cached data of each script that had none, once the process ends. Never fails the run. */
+function writeOnExit(pending) {
+  process.once('exit', () => {
+    for (const { script, source, cacheFile } of pending) {
+      // (Nothing to write when every bundle came from its cache.)
+      try {
+        const header = Buffer.alloc(4);
+        header.writeUInt32LE(source.length, 0);
+        const partial = `${cacheFile}.${process.pid}.tmp`;
+        fs.writeFileSync(partial, Buffer.concat([header, source, script.createCachedData()]), { mode: 0o600 });
+        fs.renameSync(partial, cacheFile); // whole or not at all, when two runs end at once
+      } catch {
+        // A full disk or a read-only cache directory: the next run compiles again.
+      }
+    }
+  });
+}
+
+/** Loads `entry` (a bundle of dist/) and the bundles it requires, each through the cached data. */
+function runWithCachedData(entry, dir) {
+  const bundles = path.dirname(entry) + path.sep;
+  const loaded = new Map();
+  const pending = [];
+  const load = (file) => {
+    const known = loaded.get(file);
+    if (known) return known.exports;
+    const source = fs.readFileSync(file);
+    // Named by its length too, so that two installed versions keep a cache each.
+    const cacheFile = path.join(dir, `${path.basename(file)}-${source.length}.cache`);
+    const cachedData = cachedDataFor(cacheFile, source);
+    // The wrapper has a line of its own, so that the bundle's lines and columns are its own in stack traces.
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source.toString('utf8')}\n})`, {
+      filename: file,
+      lineOffset: -1,
+      cachedData,
+    });
+    if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, source, cacheFile });
+    const mod = { exports: {}, filename: file, id: file, loaded: false };
+    loaded.set(file, mod);
+    const outer = createRequire(file);
+    // The bundles require one another by relative path: those go through the cache too.
+    const requireIn = (id) => {
+      const target = outer.resolve(id);
+      return target.startsWith(bundles) && target.endsWith('.js') ? load(target) : outer(id);
+    };
+    requireIn.resolve = outer.resolve;
+    script.runInThisContext().call(mod.exports, mod.exports, requireIn, mod, file, path.dirname(file));
+    mod.loaded = true;
+    return mod.exports;
+  };
+  writeOnExit(pending);
+  load(entry);
+}
+
+/** Runs the bundle at `entry` as the process's program. */
+function run(entry) {
+  if (typeof enableCompileCache === 'function') {
+    enableCompileCache();
+    require(entry);
+    return;
+  }
+  const dir = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDirectory();
+  if (dir === undefined) require(entry);
+  else runWithCachedData(entry, dir);
+}
+
+module.exports = { run };
