@@ -38,7 +38,11 @@ const markerOf = (d: CommentedText): CommentMarker | undefined => d.comment ?? (
 
 /** Quick fixes for the findings that touch `range`: the fix first (preferred), then the suggestions, then suppressions. */
 export function quickFixes(doc: CommentedText, findings: readonly Finding[], range: OffsetRange): EditorAction[] {
-  const actions = actionsAt(findings, range, (f) => [disableForLine(doc, f), disableForFile(doc, f)]);
+  let lines: TextLines | undefined;
+  const actions = actionsAt(findings, range, (f) => {
+    lines ??= linesOf(doc.text);
+    return [disableForLine(doc, f, lines), disableForFile(doc, f, lines)];
+  });
   if (!doc.applyEdits) return actions;
   const settle = settler(doc.text, doc.applyEdits, doc.layoutWindows);
   return actions.map((a) => {
@@ -117,6 +121,18 @@ const NOT_SUPPRESSIBLE = new Set(['invalid-json', 'invalid-syntax', 'input-limit
  * The directive of a line comment starting the line at `lineStart` (after blanks), read by the one
  * directive reader (suppress.ts), when it is of `kind`.
  */
+/**
+ * Where the text's lines start and the line ending it uses, read once for all the actions of a request:
+ * a selection can hold thousands of findings on one long line, and a search back to each one's line
+ * start would make them cost the line each.
+ */
+export interface TextLines {
+  readonly index: LineIndex;
+  readonly eol: string;
+}
+
+const linesOf = (text: string): TextLines => ({ index: new LineIndex(text), eol: LineIndex.eolOf(text) });
+
 function directiveOnLine(text: string, marker: CommentMarker, lineStart: number, kind: Directive['kind']): Directive | undefined {
   const lineEnd = text.slice(lineStart, lineStart + 4096).search(/\r?\n|$/) + lineStart;
   const line = text.slice(lineStart, lineEnd);
@@ -138,26 +154,25 @@ function addRule(d: Directive, ruleId: string): TextEdit | undefined {
  * `search-config-disable-next-line <rule>` above the finding's line, in the file's comment syntax and
  * indented like the line; when such a comment is already there, the rule is added to it.
  */
-export function disableForLine(doc: CommentedText, f: Finding): EditorAction | undefined {
+export function disableForLine(doc: CommentedText, f: Finding, lines: TextLines = linesOf(doc.text)): EditorAction | undefined {
   const marker = markerOf(doc);
   if (!marker || NOT_SUPPRESSIBLE.has(f.ruleId)) return undefined;
   const { text } = doc;
   const title = `Disable ${f.ruleId} for this line`;
-  const lineStart = text.lastIndexOf('\n', f.offset - 1) + 1;
-  if (lineStart > 0) {
-    const prevStart = text.lastIndexOf('\n', lineStart - 2) + 1;
-    const d = directiveOnLine(text, marker, prevStart, 'disable-next-line');
+  const line = lines.index.positionAt(f.offset).line;
+  const lineStart = lines.index.lineStart(line);
+  if (line > 0) {
+    const d = directiveOnLine(text, marker, lines.index.lineStart(line - 1), 'disable-next-line');
     if (d) {
       const edit = addRule(d, f.ruleId);
       return edit && { title, kind: 'quickfix', edits: [edit], findings: [f] };
     }
   }
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 200))![0];
-  const eol = LineIndex.eolOf(text);
   return {
     title,
     kind: 'quickfix',
-    edits: [{ offset: lineStart, length: 0, newText: `${indent}${marker} search-config-disable-next-line ${f.ruleId}${eol}` }],
+    edits: [{ offset: lineStart, length: 0, newText: `${indent}${marker} search-config-disable-next-line ${f.ruleId}${lines.eol}` }],
     findings: [f],
   };
 }
@@ -166,7 +181,7 @@ export function disableForLine(doc: CommentedText, f: Finding): EditorAction | u
  * `search-config-disable <rule>` on the file's first line, in its comment syntax: the rule is off from
  * there to the end of the file. When the first line is already such a comment, the rule is added to it.
  */
-export function disableForFile(doc: CommentedText, f: Finding): EditorAction | undefined {
+export function disableForFile(doc: CommentedText, f: Finding, lines: TextLines = linesOf(doc.text)): EditorAction | undefined {
   const marker = markerOf(doc);
   if (!marker || NOT_SUPPRESSIBLE.has(f.ruleId)) return undefined;
   const { text } = doc;
@@ -181,7 +196,7 @@ export function disableForFile(doc: CommentedText, f: Finding): EditorAction | u
   return {
     title,
     kind: 'quickfix',
-    edits: [{ offset: start, length: 0, newText: `${marker} search-config-disable ${f.ruleId}${LineIndex.eolOf(text)}` }],
+    edits: [{ offset: start, length: 0, newText: `${marker} search-config-disable ${f.ruleId}${lines.eol}` }],
     findings: [f],
   };
 }
