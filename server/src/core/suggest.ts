@@ -15,6 +15,8 @@ export interface KeySuggestion {
   key: string;
   /** Dotted name of the field meant (`search.http_max_content_length`). */
   field: string;
+  /** Dotted name of the object that holds it (`search`), '' at the top level. */
+  parent: string;
   /** True when the field lives in another object: renaming alone is not enough. */
   moves: boolean;
 }
@@ -56,7 +58,14 @@ let memoSize = 0;
  * Every field of the schema by its own key, documented fields first, and those keys as candidates:
  * made on the first suggestion, since a run over configurations without an unknown key needs neither.
  */
-let keyTables: { fieldsByKey: ReadonlyMap<string, FieldInfo[]>; allKeys: ReturnType<typeof candidatesOf> } | undefined;
+let keyTables:
+  | {
+      fieldsByKey: ReadonlyMap<string, FieldInfo[]>;
+      /** The fields with a dotted key, by the provider's spelling of it (`cluster_search_request_slowlog`). */
+      fieldsByProviderName: ReadonlyMap<string, FieldInfo[]>;
+      allKeys: ReturnType<typeof candidatesOf>;
+    }
+  | undefined;
 function tablesOfKeys(): NonNullable<typeof keyTables> {
   if (keyTables) return keyTables;
   const map = new Map<string, FieldInfo[]>();
@@ -67,7 +76,9 @@ function tablesOfKeys(): NonNullable<typeof keyTables> {
     map.set(f.key, list);
   }
   for (const list of map.values()) list.sort((a, b) => Number(isDocumented(b)) - Number(isDocumented(a)) || a.path.length - b.path.length);
-  keyTables = { fieldsByKey: map, allKeys: candidatesOf([...map.keys()]) };
+  // Not among the candidates for typos: a key would be as near the spelling as the key itself, and neither clear.
+  const byProviderName = new Map([...map].filter(([key]) => key.includes('.')).map(([key, fields]) => [comparable(key), fields]));
+  keyTables = { fieldsByKey: map, fieldsByProviderName: byProviderName, allKeys: candidatesOf([...map.keys()]) };
   return keyTables;
 }
 
@@ -164,9 +175,15 @@ function closest(normalised: string, candidates: Candidates): Array<{ key: strin
 const isClear = (found: Array<{ d: number }>): boolean => found.length === 1 || (found.length > 1 && found[0].d < found[1].d);
 
 function sameLevel(reason: SuggestionReason, key: string, level: Level): KeySuggestion {
-  return { reason, key, field: level.dotted ? `${level.dotted}.${key}` : key, moves: false };
+  return { reason, key, field: level.dotted ? `${level.dotted}.${key}` : key, parent: level.dotted, moves: false };
 }
-const elsewhere = (reason: SuggestionReason, f: FieldInfo): KeySuggestion => ({ reason, key: f.key, field: f.dotted, moves: true });
+const elsewhere = (reason: SuggestionReason, f: FieldInfo): KeySuggestion => ({
+  reason,
+  key: f.key,
+  field: f.dotted,
+  parent: parentDotted(f),
+  moves: true,
+});
 
 function compute(key: string, level: Level): KeySuggestions {
   const normalKey = normal(key);
@@ -189,9 +206,10 @@ function compute(key: string, level: Level): KeySuggestions {
     if (other?.length === 1) return { list: [elsewhere('product-name', other[0])], clear: true };
   }
 
-  const misplaced = tablesOfKeys()
-    .fieldsByKey.get(key)
-    ?.filter((f) => parentDotted(f) !== level.dotted);
+  // A field of another object, by its key or by the provider's spelling of its dotted key (written in
+  // Terraform at the wrong level, or carried over from a .tf file).
+  const tables = tablesOfKeys();
+  const misplaced = (tables.fieldsByKey.get(key) ?? tables.fieldsByProviderName.get(key))?.filter((f) => parentDotted(f) !== level.dotted);
   if (misplaced?.length) {
     return { list: misplaced.slice(0, 3).map((f) => elsewhere('wrong-level', f)), clear: misplaced.length === 1 };
   }

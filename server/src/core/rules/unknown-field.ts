@@ -25,10 +25,8 @@ function reasonText(ctx: RuleContext, key: string, s: KeySuggestion): string {
         : `${showKey(key)} is the engine's name for the setting; in this configuration it is written ${target}`;
     case 'product-name':
       return `the configuration does not use the vendor's product names: write ${target}${s.moves ? ' (in its own object)' : ''}`;
-    case 'wrong-level': {
-      const parent = s.field.slice(0, Math.max(0, s.field.length - s.key.length - 1));
-      return `${showKey(key)} belongs ${parent ? `in ${parent}` : 'at the top level'} (${s.field}): move it there`;
-    }
+    case 'wrong-level':
+      return `${showKey(key)} belongs ${s.parent ? `in ${s.parent}` : 'at the top level'} (${s.field}): move it there`;
     case 'typo':
       return s.moves ? `did you mean ${s.field} (in another object)?` : `did you mean ${target}?`;
   }
@@ -131,10 +129,9 @@ export default defineRule({
       const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
       if (clear && best.moves && setWhereItBelongs(ctx, best)) {
         // Nothing to move: the field is already set where it belongs, and this copy is one the API rejects.
-        const parent = best.field.slice(0, Math.max(0, best.field.length - best.key.length - 1));
         const reason =
           best.reason === 'wrong-level'
-            ? `${showKey(key)} belongs ${parent ? `in ${parent}` : 'at the top level'} (${best.field}), where it is already set`
+            ? `${showKey(key)} belongs ${best.parent ? `in ${best.parent}` : 'at the top level'} (${best.field}), where it is already set`
             : `it stands for ${best.field}, which is already set`;
         const edits = at ? ctx.doc.editsFor([{ kind: 'remove', path }]) : undefined;
         ctx.report({
