@@ -134,3 +134,22 @@ test('an override file replaces only what is merged before it, and a file named 
       '3:22 warning deprecated-field',
     ]);
 });
+
+test("an override file's search_user_config argument replaces the block as a block does, whatever its value; a JSON string replaces nothing", () => {
+  const text = 'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = "1"\n  }\n}\n';
+  const overriding = (override: { fileName: string; text: string }) =>
+    analyze(text, { fileName: 'main.tf', terraformVariables: [override] }).findings;
+  // The override's value is known only at plan: it still stands for the block, and main.tf's is not sent.
+  const byVariable = overriding({
+    fileName: 'main_override.tf',
+    text: 'resource "vendor_search" "a" {\n  search_user_config = var.config\n}\n',
+  });
+  assert.deepEqual(summary(byVariable), ['2:3 info no-effect']);
+  assert.match(byVariable[0].message, /replaced by the one in main_override\.tf:2 \(a Terraform override file\)/);
+  // Another argument of the resource, and another resource's argument, replace nothing.
+  const elsewhere = 'resource "vendor_search" "a" {\n  plan = "x"\n}\nresource "vendor_search" "b" {\n  search_user_config = {}\n}\n';
+  assert.deepEqual(summary(overriding({ fileName: 'main_override.tf', text: elsewhere })), ['3:22 warning deprecated-field']);
+  // In Terraform's JSON syntax a string there is an expression, which the provider's block refuses: it is no configuration.
+  const json = JSON.stringify({ resource: { vendor_search: { a: { search_user_config: '${var.config}' } } } });
+  assert.deepEqual(summary(overriding({ fileName: 'override.tf.json', text: json })), ['3:22 warning deprecated-field']);
+});

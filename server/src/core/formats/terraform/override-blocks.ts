@@ -4,19 +4,25 @@ import { LineIndex } from '../../lines';
 import { objectsOf, propertiesOf } from '../terraform-json/read';
 import { CONFIGURATION_BLOCK } from './names';
 import { childOfType, named, textOf, typeOf } from './nodes';
-import { labelText, resourceAddress } from './read';
+import { isConfigurationArgument, labelText, resourceAddress } from './read';
 
 /**
  * What an override file (`override.tf`, `*_override.tf`, their `.tf.json` forms) says about
  * configurations: the addresses of its resources that hold a `search_user_config` block (written
- * out, or `dynamic "search_user_config"`), each with the line (1-based) of its first such block.
- * Terraform merges such a resource into the one of the same address elsewhere in the module, and
- * a block type the override holds replaces every block of that type there; a resource of an
- * override file without the block changes no configuration, and is not listed.
+ * out, or `dynamic "search_user_config"`) or argument (`search_user_config = { ... }`), each with
+ * the line (1-based) of the first. Terraform merges such a resource into the one of the same
+ * address elsewhere in the module, and what the override sets by that name replaces what the
+ * other file sets by it; a resource of an override file without it changes no configuration, and
+ * is not listed.
  */
 export type OverrideBlocks = ReadonlyMap<string, number>;
 
-/** The resources of an HCL file's top-level body (`body`) that hold the block. */
+/**
+ * The resources of an HCL file's top-level body (`body`) that hold the block or the argument. The
+ * argument is counted as the reader counts it (isConfigurationArgument): the override's own
+ * analysis judges its value as the configuration (and tells that the provider takes a block, with
+ * the fix that writes one), so the block it stands for is not judged as well.
+ */
 export function hclOverrideBlocks(body: Node | undefined): OverrideBlocks {
   const out = new Map<string, number>();
   // Only the top level and each resource's own members are looked at: no walk of what the blocks hold.
@@ -25,7 +31,9 @@ export function hclOverrideBlocks(body: Node | undefined): OverrideBlocks {
     const address = resourceAddress(block);
     if (!address) continue;
     for (const inner of named(childOfType(block, 'body') ?? block)) {
-      if (typeOf(inner) !== 'block' || out.has(address)) continue;
+      if (out.has(address)) break;
+      if (typeOf(inner) === 'attribute' && isConfigurationArgument(inner)) out.set(address, inner.startPosition.row + 1);
+      if (typeOf(inner) !== 'block') continue;
       const [name, label] = named(inner);
       if (!name || typeOf(name) !== 'identifier') continue;
       const type = textOf(name);
@@ -40,7 +48,9 @@ export function hclOverrideBlocks(body: Node | undefined): OverrideBlocks {
 /**
  * The same in Terraform's JSON syntax: `{"resource": {"TYPE": {"NAME": {"search_user_config": …}}}}`,
  * or `"dynamic": {"search_user_config": …}` in the resource; each level may be an array of objects
- * (each object one block, so that an empty array is none).
+ * (each object one block, so that an empty array is none). The syntax writes an argument and a
+ * block alike, so an object there is counted either way; a string (an expression) is neither read
+ * as a configuration nor counted.
  */
 export function jsonOverrideBlocks(root: JsonNode | undefined, text: string): OverrideBlocks {
   const out = new Map<string, number>();

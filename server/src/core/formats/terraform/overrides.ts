@@ -14,8 +14,9 @@ export interface Replacement {
 /**
  * The resources of the file `ownFileName` whose `search_user_config` blocks Terraform never sends,
  * by address: Terraform merges a module's override files after its other files, in the order of
- * their names, and a resource block there that holds `search_user_config` replaces every such block
- * of the resource of the same address merged before it (blocks are replaced whole, not merged). So
+ * their names, and a resource block there that holds `search_user_config` (as a block, or as the
+ * argument `search_user_config = { ... }`, see hclOverrideBlocks) replaces every such block of the
+ * resource of the same address merged before it (blocks are replaced whole, not merged). So
  * an override file replaces the blocks of the module's other files, and of the override files whose
  * names sort before its own. The last file to replace a resource's block is the one whose block is
  * sent, and the one named. `sources`: the module's other files, as the host read them.

@@ -186,10 +186,8 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
  * object (a list, a scalar) is not judged at all.
  */
 function argumentConfiguration(config: Configuration, attribute: Node): Configuration | undefined {
+  if (!isConfigurationArgument(attribute)) return undefined;
   const [nameNode, expr] = named(attribute);
-  // A block the parser could not read (`search_user_config {` with a broken line in it) may come out
-  // as an attribute with syntax errors: that is the syntax error's to report, not an argument written.
-  if (!nameNode || !expr || attribute.hasError || textOf(nameNode) !== CONFIGURATION_BLOCK) return undefined;
   config.entries.set(pathKey([]), {
     kind: 'attribute',
     key: rangeOf(nameNode),
@@ -203,6 +201,17 @@ function argumentConfiguration(config: Configuration, attribute: Node): Configur
   else if (value !== UNKNOWN_VALUE) config.unknownPaths.push([]);
   delete config.reading;
   return config;
+}
+
+/**
+ * Whether a resource's attribute is `search_user_config = ...`, which is read as a configuration
+ * (argumentConfiguration), and which an override file's resource replaces the block with.
+ */
+export function isConfigurationArgument(attribute: Node): boolean {
+  const [nameNode, expr] = named(attribute);
+  // A block the parser could not read (`search_user_config {` with a broken line in it) may come out
+  // as an attribute with syntax errors: that is the syntax error's to report, not an argument written.
+  return !!nameNode && !!expr && !attribute.hasError && textOf(nameNode) === CONFIGURATION_BLOCK;
 }
 
 /**
