@@ -89,6 +89,8 @@ describe('Terraform override files in the language server, as in the CLI', () =>
   const resource = (body: string): string => `resource "vendor_search" "a" {\n${body}}\n`;
   const REPLACING = resource('  search_user_config {\n    search_version = "2.19"\n  }\n');
   const NOT_REPLACING = resource('  termination_protection = true\n');
+  // Written as an argument (which Terraform refuses with this provider, as main_override.tf is told), it replaces the block all the same.
+  const BY_ARGUMENT = resource('  search_user_config = {\n    search_version = "2.19"\n  }\n');
   const codes = (diagnostics: Diagnostic[]): string => diagnostics.map((d) => `${d.code} ${d.range.start.line + 1}`).join(', ');
   const nextOfMain = async (what: string, send: () => Promise<void>): Promise<Diagnostic[]> => {
     const published = client.published.get(mainUri)?.length ?? 0;
@@ -130,5 +132,41 @@ describe('Terraform override files in the language server, as in the CLI', () =>
       client.change(overrideUri, NOT_REPLACING, 3),
     );
     assert.equal(codes(again), 'invalid-value 4');
+  });
+
+  it('says on hover, on the block and on a field in it, that the block is not sent and which override replaces it', async () => {
+    const main = fs.readFileSync(path.join(dir, 'main.tf'), 'utf8');
+    const hoverAt = (needle: string): Promise<Hover> => {
+      const offset = main.indexOf(needle) + 2;
+      const line = main.slice(0, offset).split('\n').length - 1;
+      return client.request<Hover>('textDocument/hover', {
+        textDocument: { uri: mainUri },
+        position: { line, character: offset - main.lastIndexOf('\n', offset - 1) - 1 },
+      });
+    };
+    const note =
+      '**Not sent**: Terraform replaces this search_user_config block with the one in main_override.tf:2 (a Terraform override file), whose values are sent instead and judged there.';
+    const byArgument = await nextOfMain('the findings once main_override.tf replaces the block with an argument', () =>
+      client.change(overrideUri, BY_ARGUMENT, 4),
+    );
+    assert.equal(codes(byArgument), 'no-effect 2');
+    assert.match(byArgument[0].message, /replaced by the one in main_override\.tf:2 /);
+
+    const block = await hoverAt('search_user_config');
+    assert.ok(block, 'a hover on the replaced block');
+    assert.equal(block.contents.value, `**search_user_config**\n\n${note}`);
+    const field = await hoverAt('thread_pool_search_size');
+    assert.ok(field, 'a hover on a field of the replaced block');
+    // The note comes under the field's name, before its documentation, which stays.
+    assert.ok(field.contents.value.startsWith(`**search.thread_pool_search_size**\n\n${note}\n\n`), field.contents.value);
+    assert.match(field.contents.value, /- Type: `integer`/);
+
+    const kept = await nextOfMain('the findings once main_override.tf no longer replaces it', () =>
+      client.change(overrideUri, NOT_REPLACING, 5),
+    );
+    assert.equal(codes(kept), 'invalid-value 4');
+    assert.equal(await hoverAt('search_user_config'), null);
+    const judged = await hoverAt('thread_pool_search_size');
+    assert.ok(judged && !judged.contents.value.includes('Not sent'), judged?.contents.value);
   });
 });

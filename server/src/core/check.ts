@@ -1,6 +1,6 @@
 import validate from '../generated/validate';
 import { maskCredentials } from './credentials';
-import type { ConfigDocument, ParsedDocument } from './formats';
+import type { ConfigDocument, ParsedDocument, Replacement } from './formats';
 import { formatPath } from './paths';
 import type { BaselineInfo, Rule, RuleContext, SchemaError } from './rule';
 import { RULE_ALIASES, RULE_NAMES, RULES, RULES_BY_ID } from './rules';
@@ -35,6 +35,12 @@ export interface AnalysisResult {
    * request file and for a file that is none of these.
    */
   configurations: readonly ConfigDocument[];
+  /**
+   * The configurations of `configurations` that an override file of the module replaces, each with
+   * where the one sent instead is written (see formats/terraform/overrides.ts): they are not judged,
+   * and the editor says so on hover. Absent when none is.
+   */
+  replaced?: ReadonlyMap<ConfigDocument, Replacement>;
   /** How many syntax problems the file has: a fix must never add one. */
   syntaxErrors: number;
   /** The file read as JSON (an empty document for Terraform, YAML and request files): the JSON editor features read it. */

@@ -9,7 +9,7 @@ export { analyze, analyzeInSteps, effectiveSeverity, parseFor, type AnalysisResu
 export { applyEdits, fixAll, compatibleFixes, type FixAllResult } from './fix';
 export { RULES, RULES_BY_ID } from './rules';
 export { commandLineGlob, globScan } from './globs';
-export { parseDocument, type ConfigDocument, type ParsedDocument } from './formats';
+export { parseDocument, type ConfigDocument, type ParsedDocument, type Replacement } from './formats';
 export { formatPath, parsePathString } from './paths';
 export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
 export { LineIndex } from './lines';

@@ -38,6 +38,7 @@ import {
   cutAtFirst,
   formatOf,
   type FormatHandler,
+  type Replacement,
 } from '../core';
 import { lspEdit, rangeOf, toCompletionItem, toDiagnostic, toDocumentSymbol } from './convert';
 import { guardRequest } from './guard';
@@ -140,14 +141,21 @@ export function registerFeatures(ctx: ServerContext): void {
           return h ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(parsed.lines, h.range) } : null;
         },
         (state) => requestHoverAt(state, params.position),
-        (state) => memberHover(ctx.analysisOf(state).configurations, params.position),
+        (state) => {
+          const analysis = ctx.analysisOf(state);
+          return memberHover(analysis.configurations, params.position, analysis.replaced);
+        },
       ),
     ),
   );
 
-  const memberHover = (configurations: readonly ConfigDocument[], position: Position) => {
+  const memberHover = (
+    configurations: readonly ConfigDocument[],
+    position: Position,
+    replaced?: ReadonlyMap<ConfigDocument, Replacement>,
+  ) => {
     const lines = configurations[0]?.lines;
-    const h = lines && memberHoverAt(configurations, offsetOf(lines, position));
+    const h = lines && memberHoverAt(configurations, offsetOf(lines, position), replaced);
     return h && lines ? { contents: { kind: MarkupKind.Markdown, value: h.markdown }, range: rangeOf(lines, h.range) } : null;
   };
 

@@ -1,5 +1,6 @@
 import { fieldMarkdown } from '../describe';
 import { samePath } from '../paths';
+import type { Replacement } from '../formats';
 import type { FieldPath, OffsetRange } from '../types';
 import { fieldAt } from '../schema';
 import { UNKNOWN_VALUE } from '../values';
@@ -16,6 +17,8 @@ export interface MemberDocument {
   keyName?(key: string): string;
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
   memberAt?(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
+  /** Where a member is written: the configuration's own key (`[]`, the block's name) is where its hover stands. */
+  locate?(path: FieldPath, target: 'key'): OffsetRange;
   /** Members whose value is a Terraform variable's: which variable, where its value is set, whether it is sensitive. */
   readonly variablesUsed?: ReadonlyArray<{ path: FieldPath; variable: string; from: string; sensitive?: boolean }>;
 }
@@ -23,10 +26,20 @@ export interface MemberDocument {
 /**
  * Documentation of the field whose key or value is at `offset` in a Terraform or YAML file: only
  * inside a configuration (a `search_user_config` block, a manifest's `spec.userConfig`, a
- * `*.search.yaml` document), and only for fields the configuration defines.
+ * `*.search.yaml` document), and only for fields the configuration defines. `replaced`: the
+ * configurations an override file replaces (AnalysisResult.replaced), whose hovers say so, on the
+ * block's name as on each field: nothing else tells why its values get no finding.
  */
-export function memberHoverAt(configurations: readonly MemberDocument[], offset: number): EditorHover | undefined {
+export function memberHoverAt(
+  configurations: readonly MemberDocument[],
+  offset: number,
+  replaced?: ReadonlyMap<MemberDocument, Replacement>,
+): EditorHover | undefined {
   for (const doc of configurations) {
+    const by = replaced?.get(doc);
+    const name = by && doc.locate?.([], 'key');
+    if (by && name && offset >= name.offset && offset <= name.offset + name.length)
+      return { markdown: `**search_user_config**\n\n${notSent(by)}`, range: name };
     const member = doc.memberAt?.(offset);
     const field = member && fieldAt(member.path);
     if (!member || !field) continue;
@@ -36,17 +49,19 @@ export function memberHoverAt(configurations: readonly MemberDocument[], offset:
     // current value; a value that a secret field holds too is described as hidden.
     const shown = value === UNKNOWN_VALUE || used?.sensitive || isSensitivePath(doc, member.path) ? undefined : value;
     const described = describing(sensitiveValuesOf(doc), () => fieldMarkdown(field, shown));
-    // A dotted key is written another way in this format: say how, under the field's name.
+    // Under the field's name: first that the value is never sent, then how a dotted key is written in this format.
     const written = doc.keyName?.(field.key);
     const header = described.indexOf('\n');
-    const markdown =
-      written && written !== field.key
-        ? `${described.slice(0, header)}\n\nWritten \`${written}\` here.${described.slice(header)}`
-        : described;
+    const under = [...(by ? [notSent(by)] : []), ...(written && written !== field.key ? [`Written \`${written}\` here.`] : [])];
+    const markdown = under.length ? `${described.slice(0, header)}\n\n${under.join('\n\n')}${described.slice(header)}` : described;
     return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
   }
   return undefined;
 }
+
+/** Why nothing in a configuration an override file replaces is sent, and which one is: the override's block (or argument) at FILE:LINE. */
+const notSent = (by: Replacement): string =>
+  `**Not sent**: Terraform replaces this search_user_config block with the one in ${by.fileName}:${by.line} (a Terraform override file), whose values are sent instead and judged there.`;
 
 /** Where a value from `var.NAME` comes from: `var.size` is `"100mb"`, set in terraform.tfvars:3. */
 function variableOrigin(used: { variable: string; from: string; sensitive?: boolean }, value: unknown): string {

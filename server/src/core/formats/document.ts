@@ -183,6 +183,15 @@ export interface ConfigDocument {
   editsFor(intents: readonly FixIntent[]): TextEdit[] | undefined;
 }
 
+/**
+ * Where the configuration Terraform sends instead of one a file holds is written: an override file
+ * of the module, and the line (1-based) of its search_user_config block or argument.
+ */
+export interface Replacement {
+  fileName: string;
+  line: number;
+}
+
 /** Where a member is written in a format that keeps a range per path: key (none for a list item), value, whole member. */
 export interface MemberRanges {
   key?: OffsetRange;

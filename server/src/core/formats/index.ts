@@ -1,2 +1,2 @@
-export type { Comment, ConfigDocument, FixIntent, RepeatedKey, SyntaxProblem } from './document';
+export type { Comment, ConfigDocument, FixIntent, RepeatedKey, Replacement, SyntaxProblem } from './document';
 export { parseDocument, type ParsedDocument } from './json/document';

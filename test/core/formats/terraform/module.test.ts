@@ -2,7 +2,14 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyze, fixAll, readModuleVariableFiles, type AnalyzeOptions, type ModuleDirectory } from '../../../../server/src/core';
+import {
+  analyze,
+  fixAll,
+  memberHoverAt,
+  readModuleVariableFiles,
+  type AnalyzeOptions,
+  type ModuleDirectory,
+} from '../../../../server/src/core';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { compare, loadFixture, type Fixture } from '../../../support/fixtures';
 import { REPO } from '../../../support/repo';
@@ -152,4 +159,31 @@ test("an override file's search_user_config argument replaces the block as a blo
   // In Terraform's JSON syntax a string there is an expression, which the provider's block refuses: it is no configuration.
   const json = JSON.stringify({ resource: { vendor_search: { a: { search_user_config: '${var.config}' } } } });
   assert.deepEqual(summary(overriding({ fileName: 'override.tf.json', text: json })), ['3:22 warning deprecated-field']);
+});
+
+test("the hover of a replaced block, in a .tf file and in Terraform's JSON syntax, names the override sent instead; that of a block judged does not", () => {
+  const note =
+    '**Not sent**: Terraform replaces this search_user_config block with the one in main_override.tf:2 (a Terraform override file), whose values are sent instead and judged there.';
+  const json = `${JSON.stringify({ resource: { vendor_search: { a: { search_user_config: { search: { thread_pool_search_size: 8 } } } } } }, null, 2)}\n`;
+  const tf = 'resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      thread_pool_search_size = 8\n    }\n  }\n}\n';
+  for (const [fileName, text, name] of [
+    ['main.tf', tf, 'search_user_config'],
+    ['cdk.tf.json', json, '"search_user_config"'],
+  ] as const) {
+    const hover = (overrides: Array<{ fileName: string; text: string }>, needle: string) => {
+      const result = analyze(text, { fileName, terraformVariables: overrides });
+      return memberHoverAt(result.configurations, text.indexOf(needle) + 2, result.replaced);
+    };
+    const block = hover([OVERRIDE], name);
+    assert.equal(block?.markdown, `**search_user_config**\n\n${note}`, fileName);
+    assert.deepEqual(block.range, { offset: text.indexOf(name), length: name.length }, fileName);
+    const field = hover([OVERRIDE], 'thread_pool_search_size')?.markdown ?? '';
+    assert.ok(
+      field.startsWith(`**search.thread_pool_search_size**\n\n${note}\n\nNumber of threads in the search thread pool`),
+      `${fileName}: ${field}`,
+    );
+    // Replaced by nothing, the block's name has no hover of its own, and its fields no note.
+    assert.equal(hover([], name), undefined, fileName);
+    assert.ok(!hover([], 'thread_pool_search_size')?.markdown.includes('Not sent'), fileName);
+  }
 });

@@ -12,6 +12,7 @@ import { terraformJsonSyntaxMessage } from '../../rules/invalid-json';
 import { spellingNote, terraformBaseline, variableNote } from '../terraform/analysis';
 import { replacedConfigurations, replacedFinding } from '../terraform/overrides';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
+import type { ConfigDocument, Replacement } from '../document';
 
 /**
  * A file in Terraform's JSON syntax (`.tf.json`): each `search_user_config` block of a resource is
@@ -51,9 +52,11 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   const deployed = deployedOf(options);
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
   const replaced = replacedConfigurations(options.fileName ?? 'main.tf.json', options.terraformVariables);
+  const replacedDocs = new Map<ConfigDocument, Replacement>();
   for (const doc of file.configurations) {
     const by = replaced.get(doc.address);
     if (by) {
+      replacedDocs.set(doc, by);
       const finding = replacedFinding(doc, by, options);
       if (finding && (until === undefined || finding.offset < until)) findings.push(finding);
       continue;
@@ -90,6 +93,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
     findings: sortFindings(findings),
     format: 'terraform-json',
     configurations: file.configurations,
+    ...(replacedDocs.size ? { replaced: replacedDocs } : {}),
     syntaxErrors: file.syntaxErrors.length,
     doc: empty,
     internalErrors,

@@ -10,7 +10,7 @@ import { replacedConfigurations, replacedFinding } from './overrides';
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from '../../paths';
 import type { TerraformDocument, TerraformFileDocuments } from './document';
-import type { ConfigDocument } from '../document';
+import type { ConfigDocument, Replacement } from '../document';
 import { terraformSyntaxMessage } from '../../rules/invalid-json';
 import { RULES_BY_ID } from '../../rules';
 import { replacingChanges } from '../../rules/create-only-field';
@@ -64,9 +64,11 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
   const replaced = replacedConfigurations(options.fileName ?? 'main.tf', options.terraformVariables);
+  const replacedDocs = new Map<ConfigDocument, Replacement>();
   for (const doc of file.configurations) {
     const by = replaced.get(doc.address);
     if (by) {
+      replacedDocs.set(doc, by);
       const finding = replacedFinding(doc, by, options);
       if (finding) findings.push(finding);
       continue;
@@ -108,6 +110,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     findings: sortFindings(kept),
     format: 'terraform',
     configurations: file.configurations,
+    ...(replacedDocs.size ? { replaced: replacedDocs } : {}),
     syntaxErrors: file.syntaxErrors.length,
     doc: empty,
     internalErrors,

@@ -1,15 +1,9 @@
 import { severityOf } from '../../check';
 import { severityRank, type AnalyzeOptions, type Finding, type Severity } from '../../types';
-import type { ConfigDocument } from '../document';
+import type { ConfigDocument, Replacement } from '../document';
 import { holdsConfiguration } from './document';
 import { terraformParserLoaded } from './parser';
 import { baseName, compareNames, isOverrideFile, overrideBlocksOf, type VariableSource } from './variables';
-
-/** Where the block that Terraform sends instead of a file's own is written: an override file and its line (1-based). */
-export interface Replacement {
-  fileName: string;
-  line: number;
-}
 
 /**
  * The resources of the file `ownFileName` whose `search_user_config` blocks Terraform never sends,
