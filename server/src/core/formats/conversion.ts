@@ -17,6 +17,8 @@ import { isObject, UNKNOWN_VALUE } from '../values';
 export interface Conversion {
   path: FieldPath;
   written: unknown;
+  /** See ConfigDocument.conversions. */
+  declared?: boolean;
 }
 
 export interface Converted {

@@ -62,7 +62,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'A value must have the JSON type the field takes; null only where the field allows it.',
     details:
-      'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.\n\nIn Terraform files and plans, Terraform converts a scalar to the type of its attribute before anything is sent (`"10"` to 10, `2` to `"2"`, `"true"` to true): such a value is accepted, and every rule judges the converted value. This rule then only says, as an info, that the written type differs, and offers to write the value in its own type. A value Terraform cannot convert (`"100mb"` for a number) is an error as in JSON.',
+      'Each field takes one JSON type, and some also take an explicit `null`. The API rejects a value of another type. Numbers written as strings (`"10"`) and versions written as numbers (`2`) are fixed automatically.\n\nIn Terraform files and plans, Terraform converts a scalar to the type of its attribute before anything is sent (`"10"` to 10, `2` to `"2"`, `"true"` to true): such a value is accepted, and every rule judges the converted value. This rule then only says, as an info, that the written type differs, and offers to write the value in its own type; not for the value of a variable whose declared type gives it its type (`type = string` with `default = "512"` for an integer field), which is that type whatever is written. A value Terraform cannot convert (`"100mb"` for a number) is an error as in JSON.',
     fixable: true,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 }, "search_version": null }' }],
@@ -80,6 +80,9 @@ export default defineRule({
     // A format that converts scalars (Terraform) holds the converted value: what was written in
     // another type is accepted, and only its style is worth a word.
     for (const c of ctx.doc.conversions ?? []) {
+      // A value whose type its declaration gives (a variable's `type = string`) has no written type to
+      // speak of: the user wrote nothing that could be in the field's type. Its value is still judged.
+      if (c.declared) continue;
       const schema = schemaAt(c.path);
       if (!schema) continue;
       const sent = valueAt(ctx.value, c.path);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { convertToType, parseTypeConstraint } from '../../../../server/src/core/formats/terraform/variable-types';
+import { convertToType, declaresScalar, parseTypeConstraint } from '../../../../server/src/core/formats/terraform/variable-types';
 
 // A variable's declared type converts its value as Terraform does; a type expression this reader
 // does not know leaves the value as written (never a guess).
@@ -110,4 +110,29 @@ test('object attributes need a name and = or :; a malformed type is not read', (
   assert.equal(parseTypeConstraint(deep(17, 'object({ a = ', ' })')), undefined);
   assert.ok(parseTypeConstraint(deep(16, 'tuple([', '])')));
   assert.equal(parseTypeConstraint(deep(17, 'tuple([', '])')), undefined);
+});
+
+test("a scalar's type is declared where the constraint names it at that place, with the value's own type", () => {
+  const type = parseTypeConstraint(
+    'object({ size = string, flags = map(bool), hosts = list(string), pair = tuple([number, string]), extra = any })',
+  )!;
+  assert.equal(declaresScalar({ kind: 'string' }, [], '70000'), true);
+  assert.equal(declaresScalar({ kind: 'number' }, [], 2.19), true);
+  assert.equal(declaresScalar({ kind: 'bool' }, [], true), true);
+  assert.equal(declaresScalar(type, ['size'], '4'), true);
+  assert.equal(declaresScalar(type, ['flags', 'on'], false), true);
+  assert.equal(declaresScalar(type, ['hosts', 3], 'a'), true);
+  assert.equal(declaresScalar(type, ['pair', 0], 1), true);
+  assert.equal(declaresScalar(type, ['pair', 1], 'x'), true);
+  // Nothing declared: `any`, a member the type does not name, a path through a scalar, an item past a tuple's end.
+  assert.equal(declaresScalar({ kind: 'any' }, [], '70000'), false);
+  assert.equal(declaresScalar(type, ['extra'], '4'), false);
+  assert.equal(declaresScalar(type, ['other'], '4'), false);
+  assert.equal(declaresScalar(type, ['size', 'x'], '4'), false);
+  assert.equal(declaresScalar(type, ['pair', 2], 'x'), false);
+  assert.equal(declaresScalar(type, ['pair', 'x'], 'x'), false);
+  // A value Terraform could not convert to its declared type (it stops at plan) was not made that type by it.
+  assert.equal(declaresScalar({ kind: 'number' }, [], '4 GB'), false);
+  assert.equal(declaresScalar({ kind: 'bool' }, [], 'yes'), false);
+  assert.equal(declaresScalar(type, ['size'], 4), false);
 });

@@ -6,6 +6,7 @@
 import type { OffsetRange, Segment } from '../../types';
 import type { MemberRanges, RepeatedKey } from '../document';
 import type { ReadMemo } from '../memo';
+import type { TypeConstraint } from './variable-types';
 
 /** Where one member of a configuration is written: an attribute, a block, or an element of a list or object constructor. */
 export interface Entry {
@@ -81,6 +82,7 @@ export const noneRead = (): Pick<Configuration, 'entries' | 'unknownPaths' | 're
 
 /**
  * Literal values of variables (`var.NAME`): the value, the file and line that give it (`terraform.tfvars:3`),
- * and whether the variable is declared sensitive (its value is then never shown).
+ * whether the variable is declared sensitive (its value is then never shown), and its declared type
+ * when it has one this reader knows (the value is already converted to it).
  */
-export type VariableValues = ReadonlyMap<string, { value: unknown; from: string; sensitive?: boolean }>;
+export type VariableValues = ReadonlyMap<string, { value: unknown; from: string; sensitive?: boolean; type?: TypeConstraint }>;

@@ -2,9 +2,9 @@ import type { Node } from 'web-tree-sitter';
 import { startingWithin } from '../../file-facts';
 import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
-import { convertScalars } from '../conversion';
+import { convertScalars, type Conversion } from '../conversion';
 import { locateMember, type Comment, type ConfigDocument, type MemberRanges, type SyntaxProblem } from '../document';
-import type { TerraformConfiguration } from './configuration';
+import type { TerraformConfiguration, VariableUse } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
@@ -12,6 +12,7 @@ import { pathKey, readTerraform, type Configuration, type Entry, type VariableVa
 import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerBlockOf, providerName } from './names';
 import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
+import { declaresScalar } from './variable-types';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
 export interface TerraformDocument extends ConfigDocument {
@@ -219,6 +220,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     const at = entryOf(path)?.value;
     return at && text.slice(at.offset, at.offset + at.length);
   });
+  for (const c of conversions) if (declaredByVariable(config, variablesUsed, c)) c.declared = true;
   const deprecatedNames = deprecatedNamesOf(text, config.entries);
   const readableUntil = damagedFrom(config.entries, syntax.syntaxErrors);
   return {
@@ -250,6 +252,18 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
     blockAt: (offset) => blockAt(config.entries, syntax, offset),
     editsFor: syntax.editsFor,
   };
+}
+
+/**
+ * Whether a converted value is a typed variable's whose declaration gives it the type it had (a
+ * `type = string` variable's "70000", or its 70000, which Terraform made "70000"): whatever its
+ * default or .tfvars value looks like, the variable is text at `var.NAME`, and Terraform converts it
+ * for the field. Nothing written at the reference, or where the value is set, could say it otherwise.
+ */
+function declaredByVariable(config: TerraformConfiguration<MemberRanges>, used: readonly VariableUse[], c: Conversion): boolean {
+  const use = used.find((u) => u.path.length <= c.path.length && u.path.every((s, i) => s === c.path[i]));
+  const type = use && config.variables?.get(use.variable.slice('var.'.length))?.type;
+  return !!type && declaresScalar(type, c.path.slice(use.path.length), c.written);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { DECIMAL, terraformNumberText } from '../conversion';
+import type { FieldPath } from '../../types';
 import { isObject } from '../../values';
 
 /**
@@ -132,6 +133,36 @@ export function convertToType(value: unknown, type: TypeConstraint, numberText?:
     case 'object':
       return isObject(value) ? mapMembers(value, (key) => type.attributes.get(key)) : value;
   }
+}
+
+/**
+ * Whether the constraint declares the scalar at `path` (within the variable's value) to be of the
+ * type `value` has: `string` for "70000", `number` for 2.19, `bool` for true. Such a value has its
+ * type because the module declares it so, whatever its literal looks like; `any`, or a value
+ * Terraform could not convert to the declared type, declares nothing.
+ */
+export function declaresScalar(type: TypeConstraint, path: FieldPath, value: unknown): boolean {
+  let t: TypeConstraint | undefined = type;
+  for (const segment of path) {
+    if (!t) return false;
+    switch (t.kind) {
+      case 'list':
+      case 'set':
+      case 'map':
+        t = t.of;
+        break;
+      case 'tuple':
+        t = typeof segment === 'number' ? t.items[segment] : undefined;
+        break;
+      case 'object':
+        t = typeof segment === 'string' ? t.attributes.get(segment) : undefined;
+        break;
+      default:
+        return false;
+    }
+  }
+  const own = typeof value === 'boolean' ? 'bool' : typeof value;
+  return t?.kind === own;
 }
 
 /** A copy only where something changed: a variable's value is shared by every file that reads it. */

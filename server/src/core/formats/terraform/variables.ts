@@ -18,7 +18,7 @@ import { convertToType, parseTypeConstraint, type TypeConstraint } from './varia
  * out. A variable declared `sensitive = true` anywhere marks its value sensitive, wherever it is set.
  */
 export function variableValues(sources: ReadonlyArray<VariableSource>): VariableValues {
-  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean; numberText?: string }>();
+  const values = new Map<string, { value: unknown; from: string; sensitive?: boolean; type?: TypeConstraint; numberText?: string }>();
   const sensitive = new Set<string>();
   const types = new Map<string, TypeConstraint>();
   // Each file's rank and name worked out once, not at every comparison (a module may have hundreds of files).
@@ -42,7 +42,10 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
     if (sensitive.has(name)) v.sensitive = true;
     // Terraform converts the value to the declared type before any attribute reads it.
     const type = types.get(name);
-    if (type) v.value = convertToType(v.value, type, v.numberText);
+    if (type) {
+      v.value = convertToType(v.value, type, v.numberText);
+      v.type = type;
+    }
     delete v.numberText;
   }
   return values;
