@@ -128,9 +128,19 @@ export interface ConfigDocument {
    * Members written as an argument where the format takes only a block, and refuses the argument
    * (Terraform's "Unsupported argument" for `search = { ... }`, where the provider has `search { ... }`):
    * the path, where the name is written, the name as written, and whether the block repeats (one
-   * block per item of a list). Their values are read as the blocks' would be. Absent when there is none.
+   * block per item of a list). Their values are read as the blocks' would be. `expression` when the
+   * value is neither a constructor nor a literal (`var.oidc`, `merge(...)`): its members are not written
+   * out, so no block can be written from it, only made at plan (Terraform's `dynamic` block); with its
+   * text when it is a plain reference (`var.oidc`, `local.search`), which holds no value and may be
+   * shown. Absent when there is none.
    */
-  readonly blockArguments?: ReadonlyArray<{ path: FieldPath; key: OffsetRange; written: string; repeats: boolean }>;
+  readonly blockArguments?: ReadonlyArray<{
+    path: FieldPath;
+    key: OffsetRange;
+    written: string;
+    repeats: boolean;
+    expression?: { reference?: string };
+  }>;
   /** How this format writes an API key (Terraform: the provider's name, which cannot hold a dot); the key itself when absent. */
   keyName?(key: string): string;
   /**

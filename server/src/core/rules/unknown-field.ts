@@ -32,6 +32,20 @@ function reasonText(ctx: RuleContext, key: string, s: KeySuggestion): string {
   }
 }
 
+/**
+ * What to write for a block given a value that is an expression (`openid = var.oidc`): taking the "="
+ * away leaves no block, and Terraform makes one from a value only with a `dynamic` block, each of whose
+ * members is read from the iterator. The reference is named where it can be shown (it names the
+ * variable itself, so no note of where the variable is set is added); any other expression is VALUE.
+ */
+function fromExpression(name: string, repeats: boolean, reference: string | undefined): string {
+  const value = reference ?? 'VALUE';
+  const from = reference
+    ? `make ${repeats ? 'them' : 'it'} from ${reference}:`
+    : `make ${repeats ? 'them' : 'it'} from the value given, as VALUE in`;
+  return `and Terraform makes ${repeats ? 'blocks' : 'a block'} from a value only with a dynamic block. Write ${repeats ? 'one block per item' : 'the block'}, ${name} { ... }, or ${from} dynamic "${name}" { for_each = ${repeats ? value : `[${value}]`} content { ... } }, each member set as NAME = ${name}.value.NAME.`;
+}
+
 /** Whether the field a key stands for in another object is already set there. */
 function setWhereItBelongs(ctx: RuleContext, s: KeySuggestion): boolean {
   const target = fieldByName(s.field);
@@ -81,7 +95,7 @@ export default defineRule({
       '- a field written in the wrong object (`index_template` inside `search`, `http_max_content_length` at the top level);',
       "- in JSON and YAML, the Terraform provider's name of a dotted key (`cluster_search_request_slowlog` -> `cluster.search.request.slowlog`); in Terraform's JSON syntax (`.tf.json`), the other way round (`cluster.search.request.slowlog` -> `cluster_search_request_slowlog`). In a `.tf` file, a `.tf.json` file and a plan the provider's name is the field itself, and suggestions and fixes there write the provider's names, since an HCL name cannot hold a dot and the provider has no argument with one.",
       '',
-      'In a `.tf` file, an object written as an argument where the provider takes a block (`search = { ... }` for `search { ... }`, `index_patterns = [{ ... }]` for `index_patterns` blocks, the resource\'s `search_user_config = { ... }`) is refused by Terraform ("Unsupported argument"), though the field is known. It is reported at its name, with a fix that writes it as the block (one block per item for a block that repeats, and the objects inside it as blocks too); what it holds is checked as the block\'s members would be. Lists of text (`ip_filter_string`, `reindex_remote_whitelist`) are arguments, and are not reported.',
+      'In a `.tf` file, an object written as an argument where the provider takes a block (`search = { ... }` for `search { ... }`, `index_patterns = [{ ... }]` for `index_patterns` blocks, the resource\'s `search_user_config = { ... }`) is refused by Terraform ("Unsupported argument"), though the field is known. It is reported at its name, with a fix that writes it as the block (one block per item for a block that repeats, and the objects inside it as blocks too); what it holds is checked as the block\'s members would be. A value that is an expression (`openid = var.oidc`) is not made a block by taking the `=` away: the finding says to write the block or to make it from that value with a `dynamic` block, and offers no fix. Lists of text (`ip_filter_string`, `reindex_remote_whitelist`) are arguments, and are not reported.',
       '',
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
@@ -203,17 +217,21 @@ export default defineRule({
     // An object written as an argument where the format takes only a block (Terraform's `search = { ... }`,
     // where the provider has `search { ... }`): the field is known, and what it holds is judged as the
     // block's, but Terraform refuses the argument before anything is sent.
-    for (const { path, key: at, written, repeats } of ctx.doc.blockArguments ?? []) {
+    for (const { path, key: at, written, repeats, expression } of ctx.doc.blockArguments ?? []) {
+      // The document writes no block from a value that is an expression: its members are not written out.
       const fix = intentFix(
         ctx.doc,
         repeats ? `Write ${written} as one block per item` : `Write ${written} as a block (${written} { ... })`,
         { kind: 'as-block', path },
       );
+      const refused = `Terraform refuses an argument named ${JSON.stringify(written)} here ("Unsupported argument"): the provider takes ${written} as a block${repeats ? ' that repeats' : ''}`;
       ctx.report({
         path,
         target: 'key',
         at,
-        message: `Terraform refuses an argument named ${JSON.stringify(written)} here ("Unsupported argument"): the provider takes ${written} as a block${repeats ? ` that repeats. Write one block per item, ${written} { ... }, without "=" and the brackets` : `. Write it as one, ${written} { ... }, without "="`}.`,
+        message: expression
+          ? `${refused}, ${fromExpression(written, repeats, expression.reference)}`
+          : `${refused}${repeats ? `. Write one block per item, ${written} { ... }, without "=" and the brackets` : `. Write it as one, ${written} { ... }, without "="`}.`,
         fix,
       });
     }

@@ -8,11 +8,13 @@ import type { TerraformConfiguration, VariableUse } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
-import { pathKey, readTerraform, type Configuration, type Entry, type VariableValues } from './read';
+import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
 import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerBlockOf, providerName } from './names';
 import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
 import { declaresScalar } from './variable-types';
+import { UNKNOWN_VALUE } from '../../values';
+import { valueAt } from '../../walk';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
 export interface TerraformDocument extends ConfigDocument {
@@ -168,7 +170,7 @@ function configurationDocument(
     resolved: config.resolved,
     sensitive: new Set(config.sensitive.map(pathKey)),
   };
-  const blockArguments = blockArgumentsOf(text, config.entries);
+  const blockArguments = blockArgumentsOf(text, config);
   return terraformConfigurationDocument(text, lines, config, {
     blockArguments: blockArguments.length ? blockArguments : undefined,
     commentsAllowed: true,
@@ -294,16 +296,37 @@ function damagedFrom<E extends MemberRanges>(entries: ReadonlyMap<string, E>, er
  * `search_user_config = { ... }`) where the provider takes a block: Terraform refuses them
  * ("Unsupported argument"). Their values were read as the blocks' would be.
  */
-function blockArgumentsOf(text: string, entries: ReadonlyMap<string, Entry>): NonNullable<ConfigDocument['blockArguments']> {
+function blockArgumentsOf(text: string, config: Configuration): NonNullable<ConfigDocument['blockArguments']> {
   const out: Array<NonNullable<ConfigDocument['blockArguments']>[number]> = [];
-  for (const [key, entry] of entries) {
+  for (const [key, entry] of config.entries) {
     if (entry.kind !== 'attribute' || !entry.key) continue;
     const path = pathOfKey(key);
     const written = text.slice(entry.key.offset, entry.key.offset + entry.key.length);
     const block = path.length === 0 ? 'once' : providerBlockOf(path.slice(0, -1), written);
-    if (block) out.push({ path, key: entry.key, written, repeats: block === 'repeats' });
+    if (!block) continue;
+    const expression = isExpression(config, key, path) ? { reference: referenceText(text, entry.value) } : undefined;
+    out.push({ path, key: entry.key, written, repeats: block === 'repeats', ...(expression ? { expression } : {}) });
   }
   return out.sort((a, b) => a.key.offset - b.key.offset);
+}
+
+/**
+ * Whether the value at `path` is an expression: a variable's (known or not), or anything else that is
+ * no literal (a reference, a call, a `for`). A constructor (`{ ... }`, `[ ... ]`) and a literal are not.
+ */
+function isExpression(config: Configuration, key: string, path: FieldPath): boolean {
+  if (config.resolved.has(key)) return true;
+  // The configuration's own value is an object even when `search_user_config = local.x` is unknown.
+  return path.length ? valueAt(config.value, path) === UNKNOWN_VALUE : config.unknownPaths.some((p) => p.length === 0);
+}
+
+/**
+ * A value's text when it is a plain reference (`var.oidc`, `local.search`, `module.m.out[0]`): it holds
+ * no value of the file, which may be a secret, and is short enough to stand in a message.
+ */
+function referenceText(text: string, at: OffsetRange): string | undefined {
+  const written = text.slice(at.offset, at.offset + at.length).trim();
+  return written.length <= 60 && /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[\d+\])+$/.test(written) ? written : undefined;
 }
 
 /** The top-level members written with a name the provider deprecates (the key's text, quoted in Terraform's JSON syntax). */
