@@ -100,6 +100,9 @@ export default defineRule({
       'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
+    // Its findings are about a key, which no variable gives: where the value is set is no help, and a
+    // block given a value (`openid = var.oidc`) is named with that value in the message.
+    namesVariables: true,
     examples: {
       valid: [{ code: '{ "search": { "http_max_content_length": 104857600 } }' }],
       invalid: [

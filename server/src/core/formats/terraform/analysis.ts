@@ -198,17 +198,14 @@ export function spellingNote(doc: ConfigDocument, path: string): string {
 }
 
 /** Where the value of a finding's field comes from, when it is a variable's: ` (var.size, from terraform.tfvars:3)`. */
-export function variableNote(doc: TerraformDocument, finding: Pick<Finding, 'path' | 'ruleId' | 'message'>): string {
+export function variableNote(doc: TerraformDocument, finding: Pick<Finding, 'path' | 'ruleId'>): string {
   // A rule that names the variable and where it is set (secret-in-plain-text) has said it already.
   if (RULES_BY_ID.get(finding.ruleId)?.meta.namesVariables) return '';
   const { path } = finding;
   for (const used of doc.variablesUsed) {
     const at = formatPath(used.path);
     if (path !== at && !path.startsWith(`${at}.`) && !path.startsWith(`${at}[`)) continue;
-    // A message that names the variable speaks of the reference itself (`openid = var.oidc`, which
-    // Terraform refuses whatever the value): where its value is set is no help there. (No rule names
-    // another variable in a finding about this one's value, so the name is looked for as text.)
-    return finding.message.includes(used.variable) ? '' : ` (the value of ${used.variable}, from ${used.from})`;
+    return ` (the value of ${used.variable}, from ${used.from})`;
   }
   return '';
 }
