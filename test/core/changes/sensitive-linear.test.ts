@@ -7,30 +7,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readPlan } from '../../../server/src/core/changes/plan';
 import { assertLinear } from '../../support/growth';
+import { planOf } from '../../support/terraform-plans';
 
 /** A plan changing one resource whose `ip_filter_string` holds `n` entries, each marked sensitive. */
 function plan(n: number): string {
   const filters = (last: string) => Array.from({ length: n }, (_, i) => (i === n - 1 ? last : `10.${i % 250}.0.0/16`));
-  const side = (last: string) => ({ search_user_config: [{ search_version: '2.19', ip_filter_string: filters(last) }] });
+  const side = (last: string) => ({ search_version: '2.19', ip_filter_string: filters(last) });
   const marks = { search_user_config: [{ ip_filter_string: Array.from({ length: n }, () => true) }] };
-  return JSON.stringify({
-    format_version: '1.2',
-    resource_changes: [
-      {
-        address: 'vendor_search.a',
-        type: 'vendor_search',
-        name: 'a',
-        change: {
-          actions: ['update'],
-          before: side('192.0.2.0/24'),
-          after: side('198.51.100.0/24'),
-          after_unknown: {},
-          before_sensitive: marks,
-          after_sensitive: marks,
-        },
-      },
-    ],
-  });
+  return planOf(side('198.51.100.0/24'), side('192.0.2.0/24'), { before_sensitive: marks, after_sensitive: marks });
 }
 
 test('a plan marking every item of a long list sensitive is read for a change report in linear CPU time, its values hidden', () => {
