@@ -17,7 +17,11 @@ import { isObject, UNKNOWN_VALUE } from '../values';
 export interface Conversion {
   path: FieldPath;
   written: unknown;
-  /** See ConfigDocument.conversions. */
+  /**
+   * The value had its type by a declaration, not by how it was written (a Terraform variable's
+   * `type = string` makes "70000" and 70000 alike text): nothing written could give it the field's
+   * type, and the conversion is the format's alone.
+   */
   declared?: boolean;
 }
 

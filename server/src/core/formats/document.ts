@@ -1,4 +1,5 @@
 import type { LineIndex } from '../lines';
+import type { Conversion } from './conversion';
 import type { FieldPath, OffsetRange, Segment, TextEdit } from '../types';
 
 /**
@@ -100,12 +101,9 @@ export interface ConfigDocument {
   readonly appliedByTerraform?: boolean;
   /**
    * Where such a format converted a value (see formats/conversion.ts): `value` holds what the
-   * service receives, and this what was written. `declared` when the value had its type by a
-   * declaration, not by how it was written (a Terraform variable's `type = string` makes "70000" and
-   * 70000 alike text): nothing written could give it the field's type, and the conversion is the
-   * format's alone. Absent when nothing was converted.
+   * service receives, and this what was written. Absent when nothing was converted.
    */
-  readonly conversions?: ReadonlyArray<{ path: FieldPath; written: unknown; declared?: boolean }>;
+  readonly conversions?: ReadonlyArray<Conversion>;
   /**
    * Keys written in another spelling than the API's (the Terraform provider's
    * `cluster_search_request_slowlog` for `cluster.search.request.slowlog`): the path has the API's
