@@ -1,4 +1,5 @@
 import type { ConfigDocument } from './formats/document';
+import { withinPath } from './paths';
 import { rootSchema, schemaAt, type SchemaNode } from './schema';
 import type { FieldPath, Segment } from './types';
 import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
@@ -122,7 +123,7 @@ const pathText = (path: FieldPath): string => JSON.stringify(path);
 
 /** True when the value at `path` is sensitive by where it came from (a marked path at or above it). */
 export function isSensitivePath(doc: Pick<ConfigDocument, 'sensitivePaths'>, path: FieldPath): boolean {
-  return !!doc.sensitivePaths?.some((p) => p.length <= path.length && p.every((s, i) => s === path[i]));
+  return !!doc.sensitivePaths?.some((p) => withinPath(path, p));
 }
 
 /**

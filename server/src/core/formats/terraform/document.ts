@@ -15,6 +15,7 @@ import { pathOfKey } from './nodes';
 import { declaresScalar } from './variable-types';
 import { UNKNOWN_VALUE } from '../../values';
 import { valueAt } from '../../walk';
+import { withinPath } from '../../paths';
 
 /** One `search_user_config` block of a Terraform file, read as a configuration. Offsets are the file's. */
 export interface TerraformDocument extends ConfigDocument {
@@ -263,7 +264,7 @@ export function terraformConfigurationDocument<E extends MemberRanges>(
  * for the field. Nothing written at the reference, or where the value is set, could say it otherwise.
  */
 function declaredByVariable(config: TerraformConfiguration<MemberRanges>, used: readonly VariableUse[], c: Conversion): boolean {
-  const use = used.find((u) => u.path.length <= c.path.length && u.path.every((s, i) => s === c.path[i]));
+  const use = used.find((u) => withinPath(c.path, u.path));
   const type = use && config.variables?.get(use.variable.slice('var.'.length))?.type;
   return !!type && declaresScalar(type, c.path.slice(use.path.length), c.written);
 }
