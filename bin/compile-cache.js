@@ -9,8 +9,10 @@
 // the run compiled on first use). Public APIs only: vm.Script's cachedData and createCachedData,
 // module.createRequire.
 //
-// V8 checks cached data against its version and flags, and against the source only by its length: each
-// cache file therefore starts with the source it was made from, and is used only for that same source.
+// V8 checks cached data against its version and flags, and against the source only by its length. So a
+// cache is kept under the build hash the bundle ends with (scripts/build.mjs), and starts with the size and
+// modification time the bundle had when it was made: a bundle edited in place (a patch to an installed
+// package) no longer matches, and is compiled afresh. A bundle without the hash is never cached.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -34,30 +36,44 @@ function cacheDirectory() {
   }
 }
 
-/** Cached data made from exactly `source` (its bytes), or undefined. */
-function cachedDataFor(cacheFile, source) {
+/** The build hash a bundle ends with (see scripts/build.mjs), or undefined. */
+const BUILD_MARK = '//# search-config-build=';
+function buildOf(source) {
+  const at = source.lastIndexOf(BUILD_MARK, source.length - BUILD_MARK.length);
+  if (at < 0 || source.length - at > BUILD_MARK.length + 34) return undefined;
+  const hash = source.slice(at + BUILD_MARK.length).trim();
+  return /^[0-9a-f]{32}$/.test(hash) ? hash : undefined;
+}
+
+/** What a cache file starts with: the bundle's size and modification time when the cache was made. */
+const HEADER_BYTES = 16;
+function headerOf(stat) {
+  const header = Buffer.alloc(HEADER_BYTES);
+  header.writeDoubleLE(stat.size, 0);
+  header.writeDoubleLE(stat.mtimeMs, 8);
+  return header;
+}
+
+/** The cached data in `cacheFile` when it was made from the bundle as it is now (`stat`), or undefined. */
+function cachedDataFor(cacheFile, stat) {
   let data;
   try {
     data = fs.readFileSync(cacheFile);
   } catch {
     return undefined;
   }
-  if (data.length < 4) return undefined;
-  const length = data.readUInt32LE(0);
-  if (length !== source.length || data.length <= 4 + length || !data.subarray(4, 4 + length).equals(source)) return undefined;
-  return data.subarray(4 + length);
+  if (data.length <= HEADER_BYTES || !data.subarray(0, HEADER_BYTES).equals(headerOf(stat))) return undefined;
+  return data.subarray(HEADER_BYTES);
 }
 
 /** Writes the cached data of each script that had none, once the process ends. Never fails the run. */
 function writeOnExit(pending) {
   process.once('exit', () => {
-    for (const { script, source, cacheFile } of pending) {
+    for (const { script, stat, cacheFile } of pending) {
       // (Nothing to write when every bundle came from its cache.)
       try {
-        const header = Buffer.alloc(4);
-        header.writeUInt32LE(source.length, 0);
         const partial = `${cacheFile}.${process.pid}.tmp`;
-        fs.writeFileSync(partial, Buffer.concat([header, source, script.createCachedData()]), { mode: 0o600 });
+        fs.writeFileSync(partial, Buffer.concat([headerOf(stat), script.createCachedData()]), { mode: 0o600 });
         fs.renameSync(partial, cacheFile); // whole or not at all, when two runs end at once
       } catch {
         // A full disk or a read-only cache directory: the next run compiles again.
@@ -74,17 +90,19 @@ function runWithCachedData(entry, dir) {
   const load = (file) => {
     const known = loaded.get(file);
     if (known) return known.exports;
-    const source = fs.readFileSync(file);
-    // Named by its length too, so that two installed versions keep a cache each.
-    const cacheFile = path.join(dir, `${path.basename(file)}-${source.length}.cache`);
-    const cachedData = cachedDataFor(cacheFile, source);
+    const stat = fs.statSync(file);
+    const source = fs.readFileSync(file, 'utf8');
+    // Named by its build, so that two installed versions keep a cache each.
+    const build = buildOf(source);
+    const cacheFile = build && path.join(dir, `${path.basename(file)}-${build}.cache`);
+    const cachedData = cacheFile && cachedDataFor(cacheFile, stat);
     // The wrapper has a line of its own, so that the bundle's lines and columns are its own in stack traces.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source.toString('utf8')}\n})`, {
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
       filename: file,
       lineOffset: -1,
       cachedData,
     });
-    if (cachedData === undefined || script.cachedDataRejected) pending.push({ script, source, cacheFile });
+    if (cacheFile && (cachedData === undefined || script.cachedDataRejected)) pending.push({ script, stat, cacheFile });
     const mod = { exports: {}, filename: file, id: file, loaded: false };
     loaded.set(file, mod);
     const outer = createRequire(file);

@@ -591,3 +591,4 @@ Run 'search-config <command> --help' for the options of a command.
 `)}
 `)}return t.out(`search-config: ${nt(l.error,"error")}, ${nt(l.warning,"warning")}, ${l.info} info in ${nt(a.length,"file")}
 `),r.failOnFindings?i.code:0}cS();uS(process.env,{out:e=>process.stdout.write(e),err:e=>process.stderr.write(e)}).then(e=>{process.exitCode=e},e=>{process.stdout.write(Mc(`internal error: ${e instanceof Error?e.message:String(e)}`)),process.exitCode=2});0&&(module.exports={runAction});
+//# search-config-build=dd3fbbb409d3a484f55fb57bf1856320

@@ -367,3 +367,4 @@ ${Wb(e,"    ")}`:" {}"}
 `).some(a=>a.trimStart().startsWith("apiVersion:"))?"YAML":bc[r.format];return[{format:r.format,title:o,code:t.code,fileName:t.fileName,lang:r.lang,baseline:t.baseline}]}let n=[],i=Vk(t.code),s=t.baseline===void 0?void 0:Vk(t.baseline);for(let r of Jk(e,t)){if(r==="json"){n.push({format:r,title:bc.json,code:t.code,fileName:t.fileName??wc.json,lang:"json",baseline:t.baseline});continue}let o=r==="terraform"?Gk:Yk,a=o(i),f=t.baseline===void 0?void 0:o(s);a===void 0||t.baseline!==void 0&&f===void 0||n.push({format:r,title:bc[r],code:a,fileName:wc[r],lang:r==="terraform"?"hcl":"yaml",baseline:f})}return n}var QO={describe:Dc,index:Dp,paths:Sc,"rule-examples":Up,rules:Rf,schema:$c,suggest:af,"text-scan":Cf};return Kp(ZO);})();
 var searchConfigCore = searchConfigCoreModule.default;
 if (typeof module === 'object' && module && module.exports) module.exports = searchConfigCore;
+//# search-config-build=0d513140bdd8cff3d774ec2c2711f4ae

@@ -9,3 +9,4 @@ The transport arguments are read by vscode-languageserver; with --clientProcessI
 exits when that process ends.`,E=process.argv.slice(2);(E.includes("--help")||E.includes("-h"))&&(process.stdout.write(`${K}
 `),process.exit(0));E.some(e=>e==="--stdio"||e==="--node-ipc"||e.startsWith("--socket")||e.startsWith("--pipe"))||(process.stderr.write(`${K}
 `),process.exit(2));J();var{createConnection:fe,ProposedFeatures:he}=(0,x.nodeTransport)(),U=fe(he.all);(0,x.startServer)(U,H());U.listen();
+//# search-config-build=1c0fcb80168e3aa78d26c54a86538a99

@@ -87,7 +87,7 @@ test("the CLI and the language server start through a compile cache (Node's own,
     if (hasCompileCache) assert.equal(caches.size, 0, 'a Node with a compile cache of its own uses it, and the bins write none');
     else
       assert.deepEqual(
-        [...caches.keys()].map((f) => f.replace(/-\d+\.cache$/, '')).sort(),
+        [...caches.keys()].map((f) => f.replace(/-[0-9a-f]{32}\.cache$/, '')).sort(),
         ['cli.js', 'server-core.js', 'server-main.js', 'server.js', 'tree-sitter.js'],
         'V8 cached data of each bundle the bins loaded',
       );
@@ -105,7 +105,7 @@ test("the CLI and the language server start through a compile cache (Node's own,
 });
 
 test(
-  'on Node 20, cached data made from other source, cut short or in a directory other users may write is never used',
+  'on Node 20, cached data made from a bundle since changed, cut short or in a directory other users may write is never used',
   { skip: hasCompileCache && 'this Node keeps its own compile cache' },
   () => {
     const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-compile-cache-'));
@@ -116,29 +116,35 @@ test(
       assert.deepEqual(fs.readdirSync(cacheDir), [], 'NODE_DISABLE_COMPILE_CACHE=1 writes no cache');
       assert.deepEqual(runBin('search-config.js', lint, env), plain);
       const [dir] = fs.readdirSync(cacheDir);
-      const cli = fs.readdirSync(path.join(cacheDir, dir)).find((f) => f.startsWith('cli.js-'));
-      assert.ok(cli, 'the CLI bundle has a cache');
-      const file = path.join(cacheDir, dir, cli);
+      // Kept under the build hash the bundle ends with.
+      const build = /\/\/# search-config-build=([0-9a-f]{32})\n$/.exec(fs.readFileSync(path.join(dist, 'cli.js'), 'utf8'))?.[1];
+      assert.ok(build, 'the CLI bundle ends with its build hash');
+      const file = path.join(cacheDir, dir, `cli.js-${build}.cache`);
       const good = fs.readFileSync(file);
-      // The same length of other source (one byte of the copy changed): V8 alone would take it.
-      const other = Buffer.from(good);
-      other[4 + 100] ^= 1;
-      for (const spoiled of [other, good.subarray(0, 3), good.subarray(0, good.length >> 1), Buffer.alloc(0)]) {
+      // Made from the bundle when it had another modification time (edited in place since, as a patch to an
+      // installed package does, with its length and build hash unchanged): V8 alone would take it.
+      const edited = Buffer.from(good);
+      edited.writeDoubleLE(edited.readDoubleLE(8) - 1000, 8);
+      // Or another size.
+      const resized = Buffer.from(good);
+      resized.writeDoubleLE(resized.readDoubleLE(0) + 1, 0);
+      for (const spoiled of [
+        edited,
+        resized,
+        good.subarray(0, 3),
+        good.subarray(0, 16),
+        good.subarray(0, good.length >> 1),
+        Buffer.alloc(0),
+      ]) {
         fs.writeFileSync(file, spoiled);
         assert.deepEqual(runBin('search-config.js', lint, env), plain);
-        assert.ok(
-          fs
-            .readFileSync(file)
-            .subarray(0, 4 + 100)
-            .equals(good.subarray(0, 4 + 100)),
-          'the spoiled cache is made anew',
-        );
+        assert.ok(fs.readFileSync(file).subarray(0, 16).equals(good.subarray(0, 16)), 'the spoiled cache is made anew');
       }
       // A directory that others may write: the cache there is neither read nor written.
       fs.chmodSync(path.join(cacheDir, dir), 0o777);
-      fs.writeFileSync(file, other);
+      fs.writeFileSync(file, edited);
       assert.deepEqual(runBin('search-config.js', lint, env), plain);
-      assert.ok(fs.readFileSync(file).equals(other), 'nothing is written into a directory others may write');
+      assert.ok(fs.readFileSync(file).equals(edited), 'nothing is written into a directory others may write');
     } finally {
       fs.rmSync(cacheDir, { recursive: true, force: true });
     }
