@@ -136,13 +136,14 @@ test('a network worked out from a sensitive CIDR block is never printed, IPv4 or
   }
 });
 
-test('a literal given to sensitive() is judged as the value Terraform sends and never printed; a secret in it is still reported', async () => {
-  const [secret, domain, older] = [canary('SensFn'), canary('SensDom'), canary('SensOld')];
-  const resource = (domainValue: string): string =>
+/** A resource with literals given to sensitive(), in either syntax of Terraform, and a misspelt key beside them that a fix renames. */
+const SENSITIVE_CALLS: Record<'tf' | 'tf.json', (domain: string, secret: string) => string> = {
+  tf: (domain, secret) =>
     [
       'resource "vendor_search" "a" {',
       '  search_user_config {',
-      `    custom_domain = sensitive("${domainValue} x")`,
+      `    custom_domain = sensitive("${domain} x")`,
+      '    static_ipz    = true',
       '    openid {',
       '      enabled       = true',
       '      connect_url   = "https://idp.example.com/.well-known/openid-configuration"',
@@ -155,34 +156,74 @@ test('a literal given to sensitive() is judged as the value Terraform sends and 
       '  }',
       '}',
       '',
-    ].join('\n');
-  const dir = tempTree({ 'main.tf': resource(domain), 'old.tf': resource(older) });
-  try {
-    const r = await runCli(['lint', '--format', 'json', 'main.tf'], { cwd: dir });
-    const messages = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
-    // Each value is judged: a blank in the domain, a size read in KiB, the secret written in the file.
-    assert.deepEqual(messages.map((m) => m.ruleId).sort(), ['invalid-value', 'secret-in-plain-text', 'unit-mismatch'], r.out);
-    assert.match(
-      messages.find((m) => m.ruleId === 'secret-in-plain-text')!.message,
-      /^vendor_search\.a: openid\.client_secret holds a secret in plain text \(value hidden\): sensitive\(\) keeps it out of Terraform's plans and output, not out of the file/,
-    );
-    assert.match(
-      messages.find((m) => m.ruleId === 'invalid-value')!.message,
-      /custom_domain is \(a hidden sensitive value\), which contains blanks/,
-    );
-    // What a rule works out from the value (100 in KiB, 102400 bytes) is as hidden as the value.
-    for (const m of messages) assert.doesNotMatch(m.message, /\b100\b|102400|100 KiB/, m.message);
-    assert.deepEqual(await lintEveryFormat(dir, ['main.tf'], [secret, domain]), []);
-    // A change report shows such a value as it shows any expression of Terraform's sensitive(): never.
-    for (const format of ['text', 'markdown', 'json']) {
-      const diff = await runCli(['diff', 'old.tf', 'main.tf', '--format', format], { cwd: dir });
-      assert.match(diff.out, /custom_domain/, `diff --format ${format}: the changed value is a change`);
-      assert.deepEqual(leaks(diff.out + diff.err, [secret, domain, older]), [], `diff --format ${format}`);
+    ].join('\n'),
+  // The same calls as strings of Terraform's JSON syntax, each an HCL template.
+  'tf.json': (domain, secret) =>
+    `${JSON.stringify(
+      {
+        resource: {
+          vendor_search: {
+            a: {
+              search_user_config: {
+                custom_domain: `\${sensitive("${domain} x")}`,
+                static_ipz: true,
+                openid: {
+                  enabled: true,
+                  connect_url: 'https://idp.example.com/.well-known/openid-configuration',
+                  client_id: 'app',
+                  client_secret: `\${sensitive("${secret}")}`,
+                },
+                search: { http_max_header_size: '${sensitive(100)}' },
+              },
+            },
+          },
+        },
+      },
+      null,
+      2,
+    )}\n`,
+};
+
+for (const [syntax, resource] of Object.entries(SENSITIVE_CALLS)) {
+  test(`a literal given to sensitive() in a .${syntax} file is judged as the value Terraform sends and never printed; a secret in it is still reported`, async () => {
+    const [secret, domain, older] = [canary('SensFn'), canary('SensDom'), canary('SensOld')];
+    const [main, old] = [`main.${syntax}`, `old.${syntax}`];
+    const dir = tempTree({ [main]: resource(domain, secret), [old]: resource(older, secret) });
+    try {
+      const r = await runCli(['lint', '--format', 'json', main], { cwd: dir });
+      const messages = (JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>).flatMap((f) => f.messages);
+      // Each value is judged: a blank in the domain, a size read in KiB, the secret written in the file.
+      assert.deepEqual(
+        messages.map((m) => m.ruleId).sort(),
+        ['invalid-value', 'secret-in-plain-text', 'unit-mismatch', 'unknown-field'],
+        r.out,
+      );
+      assert.match(
+        messages.find((m) => m.ruleId === 'secret-in-plain-text')!.message,
+        /^vendor_search\.a: openid\.client_secret holds a secret in plain text \(value hidden\): sensitive\(\) keeps it out of Terraform's plans and output, not out of the file/,
+      );
+      assert.match(
+        messages.find((m) => m.ruleId === 'invalid-value')!.message,
+        /custom_domain is \(a hidden sensitive value\), which contains blanks/,
+      );
+      // What a rule works out from the value (100 in KiB, 102400 bytes) is as hidden as the value.
+      for (const m of messages) assert.doesNotMatch(m.message, /\b100\b|102400|100 KiB/, m.message);
+      assert.deepEqual(await lintEveryFormat(dir, [main], [secret, domain]), []);
+      // The diff of the rename shows the lines around it, the sensitive() calls among them, masked.
+      const dry = await runCli(['lint', '--fix-dry-run', main], { cwd: dir });
+      assert.match(dry.out, /static_ips/, 'the rename is shown');
+      assert.deepEqual(leaks(dry.out + dry.err, [secret, domain]), [], 'lint --fix-dry-run');
+      // A change report shows such a value as it shows any expression of Terraform's sensitive(): never.
+      for (const format of ['text', 'markdown', 'json']) {
+        const diff = await runCli(['diff', old, main, '--format', format], { cwd: dir });
+        assert.match(diff.out, /custom_domain/, `diff --format ${format}: the changed value is a change`);
+        assert.deepEqual(leaks(diff.out + diff.err, [secret, domain, older]), [], `diff --format ${format}`);
+      }
+    } finally {
+      removeTree(dir);
     }
-  } finally {
-    removeTree(dir);
-  }
-});
+  });
+}
 
 test('a finding about a sensitive value reads the same whatever the value: which numbers are masked does not tell it', async () => {
   // 2000 is inside the maximum 120000, 1234 in nothing: the bounds and the default, which the schema

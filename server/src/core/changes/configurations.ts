@@ -116,7 +116,12 @@ function readTerraformJson(text: string): ReadConfigurations {
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
   return {
     format: 'terraform',
-    configurations: file.configurations.map((doc) => ({ name: doc.address, value: doc.value, side: terraformSide(doc, new Map()) })),
+    // A value given to sensitive() is compared and shown as the expression it is written in, as in a .tf file.
+    configurations: file.configurations.map((doc) => ({
+      name: doc.address,
+      value: withUnknownAt(doc.value, doc.sensitivePaths ?? []),
+      side: terraformSide(doc, new Map()),
+    })),
   };
 }
 

@@ -219,7 +219,7 @@ test('hostile input: deep nesting is reported, not read; a huge file and runs of
   );
 });
 
-test('reading grows linearly: resources, list blocks, repeated keys, comment keys and template escapes', () => {
+test('reading grows linearly: resources, list blocks, repeated keys, comment keys, template escapes and sensitive() calls', () => {
   const resources = (n: number): string =>
     JSON.stringify({
       resource: {
@@ -237,11 +237,18 @@ test('reading grows linearly: resources, list blocks, repeated keys, comment key
     `{ "resource": { "vendor_search": { "x": { "search_user_config": { ${Array.from({ length: n }, () => '"search": { "http_max_header_size": 8192 }').join(', ')} } } } } }`;
   const dollars = (n: number): string =>
     tfJson({ search: { email_sender_name: `${'$$'.repeat(n * 50)}{x}` }, custom_domain: `${'%'.repeat(n * 100)}{` });
+  // A call's argument between runs of blanks, its escapes; a template of calls that never close.
+  const calls = (n: number): string =>
+    tfJson({
+      custom_domain: `\${sensitive(${' '.repeat(n * 50)}"${'\\"$${'.repeat(n * 20)}"${' '.repeat(n * 50)},)}`,
+      search: { email_sender_name: `\${${'sensitive( '.repeat(n * 20)}}` },
+    });
   for (const [what, make, unit] of [
     ['resources', resources, 40],
     ['list blocks', patterns, 200],
     ['repeated keys', repeated, 200],
     ['template escapes', dollars, 200],
+    ['sensitive() calls', calls, 200],
   ] as const) {
     assertLinear(`.tf.json ${what}`, (k, s) => {
       const text = make(unit * k * s);

@@ -29,7 +29,13 @@ export function parseTerraformJson(text: string, variables?: VariableValues): Te
 }
 
 function configurationDocument(text: string, lines: LineIndex, config: JsonConfiguration): TerraformDocument {
-  const tree = { text, entries: config.entries, occurrences: config.occurrences, resolved: config.resolved };
+  const tree = {
+    text,
+    entries: config.entries,
+    occurrences: config.occurrences,
+    resolved: config.resolved,
+    sensitive: config.sensitive,
+  };
   return terraformConfigurationDocument(text, lines, config, {
     commentsAllowed: false,
     // The file's syntax errors are reported once for the file, not per configuration.

@@ -5,6 +5,7 @@ import { appendMemberEdits, editsAreDisjoint, holdsText, inlineJson, removeMembe
 import { jsonIntentEdits, type JsonIntentTarget } from '../json/intents';
 import { providerName } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
+import { withinPath } from '../../paths';
 import type { JsonEntry } from './read';
 
 /**
@@ -18,6 +19,11 @@ export interface TerraformJsonTree {
   readonly occurrences: ReadonlyMap<string, Node[]>;
   /** Members whose value comes from a variable: the value is written elsewhere, so it is not rewritten here. */
   readonly resolved: ReadonlyMap<string, unknown>;
+  /**
+   * The paths of values given to `sensitive()`: never rewritten, since the value a fix would write (or
+   * what a rule works out from the value) would stand in an edit, which some outputs print.
+   */
+  readonly sensitive: readonly FieldPath[];
 }
 
 /**
@@ -33,10 +39,12 @@ export function terraformJsonEditor(tree: TerraformJsonTree): (intents: readonly
 function targetOf(tree: TerraformJsonTree): JsonIntentTarget {
   return {
     text: tree.text,
-    valueAt: (path) => (fromVariable(tree, path) ? undefined : entryAt(tree, path)?.value),
+    valueAt: (path) => (givenElsewhere(tree, path) ? undefined : entryAt(tree, path)?.value),
     keyAt: (path) => entryAt(tree, path)?.key,
     removableAt: (path) => entryAt(tree, path)?.removable,
     propertyAt: (path) => {
+      // The member is written anew: not with a value that sensitive() keeps out of every output.
+      if (holdsSensitive(tree, path)) return undefined;
       const property = entryAt(tree, path)?.removable;
       return property?.type === 'property' ? property : undefined;
     },
@@ -56,11 +64,15 @@ function targetOf(tree: TerraformJsonTree): JsonIntentTarget {
 
 const entryAt = (tree: TerraformJsonTree, path: FieldPath): JsonEntry | undefined => tree.entries.get(pathKey(path));
 
-/** Whether the value at `path`, or a value holding it, is a variable's. */
-const fromVariable = (tree: TerraformJsonTree, path: FieldPath): boolean => {
+/** Whether the value at `path`, or a value holding it, is a variable's or given to `sensitive()`. */
+const givenElsewhere = (tree: TerraformJsonTree, path: FieldPath): boolean => {
   for (let depth = 0; depth <= path.length; depth++) if (tree.resolved.has(pathKey(path.slice(0, depth)))) return true;
-  return false;
+  return tree.sensitive.some((p) => withinPath(path, p));
 };
+
+/** Whether a value given to `sensitive()` is at `path`, holds it, or is below it. */
+const holdsSensitive = (tree: TerraformJsonTree, path: FieldPath): boolean =>
+  tree.sensitive.some((p) => withinPath(path, p) || withinPath(p, path));
 
 /** A text Terraform reads as itself: `${` and `%{` would start a template. */
 const literalText = (s: string): string => s.replace(/([$%])\{/g, '$1$1{');

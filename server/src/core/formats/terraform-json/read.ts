@@ -8,6 +8,7 @@ import { apiKeyOf, dottedKeyOf, providerName } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { repeatedConfiguration, type VariableValues } from '../terraform/read';
+import { scalarLiteral, trimBlanks } from '../terraform/literals';
 
 /**
  * Terraform's JSON syntax (`.tf.json`, what CDK for Terraform writes): `{"resource": {"TYPE":
@@ -39,6 +40,7 @@ export interface JsonConfiguration extends TerraformConfiguration<JsonEntry> {
   occurrences: Map<string, Node[]>;
   resolved: Map<string, VariableUse>;
   refusedKeys: Array<{ path: Segment[]; key: OffsetRange }>;
+  sensitive: Segment[][];
 }
 
 export interface TerraformJsonFile {
@@ -157,6 +159,7 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     spellings: [],
                     refusedKeys: [],
                     resolved: new Map(),
+                    sensitive: [],
                     variables,
                   };
                   const lone = block === member.value && !member.generated;
@@ -363,11 +366,34 @@ function readValue(config: JsonConfiguration, n: Node, path: Segment[]): unknown
 
 /** `${ var.NAME }` and nothing else (HCL's template markers `~` allowed). */
 const ONE_VARIABLE = /^\$\{~?[ \t\r\n]*var\.([A-Za-z_][A-Za-z0-9_-]*)[ \t\r\n]*~?\}$/;
+/** The start of `${ sensitive(...) }` (HCL's template marker `~` allowed). */
+const SENSITIVE_OPENS = /^\$\{~?[ \t\r\n]*sensitive[ \t\r\n]*\(/;
+/** A call of sensitive() anywhere in a template. */
+const CALLS_SENSITIVE = /(?:^|[^\w-])sensitive[ \t\r\n]*\(/;
+
+/**
+ * The text of the one argument of a template that is a call of sensitive() and nothing else
+ * (`${sensitive("...")}`, a comma after the argument allowed, as HCL allows); undefined for any
+ * other template. The argument is not checked: it may be anything up to the call's last bracket.
+ */
+function sensitiveArgument(s: string): string | undefined {
+  const open = SENSITIVE_OPENS.exec(s);
+  if (!open) return undefined;
+  // From the end, without a regular expression: `)`, blanks, `~`, `}`.
+  let end = s.length - 1;
+  if (s[end] !== '}') return undefined;
+  if (s[end - 1] === '~') end--;
+  const inside = trimBlanks(s.slice(open[0].length, end));
+  if (inside[inside.length - 1] !== ')') return undefined;
+  const argument = trimBlanks(inside.slice(0, -1));
+  return argument.endsWith(',') ? argument.slice(0, -1) : argument;
+}
 
 /**
  * A string of Terraform's JSON syntax is a template: without `${` or `%{` it is a literal (`$${`
  * and `%%{` stand for the characters themselves); exactly one `${var.NAME}` is that variable's
- * value, of its own type, as the module gives it; anything else is known only at plan.
+ * value, of its own type, as the module gives it; exactly one `${sensitive(LITERAL)}` is that
+ * literal, of its own type, as in a .tf file, and is never shown; anything else is known only at plan.
  */
 function templateValue(config: JsonConfiguration, s: string, path: Segment[]): unknown {
   if (!s.includes('{')) return s;
@@ -384,6 +410,12 @@ function templateValue(config: JsonConfiguration, s: string, path: Segment[]): u
       return known.value;
     }
   }
+  const hidden = sensitiveArgument(s);
+  const literal = hidden === undefined ? undefined : scalarLiteral(hidden);
+  if (literal) {
+    config.sensitive.push(path);
+    return literal.value;
+  }
   // Read as HCL's scanner reads it, left to right: `$${` and `%%{` are the text `${` and `%{`, any
   // other `${` or `%{` starts an interpolation or a directive.
   let out = '';
@@ -399,6 +431,9 @@ function templateValue(config: JsonConfiguration, s: string, path: Segment[]): u
     }
     if (s[i + 1] === '{') {
       config.unknownPaths.push(path);
+      // What sensitive() is given is never shown, even where the template is not read
+      // (`${sensitive(var.x)}`, `${upper(sensitive("..."))}`), as a .tf file's calls are masked wherever they stand.
+      if (CALLS_SENSITIVE.test(s)) config.sensitive.push(path);
       return UNKNOWN_VALUE;
     }
   }

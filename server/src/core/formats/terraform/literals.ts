@@ -2,8 +2,9 @@ import type { Node } from 'web-tree-sitter';
 import { named, textOf, typeOf } from './nodes';
 
 /**
- * HCL literals: reading a quoted string without interpolation, and writing any JSON value as
- * the HCL expression Terraform reads back as that value.
+ * HCL literals: reading a quoted string without interpolation (from the parse tree, or from the text
+ * of a template in Terraform's JSON syntax), and writing any JSON value as the HCL expression
+ * Terraform reads back as that value.
  */
 
 /** The string a quoted template stands for; undefined when it interpolates (`${...}`, `%{...}`). */
@@ -42,6 +43,58 @@ function unescapeHcl(s: string): string | undefined {
     } else out += c;
   }
   return out;
+}
+
+/** A number literal as Terraform's scanner reads one: no sign (a minus is an operator), no hexadecimal, digits after a point. */
+const NUMBER = /^\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r' || c === '\n';
+
+/** The text without HCL's blanks at either end (not trim(): HCL takes no other white space between tokens). */
+export function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(text[start])) start++;
+  while (end > start && isBlank(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * The value of an HCL expression written as text of its own, when it is one scalar literal: a quoted
+ * string without interpolation (its escapes read as in a file), a number, a negative number, true,
+ * false or null; undefined for anything else. For expressions that no parse tree holds: those of
+ * Terraform's JSON syntax, whose strings are templates.
+ */
+export function scalarLiteral(text: string): { value: unknown } | undefined {
+  const t = trimBlanks(text);
+  if (t === 'true' || t === 'false') return { value: t === 'true' };
+  if (t === 'null') return { value: null };
+  if (t[0] === '"') {
+    const value = quotedText(t);
+    return value === undefined ? undefined : { value };
+  }
+  // `-5`, or `- 5`: the unary minus of a number, as the .tf reader takes it.
+  const negative = t[0] === '-';
+  const digits = negative ? trimBlanks(t.slice(1)) : t;
+  if (!NUMBER.test(digits)) return undefined;
+  return { value: negative ? -Number(digits) : Number(digits) };
+}
+
+/**
+ * The string a quoted literal stands for, when the text is exactly one: it ends at its first quote
+ * that no backslash escapes, holds no line break (HCL's quoted strings cannot), and interpolates
+ * nothing (`${` and `%{` start an expression, `$${` and `%%{` are text).
+ */
+function quotedText(t: string): string | undefined {
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i];
+    if (c === '\\') i++;
+    else if (c === '\n' || c === '\r') return undefined;
+    else if ((c === '$' || c === '%') && t[i + 1] === c && t[i + 2] === '{') i += 2;
+    else if ((c === '$' || c === '%') && t[i + 1] === '{') return undefined;
+    else if (c === '"') return i === t.length - 1 ? unescapeHcl(t.slice(1, i)) : undefined;
+  }
+  return undefined;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_-]*$/;
