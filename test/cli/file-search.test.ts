@@ -67,6 +67,11 @@ const PATTERNS = [
   '@(x).json',
   'v$.json',
   '^a.json',
+  '*.j#s~o%n',
+  '*',
+  '*.',
+  'a b.json',
+  '*.http',
 ];
 const PATHS = [
   'a.search.json',
@@ -102,6 +107,23 @@ const PATHS = [
   'v$.json',
   '^a.json',
   'a.json/',
+  // Segments that picomatch never matches, and names with characters of no meaning to it.
+  './a.search.json',
+  'x/./search-config.json',
+  'x/../a.search.json',
+  'x/..',
+  '..',
+  '.',
+  'a//b.search.json',
+  'x/',
+  '',
+  'a b.json',
+  'a.j#s~o%n',
+  'x/.j#s~o%n',
+  '#.http',
+  'y/.http',
+  'a.rest',
+  'a.search.jsonc.bak',
 ];
 
 test("a path that ends in none of the globs' literal endings matches none of them", () => {
@@ -131,10 +153,16 @@ test('configuration and request patterns answer as picomatch does, for every pat
       patterns.map((p) => (p.includes('/') ? p : `**/${p}`)),
       { dot: true },
     )(rel);
+  for (const p of PATHS) {
+    assert.equal(isConfigurationFile(undefined, p), reference(DEFAULT_FILE_PATTERNS, p), `the default patterns on ${p}`);
+    assert.equal(isRequestFile(undefined, p), reference(['*.http', '*.rest'], p), `the default request patterns on ${p}`);
+  }
   for (const pattern of PATTERNS) {
     const config: LintConfig = { files: [pattern], requests: { files: [pattern] } } as LintConfig;
     for (const p of PATHS) {
       assert.equal(isConfigurationFile(config, p), reference([pattern], p), `files ${pattern} on ${p}`);
+      const both = ['search-config.json', pattern];
+      assert.equal(isConfigurationFile({ files: both }, p), reference(both, p), `files ${both.join(' ')} on ${p}`);
       assert.equal(isRequestFile(config, p), reference(['*.http', '*.rest', pattern], p), `requests ${pattern} on ${p}`);
     }
   }

@@ -139,15 +139,43 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
     const anchored = trimmed.includes('/') ? trimmed : `**/${trimmed}`;
     return below ? [anchored, `${anchored}/**`] : [anchored];
   });
-  const full = picomatch(globs, { dot: true });
-  // Most names found in a search end in none of the patterns' literal endings (`.search.json`, `.http`):
-  // those are answered without picomatch.
-  const endings = below ? undefined : literalEndings(globs);
-  m = endings ? (rel: string) => endings.some((e) => rel.endsWith(e)) && full(rel) : full;
+  // Compiled on first use: most runs ask only the default patterns, which need no picomatch (below).
+  let compiled: Matcher | undefined;
+  const full: Matcher = (rel) => (compiled ??= picomatch(globs, { dot: true }))(rel);
+  const byName = below ? undefined : nameTests(globs);
+  if (byName) m = (rel) => (hasDotSegment(rel) ? full(rel) : byName(rel.slice(rel.lastIndexOf('/') + 1)));
+  else {
+    // Most names found in a search end in none of the patterns' literal endings (`.search.json`, `.http`):
+    // those are answered without picomatch.
+    const endings = below ? undefined : literalEndings(globs);
+    m = endings ? (rel: string) => endings.some((e) => rel.endsWith(e)) && full(rel) : full;
+  }
   matcherCache.set(key, m);
   byList.set(patterns, m);
   return m;
 }
+
+/**
+ * A test of a file's name for globs that each name a file in any directory by its literal name
+ * (`**\/search-config.json`) or literal ending (`**\/*.search.json`), as the default patterns do; undefined
+ * for any other glob. It answers as picomatch does with `dot: true` (test/core/lint-config-lookup.test.ts
+ * compares them), without compiling the globs, which is a good part of a short run's start.
+ */
+export function nameTests(globs: readonly string[]): ((name: string) => boolean) | undefined {
+  const names: string[] = [];
+  const endings: string[] = [];
+  for (const glob of globs) {
+    if (!glob.startsWith('**/')) return undefined;
+    const star = glob[3] === '*';
+    const literal = glob.slice(star ? 4 : 3);
+    if (!literal || literal.includes('/') || GLOB_SYNTAX.test(literal)) return undefined;
+    (star ? endings : names).push(literal);
+  }
+  return (name) => names.includes(name) || endings.some((e) => name.endsWith(e));
+}
+
+/** Whether a `/`-separated path has a `.` or `..` segment, which no picomatch glob matches. */
+const hasDotSegment = (rel: string): boolean => rel.split('/').some((s) => s === '.' || s === '..');
 
 /** Characters with a meaning in picomatch's globs (`"` quotes and is dropped); `.` and `-` are matched as they are. */
 const GLOB_SYNTAX = /[*?[\]{}()!+@|\\^$,"]/;

@@ -18,6 +18,8 @@ import { currentSensitive, NO_SENSITIVE_VALUES as EMPTY, type SensitiveValues } 
 
 export { currentSensitive, describing, enterSensitive, isSensitiveValue, SENSITIVE_MASK, type SensitiveValues } from './sensitive-now';
 const byDocument = new WeakMap<object, SensitiveValues>();
+/** The marks of a document that marks no path (nothing is ever added to it). */
+const NO_PATHS = new Set<string>();
 
 /** The sensitive scalar values of a document (strings and numbers; placeholders are not secrets). */
 export function sensitiveValuesOf(
@@ -29,14 +31,16 @@ export function sensitiveValuesOf(
   const known = byDocument.get(doc);
   if (known) return known;
   const out = new Set<string | number>();
-  const marked = new Set((doc.sensitivePaths ?? []).map(pathText));
+  // Most documents mark no path (JSON has no way to): their walk reads the secret fields alone.
+  const marks = doc.sensitivePaths ?? [];
+  const marked = marks.length ? new Set(marks.map(pathText)) : NO_PATHS;
   // Paths that lead to a marked one: the walk goes down only where a secret field or a mark may be,
   // so that a long list of plain entries (an ip_filter) is not read for nothing.
-  const leading = new Set<string>();
-  for (const p of doc.sensitivePaths ?? []) for (let i = 0; i < p.length; i++) leading.add(pathText(p.slice(0, i)));
+  const leading = marks.length ? new Set<string>() : NO_PATHS;
+  for (const p of marks) for (let i = 0; i < p.length; i++) leading.add(pathText(p.slice(0, i)));
   // Iterative: a configuration may nest deeply. `hidden` is inherited by everything below.
   const stack: Array<{ v: unknown; schema: SchemaNode | undefined; path: Segment[]; hidden: boolean }> = [
-    { v: value, schema: rootSchema, path: [], hidden: marked.has(pathText([])) },
+    { v: value, schema: rootSchema, path: [], hidden: marked.size > 0 && marked.has(pathText([])) },
   ];
   const visit = (v: unknown, schema: SchemaNode | undefined, path: Segment[], hidden: boolean): void => {
     const key = marked.size ? pathText(path) : undefined;
