@@ -166,5 +166,14 @@ const json: FormatHandler = {
 /** In the order they are asked: the first that recognises a name reads the file. */
 export const FORMATS: readonly FormatHandler[] = [requests, terraform, terraformJson, yaml, json];
 
-/** The handler of the format a file of this name is in. */
-export const formatOf = (fileName: string | undefined): FormatHandler => FORMATS.find((f) => f.recognises(fileName)) ?? json;
+/**
+ * The handler of the format a file of this name is in. The last answer is kept: a run asks it of
+ * the same name several times in a row (the search, the reader, the report), a thousand files over.
+ */
+let lastAsked: { name: string | undefined; handler: FormatHandler } | undefined;
+export function formatOf(fileName: string | undefined): FormatHandler {
+  if (lastAsked !== undefined && lastAsked.name === fileName) return lastAsked.handler;
+  const handler = FORMATS.find((f) => f.recognises(fileName)) ?? json;
+  lastAsked = { name: fileName, handler };
+  return handler;
+}
