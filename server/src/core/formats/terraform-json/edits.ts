@@ -43,8 +43,9 @@ function targetOf(tree: TerraformJsonTree): JsonIntentTarget {
     keyAt: (path) => entryAt(tree, path)?.key,
     removableAt: (path) => entryAt(tree, path)?.removable,
     propertyAt: (path) => {
-      // The member is written anew: not with a value that sensitive() keeps out of every output.
-      if (holdsSensitive(tree, path)) return undefined;
+      // The member is written anew: not with a value that sensitive() keeps out of every output, nor with
+      // the value of a variable in place of the reference (as in a .tf file, such a member is not rewritten).
+      if (holdsSensitive(tree, path) || givenElsewhere(tree, path)) return undefined;
       const property = entryAt(tree, path)?.removable;
       return property?.type === 'property' ? property : undefined;
     },

@@ -2,7 +2,7 @@ import { CONFIGURATION_BLOCK } from '../terraform/names';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
-import { UNKNOWN_VALUE } from '../../values';
+import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import { apiKeyOf, dottedKeyOf, providerName } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
@@ -204,8 +204,9 @@ function shapeOf(path: Segment[]): 'list' | 'block' | 'value' {
 
 /** The members of a block body into `into`: as the .tf reader reads a block's attributes and nested blocks. */
 function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: Record<string, unknown>): void {
-  const seen = new Map<string, Array<{ key: Node; member: Node; spelling: string }>>();
-  const note = (key: string, at: { key: Node; member: Node; spelling: string }): void => {
+  type Occurrence = { key: Node; member: Node; spelling: string; value?: { range: OffsetRange; read: string | number | boolean | null } };
+  const seen = new Map<string, Occurrence[]>();
+  const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
     if (list) list.push(at);
     else seen.set(key, [at]);
@@ -277,7 +278,6 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       }
       continue;
     }
-    note(key, { key: keyNode, member: property, spelling: name });
     config.entries.set(pathKey(memberPath), {
       key: rangeOf(keyNode),
       value: rangeOf(value),
@@ -285,7 +285,14 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       node: value,
       removable: property,
     });
-    setOwn(into, key, readValue(config, value, memberPath));
+    // Written twice: the later member is the value, and only its variable (if any) gives it.
+    config.resolved.delete(pathKey(memberPath));
+    const read = readValue(config, value, memberPath);
+    // An earlier occurrence's value is in no other place (the value keeps the last): kept with it, as the
+    // .tf reader keeps it, so that a secret written there is reported and never shown.
+    const literal = !config.resolved.has(pathKey(memberPath)) && isScalarValue(read);
+    note(key, { key: keyNode, member: property, spelling: name, ...(literal ? { value: { range: rangeOf(value), read } } : {}) });
+    setOwn(into, key, read);
   }
   for (const [key, occurrences] of seen) {
     if (occurrences.length < 2) continue;
@@ -293,7 +300,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
     config.repeated.push({
       path,
       key,
-      occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member) })),
+      occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member), ...(o.value ? { value: o.value } : {}) })),
       // Terraform's JSON syntax refuses a key written twice in one object ("Duplicate argument").
       refused:
         spellings.length > 1
