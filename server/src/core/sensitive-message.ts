@@ -27,6 +27,8 @@ function publicTexts(schema: SchemaNode | undefined, value: string | number): st
   if (typeof schema.default === 'number') out.push(`default is ${showNumber(schema.default, schema)}`);
   for (const text of [schema.deprecationMessage, schema.deprecatedValuesMessage, schema.replacedBy, schema.requires])
     if (text) out.push(text);
+  // The pattern a value must match, as a message quotes it (`^[a-z][-a-z0-9]{0,63}$`): its digits are the schema's.
+  if (schema.pattern && schema.pattern !== String(value)) out.push(`\`${schema.pattern}\``);
   // An allowed value quoted is the schema's, unless it is the value itself.
   for (const v of schema.enum ?? []) if (String(v) !== String(value)) out.push(JSON.stringify(v));
   return out;
