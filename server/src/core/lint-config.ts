@@ -158,7 +158,7 @@ export function globMatcher(patterns: readonly string[], below = false): Matcher
 /**
  * A test of a file's name for globs that each name a file in any directory by its literal name
  * (`**\/search-config.json`) or literal ending (`**\/*.search.json`), as the default patterns do; undefined
- * for any other glob. It answers as picomatch does with `dot: true` (test/core/lint-config-lookup.test.ts
+ * for any other glob. It answers as picomatch does with `dot: true` (test/cli/file-search.test.ts
  * compares them), without compiling the globs, which is a good part of a short run's start.
  */
 export function nameTests(globs: readonly string[]): ((name: string) => boolean) | undefined {
