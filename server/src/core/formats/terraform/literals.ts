@@ -45,8 +45,11 @@ function unescapeHcl(s: string): string | undefined {
   return out;
 }
 
-/** A number literal as Terraform's scanner reads one: no sign (a minus is an operator), no hexadecimal, digits after a point. */
-const NUMBER = /^\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * A number literal as Terraform's scanner reads one: no sign (a minus is an operator), no hexadecimal;
+ * a point is followed by digits or by an exponent (`5.e1` is 50, `5.` alone is refused).
+ */
+const NUMBER = /^\d+(?:\.\d+|\.(?=[eE]))?(?:[eE][+-]?\d+)?$/;
 
 const isBlank = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r' || c === '\n';
 
