@@ -204,6 +204,38 @@ test('a secret written as a number beyond 2^53 is never printed: not in a fix of
   }
 });
 
+test('-f json keeps the move of a field written at the wrong level (its value read as that field), in JSON and .tf; a guess, whose value may be a secret, stays out', async () => {
+  const move = (range: [number, number], text: string): unknown => [
+    { desc: 'Move "http_max_content_length" into a new search object', fix: { range, text } },
+  ];
+  const dir = tempTree({
+    'a.search.json': '{\n  "search_version": "2.19",\n  "http_max_content_length": 1048576\n}\n',
+    // A duplicate key: the values that may be secrets are read from the full parse tree instead.
+    'b.search.json': '{\n  "service_log": true,\n  "service_log": true,\n  "http_max_content_length": 1048576\n}\n',
+    'main.tf':
+      'resource "vendor_search" "x" {\n  search_user_config {\n    http_max_content_length = 1048576\n    search_version          = "2.19"\n  }\n}\n',
+    // A misspelling of a field of another object: the editor offers the move, but the value may have been meant for any field.
+    'c.search.json': '{\n  "http_max_content_lenght": 918273645\n}\n',
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '.'], { cwd: dir });
+    const byFile = new Map<string, Array<{ ruleId: string; suggestions?: unknown }>>(
+      JSON.parse(r.out).map((f: { filePath: string; messages: [] }) => [f.filePath, f.messages]),
+    );
+    const moveOf = (file: string): unknown => byFile.get(file)?.find((m) => m.ruleId === 'unknown-field')?.suggestions;
+    assert.deepEqual(moveOf('a.search.json'), move([32, 66], '"search": { "http_max_content_length": 1048576 }'));
+    assert.deepEqual(moveOf('b.search.json'), move([50, 84], '"search": { "http_max_content_length": 1048576 }'));
+    assert.deepEqual(
+      moveOf('main.tf'),
+      move([58, 128], 'search_version = "2.19"\n    search {\n      http_max_content_length = 1048576\n    }'),
+    );
+    assert.equal(moveOf('c.search.json'), undefined);
+    assert.ok(!r.out.includes('918273645'), r.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('--fix-dry-run with --format json: standard output is one JSON document, the fixed text in "output" (secrets masked), no diff', async () => {
   const text =
     '{\n  "openid": {\n    "client_secret": "CANARY-fix-dry-run",\n    "client_id": "x",\n    "refresh_rate_limit_count": "20"\n  }\n}\n';

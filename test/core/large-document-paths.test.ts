@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hostPortLooksValid, hostPortProblemOf } from '../../server/src/core/value-formats';
 import { LineIndex } from '../../server/src/core/lines';
-import { rootSchema, schemaAt, type SchemaNode } from '../../server/src/core/schema';
+import { fieldByName, rootSchema, schemaAt, type SchemaNode } from '../../server/src/core/schema';
+import { suggestKey } from '../../server/src/core/suggest';
 import { parseDocument } from '../../server/src/core/formats/json/document';
 import { secretTextsOf } from '../../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../../server/src/core/walk';
@@ -173,7 +174,9 @@ test('string lengths are counted in code points, as the schema validator always 
 /**
  * Possible secrets worked out in the plainest way: a path per value, its schema looked up. A number
  * is as JavaScript prints it; when one of them is past 2^53 (whose double prints other digits than
- * those written), every number is its text as written.
+ * those written), every number is its text as written. A key of a closed object that names a field
+ * of another object exactly (the one clear suggestion, at the wrong level or an engine setting's
+ * name) is read as that field: its schema path goes on from there.
  */
 function referenceSecrets(doc: ReturnType<typeof parseDocument>): string[] {
   const printed = referenceSecretsAs(doc, false);
@@ -182,23 +185,33 @@ function referenceSecrets(doc: ReturnType<typeof parseDocument>): string[] {
 function referenceSecretsAs(doc: ReturnType<typeof parseDocument>, asWritten: boolean): { out: string[]; inexact: boolean } {
   let inexact = false;
   const out: string[] = [];
-  const stack: Array<{ value: unknown; path: Segment[]; unknown: boolean }> = [{ value: doc.value, path: [], unknown: false }];
+  const stack: Array<{ value: unknown; path: Segment[]; schemaPath: Segment[]; unknown: boolean }> = [
+    { value: doc.value, path: [], schemaPath: [], unknown: false },
+  ];
+  const movedTo = (schemaPath: Segment[], key: string): Segment[] | undefined => {
+    if (schemaAt(schemaPath)?.additionalProperties !== false) return undefined;
+    const { list, clear } = suggestKey(schemaPath, key);
+    if (!clear || !list[0].moves || !['wrong-level', 'engine-setting'].includes(list[0].reason)) return undefined;
+    return fieldByName(list[0].field)?.path.map((s) => (s === '[]' ? 0 : s));
+  };
   const written = (path: Segment[]): string => {
     const at = doc.rangeAt(path)!;
     return doc.text.slice(at.offset, at.offset + at.length);
   };
   while (stack.length) {
-    const { value: v, path, unknown } = stack.pop()!;
+    const { value: v, path, schemaPath, unknown } = stack.pop()!;
     if (typeof v === 'string' || typeof v === 'number') {
-      if ((unknown || schemaAt(path)?.secret) && !isPlaceholder(v)) {
+      if ((unknown || schemaAt(schemaPath)?.secret) && !isPlaceholder(v)) {
         if (typeof v === 'number' && !Number.isSafeInteger(v)) inexact = true;
         out.push(typeof v === 'string' ? JSON.stringify(v).slice(1, -1) : asWritten ? written(path) : String(v));
       }
-    } else if (Array.isArray(v)) v.forEach((item, i) => stack.push({ value: item, path: [...path, i], unknown }));
+    } else if (Array.isArray(v))
+      v.forEach((item, i) => stack.push({ value: item, path: [...path, i], schemaPath: [...schemaPath, i], unknown }));
     else if (v && typeof v === 'object')
       for (const [k, item] of Object.entries(v)) {
-        const p = [...path, k];
-        stack.push({ value: item, path: p, unknown: unknown || schemaAt(p) === undefined });
+        const own = [...schemaPath, k];
+        const sp = unknown || schemaAt(own) !== undefined ? own : (movedTo(schemaPath, k) ?? own);
+        stack.push({ value: item, path: [...path, k], schemaPath: sp, unknown: unknown || schemaAt(sp) === undefined });
       }
   }
   return { out: out.filter((t) => t.length >= 3), inexact };

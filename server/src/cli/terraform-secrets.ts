@@ -3,8 +3,8 @@ import {
   rootSchema,
   type SchemaNode,
   type ConfigDocument,
-  hasOwn,
   isPlaceholder,
+  schemaOfMember,
   UNKNOWN_VALUE,
   type Segment,
 } from '../core';
@@ -14,7 +14,8 @@ const REFERENCE = /^(?:(?:var|local)\.[A-Za-z_][\w-]*|"\$\{(?:var|local)\.[A-Za-
 
 /**
  * Where the values that may be secrets stand in a configuration of any format: strings and
- * numbers of secret fields and below keys the schema does not know (a misspelt secret field),
+ * numbers of secret fields and below keys the schema does not know (a misspelt secret field; a key
+ * that names a field of another object exactly is read as that field, whose value a move writes there),
  * whatever expression writes a secret field (a template, a conditional, a call), and every value
  * that came from a sensitive source (a variable declared sensitive).
  */
@@ -42,7 +43,8 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
       value.forEach((item, i) => stack.push({ value: item, path: [...path, i], schema: schema?.items, unknown }));
     } else if (value && typeof value === 'object' && value !== UNKNOWN_VALUE) {
       for (const k of Object.keys(value)) {
-        const child = schema?.properties && hasOwn(schema.properties, k) ? schema.properties[k] : undefined;
+        // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
+        const child = unknown ? undefined : schemaOfMember(schema, path, k);
         stack.push({
           value: (value as Record<string, unknown>)[k],
           path: [...path, k],

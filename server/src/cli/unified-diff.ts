@@ -4,9 +4,10 @@ import {
   rootSchema,
   type ParsedDocument,
   type SchemaNode,
+  type FieldPath,
+  schemaOfMember,
   credentialRanges,
   maskCredentials,
-  hasOwn,
   isCredentialName,
   isPlaceholder,
   maskRequestCredentials,
@@ -326,30 +327,31 @@ function terraformJsonSecretRanges(doc: ParsedDocument, result: AnalysisResult):
 
 /**
  * Where the values that may be secrets are: strings and numbers in secret fields and below
- * unknown keys (a secret may be written as a number). Undefined when the text does not parse.
+ * unknown keys (a secret may be written as a number; a key that names a field of another object
+ * exactly is read as that field). Undefined when the text does not parse.
  */
 export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | undefined {
   if (!doc.root) return undefined;
   const ranges: Array<[number, number]> = [];
   // Each node carries its schema down the walk, rather than looking every path up from the root.
-  const stack: Array<{ node: Node; schema: SchemaNode | undefined; unknown: boolean }> = [
-    { node: doc.root, schema: rootSchema, unknown: false },
+  const stack: Array<{ node: Node; path: FieldPath; schema: SchemaNode | undefined; unknown: boolean }> = [
+    { node: doc.root, path: [], schema: rootSchema, unknown: false },
   ];
   while (stack.length) {
-    const { node, schema, unknown } = stack.pop()!;
+    const { node, path, schema, unknown } = stack.pop()!;
     if (node.type === 'string' || node.type === 'number') {
       if ((unknown || schema?.secret) && !isPlaceholder(node.value)) ranges.push([node.offset, node.offset + node.length]);
     } else if (node.type === 'object') {
-      const properties = schema?.properties;
       for (const prop of node.children ?? []) {
         const [key, value] = prop.children ?? [];
         if (!key || !value) continue;
         const k = String(key.value);
-        const child = properties && hasOwn(properties, k) ? properties[k] : undefined;
-        stack.push({ node: value, schema: child, unknown: unknown || child === undefined });
+        // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
+        const child = unknown ? undefined : schemaOfMember(schema, path, k);
+        stack.push({ node: value, path: [...path, k], schema: child, unknown: unknown || child === undefined });
       }
     } else if (node.type === 'array') {
-      for (const child of node.children ?? []) stack.push({ node: child, schema: schema?.items, unknown });
+      (node.children ?? []).forEach((child, i) => stack.push({ node: child, path: [...path, i], schema: schema?.items, unknown }));
     }
   }
   return ranges;

@@ -12,6 +12,7 @@ export { commandLineGlob, globScan } from './globs';
 export { parseDocument, type ConfigDocument, type ParsedDocument, type Replacement } from './formats';
 export { formatPath, parsePathString } from './paths';
 export { ALL_FIELDS, fieldAt, fieldByName, schemaAt, rootSchema, type FieldInfo, type SchemaNode } from './schema';
+export { schemaOfMember } from './suggest';
 export { LineIndex } from './lines';
 export { decodeConfigBytes, type DecodedBytes } from './encoding';
 export { cutAtFirst, splitKeepingBreaks } from './text-scan';

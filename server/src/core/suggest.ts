@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
-import { ALL_FIELDS, BY_ENGINE_SETTING, isDocumented, keysAt, type FieldInfo } from './schema';
+import { ALL_FIELDS, BY_ENGINE_SETTING, fieldByName, isDocumented, keysAt, type FieldInfo, type SchemaNode } from './schema';
 import type { FieldPath } from './types';
+import { hasOwn } from './values';
 
 /**
  * What an unknown key was probably meant to be. Candidates are precomputed once per object
@@ -255,4 +256,29 @@ export function suggestKey(path: FieldPath, key: string): KeySuggestions {
   }
   level.memo.set(key, result);
   return result;
+}
+
+/**
+ * The schema of the field an unknown key in the object at `path` names exactly, when that field lives
+ * in another object: a key written at the wrong level (by its own name or the provider's spelling of
+ * it) or an engine setting's name. Its value is what a move writes there, so whoever must know whether
+ * that value may be a secret reads it as that field's (a secret field's value stays secret). Undefined
+ * for a guess (a typo, a shortened name), whose value may have been meant for any field.
+ */
+export function movedFieldSchema(path: FieldPath, key: string): SchemaNode | undefined {
+  const { list, clear } = suggestKey(path, key);
+  const best = list[0];
+  if (!clear || !best?.moves || (best.reason !== 'wrong-level' && best.reason !== 'engine-setting')) return undefined;
+  return fieldByName(best.field)?.schema;
+}
+
+/**
+ * The schema a member `key` of the object at `path` (read with `schema`) is read with when asking
+ * whether its value may be a secret: its own property's, or for a key of a closed object that names a
+ * field of another object exactly, that field's. Undefined for any other key: its value may be anything.
+ */
+export function schemaOfMember(schema: SchemaNode | undefined, path: FieldPath, key: string): SchemaNode | undefined {
+  const properties = schema?.properties;
+  if (properties && hasOwn(properties, key)) return properties[key];
+  return schema?.additionalProperties === false ? movedFieldSchema(path, key) : undefined;
 }

@@ -8,7 +8,9 @@ import {
   type Fix,
   type ParsedDocument,
   type SchemaNode,
+  type FieldPath,
   type TextEdit,
+  schemaOfMember,
   hasCredentials,
   hasOwn,
   isPlaceholder,
@@ -121,7 +123,8 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   // Read once: in the bundled CLI a function of the shared analyzer bundle is reached through getters
   // on every use, and these two run for every member of every document.
   const own = hasOwn,
-    placeholder = isPlaceholder;
+    placeholder = isPlaceholder,
+    memberOf = schemaOfMember;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return treeSecretTexts(doc);
@@ -135,25 +138,28 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     const t = typeof value === 'string' ? JSON.stringify(value).slice(1, -1) : String(value);
     if (t.length >= 3) out.push(t);
   };
-  // Containers only are stacked, each with its schema (as schemaAt would find it) and whether
-  // it lies below an unknown key; their scalar members are judged on the spot.
+  // Containers only are stacked, each with its path, its schema (as schemaAt would find it) and
+  // whether it lies below an unknown key; their scalar members are judged on the spot.
   const values: unknown[] = [doc.value];
+  const paths: FieldPath[] = [[]];
   const schemas: Array<SchemaNode | undefined> = [schemaAt([])];
   const unknowns: boolean[] = [false];
   if (doc.value === null || typeof doc.value !== 'object') {
     if ((typeof doc.value === 'string' || typeof doc.value === 'number') && schemaAt([])?.secret) take(doc.value);
     return out;
   }
-  const readObject = (value: object, schema: SchemaNode | undefined, unknown: boolean): void => {
+  const readObject = (value: object, path: FieldPath, schema: SchemaNode | undefined, unknown: boolean): void => {
     const properties = schema?.properties;
     for (const k in value) {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
-      const member = properties && own(properties, k) ? properties[k] : undefined;
+      // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
+      const member = unknown ? undefined : properties && own(properties, k) ? properties[k] : memberOf(schema, path, k);
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {
         values.push(v);
+        paths.push([...path, k]);
         schemas.push(member);
         unknowns.push(unknown || !member);
       }
@@ -161,10 +167,11 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   };
   while (values.length) {
     const value = values.pop() as object;
+    const path = paths.pop()!;
     const schema = schemas.pop();
     const unknown = unknowns.pop()!;
     if (!Array.isArray(value)) {
-      readObject(value, schema, unknown);
+      readObject(value, path, schema, unknown);
       continue;
     }
     const items = schema?.items;
@@ -178,9 +185,10 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
       else if (v !== null && typeof v === 'object') {
         if (Array.isArray(v)) {
           values.push(v);
+          paths.push([...path, i]);
           schemas.push(items);
           unknowns.push(unknown);
-        } else readObject(v, items, unknown);
+        } else readObject(v, [...path, i], items, unknown);
       }
     }
   }
