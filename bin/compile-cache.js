@@ -5,9 +5,9 @@
 // (NODE_COMPILE_CACHE, or one in the system's temporary directory), off with NODE_DISABLE_COMPILE_CACHE=1.
 // Node 20 has no such cache, and compiling the bundles is a good part of a lint's start there; so on a
 // Node without it the bundles are compiled through vm.Script, whose V8 cached data is kept in the same
-// place under the same variables, written when the process exits (so that it also holds the functions
-// the run compiled on first use). Public APIs only: vm.Script's cachedData and createCachedData,
-// module.createRequire.
+// place under the same variables, written once the first file is analysed (so that it also holds the
+// functions a run compiles on first use), or when the process exits. Public APIs only: vm.Script's
+// cachedData and createCachedData, module.createRequire.
 //
 // V8 checks cached data against its version and flags, and against the source only by its length. So a
 // cache is kept under the build hash the bundle ends with (scripts/build.mjs), and starts with the size and
@@ -66,10 +66,15 @@ function cachedDataFor(cacheFile, stat) {
   return data.subarray(HEADER_BYTES);
 }
 
-/** Writes the cached data of each script that had none, once the process ends. Never fails the run. */
-function writeOnExit(pending) {
-  process.once('exit', () => {
-    for (const { script, stat, cacheFile } of pending) {
+/**
+ * Writes the cached data of each script that had none, once: when the program says its first piece of
+ * work is done (KEEP_COMPILED_CODE_EVENT, server/src/node/compiled-code.ts, where the reason is), or
+ * when the process ends. Never fails the run.
+ */
+const KEEP_COMPILED_CODE_EVENT = 'search-config:keep-compiled-code';
+function writeOnce(pending) {
+  const write = () => {
+    for (const { script, stat, cacheFile } of pending.splice(0)) {
       // (Nothing to write when every bundle came from its cache.)
       try {
         const partial = `${cacheFile}.${process.pid}.tmp`;
@@ -79,7 +84,10 @@ function writeOnExit(pending) {
         // A full disk or a read-only cache directory: the next run compiles again.
       }
     }
-  });
+  };
+  process.once(KEEP_COMPILED_CODE_EVENT, write);
+  // A bundle loaded after that (the HCL parser's, for a later .tf file) is written at exit.
+  process.once('exit', write);
 }
 
 /** Loads `entry` (a bundle of dist/) and the bundles it requires, each through the cached data. */
@@ -116,7 +124,7 @@ function runWithCachedData(entry, dir) {
     mod.loaded = true;
     return mod.exports;
   };
-  writeOnExit(pending);
+  writeOnce(pending);
   load(entry);
 }
 

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { generateConfig } from '../fuzz/generate';
+import { Rng } from '../fuzz/rng';
 
 const root = path.resolve(__dirname, '../../..');
 const dist = path.join(root, 'dist');
@@ -147,6 +149,45 @@ test(
       assert.ok(fs.readFileSync(file).equals(edited), 'nothing is written into a directory others may write');
     } finally {
       fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  },
+);
+
+test(
+  'on Node 20, the cached data is written once the first file is linted: a run of many files keeps what a run of its first file does',
+  { skip: hasCompileCache && 'this Node keeps its own compile cache' },
+  () => {
+    // Written at exit, the data depended on which run came first, and after a run of many files it lacked
+    // functions that every analysis runs (measured: the schema's validator was compiled afresh on each
+    // later start). Written after the first file, it is what a run of that file alone writes, give or take
+    // the few functions the search of a larger directory runs first.
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-first-file-'));
+    try {
+      const rng = new Rng(7);
+      const texts = Array.from({ length: 300 }, (_, i) => generateConfig(rng.fork(i)).text);
+      const cachedAfter = (count: number): Map<string, number> => {
+        const dir = path.join(work, `files-${count}`);
+        fs.mkdirSync(dir);
+        for (let i = 0; i < count; i++) fs.writeFileSync(path.join(dir, `s${String(i).padStart(3, '0')}.search.json`), texts[i]);
+        const cacheDir = path.join(work, `cache-${count}`);
+        const env = { ...process.env, NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined };
+        const r = runBin('search-config.js', ['lint', '--format', 'json', '--output', path.join(work, 'report.json'), dir], env);
+        assert.ok(r.code === 0 || r.code === 1, r.err);
+        return new Map([...v8Caches(cacheDir)].map(([f, data]) => [f.replace(/-[0-9a-f]{32}\.cache$/, ''), data.length]));
+      };
+      const fromOne = cachedAfter(1);
+      const fromMany = cachedAfter(300);
+      assert.deepEqual([...fromOne.keys()].sort(), ['cli.js', 'server-core.js']);
+      assert.deepEqual([...fromMany.keys()].sort(), ['cli.js', 'server-core.js']);
+      for (const [bundle, size] of fromOne) {
+        const after = fromMany.get(bundle)!;
+        assert.ok(
+          Math.abs(after - size) <= size * 0.005,
+          `${bundle}: ${after} bytes of cached data after 300 files, ${size} after the first alone`,
+        );
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
     }
   },
 );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { keepCompiledCode } from '../node/compiled-code';
 
 /** What a CLI command may touch besides the file system: its streams and environment. */
 export interface CliIO {
@@ -13,6 +14,8 @@ export interface CliIO {
    * the text is then longer than `maxBytes` bytes, and the caller reports the input as too large.
    */
   readStdin(maxBytes?: number): Promise<string>;
+  /** The first file is done: the compile cache of what ran so far is written now (see node/compiled-code). */
+  keepCompiledCode?(): void;
 }
 
 /** A sub-command: arguments after its name in, exit code out (0 ok, 1 findings, 2 usage or I/O error). */
@@ -84,6 +87,7 @@ export function processIO(): CliIO {
       return (isTTY ??= isTerminal(1));
     },
     env: process.env,
+    keepCompiledCode,
     readStdin: (maxBytes = Infinity) =>
       new Promise((resolve, reject) => {
         const chunks: Buffer[] = [];

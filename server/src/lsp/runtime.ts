@@ -34,6 +34,11 @@ export interface ServerRuntime {
    * where the host cannot, and then Terraform files get no diagnostics.
    */
   loadTerraformParser?: () => Promise<void>;
+  /**
+   * Writes the compile cache of the running code now rather than at exit, where the host keeps one
+   * (Node: see node/compiled-code); called once, after the first diagnostics.
+   */
+  keepCompiledCode?: () => void;
   /** A timer that does not keep the process alive on its own, where there is such a thing. */
   setBackgroundTimeout(callback: () => void, ms: number): { cancel(): void };
 }

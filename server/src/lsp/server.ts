@@ -193,8 +193,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     return result;
   };
 
-  const diagnosticsOf = async (state: DocumentState): Promise<Diagnostic[] | undefined> =>
-    (await analysisInSlicesOf(state))?.findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
+  let compiledCodeKept = false;
+  const diagnosticsOf = async (state: DocumentState): Promise<Diagnostic[] | undefined> => {
+    const result = await analysisInSlicesOf(state);
+    // Once the first diagnostics are on their way, what starting and that analysis compiled is kept for
+    // the next start (written after this turn, so that the answer does not wait for it).
+    if (result && !compiledCodeKept && runtime.keepCompiledCode) {
+      compiledCodeKept = true;
+      runtime.setBackgroundTimeout(runtime.keepCompiledCode, 0);
+    }
+    return result?.findings.map((f) => toDiagnostic(f, state.doc.uri, state.baseline));
+  };
 
   const publishedEmpty = new Set<string>();
   const publish = async (uri: string): Promise<void> => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readGitBaseline } from './baseline-files';
 import { loadTerraformFromDisk } from './terraform-wasm';
+import { keepCompiledCode } from './compiled-code';
 import type { DirectoryEntry, ReadResult, ServerRuntime } from '../lsp/runtime';
 
 /** The language server on Node: the disk for `file:` URIs, git for git baselines, V8's collector. */
@@ -38,6 +39,7 @@ export function nodeRuntime(): ServerRuntime {
       setImmediate(callback);
     },
     loadTerraformParser: loadTerraformFromDisk,
+    keepCompiledCode,
     // Looked up on first use: most sessions never close a large document.
     collectGarbage: () => fullCollection()?.(),
     setBackgroundTimeout: (callback, ms) => {

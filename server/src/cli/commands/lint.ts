@@ -220,8 +220,14 @@ const run: Command = async (argv, io) => {
       return undefined;
     }
   };
-  // Files are analysed one after another (the work is CPU-bound); only git baselines overlap.
-  const reports = (await mapLimited(jobs, baseline ? 8 : 1, lintJob)).filter((r): r is FileReport => r !== undefined);
+  // Files are analysed one after another (the work is CPU-bound); only git baselines overlap. Once the
+  // first is done, what it compiled is kept for the next start.
+  const lintAndKeep = async (job: Job): Promise<FileReport | undefined> => {
+    const report = await lintJob(job);
+    io.keepCompiledCode?.();
+    return report;
+  };
+  const reports = (await mapLimited(jobs, baseline ? 8 : 1, lintAndKeep)).filter((r): r is FileReport => r !== undefined);
 
   const toFile = args.output !== undefined;
   const color = !toFile && (args.color ?? (io.isTTY && !io.env.NO_COLOR));
