@@ -47,24 +47,26 @@ const MAX_INT64_DIGITS = String(MAX_INT64);
 /**
  * Whether a number's text (`9223372036854775808`, `9.3e18`, `9223372036854775807.5`) stands for a
  * number above 2^63-1, read exactly: beyond 2^53 the parsed double rounds, and 2^63-1 itself
- * rounds up to 2^63. Linear in the text's length, however many digits or zeros it has.
+ * rounds up to 2^63. Linear in the text's length, however many digits or zeros it has. The text is
+ * one that Number() reads as the value: YAML's core schema also writes `+9223372036854775808`,
+ * `.9e19`, `9223372036854775808.` and integers in hexadecimal or octal (`0x8000000000000000`).
  */
 function aboveMaxInt64(raw: string): boolean {
-  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(raw);
-  if (!m || m[1]) return false;
-  const [, , whole, fraction = '', exponent = '0'] = m;
-  const all = whole + fraction;
-  let first = 0;
-  while (first < all.length && all[first] === '0') first++;
-  if (first === all.length) return false;
-  const digits = all.slice(first);
+  if (/^0[xo]/i.test(raw)) return BigInt(raw) > MAX_INT64;
+  // (No negative text gets here: its value would be below 2^53.)
+  const m = /^\+?(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(raw);
+  if (!m) return false;
+  const [, whole, fraction = '', exponent] = m;
+  // Its value is at least 2^53, so it has a digit other than 0.
+  const digits = (whole + fraction).replace(/^0+/, '');
   // The value is 0.<digits> times 10^point: `point` digits stand before its point.
-  const point = digits.length - fraction.length + Number(exponent);
+  const point = digits.length - fraction.length + Number(exponent ?? 0);
   if (point !== MAX_INT64_DIGITS.length) return point > MAX_INT64_DIGITS.length;
-  const head = digits.slice(0, point).padEnd(point, '0');
-  if (head !== MAX_INT64_DIGITS) return head > MAX_INT64_DIGITS;
+  // A head of fewer than 19 digits stands for itself followed by zeros: compared as text, it is below
+  // 2^63-1's digits where it is their start, as the number is (they end in 7, not in zeros).
+  const head = digits.slice(0, point);
   // Its 19 digits are those of 2^63-1: anything but zeros after them is a fraction above it.
-  return /[1-9]/.test(digits.slice(point));
+  return head > MAX_INT64_DIGITS || (head === MAX_INT64_DIGITS && /[1-9]/.test(digits.slice(point)));
 }
 
 function listValues(schema: SchemaNode): string {
