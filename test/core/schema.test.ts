@@ -7,6 +7,7 @@ import schemaJson from '../../schemas/search-config.schema.json';
 import metaSchemaJson from '../../schemas/search-config.meta.schema.json';
 import { ALL_FIELDS, BY_ENGINE_SETTING, fieldByName, isDocumented, typesOf, type FieldInfo } from '../../server/src/core/schema';
 import { parseQuantity } from '../../server/src/core/units';
+import { VALUE_KEYWORDS } from '../../server/src/core/rules/invalid-value';
 import { REPO } from '../support/repo';
 
 const ROOT = REPO;
@@ -215,6 +216,95 @@ test("ip_filter's default lets the whole Internet in, and every CIDR field is in
   assert.deepEqual(fieldByName('ip_filter')?.schema.default, ['0.0.0.0/0', '::/0']);
   const cidr = ALL_FIELDS.filter((f) => f.schema.valueFormat === 'cidr').map((f) => f.dotted);
   assert.deepEqual(cidr.sort(), ['ip_filter[]', 'ip_filter[].network']);
+});
+
+/** JSON Schema's keywords that judge a value (draft 7 and 2019-09), as opposed to annotations. */
+const VALIDATION_KEYWORDS = new Set([
+  'type',
+  'enum',
+  'const',
+  'multipleOf',
+  'maximum',
+  'exclusiveMaximum',
+  'minimum',
+  'exclusiveMinimum',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'items',
+  'additionalItems',
+  'prefixItems',
+  'maxItems',
+  'minItems',
+  'uniqueItems',
+  'contains',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+  'required',
+  'properties',
+  'patternProperties',
+  'additionalProperties',
+  'dependencies',
+  'dependentRequired',
+  'dependentSchemas',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+]);
+
+test("invalid-value explains every value keyword the schema uses: the others are type-mismatch's, missing-required's, unknown-field's, or in an if", () => {
+  type Node = Record<string, unknown> & { properties?: Record<string, Node>; items?: Node; if?: Node; else?: Node };
+  const elsewhere = new Set(['type', 'required', 'additionalProperties', 'properties', 'items', 'if', 'else']);
+  const found = new Set<string>();
+  const walk = (node: Node | undefined, at: string, inIf: boolean): void => {
+    if (!node || typeof node !== 'object') return;
+    for (const key of Object.keys(node)) {
+      if (!VALIDATION_KEYWORDS.has(key) || elsewhere.has(key)) continue;
+      // ajv reports nothing of an `if`: it only chooses whether `else` applies.
+      if (inIf && key === 'const') continue;
+      found.add(key);
+      assert.ok(
+        (VALUE_KEYWORDS as readonly string[]).includes(key),
+        `${at || '(root)'} uses ${key}, which invalid-value has no sentence for`,
+      );
+    }
+    for (const [key, child] of Object.entries(node.properties ?? {})) walk(child, at ? `${at}.${key}` : key, inIf);
+    walk(node.items, `${at}[]`, inIf);
+    walk(node.if, `${at} (if)`, true);
+    walk(node.else, `${at} (else)`, inIf);
+  };
+  walk(schemaJson as Node, '', false);
+  assert.deepEqual(
+    [...found].sort(),
+    [...VALUE_KEYWORDS].sort(),
+    'a keyword invalid-value explains is no longer used: its sentence can go',
+  );
+});
+
+test("what invalid-value's sentences rely on: minimum lengths of 1, no format beside a maximum, allowed values of text, never on a secret or blank", () => {
+  for (const f of ALL_FIELDS) {
+    const s = f.schema;
+    if (s.minLength !== undefined) assert.equal(s.minLength, 1, `${f.dotted}: a value too short is then not always empty`);
+    if (s.valueFormat) assert.equal(s.maximum, undefined, `${f.dotted}: a formatted field is not checked against 2^63-1`);
+    if (!s.enum) continue;
+    assert.ok(!s.secret, `${f.dotted}: a secret's allowed values would be suggested`);
+    // (So no object breaks a keyword invalid-value explains: the others judge only numbers, texts and lists.)
+    assert.ok(
+      typesOf(s).every((t) => t === 'string' || t === 'null'),
+      `${f.dotted}: allowed values of a type other than text`,
+    );
+    for (const v of s.enum) assert.ok(v === null || (typeof v === 'string' && v.trim() !== ''), `${f.dotted}: ${JSON.stringify(v)}`);
+  }
 });
 
 test('every requires names a field, and no chain of requires comes back to where it started (no-effect follows them)', () => {

@@ -7,24 +7,20 @@ import { hasCredentials } from '../credentials';
 import { defineRule, intentFix, optional, type RuleContext, type SchemaError } from '../rule';
 import { allowsNull, type SchemaNode } from '../schema';
 import { typoThreshold } from '../suggest';
-import type { Fix, RawFinding, Segment } from '../types';
+import type { Fix, Segment } from '../types';
 import { unitLabel } from '../units';
 import { markedFields } from './restart-required';
 import { expectedTypes, isPlaceholder, numberTextAt, shortened, show, showNumber } from '../values';
 import { eachKnownField, valueAt } from '../walk';
 
-const KEYWORDS = new Set([
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'pattern',
-  'enum',
-  'minLength',
-  'maxLength',
-  'maxItems',
-  'const',
-]);
+/**
+ * The keywords this rule explains: every value keyword the schema uses but `type` (type-mismatch's),
+ * as a schema test holds. Other keywords (`exclusiveMinimum`, `const` outside an `if`) would need a
+ * sentence here first.
+ */
+export const VALUE_KEYWORDS = ['minimum', 'maximum', 'pattern', 'enum', 'minLength', 'maxLength', 'maxItems'] as const;
+type ValueKeyword = (typeof VALUE_KEYWORDS)[number];
+const KEYWORDS: ReadonlySet<string> = new Set(VALUE_KEYWORDS);
 const MAX_INT64 = 2n ** 63n - 1n;
 
 /** Patterns whose meaning reads better in words than as a regular expression. */
@@ -70,25 +66,26 @@ function aboveMaxInt64(raw: string): boolean {
 }
 
 function listValues(schema: SchemaNode): string {
-  const deprecated = new Set((schema.deprecatedValues ?? []).map((v) => JSON.stringify(v)));
+  const deprecated = new Set(schema.deprecatedValues?.map((v) => JSON.stringify(v)));
   const items = (schema.enum ?? []).map((v) => `${JSON.stringify(v)}${deprecated.has(JSON.stringify(v)) ? ' (deprecated)' : ''}`);
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+  return items.length === 1 ? items[0] : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
 /**
  * The allowed value the writer most likely meant: a text within typing distance, or, for a number
  * written where text is taken (`search_version: 3.30`, `written`), the allowed text of the same number.
+ * Undefined for a field without allowed values. (No field with allowed values is secret, and none
+ * allows blank text, which Number() would read as 0: schema tests hold both.)
  */
 function enumSuggestion(ctx: RuleContext, path: Segment[], value: unknown, schema: SchemaNode, written?: string): Fix[] | undefined {
-  if (schema.secret) return undefined;
   const candidates = (schema.enum ?? []).filter((v): v is string => typeof v === 'string');
   const norm = (s: string) => s.trim().toLowerCase().replace(/[-\s]/g, '_');
+  // A text spelled the same once normalised is at distance 0; any other value (a boolean, null) is
+  // no number either, so it matches no allowed text.
   const close =
     typeof value === 'string'
-      ? candidates.filter((c) => norm(c) === norm(value) || distance(norm(c), norm(value)) <= typoThreshold(value.length))
-      : typeof value === 'number'
-        ? candidates.filter((c) => c.trim() !== '' && Number(c) === value)
-        : [];
+      ? candidates.filter((c) => distance(norm(c), norm(value)) <= typoThreshold(value.length))
+      : candidates.filter((c) => Number(c) === value);
   if (close.length !== 1) return undefined;
   const fix = intentFix(ctx.doc, `Replace ${written ?? JSON.stringify(value)} with ${JSON.stringify(close[0])}`, {
     kind: 'set',
@@ -104,39 +101,33 @@ function keywordProblem(e: SchemaError, value: unknown): string {
   const bounds = boundsText(s);
   const allowed = bounds ? ` Allowed: ${bounds}.` : '';
   const limit = e.params.limit;
-  switch (e.keyword) {
+  switch (e.keyword as ValueKeyword) {
     case 'minimum':
-    case 'exclusiveMinimum':
       // Not "remove the field": on a running service the API merges the configuration, and the old value stays.
       return `below the minimum of ${limitText(Number(limit), s)}.${allowed} Raise the value${typeof s.default === 'number' ? `; its default is ${showNumber(s.default, s)}` : ''}.`;
     case 'maximum':
-    case 'exclusiveMaximum':
       return `above the maximum of ${limitText(Number(limit), s)}.${allowed} Lower the value.`;
     case 'enum':
       return `not one of the allowed values: ${listValues(s)}.`;
-    case 'const':
-      return `but it must be ${JSON.stringify(e.params.allowedValue)}.`;
     case 'pattern': {
       const words = PATTERN_WORDS[String(e.params.pattern)];
       return words ? `but it ${words}.` : `which does not match the required pattern \`${e.params.pattern}\`.`;
     }
     case 'minLength':
-      // Not "remove the field" (see minimum); a field that takes null has that to say "none".
-      return typeof value === 'string' && value.length === 0
-        ? `empty, but it needs at least ${limit} character${limit === 1 ? '' : 's'}. Set a value${allowsNull(s) ? ', or null for none' : ''}.`
-        : `shorter than the minimum of ${limit} characters.`;
+      // Every minimum length is 1 (a schema test holds it): a value too short is empty. Not "remove the
+      // field" (see minimum); a field that takes null has that to say "none".
+      return `empty, but it needs at least 1 character. Set a value${allowsNull(s) ? ', or null for none' : ''}.`;
     case 'maxLength':
-      return `${typeof value === 'string' && !s.secret ? `${value.length} characters long, ` : ''}longer than the maximum of ${limit} characters.`;
+      // A length is measured on text only.
+      return `${s.secret ? '' : `${(value as string).length} characters long, `}longer than the maximum of ${limit} characters.`;
     case 'maxItems':
       return `more than the maximum of ${limit} item${limit === 1 ? '' : 's'}. Remove ${limit === 1 ? 'the others' : 'some of them'}.`;
-    default:
-      return `not allowed (${e.keyword}).`;
   }
 }
 
 /**
  * A further problem of the same value as a sentence of its own: the fragments are written to follow
- * "<field> is <value>, " (`which does not match …`, `but it must …`, `longer than …`).
+ * "<field> is <value>, " (`which does not match …`, `but it must …`, `not one of …` after a length).
  */
 function also(problem: string): string {
   if (problem.startsWith('which ')) return ` Also, it ${problem.slice('which '.length)}`;
@@ -150,13 +141,14 @@ const describeValue = (ctx: RuleContext, path: Segment[], value: unknown, schema
 
 /**
  * The text of a number written where the field takes a string (JSON and YAML keep the number,
- * Terraform converts it to its text): undefined for any other value.
+ * Terraform converts it to its text): undefined for any other value. Read only for a field with
+ * allowed values, each of which is text or null (a schema test holds it): a number there is
+ * always of the wrong type.
  */
 function writtenNumber(ctx: RuleContext, path: Segment[], value: unknown): string | undefined {
   const converted = ctx.doc.conversions?.find((c) => typeof c.written === 'number' && samePath(c.path, path));
   if (converted && typeof value === 'string') return value;
-  if (typeof value !== 'number' || !ctx.schemaErrors.some((e) => e.keyword === 'type' && samePath(e.path, path))) return undefined;
-  return numberTextAt(ctx.doc, path, value) ?? String(value);
+  return typeof value === 'number' ? (numberTextAt(ctx.doc, path, value) ?? String(value)) : undefined;
 }
 
 const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; expected: string }> = {
@@ -175,9 +167,7 @@ const FORMAT_CHECKS: Record<string, { check: (v: string) => string | undefined; 
  * check, which exists to catch a malformed value, leaves it alone. An empty list item stays judged.
  */
 const meansUnset = (path: Segment[], s: SchemaNode): boolean =>
-  typeof path[path.length - 1] === 'string' &&
-  (s.minLength ?? 0) === 0 &&
-  (Array.isArray(s.type) ? s.type.includes('null') : s.type === 'null');
+  typeof path[path.length - 1] === 'string' && (s.minLength ?? 0) === 0 && allowsNull(s);
 
 /** The fields this rule looks at. */
 const formatChecked = (s: SchemaNode): boolean => !!s.valueFormat && !!FORMAT_CHECKS[s.valueFormat];
@@ -226,10 +216,10 @@ export default defineRule({
       byPath.set(key, entry);
     }
     for (const [key, { path, errors }] of byPath) {
-      // From the parsed value, not the parse tree: an array is described only by its length,
-      // and an object has no value to show.
-      const raw = valueAt(ctx.value, path);
-      const value = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? undefined : raw;
+      // From the parsed value, not the parse tree: an array is described only by its length. (No
+      // object breaks these keywords: but for enum they judge only numbers, texts and lists, and every
+      // field with allowed values takes text, as a schema test holds.)
+      const value = valueAt(ctx.value, path);
       const schema = errors[0].schema ?? {};
       // A version written as a number (`search_version: 2`): where its text is an allowed value, the
       // value is right and only its type is not (type-mismatch says so, and quotes it); where it is
@@ -242,13 +232,11 @@ export default defineRule({
         written !== undefined && enumOnly
           ? ` It is written as the number ${written}, and the field takes ${expectedTypes(schema)}: write one of the allowed values, quoted.`
           : '';
-      const finding: RawFinding = {
+      ctx.report({
         path,
         message: `${key} is ${describeValue(ctx, path, value, schema)}, ${problems[0]}${problems.slice(1).map(also).join('')}${typeNote}`,
-      };
-      const enumError = errors.find((e) => e.keyword === 'enum');
-      if (enumError) finding.suggestions = enumSuggestion(ctx, path, value, schema, written);
-      ctx.report(finding);
+        suggestions: enumSuggestion(ctx, path, value, schema, written),
+      });
       reported.add(key);
       reportedLast.add(path[path.length - 1]);
     }
@@ -264,9 +252,11 @@ export default defineRule({
       ctx.value,
       mayHoldHugeIntegers ? checkedInCode : formatChecked,
       (v) => {
-        const format = v.schema.valueFormat;
-        if (typeof v.value === 'string' && format && FORMAT_CHECKS[format] && !isPlaceholder(v.value)) {
+        if (formatChecked(v.schema)) {
+          // A value of another type is type-mismatch's.
+          if (typeof v.value !== 'string' || isPlaceholder(v.value)) return;
           if (v.value === '' && meansUnset(v.path, v.schema)) return;
+          const format = v.schema.valueFormat!;
           const { check, expected } = FORMAT_CHECKS[format];
           const problem = check(v.value);
           if (!problem || alreadyReported(v.path)) return;
@@ -281,7 +271,8 @@ export default defineRule({
           // (a suggestion: only the identity provider knows whether it serves it). A URL that carries a
           // password or token is not written again (edits are printed by some outputs).
           const trimmed = v.value.trim();
-          const spaced = format === 'url' && trimmed !== v.value && !urlProblem(trimmed) && !hasCredentials(v.value);
+          // (A URL without blanks is its trimmed text, whose problem is the one found.)
+          const spaced = format === 'url' && !urlProblem(trimmed) && !hasCredentials(v.value);
           const set = (title: string, value: string): Fix | undefined => intentFix(ctx.doc, title, { kind: 'set', path: v.path, value });
           ctx.report({
             path: v.path,
@@ -294,9 +285,10 @@ export default defineRule({
           });
           return;
         }
-        // Only a parsed value of 2^53 or more can stand for an integer text above 2^63-1: smaller
-        // ones need no look at the text (and so no parse tree).
-        if (typeof v.value === 'number' && v.value >= 2 ** 53 && v.schema.maximum !== undefined && v.schema.maximum >= 2 ** 53) {
+        // The walk gives the other fields only for their maximum of 2^63-1. Only a parsed value of
+        // 2^53 or more can stand for an integer text above it: smaller ones need no look at the text
+        // (and so no parse tree).
+        if (typeof v.value === 'number' && v.value >= 2 ** 53) {
           if (alreadyReported(v.path)) return;
           const key = formatPath(v.path);
           if (aboveMaxInt64(numberTextAt(ctx.doc, v.path, v.value) ?? '')) {
