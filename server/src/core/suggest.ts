@@ -265,7 +265,7 @@ export function suggestKey(path: FieldPath, key: string): KeySuggestions {
  * that value may be a secret reads it as that field's (a secret field's value stays secret). Undefined
  * for a guess (a typo, a shortened name), whose value may have been meant for any field.
  */
-export function movedFieldSchema(path: FieldPath, key: string): SchemaNode | undefined {
+function movedFieldSchema(path: FieldPath, key: string): SchemaNode | undefined {
   const { list, clear } = suggestKey(path, key);
   const best = list[0];
   if (!clear || !best?.moves || (best.reason !== 'wrong-level' && best.reason !== 'engine-setting')) return undefined;

@@ -149,12 +149,11 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     return out;
   }
   const readObject = (value: object, path: FieldPath, schema: SchemaNode | undefined, unknown: boolean): void => {
-    const properties = schema?.properties;
     for (const k in value) {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
       // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-      const member = unknown ? undefined : properties && own(properties, k) ? properties[k] : memberOf(schema, path, k);
+      const member = unknown ? undefined : memberOf(schema, path, k);
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {

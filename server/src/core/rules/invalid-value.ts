@@ -224,7 +224,8 @@ export default defineRule({
       // A version written as a number (`search_version: 2`): where its text is an allowed value, the
       // value is right and only its type is not (type-mismatch says so, and quotes it); where it is
       // not, this finding stands for both, and says what type-mismatch would have said.
-      const written = writtenNumber(ctx, path, value);
+      // (Read only where it is used: a field with allowed values, as writtenNumber says.)
+      const written = schema.enum ? writtenNumber(ctx, path, value) : undefined;
       const enumOnly = errors.every((e) => e.keyword === 'enum');
       if (written !== undefined && enumOnly && (schema.enum ?? []).includes(written)) continue;
       const problems = errors.map((e) => keywordProblem(e, value));
