@@ -191,3 +191,60 @@ test(
     }
   },
 );
+
+test(
+  'on Node 20, a bundle started through the cached data has its own text, lines and columns, ASCII or not, from the cache as without it',
+  { skip: hasCompileCache && 'this Node keeps its own compile cache' },
+  () => {
+    // The loader reads each bundle and its cached data into one buffer and writes the CommonJS wrapper
+    // around the bytes there: an ASCII bundle is read as Latin-1, any other as UTF-8.
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-bundle-text-'));
+    try {
+      const bundles = path.join(work, 'dist');
+      fs.mkdirSync(bundles);
+      const mark = (n: number): string => `//# search-config-build=${String(n).repeat(32)}`;
+      // The entry is ASCII; the bundle it requires is larger than it (the buffer grows) and holds UTF-8 text.
+      fs.writeFileSync(
+        path.join(bundles, 'entry.js'),
+        [
+          "const other = require('./other.js');",
+          'const where = () => /entry\\.js:(\\d+):(\\d+)/.exec(new Error().stack.split("\\n")[1]).slice(1).join(":");',
+          'process.stdout.write(JSON.stringify({ entry: where(), other: other.where(), text: other.text, source: other.source.length }));',
+          mark(1),
+        ].join('\n'),
+      );
+      const filler = `/* ${'x'.repeat(5000)} */`;
+      fs.writeFileSync(
+        path.join(bundles, 'other.js'),
+        [
+          filler,
+          "exports.text = 'naïve ✓ 𝄞 search';",
+          '  exports.where = () => /other\\.js:(\\d+):(\\d+)/.exec(new Error().stack.split("\\n")[1]).slice(1).join(":");',
+          'exports.source = String(exports.where);',
+          mark(2),
+        ].join('\n'),
+      );
+      const loader = path.join(root, 'bin', 'compile-cache.js');
+      const script = `require(${JSON.stringify(loader)}).run(${JSON.stringify(path.join(bundles, 'entry.js'))});`;
+      const run = (env: NodeJS.ProcessEnv): unknown => {
+        const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { ...process.env, ...env } });
+        assert.equal(r.status, 0, r.stderr);
+        return JSON.parse(r.stdout);
+      };
+      const expected = {
+        entry: '2:50',
+        other: '3:54',
+        text: 'naïve ✓ 𝄞 search',
+        source: '() => /other\\.js:(\\d+):(\\d+)/.exec(new Error().stack.split("\\n")[1]).slice(1).join(":")'.length,
+      };
+      assert.deepEqual(run({ NODE_DISABLE_COMPILE_CACHE: '1' }), expected, 'as Node itself loads them');
+      const cacheDir = path.join(work, 'cache');
+      const env = { NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined };
+      assert.deepEqual(run(env), expected, 'the first start, which writes the cached data');
+      assert.deepEqual([...v8Caches(cacheDir).keys()].map((f) => f.replace(/-[0-9a-f]{32}\.cache$/, '')).sort(), ['entry.js', 'other.js']);
+      assert.deepEqual(run(env), expected, 'a start from the cached data');
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  },
+);
