@@ -178,6 +178,16 @@ const SECRET_CASES: Array<[string, string[]]> = [
   ['{"openid": {"client_secret": "${CLIENT_SECRET}"}}', []],
   ['{"openid": {"client_secret": "quote\\"d"}}', ['quote\\"d']],
   ['{"ip_filter": ["10.0.0.0/8"], "static_ips": true}', []],
+  // Objects in a list: keys their schema has, a key it lacks (everything below it may be a secret), and a
+  // container below a known key.
+  [
+    '{"ip_filter": [{"network": "10.0.0.0/8", "description": "office"}, {"network": "10.1.0.0/16", "note": "unknown-note", "extra": {"k": "deep-value"}}]}',
+    ['unknown-note', 'deep-value'],
+  ],
+  [
+    '{"index_patterns": [{"pattern": "logs-*", "max_index_count": 3}, {"pattern": "x-*", "max_index_count": 2, "oops": ["in-list"]}]}',
+    ['in-list'],
+  ],
   ['{"unknown_scalar": "top-level-text", "static_ips": true}', ['top-level-text']],
   ['"just a string"', []],
   ['12345', []],

@@ -148,17 +148,32 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     if ((typeof doc.value === 'string' || typeof doc.value === 'number') && schemaAt([])?.secret) take(doc.value);
     return out;
   }
-  const readObject = (value: object, path: FieldPath, schema: SchemaNode | undefined, unknown: boolean): void => {
+  // `index`: the object's place in the list at `parent`. Its path is made only when a key needs it (one
+  // the schema does not have, or a container): a list of many thousands of entries (an ip_filter) has
+  // keys its schema knows and scalar values only, and a path per entry was most of this walk's garbage.
+  const readObject = (
+    value: object,
+    parent: FieldPath,
+    index: number | undefined,
+    schema: SchemaNode | undefined,
+    unknown: boolean,
+  ): void => {
+    const properties = schema?.properties;
+    let path = index === undefined ? parent : undefined;
     for (const k in value) {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
       // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-      const member = unknown ? undefined : memberOf(schema, path, k);
+      const member = unknown
+        ? undefined
+        : properties && own(properties, k)
+          ? properties[k]
+          : memberOf(schema, (path ??= [...parent, index as number]), k);
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {
         values.push(v);
-        paths.push([...path, k]);
+        paths.push([...(path ??= [...parent, index as number]), k]);
         schemas.push(member);
         unknowns.push(unknown || !member);
       }
@@ -170,7 +185,7 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     const schema = schemas.pop();
     const unknown = unknowns.pop()!;
     if (!Array.isArray(value)) {
-      readObject(value, path, schema, unknown);
+      readObject(value, path, undefined, schema, unknown);
       continue;
     }
     const items = schema?.items;
@@ -187,7 +202,7 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
           paths.push([...path, i]);
           schemas.push(items);
           unknowns.push(unknown);
-        } else readObject(v, [...path, i], items, unknown);
+        } else readObject(v, path, i, items, unknown);
       }
     }
   }
