@@ -203,7 +203,8 @@ test(
       const bundles = path.join(work, 'dist');
       fs.mkdirSync(bundles);
       const mark = (n: number): string => `//# search-config-build=${String(n).repeat(32)}`;
-      // The entry is ASCII; the bundle it requires is larger than it (the buffer grows) and holds UTF-8 text.
+      // The entry is ASCII; the bundle it requires holds UTF-8 text, and its cached data is smaller than it (read
+      // into the bundle's buffer) where the entry's may not be.
       fs.writeFileSync(
         path.join(bundles, 'entry.js'),
         [

@@ -276,9 +276,12 @@ function movedFieldSchema(path: FieldPath, key: string): SchemaNode | undefined 
  * The schema a member `key` of the object at `path` (read with `schema`) is read with when asking
  * whether its value may be a secret: its own property's, or for a key of a closed object that names a
  * field of another object exactly, that field's. Undefined for any other key: its value may be anything.
+ * With `index`, the object is item `index` of the list at `path`: its own path is made only for a key its
+ * schema lacks, so that a walk over a list of many thousands of objects makes none.
  */
-export function schemaOfMember(schema: SchemaNode | undefined, path: FieldPath, key: string): SchemaNode | undefined {
+export function schemaOfMember(schema: SchemaNode | undefined, path: FieldPath, key: string, index?: number): SchemaNode | undefined {
   const properties = schema?.properties;
   if (properties && hasOwn(properties, key)) return properties[key];
-  return schema?.additionalProperties === false ? movedFieldSchema(path, key) : undefined;
+  if (schema?.additionalProperties !== false) return undefined;
+  return movedFieldSchema(index === undefined ? path : [...path, index], key);
 }

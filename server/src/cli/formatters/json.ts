@@ -148,9 +148,10 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     if ((typeof doc.value === 'string' || typeof doc.value === 'number') && schemaAt([])?.secret) take(doc.value);
     return out;
   }
-  // `index`: the object's place in the list at `parent`. Its path is made only when a key needs it (one
-  // the schema does not have, or a container): a list of many thousands of entries (an ip_filter) has
-  // keys its schema knows and scalar values only, and a path per entry was most of this walk's garbage.
+  // `index`: the object's place in the list at `parent`. Its path is made only when a container below it
+  // needs one (schemaOfMember makes its own for a key the schema lacks): a list of many thousands of
+  // entries (an ip_filter) has keys its schema knows and scalar values only, and a path per entry was
+  // most of this walk's garbage.
   const readObject = (
     value: object,
     parent: FieldPath,
@@ -158,17 +159,12 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     schema: SchemaNode | undefined,
     unknown: boolean,
   ): void => {
-    const properties = schema?.properties;
     let path = index === undefined ? parent : undefined;
     for (const k in value) {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
       // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-      const member = unknown
-        ? undefined
-        : properties && own(properties, k)
-          ? properties[k]
-          : memberOf(schema, (path ??= [...parent, index as number]), k);
+      const member = unknown ? undefined : memberOf(schema, parent, k, index);
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {
