@@ -20,8 +20,7 @@ const read = (p) => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8'));
 const sourcemap = args.has('--dev') ? 'inline' : args.has('--sourcemap') ? 'external' : false;
 
 /**
- * Ends a bundle with the hash of its text. On a Node without a compile cache of its own, the bins keep V8's
- * cached data of each bundle under that name (bin/compile-cache.js): V8 checks cached data against the
+ * Ends a bundle with the hash of its text. The bins keep V8's cached data of each bundle under that name (bin/compile-cache.js): V8 checks cached data against the
  * source only by its length, and the hash tells one build's bundle from another's without reading the
  * source it was made from again (which, for the analyzer's bundle, took longer than compiling spared).
  */
@@ -429,7 +428,8 @@ async function bundle() {
       external: ['./server-core.js'],
     },
     // The Node server's entry, which the extension and bin/search-config-language-server.js start: Node's own
-    // compile cache first (as bin/search-config.js turns it on for the CLI), then the server's bundles.
+    // compile cache first, then the server's bundles. (Started by the bin, the bundles go through the bin's V8
+    // cached data instead: bin/compile-cache.js.)
     {
       in: 'server/src/node/main.ts',
       out: 'dist/server.js',

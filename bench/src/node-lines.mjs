@@ -1,6 +1,6 @@
 // Start-up and bulk lint on every supported Node.js line (scripts/node-lines.sh), each line's figures
-// from its own node, in the same run: a user on Node 22 starts the CLI under Node 22, with what that line
-// has (the compile cache from 22.1) and lacks (none on Node 20).
+// from its own node, in the same run: a user on Node 22 starts the CLI under Node 22, with that line's
+// V8 and its own code caches.
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measurePair } from './lib/measure.mjs';

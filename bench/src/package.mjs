@@ -28,7 +28,7 @@ export function measurePackage({ root, workDir, oneFile, terraformFile, manifest
   }
   fs.copyFileSync(oneFile, path.join(project, 'one.search.json'));
   const bin = path.join(project, 'node_modules', 'search-config', 'bin', 'search-config.js');
-  // The first (warm-up) run of each fills Node's compile cache (on Node 22.1 and later), as a user's first run does.
+  // The first (warm-up) run of each fills the bins' compile cache, as a user's first run does.
   const npx = measureProcess({ cmd: 'npx', args: ['--no-install', 'search-config', 'lint', 'one.search.json'], runs, cwd: project });
   const direct = measureProcess({ cmd: process.execPath, args: [bin, 'lint', 'one.search.json'], runs, cwd: project });
   const npxAlone = measureProcess({ cmd: 'npx', args: ['--no-install', 'node', '-e', '0'], runs, cwd: project });

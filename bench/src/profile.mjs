@@ -1,7 +1,7 @@
 // Where a CLI run spends its time: V8's CPU profile of the real (minified) bundles, read back to source
 // files and functions through the source maps `node scripts/build.mjs --sourcemap` writes beside them.
 //   node scripts/build.mjs --sourcemap
-//   node bench/src/profile.mjs [--runs N] [--top N] [--root DIR] -- lint --format json FILE...
+//   node bench/src/profile.mjs [--runs N] [--top N] [--root DIR] [--grep RE] [--under RE] -- lint --format json FILE...
 // Prints, averaged over the runs, the time spent in each function itself (self) and below it (inclusive),
 // and the time by area (reading and finding files, settings, the analysis, the report, start-up).
 import fs from 'node:fs';
@@ -24,6 +24,8 @@ const root = path.resolve(opt('--root', path.join(here, '../..')));
 const runs = Number(opt('--runs', 5));
 const top = Number(opt('--top', 40));
 const filter = opt('--grep') ? new RegExp(opt('--grep')) : undefined;
+// Only the samples taken while a function whose name matches ran, to see what its time went to.
+const under = opt('--under') ? new RegExp(opt('--under')) : undefined;
 
 const maps = new Map();
 /** The source map of a bundle (undefined when the build wrote none). */
@@ -92,6 +94,11 @@ function summarize(profiles) {
     const ms = new Map();
     for (let i = 0; i < p.samples.length; i++) ms.set(p.samples[i], (ms.get(p.samples[i]) ?? 0) + p.timeDeltas[i] / 1000);
     for (const [id, t] of ms) {
+      if (under) {
+        let x = id;
+        while (x !== undefined && !under.test(names.get(x))) x = parent.get(x);
+        if (x === undefined) continue;
+      }
       total += t;
       self.set(names.get(id), (self.get(names.get(id)) ?? 0) + t);
       const seen = new Set();

@@ -518,7 +518,7 @@ export function nodeLinesSection(raw, heading = '## On each supported Node.js li
   const measured = raw.nodeLines ?? [];
   if (!measured.length) return [...lines, 'Not measured.'];
   lines.push(
-    "Each line's `node` (scripts/node-lines.sh) runs `bin/search-config.js lint --format json` as a user's shell does, in turn with that line's `node -e 0` (cold start: one small JSON file, the 300-line .tf file, the 300-line manifest) and with the previous release under the same node (one small file; the small files in one process). Node's compile cache (Node 22.1 and later) is filled by the warm-up run, as by a user's first run. The tarball and the `.vsix` are the same files on every line (their sizes are in the targets above).",
+    "Each line's `node` (scripts/node-lines.sh) runs `bin/search-config.js lint --format json` as a user's shell does, in turn with that line's `node -e 0` (cold start: one small JSON file, the 300-line .tf file, the 300-line manifest) and with the previous release under the same node (one small file; the small files in one process). The bins' compile cache (V8's cached data of the bundles, on every line) is filled by the warm-up run, as by a user's first run. The tarball and the `.vsix` are the same files on every line (their sizes are in the targets above).",
     '',
     `| Node.js | \`node -e 0\`, ms | 1 small JSON file, cold | 300-line .tf, cold | 300-line manifest, cold | 1 small file vs the release | ${(measured.find((l) => l.smallFiles)?.smallFiles ?? 1000).toLocaleString('en')} small files vs the release |`,
     '|---|---|---|---|---|---|---|',

@@ -78,7 +78,7 @@ async function main() {
   const haveBenchDeps = benchDeps();
   if (!haveBenchDeps) log('comparison tools not installed (npm ci --prefix bench): measuring search-config and the floors only');
   const work = path.join(BENCH_DIR, 'work');
-  // The compile caches (Node's own, or the bins' on Node 20) are the bench's own, made by its first run of
+  // The compile caches (the bins' V8 cached data, and Node's own for the rest) are the bench's own, made by its first run of
   // each bundle, as a user's first lint makes theirs: not whatever other runs on this machine left in the
   // shared directory for the same bundles (a test that lints Terraform files, or one that only asks --help).
   const compileCache = path.join(work, 'compile-cache');

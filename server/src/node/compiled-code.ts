@@ -2,8 +2,8 @@ import type { EventEmitter } from 'node:events';
 import nodeModule from 'node:module';
 
 /**
- * The event bin/compile-cache.js listens for on Node 20, where it keeps V8's cached data of the
- * bundles itself (Node 22.10 and later keep their own cache: module.flushCompileCache()).
+ * The event bin/compile-cache.js listens for: the bins keep V8's cached data of the bundles themselves
+ * (module.flushCompileCache() writes Node's own, of what Node's loader loaded, where Node has it).
  */
 export const KEEP_COMPILED_CODE_EVENT = 'search-config:keep-compiled-code';
 
