@@ -142,9 +142,8 @@ function writeOnce(pending) {
   process.once('exit', write);
 }
 
-/** Loads `entry` (a bundle of dist/) and the bundles it requires, each through the cached data. */
-function runWithCachedData(entry, dir) {
-  const bundles = path.dirname(entry) + path.sep;
+/** A require for the bundles in the directory `bundles` (and those they require), each through the cached data in `dir`. */
+function cachedDataLoader(bundles, dir) {
   const loaded = new Map();
   const pending = [];
   const load = (file) => {
@@ -176,15 +175,27 @@ function runWithCachedData(entry, dir) {
     return mod.exports;
   };
   writeOnce(pending);
-  load(entry);
+  return load;
+}
+
+/**
+ * Requires a bundle of dist/ (an absolute path) the one way this process does: through the cached data, or
+ * with Node's require where none may be kept. The Node server's entry (dist/server.js, which the editor's
+ * extension starts itself) has this module bundled in and requires the server's bundles through it.
+ */
+let requireOne;
+function requireBundle(file) {
+  if (!requireOne) {
+    const dir = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDirectory();
+    requireOne = dir === undefined ? (f) => createRequire(f)(f) : cachedDataLoader(path.dirname(file) + path.sep, dir);
+  }
+  return requireOne(file);
 }
 
 /** Runs the bundle at `entry` as the process's program. */
 function run(entry) {
   if (typeof enableCompileCache === 'function') enableCompileCache();
-  const dir = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDirectory();
-  if (dir === undefined) require(entry);
-  else runWithCachedData(entry, dir);
+  requireBundle(entry);
 }
 
-module.exports = { run };
+module.exports = { run, requireBundle };

@@ -59,8 +59,10 @@ export function analyzerBundle({ root, minify, sourcemap, plugins, write }) {
    * For the hosts' bundles: every import of a core module from outside the core becomes a lookup in the
    * analyzer bundle (`platform`: 'node', 'browser', or 'any' for a bundle that Node and a worker both load).
    * `own`: modules of the core that only this host runs (the CLI's `explain`), which it carries itself.
+   * `requireBundle`: on Node, the expression that requires a sibling bundle by its file name (Node's require
+   * by default).
    */
-  function sharedCore(platform, { own = [] } = {}) {
+  function sharedCore(platform, { own = [], requireBundle = (name) => `require('./${name}')` } = {}) {
     return {
       name: 'shared-core',
       setup(build) {
@@ -91,10 +93,10 @@ export function analyzerBundle({ root, minify, sourcemap, plugins, write }) {
             platform === 'browser'
               ? `self.${CORE_GLOBAL}`
               : platform === 'node'
-                ? `require('./server-core.js')`
+                ? requireBundle('server-core.js')
                 : // A bundle that both run (the language server's): the worker's global, or Node's require.
                   `(typeof importScripts === 'function' ? self.${CORE_GLOBAL} : require('./server-core.js'))`;
-          return { loader: 'js', contents: `module.exports = Object.create(${bundle}[${key}]);` };
+          return { loader: 'js', contents: `module.exports = Object.create(${bundle}[${key}]);`, resolveDir: root };
         });
       },
     };

@@ -215,8 +215,16 @@ const esmLanguageServerTypes = {
 const LANGUAGE_SERVER_GLOBAL = 'searchConfigLanguageServer';
 const LANGUAGE_SERVER_DIR = path.join(root, 'server', 'src', 'lsp');
 
+/**
+ * In the Node server's entry, a sibling bundle required through the bins' compile cache (V8's cached data of
+ * the bundle, bin/compile-cache.js, bundled into the entry): the extension starts the entry with Node itself,
+ * and Node's own compile cache holds only what is compiled before a module runs.
+ */
+const viaCachedData = (name) =>
+  `require(${JSON.stringify(path.join(root, 'bin', 'compile-cache.js'))}).requireBundle(require('node:path').join(__dirname, ${JSON.stringify(name)}))`;
+
 /** For the hosts: their import of the language server's index (`../lsp`) is a lookup in its bundle. */
-function sharedLanguageServer(platform) {
+function sharedLanguageServer(platform, { requireBundle = (name) => `require('./${name}')` } = {}) {
   return {
     name: 'shared-language-server',
     setup(build) {
@@ -227,10 +235,11 @@ function sharedLanguageServer(platform) {
       );
       build.onLoad({ filter: /.*/, namespace: 'shared-language-server' }, () => ({
         loader: 'js',
+        resolveDir: root,
         contents:
           platform === 'browser'
             ? `module.exports = Object.create(self.${LANGUAGE_SERVER_GLOBAL});`
-            : `module.exports = Object.create(require('./server-main.js'));`,
+            : `module.exports = Object.create(${requireBundle('server-main.js')});`,
       }));
     },
   };
@@ -428,15 +437,18 @@ async function bundle() {
       external: ['./server-core.js'],
     },
     // The Node server's entry, which the extension and bin/search-config-language-server.js start: Node's own
-    // compile cache first, then the server's bundles. (Started by the bin, the bundles go through the bin's V8
-    // cached data instead: bin/compile-cache.js.)
+    // compile cache first (for this entry), then the server's bundles through V8's cached data of each.
     {
       in: 'server/src/node/main.ts',
       out: 'dist/server.js',
       banner: "'use strict';\nrequire('node:module').enableCompileCache?.();",
       host: true,
-      plugins: [lazyBuiltins, sharedBuiltins, sharedCore('node'), sharedLanguageServer('node')],
-      external: ['./server-core.js', './server-main.js'],
+      plugins: [
+        lazyBuiltins,
+        sharedBuiltins,
+        sharedCore('node', { requireBundle: viaCachedData }),
+        sharedLanguageServer('node', { requireBundle: viaCachedData }),
+      ],
     },
     { in: 'client/src/node/extension.ts', out: 'dist/client.js', external: ['vscode'], plugins: [semverCaret, esmLanguageServerTypes] },
     // VS Code for the Web: the extension in the browser's extension host and its server in a web

@@ -104,6 +104,37 @@ test("the CLI and the language server start through V8's cached data of their bu
   }
 });
 
+test("the Node server's entry, started by Node itself as the editor's extension starts it, requires the server's bundles through V8's cached data", () => {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-compile-cache-'));
+  try {
+    const env = { ...process.env, NODE_COMPILE_CACHE: cacheDir, NODE_DISABLE_COMPILE_CACHE: undefined };
+    const start = (): { code: number | null; out: string } => {
+      const r = spawnSync(process.execPath, [path.join(dist, 'server.js'), '--help'], { encoding: 'utf8', env });
+      return { code: r.status, out: r.stdout };
+    };
+    const first = start();
+    assert.equal(first.code, 0);
+    assert.match(first.out, /^Usage: search-config-language-server/);
+    const caches = v8Caches(cacheDir);
+    assert.deepEqual(
+      [...caches.keys()].map((f) => f.replace(/-[0-9a-f]{32}\.cache$/, '')).sort(),
+      ['server-core.js', 'server-main.js'],
+      "the entry itself is Node's to cache; the bundles it requires are the entry's",
+    );
+    assert.deepEqual(start(), first);
+    assert.deepEqual(v8Caches(cacheDir), caches, 'a cache that was used is not written again');
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+    const off = spawnSync(process.execPath, [path.join(dist, 'server.js'), '--help'], {
+      encoding: 'utf8',
+      env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' },
+    });
+    assert.deepEqual({ code: off.status, out: off.stdout }, first);
+    assert.ok(!fs.existsSync(cacheDir), 'NODE_DISABLE_COMPILE_CACHE=1 writes no cache');
+  } finally {
+    fs.rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
 test('cached data made from a bundle since changed, cut short or in a directory other users may write is never used', () => {
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-config-compile-cache-'));
   const lint = ['lint', '--format', 'json', path.join(root, 'examples')];
