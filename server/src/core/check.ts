@@ -155,7 +155,9 @@ export function checkConfiguration(
   const mildest = options.minSeverity && !directives.directives.length ? severityRank(options.minSeverity) : undefined;
   // Values that must not be shown, this configuration's and the baseline's (a change-aware rule quotes
   // both): `show` hides them while the rules run (each rule's errors are caught, so it is left again).
-  const sensitive = sensitiveOf(doc, baseline);
+  // Gathered when first asked for: by a rule describing a value, or by a finding's texts.
+  let sensitive: SensitiveValues | undefined;
+  const sensitiveNow = (): SensitiveValues => (sensitive ??= sensitiveOf(doc, baseline));
   // One context for every rule: rules report while they check, so the rule running is the one
   // reporting (a context and a closure per rule and document cost more than the smaller rules).
   const reported: Finding[] = [];
@@ -167,9 +169,9 @@ export function checkConfiguration(
     options,
     schemaErrors,
     baseline,
-    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw, sensitive)),
+    report: (raw) => reported.push(locateFinding(doc, ruleId, severity, raw, sensitiveNow())),
   };
-  const leaveSensitive = enterSensitive(sensitive);
+  const leaveSensitive = enterSensitive(sensitiveNow);
   // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
   for (let r = 0; r < RULES.length; r++) {
     const rule = RULES[r];

@@ -9,23 +9,44 @@ export type SensitiveValues = ReadonlySet<string | number>;
 export const NO_SENSITIVE_VALUES: SensitiveValues = new Set();
 
 let current: SensitiveValues = NO_SENSITIVE_VALUES;
+/** What gathers the current values, until something first asks for them (see enterSensitive). */
+let gather: (() => SensitiveValues) | undefined;
 
 /** The sensitive values of the document being described now (see `describing`). */
-export const currentSensitive = (): SensitiveValues => current;
+export function currentSensitive(): SensitiveValues {
+  if (gather) {
+    current = gather();
+    gather = undefined;
+  }
+  return current;
+}
 
 /** True when `v` is one of the values that must not be shown now. */
-export const isSensitiveValue = (v: unknown): boolean =>
-  current.size > 0 && (typeof v === 'string' || typeof v === 'number') && current.has(v);
+export const isSensitiveValue = (v: unknown): boolean => {
+  if (typeof v !== 'string' && typeof v !== 'number') return false;
+  const values = currentSensitive();
+  return values.size > 0 && values.has(v);
+};
 
 /**
  * Makes `values` the current sensitive values until the function returned is called, which puts
- * the previous ones back. The core is synchronous: nothing else runs in between.
+ * the previous ones back. The core is synchronous: nothing else runs in between. Given as a function,
+ * they are gathered when first asked for: the rules of a configuration with nothing to report never
+ * describe a value, and most configurations a run reads are such.
  */
-export function enterSensitive(values: SensitiveValues): () => void {
+export function enterSensitive(values: SensitiveValues | (() => SensitiveValues)): () => void {
   const before = current;
-  current = values;
+  const beforeGather = gather;
+  if (typeof values === 'function') {
+    current = NO_SENSITIVE_VALUES;
+    gather = values;
+  } else {
+    current = values;
+    gather = undefined;
+  }
   return () => {
     current = before;
+    gather = beforeGather;
   };
 }
 
