@@ -2,6 +2,9 @@ import { rootSchema } from '../../schema';
 import type { ParsedDocument } from '../json/document';
 import { isPlan } from './document';
 
+/** The configuration's top-level fields, listed once (every JSON document read is tested for them). */
+let topLevelFields: readonly string[] | undefined;
+
 /**
  * Whether a JSON document given as a configuration is something else, decided by its content and
  * conservatively: a document with any field of the configuration at its top level is one (with
@@ -19,7 +22,8 @@ export function notConfigurationReason(doc: ParsedDocument): string | undefined 
   const has = (k: string): boolean => Object.prototype.hasOwnProperty.call(root, k);
   // The schema's few top-level fields are looked up in the value, not the value's keys in the schema:
   // a configuration may have many thousands of keys, and listing them all costs more than this whole test.
-  if (Object.keys(fields).some(has)) return undefined;
+  const known = (topLevelFields ??= Object.keys(fields));
+  for (let i = 0; i < known.length; i++) if (has(known[i])) return undefined;
   const keys = Object.keys(root);
   const neither = 'neither a service configuration nor a Terraform plan';
   const planLike = has('format_version') || has('resource_changes');
