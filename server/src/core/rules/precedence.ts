@@ -153,8 +153,9 @@ function onePerField(findings: Finding[]): Finding[] {
       const field = table.field(winner);
       if (field === undefined) continue;
       for (const rule of table.rules) {
+        // Each finding that answers a silenced one takes its severity, also where another answers it too
+        // (two keys misspelt for one missing member are each as grave as its absence).
         for (const loser of byField.get(`${rule} ${field}`) ?? []) {
-          if (dropped.has(loser)) continue;
           dropped.add(loser);
           if (severityRank(loser.severity) < severityRank(winner.severity)) winner.severity = loser.severity;
         }

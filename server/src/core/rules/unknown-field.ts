@@ -97,7 +97,7 @@ export default defineRule({
       '',
       'In a `.tf` file, an object written as an argument where the provider takes a block (`search = { ... }` for `search { ... }`, `index_patterns = [{ ... }]` for `index_patterns` blocks, the resource\'s `search_user_config = { ... }`) is refused by Terraform ("Unsupported argument"), though the field is known. It is reported at its name, with a fix that writes it as the block (one block per item for a block that repeats, and the objects inside it as blocks too); what it holds is checked as the block\'s members would be. A value that is an expression (`openid = var.oidc`) is not made a block by taking the `=` away: the finding says to write the block or to make it from that value with a `dynamic` block, and offers no fix. Lists of text (`ip_filter_string`, `reindex_remote_whitelist`) are arguments, and are not reported.',
       '',
-      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
+      'When exactly one field is meant and renaming the key in place is enough (and the intended key is not already set in the same object), the fix renames the key and leaves its value alone; when two unknown keys of one object are each read as the same field, renaming either is a guess, so each rename is a suggestion instead. A field that belongs in another object gets a suggestion that moves it there (creating the object when needed), unless its value holds text, which could be a secret; a move is never applied automatically. When several fields are equally likely, each is offered as a suggestion: so is a key cut short that begins one field and is a few letters from another (`email_sender_pass`: `email_sender_password` or `email_sender_name`). The value of an unknown key is never shown, since it may hold a secret.',
     ].join('\n'),
     fixable: true,
     // Its findings are about a key, which no variable gives: where the value is set is no help, and a
@@ -121,17 +121,32 @@ export default defineRule({
     },
   },
   check(ctx) {
+    const unknown: Array<{ e: (typeof ctx.schemaErrors)[number]; key: string }> = [];
     for (const e of ctx.schemaErrors) {
-      if (e.keyword !== 'additionalProperties') continue;
       const key = e.params.additionalProperty;
-      if (typeof key !== 'string') continue;
+      if (e.keyword === 'additionalProperties' && typeof key === 'string') unknown.push({ e, key });
+    }
+    // Renames that compete: two unknown keys of one object each read as the same field (`conect_url` and
+    // `connect_ur`). Renaming either is a guess, and the other would then be a second copy: --fix renames
+    // neither, and each rename is offered as a suggestion.
+    const renamedTo = new Map<string, number>();
+    const suggested = unknown.map(({ e, key }) => {
+      const s = suggestKey(e.path, key);
+      if (s.clear && s.list.length && !s.list[0].moves) {
+        const target = formatPath([...e.path, s.list[0].key]);
+        renamedTo.set(target, (renamedTo.get(target) ?? 0) + 1);
+      }
+      return s;
+    });
+    for (let u = 0; u < unknown.length; u++) {
+      const { e, key } = unknown[u];
       const path = [...e.path, key];
       const parentValue = valueAt(ctx.value, e.path);
       // Where the key is written, asked for only when a fix needs it: the document locates a
       // key through an index of its object, without building a parse tree when it has none.
       const present = isObject(parentValue) && hasOwn(parentValue, key);
       const at = present ? ctx.doc.locate(path, 'key') : undefined;
-      const { list, clear } = suggestKey(e.path, key);
+      const { list, clear } = suggested[u];
       const head = `Unknown field ${showKey(key)} ${where(e.path)}`;
       if (!list.length) {
         ctx.report({
@@ -171,7 +186,8 @@ export default defineRule({
         continue;
       }
       if (clear) {
-        const fix = !best.moves && at ? renameFix(ctx, path, key, best.key) : undefined;
+        const rename = !best.moves && at ? renameFix(ctx, path, key, best.key) : undefined;
+        const competing = !best.moves && renamedTo.get(formatPath([...e.path, best.key]))! > 1;
         const move = best.moves && present ? moveSuggestion(ctx, path, key, best) : undefined;
         const reason = reasonText(ctx, key, best);
         ctx.report({
@@ -179,8 +195,8 @@ export default defineRule({
           target: 'key',
           at,
           message: `${head}: ${reason}${reason.endsWith('?') ? '' : '.'}`,
-          fix,
-          suggestions: move && [move],
+          fix: competing ? undefined : rename,
+          suggestions: move ? [move] : competing && rename ? [rename] : undefined,
         });
         continue;
       }
