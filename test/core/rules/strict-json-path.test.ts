@@ -249,8 +249,8 @@ test('JSONC with comments and trailing commas is read from a blanked copy, descr
     }
     const text = withJsoncExtras(rng.fork(fast), input.text);
     const doc = parseDocument(text, { fileName: 'x.search.jsonc' });
-    // The strict reading builds its parse tree only when asked: `root` is a getter there.
-    if (Object.getOwnPropertyDescriptor(doc, 'root')?.get) fast++;
+    // The strict reading builds its parse tree only when asked: `root` is a getter there (of its class).
+    if (Object.getOwnPropertyDescriptor(Object.getPrototypeOf(doc), 'root')?.get) fast++;
     assertSameDocument(doc, parseDocumentTree(text, { fileName: 'x.search.jsonc' }), `${input.name} as JSONC`);
     assert.deepEqual(
       analyze(text, { fileName: 'x.search.jsonc' }).findings,
@@ -295,18 +295,18 @@ test('fixes that remove, replace or append a member of strict JSON read that obj
   for (const text of texts) {
     const doc = parseDocument(text, { fileName: 'x.search.json' });
     let treeAsked = 0;
-    const { nodeAt } = doc;
+    const nodeAt = doc.nodeAt.bind(doc);
     Object.defineProperty(doc, 'nodeAt', {
       value: (path: Segment[]) => {
         treeAsked++;
         return nodeAt(path);
       },
     });
-    const root = Object.getOwnPropertyDescriptor(doc, 'root')!.get!;
+    const root = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(doc), 'root')!.get!;
     Object.defineProperty(doc, 'root', {
       get: () => {
         treeAsked++;
-        return root();
+        return root.call(doc);
       },
     });
     const fixes = analyze(text, { fileName: 'x.search.json' }, doc)

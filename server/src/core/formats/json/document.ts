@@ -1,6 +1,6 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { LineIndex } from '../../lines';
-import { JsonOffsets, strictJsonFacts, valueMemberCount } from './offsets';
+import { JsonOffsets, strictJsonFacts, valueMemberCount, type StrictJsonFacts } from './offsets';
 import { strictTree } from './strict-tree';
 import type { FieldPath, OffsetRange } from '../../types';
 import type { Comment, ConfigDocument, FixIntent, RepeatedKey, SyntaxProblem } from '../document';
@@ -203,51 +203,86 @@ function strictDocument(text: string, isJsonc: boolean, maxDepth: number, origin
   }
   const facts = strictJsonFacts(text);
   if (facts.depth > maxDepth) return undefined;
-  let tree: { root: Node | undefined } | undefined;
-  let lines: LineIndex | undefined;
-  let offsets: JsonOffsets | undefined;
-  let noDuplicateKeys: boolean | undefined;
-  const root = (): Node | undefined => (tree ??= { root: strictTree(text) }).root;
-  const lineIndex = (): LineIndex => (lines ??= new LineIndex(text, facts.lines));
-  let comments: Comment[] | undefined;
-  return {
-    format: 'json',
-    text: original ?? text,
-    isJsonc,
-    commentsAllowed: isJsonc,
-    value,
-    syntaxErrors: [],
-    ...jsonBehaviour,
-    get root() {
-      return root();
-    },
-    get lines() {
-      return lineIndex();
-    },
-    // Each member of the text becomes a distinct key of the value unless a key repeats.
-    get noDuplicateKeys() {
-      return (noDuplicateKeys ??= facts.memberCount === valueMemberCount(value));
-    },
-    noLongNumbers: facts.longestDigits < 19,
-    comments: () => (original === undefined ? [] : (comments ??= scanComments(original, lineIndex()))),
-    nodeAt: (path) => nodeAtPath(root(), path),
-    subtreeAt: (path) => {
-      if (tree) return nodeAtPath(tree.root, path);
-      const at = (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
-      return at && strictTree(text, at.offset, at.offset + at.length);
-    },
-    membersAt: (path) => {
-      if (tree) return nodeAtPath(tree.root, path);
-      const index = (offsets ??= new JsonOffsets(text, facts.containers, value));
-      const at = index.valueRange(path);
-      return at && strictTree(text, at.offset, at.offset + at.length, (start) => index.valueEnd(start));
-    },
-    rangeAt: (path) => {
-      if (tree) return rangeOf(nodeAtPath(tree.root, path));
-      return (offsets ??= new JsonOffsets(text, facts.containers, value)).valueRange(path);
-    },
-    locate: (path, target) => (offsets ??= new JsonOffsets(text, facts.containers, value)).locate(path, target),
-  };
+  return new StrictDocument(text, isJsonc, value, facts, original);
+}
+
+/**
+ * A document read by strictDocument: what it is asked for (its parse tree, line index, offsets of
+ * members, comments) is worked out on first use. A class, so that a document is one object with its
+ * methods on the prototype rather than a dozen closures made for each file.
+ */
+class StrictDocument implements ParsedDocument {
+  readonly format = 'json';
+  readonly text: string;
+  readonly commentsAllowed: boolean;
+  readonly syntaxErrors: SyntaxProblem[] = [];
+  readonly noLongNumbers: boolean;
+  readonly repeatedKeys = jsonBehaviour.repeatedKeys;
+  readonly editsFor = jsonBehaviour.editsFor;
+  private tree: { root: Node | undefined } | undefined = undefined;
+  private lineIndex: LineIndex | undefined = undefined;
+  private offsets: JsonOffsets | undefined = undefined;
+  private duplicateFree: boolean | undefined = undefined;
+  private commentList: Comment[] | undefined = undefined;
+
+  constructor(
+    private readonly parsed: string,
+    readonly isJsonc: boolean,
+    readonly value: unknown,
+    private readonly facts: StrictJsonFacts,
+    private readonly original: string | undefined,
+  ) {
+    this.text = original ?? parsed;
+    this.commentsAllowed = isJsonc;
+    this.noLongNumbers = facts.longestDigits < 19;
+  }
+
+  get root(): Node | undefined {
+    return (this.tree ??= { root: strictTree(this.parsed) }).root;
+  }
+
+  get lines(): LineIndex {
+    return (this.lineIndex ??= new LineIndex(this.parsed, this.facts.lines));
+  }
+
+  // Each member of the text becomes a distinct key of the value unless a key repeats.
+  get noDuplicateKeys(): boolean {
+    return (this.duplicateFree ??= this.facts.memberCount === valueMemberCount(this.value));
+  }
+
+  private index(): JsonOffsets {
+    return (this.offsets ??= new JsonOffsets(this.parsed, this.facts.containers, this.value));
+  }
+
+  comments(): Comment[] {
+    return this.original === undefined ? [] : (this.commentList ??= scanComments(this.original, this.lines));
+  }
+
+  nodeAt(path: FieldPath): Node | undefined {
+    return nodeAtPath(this.root, path);
+  }
+
+  subtreeAt(path: FieldPath): Node | undefined {
+    if (this.tree) return nodeAtPath(this.tree.root, path);
+    const at = this.index().valueRange(path);
+    return at && strictTree(this.parsed, at.offset, at.offset + at.length);
+  }
+
+  membersAt(path: FieldPath): Node | undefined {
+    if (this.tree) return nodeAtPath(this.tree.root, path);
+    const index = this.index();
+    const at = index.valueRange(path);
+    return at && strictTree(this.parsed, at.offset, at.offset + at.length, (start) => index.valueEnd(start));
+  }
+
+  rangeAt(path: FieldPath): OffsetRange | undefined {
+    if (this.tree) return rangeOf(nodeAtPath(this.tree.root, path));
+    return this.index().valueRange(path);
+  }
+
+  locate(path: FieldPath, target: 'key' | 'value' | 'property'): OffsetRange {
+    return this.index().locate(path, target);
+  }
 }
 
 const rangeOf = (node: Node | undefined): OffsetRange | undefined => (node ? { offset: node.offset, length: node.length } : undefined);
