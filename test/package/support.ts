@@ -22,13 +22,18 @@ export const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json
   bin: Record<string, string>;
 };
 
-/** npm without network chatter, and with nothing of this repository's own npm settings. */
+/**
+ * npm without network chatter, and with nothing of this repository's own npm settings. Packages npm's
+ * cache holds (all of them after `npm ci`) are taken from it without asking the registry again: the
+ * pre-commit hook's install of this repository's dependencies takes about 20 s instead of 34 s.
+ */
 export const NPM_ENV = {
   ...process.env,
   npm_config_fund: 'false',
   npm_config_audit: 'false',
   npm_config_update_notifier: 'false',
   npm_config_loglevel: 'warn',
+  npm_config_prefer_offline: 'true',
 };
 
 export function run(
