@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { analyze, fixAll } from '../../../server/src/core';
-import { oneFindingPerMistake } from '../../../server/src/core/rules/precedence';
+import { EXPLAINS_ONLY, oneFindingPerMistake, SUPERSEDES, SUPERSEDES_ON_FIELD } from '../../../server/src/core/rules/precedence';
 import type { Finding } from '../../../server/src/core/types';
 import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
 
@@ -108,5 +108,42 @@ test('a field-wide winner silences every finding of the rules it stands for on t
   assert.deepEqual(
     oneFindingPerMistake([onKey, winner, onValue, elsewhere]).map((f) => `${f.ruleId} ${f.path}`),
     ['setting-cannot-be-enabled disable_replication_factor_adjustment', 'deprecated-field max_index_count'],
+  );
+});
+
+test('a finding two others stand for gives its severity to both: a unit hint a team made an error, beside a deprecation and a performance risk', () => {
+  const hint = made('unit-hint', 'error', 'search.x', 10);
+  const deprecated = made('deprecated-field', 'warning', 'search.x', 10);
+  const risk = made('performance-risk', 'info', 'search.x', 10);
+  assert.deepEqual(
+    oneFindingPerMistake([hint, deprecated, risk]).map((f) => `${f.ruleId} ${f.severity}`),
+    ['deprecated-field error', 'performance-risk error'],
+  );
+});
+
+test('no rule stands for itself, so that a finding is never its own loser', () => {
+  for (const [winner, losers] of Object.entries(SUPERSEDES)) assert.ok(!losers.includes(winner), winner);
+  for (const [winner, tables] of Object.entries(SUPERSEDES_ON_FIELD)) {
+    for (const table of tables) assert.ok(!table.rules.includes(winner), winner);
+  }
+  for (const rule of EXPLAINS_ONLY) assert.ok(!(rule in SUPERSEDES) && !(rule in SUPERSEDES_ON_FIELD), rule);
+});
+
+test('a key misspelt at the top level answers the member missing there; a finding whose field cannot be read silences nothing', () => {
+  const typo = {
+    ...made('unknown-field', 'warning', 'conect_url', 2, 12),
+    message: 'Unknown field "conect_url": did you mean "connect_url"?',
+  };
+  const missing = { ...made('missing-required', 'error', '', 0, 1), message: 'The configuration is missing "connect_url".' };
+  assert.deepEqual(
+    oneFindingPerMistake([missing, typo]).map((f) => `${f.ruleId} ${f.severity} ${f.path}`),
+    ['unknown-field error conect_url'],
+  );
+  // No suggestion in the one, no member named in the other: neither stands for the other.
+  const unknown = { ...made('unknown-field', 'warning', 'colour', 20, 8), message: 'Unknown field "colour".' };
+  const unread = { ...made('missing-required', 'error', '', 0, 1), message: 'The configuration lacks a member.' };
+  assert.deepEqual(
+    oneFindingPerMistake([unread, unknown]).map((f) => `${f.ruleId} ${f.severity}`),
+    ['missing-required error', 'unknown-field warning'],
   );
 });

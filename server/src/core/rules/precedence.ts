@@ -94,7 +94,6 @@ export const mayStandForOthers = (ruleId: string): boolean => ruleId in SUPERSED
 
 /** The findings of one configuration with the superseded ones removed (see SUPERSEDES). One sort of their offsets, then linear. */
 export function oneFindingPerMistake(all: Finding[]): Finding[] {
-  if (all.length < 2) return all;
   const findings = onePerField(all);
   // Findings at one place share their offset. The offsets shared are found first, in a sorted copy of
   // them all: most findings have an offset of their own, and a typed array sorts many thousands of
@@ -119,13 +118,17 @@ export function oneFindingPerMistake(all: Finding[]): Finding[] {
   return dropped.size ? findings.filter((f) => !dropped.has(f)) : findings;
 }
 
-/** Within findings at one place, silences those another stands for; the winners take the gravest severity. */
+/**
+ * Within findings at one place, silences those another stands for; the winners take the gravest severity.
+ * A finding silenced already still gives its severity to every other that stands for it, as on a field
+ * (onePerField). No rule stands for itself (a test of the tables holds it), so a winner is never its own loser.
+ */
 function settle(group: Finding[], dropped: Set<Finding>): void {
   for (const winner of group) {
     if (dropped.has(winner)) continue;
     let gravest: Severity = winner.severity;
     for (const loser of group) {
-      if (loser === winner || dropped.has(loser) || !silencedBy(winner, loser)) continue;
+      if (!silencedBy(winner, loser)) continue;
       dropped.add(loser);
       if (severityRank(loser.severity) < severityRank(gravest)) gravest = loser.severity;
     }
