@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { measurePair } from './lib/measure.mjs';
 import { BENCH_DIR } from './generate.mjs';
-import { pairsFor, workloads } from './whole-process.mjs';
+import { pairsFor, settleFor, workloads } from './whole-process.mjs';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
 const LINES_SCRIPT = path.join(ROOT, 'scripts/node-lines.sh');
@@ -49,7 +49,7 @@ export function measureNodeLines({ files, release, pairRuns, warmup, log, onlyMa
     const lint = (bin, inputs) => ({ cmd: node, args: [bin, 'lint', '--format', 'json', ...inputs] });
     const ours = path.join(ROOT, 'bin/search-config.js');
     const floor = { cmd: node, args: ['-e', '0'] };
-    const pair = (a, b, runs = pairRuns) => measurePair({ a, b, runs, warmup, parse: parseExit, cwd: ROOT });
+    const pair = (a, b, runs = pairRuns, settle = undefined) => measurePair({ a, b, runs, warmup, parse: parseExit, cwd: ROOT, settle });
     const result = { line, version, smallFiles: files.small.length, cold: {}, vsRelease: {} };
     for (const [id, file] of [
       ['json', files.small[0]],
@@ -66,7 +66,7 @@ export function measureNodeLines({ files, release, pairRuns, warmup, log, onlyMa
       const machineLine = node === process.execPath;
       for (const w of workloads(files).filter((w) => !w.terraform && (!machineLine || w.id === 'one' || w.id === 'small'))) {
         const { id, inputs } = w;
-        const p = pair(lint(ours, inputs), lint(release.bin, inputs), pairsFor(w, pairRuns));
+        const p = pair(lint(ours, inputs), lint(release.bin, inputs), pairsFor(w, pairRuns), settleFor(w, pairRuns));
         result.vsRelease[id] = { ms: p.a.ms, releaseMs: p.b.ms, ratio: p.ratios, cpuRatio: p.cpuRatios, error: p.a.error ?? p.b.error };
         log(
           `    ${id.padEnd(10)} ${p.a.ms.median.toFixed(1)} ms against the release's ${p.b.ms.median.toFixed(1)} ms, ${(p.cpuRatios ?? p.ratios).median.toFixed(3)}x`,

@@ -1,5 +1,8 @@
 // Turns the raw numbers into the targets table (ratios to the anchors of the same run) and a
 // markdown report.
+import { RELEASE_FLAG } from './lib/release-flag.mjs';
+
+export { RELEASE_FLAG };
 
 const fmt = (n, digits = 1) => (n === undefined || n === null || Number.isNaN(n) ? 'n/a' : n >= 100 ? n.toFixed(0) : n.toFixed(digits));
 const med = (r) => r?.ms?.median;
@@ -465,9 +468,6 @@ export function markdown(raw, targets) {
   return lines.join('\n');
 }
 
-/** Above this pair ratio to the previous release, a workload is flagged as slower. */
-export const RELEASE_FLAG = 1.05;
-
 /** The pair ratio a workload is judged by: CPU time when it was measured, else wall time. */
 export const releaseRatio = (v) => v?.cpuRatio ?? v?.ratio;
 
@@ -478,7 +478,7 @@ export function releaseSection(raw, heading = '## Compared with the previous rel
   if (rel.notFound) return [...lines, `Skipped: the previous release was not found in this clone (${rel.error}).`];
   if (!rel.commit || rel.error) return [...lines, `Not measured: ${rel.error ?? 'no previous release given'}`];
   lines.push(
-    `The previous release: ${rel.ref} (commit ${rel.commit.slice(0, 10)}; ${rel.how}), built from git into a temporary directory with its own build script (dependencies: ${rel.dependencies}). On every workload the two \`search-config lint --format json\` run in turn, A B A B, after a warm-up run of each; a ratio is the median of the pair ratios (this code / the release), of CPU time (user + system, from bash's \`times\`) and of wall time. A workload is flagged when its CPU-time ratio (wall time when bash is missing) is above ${RELEASE_FLAG.toFixed(2)}x: on a busy machine wall time also counts the time a process waits for a core. Load average during this run: ${raw.machine.loadAverage[0]} at start, ${raw.loadAtEnd[0]} at end.`,
+    `The previous release: ${rel.ref} (commit ${rel.commit.slice(0, 10)}; ${rel.how}), built from git into a temporary directory with its own build script (dependencies: ${rel.dependencies}). On every workload the two \`search-config lint --format json\` run in turn, A B A B, after a warm-up run of each; a ratio is the median of the pair ratios (this code / the release), of CPU time (user + system, from bash's \`times\`) and of wall time. A workload is flagged when its CPU-time ratio (wall time when bash is missing) is above ${RELEASE_FLAG.toFixed(2)}x: on a busy machine wall time also counts the time a process waits for a core. A large input gets 5 pairs, and as many as the other inputs in all when the ratios of those 5 lie on both sides of the flag (the table gives each row's number of pairs). Load average during this run: ${raw.machine.loadAverage[0]} at start, ${raw.loadAtEnd[0]} at end.`,
   );
   lines.push(
     '',

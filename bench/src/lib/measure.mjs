@@ -47,26 +47,38 @@ export function measureProcess({ cmd, args, runs, warmup = 1, parse, cwd, timeou
  * Two commands run in turn (A B A B ...) after `warmup` unmeasured runs of each: a drift in the
  * machine's speed during the measurement moves both alike, so the ratio of each pair stays meaningful.
  * Returns each command's measurement and the pair ratios A/B, whose median is the comparison to quote.
+ * With `settle` ({ flag, more }), `more` pairs follow when the first `runs` pairs' ratios straddle `flag`.
  */
-export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000 }) {
+export function measurePair({ a, b, runs, warmup = 1, parse, cwd, timeoutMs = 300_000, settle }) {
   const sa = sampler({ ...a, cwd, timeoutMs, withCpu: true }),
     sb = sampler({ ...b, cwd, timeoutMs, withCpu: true });
-  for (let i = 0; i < warmup + runs; i++) {
-    const last = i === warmup + runs - 1;
-    sa.once(i >= warmup, last);
-    sb.once(i >= warmup, last);
-  }
+  const inTurn = (count, counted) => {
+    for (let i = 0; i < count; i++) {
+      sa.once(counted, i === count - 1);
+      sb.once(counted, i === count - 1);
+    }
+  };
+  inTurn(warmup, false);
+  inTurn(runs, true);
+  // Few pairs whose ratios lie on both sides of the flag do not say on which side the median is: one run
+  // slowed by a busy machine moves it across. More pairs then, whichever side the first median fell on.
+  if (settle?.more > 0 && straddles(governing(sa, sb), settle.flag)) inTurn(settle.more, true);
   const ra = sa.result(parse),
     rb = sb.result(parse);
   const ratios = sa.times.map((t, i) => t / sb.times[i]);
-  // CPU time (user + system) barely moves when a busy machine makes a process wait for a
-  // core, which wall time counts: on a shared machine its pair ratios are the steadier comparison.
-  const cpuRatios =
-    sa.cpu.length && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length
-      ? stats(sa.cpu.map((t, i) => t / sb.cpu[i]))
-      : undefined;
+  const cpuRatios = hasCpuPairs(sa, sb) ? stats(sa.cpu.map((t, i) => t / sb.cpu[i])) : undefined;
   return { a: ra, b: rb, ratios: stats(ratios), cpuRatios, diffsMs: stats(sa.times.map((t, i) => t - sb.times[i])) };
 }
+
+// CPU time (user + system) barely moves when a busy machine makes a process wait for a
+// core, which wall time counts: on a shared machine its pair ratios are the steadier comparison.
+const hasCpuPairs = (sa, sb) => sa.cpu.length > 0 && sa.cpu.length === sa.times.length && sb.cpu.length === sb.times.length;
+
+/** The pair ratios a comparison is judged by: CPU time when it was measured, else wall time. */
+const governing = (sa, sb) => (hasCpuPairs(sa, sb) ? sa.cpu.map((t, i) => t / sb.cpu[i]) : sa.times.map((t, i) => t / sb.times[i]));
+
+/** Some ratios above `flag` and some at or below it. */
+export const straddles = (ratios, flag) => ratios.some((r) => r > flag) && ratios.some((r) => r <= flag);
 
 /** Runs of one command: wall time, peak memory, and the output of the last run for `parse`. */
 function sampler({ cmd, args, cwd, timeoutMs, withCpu = false }) {
