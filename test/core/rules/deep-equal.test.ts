@@ -30,4 +30,7 @@ test('a list is not an object with the same members, and lists compare item by i
   assert.equal(deepEqual([{ network: '10.0.0.0/8' }], [{ network: '0.0.0.0/0' }]), false);
   assert.equal(deepEqual([1, 2], [1, 2, 3]), false);
   assert.equal(deepEqual(1, '1'), false);
+  // Both have a length of 0; only one is a list (`ip_filter` written as an empty string, then as an empty list).
+  assert.equal(deepEqual([], ''), false);
+  assert.equal(deepEqual('', []), false);
 });

@@ -69,6 +69,14 @@ test('a secret removed since the baseline is named, never printed', () => {
   assert.ok(!shown.includes('hunter2') && !shown.includes('pw-in-url'), shown);
 });
 
+test('a secret written as a number and removed since the baseline is named as hidden, its digits never printed', () => {
+  const baseline = '{ "openid": { "client_id": "app", "client_secret": 73519246 } }';
+  const [found, ...more] = removedFindings('{ "openid": { "client_id": "app" } }', 'config.json', baseline);
+  assert.deepEqual(more, []);
+  assert.match(found.message, /^openid\.client_secret was removed \(it is \(a hidden secret value\) in git:HEAD\), /);
+  assert.ok(!JSON.stringify(found).includes('73519246'));
+});
+
 test('a plan: a field in change.before and not in change.after is reported at its block in the plan, sensitive values unprinted', () => {
   const plan = planOf(
     { search: { http_max_content_length: 104857600 }, openid: { client_id: 'app', connect_url: 'https://idp.example.com/x' } },

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { analyze } from '../../../../server/src/core';
 import { compareTexts } from '../../../../server/src/core/changes/comparison';
 import { convertScalar } from '../../../../server/src/core/formats/conversion';
+import { parseTerraform } from '../../../../server/src/core/formats/terraform/document';
 import { loadTerraformFromDisk } from '../../../../server/src/node/terraform-wasm';
 import { planOf } from '../../../support/terraform-plans';
 
@@ -153,4 +154,25 @@ test("the conversion is Terraform's own (checked with terraform console: tonumbe
   ];
   for (const [written, schema, sent] of cases)
     assert.deepEqual(convertScalar(written, schema)?.value, sent, `${JSON.stringify(written)} for ${JSON.stringify(schema)}`);
+});
+
+test('heredocs are read as Terraform reads them (checked with terraform console)', () => {
+  // [the heredoc's opening, its lines, its closing line, the string Terraform gives]. In a list, where an empty
+  // string is sent as written (an empty text attribute is the provider's unset one).
+  const cases: Array<[string, string, string, string]> = [
+    ['<<EOT', '  a', '  EOT', '  a\n'],
+    ['<<-EOT', '    x', '    EOT', 'x\n'],
+    ['<<-EOT', '\t  x\n    y\n', '  EOT', 'x\n y\n\n'],
+    // A line of blanks alone keeps them: only lines with text set and lose the common indentation.
+    ['<<-EOT', '    x\n   \n      y', '    EOT', 'x\n   \n  y\n'],
+    ['<<-EOT', '    x\n      \n  \t\n      y', '    EOT', 'x\n      \n  \t\n  y\n'],
+    ['<<-EOT', '', '  EOT', ''],
+    // No backslash escapes in a heredoc; `$${` and `%%{` are a literal `${` and `%{`.
+    ['<<EOT', 'x $${y} %%{z} \\n', 'EOT', 'x ${y} %{z} \\n\n'],
+  ];
+  for (const [open, body, close, sent] of cases) {
+    const text = resource(`    ip_filter_string = [${open}\n${body ? `${body}\n` : ''}${close}\n    ]`);
+    const [document] = parseTerraform(text).configurations;
+    assert.deepEqual(document?.value, { ip_filter: [sent] }, JSON.stringify([open, body]));
+  }
 });

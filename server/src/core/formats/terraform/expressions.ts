@@ -208,9 +208,14 @@ function heredocText(n: Node): string | undefined {
     .replace(/^\r?\n/, '');
   const lines = body.split(/\r?\n/);
   if (lines.length && /^[ \t]*$/.test(lines[lines.length - 1])) lines.pop();
+  if (!lines.length) return '';
+  // A heredoc has no backslash escapes, but `$${` and `%%{` write a literal `${` and `%{` as in a quoted string.
+  const text = (kept: string[]): string => `${kept.join('\n')}\n`.replace(/([$%])\1\{/g, '$1{');
   if (textOf(named(n)[0]) === '<<-') {
-    const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
-    return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join('\n') + '\n';
+    // Terraform takes the common indentation off the lines with text; a line of blanks alone keeps them.
+    const blank = (l: string): boolean => /^[ \t]*$/.test(l);
+    const indent = Math.min(...lines.filter((l) => !blank(l)).map((l) => /^[ \t]*/.exec(l)![0].length));
+    return text(lines.map((l) => (blank(l) ? l : l.slice(indent))));
   }
-  return lines.length ? `${lines.join('\n')}\n` : '';
+  return text(lines);
 }
