@@ -46,13 +46,32 @@ function fromExpression(name: string, repeats: boolean, reference: string | unde
   return `and Terraform makes ${repeats ? 'blocks' : 'a block'} from a value only with a dynamic block. Write ${repeats ? 'one block per item' : 'the block'}, ${name} { ... }, or ${from} dynamic "${name}" { for_each = ${repeats ? value : `[${value}]`} content { ... } }, each member set as NAME = ${name}.value.NAME.`;
 }
 
-/** Whether the field a key stands for in another object is already set there. */
-function setWhereItBelongs(ctx: RuleContext, s: KeySuggestion): boolean {
-  const target = fieldByName(s.field);
-  if (!target || target.path.includes('[]')) return false;
-  const parentValue = valueAt(ctx.value, target.path.slice(0, -1));
-  return isObject(parentValue) && hasOwn(parentValue, s.key);
+/**
+ * Whether `key` is written in the object at `objectPath`: 'set' when it is a member of the value, 'unset' when
+ * it is written with a value the format reads as not set (Terraform's null, and empty text), which the value
+ * leaves out. Either way a rename or a move to it would write the key twice, which Terraform refuses.
+ */
+function writtenIn(ctx: RuleContext, objectPath: Segment[], key: string): 'set' | 'unset' | undefined {
+  const parentValue = valueAt(ctx.value, objectPath);
+  if (!isObject(parentValue)) return undefined;
+  if (hasOwn(parentValue, key)) return 'set';
+  if (!ctx.doc.convertsScalars) return undefined;
+  // A key that is not written is located where its object is.
+  const at = ctx.doc.locate([...objectPath, key], 'key');
+  const object = ctx.doc.locate(objectPath, 'key');
+  return at.offset !== object.offset || at.length !== object.length ? 'unset' : undefined;
 }
+
+/** Whether the field a key stands for in another object is already written there (see writtenIn). */
+function writtenWhereItBelongs(ctx: RuleContext, s: KeySuggestion): 'set' | 'unset' | undefined {
+  const target = fieldByName(s.field);
+  if (!target || target.path.includes('[]')) return undefined;
+  return writtenIn(ctx, target.path.slice(0, -1), s.key);
+}
+
+/** How a key already written is described: as set, or as written with a value that reads as not set. */
+const alreadyWritten = (how: 'set' | 'unset'): string =>
+  how === 'set' ? 'already set' : 'already written (with a value Terraform reads as not set)';
 
 function renameFix(ctx: RuleContext, path: Segment[], key: string, to: string): Fix | undefined {
   const edits = ctx.doc.editsFor([{ kind: 'rename', path, to }]);
@@ -69,7 +88,7 @@ function moveSuggestion(ctx: RuleContext, path: Segment[], key: string, s: KeySu
   const parentPath = target.path.slice(0, -1);
   const parentValue = valueAt(ctx.value, parentPath);
   const exists = parentValue !== undefined;
-  if (isObject(parentValue) && hasOwn(parentValue, s.key)) return undefined;
+  if (writtenIn(ctx, parentPath, s.key)) return undefined;
   const edits = ctx.doc.editsFor([{ kind: 'move', path, to: [...parentPath, s.key] }]);
   if (!edits) return undefined;
   const where = exists
@@ -158,13 +177,14 @@ export default defineRule({
         continue;
       }
       const best = list[0];
-      const taken = !best.moves && isObject(parentValue) && hasOwn(parentValue, best.key);
-      if (clear && best.moves && setWhereItBelongs(ctx, best)) {
-        // Nothing to move: the field is already set where it belongs, and this copy is one the API rejects.
+      const taken = best.moves ? undefined : writtenIn(ctx, e.path, best.key);
+      const there = clear && best.moves ? writtenWhereItBelongs(ctx, best) : undefined;
+      if (there) {
+        // Nothing to move: the field is already written where it belongs, and this copy is one the API rejects.
         const reason =
           best.reason === 'wrong-level'
-            ? `${showKey(key)} belongs ${best.parent ? `in ${best.parent}` : 'at the top level'} (${best.field}), where it is already set`
-            : `it stands for ${best.field}, which is already set`;
+            ? `${showKey(key)} belongs ${best.parent ? `in ${best.parent}` : 'at the top level'} (${best.field}), where it is ${alreadyWritten(there)}`
+            : `it stands for ${best.field}, which is ${alreadyWritten(there)}`;
         const edits = at ? ctx.doc.editsFor([{ kind: 'remove', path }]) : undefined;
         ctx.report({
           path,
@@ -181,7 +201,7 @@ export default defineRule({
           target: 'key',
           at,
           // A guess reads as a question elsewhere; before a "but" it is a statement.
-          message: `${head}: ${best.reason === 'typo' ? `it looks like a misspelling of ${JSON.stringify(nameIn(ctx, best.key))}` : reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is already set in this object; keep one of them and remove the other.`,
+          message: `${head}: ${best.reason === 'typo' ? `it looks like a misspelling of ${JSON.stringify(nameIn(ctx, best.key))}` : reasonText(ctx, key, best)}, but ${JSON.stringify(nameIn(ctx, best.key))} is ${alreadyWritten(taken)} in this object; keep one of them and remove the other.`,
         });
         continue;
       }
