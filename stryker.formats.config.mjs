@@ -19,7 +19,8 @@ export default {
     ...base.tap,
     testFiles: [
       'dist/test/core/rules/rules.test.js',
-      'dist/test/core/formats/yaml/{yaml,manifest-aliases,manifest-documents,plain-reader,plain-start,parity}.test.js',
+      'dist/test/core/formats/unnamed.test.js',
+      'dist/test/core/formats/yaml/{yaml,plain-scalars,manifest-aliases,manifest-documents,plain-reader,plain-start,parity}.test.js',
       'dist/test/core/formats/terraform/{terraform,provider-names,parity}.test.js',
       'dist/test/core/formats/registry.test.js',
       'dist/test/cli/{yaml,terraform,terraform-json,not-configuration,bin}.test.js',

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze } from '../../../../server/src/core';
+import { apiKeyOf, providerName } from '../../../../server/src/core/formats/terraform/names';
 import { planOf } from '../../../support/terraform-plans';
 
 /** A plan shows the provider's names: `cluster_search_request_slowlog` there is the API's dotted key. */
@@ -48,4 +49,12 @@ test("in JSON the provider's name is an unknown field whose fix writes the API's
     f.fix?.edits.map((e) => e.newText),
     ['"node.search.cache.size"'],
   );
+});
+
+test("the provider's name of a key: its dots written as underscores, any other key as it is", () => {
+  assert.equal(providerName('cluster.search.request.slowlog'), 'cluster_search_request_slowlog');
+  assert.equal(providerName('search_version'), 'search_version');
+  assert.equal(apiKeyOf(['search'], 'cluster_search_request_slowlog'), 'cluster.search.request.slowlog');
+  assert.equal(apiKeyOf(['search'], 'thread_pool_write_size'), 'thread_pool_write_size');
+  assert.equal(apiKeyOf([], 'cluster_search_request_slowlog'), 'cluster_search_request_slowlog', 'a dotted key of another object');
 });

@@ -198,3 +198,37 @@ test('as many aliases as the limit through merge keys at the manifest level are 
     'one past: not read',
   );
 });
+
+test('an anchor written twice: an alias names the last one before it, as YAML readers read it', () => {
+  const text = [
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: redefined',
+    '  labels:',
+    '    first: &cfg {static_ipz: true}',
+    '    second: &cfg {static_ips: yes}',
+    'spec:',
+    '  userConfig: *cfg',
+    '---',
+    'apiVersion: vendor.io/v1alpha1',
+    'kind: Search',
+    'metadata:',
+    '  name: before-the-second',
+    '  labels:',
+    '    first: &cfg {static_ipz: true}',
+    'spec:',
+    '  userConfig: *cfg',
+    '  later: &cfg {static_ips: yes}',
+    '',
+  ].join('\n');
+  const findings = analyze(text, options).findings.map((f) => `${f.range.start.line + 1} ${f.ruleId}: ${f.message.split(':')[1]}`);
+  // The first document reads the second anchor (a YAML 1.1 trap on line 7), the second the first one (an
+  // unknown field on line 16), and each anchor its alias names is said to be shared: never the other one.
+  assert.deepEqual(findings, [
+    '7 yaml-trap:  the configuration carries an anchor (&cfg) that an alias (line 9) names',
+    '7 yaml-trap:  static_ips is written yes',
+    '16 yaml-trap:  the configuration carries an anchor (&cfg) that an alias (line 18) names',
+    '16 unknown-field:  Unknown field "static_ipz" at the top level',
+  ]);
+});

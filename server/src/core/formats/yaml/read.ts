@@ -229,7 +229,8 @@ export function readConfigurations(
   const anchors = new Map<string, AnchorRecord>();
   // Anchors whose value an alias brings into a configuration: the configurations they link share their secrets.
   const linking: AnchorRecord[] = [];
-  const anchorsUsed = new Map<string, number>();
+  // By the anchor an alias names where it stands: a name written again later marks another node.
+  const anchorsUsed = new Map<AnchorRecord, { name: string; at: number }>();
   let aliases = 0,
     aliasValues = 0,
     aliasCharacters = 0;
@@ -250,7 +251,7 @@ export function readConfigurations(
         'An alias (*name) here is inside the node its anchor marks, so its value would never end; the document was not analysed.',
         at,
       );
-    if (!anchorsUsed.has(node.source)) anchorsUsed.set(node.source, at);
+    if (!anchorsUsed.has(target)) anchorsUsed.set(target, { name: node.source, at });
     if (target.range) usedAnchors.push(target.range);
     aliasValues += target.converted.values;
     aliasCharacters += target.converted.characters;
@@ -510,9 +511,8 @@ export function readConfigurations(
   }
   linkSharedValues(linking);
   // Anchors in a configuration that an alias names: a change there changes the alias too.
-  for (const [name, offset] of anchorsUsed) {
-    const a = anchors.get(name);
-    if (a?.sink && a.configPath !== undefined && a.converted !== 'open') {
+  for (const [a, { name, at: offset }] of anchorsUsed) {
+    if (a.sink && a.configPath !== undefined && a.converted !== 'open') {
       a.sink.sharing.push({
         path: pathOfKey(a.configPath),
         range: a.range ?? { offset: a.offset, length: 0 },

@@ -1,0 +1,108 @@
+/**
+ * The scalars of the plain block reader, against the `yaml` package, which it stands in for: what a plain
+ * scalar means in YAML 1.2's core schema, and the escapes of double-quoted scalars. And what kubectl and
+ * Helm send for the plain scalars YAML 1.1 reads otherwise (Go's reader: `yes` is true, `0777` is 511,
+ * `10_000` is 10000), each case stated.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import YAML from 'yaml';
+import { escapeAt, kubernetesValue, plainValue } from '../../../../server/src/core/formats/yaml/plain-scalars';
+
+// Each spelling of the core schema, and near misses: a word before or after it, a letter of another case.
+const PLAIN = [
+  ...['', '~', 'null', 'Null', 'NULL', 'nULL', 'null x', 'x null'],
+  ...['true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'x true', 'true x', 'truex'],
+  ...['0o17', '0o8', 'x0o17', '0o17x', '0o'],
+  ...['12', '+12', '-12', '007', '1 2', '12x'],
+  ...['0x1F', '0x1f', '0x1g', '0X1F', 'x0x1F'],
+  ...['.inf', '.Inf', '.INF', '-.inf', '+.Inf', '.iNF', 'x.inf', '.infx', '.nan', '.NaN', '.NAN', '-.nan', 'x.nan', '.nanx'],
+  ...['1e3', '1E3', '-1e-3', '.5e2', '1.e2', '1.5e+2', 'e3', '1e', 'x1e3', '1e3x'],
+  ...['1.5', '.5', '.55', '+.55', '-1.', '1.', '.', '+', '-.', '1.5x', 'x1.5'],
+  ...['yes', 'on', 'y', '1_000', '0777', 'text', 'n/a'],
+];
+
+test("a plain scalar means what the yaml package's core schema makes of it", () => {
+  for (const source of PLAIN) {
+    // An empty plain scalar is null (the value of `key:`); an empty document is none.
+    const expected: unknown = source === '' ? null : YAML.parse(`${source}\n`);
+    const got = plainValue(source);
+    assert.ok(
+      Object.is(got, expected) || got === expected,
+      `${JSON.stringify(source)}: ${String(got)}, the yaml package ${String(expected)}`,
+    );
+  }
+});
+
+test('double-quoted escapes are read as the yaml package reads them, the longest and the unknown ones too', () => {
+  // [the text after the backslash, what it stands for (undefined: an error)]
+  const cases: Array<[string, string | undefined]> = [
+    ['n', '\n'],
+    ['x41', 'A'],
+    ['u00e9', 'é'],
+    ['U0001F600', '😀'],
+    ['U0010FFFF', '\u{10FFFF}'],
+    ['U00110000', undefined],
+    ['x4', undefined],
+    ['xZZ', undefined],
+    ['u12G4', undefined],
+    ['q', undefined],
+    // Not an escape: its hex digits are not read as one.
+    ['q0000004100', undefined],
+  ];
+  for (const [escape, text] of cases) {
+    const source = `"\\${escape}"`;
+    const read = escapeAt(source, 2, source.length - 1);
+    assert.equal(read?.text, text, escape);
+    if (read) assert.equal(read.length, escape.length, `${escape}: its length`);
+    let oracle: string | undefined;
+    try {
+      const doc = YAML.parseDocument(`${source}\n`);
+      oracle = doc.errors.length ? undefined : String(doc.toJS());
+    } catch {
+      oracle = undefined;
+    }
+    assert.equal(oracle, text, `${escape}: the yaml package`);
+  }
+});
+
+test("an escape is read only up to the scalar's end", () => {
+  // The closing quote at `end`: an escape whose digits run past it is none, one that ends at it is read.
+  assert.deepEqual(escapeAt('x41', 0, 3), { text: 'A', length: 3 });
+  assert.equal(escapeAt('x41"', 0, 2), undefined);
+  assert.equal(escapeAt('n', 1, 1), undefined);
+  assert.equal(escapeAt('nn', 1, 1), undefined);
+});
+
+test('what kubectl and Helm send for a plain scalar that YAML 1.1 reads otherwise', () => {
+  // [the plain scalar, what they send]
+  const cases: Array<[string, unknown]> = [
+    ...(['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON'] as const).map((s): [string, unknown] => [s, true]),
+    ...(['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF'] as const).map((s): [string, unknown] => [s, false]),
+    ['yEs', 'yEs'],
+    ['oN', 'oN'],
+    ['yes x', 'yes x'],
+    ['x yes', 'x yes'],
+    ['nope', 'nope'],
+    ['10_000', 10000],
+    ['1_000', 1000],
+    ['1_0_0', 100],
+    ['-1_000', -1000],
+    ['+1_0', 10],
+    ['0_1', '0_1'],
+    ['1__0', '1__0'],
+    ['1_', '1_'],
+    ['x1_000', 'x1_000'],
+    ['1_000x', '1_000x'],
+    ['9_007_199_254_740_993', '9_007_199_254_740_993'],
+    ['0777', 511],
+    ['-017', -15],
+    ['+017', 15],
+    ['08', 8],
+    ['0', 0],
+    ['12', 12],
+    ['true', true],
+    ['text', 'text'],
+  ];
+  for (const [source, sent] of cases) assert.equal(kubernetesValue(source, plainValue(source)), sent, source);
+});
