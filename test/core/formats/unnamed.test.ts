@@ -17,6 +17,8 @@ const cases: Array<[string, string, string]> = [
   ['a terraform block first', 'terraform {\n  required_version = ">= 1.5"\n}\n', 'stdin.tf'],
   ['a manifest inside a heredoc of HCL', `locals {\n  m = <<EOT\n${MANIFEST}EOT\n}\n`, 'stdin.tf'],
   ['a YAML key named like a block type', 'resource: logs\n', 'stdin.yaml'],
+  ['a block type in a sentence', 'note: the resource "vendor_search" block {\n', 'stdin.yaml'],
+  ['two blanks after the block type', 'resource  "vendor_search" "logs" {\n}\n', 'stdin.tf'],
   // Manifests, in block, flow and JSON style.
   ['a block-style manifest', MANIFEST, 'stdin.yaml'],
   ['manifests after a comment and a document marker', `# generated\n---\n${MANIFEST}`, 'stdin.yaml'],
@@ -38,6 +40,7 @@ const cases: Array<[string, string, string]> = [
   ['JSON after two comments', '// one\n/* two */\n{}', 'stdin.json'],
   ['a line comment never ended', '// only a comment', 'stdin.yaml'],
   ['a block comment never closed', '/* only a comment {', 'stdin.yaml'],
+  ['a block comment whose opening is followed by a slash', '/*/ {}', 'stdin.yaml'],
   ['an empty text', '', 'stdin.yaml'],
   // Terraform's JSON syntax, and a plan, which has a format_version.
   ['Terraform JSON', '{"resource": {"vendor_search": {"x": {"search_user_config": {}}}}}', 'stdin.tf.json'],
@@ -59,6 +62,8 @@ const cases: Array<[string, string, string]> = [
   ['a request', 'PUT https://search.example.com/_cluster/settings HTTP/1.1\n{"persistent": {}}\n', 'stdin.http'],
   ['a request after separators and comments', '### settings\n# why\n// more\n\nGET /_cat/indices\n', 'stdin.http'],
   ['an indented request', '   GET /_cat/indices\n', 'stdin.http'],
+  ['an indented comment before a request', '  # why\nGET /_cat/indices\n', 'stdin.http'],
+  ['a request line of two words at the very end', 'GET /a b', 'stdin.yaml'],
   ['a request after 63 comment lines', `${comments(63)}GET /_cat/indices\n`, 'stdin.http'],
   ['a request after 64 comment lines (only the first 64 lines are read)', `${comments(64)}GET /_cat/indices\n`, 'stdin.yaml'],
   ['a bare URL', 'https://search.example.com/_cat/indices\n', 'stdin.yaml'],
@@ -67,11 +72,17 @@ const cases: Array<[string, string, string]> = [
   ['a script with curl', '#!/bin/sh\nset -e\ncurl -X PUT https://search.example.com/_cluster/settings\n', 'stdin.sh'],
   ['a console line', '$ curl -s https://search.example.com/_cat/indices\n', 'stdin.sh'],
   ['curl that is not a command', 'note: run echo curl later\n', 'stdin.yaml'],
+  ['a word ending in curl', 'mycurl -s https://search.example.com\n', 'stdin.yaml'],
+  ['a console line with two blanks', '$  curl -s https://search.example.com/_cat/indices\n', 'stdin.sh'],
   // A configuration written in YAML: every top-level key a field, at least one.
   ['a YAML configuration', 'search_version: "2.19"\nstatic_ips: true\n', 'stdin.search.yaml'],
   ['quoted keys', '"search_version": "2.19"\n\'static_ips\': true\n', 'stdin.search.yaml'],
   ['a key that is no field', 'search_version: "2.19"\nreplicas: 3\n', 'stdin.yaml'],
   ['a key that is no field first', 'replicas: 3\nsearch_version: "2.19"\n', 'stdin.yaml'],
+  ['a double-quoted key that is no field', 'search_version: "2.19"\n"replicas": 3\n', 'stdin.yaml'],
+  ['a single-quoted key that is no field', "search_version: '2.19'\n'replicas': 3\n", 'stdin.yaml'],
+  ['a blank before the colon', 'search_version : "2.19"\n', 'stdin.search.yaml'],
+  ['blanks before the colons, a key no field', 'search_version : "2.19"\nreplicas : 3\n', 'stdin.yaml'],
   ['an inherited name is no field', 'constructor: 1\n', 'stdin.yaml'],
 ];
 

@@ -15,7 +15,7 @@ const PLAIN = [
   ...['true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'x true', 'true x', 'truex'],
   ...['0o17', '0o8', 'x0o17', '0o17x', '0o'],
   ...['12', '+12', '-12', '007', '1 2', '12x'],
-  ...['0x1F', '0x1f', '0x1g', '0X1F', 'x0x1F'],
+  ...['0x1F', '0x1f', '0x1g', '0X1F', 'x0x1F', '10x1F'],
   ...['.inf', '.Inf', '.INF', '-.inf', '+.Inf', '.iNF', 'x.inf', '.infx', '.nan', '.NaN', '.NAN', '-.nan', 'x.nan', '.nanx'],
   ...['1e3', '1E3', '-1e-3', '.5e2', '1.e2', '1.5e+2', 'e3', '1e', 'x1e3', '1e3x'],
   ...['1.5', '.5', '.55', '+.55', '-1.', '1.', '.', '+', '-.', '1.5x', 'x1.5'],
@@ -38,6 +38,8 @@ test('double-quoted escapes are read as the yaml package reads them, the longest
   // [the text after the backslash, what it stands for (undefined: an error)]
   const cases: Array<[string, string | undefined]> = [
     ['n', '\n'],
+    ['f', '\f'],
+    ['v', '\v'],
     ['x41', 'A'],
     ['u00e9', 'é'],
     ['U0001F600', '😀'],
