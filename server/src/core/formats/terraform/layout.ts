@@ -210,7 +210,20 @@ export function formatLines(text: string): FormatLine[] {
   return lines;
 }
 
-const width = (text: string, from: number, to: number): number => [...text.slice(from, to)].length;
+/**
+ * The columns text takes as terraform fmt counts them: grapheme clusters (a letter and its combining accent, an
+ * emoji and its modifier are one each), not code points.
+ */
+let graphemes: Intl.Segmenter | undefined;
+const width = (text: string, from: number, to: number): number => {
+  const part = text.slice(from, to);
+  // Text of ASCII alone, nearly all of it, is one column a character.
+  if (/^[\x20-\x7e]*$/.test(part)) return part.length;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  let n = 0;
+  for (const _ of graphemes.segment(part)) n++;
+  return n;
+};
 
 /**
  * Whitespace edits that align the runs of `text` holding any of the `changed` ranges, as
