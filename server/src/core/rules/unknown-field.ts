@@ -177,7 +177,7 @@ export default defineRule({
         continue;
       }
       const best = list[0];
-      const taken = best.moves ? undefined : writtenIn(ctx, e.path, best.key);
+      const taken = clear && !best.moves ? writtenIn(ctx, e.path, best.key) : undefined;
       const there = clear && best.moves ? writtenWhereItBelongs(ctx, best) : undefined;
       if (there) {
         // Nothing to move: the field is already written where it belongs, and this copy is one the API rejects.
@@ -224,7 +224,7 @@ export default defineRule({
       const options = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
       const suggestions = at
         ? list
-            .filter((s) => !s.moves && !(isObject(parentValue) && hasOwn(parentValue, s.key)))
+            .filter((s) => !s.moves && !writtenIn(ctx, e.path, s.key))
             .map((s) => renameFix(ctx, path, key, s.key))
             .filter((f): f is Fix => !!f)
         : [];
@@ -232,24 +232,28 @@ export default defineRule({
     }
     // A key the format refuses though the API has it (a dotted key in Terraform's JSON syntax): it is
     // not in the value, so the schema has not seen it. What to write is the format's name of the key.
-    for (const { path, key: at } of ctx.doc.refusedKeys ?? []) {
+    const refused = ctx.doc.refusedKeys ?? [];
+    for (const { path, key: at } of refused) {
       const key = String(path[path.length - 1]);
       const parent = path.slice(0, -1);
       const parentValue = valueAt(ctx.value, parent);
       const head = `Unknown field ${showKey(key)} ${where(parent)}`;
       const name = JSON.stringify(nameIn(ctx, key));
       const why = "The Terraform provider writes the API's dotted keys with underscores: it has no argument with a dot in its name.";
-      if (isObject(parentValue) && hasOwn(parentValue, key)) {
+      // The rename acts on the place the document keeps for the path: this key's, unless the same key is
+      // written twice or the provider's spelling is written too (with a value Terraform reads as not set).
+      const here = ctx.doc.locate(path, 'key');
+      const spelled = !refused.some((r) => r.key.offset === here.offset && r.key.length === here.length);
+      const taken = isObject(parentValue) && hasOwn(parentValue, key) ? 'set' : spelled && writtenIn(ctx, parent, key);
+      if (taken) {
         ctx.report({
           path,
           target: 'key',
           at,
-          message: `${head}: did you mean ${name}? It is already set in this object: keep one value, under ${name}. ${why}`,
+          message: `${head}: did you mean ${name}? It is ${alreadyWritten(taken)} in this object: keep one value, under ${name}. ${why}`,
         });
         continue;
       }
-      // The rename acts on the place the document keeps for the path: this key's, unless the same key is written twice.
-      const here = ctx.doc.locate(path, 'key');
       const fix = here.offset === at.offset && here.length === at.length ? renameFix(ctx, [...path], key, key) : undefined;
       ctx.report({ path, target: 'key', at, message: `${head}: did you mean ${name}? ${why}`, fix });
     }
