@@ -1,8 +1,8 @@
 /**
  * The scalars of the plain block reader, against the `yaml` package, which it stands in for: what a plain
  * scalar means in YAML 1.2's core schema, and the escapes of double-quoted scalars. And what kubectl and
- * Helm send for the plain scalars YAML 1.1 reads otherwise (Go's reader: `yes` is true, `0777` is 511,
- * `10_000` is 10000), each case stated.
+ * Helm send for the plain scalars Go's reader (go-yaml) reads otherwise: `yes` is true, `0777` is 511,
+ * `10_000` is 10000, `0b101` is 5; each case stated.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -91,12 +91,38 @@ test('what kubectl and Helm send for a plain scalar that YAML 1.1 reads otherwis
     ['1_0_0', 100],
     ['-1_000', -1000],
     ['+1_0', 10],
-    ['0_1', '0_1'],
-    ['1__0', '1__0'],
-    ['1_', '1_'],
+    // go-yaml drops every `_` before it reads a number, wherever it stands.
+    ['0_1', 1],
+    ['1__0', 10],
+    ['1_', 1],
+    ['_1', '_1'],
     ['x1_000', 'x1_000'],
     ['1_000x', '1_000x'],
-    ['9_007_199_254_740_993', '9_007_199_254_740_993'],
+    ['9_007_199_254_740_993', Number('9007199254740993')],
+    ['1_000.5', 1000.5],
+    ['1_0e2', 1000],
+    // Go's prefixes, in either case and after a sign, where YAML 1.2 allows only `0o` and `0x` unsigned.
+    ['0b101', 5],
+    ['0B101', 5],
+    ['-0b101', -5],
+    ['+0b1_01', 5],
+    ['0b102', '0b102'],
+    ['0b', '0b'],
+    ['0O17', 15],
+    ['-0o17', -15],
+    ['0X1F', 31],
+    ['-0x1F', -31],
+    ['0x_1F', 31],
+    ['0x1G', '0x1G'],
+    // 64 bits: a signed integer, or an unsigned one without a sign; past that a decimal is a float, other bases text.
+    ['9_223_372_036_854_775_807', 2 ** 63 - 1],
+    ['18_446_744_073_709_551_615', 2 ** 64 - 1],
+    ['-9_223_372_036_854_775_808', -(2 ** 63)],
+    ['+0x1_0000_0000_0000_0000', '+0x1_0000_0000_0000_0000'],
+    ['-0_0', 0],
+    ['1e4_00', '1e4_00'],
+    ['+', '+'],
+    ['-_', '-_'],
     ['0777', 511],
     ['-017', -15],
     ['+017', 15],

@@ -69,20 +69,17 @@ export function plainValue(source: string): unknown {
 
 /**
  * What kubectl and Helm send for a plain scalar that YAML 1.2's core schema reads otherwise. Both turn
- * YAML into JSON with Go's YAML 1.1 reader (sigs.k8s.io/yaml), so a manifest applied with them holds:
- * `yes`, `on`, `y` and their kin as booleans; an integer with a leading zero as octal (`0777` is 511),
- * and one with underscores as the integer (`10_000`), which kustomize's reader does too. `value` is the
- * core schema's reading; the result is the same value when the readers agree.
+ * YAML into JSON with Go's YAML reader (go-yaml v2, through sigs.k8s.io/yaml), so a manifest applied with
+ * them holds: `yes`, `on`, `y` and their kin as booleans; an integer with a leading zero as octal (`0777`
+ * is 511); and a number as Go's own syntax reads it once every `_` is dropped (`10_000`, `0b101`, `0X1F`,
+ * `-0x10`), which kustomize's reader (go-yaml v3) does too. `value` is the core schema's reading; the
+ * result is the same value when the readers agree.
  */
 export function kubernetesValue(source: string, value: unknown): unknown {
   if (typeof value === 'string') {
     if (GO_TRUE.test(source)) return true;
     if (GO_FALSE.test(source)) return false;
-    if (GO_UNDERSCORED.test(source)) {
-      const n = Number(source.replace(/_/g, ''));
-      return Number.isSafeInteger(n) ? n : value;
-    }
-    return value;
+    return goNumber(source) ?? value;
   }
   if (typeof value === 'number' && GO_OCTAL.test(source)) {
     const n = parseInt(source.replace(/^[-+]/, ''), 8);
@@ -94,4 +91,36 @@ export function kubernetesValue(source: string, value: unknown): unknown {
 const GO_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
 const GO_FALSE = /^(?:[nN]|[nN]o|NO|[oO]ff|OFF)$/;
 const GO_OCTAL = /^[-+]?0[0-7]+$/;
-const GO_UNDERSCORED = /^[-+]?[1-9][0-9]*(?:_[0-9]+)+$/;
+// strconv.ParseInt with base 0: a sign, then a base's prefix in either case, a leading 0 for octal, or decimal.
+const GO_INT = /^[-+]?(?:0[bBoOxX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/;
+const GO_DIGITS: Record<string, RegExp> = { b: /^[01]+$/, o: /^[0-7]+$/, x: /^[0-9a-fA-F]+$/ };
+// go-yaml's pattern for a float, which it then reads with strconv.ParseFloat.
+const GO_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const INT64_MIN = -(2n ** 63n);
+const UINT64_MAX = 2n ** 64n - 1n;
+
+/**
+ * The number go-yaml reads from a plain scalar that starts with a digit or a sign, in its order: every
+ * `_` dropped, an integer that fits in 64 bits (signed, or unsigned without a sign), else a float of its
+ * pattern that is finite. Undefined where it reads text.
+ */
+function goNumber(source: string): number | undefined {
+  const first = source.charCodeAt(0);
+  if (!((first >= 0x30 && first <= 0x39) || source[0] === '+' || source[0] === '-')) return undefined;
+  const plain = source.replace(/_/g, '');
+  if (GO_INT.test(plain)) {
+    const sign = plain[0] === '-' || plain[0] === '+' ? plain[0] : '';
+    const body = plain.slice(sign.length);
+    const base = body.length > 2 ? body[1].toLowerCase() : '';
+    let n: bigint | undefined;
+    if (GO_DIGITS[base]) n = GO_DIGITS[base].test(body.slice(2)) ? BigInt(`0${base}${body.slice(2)}`) : undefined;
+    else n = body[0] === '0' && body.length > 1 ? BigInt(`0o${body.slice(1)}`) : BigInt(body);
+    if (n !== undefined) {
+      const signed = sign === '-' ? -n : n;
+      if (signed >= INT64_MIN && signed <= (sign ? 2n ** 63n - 1n : UINT64_MAX)) return Number(signed);
+    }
+  }
+  if (!GO_FLOAT.test(plain)) return undefined;
+  const f = Number(plain);
+  return Number.isFinite(f) ? f || 0 : undefined;
+}

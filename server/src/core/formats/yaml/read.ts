@@ -375,10 +375,10 @@ export function readConfigurations(
     let c: Converted;
     if (isScalar(n)) {
       let value: unknown = n.value === undefined ? null : n.value;
-      // Read as kubectl and Helm send it, where their YAML 1.1 reader differs from the core schema (a
+      // Read as kubectl and Helm send it, where their Go YAML reader differs from the core schema (a
       // plain string's value is its text; a number's text is needed for its leading zero).
       if (n.type === 'PLAIN' && !n.tag) {
-        if (typeof value === 'string' && value.length <= 24) value = kubernetesValue(value, value);
+        if (typeof value === 'string' && value.length <= 96) value = kubernetesValue(value, value);
         else if (typeof value === 'number' && Number.isInteger(value) && value !== 0)
           value = kubernetesValue(text.slice(range.offset, range.offset + range.length), value);
       }
@@ -390,7 +390,10 @@ export function readConfigurations(
         if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') sink.blockScalars.push(range);
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
-          if (source.length < 40 && TRAP_SPELLING.test(source)) sink.plainScalars.push({ path: pathOfKey(rel), range, source, value });
+          // A number Go reads where YAML 1.2 reads text (`0b101`) is one too: its text is lost where text is meant.
+          const trap = typeof value === 'number' && typeof n.value === 'string';
+          if (trap || (source.length < 40 && TRAP_SPELLING.test(source)))
+            sink.plainScalars.push({ path: pathOfKey(rel), range, source, value });
         }
       }
     } else if (isSeq(n)) {
