@@ -16,7 +16,7 @@ export default {
     testFiles: [
       'dist/test/core/rules/rules.test.js',
       'dist/test/cli/{golden,formatter-output,formats,sarif,habits,exit-codes,fix}.test.js',
-      'dist/test/core/rules/{invalid-json-messages,unknown-field-moves,rule-examples,rule-suggestions,one-finding,removed-field,min-severity,suppress,semver-caret,cidr-fast-path,credentials,sensitive-sources,deep-equal}.test.js',
+      'dist/test/core/rules/{invalid-json-messages,unknown-field-moves,rule-examples,rule-suggestions,one-finding,removed-field,min-severity,suppress,semver-caret,cidr-fast-path,credentials,sensitive-sources,deep-equal,thread-pool-capped}.test.js',
       'dist/test/core/formats/terraform/{terraform,conversion,provider-names,numbers}.test.js',
       'dist/test/core/formats/yaml/{yaml,plain-scalars}.test.js',
       'dist/test/core/formats/unnamed.test.js',

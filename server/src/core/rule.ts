@@ -20,12 +20,6 @@ export interface BaselineInfo {
    * a new service's, and the baseline is the service destroyed. Nothing of it is kept, nothing restarts.
    */
   replaced?: boolean;
-  /**
-   * True when the values of the baseline that are not read are set all the same, only not to be shown
-   * (the sensitive values of the state before a plan). Elsewhere such a value is an expression, which
-   * the text does not determine: it may be null.
-   */
-  hiddenValuesSet?: boolean;
 }
 
 export interface RuleContext {

@@ -173,3 +173,37 @@ test('Terraform: a field the baseline gave by an expression is not reported remo
     ['search.indices_query_bool_max_clause_count'],
   );
 });
+
+test('an object removed that was written empty merged nothing: not reported, whole or member by member', () => {
+  const baseline = '{ "search": {}, "saml": {}, "static_ips": true }';
+  assert.deepEqual(removedFindings('{ "static_ips": true }', 'config.json', baseline), []);
+  // The same object with a member is reported, member by member.
+  assert.deepEqual(
+    removedFindings('{ "static_ips": true }', 'config.json', '{ "search": { "search_max_buckets": 20000 }, "static_ips": true }').map(
+      (f) => f.path,
+    ),
+    ['search.search_max_buckets'],
+  );
+});
+
+test('a file that holds no configuration object removes nothing: invalid-json alone says what is wrong', () => {
+  const baseline = '{ "search": { "search_max_buckets": 20000 }, "static_ips": true }';
+  for (const text of ['[]', '"text"', '42', '[{ "static_ips": true }]']) {
+    const { findings } = analyze(text, { fileName: 'config.json', baselineText: baseline });
+    assert.deepEqual(
+      findings.map((f) => f.ruleId),
+      ['invalid-json'],
+      text,
+    );
+  }
+});
+
+test('an object field that the baseline wrote as text is reported whole: it has no members to report one by one', () => {
+  assert.deepEqual(
+    removedFindings('{ "static_ips": true }', 'config.json', '{ "search": "x", "static_ips": true }').map((f) => [
+      f.path,
+      f.message.slice(0, 40),
+    ]),
+    [['search', 'search was removed (it is "x" in git:HEA']],
+  );
+});

@@ -41,17 +41,19 @@ export function removedFields(
       removedFields(old, present[key], at, at, out);
       continue;
     }
-    // A field that was null asked nothing of the service: there is nothing to keep. One that was its
-    // default keeps the default: removing it changes nothing the service does.
-    if (old === null || (schema.default !== undefined && deepEqual(old, schema.default))) continue;
+    // A field that was null, or an empty object, asked nothing of the service: there is nothing to keep.
+    // One that was its default keeps the default: removing it changes nothing the service does.
+    if (old === null || isEmptyObject(old) || (schema.default !== undefined && deepEqual(old, schema.default))) continue;
     const where = present ? path : anchor;
     // An object the schema lists the members of is reported member by member; one it does not describe, as a whole.
-    if (isObject(old) && old !== UNKNOWN_VALUE && Object.keys(old).length && schema.properties)
-      removedFields(old, undefined, at, where, out);
+    if (isObject(old) && old !== UNKNOWN_VALUE && schema.properties) removedFields(old, undefined, at, where, out);
     else out.push({ path: at, before: old, schema, anchor: where });
   }
   return out;
 }
+
+/** An object written with no members (not the mark of a value the text does not determine), which merges nothing. */
+const isEmptyObject = (v: unknown): boolean => isObject(v) && v !== UNKNOWN_VALUE && !Object.keys(v).length;
 
 /** The value to add at `anchor` so that the field at `path` holds `value`: nested objects for the missing levels. */
 function nestedValue(path: Segment[], anchor: Segment[], value: unknown): { key: string; value: unknown } {
@@ -68,7 +70,7 @@ export default defineRule({
     details: [
       'The API merges the configuration it receives into the one the service has: a field that is no longer written is not reset to its default, the service keeps the value it had. Removing a line from the configuration file (or an attribute from the Terraform block) therefore changes nothing on the service, which surprises most people who do it.',
       '',
-      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null` or their default (the service keeps what it would have had anyway), fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text: a value the baseline gives by an expression (`var.x` in a `.tf` file), or a configuration that may still set the field (a `dynamic` block). A sensitive value of a plan\'s `change.before` is known, only not shown: it is reported without its value. Where the change replaces the service (a plan\'s `["delete", "create"]`, or a fork field changed in Terraform, which `create-only-field` reports), the new service keeps nothing of the old one, and nothing is reported.',
+      'Given the configuration as deployed now (`--baseline FILE` or `--baseline git:REF`, the last committed version in the editor, or `change.before` of a Terraform plan), this rule reports every field the baseline has and the configuration no longer has, on the object it was removed from, with its old value (secrets masked) and the default to write to reset it (from the schema). Inside a removed object each field is reported on its own. Fields that were `null`, an empty object or their default (the service keeps what it would have had anyway), fields the schema does not know, create-only fields (read only when a service is created) and deprecated fields (meant to be removed) are not reported, nor fields whose value is not known from the text: a value the baseline gives by an expression (`var.x` in a `.tf` file), or a configuration that may still set the field (a `dynamic` block). A sensitive value of a plan\'s `change.before` is reported without its value. Where the change replaces the service (a plan\'s `["delete", "create"]`, or a fork field changed in Terraform, which `create-only-field` reports), the new service keeps nothing of the old one, and nothing is reported.',
       '',
       "The quick fix writes the field back with its default. It is a suggestion, never applied by `--fix`: whether the service should go back to the default or keep the old value is the user's decision. Where the schema gives no default, set the field explicitly to the value the service should have.",
     ].join('\n'),
@@ -89,15 +91,15 @@ export default defineRule({
     const baseline = ctx.baseline;
     // A service replaced keeps nothing: the new one starts from the defaults.
     if (!baseline || baseline.replaced) return;
+    // A file that holds no configuration object (an array, a bare value) is no configuration the API
+    // merges: invalid-json says so, and nothing of the baseline is removed by it.
+    if (!isObject(ctx.value)) return;
     for (const removed of removedFields(baseline.value, ctx.value)) {
       // An expression of a Terraform file: its value is not known from the text (it may be null, or the
-      // default), so neither is what the service keeps. A sensitive value of a plan is set, only not shown.
-      if (removed.before === UNKNOWN_VALUE && !baseline.hiddenValuesSet) continue;
+      // default), so neither is what the service keeps.
+      if (removed.before === UNKNOWN_VALUE) continue;
       const field = formatPath(removed.path);
-      const was =
-        removed.before === UNKNOWN_VALUE
-          ? `its value in ${baseline.label} is not shown`
-          : `it is ${brief(removed.before, removed.schema)} in ${baseline.label}`;
+      const was = `it is ${brief(removed.before, removed.schema)} in ${baseline.label}`;
       const fallback = removed.schema.default;
       let advice: string;
       let suggestions: Fix[] | undefined;

@@ -170,8 +170,7 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
   const changes = planConfigurations(plan);
   for (const { address, after, before, replaced } of changes) {
     const own: Finding[] = [];
-    // A state holds every value: one not read is a sensitive one, set but not shown.
-    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan', replaced, hiddenValuesSet: true };
+    const baseline = before && { doc: before, value: before.value, label: 'the state before the plan', replaced };
     checkConfiguration(after, options, baseline, own, internalErrors);
     for (const f of own) {
       f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`;
