@@ -20,8 +20,9 @@ export interface RemovedField {
  * longer has, field by field inside a removed object (each keeps its own value). Arrays are
  * values of their own (the API replaces them whole), so nothing inside one is compared. Fields
  * the schema does not know were never accepted; create-only fields are read only at creation;
- * deprecated fields are meant to be removed; a field that was null or its default keeps nothing
- * another value would not. Where `now` is not determined by its text, nothing is known to be removed.
+ * deprecated fields are meant to be removed; a field that was null, an empty object or its default
+ * keeps nothing another value would not. Where `now` is not determined by its text, nothing is known
+ * to be removed.
  */
 export function removedFields(
   before: unknown,
@@ -30,7 +31,9 @@ export function removedFields(
   anchor: Segment[] = [],
   out: RemovedField[] = [],
 ): RemovedField[] {
-  if (!isObject(before) || before === UNKNOWN_VALUE || now === UNKNOWN_VALUE) return out;
+  // A value written in place of the object (a list, text) removes none of its members: the API refuses
+  // it, and type-mismatch says so. `now` is undefined where the whole object is removed.
+  if (!isObject(before) || before === UNKNOWN_VALUE || now === UNKNOWN_VALUE || (now !== undefined && !isObject(now))) return out;
   const present = isObject(now) ? now : undefined;
   for (const key of Object.keys(before)) {
     const at = [...path, key];
