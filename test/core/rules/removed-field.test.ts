@@ -188,7 +188,7 @@ test('an object removed that was written empty merged nothing: not reported, who
 
 test('a file that holds no configuration object, or an object written as a list or text, removes nothing: the error alone says what is wrong', () => {
   const baseline = '{ "search": { "search_max_buckets": 20000 }, "static_ips": true }';
-  for (const text of ['[]', '"text"', '42', '[{ "static_ips": true }]']) {
+  for (const text of ['', '  \n', '[]', '"text"', '42', '[{ "static_ips": true }]']) {
     const { findings } = analyze(text, { fileName: 'config.json', baselineText: baseline });
     assert.deepEqual(
       findings.map((f) => f.ruleId),

@@ -32,8 +32,9 @@ export function removedFields(
   out: RemovedField[] = [],
 ): RemovedField[] {
   // A value written in place of the object (a list, text) removes none of its members: the API refuses
-  // it, and type-mismatch says so. `now` is undefined where the whole object is removed.
-  if (!isObject(before) || before === UNKNOWN_VALUE || now === UNKNOWN_VALUE || (now !== undefined && !isObject(now))) return out;
+  // it, and type-mismatch says so. `now` is undefined where the whole object is removed. (The mark of
+  // a value not known from the text has no members: nothing of it is known to be removed.)
+  if (!isObject(before) || now === UNKNOWN_VALUE || (now !== undefined && !isObject(now))) return out;
   const present = isObject(now) ? now : undefined;
   for (const key of Object.keys(before)) {
     const at = [...path, key];
@@ -44,19 +45,17 @@ export function removedFields(
       removedFields(old, present[key], at, at, out);
       continue;
     }
-    // A field that was null, or an empty object, asked nothing of the service: there is nothing to keep.
-    // One that was its default keeps the default: removing it changes nothing the service does.
-    if (old === null || isEmptyObject(old) || (schema.default !== undefined && deepEqual(old, schema.default))) continue;
+    // A field that was null asked nothing of the service: there is nothing to keep. One that was its
+    // default keeps the default: removing it changes nothing the service does.
+    if (old === null || deepEqual(old, schema.default)) continue;
     const where = present ? path : anchor;
-    // An object the schema lists the members of is reported member by member; one it does not describe, as a whole.
-    if (isObject(old) && old !== UNKNOWN_VALUE && schema.properties) removedFields(old, undefined, at, where, out);
+    // An object is reported member by member: an empty one merged nothing and leaves nothing behind.
+    // A value the schema has no members for (text where an object belongs), as a whole.
+    if (isObject(old) && schema.properties) removedFields(old, undefined, at, where, out);
     else out.push({ path: at, before: old, schema, anchor: where });
   }
   return out;
 }
-
-/** An object written with no members (not the mark of a value the text does not determine), which merges nothing. */
-const isEmptyObject = (v: unknown): boolean => isObject(v) && v !== UNKNOWN_VALUE && !Object.keys(v).length;
 
 /** The value to add at `anchor` so that the field at `path` holds `value`: nested objects for the missing levels. */
 function nestedValue(path: Segment[], anchor: Segment[], value: unknown): { key: string; value: unknown } {
@@ -94,8 +93,8 @@ export default defineRule({
     const baseline = ctx.baseline;
     // A service replaced keeps nothing: the new one starts from the defaults.
     if (!baseline || baseline.replaced) return;
-    // A file that holds no configuration object (an array, a bare value) is no configuration the API
-    // merges: invalid-json says so, and nothing of the baseline is removed by it.
+    // A file that holds no configuration object (nothing, an array, a bare value) is no configuration
+    // the API merges: invalid-json says so, and nothing of the baseline is removed by it.
     if (!isObject(ctx.value)) return;
     for (const removed of removedFields(baseline.value, ctx.value)) {
       // An expression of a Terraform file: its value is not known from the text (it may be null, or the
