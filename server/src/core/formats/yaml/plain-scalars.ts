@@ -79,24 +79,22 @@ export function kubernetesValue(source: string, value: unknown): unknown {
   if (typeof value === 'string') {
     if (GO_TRUE.test(source)) return true;
     if (GO_FALSE.test(source)) return false;
-    return goNumber(source) ?? value;
   }
-  if (typeof value === 'number' && GO_OCTAL.test(source)) {
-    const n = parseInt(source.replace(/^[-+]/, ''), 8);
-    return source[0] === '-' ? -n : n;
-  }
-  return value;
+  // A number, or text the core schema reads where Go reads a number: Go's reading is what is sent.
+  return typeof value === 'string' || typeof value === 'number' ? (goNumber(source) ?? value) : value;
 }
 
 const GO_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
 const GO_FALSE = /^(?:[nN]|[nN]o|NO|[oO]ff|OFF)$/;
-const GO_OCTAL = /^[-+]?0[0-7]+$/;
-// strconv.ParseInt with base 0: a sign, then a base's prefix in either case, a leading 0 for octal, or decimal.
-const GO_INT = /^[-+]?(?:0[bBoOxX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)$/;
-const GO_DIGITS: Record<string, RegExp> = { b: /^[01]+$/, o: /^[0-7]+$/, x: /^[0-9a-fA-F]+$/ };
+// strconv.ParseInt with base 0, for what a float of go-yaml's pattern does not read alike: after a
+// sign, a base's prefix in either case, or a leading 0 for octal. (A decimal integer is the same
+// number either way.)
+const GO_INT = /^[-+]?0(?:[bB][01]+|[oO][0-7]+|[xX][0-9a-fA-F]+|[0-7]*)$/;
+const GO_PREFIXED = /^[-+]?0[bBoOxX]/;
 // go-yaml's pattern for a float, which it then reads with strconv.ParseFloat.
 const GO_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
 const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
 /**
@@ -109,18 +107,14 @@ function goNumber(source: string): number | undefined {
   if (!((first >= 0x30 && first <= 0x39) || source[0] === '+' || source[0] === '-')) return undefined;
   const plain = source.replace(/_/g, '');
   if (GO_INT.test(plain)) {
-    const sign = plain[0] === '-' || plain[0] === '+' ? plain[0] : '';
-    const body = plain.slice(sign.length);
-    const base = body.length > 2 ? body[1].toLowerCase() : '';
-    let n: bigint | undefined;
-    if (GO_DIGITS[base]) n = GO_DIGITS[base].test(body.slice(2)) ? BigInt(`0${base}${body.slice(2)}`) : undefined;
-    else n = body[0] === '0' && body.length > 1 ? BigInt(`0o${body.slice(1)}`) : BigInt(body);
-    if (n !== undefined) {
-      const signed = sign === '-' ? -n : n;
-      if (signed >= INT64_MIN && signed <= (sign ? 2n ** 63n - 1n : UINT64_MAX)) return Number(signed);
-    }
+    const hasSign = plain[0] === '-' || plain[0] === '+';
+    const body = hasSign ? plain.slice(1) : plain;
+    // BigInt reads the prefixes as Go does, in either case; a leading 0 alone is octal.
+    const n = BigInt(GO_PREFIXED.test(plain) ? body : `0o${body}`);
+    const v = plain[0] === '-' ? -n : n;
+    if (v >= INT64_MIN && v <= (hasSign ? INT64_MAX : UINT64_MAX)) return Number(v);
   }
   if (!GO_FLOAT.test(plain)) return undefined;
-  const f = Number(plain);
+  const f = parseFloat(plain);
   return Number.isFinite(f) ? f || 0 : undefined;
 }
