@@ -13,11 +13,11 @@ import { escapeAt, kubernetesValue, plainValue } from '../../../../server/src/co
 const PLAIN = [
   ...['', '~', 'null', 'Null', 'NULL', 'nULL', 'null x', 'x null'],
   ...['true', 'True', 'TRUE', 'tRUE', 'false', 'False', 'FALSE', 'x true', 'true x', 'truex', 'ttrue', 'FFALSE'],
-  ...['0o17', '0o8', 'x0o17', '0o17x', '0o'],
+  ...['0o17', '0o8', 'x0o17', '0o17x', '0o', '10o17'],
   ...['12', '+12', '-12', '007', '1 2', '12x'],
   ...['0x1F', '0x1f', '0x1g', '0X1F', 'x0x1F', '10x1F'],
   ...['.inf', '.Inf', '.INF', '-.inf', '+.Inf', '.iNF', 'x.inf', '.infx', '.nan', '.NaN', '.NAN', '-.nan', 'x.nan', '.nanx'],
-  ...['1e3', '1E3', '-1e-3', '.5e2', '1.e2', '1.5e+2', 'e3', '1e', 'x1e3', '1e3x'],
+  ...['1e3', '1E3', '-1e-3', '.5e2', '1.e2', '1.5e+2', 'e3', '1e', 'x1e3', '1e3x', 'n1e3'],
   ...['1.5', '.5', '.55', '+.55', '-1.', '1.', '.', '+', '-.', '1.5x', 'x1.5'],
   ...['yes', 'on', 'y', '1_000', '0777', 'text', 'n/a'],
 ];
