@@ -88,12 +88,24 @@ export const UNKNOWN_VALUE: Readonly<Record<string, never>> = Object.freeze({});
  * is that number: a value brought in from elsewhere (a YAML merge key's `*base`, a variable's
  * name) is not written at its path. Undefined then.
  */
-export function numberTextAt(
-  doc: { readonly text: string; rangeAt(path: FieldPath): { offset: number; length: number } | undefined },
-  path: FieldPath,
-  value: number,
-): string | undefined {
-  const at = doc.rangeAt(path);
-  const raw = at && doc.text.slice(at.offset, at.offset + at.length);
+export function numberTextAt(doc: WrittenText, path: FieldPath, value: number): string | undefined {
+  const raw = textAt(doc, path);
   return raw !== undefined && raw.trim() !== '' && Number(raw) === value ? raw : undefined;
 }
+
+/**
+ * The text at `path` when it is one plain token of digits in some reader's syntax of a number (YAML's
+ * `0777`, which kubectl reads as 511; `1_000`): what the user wrote, which quoting it keeps. Not an
+ * expression that gives a number (`var.x`, `1-2`).
+ */
+export function numberTokenAt(doc: WrittenText, path: FieldPath): string | undefined {
+  const raw = textAt(doc, path);
+  return raw !== undefined && NUMBER_TOKEN.test(raw) ? raw : undefined;
+}
+const NUMBER_TOKEN = /^[-+]?[0-9][0-9a-zA-Z_.]*$/;
+
+type WrittenText = { readonly text: string; rangeAt(path: FieldPath): { offset: number; length: number } | undefined };
+const textAt = (doc: WrittenText, path: FieldPath): string | undefined => {
+  const at = doc.rangeAt(path);
+  return at && doc.text.slice(at.offset, at.offset + at.length);
+};

@@ -1,22 +1,10 @@
 import { defineRule, intentFix } from '../rule';
 import type { ConfigDocument } from '../formats/document';
 import { schemaAt, typesOf } from '../schema';
-import { expectedTypes, inParentheses, jsonType, numberTextAt, shortened, show } from '../values';
+import { expectedTypes, inParentheses, jsonType, numberTextAt, numberTokenAt, shortened, show } from '../values';
 import { formatPath } from '../paths';
 import { valueAt } from '../walk';
 import type { Segment } from '../types';
-
-/**
- * The text at `path` when it is one plain token of digits in some reader's syntax of a number (YAML's
- * `0777`, which kubectl reads as 511; `1_000`): the text the user wrote, which quoting keeps. Not an
- * expression that gives a number (`var.x`, `1-2`).
- */
-function numberToken(doc: ConfigDocument, path: Segment[]): string | undefined {
-  const at = doc.rangeAt(path);
-  const raw = at && doc.text.slice(at.offset, at.offset + at.length);
-  return raw !== undefined && NUMBER_TOKEN.test(raw) ? raw : undefined;
-}
-const NUMBER_TOKEN = /^[-+]?[0-9][0-9a-zA-Z_.]*$/;
 
 /** Integer strings ("10") become numbers; numbers become strings where a string is expected (search_version: 2 -> "2"). */
 function conversion(
@@ -32,7 +20,7 @@ function conversion(
   }
   if (typeof value === 'number' && types.includes('string') && (doc.rangeAt(path) || doc.writtenElsewhere?.(path))) {
     // The number as written (`2.0` stays `"2.0"`, `0777` stays "0777"), not as read, where the text is at hand.
-    const raw = numberTextAt(doc, path, value) ?? numberToken(doc, path) ?? String(value);
+    const raw = numberTextAt(doc, path, value) ?? numberTokenAt(doc, path) ?? String(value);
     return { title: secret ? 'Quote the number as a string' : `Quote ${raw} as the string "${raw}"`, value: raw };
   }
   if (typeof value === 'string' && types.includes('boolean') && /^(true|false)$/i.test(value.trim())) {

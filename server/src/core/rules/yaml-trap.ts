@@ -1,5 +1,4 @@
 import type { YamlDocument } from '../formats/yaml/document';
-import { plainValue } from '../formats/yaml/plain-scalars';
 import { formatPath } from '../paths';
 import { intentFix, optional, defineRule } from '../rule';
 import { schemaAt, typesOf } from '../schema';
@@ -63,13 +62,11 @@ export default defineRule({
         continue;
       }
       if (typeof s.value !== 'number') continue;
-      // A number only Go's reader sees (`0b101`, `1_000`): the core schema reads it as text.
-      const goOnly = typeof plainValue(s.source) === 'string';
       if (wantsString && String(s.value) !== s.source) {
         ctx.report({
           path: s.path,
           at: s.range,
-          message: goOnly
+          message: s.goOnly
             ? `${field} is written ${s.source} without quotes: kubectl and Helm read it as the number ${s.value} (YAML 1.2 readers keep the text), so the text "${s.source}" is lost, and the API refuses a number here. Quote it: "${s.source}".`
             : `${field} is written ${s.source} without quotes, which YAML reads as the number ${s.value}: the text "${s.source}" is lost, and the API refuses a number here. Quote it: "${s.source}".`,
           fix: intentFix(doc, `Quote "${s.source}"`, { kind: 'set', path: s.path, value: s.source }),

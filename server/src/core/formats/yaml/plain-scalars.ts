@@ -80,8 +80,10 @@ export function kubernetesValue(source: string, value: unknown): unknown {
     if (GO_TRUE.test(source)) return true;
     if (GO_FALSE.test(source)) return false;
   }
-  // A number, or text the core schema reads where Go reads a number: Go's reading is what is sent.
-  return typeof value === 'string' || typeof value === 'number' ? (goNumber(source) ?? value) : value;
+  // Text the core schema reads where Go reads a number, or a number the two read apart (only one with
+  // a leading zero or a base's prefix, checked first: most numbers of a file are neither): Go's reading is sent.
+  if (typeof value === 'string' || (typeof value === 'number' && GO_INT.test(source))) return goNumber(source) ?? value;
+  return value;
 }
 
 const GO_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;

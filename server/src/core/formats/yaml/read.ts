@@ -62,6 +62,8 @@ export interface PlainScalar {
   range: OffsetRange;
   source: string;
   value: unknown;
+  /** A number only Go's reader sees (`0b101`, `1_000`): YAML 1.2's core schema reads the text. */
+  goOnly: boolean;
 }
 /** An alias in the configuration, or an anchor in it that an alias names. */
 export interface Sharing {
@@ -391,9 +393,9 @@ export function readConfigurations(
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
           // A number Go reads where YAML 1.2 reads text (`0b101`) is one too: its text is lost where text is meant.
-          const trap = typeof value === 'number' && typeof n.value === 'string';
-          if (trap || (source.length < 40 && TRAP_SPELLING.test(source)))
-            sink.plainScalars.push({ path: pathOfKey(rel), range, source, value });
+          const goOnly = typeof value === 'number' && typeof n.value === 'string';
+          if (goOnly || (source.length < 40 && TRAP_SPELLING.test(source)))
+            sink.plainScalars.push({ path: pathOfKey(rel), range, source, value, goOnly });
         }
       }
     } else if (isSeq(n)) {
