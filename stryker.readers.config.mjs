@@ -1,8 +1,10 @@
 // Mutation testing of the Terraform readers (`npm run test:mutation:readers`): Terraform's scalar conversion,
-// the module's variables and the expressions they are read from. Every reading of a Terraform file runs this
-// code, so each surviving mutant would run the whole rule suite of stryker.config.mjs (about 30 files): the
-// tests here are the ones that read Terraform (its fixtures, the conversions checked with `terraform console`,
-// variables and tfvars through the CLI, Terraform's JSON syntax and plans), which keeps a run under an hour.
+// the module's variables, the expressions they are read from and the reading of a file's resources. Every
+// reading of a Terraform file runs this code, so each surviving mutant would run the whole rule suite of
+// stryker.config.mjs (about 30 files): the tests here are the ones that read Terraform (its fixtures, the
+// conversions checked with `terraform console`, variables and tfvars, modules, Terraform's JSON syntax and
+// plans), which keeps a run under an hour. (The CLI's tests run the command in a process of its own, whose
+// coverage the choice of tests for a mutant does not see: they are chosen only for what they run in-process.)
 import base from './stryker.config.mjs';
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -13,11 +15,12 @@ export default {
     'server/src/core/formats/terraform/variables.ts',
     'server/src/core/formats/terraform/variable-types.ts',
     'server/src/core/formats/terraform/expressions.ts',
+    'server/src/core/formats/terraform/read.ts',
   ],
   tap: {
     ...base.tap,
     testFiles: [
-      'dist/test/core/formats/terraform/{conversion,provider-names,parity,reading-work,terraform,numbers,variable-types}.test.js',
+      'dist/test/core/formats/terraform/{variables,conversion,provider-names,parity,reading-work,terraform,numbers,variable-types,module}.test.js',
       'dist/test/core/formats/terraform-json/terraform-json.test.js',
       'dist/test/core/formats/terraform-plan/terraform-plan.test.js',
       'dist/test/core/rules/{rules,sensitive-sources}.test.js',

@@ -136,3 +136,28 @@ test("a scalar's type is declared where the constraint names it at that place, w
   assert.equal(declaresScalar({ kind: 'bool' }, [], 'yes'), false);
   assert.equal(declaresScalar(type, ['size'], 4), false);
 });
+
+test('a type expression is read to its end: blanks after it are fine, any other text is not', () => {
+  assert.deepEqual(parseTypeConstraint('string  '), { kind: 'string' });
+  assert.deepEqual(parseTypeConstraint('list(string)\n\t'), { kind: 'list', of: { kind: 'string' } });
+  for (const unread of ['string $', 'list(string) !', 'object({ "1x" = string })', 'object({ a, string })', 'object({ a = nope })'])
+    assert.equal(parseTypeConstraint(unread), undefined, unread);
+});
+
+test('a conversion Terraform refuses leaves the value as written, and what is not converted is not copied', () => {
+  assert.deepEqual(convertToType(['a'], { kind: 'string' }), ['a'], 'a list is no string');
+  assert.deepEqual(convertToType({ a: 1 }, { kind: 'string' }), { a: 1 });
+  assert.equal(convertToType('abc', { kind: 'string' }), 'abc');
+  assert.equal(convertToType(false, { kind: 'number' }), false, 'a boolean is no number');
+  const items = ['1', '2'];
+  assert.deepEqual(convertToType(items, { kind: 'list', of: { kind: 'number' } }), [1, 2]);
+  assert.deepEqual(items, ['1', '2'], 'the list read is shared: it is copied, not changed');
+  const members = { a: 'x', b: 'y' };
+  assert.equal(convertToType(members, { kind: 'map', of: { kind: 'string' } }), members, 'nothing converted: the same object');
+});
+
+test('a path through a set, or past a member the type does not name, is followed as far as the type goes', () => {
+  assert.equal(declaresScalar({ kind: 'set', of: { kind: 'string' } }, [0], 'a'), true);
+  const type = parseTypeConstraint('object({ size = string })')!;
+  assert.equal(declaresScalar(type, ['other', 'deeper'], 'a'), false);
+});

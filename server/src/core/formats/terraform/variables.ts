@@ -5,7 +5,7 @@ import { nodeValue } from '../json/document';
 import { holdsConfiguration } from './document';
 import { hclOverrideBlocks, jsonOverrideBlocks, type OverrideBlocks } from './override-blocks';
 import { HclParseAbandoned, parseHcl } from './parser';
-import { literalOf, type VariableValues } from './read';
+import { labelText, literalOf, type VariableValues } from './read';
 import { exactNumberText } from '../conversion';
 import { convertToType, parseTypeConstraint, type TypeConstraint } from './variable-types';
 
@@ -189,11 +189,12 @@ export function mentioningAny<T extends { text: string }>(sources: readonly T[],
 
 export const baseName = (fileName: string): string => fileName.replace(/^.*[\\/]/, '');
 
-/** `variable "NAME" { default = LITERAL  sensitive = true }`. */
+/** `variable "NAME" { default = LITERAL  sensitive = true }` (Terraform takes the label unquoted too: `variable NAME {`). */
 function declarationOf(block: Node): Found | undefined {
   const parts = block.namedChildren.filter((c): c is Node => c !== null);
-  if (block.type !== 'block' || parts[0]?.text !== 'variable' || parts[1]?.type !== 'string_lit') return undefined;
-  const name = parts[1].text.slice(1, -1);
+  if (block.type !== 'block' || parts[0]?.text !== 'variable' || !parts[1]) return undefined;
+  const name = labelText(parts[1]);
+  if (name === undefined) return undefined;
   const body = parts.find((p) => p.type === 'body');
   const attribute = (key: string): Node | undefined =>
     body?.namedChildren.find((a) => a?.type === 'attribute' && a.namedChildren[0]?.text === key)?.namedChildren[1] ?? undefined;
