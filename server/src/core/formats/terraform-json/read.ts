@@ -4,7 +4,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf, dottedKeyOf, providerName } from '../terraform/names';
+import { apiKeyOf, dottedKeyOf, providerName, spellingsRefused } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -302,10 +302,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       key,
       occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member), ...(o.value ? { value: o.value } : {}) })),
       // Terraform's JSON syntax refuses a key written twice in one object ("Duplicate argument").
-      refused:
-        spellings.length > 1
-          ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
-          : 'Terraform refuses the file when it plans ("Duplicate argument")',
+      refused: spellings.length > 1 ? spellingsRefused(spellings, key) : 'Terraform refuses the file when it plans ("Duplicate argument")',
     });
     config.occurrences.set(
       `${pathKey(path)}\u0000${key}`,

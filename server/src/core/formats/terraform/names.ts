@@ -84,3 +84,13 @@ export const DEPRECATED_NAMES: Readonly<Record<string, string>> = {
   ip_filter:
     'write ip_filter_string = [...] for a list of CIDR blocks, or ip_filter_object blocks to give each a description. Make this change in an apply of its own and read its plan first: the provider has dropped every filter of a service when the spelling changed',
 };
+
+/**
+ * Why the provider refuses a field set in more than one of its spellings (`ip_filter_object` and
+ * `ip_filter_string` both set ip_filter): it takes one of them. `spellings` has two or more.
+ */
+export function spellingsRefused(spellings: readonly string[], key: string): string {
+  const last = spellings[spellings.length - 1];
+  const listed = spellings.length === 2 ? `${spellings[0]} and ${last} both` : `${spellings.slice(0, -1).join(', ')} and ${last} all`;
+  return `${listed} set ${key}, and the provider refuses more than one of them`;
+}

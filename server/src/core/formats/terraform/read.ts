@@ -8,7 +8,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { CONFIGURATION_BLOCK, keyOf } from './names';
+import { CONFIGURATION_BLOCK, keyOf, spellingsRefused } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
@@ -49,6 +49,16 @@ export function labelText(n: Node): string | undefined {
   return undefined;
 }
 
+/** Where a node of the file stands, for the walk of readTerraform. */
+const enum Place {
+  /** Outside every block: a block here may be a resource. */
+  TopLevel,
+  /** Inside a block that is not a configuration's resource. */
+  InBlock,
+  /** Inside a configuration's resource, whose comments were all taken when it was read. */
+  InConfiguredResource,
+}
+
 /** Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block. */
 export function readTerraform(root: Node, text: string, variables?: VariableValues, memo?: ReadMemo): TerraformFile {
   const configurations: Configuration[] = [];
@@ -56,44 +66,50 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const comments: OffsetRange[] = [];
   const reading = memo && { memo, text };
   const nameAt = nextOccurrence(text, CONFIGURATION_BLOCK);
-  // Iterative: a hostile file may nest deeply. Each node goes with whether a block encloses it
-  // (only a top-level block is a resource), known from the walk instead of asked of its parents.
+  // Iterative: a hostile file may nest deeply. Each node goes with where it stands (only a top-level
+  // block is a resource), known from the walk instead of asked of its parents.
   const stack: Node[] = [root];
-  const enclosed: boolean[] = [false];
+  const places: Place[] = [Place.TopLevel];
   while (stack.length) {
     const n = stack.pop()!;
-    const inBlock = enclosed.pop()!;
+    const place = places.pop()!;
     // Each property of a node is a call into WebAssembly: the type is asked once (`isError` is the type ERROR).
     const type = typeOf(n);
     if (type === 'comment') {
-      comments.push(rangeOf(n));
+      if (place !== Place.InConfiguredResource) comments.push(rangeOf(n));
       continue;
     }
     if (n.isMissing) syntaxErrors.push(missingToken(n, type));
     else if (type === 'ERROR') syntaxErrors.push(unreadText(n, text));
     let configured = false;
-    if (type === 'block' && !inBlock) {
+    if (type === 'block' && place === Place.TopLevel) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
       // is not read further than its type and range: most blocks of a module are such.
       const config = nameAt(n.startIndex) < endOf(n) ? resourceConfiguration(n, variables, reading) : undefined;
       if (config?.length) {
         configurations.push(...config);
         configured = true;
+        // All of the resource's comments at once, those in its parts without errors too, which the
+        // walk below steps over when the resource has a syntax error elsewhere: a directive inside the
+        // configuration keeps working while a line beside it is being written.
+        commentsOf(n, type, text, comments, n.hasError ? undefined : memo);
       }
     }
-    if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) {
-      // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
-      // and only a configuration's resource has a use for them (see TerraformFile.comments).
-      if (configured) commentsOf(n, type, text, comments, memo);
-      continue;
-    }
+    // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
+    // and only a configuration's resource has a use for them (see TerraformFile.comments).
+    if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) continue;
     const children = n.children;
-    const childInBlock = inBlock || type === 'block';
+    const childPlace =
+      configured || place === Place.InConfiguredResource
+        ? Place.InConfiguredResource
+        : place === Place.InBlock || type === 'block'
+          ? Place.InBlock
+          : Place.TopLevel;
     for (let i = children.length - 1; i >= 0; i--) {
       const c = children[i];
       if (c) {
         stack.push(c);
-        enclosed.push(childInBlock);
+        places.push(childPlace);
       }
     }
   }
@@ -398,19 +414,12 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       // is a block that may appear once written twice (a repeated block of a list is no repetition).
       refused:
         spellings.length > 1
-          ? `${spellings.join(' and ')} ${spellings.length === 2 ? 'both' : 'all'} set ${key}, and the provider refuses more than one of them`
+          ? spellingsRefused(spellings, key)
           : 'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
     });
   }
 }
 
-/**
- * `dynamic "index_patterns" { for_each = ... content { ... } }`: how many blocks it makes is known
- * only at plan, but each is what `content` says. The content is read as the block (one item of
- * the list, for a block that repeats, after the blocks written out before it), so that its keys
- * are checked as the block's members; what refers to the iterator is an expression, unknown. A
- * dynamic block without content is unknown as a whole.
- */
 /** The list that the blocks of one repeating type add up to; `first` runs when the first of them makes it. */
 function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, key: string, first: () => void): unknown[] {
   let items = lists.get(key);
@@ -423,6 +432,13 @@ function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, ke
   return items;
 }
 
+/**
+ * `dynamic "index_patterns" { for_each = ... content { ... } }`: how many blocks it makes is known
+ * only at plan, but each is what `content` says. The content is read as the block (one item of
+ * the list, for a block that repeats, after the blocks written out before it), so that its keys
+ * are checked as the block's members; what refers to the iterator is an expression, unknown. A
+ * dynamic block without content is unknown as a whole.
+ */
 function readDynamic(
   config: Configuration,
   member: Node,
