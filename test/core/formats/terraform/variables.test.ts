@@ -172,3 +172,12 @@ test('only an override file replaces configurations', () => {
   assert.equal(overrideBlocksOf({ fileName: 'main.tf', text: resource }).size, 0);
   assert.equal(overrideBlocksOf({ fileName: 'terraform.tfvars', text: resource }).size, 0);
 });
+
+test('a file the HCL parser gives up on says nothing of its variables, and the next file is read as before', () => {
+  // Broken on every line inside one block: the parser's error recovery would take minutes, and it stops
+  // at its allowance instead (see parseAllowanceMs); a value in that file is unknown, not guessed.
+  const broken = `variable "x" {\n  default = "declared"\n${'  = 1\n'.repeat(40_000)}}\n`;
+  assert.deepEqual(read(['variables.tf', broken]), {});
+  assert.deepEqual(read(['terraform.tfvars', `x = "set"\nlocals {\n${'  = 1\n'.repeat(40_000)}}\n`]), {});
+  assert.deepEqual(read(['variables.tf', 'variable "x" { default = "declared" }\n']), { x: ['declared', 'variables.tf:1', false] });
+});

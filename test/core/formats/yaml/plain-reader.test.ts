@@ -177,3 +177,140 @@ test('the plain block reader gives what the yaml package gives on seeded random 
   }
   assert.ok(read >= 0.5 * documents, `the plain reader read ${read} of ${documents} random documents`);
 });
+
+/**
+ * One text for each decision of the reader: where it must read (the shapes configurations are written
+ * in: it must not decline its way to agreement) and where it must decline (what it would read otherwise
+ * than the `yaml` package, or what that package reports). Each is compared with the `yaml` package too.
+ */
+const EDGES: Array<[text: string, reads: boolean]> = [
+  // Document markers and directives.
+  ['---\na: 1\n', true],
+  ['--- # first\na: 1\n', true],
+  ['---   \na: 1\n', true],
+  ['--- a\nb: 1\n', false],
+  ['---#\na: 1\n', false],
+  ['a: 1\n...\n', false],
+  ['a: 1\n...: 2\n', false],
+  ['%YAML 1.2\n---\na: 1\n', false],
+  ['# only a comment\n', false],
+  ['', false],
+  // The root.
+  ['a: 1\n', true],
+  [' a: 1\n', false],
+  ['- a\n', false],
+  ['text\n', false],
+  ['a: 1\nb\n', false],
+  // Block maps.
+  ['a:\n  b: 1\n  c: 2\nd: 3\n', true],
+  ['a: 1\n  b: 2\n', false],
+  ['a:\n  b: 1\n   c: 2\n', false],
+  ['a:\n  b: 1\n- c\n', false],
+  ['a:\n\n  # note\n  b: 1\n', true],
+  ['a: # note\n  b: 1\n', true],
+  ['a:# note\n', false],
+  ['a b: 1\n', true],
+  ['a : 1\n', false],
+  ['a:b: 1\n', true],
+  ['a:: 1\n', true],
+  ['"a": 1\n', true],
+  ["'a''b': 1\n", true],
+  ['"a" : 1\n', false],
+  ['"a"x: 1\n', false],
+  [`${'k'.repeat(1001)}: 1\n`, false],
+  // Empty values, where the document ends.
+  ['a:\n', true],
+  ['a:   \n', true],
+  ['a:\n# after\n', true],
+  ['a:\n\n\n', true],
+  ['a:\nb:\n', true],
+  // Block lists.
+  ['a:\n- b\n- c\nd: 1\n', true],
+  ['a:\n  - b\n  - c\n', true],
+  ['a:\n  - b\n  c: 1\n', false],
+  ['a:\n  - b\n    - c\n', false],
+  ['a:\n  - b\n - c\n', false],
+  ['a:\n  -   b: 1\n      c: 2\n', true],
+  ['a:\n  - b: 1\n    c: 2\n  - b: 3\n', true],
+  ['a:\n  -\n    b: 1\n', true],
+  ['a:\n  - # note\n    b: 1\n', true],
+  ['a:\n  -\n  - b\n', true],
+  ['a:\n  - - b\n', false],
+  // A scalar on the line below its key is left to the `yaml` package, as one over several lines.
+  ['a:\n  -b\n', false],
+  ['a:\n  b\n', false],
+  ['a:\n  - b\n  -c\n', false],
+  // Plain scalars.
+  ['a: b # note\n', true],
+  ['a: b#c\n', true],
+  ['a: b   \n', true],
+  ['a: b: c\n', false],
+  ['a: b:\n', false],
+  ['a: -1\n', true],
+  ['a: -.5\n', true],
+  ['a: -x\n', true],
+  ['a: -\n', false],
+  ['a: - b\n', false],
+  ['a: ?b\n', false],
+  // Quoted scalars.
+  ['a: "x"  # note\n', true],
+  ['a: "x" y\n', false],
+  ['a: "x"#c\n', false],
+  ["a: 'it''s'\n", true],
+  ['a: "it\'\'s"\n', true],
+  ['a: "tab\\there \\u00e9"\n', true],
+  ['a: "x\n', false],
+  ['a: "\\q"\n', false],
+  // Flow collections of scalars.
+  ['a: [1, 2]\n', true],
+  ['a: []\n', true],
+  ['a: [ ]\n', true],
+  ['a: [1 ,2]\n', true],
+  ['a: ["x", \'y\']\n', true],
+  ['a: [1,]\n', false],
+  ['a: [1, ]\n', false],
+  ['a: [ , ]\n', false],
+  ['a: [1\n', false],
+  ['a: [1] x\n', false],
+  ['a: [1] # note\n', true],
+  ['a: {b: 1, c: 2}\n', true],
+  ['a: {}\n', true],
+  ['a: {b:1}\n', false],
+  ['a: {b: }\n', false],
+  ['a: [b: 1]\n', false],
+  ['a: [a:b]\n', false],
+  ['a: [x#y]\n', false],
+  ['a: [x"y]\n', false],
+  ["a: [x'y]\n", false],
+  ['a: [[1]]\n', false],
+  ['a: [{b: 1}]\n', false],
+  ['a: [-1, -x]\n', true],
+  ['a: [ -]\n', false],
+  // Characters left to the `yaml` package, and line ends.
+  ['a: 1\r\nb: 2\r\n', true],
+  ['a: 1\rb: 2\n', false],
+  ['a:\t1\n', false],
+  ['\ufeffa: 1\n', false],
+];
+
+test('the plain block reader reads the shapes configurations are written in, declines each doubtful one, and agrees where it reads', () => {
+  const wrong = EDGES.filter(([text, reads]) => (readPlainDocument(text, 0, 256) !== undefined) !== reads).map(
+    ([text, reads]) => `${reads ? 'declined' : 'read'}: ${JSON.stringify(text)}`,
+  );
+  assert.deepEqual(wrong, []);
+  for (const [text] of EDGES) compareFile(text, JSON.stringify(text), false);
+});
+
+test('the plain block reader leaves a document nested to the depth limit to the yaml package, and reads one a level less deep', () => {
+  const nested = (levels: number): string =>
+    Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}k${i}:${i === levels - 1 ? ' 1' : ''}\n`).join('');
+  const listed = (levels: number): string =>
+    `a:\n${Array.from({ length: levels }, (_, i) => `${'  '.repeat(i + 1)}- ${i === levels - 1 ? '1' : ''}\n`).join('')}`;
+  // maxDepth 6: the reader follows five levels of collections at most.
+  assert.notEqual(readPlainDocument(nested(5), 0, 6), undefined);
+  assert.equal(readPlainDocument(nested(6), 0, 6), undefined);
+  assert.notEqual(readPlainDocument(nested(32), 0, 256), undefined);
+  assert.equal(readPlainDocument(nested(33), 0, 256), undefined);
+  assert.notEqual(readPlainDocument(listed(1), 0, 3), undefined);
+  assert.equal(readPlainDocument(listed(2), 0, 3), undefined);
+});
