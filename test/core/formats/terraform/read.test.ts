@@ -92,7 +92,7 @@ test('a dynamic block without content stands for a value known only at plan', ()
   const text = config('    dynamic "search" {\n      for_each = var.search\n    }\n    static_ips = true\n');
   const doc = only(text);
   assert.deepEqual(doc.unknownPaths ?? [], [['search']]);
-  assert.deepEqual(Object.keys(doc.value), ['search', 'static_ips']);
+  assert.deepEqual(Object.keys(doc.value as object), ['search', 'static_ips']);
   assert.equal(textAt(text, doc.locate(['search'], 'key')), '"search"');
   // Nothing is said of what the block may hold, nor of the block itself.
   assert.deepEqual(
@@ -107,7 +107,7 @@ test('a dynamic list beside the blocks written out adds its item after them, and
       '    dynamic "index_patterns" {\n      for_each = var.p\n      content {\n        pattern = index_patterns.value\n        max_index_count = 2\n      }\n    }\n',
   );
   const doc = only(text);
-  const list = doc.value.index_patterns as unknown[];
+  const list = (doc.value as { index_patterns: unknown[] }).index_patterns;
   assert.equal(list.length, 2);
   assert.equal(doc.locate(['index_patterns'], 'key').offset, text.indexOf('index_patterns {'));
   assert.equal(textAt(text, doc.locate(['index_patterns', 1], 'key')), '"index_patterns"');
