@@ -102,19 +102,16 @@ test('a dynamic block without content stands for a value known only at plan', ()
 });
 
 test('a dynamic list beside the blocks written out adds its item after them, and the list stays at the first block', () => {
-  const text = config(
-    '    index_patterns {\n      pattern = "a-*"\n      max_index_count = 1\n    }\n' +
-      '    dynamic "index_patterns" {\n      for_each = var.p\n      content {\n        pattern = index_patterns.value\n        max_index_count = 2\n      }\n    }\n',
-  );
+  const dynamic =
+    '    dynamic "index_patterns" {\n      for_each = var.p\n      content {\n        pattern = index_patterns.value\n        max_index_count = 2\n      }\n    }\n';
+  const text = config(`    index_patterns {\n      pattern = "a-*"\n      max_index_count = 1\n    }\n${dynamic}`);
   const doc = only(text);
   const list = (doc.value as { index_patterns: unknown[] }).index_patterns;
   assert.equal(list.length, 2);
   assert.equal(doc.locate(['index_patterns'], 'key').offset, text.indexOf('index_patterns {'));
   assert.equal(textAt(text, doc.locate(['index_patterns', 1], 'key')), '"index_patterns"');
-  const first =
-    'dynamic "index_patterns" {\n      for_each = var.p\n      content {\n        pattern = index_patterns.value\n        max_index_count = 2\n      }\n    }\n';
-  const dynamicFirst = only(config(`    ${first}`));
-  assert.equal(textAt(config(`    ${first}`), dynamicFirst.locate(['index_patterns'], 'key')), '"index_patterns"');
+  const alone = config(dynamic);
+  assert.equal(textAt(alone, only(alone).locate(['index_patterns'], 'key')), '"index_patterns"');
 });
 
 test('a comment among the members of a block is no member of it', () => {

@@ -92,11 +92,11 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
         // All of the resource's comments at once, those in its parts without errors too, which the
         // walk below steps over when the resource has a syntax error elsewhere: a directive inside the
         // configuration keeps working while a line beside it is being written.
-        commentsOf(n, type, text, comments, n.hasError ? undefined : memo);
+        commentsOf(n, text, comments, n.hasError ? undefined : memo);
       }
     }
-    // Nothing under it is broken, and no resource is inside a block: only its comments are wanted,
-    // and only a configuration's resource has a use for them (see TerraformFile.comments).
+    // Nothing under it is broken, and no resource is inside a block: nothing more is read of it (a
+    // configuration's resource had its comments taken above; no other block's are wanted).
     if (type !== 'config_file' && type !== 'body' && type !== 'ERROR' && !n.hasError) continue;
     const children = n.children;
     const childPlace =
@@ -119,22 +119,23 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
 }
 
 /**
- * The comments of a node without syntax errors, in one call instead of a walk that asks WebAssembly about
- * every node; a block's come from the memo when its text was read before (shifted to where it is now).
+ * The comments of a configuration's resource, in one call instead of a walk that asks WebAssembly about
+ * every node. With a memo (given only for a block without syntax errors, whose comments its text decides),
+ * they come from it when the block's text was read before, shifted to where it is now.
  */
-function commentsOf(n: Node, type: string, text: string, comments: OffsetRange[], memo?: ReadMemo): void {
-  const start = n.startIndex;
-  const key = memo && type === 'block' ? `comments\0${text.slice(start, endOf(n))}` : undefined;
-  const known = key ? memo!.get<OffsetRange[]>(key) : undefined;
+function commentsOf(block: Node, text: string, comments: OffsetRange[], memo?: ReadMemo): void {
+  const start = block.startIndex;
+  const key = memo && `comments\0${text.slice(start, endOf(block))}`;
+  const known = key ? memo.get<OffsetRange[]>(key) : undefined;
   if (known) {
     for (const c of known) comments.push({ offset: c.offset + start, length: c.length });
     return;
   }
   const found: OffsetRange[] = [];
-  for (const c of n.descendantsOfType('comment')) if (c) found.push(rangeOf(c));
+  for (const c of block.descendantsOfType('comment')) if (c) found.push(rangeOf(c));
   comments.push(...found);
   if (key)
-    memo!.set(
+    memo.set(
       key,
       found.map((c) => ({ offset: c.offset - start, length: c.length })),
     );
