@@ -4,7 +4,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf, dottedKeyOf, providerName, spellingsRefused } from '../terraform/names';
+import { apiKeyOf, dottedKeyOf, providerName, REFUSED_UNLESS_NONE_MADE, spellingsRefused } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -99,8 +99,8 @@ export const objectsOf = (n: Node): Node[] =>
  * Terraform makes from it holds (`generated`: the key is the dynamic block's label, and the member is the
  * content, never removed or repeated by a fix).
  */
-function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true }> {
-  const out: Array<{ key: Node; value: Node; property: Node; generated?: true }> = [];
+function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true; made?: boolean }> {
+  const out: Array<{ key: Node; value: Node; property: Node; generated?: true; made?: boolean }> = [];
   for (const member of propertiesOf(body)) {
     if (member.name === CONFIGURATION_BLOCK) out.push(member);
     if (member.name !== 'dynamic') continue;
@@ -108,9 +108,18 @@ function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; g
       for (const labelled of propertiesOf(dynamic).filter((p) => p.name === CONFIGURATION_BLOCK))
         for (const spec of objectsOf(labelled.value))
           for (const content of propertiesOf(spec).filter((p) => p.name === 'content'))
-            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true });
+            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true, made: makesBlocks(spec) });
   }
   return out;
+}
+
+/**
+ * Whether a dynamic block surely makes a block: its for_each is an array or object written out with
+ * elements (a string is an expression, known only at plan, and may make none).
+ */
+function makesBlocks(spec: Node): boolean {
+  const forEach = propertiesOf(spec).find((p) => p.name === 'for_each')?.value;
+  return (forEach?.type === 'array' || forEach?.type === 'object') && !!forEach.children?.length;
 }
 
 /** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
@@ -143,7 +152,7 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
           for (const name of propertiesOf(names)) {
             for (const body of objectsOf(name.value)) {
               // The first block written out: each object of `"search_user_config": [...]`, and each property of
-              // that name, is a block, and the provider takes one (a dynamic block's count is known only at plan).
+              // that name, is a block, and the provider takes one.
               let firstBlock: RepeatedKey['occurrences'][number] | undefined;
               for (const member of blocksOf(body)) {
                 // A block written as an object, or as an array of objects: each object is one block.
@@ -170,7 +179,8 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     node: block,
                   });
                   readBody(config, block, [], config.value);
-                  if (!member.generated) {
+                  // A dynamic block repeats one written out only when its for_each surely makes a block.
+                  if (!member.generated || member.made) {
                     const written = { key: rangeOf(member.key), member: rangeOf(lone ? member.property : block) };
                     if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
                     else firstBlock = written;
@@ -204,7 +214,14 @@ function shapeOf(path: Segment[]): 'list' | 'block' | 'value' {
 
 /** The members of a block body into `into`: as the .tf reader reads a block's attributes and nested blocks. */
 function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: Record<string, unknown>): void {
-  type Occurrence = { key: Node; member: Node; spelling: string; value?: { range: OffsetRange; read: string | number | boolean | null } };
+  // `maybeNone`, set for a dynamic block only: true when its for_each may be empty (it repeats nothing then).
+  type Occurrence = {
+    key: Node;
+    member: Node;
+    spelling: string;
+    value?: { range: OffsetRange; read: string | number | boolean | null };
+    maybeNone?: boolean;
+  };
   const seen = new Map<string, Occurrence[]>();
   const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
@@ -216,7 +233,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   for (const member of propertiesOf(body)) {
     const { name, key: keyNode, value, property } = member;
     if (name === 'dynamic' && value.type === 'object') {
-      readDynamicBlocks(config, value, path, into);
+      readDynamicBlocks(config, value, path, into, note);
       continue;
     }
     if (refused(config, path, member)) continue;
@@ -302,8 +319,18 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       key,
       occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member), ...(o.value ? { value: o.value } : {}) })),
       // Terraform's JSON syntax refuses a key written twice in one object ("Duplicate argument").
-      refused: spellings.length > 1 ? spellingsRefused(spellings, key) : 'Terraform refuses the file when it plans ("Duplicate argument")',
+      refused:
+        spellings.length > 1
+          ? spellingsRefused(spellings, key)
+          : occurrences.some((o) => o.maybeNone)
+            ? REFUSED_UNLESS_NONE_MADE
+            : occurrences.some((o) => o.maybeNone === false)
+              ? 'a block that may appear once cannot appear twice, and Terraform refuses the file when it plans'
+              : 'Terraform refuses the file when it plans ("Duplicate argument")',
     });
+    // A dynamic block is never removed by a fix (the .tf reader's rule too), nor the block written beside it:
+    // which of them is meant only the writer knows.
+    if (occurrences.some((o) => o.maybeNone !== undefined)) continue;
     config.occurrences.set(
       `${pathKey(path)}\u0000${key}`,
       occurrences.map((o) => o.member),
@@ -314,9 +341,16 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
 /**
  * `"dynamic": {"index_patterns": {"for_each": ..., "content": {...}}}` inside a configuration: how many
  * blocks Terraform makes is known only at plan time, so each block type it names is an unknown value
- * (its members are not judged, and nothing is reported as an unknown field "dynamic").
+ * (its members are not judged, and nothing is reported as an unknown field "dynamic"). A block that may
+ * appear once is noted as written there, as the .tf reader notes it: beside one written out, it is a repetition.
  */
-function readDynamicBlocks(config: JsonConfiguration, dynamic: Node, path: Segment[], into: Record<string, unknown>): void {
+function readDynamicBlocks(
+  config: JsonConfiguration,
+  dynamic: Node,
+  path: Segment[],
+  into: Record<string, unknown>,
+  note: (key: string, at: { key: Node; member: Node; spelling: string; maybeNone?: boolean }) => void,
+): void {
   for (const member of propertiesOf(dynamic)) {
     const { name, key: keyNode, value, property } = member;
     if (refused(config, path, member)) continue;
@@ -325,6 +359,7 @@ function readDynamicBlocks(config: JsonConfiguration, dynamic: Node, path: Segme
     config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value });
     config.unknownPaths.push(memberPath);
     setOwn(into, key, UNKNOWN_VALUE);
+    if (shapeOf(memberPath) === 'block') note(key, { key: keyNode, member: property, spelling: name, maybeNone: !makesBlocks(value) });
   }
 }
 

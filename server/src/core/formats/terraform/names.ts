@@ -94,3 +94,10 @@ export function spellingsRefused(spellings: readonly string[], key: string): str
   const listed = spellings.length === 2 ? `${spellings[0]} and ${last} both` : `${spellings.slice(0, -1).join(', ')} and ${last} all`;
   return `${listed} set ${key}, and the provider refuses more than one of them`;
 }
+
+/**
+ * Why a block that may appear once, written out beside a dynamic block of its type whose for_each is
+ * known only at plan, is refused: unless the dynamic block makes none, when it is dead code.
+ */
+export const REFUSED_UNLESS_NONE_MADE =
+  'a block that may appear once cannot appear twice, and Terraform refuses the file when it plans unless the dynamic block makes no block (its for_each is empty), when it does nothing';

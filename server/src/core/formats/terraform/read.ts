@@ -8,7 +8,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { CONFIGURATION_BLOCK, keyOf, spellingsRefused } from './names';
+import { CONFIGURATION_BLOCK, keyOf, REFUSED_UNLESS_NONE_MADE, spellingsRefused } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
@@ -185,9 +185,9 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
     if (root) config.entries.set(pathKey([]), { ...root, key: rangeOf(named(inner)[1]), generated: true });
     delete config.reading;
-    // How many blocks a dynamic block makes is known only at plan: only blocks written out repeat.
-    if (!dynamic) {
-      const written = { key: rangeOf(named(inner)[0]), member: rangeOf(inner) };
+    // A dynamic block repeats the one written out only when its for_each says in the text that it makes one.
+    if (!dynamic || (blocksMade(inner) ?? 0) > 0) {
+      const written = { key: rangeOf(named(inner)[dynamic ? 1 : 0]), member: rangeOf(inner) };
       if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
       else firstBlock = written;
     }
@@ -243,6 +243,20 @@ export function repeatedConfiguration(first: RepeatedKey['occurrences'][number],
     holder: 'the resource',
     refused: `the provider takes one ${CONFIGURATION_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${CONFIGURATION_BLOCK} blocks")`,
   };
+}
+
+/**
+ * How many blocks a `dynamic` block makes, when the text says it: a list or object written out in
+ * `for_each` makes one block per element, whatever the elements are (`[var.x]` makes one). Anything
+ * else (a variable, a conditional, a `for`) is known only at plan, and may make none: such a block
+ * repeats no block written beside it.
+ */
+function blocksMade(dynamic: Node): number | undefined {
+  const forEach = named(childOfType(dynamic, 'body') ?? dynamic).find(
+    (m) => typeOf(m) === 'attribute' && !!named(m)[0] && textOf(named(m)[0]) === 'for_each',
+  );
+  const expr = forEach && named(forEach)[1];
+  return expr && constructorShape(expr).children?.length;
 }
 
 /** The `content` block of a `dynamic` block. */
@@ -343,7 +357,8 @@ function blockName(config: Configuration, block: Node): { text: string; range: O
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
-  type Occurrence = RepeatedKey['occurrences'][number] & { spelling: string };
+  // `maybeNone`: a dynamic block whose for_each may be empty, which repeats nothing then.
+  type Occurrence = RepeatedKey['occurrences'][number] & { spelling: string; maybeNone?: boolean };
   const seen = new Map<string, Occurrence[]>();
   const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
@@ -410,13 +425,15 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
     config.repeated.push({
       path,
       key,
-      occurrences: occurrences.map(({ spelling: _, ...occurrence }) => occurrence),
+      occurrences: occurrences.map(({ spelling: _, maybeNone: __, ...occurrence }) => occurrence),
       // Nothing is merged or kept last in HCL: an argument set twice is an error ("Attribute redefined"), as
       // is a block that may appear once written twice (a repeated block of a list is no repetition).
       refused:
         spellings.length > 1
           ? spellingsRefused(spellings, key)
-          : 'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
+          : occurrences.some((o) => o.maybeNone)
+            ? REFUSED_UNLESS_NONE_MADE
+            : 'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
     });
   }
 }
@@ -446,7 +463,7 @@ function readDynamic(
   path: Segment[],
   into: Record<string, unknown>,
   lists: Map<string, unknown[]>,
-  note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string }) => void,
+  note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string; maybeNone?: boolean }) => void,
 ): void {
   const parts = named(member);
   const label = parts[1] && labelText(parts[1]);
@@ -456,8 +473,9 @@ function readDynamic(
   noteSpelling(config, memberPath, label);
   const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
+  const maybeNone = !((blocksMade(member) ?? 0) > 0);
   if (!content) {
-    note(key, { key: labelRange, member: rangeOf(member), spelling: label });
+    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone });
     config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
     setOwn(into, key, UNKNOWN_VALUE);
     config.unknownPaths.push(memberPath);
@@ -478,7 +496,7 @@ function readDynamic(
     readBody(config, content, itemPath, object);
     return;
   }
-  note(key, { key: labelRange, member: rangeOf(member), spelling: label });
+  note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone });
   config.entries.set(pathKey(memberPath), contentEntry);
   setOwn(into, key, object);
   lists.delete(key);
