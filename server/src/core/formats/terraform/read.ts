@@ -186,7 +186,7 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     if (root) config.entries.set(pathKey([]), { ...root, key: rangeOf(named(inner)[1]), generated: true });
     delete config.reading;
     // A dynamic block repeats the one written out only when its for_each says in the text that it makes one.
-    if (!dynamic || (blocksMade(inner) ?? 0) > 0) {
+    if (!dynamic || makesBlocks(inner)) {
       const written = { key: rangeOf(named(inner)[dynamic ? 1 : 0]), member: rangeOf(inner) };
       if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
       else firstBlock = written;
@@ -246,17 +246,16 @@ export function repeatedConfiguration(first: RepeatedKey['occurrences'][number],
 }
 
 /**
- * How many blocks a `dynamic` block makes, when the text says it: a list or object written out in
- * `for_each` makes one block per element, whatever the elements are (`[var.x]` makes one). Anything
- * else (a variable, a conditional, a `for`) is known only at plan, and may make none: such a block
- * repeats no block written beside it.
+ * Whether a `dynamic` block surely makes a block: a list or object written out in `for_each` with
+ * elements makes one per element, whatever they are (`[var.x]` makes one). Anything else (a variable,
+ * a conditional, a `for`) is known only at plan, and may make none.
  */
-function blocksMade(dynamic: Node): number | undefined {
+function makesBlocks(dynamic: Node): boolean {
   const forEach = named(childOfType(dynamic, 'body') ?? dynamic).find(
     (m) => typeOf(m) === 'attribute' && !!named(m)[0] && textOf(named(m)[0]) === 'for_each',
   );
   const expr = forEach && named(forEach)[1];
-  return expr && constructorShape(expr).children?.length;
+  return !!expr && !!constructorShape(expr).children?.length;
 }
 
 /** The `content` block of a `dynamic` block. */
@@ -473,30 +472,32 @@ function readDynamic(
   noteSpelling(config, memberPath, label);
   const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
-  const maybeNone = !((blocksMade(member) ?? 0) > 0);
-  if (!content) {
-    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone });
+  // Where the member is, for the list it starts or the block it is.
+  const located = (): void => {
+    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone: !makesBlocks(member) });
     config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
+  };
+  if (!content) {
+    // Blocks written out and dynamic ones of the same type add up to one list (no repetition), unknown here as a whole.
+    if (list) listOf(lists, into, key, located);
+    else located();
     setOwn(into, key, UNKNOWN_VALUE);
     config.unknownPaths.push(memberPath);
-    lists.delete(key);
     return;
   }
   const contentEntry: Entry = { ...blockEntry(content), key: labelRange, generated: true };
   const object: Record<string, unknown> = {};
   if (list) {
     // Blocks written out and dynamic ones of the same type add up to one list.
-    const items = listOf(lists, into, key, () => {
-      note(key, { key: labelRange, member: rangeOf(member), spelling: label });
-      config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
-    });
+    const items = listOf(lists, into, key, located);
     const itemPath = [...memberPath, items.length];
     items.push(object);
     config.entries.set(pathKey(itemPath), contentEntry);
     readBody(config, content, itemPath, object);
     return;
   }
-  note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone });
+  located();
+  // The block is where its content is: what a fix adds goes there.
   config.entries.set(pathKey(memberPath), contentEntry);
   setOwn(into, key, object);
   lists.delete(key);
