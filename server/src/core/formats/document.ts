@@ -66,6 +66,11 @@ export interface RepeatedKey {
   /** Set when the format refuses the repetition outright (rather than keeping the last): why. */
   refused?: string;
   /**
+   * Set when Terraform makes one of the occurrences (a `dynamic` block, or an element of its for_each):
+   * no fix removes one of them, since which is meant only the writer knows.
+   */
+  made?: boolean;
+  /**
    * Set when what repeats is the block that holds the configuration itself, in what holds it (a
    * resource with two `search_user_config` blocks): that holder, as the finding names it (`the
    * resource`). `path` is then empty and `key` the block's name; the finding is about the

@@ -4,7 +4,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf, dottedKeyOf, providerName, REFUSED_UNLESS_NONE_MADE, spellingsRefused } from '../terraform/names';
+import { apiKeyOf, dottedKeyOf, providerName, whyRefused, type Setting } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -99,8 +99,8 @@ export const objectsOf = (n: Node): Node[] =>
  * Terraform makes from it holds (`generated`: the key is the dynamic block's label, and the member is the
  * content, never removed or repeated by a fix).
  */
-function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true; made?: boolean }> {
-  const out: Array<{ key: Node; value: Node; property: Node; generated?: true; made?: boolean }> = [];
+function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; generated?: true; made?: Node[] }> {
+  const out: Array<{ key: Node; value: Node; property: Node; generated?: true; made?: Node[] }> = [];
   for (const member of propertiesOf(body)) {
     if (member.name === CONFIGURATION_BLOCK) out.push(member);
     if (member.name !== 'dynamic') continue;
@@ -108,18 +108,18 @@ function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; g
       for (const labelled of propertiesOf(dynamic).filter((p) => p.name === CONFIGURATION_BLOCK))
         for (const spec of objectsOf(labelled.value))
           for (const content of propertiesOf(spec).filter((p) => p.name === 'content'))
-            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true, made: makesBlocks(spec) });
+            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true, made: elementsMade(spec) });
   }
   return out;
 }
 
 /**
- * Whether a dynamic block surely makes a block: its for_each is an array or object written out with
- * elements (a string is an expression, known only at plan, and may make none).
+ * The blocks a dynamic block surely makes, as the elements of its for_each that make them: an array or
+ * object written out makes one per element (a string is an expression, known only at plan, and may make none).
  */
-function makesBlocks(spec: Node): boolean {
+function elementsMade(spec: Node): Node[] {
   const forEach = propertiesOf(spec).find((p) => p.name === 'for_each')?.value;
-  return (forEach?.type === 'array' || forEach?.type === 'object') && !!forEach.children?.length;
+  return (forEach?.type === 'array' || forEach?.type === 'object') && forEach.children ? forEach.children : [];
 }
 
 /** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
@@ -179,11 +179,15 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                     node: block,
                   });
                   readBody(config, block, [], config.value);
-                  // A dynamic block repeats one written out only when its for_each surely makes a block.
-                  if (!member.generated || member.made) {
+                  // A dynamic block repeats one written out only when its for_each surely makes a block, and
+                  // repeats itself when it surely makes several: reported once, at the second element.
+                  const second = member.made?.[1];
+                  if (!member.generated || member.made?.length) {
                     const written = { key: rangeOf(member.key), member: rangeOf(lone ? member.property : block) };
                     if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
                     else firstBlock = written;
+                    if (second)
+                      config.repeated.push(repeatedConfiguration(firstBlock, { key: rangeOf(second), member: rangeOf(second) }, true));
                   }
                   configurations.push(config);
                 }
@@ -214,14 +218,7 @@ function shapeOf(path: Segment[]): 'list' | 'block' | 'value' {
 
 /** The members of a block body into `into`: as the .tf reader reads a block's attributes and nested blocks. */
 function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: Record<string, unknown>): void {
-  // `maybeNone`, set for a dynamic block only: true when its for_each may be empty (it repeats nothing then).
-  type Occurrence = {
-    key: Node;
-    member: Node;
-    spelling: string;
-    value?: { range: OffsetRange; read: string | number | boolean | null };
-    maybeNone?: boolean;
-  };
+  type Occurrence = Setting & { key: Node; member: Node; value?: { range: OffsetRange; read: string | number | boolean | null } };
   const seen = new Map<string, Occurrence[]>();
   const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
@@ -233,7 +230,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   for (const member of propertiesOf(body)) {
     const { name, key: keyNode, value, property } = member;
     if (name === 'dynamic' && value.type === 'object') {
-      readDynamicBlocks(config, value, path, into, note);
+      readDynamicBlocks(config, value, path, into, lists, note);
       continue;
     }
     if (refused(config, path, member)) continue;
@@ -313,24 +310,24 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
   }
   for (const [key, occurrences] of seen) {
     if (occurrences.length < 2) continue;
-    const spellings = [...new Set(occurrences.map((o) => o.spelling))];
+    // A dynamic block is never removed by a fix (the .tf reader's rule too), nor the block written beside it:
+    // which of them is meant only the writer knows.
+    const made = occurrences.some((o) => o.made || o.maybeNone !== undefined);
     config.repeated.push({
       path,
       key,
       occurrences: occurrences.map((o) => ({ key: rangeOf(o.key), member: rangeOf(o.member), ...(o.value ? { value: o.value } : {}) })),
       // Terraform's JSON syntax refuses a key written twice in one object ("Duplicate argument").
-      refused:
-        spellings.length > 1
-          ? spellingsRefused(spellings, key)
-          : occurrences.some((o) => o.maybeNone)
-            ? REFUSED_UNLESS_NONE_MADE
-            : occurrences.some((o) => o.maybeNone === false)
-              ? 'a block that may appear once cannot appear twice, and Terraform refuses the file when it plans'
-              : 'Terraform refuses the file when it plans ("Duplicate argument")',
+      refused: whyRefused(
+        occurrences,
+        key,
+        made
+          ? 'a block that may appear once cannot appear twice, and Terraform refuses the file when it plans'
+          : 'Terraform refuses the file when it plans ("Duplicate argument")',
+      ),
+      ...(made ? { made } : {}),
     });
-    // A dynamic block is never removed by a fix (the .tf reader's rule too), nor the block written beside it:
-    // which of them is meant only the writer knows.
-    if (occurrences.some((o) => o.maybeNone !== undefined)) continue;
+    if (made) continue;
     config.occurrences.set(
       `${pathKey(path)}\u0000${key}`,
       occurrences.map((o) => o.member),
@@ -340,26 +337,82 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
 
 /**
  * `"dynamic": {"index_patterns": {"for_each": ..., "content": {...}}}` inside a configuration: how many
- * blocks Terraform makes is known only at plan time, so each block type it names is an unknown value
- * (its members are not judged, and nothing is reported as an unknown field "dynamic"). A block that may
- * appear once is noted as written there, as the .tf reader notes it: beside one written out, it is a repetition.
+ * blocks Terraform makes is known only at plan time, but each is what `content` says, read as the .tf
+ * reader reads it: as the block (one item of the list, for a block that repeats, after the blocks
+ * written before it), so that its keys are checked as the block's members; what refers to the
+ * iterator is an expression, unknown. Without content (or for an argument's name), the member is
+ * unknown as a whole. A block that may appear once is noted as written there, as the .tf reader notes
+ * it: beside one written out it is a repetition, and so is a second element of a for_each written
+ * out. Nothing here is removable by a fix: Terraform makes these blocks.
  */
 function readDynamicBlocks(
   config: JsonConfiguration,
   dynamic: Node,
   path: Segment[],
   into: Record<string, unknown>,
-  note: (key: string, at: { key: Node; member: Node; spelling: string; maybeNone?: boolean }) => void,
+  lists: Map<string, unknown[]>,
+  note: (key: string, at: Setting & { key: Node; member: Node }) => void,
 ): void {
   for (const member of propertiesOf(dynamic)) {
     const { name, key: keyNode, value, property } = member;
     if (refused(config, path, member)) continue;
     const key = keyOf(path, name);
     const memberPath = [...path, key];
+    const shape = shapeOf(memberPath);
+    const made = value.type === 'object' ? elementsMade(value) : [];
+    const content =
+      value.type === 'object' ? propertiesOf(value).find((p) => p.name === 'content' && p.value.type === 'object') : undefined;
+    if (shape === 'list' && content) {
+      let items = lists.get(key);
+      if (!items) {
+        items = [];
+        lists.set(key, items);
+        note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made.length });
+        setOwn(into, key, items);
+        // No item can be appended to a dynamic block (`single`).
+        config.entries.set(pathKey(memberPath), {
+          key: rangeOf(keyNode),
+          value: rangeOf(value),
+          member: rangeOf(property),
+          node: value,
+          single: true,
+        });
+      }
+      const itemPath = [...memberPath, items.length];
+      const object: Record<string, unknown> = {};
+      items.push(object);
+      // Findings on the item point at the dynamic block's label, as in a .tf file.
+      config.entries.set(pathKey(itemPath), {
+        key: rangeOf(keyNode),
+        value: rangeOf(content.value),
+        member: rangeOf(content.value),
+        node: content.value,
+      });
+      readBody(config, content.value, itemPath, object);
+      continue;
+    }
+    if (shape === 'block') {
+      note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made.length });
+      // Made again by a second element: one finding for the dynamic block, however many elements follow.
+      if (made[1]) note(key, { key: made[1], member: made[1], spelling: name, made: true });
+    }
+    if (shape === 'block' && content) {
+      // The block is where its content is: what a fix adds goes there.
+      const object: Record<string, unknown> = {};
+      config.entries.set(pathKey(memberPath), {
+        key: rangeOf(keyNode),
+        value: rangeOf(content.value),
+        member: rangeOf(content.property),
+        node: content.value,
+      });
+      lists.delete(key);
+      setOwn(into, key, object);
+      readBody(config, content.value, memberPath, object);
+      continue;
+    }
     config.entries.set(pathKey(memberPath), { key: rangeOf(keyNode), value: rangeOf(value), member: rangeOf(property), node: value });
     config.unknownPaths.push(memberPath);
     setOwn(into, key, UNKNOWN_VALUE);
-    if (shapeOf(memberPath) === 'block') note(key, { key: keyNode, member: property, spelling: name, maybeNone: !makesBlocks(value) });
   }
 }
 

@@ -103,7 +103,7 @@ function editsOf(tree: TerraformTree, intent: FixIntent): TextEdit[] | undefined
     }
     case 'remove-earlier': {
       const repeated = tree.repeated.find((r) => pathKey(r.path) === pathKey(intent.path) && r.key === intent.key);
-      if (!repeated) return undefined;
+      if (!repeated || repeated.made) return undefined;
       // Two spellings of the filter (ip_filter_object blocks and ip_filter_string): a list of blocks is
       // noted at its first block only, so removing the earlier spelling is not offered.
       const spellings = new Set(repeated.occurrences.map((o) => tree.text.slice(o.key.offset, o.key.offset + o.key.length)));

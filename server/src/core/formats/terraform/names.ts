@@ -101,3 +101,31 @@ export function spellingsRefused(spellings: readonly string[], key: string): str
  */
 export const REFUSED_UNLESS_NONE_MADE =
   'a block that may appear once cannot appear twice, and Terraform refuses the file when it plans unless the dynamic block makes no block (its for_each is empty), when it does nothing';
+
+/** Why a block that may appear once, made by a dynamic block whose for_each has several elements, is refused. */
+export const MADE_PER_ELEMENT =
+  'the for_each of its dynamic block makes one block per element, and a block that may appear once cannot appear twice: Terraform refuses the file when it plans (give for_each one element)';
+
+/**
+ * One setting of a key or block in a Terraform body, as both syntaxes' readers note it: the spelling
+ * written, and for what a dynamic block makes, whether its for_each may be empty (`maybeNone`) or
+ * whether this is a further element of a for_each written out (`made`: a second block for certain).
+ */
+export interface Setting {
+  spelling: string;
+  maybeNone?: boolean;
+  made?: boolean;
+}
+
+/**
+ * Why Terraform refuses a key set more than once in one body: two spellings of one field, blocks made
+ * by a for_each, or a block that a dynamic block may repeat; `plain` otherwise (the syntax's own words).
+ */
+export function whyRefused(settings: readonly Setting[], key: string, plain: string): string {
+  const spellings = [...new Set(settings.map((o) => o.spelling))];
+  if (spellings.length > 1) return spellingsRefused(spellings, key);
+  if (settings.some((o) => o.made)) return MADE_PER_ELEMENT;
+  // Only while at most one setting is certain may the file still be taken (the dynamic block making none).
+  if (settings.some((o) => o.maybeNone) && settings.filter((o) => !o.maybeNone).length < 2) return REFUSED_UNLESS_NONE_MADE;
+  return plain;
+}

@@ -8,7 +8,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { CONFIGURATION_BLOCK, keyOf, REFUSED_UNLESS_NONE_MADE, spellingsRefused } from './names';
+import { CONFIGURATION_BLOCK, keyOf, whyRefused, type Setting } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
@@ -185,11 +185,14 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     const root = dynamic ? config.entries.get(pathKey([])) : undefined;
     if (root) config.entries.set(pathKey([]), { ...root, key: rangeOf(named(inner)[1]), generated: true });
     delete config.reading;
-    // A dynamic block repeats the one written out only when its for_each says in the text that it makes one.
-    if (!dynamic || makesBlocks(inner)) {
+    // A dynamic block repeats the one written out only when its for_each says in the text that it makes one,
+    // and repeats itself when it says it makes several: reported once, at the second element.
+    const made = dynamic ? elementsMade(inner) : [];
+    if (!dynamic || made.length) {
       const written = { key: rangeOf(named(inner)[dynamic ? 1 : 0]), member: rangeOf(inner) };
       if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
       else firstBlock = written;
+      if (made[1]) config.repeated.push(repeatedConfiguration(firstBlock, { key: made[1], member: made[1] }, true));
     }
     out.push(config);
   }
@@ -235,27 +238,32 @@ export function isConfigurationArgument(attribute: Node): boolean {
  * A later `search_user_config` block of a resource, noted on its own configuration (with the first
  * block, where the finding points): Terraform refuses it at plan ("Too many search_user_config blocks").
  */
-export function repeatedConfiguration(first: RepeatedKey['occurrences'][number], later: RepeatedKey['occurrences'][number]): RepeatedKey {
+export function repeatedConfiguration(
+  first: RepeatedKey['occurrences'][number],
+  later: RepeatedKey['occurrences'][number],
+  madePerElement = false,
+): RepeatedKey {
+  const why = madePerElement ? 'the for_each of its dynamic block makes one block per element, but ' : '';
   return {
     path: [],
     key: CONFIGURATION_BLOCK,
     occurrences: [first, later],
     holder: 'the resource',
-    refused: `the provider takes one ${CONFIGURATION_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${CONFIGURATION_BLOCK} blocks")`,
+    refused: `${why}the provider takes one ${CONFIGURATION_BLOCK} block, and Terraform refuses the file when it plans ("Too many ${CONFIGURATION_BLOCK} blocks")`,
   };
 }
 
 /**
- * Whether a `dynamic` block surely makes a block: a list or object written out in `for_each` with
- * elements makes one per element, whatever they are (`[var.x]` makes one). Anything else (a variable,
- * a conditional, a `for`) is known only at plan, and may make none.
+ * The blocks a `dynamic` block surely makes, as the elements of its `for_each` that make them: a list or
+ * object written out makes one per element, whatever they are (`[var.x]` makes one). Anything else (a
+ * variable, a conditional, a `for`) is known only at plan and may make none: no element is given.
  */
-function makesBlocks(dynamic: Node): boolean {
+function elementsMade(dynamic: Node): OffsetRange[] {
   const forEach = named(childOfType(dynamic, 'body') ?? dynamic).find(
     (m) => typeOf(m) === 'attribute' && !!named(m)[0] && textOf(named(m)[0]) === 'for_each',
   );
   const expr = forEach && named(forEach)[1];
-  return !!expr && !!constructorShape(expr).children?.length;
+  return (expr && constructorShape(expr).children) || [];
 }
 
 /** The `content` block of a `dynamic` block. */
@@ -356,8 +364,7 @@ function blockName(config: Configuration, block: Node): { text: string; range: O
 function readBody(config: Configuration, block: Node, path: Segment[], into: Record<string, unknown>): void {
   const body = childOfType(block, 'body');
   if (!body) return;
-  // `maybeNone`: a dynamic block whose for_each may be empty, which repeats nothing then.
-  type Occurrence = RepeatedKey['occurrences'][number] & { spelling: string; maybeNone?: boolean };
+  type Occurrence = RepeatedKey['occurrences'][number] & Setting;
   const seen = new Map<string, Occurrence[]>();
   const note = (key: string, at: Occurrence): void => {
     const list = seen.get(key);
@@ -420,19 +427,18 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
   }
   for (const [key, occurrences] of seen) {
     if (occurrences.length < 2) continue;
-    const spellings = [...new Set(occurrences.map((o) => o.spelling))];
     config.repeated.push({
       path,
       key,
-      occurrences: occurrences.map(({ spelling: _, maybeNone: __, ...occurrence }) => occurrence),
+      occurrences: occurrences.map(({ key: at, member, value }) => ({ key: at, member, ...(value ? { value } : {}) })),
       // Nothing is merged or kept last in HCL: an argument set twice is an error ("Attribute redefined"), as
       // is a block that may appear once written twice (a repeated block of a list is no repetition).
-      refused:
-        spellings.length > 1
-          ? spellingsRefused(spellings, key)
-          : occurrences.some((o) => o.maybeNone)
-            ? REFUSED_UNLESS_NONE_MADE
-            : 'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
+      refused: whyRefused(
+        occurrences,
+        key,
+        'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
+      ),
+      ...(occurrences.some((o) => o.made || o.maybeNone !== undefined) ? { made: true } : {}),
     });
   }
 }
@@ -462,7 +468,7 @@ function readDynamic(
   path: Segment[],
   into: Record<string, unknown>,
   lists: Map<string, unknown[]>,
-  note: (key: string, at: { key: OffsetRange; member: OffsetRange; spelling: string; maybeNone?: boolean }) => void,
+  note: (key: string, at: { key: OffsetRange; member: OffsetRange } & Setting) => void,
 ): void {
   const parts = named(member);
   const label = parts[1] && labelText(parts[1]);
@@ -472,15 +478,22 @@ function readDynamic(
   noteSpelling(config, memberPath, label);
   const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
+  const made = elementsMade(member);
   // Where the member is, for the list it starts or the block it is.
   const located = (): void => {
-    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone: !makesBlocks(member) });
+    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone: !made.length });
     config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
+  };
+  // A block that may appear once is made again by a second element of a for_each written out (one
+  // finding for the dynamic block, however many elements follow).
+  const locatedBlocks = (): void => {
+    located();
+    if (made[1]) note(key, { key: made[1], member: made[1], spelling: label, made: true });
   };
   if (!content) {
     // Blocks written out and dynamic ones of the same type add up to one list (no repetition), unknown here as a whole.
     if (list) listOf(lists, into, key, located);
-    else located();
+    else locatedBlocks();
     setOwn(into, key, UNKNOWN_VALUE);
     config.unknownPaths.push(memberPath);
     return;
@@ -496,7 +509,7 @@ function readDynamic(
     readBody(config, content, itemPath, object);
     return;
   }
-  located();
+  locatedBlocks();
   // The block is where its content is: what a fix adds goes there.
   config.entries.set(pathKey(memberPath), contentEntry);
   setOwn(into, key, object);
