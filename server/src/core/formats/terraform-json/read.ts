@@ -7,7 +7,8 @@ import type { RepeatedKey, SyntaxProblem } from '../document';
 import { apiKeyOf, dottedKeyOf, providerName, whyRefused, type Setting } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
-import { repeatedConfiguration, type VariableValues } from '../terraform/read';
+import { listOf, repeatedConfiguration, type VariableValues } from '../terraform/read';
+import { setOwn } from '../terraform/expressions';
 import { scalarLiteral, trimBlanks } from '../terraform/literals';
 
 /**
@@ -201,11 +202,6 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
   return { configurations, syntaxErrors };
 }
 
-function setOwn(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
-  else obj[key] = value;
-}
-
 /** What the schema makes of a member: a list of blocks, one block, or an argument. */
 function shapeOf(path: Segment[]): 'list' | 'block' | 'value' {
   const schema = schemaAt(path);
@@ -245,12 +241,8 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
           ? value.children
           : undefined;
     if (shape === 'list' && blocks) {
-      let items = lists.get(key);
-      if (!items) {
-        items = [];
-        lists.set(key, items);
+      const items = listOf(lists, into, key, () => {
         note(key, { key: keyNode, member: property, spelling: name });
-        setOwn(into, key, items);
         config.entries.set(pathKey(memberPath), {
           key: rangeOf(keyNode),
           value: rangeOf(value),
@@ -259,7 +251,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
           removable: property,
           single: value.type === 'object',
         });
-      }
+      });
       for (const block of blocks) {
         const itemPath = [...memberPath, items.length];
         const object: Record<string, unknown> = {};
@@ -363,12 +355,8 @@ function readDynamicBlocks(
     const content =
       value.type === 'object' ? propertiesOf(value).find((p) => p.name === 'content' && p.value.type === 'object') : undefined;
     if (shape === 'list' && content) {
-      let items = lists.get(key);
-      if (!items) {
-        items = [];
-        lists.set(key, items);
+      const items = listOf(lists, into, key, () => {
         note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made.length });
-        setOwn(into, key, items);
         // No item can be appended to a dynamic block (`single`).
         config.entries.set(pathKey(memberPath), {
           key: rangeOf(keyNode),
@@ -377,7 +365,7 @@ function readDynamicBlocks(
           node: value,
           single: true,
         });
-      }
+      });
       const itemPath = [...memberPath, items.length];
       const object: Record<string, unknown> = {};
       items.push(object);

@@ -443,8 +443,11 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
   }
 }
 
-/** The list that the blocks of one repeating type add up to; `first` runs when the first of them makes it. */
-function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, key: string, first: () => void): unknown[] {
+/**
+ * The list that the blocks of one repeating type add up to, in either syntax; `first` runs when the first
+ * of them makes it (to note where the list is).
+ */
+export function listOf(lists: Map<string, unknown[]>, into: Record<string, unknown>, key: string, first: () => void): unknown[] {
   let items = lists.get(key);
   if (!items) {
     items = [];
