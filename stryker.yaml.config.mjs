@@ -12,7 +12,7 @@ export default {
   tap: {
     ...base.tap,
     testFiles: [
-      'dist/test/core/formats/yaml/{plain-reader,plain-start,parity,yaml,manifest-aliases,manifest-documents,incremental}.test.js',
+      'dist/test/core/formats/yaml/{read,plain-reader,plain-start,parity,yaml,manifest-aliases,manifest-documents,incremental}.test.js',
       'dist/test/core/rules/rules.test.js',
     ],
   },

@@ -191,11 +191,18 @@ const emptyRead = (): ConfigurationRead => ({
 });
 
 /**
- * A merge key (`<<: *base`, YAML 1.1's, which kubectl resolves): a plain `<<`, or one tagged `!!merge`.
- * A quoted `"<<"` is an ordinary key.
+ * A merge key (`<<: *base`, YAML 1.1's, which kubectl resolves): a plain `<<`, or one tagged `!!merge`
+ * (which the yaml package reads as a symbol named `<<`). A quoted `"<<"` is an ordinary key.
  */
 export const isMergeKey = (key: unknown): boolean =>
-  isScalar(key) && key.value === '<<' && (!key.type || key.type === 'PLAIN') && (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
+  isScalar(key) &&
+  textOfKey(key.value) === '<<' &&
+  (!key.type || key.type === 'PLAIN') &&
+  (!key.tag || key.tag === 'tag:yaml.org,2002:merge');
+
+/** A scalar key's value as text: a symbol (a `!!merge` key) by its name, null as the empty text. */
+const textOfKey = (value: unknown): string =>
+  value === null || value === undefined ? '' : typeof value === 'symbol' ? (value.description ?? '') : String(value);
 
 /**
  * Converts the nodes `targets` of a parsed document (each the root of a configuration: the document's
@@ -271,7 +278,7 @@ export function readConfigurations(
     work.count++;
     if (node === null || node === undefined) return { text: '', characters: 0 };
     if (isScalar(node)) {
-      const text = node.value === null || node.value === undefined ? '' : String(node.value);
+      const text = textOfKey(node.value);
       if (node.anchor)
         anchors.set(node.anchor, { converted: { value: text, values: 1, characters: text.length }, offset: node.range?.[0] ?? 0 });
       return { text, characters: text.length };
