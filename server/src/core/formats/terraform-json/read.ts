@@ -4,7 +4,7 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf, dottedKeyOf, providerName, whyRefused, type Setting } from '../terraform/names';
+import { apiKeyOf, dottedKeyOf, madeByTerraform, providerName, whyRefused, type Setting } from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { listOf, repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -304,7 +304,7 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
     if (occurrences.length < 2) continue;
     // A dynamic block is never removed by a fix (the .tf reader's rule too), nor the block written beside it:
     // which of them is meant only the writer knows.
-    const made = occurrences.some((o) => o.made || o.maybeNone !== undefined);
+    const made = madeByTerraform(occurrences);
     config.repeated.push({
       path,
       key,

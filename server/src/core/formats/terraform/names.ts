@@ -117,6 +117,9 @@ export interface Setting {
   made?: boolean;
 }
 
+/** Whether Terraform makes one of the settings (a dynamic block, or an element of its for_each): no fix removes one. */
+export const madeByTerraform = (settings: readonly Setting[]): boolean => settings.some((o) => o.made || o.maybeNone !== undefined);
+
 /**
  * Why Terraform refuses a key set more than once in one body: two spellings of one field, blocks made
  * by a for_each, or a block that a dynamic block may repeat; `plain` otherwise (the syntax's own words).

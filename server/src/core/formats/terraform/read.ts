@@ -8,7 +8,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { CONFIGURATION_BLOCK, keyOf, whyRefused, type Setting } from './names';
+import { CONFIGURATION_BLOCK, keyOf, madeByTerraform, whyRefused, type Setting } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
@@ -438,7 +438,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
         key,
         'Terraform refuses the file when it plans ("Attribute redefined" for an argument; a block that may appear once cannot appear twice)',
       ),
-      ...(occurrences.some((o) => o.made || o.maybeNone !== undefined) ? { made: true } : {}),
+      ...(madeByTerraform(occurrences) ? { made: true } : {}),
     });
   }
 }
