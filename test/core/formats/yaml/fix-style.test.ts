@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyze, applyEdits, fixAll, type AnalyzeOptions } from '../../../../server/src/core';
+import { parseYamlText, readConfiguration } from '../../../../server/src/core/formats/yaml/read';
+import { yamlEdits } from '../../../../server/src/core/formats/yaml/edits';
 
 /**
  * YAML fixes write in the file's own style: its indentation step (2 or 4 spaces), its lists'
@@ -176,3 +178,16 @@ for (const c of cases) {
     assert.equal(fixAll(result, options).text, result, 'fixing again changes nothing');
   });
 }
+
+test('a value set for a key written alone: `: value` in a flow map; nothing after a `?`, whose value needs a line of its own', () => {
+  const set = (text: string): string | undefined => {
+    const { docs } = parseYamlText(text, 64);
+    const r = readConfiguration(docs[0], [], text, { count: 0 });
+    const edits = yamlEdits({ text, entries: r.entries }, [{ kind: 'set', path: ['a'], value: true }]);
+    return edits && applyEdits(text, edits);
+  };
+  assert.equal(set('{b: 1, a}\n'), '{b: 1, a: true}\n');
+  assert.equal(set('{a, b: 1}\n'), '{a: true, b: 1}\n');
+  assert.equal(set('b: 1\n? a\n'), undefined);
+  assert.equal(set('b: 1\na:\n'), 'b: 1\na: true\n');
+});

@@ -88,12 +88,46 @@ test('a key without a value: null, its value an empty range just after the membe
   assert.equal(a.shape, 'scalar');
   assert.equal(slice(text, a.member), 'a:');
   assert.deepEqual(a.value, { offset: 2, length: 0 });
-  const flow = read('{a, b: 1}\n');
+  const flowText = '{b: 1, a}\n';
+  const flow = read(flowText);
   assert.deepEqual(flow.value, { a: null, b: 1 });
-  assert.equal(flow.entries.get('.a')!.shape, 'empty');
+  // No `:` follows the key: the member is the key, and the value is where a `: value` would go.
+  assert.deepEqual(entries(flowText, flow).slice(0, 2), [
+    '.b: scalar key="b" value="1" member="b: 1"',
+    '.a: empty key="a" value="" member="a"',
+  ]);
+  assert.deepEqual(flow.entries.get('.a')!.value, { offset: 8, length: 0 });
+  const explicitText = 'x: 1\n? a\ny: 2\n';
+  assert.equal(slice(explicitText, read(explicitText).entries.get('.a')!.member), '? a');
   // An empty item of a list: null, no entry of its own beyond the list's.
   const list = read('l:\n  -\n  - 2\n');
   assert.deepEqual(list.value, { l: [null, 2] });
+});
+
+test('a pair starts at the `?` of an explicit key and at the anchor and tag written before its key', () => {
+  const block = 'a: 1\n&k !!str b: 2\n? !!str c\n: 3\n';
+  const r = read(block);
+  assert.deepEqual(r.value, { a: 1, b: 2, c: 3 });
+  assert.deepEqual(entries(block, r).slice(0, 3), [
+    '.a: scalar key="a" value="1" member="a: 1"',
+    '.b: scalar key="b" value="2" member="&k !!str b: 2"',
+    '.c: scalar key="c" value="3" member="? !!str c\\n: 3"',
+  ]);
+  const flowText = '{a: 1, &k b: 2,? c: 3}\n';
+  const flow = read(flowText);
+  assert.deepEqual(entries(flowText, flow).slice(0, 3), [
+    '.a: scalar key="a" value="1" member="a: 1"',
+    '.b: scalar key="b" value="2" member="&k b: 2"',
+    '.c: scalar key="c" value="3" member="? c: 3"',
+  ]);
+  // A word before the key that is no property (a list's dash, a plain text) is not the pair's.
+  const item = 'l:\n  - &k b: 2\n    c: 3\n';
+  const items = read(item, ['l']);
+  assert.deepEqual(entries(item, items).slice(0, 3), [
+    '#0.b: scalar key="b" value="2" member="&k b: 2"',
+    '#0.c: scalar key="c" value="3" member="c: 3"',
+    '#0: block-map value="b: 2\\n    c: 3" member="- &k b: 2\\n    c: 3"',
+  ]);
 });
 
 test('a collection ends at its last character: blank lines and comment lines after it are not in it', () => {

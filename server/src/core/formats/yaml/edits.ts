@@ -146,7 +146,14 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
     case 'set': {
       const entry = entryAt(intent.path);
       if (!entry) return undefined;
-      if (entry.shape === 'empty') return [{ offset: entry.value.offset, length: 0, newText: ` ${yamlValue(intent.value, layout)}` }];
+      // A key written alone in a flow map (`{key}`) has no `:` yet; one after `?` takes its value on a line of its own.
+      if (entry.shape === 'empty')
+        return text[entry.member.offset] === '?'
+          ? undefined
+          : [{ offset: entry.value.offset, length: 0, newText: `: ${yamlValue(intent.value, layout)}` }];
+      // An empty value (`key:`) gets the blank YAML needs after the colon: `key:true` would be one text.
+      if (entry.value.length === 0 && text[entry.value.offset - 1] === ':')
+        return [{ offset: entry.value.offset, length: 0, newText: ` ${yamlValue(intent.value, layout)}` }];
       // A string written in quotes keeps its quotes, whatever the rest of the file does.
       const was = text[entry.value.offset];
       if (entry.shape === 'scalar' && typeof intent.value === 'string' && (was === '"' || was === "'")) {

@@ -457,12 +457,10 @@ export function readConfigurations(
       for (const pair of n.items as PairLike[]) {
         const keyRange = pair.key && typeof pair.key === 'object' && 'range' in pair.key ? rangeOf(pair.key as NodeLike) : range;
         const valueNode = pair.value && typeof pair.value === 'object' && 'range' in pair.value ? (pair.value as NodeLike) : undefined;
-        const valueEnd = valueNode
-          ? isCollection(valueNode)
-            ? end(tight(text, rangeOf(valueNode)))
-            : valueNode.range![1]
-          : keyRange.offset + keyRange.length + 1;
-        const pairMember = { offset: keyRange.offset, length: Math.max(valueEnd, keyRange.offset + keyRange.length) - keyRange.offset };
+        // A key written alone (`? key`, `{key}`) ends its pair: no `:` follows it.
+        const valueEnd = valueNode ? (isCollection(valueNode) ? end(tight(text, rangeOf(valueNode))) : valueNode.range![1]) : end(keyRange);
+        const start = pair.key ? pairStart(text, keyRange.offset) : keyRange.offset;
+        const pairMember = { offset: start, length: Math.max(valueEnd, end(keyRange)) - start };
         children.push(pairMember);
         // Merge keys are resolved once the keys written in the map are known: those win.
         if (isMergeKey(pair.key)) merges.push({ pair, keyRange, member: pairMember });
@@ -589,11 +587,44 @@ function tightEnd(text: string, r: OffsetRange): number {
   return stop;
 }
 
-/** An item of a block list from its dash: `- value`. */
+/** An item of a block list from its dash (`- value`), with the anchor and tag written before its value. */
 function withDash(text: string, item: OffsetRange): OffsetRange {
-  let i = item.offset - 1;
-  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  const i = blankBefore(text, withProperties(text, item.offset));
   return text[i] === '-' ? { offset: i, length: item.offset + item.length - i } : item;
+}
+
+/**
+ * Where a pair's text starts: at its key, or before the key's anchor and tag (`&a !!str key`) and
+ * the `?` of an explicit key, which the `yaml` package's range of the key leaves out. A fix that
+ * removes the pair removes them with it.
+ */
+function pairStart(text: string, keyOffset: number): number {
+  const start = withProperties(text, keyOffset);
+  const i = blankBefore(text, start);
+  return text[i] === '?' && (i === 0 || FLOW_OR_BLANK.test(text[i - 1])) ? i : start;
+}
+
+/** Blanks and flow punctuation: what ends a node's properties and the `?` before them. */
+const FLOW_OR_BLANK = /[\s,[\]{}]/;
+
+/** The start of the anchors and tags written before a node at `offset`, or `offset`. */
+function withProperties(text: string, offset: number): number {
+  let start = offset;
+  for (;;) {
+    const last = blankBefore(text, start);
+    let first = last;
+    while (first >= 0 && !FLOW_OR_BLANK.test(text[first])) first--;
+    // Only the node's own prefix is read: a word that is no property ends the walk.
+    if (first === last || (text[first + 1] !== '&' && text[first + 1] !== '!')) return start;
+    start = first + 1;
+  }
+}
+
+/** The index of the last character before `offset` that is no space or tab on its line (-1 at the start). */
+function blankBefore(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+  return i;
 }
 
 /** The parsed documents of a text, or where lists and maps nest deeper than `maxDepth`. */
