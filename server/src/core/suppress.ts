@@ -76,9 +76,15 @@ export interface RuleNames {
 }
 
 const PREFIX = 'search-config-';
+/** Whether a text may hold a directive at all: a format need not look for its comments otherwise. */
+export const mayHoldDirectives = (text: string): boolean => text.includes(PREFIX);
 const MAX_PROBLEMS_PER_COMMENT = 5;
-/** Words of a comment starting with the prefix that show it was meant as a directive. */
-const MEANT = ['disable', 'enable', 'ignore', 'suppress', 'skip', 'line', 'off'];
+/**
+ * Words of a comment starting with the prefix that show it was meant as a directive: parts of ours,
+ * and other linters' words for the same (`nolint`, `noqa`, `allow`). A slip of one of the four
+ * (`disabel`) is one too. Other words (`search-config-lint runs in CI`) are left as comments.
+ */
+const MEANT = ['disable', 'enable', 'ignore', 'suppress', 'skip', 'line', 'off', 'nolint', 'noqa', 'allow', 'mute', 'silence', 'exclude'];
 
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\r' || c === '\n';
 
@@ -114,7 +120,8 @@ export function parseDirectives(text: string, comments: readonly CommentSpan[], 
     const word = text.slice(start + PREFIX.length, i);
     const kind = (DIRECTIVE_KINDS as readonly string[]).includes(word) ? (word as DirectiveKind) : undefined;
     if (!kind) {
-      if (MEANT.some((m) => word.includes(m))) out.problems.push(unknownDirective(word, start, i));
+      if (MEANT.some((m) => word.includes(m)) || (quotable(word) && nearest(word, DIRECTIVE_KINDS)))
+        out.problems.push(unknownDirective(word, start, i));
       continue;
     }
     // The reason starts at the first `--` that stands alone.
@@ -293,14 +300,13 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
           except.clear();
           byRule.clear();
         } else {
+          // As ESLint: the rule is on again whatever turned it off, its own disable and a bare one alike.
           for (const r of d.rules) {
-            if (byRule.delete(r.id)) {
-              for (const id of r.also ?? []) byRule.delete(id);
-              continue;
-            }
+            const own = byRule.delete(r.id);
+            if (own) for (const id of r.also ?? []) byRule.delete(id);
             if (all !== undefined && !except.has(r.id)) {
               for (const id of namesOf(r)) except.add(id);
-            } else stray[next].push(r);
+            } else if (!own) stray[next].push(r);
           }
         }
       }

@@ -96,6 +96,13 @@ test('a directive word that is not one of the four is an error and suppresses no
   assert.equal(f.severity, 'error');
   assert.match(f.message, /"search-config-disable-lines" is not a search-config directive.*did you mean search-config-disable-line\?/);
   assert.equal(applyEdits(text, f.suggestions![0].edits), text.replace('disable-lines', 'disable-line'));
+  // A slip of one of the four, and other linters' words for it, are errors too; other words are comments.
+  for (const word of ['disabel', 'enabel', 'disable-nextline', 'nolint', 'noqa', 'allow']) {
+    const written = `{\n  // search-config-${word} type-mismatch\n  "static_ips": "true"\n}\n`;
+    assert.deepEqual(ids(written, 'a.search.jsonc'), ['1:5 invalid-suppression', '2:16 type-mismatch'], word);
+  }
+  const plain = '{\n  // search-config-lint checks this file in CI\n  "static_ips": "true"\n}\n';
+  assert.deepEqual(ids(plain, 'a.search.jsonc'), ['2:16 type-mismatch']);
 });
 
 test('a reason written without " -- " is one error, with the fix that writes it, and the directive suppresses nothing', () => {
@@ -166,6 +173,19 @@ test('enable RULE after a bare disable turns that rule back on; a stray enable i
   assert.deepEqual(ids(text, 'a.search.jsonc'), ['4:17 type-mismatch', '7:2 unused-suppression']);
   const stray = analyze(text, { fileName: 'a.search.jsonc' }).findings[1];
   assert.match(stray.message, /search-config-enable unknown-field turns on a rule that no search-config-disable above turned off/);
+  // Turned off twice, by its own disable and a bare one: its enable turns it on (as ESLint does).
+  const twice = [
+    '{',
+    '  // search-config-disable type-mismatch',
+    '  // search-config-disable',
+    '  // search-config-enable type-mismatch',
+    '  "static_ips": "true",',
+    '  "max_index_count": 5',
+    '  // search-config-enable',
+    '}',
+    '',
+  ].join('\n');
+  assert.deepEqual(ids(twice, 'a.search.jsonc'), ['1:2 unused-suppression', '4:16 type-mismatch']);
 });
 
 test('a disable reaches to its enable and no further', () => {
@@ -230,6 +250,9 @@ test('text that only looks like a directive is none: strings, heredocs, block sc
   const cases: Array<[string, string]> = [
     ['a.search.jsonc', '{\n  "static_ips": "true",\n  "custom_domain": "// search-config-disable"\n}\n'],
     ['a.search.yaml', 'static_ips: "true"\ncustom_domain: "# search-config-disable"\nnote: |\n  # search-config-disable\n'],
+    // A quoted scalar over several lines, and one with a '' in it, hold no comment.
+    ['a.search.yaml', 'custom_domain: "a\n  # search-config-disable\n  b"\nstatic_ips: "true"\n'],
+    ['a.search.yaml', "custom_domain: 'it''s # search-config-disable'\nstatic_ips: \"true\"\n"],
     [
       'main.tf',
       'resource "vendor_search" "a" {\n  search_user_config {\n    custom_domain = "# search-config-disable"\n    note = <<EOT\n# search-config-disable\n// search-config-disable-lines\nEOT\n    static_ips = "yes"\n  }\n}\n',

@@ -1,3 +1,4 @@
+import { mayHoldDirectives } from '../../suppress';
 import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppressIn, type AnalysisResult } from '../../check';
 import { baselineReader } from '../baseline';
 import { clampToText } from '../../lines';
@@ -72,12 +73,9 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   }
   // The same file as deployed: each document is compared with the one of the same kind and name there.
   const deployed = deployedOf(options);
-  // Suppression comments speak for the file (comments inside the configurations' documents, block scalars left out).
-  const directives = directiveScanOf(
-    text,
-    file.lines,
-    file.configurations.flatMap((d) => d.comments()),
-  );
+  // Suppression comments speak for the file, from whichever document they are in (a disable at the top of
+  // a file whose first document is a Namespace reaches the manifests below it).
+  const directives = directiveScanOf(text, file.lines, file.configurations.length && mayHoldDirectives(text) ? file.comments() : []);
   for (const doc of file.configurations) {
     const own: Finding[] = [];
     const before = deployed?.get(doc.label);

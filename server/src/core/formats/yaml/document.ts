@@ -4,6 +4,7 @@ import { LineIndex } from '../../lines';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type FixIntent, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
+import { yamlComments } from './comments';
 import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } from './names';
 import { ManifestMembers } from './manifest-members';
@@ -59,6 +60,8 @@ export interface YamlFileDocuments {
   repeated: Array<{ label: string; key: string; occurrences: OffsetRange[] }>;
   /** Nodes converted: the work done, for tests of hostile input. */
   work: number;
+  /** The file's comments, in every document (found when first asked): where its suppression directives are. */
+  comments(): Comment[];
 }
 
 /** A configuration in a manifest document: the `spec.userConfig` node, and the name it goes by. */
@@ -91,6 +94,7 @@ export function parseYamlFile(
     skipped: [],
     repeated: [],
     work: 0,
+    comments: () => [],
   };
   if (!whole && !named && !holdsManifest(text)) return empty;
   // Template documents are read as blank lines (their offsets kept): the other documents of the file are read.
@@ -132,7 +136,8 @@ export function parseYamlFile(
   const out: YamlFileDocuments = { ...empty, skipped };
   // Comments are looked for only when asked (suppression directives): most analyses of a large file need them once.
   let found: Comment[] | undefined;
-  const comments = (): Comment[] => (found ??= commentsOf(text, lines));
+  const comments = (): Comment[] => (found ??= yamlComments(text, lines));
+  out.comments = comments;
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
     const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
@@ -350,37 +355,6 @@ function docRange(doc: ParsedDocument, text: string): OffsetRange {
   return { offset: r[0], length: r[2] - r[0] };
 }
 
-/**
- * `#` comments: at the start of a line or after a blank, outside quotes on that line. Lines of
- * block scalars are left out later (a `#` there is text).
- */
-function commentsOf(text: string, lines: LineIndex): Comment[] {
-  const out: Comment[] = [];
-  for (let line = 0; line < lines.lineCount; line++) {
-    const start = lines.lineStart(line);
-    const end = line + 1 < lines.lineCount ? lines.lineStart(line + 1) : text.length;
-    let quote = '';
-    for (let i = start; i < end; i++) {
-      const c = text[i];
-      if (quote) {
-        if (c === quote) quote = '';
-        else if (c === '\\' && quote === '"') i++;
-        continue;
-      }
-      if ((c === '"' || c === "'") && (i === start || /[\s:[{,-]/.test(text[i - 1]))) {
-        quote = c;
-        continue;
-      }
-      if (c === '#' && (i === start || text[i - 1] === ' ' || text[i - 1] === '\t')) {
-        const raw = text.slice(i, end).replace(/\r?\n$/, '');
-        out.push({ offset: i, length: raw.length, text: raw.slice(1).trim(), line });
-        break;
-      }
-    }
-  }
-  return out;
-}
-
 /** Syntax problems a user can act on: the first of each line, and no more than MAX_SYNTAX_PROBLEMS (a broken run of quotes gives one per character). */
 const MAX_SYNTAX_PROBLEMS = 20;
 function firstPerLine(problems: SyntaxProblem[], lines: LineIndex): SyntaxProblem[] {
@@ -467,7 +441,7 @@ function configurationDocument(
       // comments per document grows with their product).
       const from = leadingCommentsStart(text, lines, docRange.offset);
       const range = { offset: from, length: docRange.offset + docRange.length - from };
-      return startingWithin(fileComments(), range).filter((c) => !read.blockScalars.some((b) => inside(b, c.offset)));
+      return startingWithin(fileComments(), range);
     },
     rangeAt: (path) => entryOf(path)?.value,
     locate: (path, target) => locateMember(entryOf, path, target, root?.key ?? { offset: docRange.offset, length: 0 }),
