@@ -75,7 +75,9 @@ export interface RuleNames {
   all: readonly string[];
 }
 
-const PREFIX = 'search-config-';
+/** What every directive starts with. */
+export const DIRECTIVE_PREFIX = 'search-config-';
+const PREFIX = DIRECTIVE_PREFIX;
 /** Whether a text may hold a directive at all: a format need not look for its comments otherwise. */
 export const mayHoldDirectives = (text: string): boolean => text.includes(PREFIX);
 const MAX_PROBLEMS_PER_COMMENT = 5;

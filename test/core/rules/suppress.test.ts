@@ -246,6 +246,14 @@ test('a file-top disable in a manifest reaches every document below; a next-line
   );
 });
 
+test('a directive in another Terraform block (locals, another resource) speaks for the file; a slip there is reported', () => {
+  const resource = 'resource "vendor_search" "a" {\n  search_user_config {\n    static_ips = "maybe"\n  }\n}\n';
+  const locals = 'locals {\n  # search-config-disable type-mismatch -- legacy strings\n  x = 1\n}\n';
+  assert.deepEqual(ids(locals + resource, 'main.tf'), []);
+  const bucket = 'resource "aws_s3_bucket" "b" {\n  # search-config-disable-lines type-mismatch\n  bucket = "b"\n}\n';
+  assert.deepEqual(ids(bucket + resource, 'main.tf'), ['1:4 invalid-suppression', '6:17 type-mismatch']);
+});
+
 test('text that only looks like a directive is none: strings, heredocs, block scalars', () => {
   const cases: Array<[string, string]> = [
     ['a.search.jsonc', '{\n  "static_ips": "true",\n  "custom_domain": "// search-config-disable"\n}\n'],

@@ -2,6 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isObject, isScalarValue, UNKNOWN_VALUE } from '../../values';
+import { DIRECTIVE_PREFIX } from '../../suppress';
 import { constructorShape, readExpression, setOwn } from './expressions';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import { recordFragment, replayFragment, type BlockFragment } from './fragments';
@@ -66,6 +67,7 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
   const comments: OffsetRange[] = [];
   const reading = memo && { memo, text };
   const nameAt = nextOccurrence(text, CONFIGURATION_BLOCK);
+  const directiveAt = nextOccurrence(text, DIRECTIVE_PREFIX);
   // Iterative: a hostile file may nest deeply. Each node goes with where it stands (only a top-level
   // block is a resource), known from the walk instead of asked of its parents.
   const stack: Node[] = [root];
@@ -85,7 +87,9 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     if (type === 'block' && place === Place.TopLevel) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
       // is not read further than its type and range: most blocks of a module are such.
-      const config = nameAt(n.startIndex) < endOf(n) ? resourceConfiguration(n, variables, reading) : undefined;
+      const start = n.startIndex;
+      const end = endOf(n);
+      const config = nameAt(start) < end ? resourceConfiguration(n, variables, reading) : undefined;
       if (config?.length) {
         configurations.push(...config);
         configured = true;
@@ -93,6 +97,9 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
         // walk below steps over when the resource has a syntax error elsewhere: a directive inside the
         // configuration keeps working while a line beside it is being written.
         commentsOf(n, text, comments, n.hasError ? undefined : memo);
+      } else if (directiveAt(start) < end && !n.hasError) {
+        // A directive in another block (a `locals`, another resource) speaks for the file as one at the top does.
+        commentsOf(n, text, comments);
       }
     }
     // Nothing under it is broken, and no resource is inside a block: nothing more is read of it (a
