@@ -204,6 +204,38 @@ test('a secret written as a number beyond 2^53 is never printed: not in a fix of
   }
 });
 
+test("--fix-dry-run: a secret a variable default in the same file gives is masked in the diff and in -f json's output", async () => {
+  const dir = tempTree({
+    'main.tf': [
+      'variable "cs" { default = "CANARY-variable-default" }',
+      'resource "vendor_search" "a" {',
+      '  search_user_config {',
+      '    static_ips = "true"',
+      '    openid {',
+      '      enabled       = true',
+      '      connect_url   = "https://idp.example.com/.well-known/openid-configuration"',
+      '      client_id     = "app"',
+      '      client_secret = var.cs',
+      '    }',
+      '  }',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'main.tf'], { cwd: dir });
+    assert.match(dry.out, /^\+ {4}static_ips = true$/m);
+    assert.match(dry.out, /^ variable "cs" \{ default = "\*\*\*" \}$/m);
+    assert.ok(!(dry.out + dry.err).includes('CANARY'), dry.out);
+    const json = await runCli(['lint', '--fix-dry-run', '--format', 'json', 'main.tf'], { cwd: dir });
+    const [file] = JSON.parse(json.out) as Array<{ output: string }>;
+    assert.match(file.output, /static_ips = true/);
+    assert.ok(!(json.out + json.err).includes('CANARY'), json.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('-f json keeps the move of a field written at the wrong level (its value read as that field), in JSON and .tf; a guess, whose value may be a secret, stays out', async () => {
   const move = (range: [number, number], text: string): unknown => [
     { desc: 'Move "http_max_content_length" into a new search object', fix: { range, text } },

@@ -15,6 +15,7 @@ import {
   analyze,
   type AnalysisResult,
   sensitiveTextRanges,
+  sensitiveValuesOf,
 } from '../core';
 import { readConfigurations, secretValueRanges } from './terraform-secrets';
 
@@ -41,6 +42,9 @@ export function maskSecrets(
     const ranges = terraformSecretRanges(text, result);
     if (!ranges) return maskCredentials(text.replace(/"(?:[^"\\\r\n]|\\.)*"/g, '"***"'));
     note(ranges);
+    // A secret given by a variable is written where the variable's value is (a default in this file),
+    // not at the field: the value itself is hidden wherever it stands.
+    if (hidden) for (const c of readConfigurations(result) ?? []) for (const v of sensitiveValuesOf(c)) hideValue(hidden, v);
     return maskCredentials(
       replaceFromEnd(
         text,
@@ -70,6 +74,13 @@ export function maskSecrets(
   for (const [start, end, newText] of credentialStrings(doc)) replacements.push([start, end, newText]);
   // Keys, comments and anything not read as a string value: their text is masked as it stands.
   return maskCredentials(replaceFromEnd(text, replacements));
+}
+
+/** A secret's value, as a quoted string and as the bare token it may be written as. */
+function hideValue(hidden: Set<string>, v: string | number): void {
+  const text = String(v);
+  if (typeof v === 'string') hidden.add(JSON.stringify(v));
+  if (IS_TOKEN.test(text)) hidden.add(text);
 }
 
 /** A quoted string on one line, in double or single quotes. */

@@ -87,9 +87,14 @@ export function sensitiveValuesOf(
 /** A value that may be a secret's: a string or a finite number, neither empty nor a placeholder. */
 function isSecretScalar(v: unknown): v is string | number {
   // A number too large for a double reads as Infinity, a word that says nothing of the text
-  // written (`1e400`): hiding it would hide every other infinite value and the word itself.
-  return (typeof v === 'string' && v !== '' && !isPlaceholder(v)) || (typeof v === 'number' && Number.isFinite(v));
+  // written (`1e400`): hiding it would hide every other infinite value and the word itself. So do
+  // the words of a boolean or a null a secret field was given by mistake (`client_secret = true`,
+  // which Terraform sends as "true"): hiding them would hide `sensitive = true` in the advice.
+  return (
+    (typeof v === 'string' && v !== '' && !isPlaceholder(v) && !NO_SECRET_WORD.test(v)) || (typeof v === 'number' && Number.isFinite(v))
+  );
 }
+const NO_SECRET_WORD = /^(?:true|false|null)$/i;
 
 /**
  * Configurations that share values (the manifests of one YAML document linked by an anchor and its
