@@ -4,7 +4,16 @@ import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
 import { isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
-import { apiKeyOf, dottedKeyOf, madeByTerraform, providerName, whyRefused, type Setting } from '../terraform/names';
+import {
+  apiKeyOf,
+  dottedKeyOf,
+  madeByTerraform,
+  providerName,
+  setInOtherSpelling,
+  settingsClash,
+  whyRefused,
+  type Setting,
+} from '../terraform/names';
 import { pathKey } from '../terraform/nodes';
 import type { TerraformConfiguration, VariableUse } from '../terraform/configuration';
 import { listOf, repeatedConfiguration, type VariableValues } from '../terraform/read';
@@ -108,8 +117,12 @@ function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; g
     for (const dynamic of objectsOf(member.value))
       for (const labelled of propertiesOf(dynamic).filter((p) => p.name === CONFIGURATION_BLOCK))
         for (const spec of objectsOf(labelled.value))
-          for (const content of propertiesOf(spec).filter((p) => p.name === 'content'))
-            out.push({ key: labelled.key, value: content.value, property: content.property, generated: true, made: elementsMade(spec) });
+          for (const content of propertiesOf(spec).filter((p) => p.name === 'content')) {
+            const made = elementsMade(spec);
+            // A for_each written out empty makes no configuration: nothing is sent, nor read.
+            if (made?.length !== 0)
+              out.push({ key: labelled.key, value: content.value, property: content.property, generated: true, made });
+          }
   }
   return out;
 }
@@ -118,9 +131,9 @@ function blocksOf(body: Node): Array<{ key: Node; value: Node; property: Node; g
  * The blocks a dynamic block surely makes, as the elements of its for_each that make them: an array or
  * object written out makes one per element (a string is an expression, known only at plan, and may make none).
  */
-function elementsMade(spec: Node): Node[] {
+function elementsMade(spec: Node): Node[] | undefined {
   const forEach = propertiesOf(spec).find((p) => p.name === 'for_each')?.value;
-  return (forEach?.type === 'array' || forEach?.type === 'object') && forEach.children ? forEach.children : [];
+  return (forEach?.type === 'array' || forEach?.type === 'object') && forEach.children ? forEach.children : undefined;
 }
 
 /** jsonc-parser lets an unclosed container end one past the text: nodes are kept inside it. */
@@ -284,6 +297,11 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
       }
       continue;
     }
+    // `"ip_filter": null` after `"ip_filter_string": [...]`: Terraform sends the argument as not set, and the other spelling's value stays.
+    if (value.type === 'null' && setInOtherSpelling(seen.get(key), name)) {
+      note(key, { key: keyNode, member: property, spelling: name, unset: true });
+      continue;
+    }
     config.entries.set(pathKey(memberPath), {
       key: rangeOf(keyNode),
       value: rangeOf(value),
@@ -297,11 +315,17 @@ function readBody(config: JsonConfiguration, body: Node, path: Segment[], into: 
     // An earlier occurrence's value is in no other place (the value keeps the last): kept with it, as the
     // .tf reader keeps it, so that a secret written there is reported and never shown.
     const literal = !config.resolved.has(pathKey(memberPath)) && isScalarValue(read);
-    note(key, { key: keyNode, member: property, spelling: name, ...(literal ? { value: { range: rangeOf(value), read } } : {}) });
+    note(key, {
+      key: keyNode,
+      member: property,
+      spelling: name,
+      ...(literal ? { value: { range: rangeOf(value), read } } : {}),
+      ...(read === null ? { unset: true } : {}),
+    });
     setOwn(into, key, read);
   }
   for (const [key, occurrences] of seen) {
-    if (occurrences.length < 2) continue;
+    if (!settingsClash(occurrences)) continue;
     // A dynamic block is never removed by a fix (the .tf reader's rule too), nor the block written beside it:
     // which of them is meant only the writer knows.
     const made = madeByTerraform(occurrences);
@@ -351,12 +375,14 @@ function readDynamicBlocks(
     const key = keyOf(path, name);
     const memberPath = [...path, key];
     const shape = shapeOf(memberPath);
-    const made = value.type === 'object' ? elementsMade(value) : [];
+    const made = value.type === 'object' ? elementsMade(value) : undefined;
+    // A for_each written out empty makes no block: nothing of it is sent, nor read (as in a .tf file).
+    if (made?.length === 0) continue;
     const content =
       value.type === 'object' ? propertiesOf(value).find((p) => p.name === 'content' && p.value.type === 'object') : undefined;
     if (shape === 'list' && content) {
       const items = listOf(lists, into, key, () => {
-        note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made.length });
+        note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made?.length });
         // No item can be appended to a dynamic block (`single`).
         config.entries.set(pathKey(memberPath), {
           key: rangeOf(keyNode),
@@ -380,9 +406,9 @@ function readDynamicBlocks(
       continue;
     }
     if (shape === 'block') {
-      note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made.length });
+      note(key, { key: keyNode, member: property, spelling: name, maybeNone: !made?.length });
       // Made again by a second element: one finding for the dynamic block, however many elements follow.
-      if (made[1]) note(key, { key: made[1], member: made[1], spelling: name, made: true });
+      if (made?.[1]) note(key, { key: made[1], member: made[1], spelling: name, made: true });
     }
     if (shape === 'block' && content) {
       // The block is where its content is: what a fix adds goes there.

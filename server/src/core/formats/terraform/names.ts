@@ -115,7 +115,24 @@ export interface Setting {
   spelling: string;
   maybeNone?: boolean;
   made?: boolean;
+  /** Written null: Terraform sends the argument as not set. */
+  unset?: boolean;
 }
+
+/**
+ * Whether the settings of one key are refused together: two or more, unless each is another spelling of
+ * the field and at most one of them is set (`ip_filter = null` beside `ip_filter_string = [...]` sets
+ * only the latter). One spelling written twice is refused whatever its values ("Attribute redefined").
+ */
+export function settingsClash(settings: readonly Setting[]): boolean {
+  if (settings.length < 2) return false;
+  if (new Set(settings.map((o) => o.spelling)).size < settings.length) return true;
+  return settings.filter((o) => !o.unset).length > 1;
+}
+
+/** Whether another spelling of a field than `spelling` has set it: a null written after it then sets nothing. */
+export const setInOtherSpelling = (settings: readonly Setting[] | undefined, spelling: string): boolean =>
+  !!settings?.some((o) => o.spelling !== spelling && !o.unset);
 
 /** Whether Terraform makes one of the settings (a dynamic block, or an element of its for_each): no fix removes one. */
 export const madeByTerraform = (settings: readonly Setting[]): boolean => settings.some((o) => o.made || o.maybeNone !== undefined);

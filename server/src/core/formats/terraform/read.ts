@@ -9,7 +9,7 @@ import { recordFragment, replayFragment, type BlockFragment } from './fragments'
 import type { ReadMemo } from '../memo';
 import { decodeQuoted } from './literals';
 import { innermostErrors, missingToken, unreadText } from './syntax-errors';
-import { CONFIGURATION_BLOCK, keyOf, madeByTerraform, whyRefused, type Setting } from './names';
+import { CONFIGURATION_BLOCK, keyOf, madeByTerraform, setInOtherSpelling, settingsClash, whyRefused, type Setting } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
 
@@ -184,6 +184,9 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     // `dynamic "search_user_config" { for_each = ... content { ... } }`: each block it makes is what `content` says.
     const dynamic = name === 'dynamic' && !!named(inner)[1] && labelText(named(inner)[1]) === CONFIGURATION_BLOCK;
     if (name !== CONFIGURATION_BLOCK && !dynamic) continue;
+    const made = dynamic ? elementsMade(inner) : undefined;
+    // A for_each written out empty makes no configuration: nothing is sent, nor read.
+    if (made?.length === 0) continue;
     const source = dynamic ? contentOf(inner) : inner;
     if (!source) continue;
     const config = configuration();
@@ -194,12 +197,11 @@ function resourceConfiguration(block: Node, variables?: VariableValues, reading?
     delete config.reading;
     // A dynamic block repeats the one written out only when its for_each says in the text that it makes one,
     // and repeats itself when it says it makes several: reported once, at the second element.
-    const made = dynamic ? elementsMade(inner) : [];
-    if (!dynamic || made.length) {
+    if (!dynamic || made?.length) {
       const written = { key: rangeOf(named(inner)[dynamic ? 1 : 0]), member: rangeOf(inner) };
       if (firstBlock) config.repeated.push(repeatedConfiguration(firstBlock, written));
       else firstBlock = written;
-      if (made[1]) config.repeated.push(repeatedConfiguration(firstBlock, { key: made[1], member: made[1] }, true));
+      if (made?.[1]) config.repeated.push(repeatedConfiguration(firstBlock, { key: made[1], member: made[1] }, true));
     }
     out.push(config);
   }
@@ -265,12 +267,12 @@ export function repeatedConfiguration(
  * object written out makes one per element, whatever they are (`[var.x]` makes one). Anything else (a
  * variable, a conditional, a `for`) is known only at plan and may make none: no element is given.
  */
-function elementsMade(dynamic: Node): OffsetRange[] {
+function elementsMade(dynamic: Node): OffsetRange[] | undefined {
   const forEach = named(childOfType(dynamic, 'body') ?? dynamic).find(
     (m) => typeOf(m) === 'attribute' && !!named(m)[0] && textOf(named(m)[0]) === 'for_each',
   );
   const expr = forEach && named(forEach)[1];
-  return (expr && constructorShape(expr).children) || [];
+  return expr && constructorShape(expr).children;
 }
 
 /** The `content` block of a `dynamic` block. */
@@ -387,6 +389,11 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
       const name = textOf(nameNode);
       const key = keyOf(path, name);
       const memberPath = [...path, key];
+      // `ip_filter = null` after `ip_filter_string = [...]`: Terraform sends the argument as not set, and the other spelling's value stays.
+      if (setInOtherSpelling(seen.get(key), name) && textOf(expr) === 'null') {
+        note(key, { key: rangeOf(nameNode), member: rangeOf(member), spelling: name, unset: true });
+        continue;
+      }
       noteSpelling(config, memberPath, name);
       config.entries.set(pathKey(memberPath), {
         kind: 'attribute',
@@ -404,6 +411,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
         member: rangeOf(member),
         spelling: name,
         ...(literal ? { value: { range: rangeOf(expr), read: value } } : {}),
+        ...(value === null ? { unset: true } : {}),
       });
       setOwn(into, key, value);
       lists.delete(key);
@@ -433,7 +441,7 @@ function readBody(config: Configuration, block: Node, path: Segment[], into: Rec
     }
   }
   for (const [key, occurrences] of seen) {
-    if (occurrences.length < 2) continue;
+    if (!settingsClash(occurrences)) continue;
     config.repeated.push({
       path,
       key,
@@ -486,19 +494,21 @@ function readDynamic(
   const { key, list } = blockTarget(path, label);
   const memberPath = [...path, key];
   noteSpelling(config, memberPath, label);
+  const made = elementsMade(member);
+  // A for_each written out empty makes no block: nothing of it is sent, nor read (Terraform does not read its content either).
+  if (made?.length === 0) return;
   const content = contentOf(member);
   const labelRange = rangeOf(parts[1]);
-  const made = elementsMade(member);
   // Where the member is, for the list it starts or the block it is.
   const located = (): void => {
-    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone: !made.length });
+    note(key, { key: labelRange, member: rangeOf(member), spelling: label, maybeNone: !made?.length });
     config.entries.set(pathKey(memberPath), { ...blockEntry(member), key: labelRange, generated: true });
   };
   // A block that may appear once is made again by a second element of a for_each written out (one
   // finding for the dynamic block, however many elements follow).
   const locatedBlocks = (): void => {
     located();
-    if (made[1]) note(key, { key: made[1], member: made[1], spelling: label, made: true });
+    if (made?.[1]) note(key, { key: made[1], member: made[1], spelling: label, made: true });
   };
   if (!content) {
     // Blocks written out and dynamic ones of the same type add up to one list (no repetition), unknown here as a whole.
