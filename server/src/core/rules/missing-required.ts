@@ -2,7 +2,8 @@ import { formatPath } from '../paths';
 import { placeholderFor } from '../placeholders';
 import { defineRule, intentFix } from '../rule';
 import { schemaAt, typesOf, type SchemaNode } from '../schema';
-import { shortened } from '../values';
+import { shortened, UNKNOWN_VALUE } from '../values';
+import { valueAt } from '../walk';
 
 const firstSentence = (text: string | undefined): string | undefined => text?.split(/(?<=\.)\s/)[0].replace(/\.$/, '');
 
@@ -31,6 +32,8 @@ export default defineRule({
       '- `saml` needs `idp_metadata_url`, `idp_entity_id` and `sp_entity_id` unless `saml.enabled` is `false`;',
       '- every `index_patterns` item needs `pattern` and `max_index_count`;',
       '- an `ip_filter` entry written as an object needs `network`.',
+      '',
+      'Where `enabled` is known only when Terraform plans (`enabled = var.sso`), the members it asks for are needed only if it turns out not `false`: the finding is then a warning that says so.',
       '',
       'The finding is on the object that lacks the member. Its suggestion inserts a placeholder to fill in (`"<CLIENT_SECRET>"`, `"<CLIENT_ID>"`, ...) for text fields, or an example value where only one is known (such as a `max_index_count`, which deletes indexes beyond it). Neither is applied by `--fix` or fix-on-save: a placeholder is not a value the service can use, and lint keeps reporting the member until it has one.',
     ].join('\n'),
@@ -77,10 +80,20 @@ export default defineRule({
       const switchName = switchKey && formatPath([...e.path, switchKey]);
       const written = unset ? `: it is written ${unset}, which Terraform sends as not set` : '';
       const todo = unset ? 'Give it a value' : 'Add it';
-      const why = switchName
-        ? `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}${written}. ${todo}, or set ${switchName} to false.`
-        : `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires${written}. ${todo}.`;
-      ctx.report({ path: e.path, target: 'key', message: why, suggestions: edit && [edit] });
+      // A switch known only at plan (`enabled = var.sso`): the member is needed only if it turns out not false.
+      const atPlan = switchKey !== undefined && valueAt(ctx.value, [...e.path, switchKey]) === UNKNOWN_VALUE;
+      const why = !switchName
+        ? `${parent} is missing ${JSON.stringify(missing)}${about}, which the API requires${written}. ${todo}.`
+        : atPlan
+          ? `${switchName} is known only when Terraform plans, and unless it is false, ${parent} needs ${JSON.stringify(missing)}${about}${written}. ${todo}, or make sure ${switchName} is false.`
+          : `${parent} is enabled (${switchName} is not false), so it needs ${JSON.stringify(missing)}${about}${written}. ${todo}, or set ${switchName} to false.`;
+      ctx.report({
+        path: e.path,
+        target: 'key',
+        message: why,
+        suggestions: edit && [edit],
+        ...(atPlan ? { severity: 'warning' as const } : {}),
+      });
     }
   },
 });

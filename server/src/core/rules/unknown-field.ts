@@ -59,7 +59,12 @@ function writtenIn(ctx: RuleContext, objectPath: Segment[], key: string): 'set' 
   // A key that is not written is located where its object is.
   const at = ctx.doc.locate([...objectPath, key], 'key');
   const object = ctx.doc.locate(objectPath, 'key');
-  return at.offset !== object.offset || at.length !== object.length ? 'unset' : undefined;
+  if (at.offset === object.offset && at.length === object.length) return undefined;
+  // Written, but not in the value: null or empty text, or a value in an earlier block of the same type
+  // (`search { a = 8 }` and `search { b = 1 }`, which Terraform refuses), which is set there.
+  const value = ctx.doc.locate([...objectPath, key], 'value');
+  const written = ctx.doc.text.slice(value.offset, value.offset + value.length).trim();
+  return written === 'null' || written === '""' ? 'unset' : 'set';
 }
 
 /** Whether the field a key stands for in another object is already written there (see writtenIn). */

@@ -166,6 +166,31 @@ test('a number assigned in .tfvars keeps every digit when its variable is a stri
   });
 });
 
+test('a null given to a variable declared nullable = false leaves it its default, as Terraform does; a nullable one takes the null', () => {
+  const declared = (nullable: string): string => `variable "pool" {\n  type     = number\n  ${nullable}\n  default  = 4000\n}\n`;
+  assert.deepEqual(read(['main.tf', declared('nullable = false')], ['terraform.tfvars', 'pool = null\n']), {
+    pool: [4000, 'main.tf:4', false],
+  });
+  assert.deepEqual(read(['main.tf', declared('nullable = true')], ['terraform.tfvars', 'pool = null\n']), {
+    pool: [null, 'terraform.tfvars:1', false],
+  });
+  assert.deepEqual(read(['main.tf', declared('')], ['a.auto.tfvars', 'pool = null\n']), { pool: [null, 'a.auto.tfvars:1', false] });
+  // A value given after the null wins as ever; without a default the null leaves no value.
+  assert.deepEqual(
+    read(['main.tf', declared('nullable = false')], ['terraform.tfvars', 'pool = null\n'], ['a.auto.tfvars', 'pool = 8\n']),
+    { pool: [8, 'a.auto.tfvars:1', false] },
+  );
+  assert.deepEqual(read(['main.tf', 'variable "pool" {\n  nullable = false\n}\n'], ['terraform.tfvars', 'pool = null\n']), {});
+  // In Terraform's JSON syntax too.
+  assert.deepEqual(
+    read(
+      ['main.tf.json', '{ "variable": { "pool": { "nullable": false, "default": 16 } } }'],
+      ['terraform.tfvars.json', '{ "pool": null }'],
+    ),
+    { pool: [16, 'main.tf.json:1', false] },
+  );
+});
+
 test('only an override file replaces configurations', () => {
   const resource = 'resource "vendor_search" "a" {\n  search_user_config {\n  }\n}\n';
   assert.equal(overrideBlocksOf({ fileName: 'override.tf', text: resource }).size, 1);

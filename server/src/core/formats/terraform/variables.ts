@@ -25,17 +25,24 @@ export function variableValues(sources: ReadonlyArray<VariableSource>): Variable
   const ordered = sources
     .map((source) => ({ source, rank: variableRank(source.fileName), name: baseName(source.fileName) }))
     .sort((a, b) => a.rank - b.rank || compareNames(a.name, b.name));
+  // Declared `nullable = false`: their defaults, which a null given later leaves in place (as Terraform does).
+  const notNullable = new Map<string, { value: unknown; from: string; numberText?: string } | undefined>();
   for (const { source, rank, name } of ordered) {
     if (rank < 0) continue;
     for (const found of valuesIn(source)) {
       if (found.sensitive) sensitive.add(found.name);
       if (found.type) types.set(found.name, found.type);
-      if (found.value)
-        values.set(found.name, {
-          value: found.value.value,
-          from: `${source.shownAs ?? name}:${found.line + 1}`,
-          numberText: found.numberText,
-        });
+      const given = found.value && {
+        value: found.value.value,
+        from: `${source.shownAs ?? name}:${found.line + 1}`,
+        numberText: found.numberText,
+      };
+      if (found.notNullable) notNullable.set(found.name, given);
+      if (given?.value === null && notNullable.has(found.name)) {
+        const kept = notNullable.get(found.name);
+        if (kept) values.set(found.name, { ...kept });
+        else values.delete(found.name);
+      } else if (given) values.set(found.name, given);
     }
   }
   for (const [name, v] of values) {
@@ -101,6 +108,8 @@ interface Found {
   sensitive?: boolean;
   /** A declaration's type constraint, when it has one this reader knows. */
   type?: TypeConstraint;
+  /** A declaration's `nullable = false`: a null given to the variable leaves it its default. */
+  notNullable?: boolean;
 }
 
 /**
@@ -202,9 +211,11 @@ function declarationOf(block: Node): Found | undefined {
   const literal = expr ? literalOf(expr) : undefined;
   const marked = attribute('sensitive');
   const type = attribute('type');
+  const nullable = attribute('nullable');
   return {
     name,
     value: literal,
+    notNullable: nullable ? literalOf(nullable)?.value === false : undefined,
     numberText: numberTextOf(expr, literal),
     line: (expr ?? block).startPosition.row,
     sensitive: marked ? literalOf(marked)?.value === true : undefined,
@@ -267,6 +278,7 @@ function jsonDeclarations(root: JsonNode | undefined, text: string): Found[] {
           : undefined,
       line: lines.positionAt((value ?? block).offset).line,
       sensitive: member(block, 'sensitive')?.value === true,
+      notNullable: member(block, 'nullable')?.value === false,
       // Terraform's JSON syntax writes the type expression as a string.
       type: type?.type === 'string' ? parseTypeConstraint(String(type.value)) : undefined,
     });
