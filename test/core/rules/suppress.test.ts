@@ -4,6 +4,8 @@
  * per rule, the reason carried to SARIF, and quick fixes written in the file's own comment syntax.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { before, test } from 'node:test';
 import { analyze, fixAll, type Finding } from '../../../server/src/core';
 import { disableForFile, disableForLine, quickFixes } from '../../../server/src/core/editor';
@@ -340,6 +342,17 @@ test('SARIF lists a silenced finding as suppressed in the source, with the reaso
     assert.deepEqual(
       results.map((x: { ruleId: string; suppressions?: unknown }) => [x.ruleId, x.suppressions]),
       [['type-mismatch', [{ kind: 'inSource', justification: 'converted by our deploy script' }]]],
+    );
+    // A request file's too, in its own comment syntax.
+    fs.writeFileSync(
+      path.join(dir, 'ops.http'),
+      '# search-config-disable-next-line blocked-endpoint -- shows what the service refuses\nPUT https://search.example.com/_cluster/settings\n',
+    );
+    const http = await runCli(['lint', '--format', 'sarif', 'ops.http'], { cwd: dir });
+    assert.equal(http.code, 0, http.err);
+    assert.deepEqual(
+      JSON.parse(http.out).runs[0].results.map((x: { ruleId: string; suppressions?: unknown }) => [x.ruleId, x.suppressions]),
+      [['blocked-endpoint', [{ kind: 'inSource', justification: 'shows what the service refuses' }]]],
     );
   } finally {
     removeTree(dir);

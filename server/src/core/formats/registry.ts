@@ -97,7 +97,7 @@ const requests: FormatHandler = {
   syntaxName: 'request file',
   recognises: (fileName) => requestFileKind(fileName) !== undefined,
   *analyze(text, options) {
-    const findings = yield* analyzeRequestSteps(
+    const { findings, suppressed } = yield* analyzeRequestSteps(
       text,
       requestFileKind(options.fileName)!,
       options,
@@ -105,7 +105,15 @@ const requests: FormatHandler = {
       severityOf('unused-suppression', options),
       severityOf('input-limit', options),
     );
-    return { findings, format: 'requests', configurations: [], syntaxErrors: 0, doc: parseDocument('', {}), internalErrors: [] };
+    return {
+      findings,
+      format: 'requests',
+      configurations: [],
+      syntaxErrors: 0,
+      doc: parseDocument('', {}),
+      internalErrors: [],
+      ...(suppressed.length ? { suppressed } : {}),
+    };
   },
   applyEdits,
   editing: 'requests',

@@ -2,7 +2,7 @@ import { maskCredentials } from '../credentials';
 import { LineIndex } from '../lines';
 import blockedEndpoint, { blockedMessage } from '../rules/blocked-endpoint';
 import { directiveScanOf, suppressIn } from '../check';
-import type { CommentSpan } from '../suppress';
+import type { CommentSpan, Suppressed } from '../suppress';
 import type { AnalyzeOptions, Finding, SeveritySetting } from '../types';
 import { scanCurlSteps } from './curl';
 import { scanHttpFileSteps } from './http-file';
@@ -82,7 +82,7 @@ export const analyzeRequestText = (
   severity: SeveritySetting,
   unusedSeverity: SeveritySetting,
   limitSeverity: SeveritySetting = 'error',
-): Finding[] => runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity));
+): Finding[] => runToEnd(analyzeRequestSteps(text, kind, options, severity, unusedSeverity, limitSeverity)).findings;
 
 /** analyzeRequestText in slices (see steps.ts). */
 export function* analyzeRequestSteps(
@@ -92,7 +92,7 @@ export function* analyzeRequestSteps(
   severity: SeveritySetting,
   unusedSeverity: SeveritySetting,
   limitSeverity: SeveritySetting = 'error',
-): Steps<Finding[]> {
+): Steps<{ findings: Finding[]; suppressed: Suppressed[] }> {
   const lines = new LineIndex(text);
   const scan = yield* scanSteps(text, kind);
   const directives = directiveScanOf(text, lines, directiveComments(text, kind, scan, lines));
@@ -122,9 +122,10 @@ export function* analyzeRequestSteps(
         range,
       });
     }
-  const kept = suppressIn(text, lines, directives, findings, {
+  const { findings: kept, suppressed } = suppressIn(text, lines, directives, findings, {
     ...options,
     rules: { ...options.rules, 'unused-suppression': unusedSeverity },
-  }).findings;
-  return kept.sort((a, b) => a.offset - b.offset);
+  });
+  // What a directive silenced is kept with it, as in every format: SARIF lists it with the reason.
+  return { findings: kept.sort((a, b) => a.offset - b.offset), suppressed };
 }
