@@ -332,3 +332,32 @@ test('the dry run hides a value on both sides in time linear in the file, howeve
     return () => sweepHidden(big.text, big.hidden);
   });
 });
+
+test('a file --fix leaves as it is (a syntax error its fixes do not repair) counts no fixable finding; each fix stays a suggestion', async () => {
+  const dir = tempTree({
+    // The map left open on the last line: the fixes above it cannot be written, since the file would not parse.
+    'open.search.yaml': 'ip_filter: ["10.0.0.1/8"]\nstatic_ips: "true"\nsearch: {http_max_content_length: 100mb\n',
+    // A trailing comma is a syntax error that --fix repairs: its fixes count.
+    'comma.search.json': '{\n  "static_ips": "true",\n}\n',
+  });
+  try {
+    const open = await runCli(['lint', 'open.search.yaml'], { cwd: dir });
+    assert.ok(!open.out.includes('potentially fixable'), open.out);
+    const json = await runCli(['lint', '--format', 'json', 'open.search.yaml'], { cwd: dir });
+    const [file] = JSON.parse(json.out) as Array<{ messages: Array<{ ruleId: string; fix?: unknown; suggestions?: unknown[] }> }>;
+    assert.deepEqual(
+      file.messages.map((m) => [m.ruleId, m.fix !== undefined, m.suggestions?.length ?? 0]),
+      [
+        ['invalid-cidr', false, 1],
+        ['type-mismatch', false, 1],
+        ['invalid-syntax', false, 0],
+      ],
+    );
+    const comma = await runCli(['lint', 'comma.search.json'], { cwd: dir });
+    assert.match(comma.out, /2 errors and 0 warnings potentially fixable with the `--fix` option\./);
+    await runCli(['lint', '--fix', 'comma.search.json'], { cwd: dir });
+    assert.equal(fs.readFileSync(path.join(dir, 'comma.search.json'), 'utf8'), '{\n  "static_ips": true\n}\n');
+  } finally {
+    removeTree(dir);
+  }
+});

@@ -44,6 +44,12 @@ export interface LintFileOutput {
 
 const BOM = '\uFEFF';
 
+/** A finding whose fix --fix would not apply: the fix becomes its first suggestion. */
+function withFixOffered(f: Finding): Finding {
+  const { fix, ...rest } = f;
+  return { ...rest, suggestions: [fix!, ...(f.suggestions ?? [])] };
+}
+
 /**
  * The texts that may be secrets, from the analysis at hand: of the JSON document, whose members
  * outside a configuration (a plan's) may hold them too, or of each configuration a file holds.
@@ -70,12 +76,15 @@ export function lintText(input: LintFileInput): LintFileOutput {
   let diff: string | undefined;
   let output: string | undefined;
   let written = false;
+  /** Whether --fix would leave the file as it is because of a syntax error (undefined: not yet known). */
+  let stuck: boolean | undefined;
 
   if (
     input.mode !== 'check' &&
     result.findings.some((f) => f.fix && (!input.fixFrom || severityRank(f.severity) <= severityRank(input.fixFrom)))
   ) {
     const fixed = fixAll(original, input.options, result, input.fixFrom);
+    stuck = fixed.text !== original && fixed.syntaxErrorsLeft;
     if (fixed.text !== original) {
       if (fixed.syntaxErrorsLeft) {
         // Never leave a file that does not parse: keep it as it is and report what is in it.
@@ -110,7 +119,15 @@ export function lintText(input: LintFileInput): LintFileOutput {
     problems.push(`internal error in rule ${e.ruleId} while checking ${input.displayPath}: ${e.message}`);
   }
   const limit = severityRank(input.minSeverity);
-  const findings = result.findings.filter((f) => severityRank(f.severity) <= limit);
+  // With a syntax error the fixes do not repair, --fix applies nothing (see above): no fix is counted as one it
+  // would make, and each stays on offer as a suggestion, as ESLint gives no fix for a file it cannot parse.
+  // Without --fix that is known by fixing in memory: only a file with both a syntax error and a fix costs it.
+  if (stuck === undefined)
+    stuck =
+      result.syntaxErrors > 0 &&
+      result.findings.some((f) => f.fix) &&
+      fixAll(original, input.options, result, input.fixFrom).syntaxErrorsLeft;
+  const findings = result.findings.filter((f) => severityRank(f.severity) <= limit).map((f) => (stuck && f.fix ? withFixOffered(f) : f));
   const secrets = input.secretsForJson && findings.some((f) => f.fix || f.suggestions?.length) ? secretsOf(result, text) : undefined;
   let warnings = 0;
   for (const f of result.findings) if (f.severity === 'warning') warnings++;

@@ -19,6 +19,7 @@ import {
   readConfigurations,
   syntaxProblemOf,
   type ConfigurationRead,
+  type Entry,
   type PlainScalar,
   type Sharing,
 } from './read';
@@ -391,17 +392,25 @@ function leadingCommentsStart(text: string, lines: LineIndex, offset: number): n
  * with nothing after it, whose value the broken lines below were to give (`search:` above a line
  * indented with a tab is read as null).
  */
-function guessedFrom(text: string, lines: LineIndex, errors: readonly SyntaxProblem[]): number {
+function guessedFrom(text: string, lines: LineIndex, errors: readonly SyntaxProblem[], entries: ReadonlyMap<string, Entry>): number {
   const first = Math.min(...errors.map((e) => e.offset));
+  let from = first;
   let line = lines.positionAt(first).line;
   while (line > 0) {
     const above = text.slice(lines.lineStart(line - 1), lines.lineStart(line)).trim();
     line--;
     if (above === '' || above.startsWith('#')) continue;
     const comment = above.search(/\s#/);
-    return (comment < 0 ? above : above.slice(0, comment)).trimEnd().endsWith(':') ? lines.lineStart(line) : first;
+    if ((comment < 0 ? above : above.slice(0, comment)).trimEnd().endsWith(':')) from = lines.lineStart(line);
+    break;
   }
-  return first;
+  // A flow collection left open (`static_ips: [true`) runs on to the error: from its bracket on, what it holds is a guess.
+  for (const e of entries.values()) {
+    if (e.value.offset >= from || (e.shape !== 'flow-seq' && e.shape !== 'flow-map')) continue;
+    const close = text[e.value.offset + e.value.length - 1];
+    if (close !== (e.shape === 'flow-seq' ? ']' : '}')) from = e.value.offset;
+  }
+  return from;
 }
 
 const inside = (r: OffsetRange, offset: number): boolean => offset >= r.offset && offset <= r.offset + r.length;
@@ -430,7 +439,7 @@ function configurationDocument(
       ...read.aliasesWithoutAnchor.map((a) => ({ ...a.range, code: 'ALIAS_WITHOUT_ANCHOR' })),
     ].sort((a, b) => a.offset - b.offset),
     ...(read.aliasesWithoutAnchor.length ? { unknownPaths: read.aliasesWithoutAnchor.map((a) => a.path) } : {}),
-    ...(errors.length ? { readableUntil: guessedFrom(text, lines, errors) } : {}),
+    ...(errors.length ? { readableUntil: guessedFrom(text, lines, errors, read.entries) } : {}),
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars,
     sharing: read.sharing,
