@@ -29,6 +29,8 @@ export default defineRule({
       '',
       'When `ip_filter` is absent, the service uses its default, which is itself open to every address. Because that is the easiest way to expose a service by accident, the rule then reports the enabled `public_access` members (one finding on `public_access`), asking for an explicit `ip_filter`. Without public access (all `public_access` members false or absent), nothing is reported: the filter then applies to private networks only.',
       '',
+      "A prefix of `/0` written with host bits (`0.0.0.1/0`) is open just as well: this finding stands for `invalid-cidr`'s there, since writing the block without them would leave it open.",
+      '',
       'With a baseline from which `ip_filter` was removed, the service keeps the removed filter (the API merges the configuration): the rule judges that filter instead of the default.',
       '',
       'If the service really must be reachable from anywhere, say so with a suppression comment and a reason.',

@@ -24,6 +24,9 @@ export const SUPERSEDES: Readonly<Record<string, readonly string[]>> = {
   'invalid-value': ['type-mismatch', 'performance-risk', 'yaml-trap', 'thread-pool-capped', 'insecure-url'],
   // `10.20.0.0/16 office network` in ip_filter: the block is the mistake, and its length follows from it.
   'invalid-cidr': ['invalid-value'],
+  // `0.0.0.1/0` with public access: the block lets every address in, and writing it without its host bits
+  // (0.0.0.0/0) would leave it so; being open is the mistake.
+  'ip-filter-open': ['invalid-cidr'],
   // `http_max_content_length: 0755`: the value to write answers the leading zero too.
   'unit-mismatch': ['type-mismatch', 'invalid-value', 'yaml-trap'],
   // unit-hint is silent wherever another rule reports (EXPLAINS_ONLY below), so no rule lists it.
