@@ -28,6 +28,8 @@ const CASES: Array<[name: string, make: (n: number) => string]> = [
     (n) =>
       `x: &b {static_ips: true}\n${SEARCH}${run('    search:\n      <<: {thread_pool_search_size: 2}\n', n).replace(/search:/g, (_, i: number) => `s${i}:`)}`,
   ],
+  // Each finding's fix is written in the file's layout, which is read once per configuration, not per fix.
+  ['many findings with a fix each (CIDR blocks with host bits)', (n) => `${SEARCH}    ip_filter:\n${run('    - 10.0.0.1/24\n', 8 * n)}`],
   ['a run of { and blanks before kind', (n) => `${run('{ ', n)}kind: Search userConfig\n`],
   ['a run of , and blanks', (n) => `a: [${run(',   \t', n)}]\nkind userConfig Search\n`],
   ['a run of "kind" without a colon', (n) => `${run('"kind" ', n)}\nuserConfig Search\n`],

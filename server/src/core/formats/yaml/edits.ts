@@ -104,14 +104,15 @@ function itemLines(item: unknown, indent: string, layout: Layout): string {
     .join(layout.eol)}`;
 }
 
-const LAYOUTS = new WeakMap<YamlTree, Layout>();
+/** Keyed by the configuration's entries, which stay while its reading does (each fix asks with a tree of its own). */
+const LAYOUTS = new WeakMap<YamlTree['entries'], Layout>();
 
 /**
  * The file's layout, read once per configuration: its line ending and indentation step, the
  * quote most of its quoted scalars use, and where its first block list puts its dashes.
  */
 function layoutOf(tree: YamlTree): Layout {
-  let layout = LAYOUTS.get(tree);
+  let layout = LAYOUTS.get(tree.entries);
   if (layout) return layout;
   const { text } = tree;
   let single = 0,
@@ -132,7 +133,7 @@ function layoutOf(tree: YamlTree): Layout {
     unit: indentUnit(text),
     eol: text.includes('\r\n') ? '\r\n' : '\n',
   };
-  LAYOUTS.set(tree, layout);
+  LAYOUTS.set(tree.entries, layout);
   return layout;
 }
 
