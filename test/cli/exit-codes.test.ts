@@ -2,6 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { REPO } from '../support/repo';
 import { CLEAN, ONE_ERROR_ONE_WARNING, ONE_WARNING, removeTree, runCli, tempTree } from './support';
 
 test('exit 0 for clean files, with nothing printed', async () => {
@@ -198,6 +200,34 @@ test('colour only on a terminal, never with --no-color or NO_COLOR', async () =>
     assert.doesNotMatch((await runCli(['lint', '--no-color'], { cwd: dir, isTTY: true })).out, esc);
     assert.doesNotMatch((await runCli(['lint'], { cwd: dir, isTTY: true, env: { NO_COLOR: '1' } })).out, esc);
     assert.match((await runCli(['lint', '--color'], { cwd: dir, isTTY: false })).out, esc);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('-o to a path that cannot be made: exit 2 at once, saying why (a file where a directory is needed, a path below /proc)', async () => {
+  const dir = tempTree({ 'a.search.json': CLEAN, afile: '' });
+  try {
+    const r = await runCli(['lint', '-o', 'afile/sub/report.txt', 'a.search.json'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.err, /cannot write the report to afile\/sub\/report\.txt: a file stands where its path needs a directory \(ENOTDIR\)/);
+    // A recursive mkdir of such a path loops for ever on Node 20: the command runs in a process of its own, with a deadline.
+    if (fs.existsSync('/proc/self')) {
+      const p = spawnSync(
+        process.execPath,
+        [path.join(REPO, 'bin', 'search-config.js'), 'lint', '-o', '/proc/no-such-dir/x/report.txt', 'a.search.json'],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      );
+      assert.equal(p.status, 2, `status ${p.status}, signal ${p.signal}: ${p.stderr}`);
+      assert.match(
+        p.stderr,
+        /cannot write the report to \/proc\/no-such-dir\/x\/report\.txt: a directory on its path does not exist and cannot be made \(ENOENT\)/,
+      );
+    }
   } finally {
     removeTree(dir);
   }

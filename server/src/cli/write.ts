@@ -61,6 +61,33 @@ export function writeFileAtomic(target: string, text: string): void {
 
 /** Writes a report file, creating its directory as needed. */
 export function writeReport(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(path.resolve(file)));
   fs.writeFileSync(file, text, 'utf8');
+}
+
+/**
+ * Creates a directory and the missing ones above it, one level at a time from the nearest that exists.
+ * (A recursive mkdirSync loops for ever below some paths of a virtual file system, such as /proc/x/y
+ * on Node 20; a file where a directory is needed is said as such.)
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  let at = dir;
+  for (;;) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(at);
+    } catch {
+      stat = undefined;
+    }
+    if (stat) {
+      if (!stat.isDirectory()) throw Object.assign(new Error(`${at} is not a directory`), { code: 'ENOTDIR' });
+      break;
+    }
+    const parent = path.dirname(at);
+    if (parent === at) break;
+    missing.push(at);
+    at = parent;
+  }
+  for (const d of missing.reverse()) fs.mkdirSync(d);
 }

@@ -240,7 +240,7 @@ const run: Command = async (argv, io) => {
     try {
       writeReport(path.resolve(cwd, args.output!), report);
     } catch (err) {
-      problems.push(`cannot write the report to ${args.output}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      problems.push(`cannot write the report to ${args.output}: ${whyNotWritten(err as NodeJS.ErrnoException)}`);
     }
   } else if (report) io.out(report);
   for (const p of [...notes, ...problems]) io.err(`${NAME}: ${p}\n`);
@@ -259,3 +259,17 @@ const run: Command = async (argv, io) => {
   return 0;
 };
 export default run;
+
+/** Why a report could not be written, in words (the system's code after them). */
+function whyNotWritten(err: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    ENOENT: 'a directory on its path does not exist and cannot be made',
+    ENOTDIR: 'a file stands where its path needs a directory',
+    EISDIR: 'it is a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+  };
+  const said = err.code ? words[err.code] : undefined;
+  return said ? `${said} (${err.code})` : (err.code ?? String(err));
+}
