@@ -24,6 +24,7 @@ import { runCli, removeTree, tempTree } from '../cli/support';
 import { TestClient } from '../lsp/harness';
 import { documentWith, STRING_FIELDS } from '../support/schema-docs';
 import { cpuTimed } from '../support/cpu-time';
+import { loadTerraformFromDisk } from '../../server/src/node/terraform-wasm';
 
 // Hostile and broken input: each case is its own test, so that a failure names the case.
 
@@ -146,6 +147,18 @@ function assertPositions(text: string, options: AnalyzeOptions): void {
     assert.deepEqual(f.range.start, { line, character: f.offset - lineStarts[line] }, `${f.ruleId} start`);
   }
 }
+
+test('hostile: a manifest name or resource label with terminal control characters is printed escaped, never raw', async () => {
+  const yaml =
+    'apiVersion: vendor.io/v1alpha1\nkind: Search\nmetadata:\n  name: "x\\e]0;pwned\\a\\rFAKE\\u202e"\n  namespace: "n\\e[2J"\nspec:\n  userConfig:\n    static_ips: "yes"\n';
+  const [manifest] = analyze(yaml, { fileName: 'deploy.yaml' }).findings;
+  assert.match(manifest.message, /^Search\/n\\u001b\[2J\/x\\u001b\]0;pwned\\u0007\\u000dFAKE\\u202e: static_ips/);
+  await loadTerraformFromDisk();
+  const tf = 'resource "vendor_search" "a\\u001b[2Jb" {\n  search_user_config {\n    static_ips = "maybe"\n  }\n}\n';
+  const [resource] = analyze(tf, { fileName: 'main.tf' }).findings;
+  assert.match(resource.message, /^vendor_search\.a\\u001b\[2Jb: static_ips/);
+  for (const f of [manifest, resource]) assert.ok(!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/.test(f.message), JSON.stringify(f.message));
+});
 
 test('hostile: a byte order mark is read as a blank: no syntax finding, columns unchanged, never a crash', () => {
   const text = '\uFEFF{"search_version": 2}';

@@ -33,6 +33,17 @@ export function jsonType(v: unknown): string {
 /** A text of at most 60 characters for a message: a longer one is cut, and says so with `...`. */
 export const shortened = (text: string): string => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
+/**
+ * A name from the file (a manifest's metadata.name, a resource's labels) as messages may print it: control
+ * characters and the marks that reorder text escaped (`\u001b`), so that no name writes to a terminal what it
+ * pleases (a title, a cleared screen, text that looks like another finding).
+ */
+export const printable = (text: string): string =>
+  text.replace(
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 export function show(v: unknown, schema?: SchemaNode): string {
   // A secret may be written as a number (a PIN, a numeric token): hide every scalar but null.
   if (schema?.secret && (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') && !isPlaceholder(v))

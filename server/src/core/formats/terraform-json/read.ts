@@ -2,7 +2,7 @@ import { CONFIGURATION_BLOCK } from '../terraform/names';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
-import { isScalarValue, UNKNOWN_VALUE } from '../../values';
+import { isScalarValue, printable, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import {
   apiKeyOf,
@@ -172,7 +172,7 @@ export function readTerraformJson(text: string, variables?: VariableValues): Ter
                 // A block written as an object, or as an array of objects: each object is one block.
                 for (const block of objectsOf(member.value)) {
                   const config: JsonConfiguration = {
-                    address: `${type.name}.${name.name}`,
+                    address: printable(`${type.name}.${name.name}`),
                     resource: rangeOf(body),
                     value: {},
                     entries: new Map(),

@@ -1,7 +1,7 @@
 import type { Node } from 'web-tree-sitter';
 import { schemaAt, typesOf } from '../../schema';
 import type { OffsetRange, Segment } from '../../types';
-import { isObject, isScalarValue, UNKNOWN_VALUE } from '../../values';
+import { isObject, isScalarValue, printable, UNKNOWN_VALUE } from '../../values';
 import { DIRECTIVE_PREFIX } from '../../suppress';
 import { constructorShape, readExpression, setOwn } from './expressions';
 import type { RepeatedKey, SyntaxProblem } from '../document';
@@ -153,7 +153,7 @@ export function resourceAddress(block: Node): string | undefined {
   const parts = named(block);
   if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') return undefined;
   const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
-  return labels.length === 2 && labels.every((l) => l !== undefined) ? `${labels[0]}.${labels[1]}` : undefined;
+  return labels.length === 2 && labels.every((l) => l !== undefined) ? printable(`${labels[0]}.${labels[1]}`) : undefined;
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */

@@ -1,6 +1,7 @@
 import { startingWithin } from '../../file-facts';
 import { shareSensitive } from '../../sensitive';
 import { LineIndex } from '../../lines';
+import { printable } from '../../values';
 import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type FixIntent, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
@@ -318,7 +319,8 @@ function manifestName(node: unknown, members: ManifestMembers): string | undefin
     isScalar(n) && (typeof n.value === 'string' || typeof n.value === 'number') ? String(n.value) : undefined;
   const name = text(members.value(metadata, 'name'));
   const namespace = text(members.value(metadata, 'namespace'));
-  return name !== undefined && namespace ? `${namespace}/${name}` : name;
+  const shown = name !== undefined && namespace ? `${namespace}/${name}` : name;
+  return shown === undefined ? undefined : printable(shown);
 }
 
 /**
