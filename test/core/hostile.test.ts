@@ -160,6 +160,17 @@ test('hostile: a manifest name or resource label with terminal control character
   for (const f of [manifest, resource]) assert.ok(!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/.test(f.message), JSON.stringify(f.message));
 });
 
+test('hostile: an ip_filter entry of a megabyte is quoted cut short in its message, whatever part of it is wrong', () => {
+  const mb = 1_000_000;
+  const entries = [`10.0.0.0/8${'x'.repeat(mb)}`, '1'.repeat(mb), `10.0.0.0/${'9'.repeat(mb)}`, `10.0.0.0/${'9'.repeat(mb)}x`];
+  const { findings } = analyze(JSON.stringify({ ip_filter: entries }), { fileName: 'a.search.json' });
+  assert.deepEqual(
+    findings.map((f) => f.ruleId),
+    ['invalid-cidr', 'invalid-cidr', 'invalid-cidr', 'invalid-cidr'],
+  );
+  for (const f of findings) assert.ok(f.message.length < 400, `${f.message.length}: ${f.message.slice(0, 200)}`);
+});
+
 test('hostile: a byte order mark is read as a blank: no syntax finding, columns unchanged, never a crash', () => {
   const text = '\uFEFF{"search_version": 2}';
   const result = analyze(text, { fileName: 'x.json' });

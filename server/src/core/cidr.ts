@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import type { SchemaNode } from './schema';
+import { shortened } from './values';
 
 /** What a string written as an address block turns out to be. */
 export type CidrCheck =
@@ -212,7 +213,8 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   const slash = raw.indexOf('/');
   const addressText = slash < 0 ? raw : raw.slice(0, slash);
   const address = parseAddress(addressText);
-  if (!address) return { kind: 'invalid', reason: `${JSON.stringify(addressText)} is not an IPv4 or IPv6 address` };
+  // What is quoted of the text is cut short, as every message quotes a value (an entry may be megabytes long).
+  if (!address) return { kind: 'invalid', reason: `${JSON.stringify(shortened(addressText))} is not an IPv4 or IPv6 address` };
   const family = address.kind() === 'ipv4' ? 'IPv4' : 'IPv6';
   const max = family === 'IPv4' ? 32 : 128;
   if (slash < 0) return { kind: 'bare-address', family, suggestion: `${addressText}/${max}` };
@@ -220,9 +222,12 @@ export function checkCidrGeneral(raw: string): CidrCheck {
   // `10.20.0.0/16 office network`: a block with words after it, not a prefix length of that text.
   const lead = /^\d+/.exec(prefixText)?.[0];
   if (lead !== undefined && lead.length < prefixText.length)
-    return { kind: 'invalid', reason: `text follows the block ${addressText}/${lead}: ${JSON.stringify(prefixText.slice(lead.length))}` };
+    return {
+      kind: 'invalid',
+      reason: `text follows the block ${addressText}/${shortened(lead)}: ${JSON.stringify(shortened(prefixText.slice(lead.length)))}`,
+    };
   const prefix = /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-  if (!(prefix >= 0 && prefix <= max)) return { kind: 'bad-prefix', family, prefix: prefixText, max };
+  if (!(prefix >= 0 && prefix <= max)) return { kind: 'bad-prefix', family, prefix: shortened(prefixText), max };
   const network =
     family === 'IPv4'
       ? ipaddr.IPv4.networkAddressFromCIDR(`${addressText}/${prefix}`)
