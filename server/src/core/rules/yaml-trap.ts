@@ -75,7 +75,9 @@ export default defineRule({
         // Here the field takes no text (text would have been reported as lost above). Go's readers
         // (kubectl, Helm, kustomize) read a leading zero as octal, which the document holds; YAML 1.2
         // readers read the decimal digits. Which was meant only the writer knows: both are offered.
+        // (`007`, `01`: octal and decimal are the same number, and every reader agrees: nothing to say.)
         const decimal = Number(s.source);
+        if (decimal === s.value) continue;
         ctx.report({
           path: s.path,
           at: s.range,
