@@ -361,3 +361,19 @@ test('a file --fix leaves as it is (a syntax error its fixes do not repair) coun
     removeTree(dir);
   }
 });
+
+test('--fix-dry-run shows a fix whose only change is in a masked value as its changed line, the value masked on both sides', async () => {
+  const dir = tempTree({
+    'a.search.json':
+      '{\n  "openid": {"enabled": true, "connect_url": "https://idp.example.com/", "client_id": "c",\n    "client_secret": 918273645}\n}\n',
+  });
+  try {
+    const dry = await runCli(['lint', '--fix-dry-run', 'a.search.json'], { cwd: dir });
+    assert.match(dry.out, /^- {4}"client_secret": "\*\*\*"\}\n\+ {4}"client_secret": "\*\*\*"\}$/m);
+    assert.ok(!(dry.out + dry.err).includes('918273645'), dry.out);
+    await runCli(['lint', '--fix', 'a.search.json'], { cwd: dir });
+    assert.match(fs.readFileSync(path.join(dir, 'a.search.json'), 'utf8'), /"client_secret": "918273645"/);
+  } finally {
+    removeTree(dir);
+  }
+});

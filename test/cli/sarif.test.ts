@@ -53,3 +53,20 @@ test('sarif rule metadata comes from each rule', async () => {
     assert.ok(!res.locations[0].physicalLocation.artifactLocation.uri.startsWith('/'), 'uris are relative to the working directory');
   }
 });
+
+test('a file name with #, ?, % or a blank, or a colon in its first segment, is one path in its artifact URI, resolved back to the file', async () => {
+  const { removeTree, tempTree } = await import('./support');
+  const names = ['x#1.search.json', 'a?b.search.json', 'c:d.search.json', 'dir #2/e f%.search.json'];
+  const dir = tempTree(Object.fromEntries(names.map((n) => [n, '{ "max_index_count": 5 }\n'])));
+  try {
+    const r = await runCli(['lint', '--format', 'sarif', ...names], { cwd: dir });
+    const run = JSON.parse(r.out).runs[0];
+    const base = run.originalUriBaseIds['%SRCROOT%'].uri as string;
+    const resolved = (run.results as Array<{ locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>).map((x) =>
+      decodeURIComponent(new URL(x.locations[0].physicalLocation.artifactLocation.uri, base).pathname),
+    );
+    assert.deepEqual(resolved.sort(), names.map((n) => path.join(fs.realpathSync(dir), n)).sort());
+  } finally {
+    removeTree(dir);
+  }
+});

@@ -104,7 +104,8 @@ export function lintText(input: LintFileInput): LintFileOutput {
           const before = maskSecrets(original, name, result, hidden);
           // A value masked on one side (below an unknown key) is masked on the other, where a fix moved it.
           output = sweepHidden(maskSecrets(fixed.text, name, after, hidden), hidden);
-          diff = unifiedDiff(input.displayPath, sweepHidden(before, hidden), output);
+          // Lines are told changed by the texts themselves: a fix of a masked value shows as its masked line.
+          diff = unifiedDiff(input.displayPath, sweepHidden(before, hidden), output, 3, { before: original, after: fixed.text });
         }
         text = fixed.text;
         result = after;

@@ -377,6 +377,30 @@ type Op = { kind: ' ' | '-' | '+'; line: string };
  * Myers' O(ND) diff of two line lists. Fixes change few lines, so D stays small; each step keeps
  * only the diagonals it reached (O(D^2) memory), so a large file with few changes stays cheap.
  */
+/**
+ * The lines to show of a diff: of the texts shown (secrets masked), but where the texts behind them (`real`,
+ * line for line the same, only their values differ) say a line changed, so that a fix whose only change is
+ * in a masked value still shows as a changed line. Undefined when nothing changed.
+ */
+function diffShown(before: string, after: string, real?: { before: string; after: string }): Op[] | undefined {
+  const shownA = splitLines(before);
+  const shownB = splitLines(after);
+  const realA = real && splitLines(real.before);
+  const realB = real && splitLines(real.after);
+  if (!realA || !realB || realA.length !== shownA.length || realB.length !== shownB.length) {
+    return before === after ? undefined : diffLines(shownA, shownB);
+  }
+  if (real!.before === real!.after) return undefined;
+  let a = 0,
+    b = 0;
+  return diffLines(realA, realB).map((op) => {
+    const line = op.kind === '+' ? shownB[b] : shownA[a];
+    if (op.kind !== '+') a++;
+    if (op.kind !== '-') b++;
+    return { kind: op.kind, line };
+  });
+}
+
 function diffLines(a: string[], b: string[]): Op[] {
   // Common leading and trailing lines need no search.
   let head = 0;
@@ -441,9 +465,9 @@ const show = (line: string): string => {
 };
 
 /** A unified diff (3 lines of context) of two versions of one file; empty when they are equal. */
-export function unifiedDiff(name: string, before: string, after: string, context = 3): string {
-  if (before === after) return '';
-  const ops = diffLines(splitLines(before), splitLines(after));
+export function unifiedDiff(name: string, before: string, after: string, context = 3, real?: { before: string; after: string }): string {
+  const ops = diffShown(before, after, real);
+  if (!ops) return '';
   const hunks: string[] = [];
   let i = 0;
   // Line numbers at ops[counted], advanced as the hunks move forward.

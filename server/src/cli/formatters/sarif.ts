@@ -38,7 +38,7 @@ const sarif: Formatter = (reports, ctx) => {
       locations: [
         {
           physicalLocation: {
-            artifactLocation: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' },
+            artifactLocation: { uri: uriOf(r.displayPath), uriBaseId: '%SRCROOT%' },
             region: {
               startLine: f.range.start.line + 1,
               startColumn: f.range.start.character + 1,
@@ -73,7 +73,7 @@ const sarif: Formatter = (reports, ctx) => {
       {
         tool: { driver: { name: 'search-config', version: ctx.version, semanticVersion: ctx.version, rules: ruleDescriptors() } },
         originalUriBaseIds: { '%SRCROOT%': { uri: root } },
-        artifacts: reports.map((r) => ({ location: { uri: encodeURI(r.displayPath), uriBaseId: '%SRCROOT%' } })),
+        artifacts: reports.map((r) => ({ location: { uri: uriOf(r.displayPath), uriBaseId: '%SRCROOT%' } })),
         results,
         columnKind: 'utf16CodeUnits',
       },
@@ -82,3 +82,15 @@ const sarif: Formatter = (reports, ctx) => {
   return JSON.stringify(log, null, 2) + '\n';
 };
 export default sarif;
+
+/**
+ * A file's path as a URI reference: each segment encoded whole, so that a `#` or `?` in a name is part of
+ * the name (encodeURI leaves them, and a viewer would read a fragment or a query) and a `:` in the first
+ * segment is no scheme.
+ */
+function uriOf(displayPath: string): string {
+  return displayPath
+    .split(/[\\/]/)
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
+}
