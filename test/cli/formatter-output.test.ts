@@ -91,7 +91,7 @@ test('stylish and github print nothing for a clean run; junit and json still rep
   assert.equal(FORMATTERS.github(clean, CTX), '');
   assert.equal(
     FORMATTERS.json(clean, CTX),
-    '[{"filePath":"a.search.json","messages":[],"errorCount":0,"warningCount":0,"infoCount":0,"hintCount":0}]\n',
+    '[{"filePath":"a.search.json","messages":[],"errorCount":0,"warningCount":0,"infoCount":0,"hintCount":0,"fixableErrorCount":0,"fixableWarningCount":0,"fatalErrorCount":0,"suppressedMessages":[]}]\n',
   );
   assert.match(FORMATTERS.junit(clean, CTX), /<testcase name="a.search.json" classname="a.search.json"\/>/);
 });
@@ -153,12 +153,37 @@ test('json: fix, suggestions and output appear only when there are some', () => 
   const text = '{"static_ips": "true"}';
   const plain = toJsonResult(report([finding('type-mismatch', 'error', 'e')], { text }));
   assert.deepEqual(Object.keys(plain.messages[0]), ['ruleId', 'severity', 'message', 'path', 'line', 'column', 'endLine', 'endColumn']);
-  assert.deepEqual(Object.keys(plain), ['filePath', 'messages', 'errorCount', 'warningCount', 'infoCount', 'hintCount']);
+  assert.deepEqual(Object.keys(plain), [
+    'filePath',
+    'messages',
+    'errorCount',
+    'warningCount',
+    'infoCount',
+    'hintCount',
+    'fixableErrorCount',
+    'fixableWarningCount',
+    'fatalErrorCount',
+    'suppressedMessages',
+  ]);
+  assert.deepEqual([plain.fixableErrorCount, plain.fatalErrorCount, plain.suppressedMessages], [0, 0, []]);
   const fix = { title: 'Replace "true" with true', edits: [{ offset: 15, length: 6, newText: 'true' }] };
   const full = toJsonResult(report([finding('type-mismatch', 'error', 'e', { fix, suggestions: [fix] })], { text, output: 'after' }));
   assert.deepEqual(full.messages[0].fix, { range: [15, 21], text: 'true' });
   assert.deepEqual(full.messages[0].suggestions, [{ desc: 'Replace "true" with true', fix: { range: [15, 21], text: 'true' } }]);
   assert.equal(full.output, 'after');
+  assert.deepEqual([full.fixableErrorCount, full.fixableWarningCount], [1, 0]);
+  // What a directive silenced, with its reason, as ESLint's suppressedMessages.
+  const silenced = toJsonResult(
+    report([finding('invalid-json', 'error', 'e')], {
+      text,
+      suppressed: [{ finding: finding('type-mismatch', 'error', 's'), justification: 'converted later' }],
+    }),
+  );
+  assert.equal(silenced.fatalErrorCount, 1);
+  assert.deepEqual(
+    silenced.suppressedMessages.map((m) => [m.ruleId, m.suppressions]),
+    [['type-mismatch', [{ kind: 'directive', justification: 'converted later' }]]],
+  );
   // A suggestion that would print a secret is left out, and with it the empty list.
   const secretText = '{"openid": {"client_secret": "s3cr3t-value"}}';
   const leak = { title: 'Quote', edits: [{ offset: 0, length: 0, newText: '"s3cr3t-value"' }] };

@@ -44,6 +44,11 @@ export interface JsonFileResult {
   warningCount: number;
   infoCount: number;
   hintCount: number;
+  /** As ESLint's: messages with a `fix`, by severity; the syntax errors among the errors; what a directive silenced. */
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  fatalErrorCount: number;
+  suppressedMessages: Array<JsonMessage & { suppressions: Array<{ kind: 'directive'; justification: string }> }>;
   /** --fix-dry-run: the file's text after the fixes, as ESLint gives it; secret values masked as "***". */
   output?: string;
 }
@@ -71,37 +76,52 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
   const format = formatOf(r.file);
   let settleEdits: ((edits: TextEdit[]) => TextEdit[]) | undefined;
   const settle = (s: Fix): Fix => ({ ...s, edits: (settleEdits ??= settler(r.text, format.applyEdits, format.layoutWindows))(s.edits) });
+  const messageOf = (f: Finding): JsonMessage => {
+    const m: JsonMessage = {
+      ruleId: f.ruleId,
+      severity: f.severity,
+      message: f.message,
+      path: f.path,
+      line: f.range.start.line + 1,
+      column: f.range.start.character + 1,
+      endLine: f.range.end.line + 1,
+      endColumn: f.range.end.character + 1,
+    };
+    const fix = f.fix && safe(mergeFix(r.text, f.fix));
+    if (fix) m.fix = fix;
+    if (f.suggestions?.length) {
+      const suggestions = f.suggestions.flatMap((s) => {
+        const sfix = safe(mergeFix(r.text, settle(s)));
+        return sfix ? [{ desc: s.title, fix: sfix }] : [];
+      });
+      if (suggestions.length) m.suggestions = suggestions;
+    }
+    return m;
+  };
+  const messages = r.findings.map(messageOf);
+  const fixable = (severity: string): number => messages.filter((m) => m.fix && m.severity === severity).length;
   return {
     filePath: r.displayPath,
-    messages: r.findings.map((f) => {
-      const m: JsonMessage = {
-        ruleId: f.ruleId,
-        severity: f.severity,
-        message: f.message,
-        path: f.path,
-        line: f.range.start.line + 1,
-        column: f.range.start.character + 1,
-        endLine: f.range.end.line + 1,
-        endColumn: f.range.end.character + 1,
-      };
-      const fix = f.fix && safe(mergeFix(r.text, f.fix));
-      if (fix) m.fix = fix;
-      if (f.suggestions?.length) {
-        const suggestions = f.suggestions.flatMap((s) => {
-          const sfix = safe(mergeFix(r.text, settle(s)));
-          return sfix ? [{ desc: s.title, fix: sfix }] : [];
-        });
-        if (suggestions.length) m.suggestions = suggestions;
-      }
-      return m;
-    }),
+    messages,
     errorCount: c.error,
     warningCount: c.warning,
     infoCount: c.info,
     hintCount: c.hint,
+    fixableErrorCount: fixable('error'),
+    fixableWarningCount: fixable('warning'),
+    // ESLint's fatal errors are the file's parse errors: here the syntax errors reported as errors.
+    fatalErrorCount: messages.filter((m) => m.severity === 'error' && SYNTAX_RULES.has(m.ruleId)).length,
+    // As ESLint: each silenced message with the comment that silenced it, and its reason ("" when none is written).
+    suppressedMessages: (r.suppressed ?? []).map((s) => ({
+      ...messageOf(s.finding),
+      suppressions: [{ kind: 'directive' as const, justification: s.justification ?? '' }],
+    })),
     ...(r.output !== undefined ? { output: r.output } : {}),
   };
 }
+
+/** The rules that report what a parser cannot read. */
+const SYNTAX_RULES: ReadonlySet<string> = new Set(['invalid-json', 'invalid-syntax']);
 
 /**
  * The source text of every value that may be a secret (secret fields, anything below an unknown
