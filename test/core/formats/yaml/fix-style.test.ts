@@ -191,3 +191,11 @@ test('a value set for a key written alone: `: value` in a flow map; nothing afte
   assert.equal(set('b: 1\n? a\n'), undefined);
   assert.equal(set('b: 1\na:\n'), 'b: 1\na: true\n');
 });
+
+test('a key renamed keeps its quotes, single or double; a plain key stays plain', () => {
+  const text = 'search:\n  \'http_max_content_lenght\': 104857600\n  "thread_pool_serch_size": 8\n  thread_pool_get_sise: 4\n';
+  assert.equal(
+    fixAll(text, { fileName: 'a.search.yaml' }).text,
+    'search:\n  \'http_max_content_length\': 104857600\n  "thread_pool_search_size": 8\n  thread_pool_get_size: 4\n',
+  );
+});

@@ -169,7 +169,11 @@ function editsOf(tree: YamlTree, intent: FixIntent): TextEdit[] | undefined {
     }
     case 'rename': {
       const entry = entryAt(intent.path);
-      return entry?.key ? [{ offset: entry.key.offset, length: entry.key.length, newText: yamlKey(intent.to, layout) }] : undefined;
+      if (!entry?.key) return undefined;
+      // A key written in quotes keeps its quotes, as a value does.
+      const was = text[entry.key.offset];
+      const newText = was === '"' || was === "'" ? quoted(intent.to, was) : yamlKey(intent.to, layout);
+      return [{ offset: entry.key.offset, length: entry.key.length, newText }];
     }
     case 'remove': {
       const entry = entryAt(intent.path);
