@@ -55,7 +55,11 @@ const USAGE_CASES: Array<[string[], RegExp]> = [
   [['--frmat', 'json'], /unknown option --frmat \(did you mean --format\?\)/],
   [['--format', 'xml'], /--format must be stylish, json, sarif, github or junit, not "xml"/],
   [['--rule', 'unit-hnt=off'], /unknown rule "unit-hnt"; did you mean "unit-hint"\?/],
-  [['--rule', 'unit-hint=loud'], /the level must be off, error, warning, info or hint/],
+  [['--rule', 'unit-hint=loud'], /the level must be off, error, warning, info or hint, not "loud"\n/],
+  // ESLint's words and a slip of a level name: what was meant is said.
+  [['--rule', 'unit-hint=warn'], /the level must be off, error, warning, info or hint, not "warn"; did you mean unit-hint=warning\?/],
+  [['--rule', 'unit-hint=2'], /not "2"; did you mean unit-hint=error\?/],
+  [['--rule', 'unit-hint=eror'], /not "eror"; did you mean unit-hint=error\?/],
   [['--rule', 'unit-hint'], /--rule takes ID=LEVEL/],
   [['--max-warnings', 'many'], /--max-warnings takes a whole number/],
   [['--cpus', '0'], /--cpus takes a whole number of at least 1/],

@@ -1,5 +1,5 @@
 import { closest, distance } from 'fastest-levenshtein';
-import { RULES_BY_ID, SEVERITIES, type Severity, type SeveritySetting, ruleSuggestion } from '../core';
+import { RULES_BY_ID, SEVERITIES, levelMeant, type Severity, type SeveritySetting, ruleSuggestion } from '../core';
 
 export const FORMATS = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 export type FormatName = (typeof FORMATS)[number];
@@ -195,7 +195,12 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       const [, id, level] = m;
       if (!RULES_BY_ID.has(id.trim())) throw new UsageError(`--rule names the unknown rule "${id}"${ruleSuggestion(id.trim())}`);
       const levels = ['off', ...SEVERITIES];
-      if (!levels.includes(level.trim())) throw new UsageError(`--rule ${id}: the level must be ${oneOf(levels)}, not "${level}"`);
+      if (!levels.includes(level.trim())) {
+        const meant = levelMeant(level.trim(), levels);
+        throw new UsageError(
+          `--rule ${id}: the level must be ${oneOf(levels)}, not "${level}"${meant ? `; did you mean ${id}=${meant}?` : ''}`,
+        );
+      }
       args.rules[id.trim()] = level.trim() as SeveritySetting;
       break;
     }

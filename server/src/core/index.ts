@@ -56,6 +56,7 @@ export { readModuleOverrideFiles, readModuleVariableFiles, readsModuleFiles, typ
 export { loadTerraformParser, terraformParserLoaded, type TerraformWasm } from './formats/terraform/parser';
 export { sensitiveTextRanges } from './formats/terraform/sensitive-text';
 export { sensitiveValuesOf } from './sensitive';
+export { levelMeant } from './lint-config-messages';
 export { isVariableFile, type VariableSource } from './formats/terraform/variables';
 export { holdsManifest, isSearchYamlName, isYamlName } from './formats/yaml/document';
 /** The parts of the `yaml` package the readers use, loaded on first call (for the CLI's settings import). */

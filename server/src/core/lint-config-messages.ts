@@ -31,6 +31,12 @@ const SCHEMA = lintSchema as Node;
 /** ESLint's numeric severities and its spelling of warning, which its users bring along. */
 const ESLINT_SEVERITIES: Record<string, string> = { 0: 'off', 1: 'warning', 2: 'error', warn: 'warning' };
 
+/** The level a mistaken one stands for (ESLint's `warn` or `2`, a slip of a name), among `allowed`. */
+export function levelMeant(written: string, allowed: readonly string[]): string | undefined {
+  const eslint = ESLINT_SEVERITIES[written];
+  return eslint && allowed.includes(eslint) ? eslint : closeName(written, allowed);
+}
+
 const deref = (node: Node | undefined): Node | undefined =>
   node?.$ref ? SCHEMA.definitions?.[node.$ref.replace('#/definitions/', '')] : node;
 
@@ -121,7 +127,7 @@ export function schemaErrorSentence(e: SchemaError, root: unknown, at: string): 
       const allowed = ((e.params.allowedValues as unknown[] | undefined) ?? node?.enum ?? []).map(String);
       const text = String(value);
       const eslint = Array.isArray(value) ? undefined : ESLINT_SEVERITIES[text];
-      const near = eslint && allowed.includes(eslint) ? eslint : typeof value === 'string' ? closeName(value, allowed) : undefined;
+      const near = eslint && allowed.includes(eslint) ? eslint : typeof value === 'string' ? levelMeant(value, allowed) : undefined;
       const shown = Array.isArray(value) ? `${describe(value)} (rules take no options here, only a severity)` : describe(value);
       return `${at} is ${shown}, but it must be ${oneOf(allowed.map((x) => `"${x}"`))}${near ? `; did you mean "${near}"?` : ''}`;
     }
