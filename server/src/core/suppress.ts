@@ -77,9 +77,8 @@ export interface RuleNames {
 
 /** What every directive starts with. */
 export const DIRECTIVE_PREFIX = 'search-config-';
-const PREFIX = DIRECTIVE_PREFIX;
 /** Whether a text may hold a directive at all: a format need not look for its comments otherwise. */
-export const mayHoldDirectives = (text: string): boolean => text.includes(PREFIX);
+export const mayHoldDirectives = (text: string): boolean => text.includes(DIRECTIVE_PREFIX);
 const MAX_PROBLEMS_PER_COMMENT = 5;
 /**
  * Words of a comment starting with the prefix that show it was meant as a directive: parts of ours,
@@ -113,13 +112,13 @@ function bodyOf(text: string, c: CommentSpan): { start: number; end: number } {
  */
 export function parseDirectives(text: string, comments: readonly CommentSpan[], lines: LineIndex, names: RuleNames): DirectiveScan {
   const out: DirectiveScan = { directives: [], problems: [] };
-  if (!comments.length || !text.includes(PREFIX)) return out;
+  if (!comments.length || !text.includes(DIRECTIVE_PREFIX)) return out;
   for (const c of comments) {
     const { start, end } = bodyOf(text, c);
-    if (!text.startsWith(PREFIX, start)) continue;
-    let i = start + PREFIX.length;
+    if (!text.startsWith(DIRECTIVE_PREFIX, start)) continue;
+    let i = start + DIRECTIVE_PREFIX.length;
     while (i < end && !isSpace(text[i])) i++;
-    const word = text.slice(start + PREFIX.length, i);
+    const word = text.slice(start + DIRECTIVE_PREFIX.length, i);
     const kind = (DIRECTIVE_KINDS as readonly string[]).includes(word) ? (word as DirectiveKind) : undefined;
     if (!kind) {
       if (MEANT.some((m) => word.includes(m)) || (quotable(word) && nearest(word, DIRECTIVE_KINDS)))
@@ -176,13 +175,18 @@ const quotable = (word: string): boolean => /^[a-z][a-z0-9-]{0,63}$/.test(word);
 
 function unknownDirective(word: string, start: number, end: number): DirectiveProblem {
   const near = nearest(word, DIRECTIVE_KINDS);
-  const written = quotable(word) ? `"${PREFIX}${word}"` : 'This directive';
+  const written = quotable(word) ? `"${DIRECTIVE_PREFIX}${word}"` : 'This directive';
   return {
     offset: start,
     length: end - start,
-    message: `${written} is not a search-config directive, so this comment suppresses nothing. The directives are ${DIRECTIVE_KINDS.map((k) => `${PREFIX}${k}`).join(', ')}${near ? `: did you mean ${PREFIX}${near}?` : '.'}`,
+    message: `${written} is not a search-config directive, so this comment suppresses nothing. The directives are ${DIRECTIVE_KINDS.map((k) => `${DIRECTIVE_PREFIX}${k}`).join(', ')}${near ? `: did you mean ${DIRECTIVE_PREFIX}${near}?` : '.'}`,
     suggestions: near
-      ? [{ title: `Write ${PREFIX}${near}`, edits: [{ offset: start, length: end - start, newText: `${PREFIX}${near}` }] }]
+      ? [
+          {
+            title: `Write ${DIRECTIVE_PREFIX}${near}`,
+            edits: [{ offset: start, length: end - start, newText: `${DIRECTIVE_PREFIX}${near}` }],
+          },
+        ]
       : undefined,
   };
 }
@@ -373,13 +377,13 @@ export function unusedDirectiveReports(
   u: Suppression['unused'][number],
 ): Array<{ offset: number; length: number; message: string; tags: FindingTag[]; fix: Fix }> {
   const { directive: d, rules, stray } = u;
-  const word = `${PREFIX}${d.kind}`;
+  const word = `${DIRECTIVE_PREFIX}${d.kind}`;
   const scope = d.kind === 'disable-line' ? ' on its line' : d.kind === 'disable-next-line' ? ' on the next line' : '';
   const whole = !rules.length || rules.length === d.rules.length;
   if (whole) {
     const names = rules.length ? rules.map((r) => r.id).join(', ') : stray ? '' : 'any rule';
     const message = stray
-      ? `This ${word}${names ? ` ${names}` : ''} turns on ${names ? (rules.length > 1 ? 'rules' : 'a rule') : 'rules'} that no ${PREFIX}disable above turned off: remove it.`
+      ? `This ${word}${names ? ` ${names}` : ''} turns on ${names ? (rules.length > 1 ? 'rules' : 'a rule') : 'rules'} that no ${DIRECTIVE_PREFIX}disable above turned off: remove it.`
       : `This suppression comment for ${names} suppresses nothing${scope}: remove it so that it does not hide a future problem.`;
     return [
       {
@@ -395,7 +399,7 @@ export function unusedDirectiveReports(
     offset: r.offset,
     length: r.length,
     message: stray
-      ? `This ${word} names ${r.id}, which no ${PREFIX}disable above turned off: remove ${r.id} from it.`
+      ? `This ${word} names ${r.id}, which no ${DIRECTIVE_PREFIX}disable above turned off: remove ${r.id} from it.`
       : `${r.id} in this suppression comment suppresses nothing${scope}: remove it from the comment so that it does not hide a future problem.`,
     tags: ['unnecessary'] as FindingTag[],
     fix: { title: `Remove ${r.id} from the suppression comment`, edits: [removeNameEdit(text, r, d)] },
