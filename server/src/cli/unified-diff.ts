@@ -374,10 +374,6 @@ const splitLines = splitKeepingBreaks;
 type Op = { kind: ' ' | '-' | '+'; line: string };
 
 /**
- * Myers' O(ND) diff of two line lists. Fixes change few lines, so D stays small; each step keeps
- * only the diagonals it reached (O(D^2) memory), so a large file with few changes stays cheap.
- */
-/**
  * The lines to show of a diff: of the texts shown (secrets masked), but where the texts behind them (`real`,
  * line for line the same, only their values differ) say a line changed, so that a fix whose only change is
  * in a masked value still shows as a changed line. Undefined when nothing changed.
@@ -401,6 +397,10 @@ function diffShown(before: string, after: string, real?: { before: string; after
   });
 }
 
+/**
+ * Myers' O(ND) diff of two line lists. Fixes change few lines, so D stays small; each step keeps
+ * only the diagonals it reached (O(D^2) memory), so a large file with few changes stays cheap.
+ */
 function diffLines(a: string[], b: string[]): Op[] {
   // Common leading and trailing lines need no search.
   let head = 0;

@@ -31,10 +31,15 @@ const SCHEMA = lintSchema as Node;
 /** ESLint's numeric severities and its spelling of warning, which its users bring along. */
 const ESLINT_SEVERITIES: Record<string, string> = { 0: 'off', 1: 'warning', 2: 'error', warn: 'warning' };
 
+/** The level ESLint's word or number for it stands for (`warn`, `2`), when `allowed` has it. */
+function eslintLevel(written: string, allowed: readonly string[]): string | undefined {
+  const eslint = ESLINT_SEVERITIES[written];
+  return eslint && allowed.includes(eslint) ? eslint : undefined;
+}
+
 /** The level a mistaken one stands for (ESLint's `warn` or `2`, a slip of a name), among `allowed`. */
 export function levelMeant(written: string, allowed: readonly string[]): string | undefined {
-  const eslint = ESLINT_SEVERITIES[written];
-  return eslint && allowed.includes(eslint) ? eslint : closeName(written, allowed);
+  return eslintLevel(written, allowed) ?? closeName(written, allowed);
 }
 
 const deref = (node: Node | undefined): Node | undefined =>
@@ -125,9 +130,12 @@ export function schemaErrorSentence(e: SchemaError, root: unknown, at: string): 
     }
     case 'enum': {
       const allowed = ((e.params.allowedValues as unknown[] | undefined) ?? node?.enum ?? []).map(String);
-      const text = String(value);
-      const eslint = Array.isArray(value) ? undefined : ESLINT_SEVERITIES[text];
-      const near = eslint && allowed.includes(eslint) ? eslint : typeof value === 'string' ? levelMeant(value, allowed) : undefined;
+      // ESLint's words and numbers (`warn`, 2), and a slip of a name; a number is no slip of a name.
+      const near = Array.isArray(value)
+        ? undefined
+        : typeof value === 'string'
+          ? levelMeant(value, allowed)
+          : eslintLevel(String(value), allowed);
       const shown = Array.isArray(value) ? `${describe(value)} (rules take no options here, only a severity)` : describe(value);
       return `${at} is ${shown}, but it must be ${oneOf(allowed.map((x) => `"${x}"`))}${near ? `; did you mean "${near}"?` : ''}`;
     }

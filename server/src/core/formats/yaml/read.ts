@@ -81,8 +81,6 @@ export interface ConfigurationRead {
   repeated: RepeatedKey[];
   plainScalars: PlainScalar[];
   sharing: Sharing[];
-  /** Block scalars (`|`, `>`): a `#` in them is text, not a comment. */
-  blockScalars: OffsetRange[];
   /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
   keysNotText: OffsetRange[];
   /**
@@ -185,7 +183,6 @@ const emptyRead = (): ConfigurationRead => ({
   repeated: [],
   plainScalars: [],
   sharing: [],
-  blockScalars: [],
   keysNotText: [],
   aliasesWithoutAnchor: [],
 });
@@ -396,7 +393,6 @@ export function readConfigurations(
       if (sink && rel !== undefined) {
         sink.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
         const type = n.type;
-        if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') sink.blockScalars.push(range);
         if (type === 'PLAIN' && !n.tag) {
           const source = text.slice(range.offset, range.offset + range.length);
           // A number Go reads where YAML 1.2 reads text (`0b101`) is one too: its text is lost where text is meant.
