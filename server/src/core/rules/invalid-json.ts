@@ -108,6 +108,10 @@ export function yamlSyntaxMessage(code: string, written = ''): string {
   }
   if (code === 'KEY_NOT_TEXT')
     return 'A key here is a list or a map (written with ? or as a flow collection): every key of the configuration is a field name, written as text. Write the field name.';
+  if (code === 'UNCLOSED_QUOTE') {
+    const q = written.startsWith("'") ? "'" : '"';
+    return `This quoted string (opened with ${q}) is never closed, so YAML reads the rest of the document as its text, and nothing after it is checked. Close it with ${q} (kubectl apply --dry-run=client refuses the document too).`;
+  }
   const what = code.toLowerCase().replace(/_/g, ' ');
   return `Syntax error in the YAML file (${what}). What follows it in this document is not checked until it is fixed (the parser can only guess it); fix the syntax (kubectl apply --dry-run=client shows it too).`;
 }

@@ -20,7 +20,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     summary: 'A YAML value that YAML 1.1 tools, or a round trip, read otherwise than written.',
     details:
-      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. kubectl and Helm turn YAML into JSON with a YAML 1.1 reader, which reads `on`, `off`, `yes`, `no`, `y` and `n` as booleans and an integer with a leading zero (`0755`) as octal (493); kustomize and YAML 1.2 readers read the words as strings, and YAML 1.2 readers read `0755` as 755. The checks judge what kubectl sends, and this rule says where the readers part: write `true` or `false` where a boolean is meant, quote the word where text is meant, and write an integer without a leading zero. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written twice in one mapping is reported by duplicate-key.',
+      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. kubectl and Helm turn YAML into JSON with a YAML 1.1 reader, which reads `on`, `off`, `yes`, `no`, `y` and `n` as booleans and an integer with a leading zero (`0755`) as octal (493); kustomize and YAML 1.2 readers read the words as strings, and YAML 1.2 readers read `0755` as 755. The checks judge what kubectl sends, and this rule says where the readers part: write `true` or `false` where a boolean is meant, quote the word where text is meant, and write an integer without a leading zero. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A manifest written after a `...` end marker without a `---` line starts a document for YAML, but kubectl, Helm and kustomize cut a file at `---` lines and read only the first document of each part: it is never applied, and is reported instead of checked. A key written twice in one mapping is reported by duplicate-key.',
     fixable: true,
     exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
@@ -37,7 +37,9 @@ export default defineRule({
       // A secret's value is never quoted in a message (secret-in-plain-text reports it), nor is the value
       // of a field the schema does not know, which may be a misspelt secret (unknown-field reports it).
       if (!schema || schema.secret) continue;
-      const field = formatPath(s.path);
+      // A member a merge key brings in is named with where it is written, which is where to change it.
+      const from = s.writtenAt !== undefined && lineOf(s.writtenAt) !== lineOf(s.range.offset) ? ` from line ${lineOf(s.writtenAt)}` : '';
+      const field = s.writtenAt === undefined ? formatPath(s.path) : `${formatPath(s.path)} (brought in by this merge key${from})`;
       const types = typesOf(schema ?? {});
       const wantsBoolean = types.includes('boolean');
       const wantsString = types.includes('string') && !types.includes('number') && !types.includes('integer');

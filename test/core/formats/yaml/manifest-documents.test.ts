@@ -47,7 +47,7 @@ test('comment lines before the first marker are no document of their own, with C
 
 const CASES: Record<string, string> = {
   'a flow collection left open in another document': `${CONFIG_MAP}data2: [a, b\n---\n${LOGS}---\n${NAMELESS}`,
-  'a quote left open in another document runs on past the markers': `kind: ConfigMap\ndata:\n  a: "open\n---\n${LOGS}---\n${NAMELESS}`,
+  'a quote left open in another document ends at its marker, as kubectl cuts the file': `kind: ConfigMap\ndata:\n  a: "open\n---\n${LOGS}---\n${NAMELESS}`,
   'a quote closed on a later line in another document': `kind: ConfigMap\ndata:\n  a: "one\n    two"\n  b: it's\n---\n${LOGS}`,
   'a quoted key, an escaped quote and a quote in a comment in another document': `kind: ConfigMap\n"data": {a: "x\\"y"}\n# it's "here\nb: 'c' # "\n---\n${LOGS}`,
   'quoted flow items and a quote in a comment in another document': `kind: Deployment\nargs: ["--port", '9200'] # it's\nname: "app"\n---\n${LOGS}---\n${NAMELESS}`,

@@ -57,6 +57,18 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   // What was not read says so (always for a template document; in a file the user named, every reason).
   if (limitSeverity !== 'off')
     for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
+  const trapSeverity = severityOf('yaml-trap', options);
+  if (trapSeverity !== 'off')
+    for (const d of file.ignoredAfterEnd) {
+      const line = file.lines.positionAt(d.end).line + 1;
+      fileFinding(
+        'yaml-trap',
+        trapSeverity,
+        `${d.label}: this manifest follows the end marker ... at line ${line} without a --- line: YAML starts a document there, but kubectl, Helm and kustomize split a file at --- lines and read only the first document of each part, so they never apply it (it was not checked). Write --- in place of the ... line (or below it).`,
+        d.end,
+        3,
+      );
+    }
   const duplicateSeverity = severityOf('duplicate-key', options);
   if (duplicateSeverity !== 'off') {
     for (const r of file.repeated) {

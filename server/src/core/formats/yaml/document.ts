@@ -6,11 +6,10 @@ import type { FieldPath, OffsetRange } from '../../types';
 import { locateMember, type Comment, type ConfigDocument, type FixIntent, type SyntaxProblem } from '../document';
 import { yamlEdits } from './edits';
 import { yamlComments } from './comments';
-import { documentStarts, parseByDocument, parseSearchDocuments, type YamlDocumentState } from './incremental';
+import { documentStarts, parseByDocument, parseSearchDocuments, YamlDocumentState } from './incremental';
 import { holdsManifest, isSearchYamlName, OPERATOR_GROUP, SEARCH_KIND_LINE } from './names';
 import { ManifestMembers } from './manifest-members';
 import { isMap, isScalar, isSeq, type ParsedDocument } from './nodes';
-import { readPlainDocument } from './plain-reader';
 import {
   LimitPassed,
   mergedAt,
@@ -18,7 +17,7 @@ import {
   pathKey,
   pathOfKey,
   readConfigurations,
-  syntaxProblemOf,
+  syntaxProblemsOf,
   type ConfigurationRead,
   type Entry,
   type PlainScalar,
@@ -58,6 +57,12 @@ export interface YamlFileDocuments {
    * (said when the file was named).
    */
   skipped: Array<{ message: string; offset: number; length: number; always: boolean }>;
+  /**
+   * Manifests written after a `...` end marker without a `---` line: YAML starts a document there, but
+   * kubectl, Helm and kustomize cut a file into documents at `---` lines only and read the first
+   * document of each piece, so these are never applied. Not read, and said (yaml-trap).
+   */
+  ignoredAfterEnd: Array<{ label: string; end: number }>;
   /** `spec` or `userConfig` written twice in one manifest: kubectl refuses it (each block is still read). */
   repeated: Array<{ label: string; key: string; occurrences: OffsetRange[] }>;
   /** Nodes converted: the work done, for tests of hostile input. */
@@ -94,6 +99,7 @@ export function parseYamlFile(
     lines,
     limits: [],
     skipped: [],
+    ignoredAfterEnd: [],
     repeated: [],
     work: 0,
     comments: () => [],
@@ -114,23 +120,24 @@ export function parseYamlFile(
       message: `This document is a template ({{ }} at line ${line}, as in a Helm chart): its values are known only once it is rendered, so it was not analysed. Lint the rendered manifests instead: helm template . | search-config lint -`,
     });
   }
-  const byDocument = state && parseByDocument(source, maxDepth, state);
+  // Documents are parsed one by one between their `---` lines, as kubectl cuts a file (see parseOne),
+  // and a document is reused from the last analysis when it is the same. A run over one manifest file
+  // (no state) parses only the documents that may be kind: Search.
+  const byDocument = state
+    ? parseByDocument(source, maxDepth, state)
+    : whole
+      ? parseByDocument(source, maxDepth, new YamlDocumentState())
+      : undefined;
   if (state) {
     if (byDocument) state.piecewise++;
     else state.whole++;
   }
-  // A run over one file (no state) parses the documents of a manifest file that may be kind: Search only.
   const searchDocuments = !byDocument && !state && !whole ? parseSearchDocuments(source, maxDepth) : undefined;
-  // A run over one `*.search.yaml` file of one document reads it with the plain block reader when it can.
-  const plainWhole =
-    whole && !state && !templates.length && documentStarts(text)?.length === 1 ? readPlainDocument(text, 0, maxDepth) : undefined;
   const { docs, tooDeep }: { docs: ParsedDocument[]; tooDeep?: { depth: number; offset: number } } = byDocument
     ? { docs: byDocument }
     : searchDocuments
       ? { docs: searchDocuments.map((d) => d.doc) }
-      : plainWhole
-        ? { docs: [plainWhole] }
-        : parseYamlText(source, maxDepth);
+      : parseYamlText(source, maxDepth);
   if (tooDeep) return { ...empty, tooDeep };
   // Where each document stands in the file: its label names it when it has no metadata.name.
   const fileIndex = (index: number): number => (searchDocuments ? searchDocuments[index].index : index);
@@ -142,7 +149,7 @@ export function parseYamlFile(
   out.comments = comments;
   docs.forEach((doc, index) => {
     const range = docRange(doc, text);
-    const errors = firstPerLine(doc.errors.map(syntaxProblemOf), lines);
+    const errors = firstPerLine(syntaxProblemsOf(doc), lines);
     // A template document reads as an empty one (no manifest): in a *.search.yaml file it is no configuration either.
     const blanked = templates.length > 0 && (docs.length === 1 || templates.some((t) => t.start <= range.offset && range.offset < t.end));
     let targets: ManifestTarget[];
@@ -161,6 +168,11 @@ export function parseYamlFile(
     if (whole || targets.length || SEARCH_KIND_LINE.test(text.slice(range.offset, range.offset + range.length)))
       out.syntaxErrors.push(...errors);
     if (!targets.length) return;
+    if (!whole && index > 0 && !startsWithMarker(doc)) {
+      const end = text.lastIndexOf('\n...', range.offset) + 1;
+      out.ignoredAfterEnd.push({ label: targets[0].label, end });
+      return;
+    }
     try {
       const outside: OffsetRange[] = [];
       const reads = readOnce(
@@ -352,6 +364,14 @@ function blankedDocuments(text: string, templates: ReadonlyArray<{ start: number
   }
   return out + text.slice(from);
 }
+
+/**
+ * Whether a document begins with a `---` line. Documents of a file with a `...` end marker are parsed
+ * by the `yaml` package (see documentStarts), which notes the marker; the other readers cut the file at
+ * `---` lines, where every document but the first starts.
+ */
+const startsWithMarker = (doc: ParsedDocument): boolean =>
+  (doc as { directives?: { docStart?: true | null } }).directives?.docStart !== null;
 
 function docRange(doc: ParsedDocument, text: string): OffsetRange {
   const r = doc.range ?? [0, text.length, text.length];

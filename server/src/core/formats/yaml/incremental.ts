@@ -2,7 +2,7 @@ import type { OffsetRange } from '../../types';
 import { ReadMemo } from '../memo';
 import type { ParsedDocument } from './nodes';
 import { readPlainDocument } from './plain-reader';
-import { parseYamlText, yaml, type ConfigurationRead } from './read';
+import { parseYamlText, type ConfigurationRead } from './read';
 
 /**
  * What a YAML document keeps between two versions: each document of a multi-document file
@@ -73,7 +73,7 @@ export function parseSearchDocuments(text: string, maxDepth: number): Array<{ do
   for (let i = 0; i < starts.length; i++) {
     const piece = text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length);
     if (!maySaySearch(piece)) {
-      if (indicatorsBeyond(piece, maxDepth) || endsInQuotes(piece, maxDepth)) return undefined;
+      if (indicatorsBeyond(piece, maxDepth)) return undefined;
       continue;
     }
     const docs = parseOne(piece, maxDepth, starts[i]);
@@ -103,42 +103,6 @@ function indicatorsBeyond(piece: string, max: number): boolean {
   return false;
 }
 
-/**
- * Whether the document's text ends inside a quoted scalar: a quote left open runs on past the next
- * `---` in a whole parse, so the documents after it are not what they seem. The lines with a quote
- * are looked at first, then the plain block reader; only a document neither shows closed is lexed.
- * (One that closes at the very end of the file counts too: a whole parse then gives the same.)
- */
-function endsInQuotes(piece: string, maxDepth: number): boolean {
-  if (quotesCloseOnTheirLines(piece)) return false;
-  // A document the plain block reader reads has every quote closed on its line (`args: ["sh", "-c"]`).
-  if (readPlainDocument(piece, 0, maxDepth)) return false;
-  let last = '';
-  for (const lexeme of new (yaml().Lexer)().lex(piece)) last = lexeme;
-  return last[0] === '"' || last[0] === "'";
-}
-
-/**
- * A line whose quotes cannot leave a quoted scalar open: a comment line, or one whole quoted scalar
- * as a value (`key: "9200"`, `- 'a''b'`), with no quote in a comment after it. A line with no quote
- * opens none; a line in a block scalar is text (a quote there opens nothing either).
- */
-const QUOTES_CLOSED_LINE =
-  /^[ \t]*(?:#[^\n]*|(?:- +)*(?:[\w./-]+:[ \t]+)?(?:"(?:[^"\\\n]|\\[^\n])*"|'(?:[^'\n]|'')*')[ \t]*(?:#[^"'\n]*)?\r?)$/;
-
-function quotesCloseOnTheirLines(piece: string): boolean {
-  const quote = /["']/g;
-  let m: RegExpExecArray | null;
-  while ((m = quote.exec(piece))) {
-    const start = piece.lastIndexOf('\n', m.index) + 1;
-    let end = piece.indexOf('\n', m.index);
-    if (end < 0) end = piece.length;
-    if (!QUOTES_CLOSED_LINE.test(piece.slice(start, end))) return false;
-    quote.lastIndex = end;
-  }
-  return true;
-}
-
 function documentsAt(text: string, starts: number[], maxDepth: number, memo: ReadMemo): ParsedDocument[] | undefined {
   const docs: ParsedDocument[] = [];
   for (let i = 0; i < starts.length; i++) {
@@ -159,13 +123,14 @@ function documentsAt(text: string, starts: number[], maxDepth: number, memo: Rea
 
 /**
  * One document of a file, at `base`: by the plain block reader when it reads it, by the `yaml`
- * package otherwise. Undefined when the file must be parsed whole: YAML closes whatever is open at
- * a marker, so a document reads the same alone as in its file; but where a syntax error ends may
- * differ at the marker, and what is too deep is said where a whole parse finds it.
+ * package otherwise. A syntax error stays in its document, as it does for kubectl, Helm and
+ * kustomize, which cut a file at its `---` lines before they parse it: a quote left open does not
+ * run on into the next document, as it would in a parse of the whole file. Undefined when the file
+ * must be parsed whole: what is too deep is said where a whole parse finds it.
  */
 function parseOne(piece: string, maxDepth: number, base: number): ParsedDocument[] | undefined {
   const plain = readPlainDocument(piece, base, maxDepth);
   if (plain) return [plain];
   const r = parseYamlText(piece, maxDepth, base);
-  return r.tooDeep || r.docs.length !== 1 || r.docs[0].errors.length ? undefined : r.docs;
+  return r.tooDeep || r.docs.length !== 1 ? undefined : r.docs;
 }

@@ -40,7 +40,7 @@ export interface CollectionLike extends NodeLike {
 export interface ParsedDocument {
   contents: unknown;
   range?: NodeRange | null;
-  errors: ReadonlyArray<{ code: string; pos: [number, number] }>;
+  errors: ReadonlyArray<{ code: string; pos: [number, number]; message?: string }>;
 }
 
 const typeOf = (node: unknown): symbol | undefined =>

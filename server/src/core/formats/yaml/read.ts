@@ -64,6 +64,11 @@ export interface PlainScalar {
   value: unknown;
   /** A number only Go's reader sees (`0b101`, `1_000`): YAML 1.2's core schema reads the text. */
   goOnly: boolean;
+  /**
+   * For a member a merge key brings in (`<<: *base`): where the scalar is written, outside the
+   * configuration; `range` is then the merge key's value, where the member's other findings stand.
+   */
+  writtenAt?: number;
 }
 /** An alias in the configuration, or an anchor in it that an alias names. */
 export interface Sharing {
@@ -158,7 +163,12 @@ interface Converted {
   value: unknown;
   values: number;
   characters: number;
+  /** A plain scalar read outside every configuration whose spelling readers part on (see PlainScalar). */
+  trap?: Omit<PlainScalar, 'path'>;
 }
+
+/** A spelling readers part on, in a map or list read outside every configuration, by key or index. */
+type TrapsOutside = Map<string | number, Omit<PlainScalar, 'path'>>;
 
 /**
  * Converts the node at `configPath` of a parsed document (the whole document when it is empty)
@@ -233,6 +243,24 @@ export function readConfigurations(
     users?: Set<ConfigurationRead>;
   };
   const anchors = new Map<string, AnchorRecord>();
+  // Spellings readers part on, written outside every configuration, by the map or list that holds them.
+  const trapsOutside = new WeakMap<object, TrapsOutside>();
+  const trapOutside = (container: object, at: string | number, trap: Omit<PlainScalar, 'path'>): void => {
+    let traps = trapsOutside.get(container);
+    if (!traps) trapsOutside.set(container, (traps = new Map()));
+    traps.set(at, trap);
+  };
+  /**
+   * The spellings in a member a merge key brings into a configuration (at `rel`), and in its members:
+   * found at the merge (`at`), where the member's other findings stand, and said to be written elsewhere.
+   */
+  const mergedTraps = (sink: ConfigurationRead, rel: string, trap: Converted['trap'], value: unknown, at: OffsetRange): void => {
+    if (trap) sink.plainScalars.push({ ...trap, path: pathOfKey(rel), range: at, writtenAt: trap.range.offset });
+    if (value === null || typeof value !== 'object') return;
+    const inner = trapsOutside.get(value);
+    const members: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    for (const [k, v] of members) mergedTraps(sink, rel + (typeof k === 'number' ? `#${k}` : keySegment(k)), inner?.get(k), v, at);
+  };
   // Anchors whose value an alias brings into a configuration: the configurations they link share their secrets.
   const linking: AnchorRecord[] = [];
   // By the anchor an alias names where it stands: a name written again later marks another node.
@@ -390,15 +418,17 @@ export function readConfigurations(
       }
       const characters = value === null ? 0 : String(value).length;
       c = { value, values: 1, characters };
-      if (sink && rel !== undefined) {
-        sink.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
-        const type = n.type;
-        if (type === 'PLAIN' && !n.tag) {
-          const source = text.slice(range.offset, range.offset + range.length);
-          // A number Go reads where YAML 1.2 reads text (`0b101`) is one too: its text is lost where text is meant.
-          const goOnly = typeof value === 'number' && typeof n.value === 'string';
-          if (goOnly || (source.length < 40 && TRAP_SPELLING.test(source)))
-            sink.plainScalars.push({ path: pathOfKey(rel), range, source, value, goOnly });
+      const inside = sink && rel !== undefined;
+      if (inside) sink.entries.set(rel, { key, value: range, member: member ?? range, shape: 'scalar' });
+      if (n.type === 'PLAIN' && !n.tag) {
+        const source = text.slice(range.offset, range.offset + range.length);
+        // A number Go reads where YAML 1.2 reads text (`0b101`) is one too: its text is lost where text is meant.
+        const goOnly = typeof value === 'number' && typeof n.value === 'string';
+        if (goOnly || (source.length < 40 && TRAP_SPELLING.test(source))) {
+          const spelling = { range, source, value, goOnly };
+          // Outside every configuration it is kept with its map or list, for a merge key that brings it in.
+          if (inside) sink.plainScalars.push({ path: pathOfKey(rel), ...spelling });
+          else c.trap = spelling;
         }
       }
     } else if (isSeq(n)) {
@@ -417,6 +447,7 @@ export function readConfigurations(
         const itemMember = itemRange && (flow ? itemRange : withDash(text, itemRange));
         if (itemMember) children.push(itemMember);
         const ci = convert(item, sink, rel === undefined ? undefined : `${rel}#${i}`, itemMember, undefined);
+        if (ci.trap) trapOutside(list, i, ci.trap);
         list.push(ci.value);
         c.values += ci.values;
         c.characters += ci.characters;
@@ -438,6 +469,7 @@ export function readConfigurations(
         }
         const childRel = rel !== undefined ? rel + keySegment(k.text) : undefined;
         const ck = convert(pair.value, sink, childRel, pairMember, keyRange);
+        if (ck.trap) trapOutside(map, k.text, ck.trap);
         setOwn(map, k.text, ck.value);
         total.values += ck.values;
         total.characters += k.characters + ck.characters;
@@ -476,8 +508,11 @@ export function readConfigurations(
             if (Object.hasOwn(map, k)) continue;
             setOwn(map, k, v);
             // A merged member is written elsewhere: found at the merge, and never edited there.
-            if (sink && rel !== undefined)
-              sink.entries.set(rel + keySegment(k), { value: valueRange, member: merge.member, shape: 'merged' });
+            if (sink && rel !== undefined) {
+              const at = rel + keySegment(k);
+              sink.entries.set(at, { value: valueRange, member: merge.member, shape: 'merged' });
+              mergedTraps(sink, at, trapsOutside.get(source.value as object)?.get(k), v, valueRange);
+            }
           }
         }
       }
@@ -670,6 +705,33 @@ function nestingBeyond(tokens: readonly CST.Token[], max: number): { depth: numb
 }
 
 /** A syntax problem of yaml's, in words of ours: its own messages may quote the file's text. */
-export function syntaxProblemOf(error: { code: string; pos: [number, number] }): SyntaxProblem {
+function syntaxProblemOf(error: { code: string; pos: [number, number] }): SyntaxProblem {
   return { offset: error.pos[0], length: Math.max(0, error.pos[1] - error.pos[0]), code: error.code };
+}
+
+/**
+ * The syntax problems of a parsed document. A quoted string left open runs to the end of the document,
+ * where the `yaml` package reports it: it is found at its opening quote, where the writer left it.
+ */
+export function syntaxProblemsOf(doc: ParsedDocument): SyntaxProblem[] {
+  const problems = doc.errors.map(syntaxProblemOf);
+  const open = doc.errors.findIndex((e) => e.code === 'MISSING_CHAR' && /^Missing closing ["']quote/.test(e.message ?? ''));
+  if (open < 0) return problems;
+  const end = doc.errors[open].pos[0];
+  let quote: NodeLike | undefined;
+  // Depth is bounded: a document nested deeper than the limit is refused before it is composed.
+  const visit = (node: unknown): void => {
+    if (quote) return;
+    if (isScalar(node)) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range?.[1] === end) quote = node;
+    } else if (isMap(node)) {
+      for (const pair of node.items as PairLike[]) {
+        visit(pair.key);
+        visit(pair.value);
+      }
+    } else if (isSeq(node)) for (const item of node.items) visit(item);
+  };
+  visit(doc.contents);
+  if (quote?.range) problems[open] = { offset: quote.range[0], length: 1, code: 'UNCLOSED_QUOTE' };
+  return problems.sort((a, b) => a.offset - b.offset);
 }
