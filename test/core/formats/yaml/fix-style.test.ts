@@ -156,6 +156,36 @@ const cases: Array<{ name: string; text: string; fixed: string }> = [
         '  userConfig: {index_patterns: [{pattern: "*", max_index_count: 5}], search_version: "2.19", static_ips: true}',
       ].join('\n') + '\n',
   },
+  {
+    name: 'two spaces, list items written with three blanks after the dash (members lined up at a tab stop)',
+    text:
+      [
+        'apiVersion: vendor.io/v1alpha1',
+        'kind: Search',
+        'metadata:',
+        '  name: logs',
+        'spec:',
+        '  userConfig:',
+        '    index_patterns:',
+        '    -   pattern: "logs-*"',
+        '        max_index_count: 3',
+        '    max_index_count: 5',
+      ].join('\n') + '\n',
+    fixed:
+      [
+        'apiVersion: vendor.io/v1alpha1',
+        'kind: Search',
+        'metadata:',
+        '  name: logs',
+        'spec:',
+        '  userConfig:',
+        '    index_patterns:',
+        '    -   pattern: "logs-*"',
+        '        max_index_count: 3',
+        '    -   pattern: "*"',
+        '        max_index_count: 5',
+      ].join('\n') + '\n',
+  },
 ];
 
 /** The text after `--fix`, then after each missing member's suggested placeholder is accepted. */

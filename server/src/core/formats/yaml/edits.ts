@@ -32,6 +32,8 @@ const PLAIN_SAFE = /^[A-Za-z_][A-Za-z0-9_./-]*$/;
 export interface YamlStyle {
   quote: '"' | "'";
   seqIndented: boolean;
+  /** The blanks after a block list's dash (`- a`, or `-   a` where items line up with a tab stop). */
+  dashGap?: string;
 }
 const DOUBLE: YamlStyle = { quote: '"', seqIndented: true };
 
@@ -95,11 +97,12 @@ export function yamlBlock(value: Record<string, unknown>, indent: string, unit =
     .join('\n');
 }
 
-/** A list item in block style, `- ` first: a map's members line up after the dash. */
+/** A list item in block style, the dash first as the file writes it: a map's members line up after the dash. */
 function itemLines(item: unknown, indent: string, layout: Layout): string {
-  if (!isObject(item) || !Object.keys(item).length) return `- ${yamlValue(item, layout)}`;
-  const inner = indent + '  ';
-  return `- ${Object.entries(item)
+  const dash = `-${layout.dashGap ?? ' '}`;
+  if (!isObject(item) || !Object.keys(item).length) return `${dash}${yamlValue(item, layout)}`;
+  const inner = indent + ' '.repeat(dash.length);
+  return `${dash}${Object.entries(item)
     .map(([k, v], i) => `${i ? inner : ''}${memberLines(k, v, inner, layout)}`)
     .join(layout.eol)}`;
 }
@@ -118,6 +121,7 @@ function layoutOf(tree: YamlTree): Layout {
   let single = 0,
     double = 0;
   let seqIndented: boolean | undefined;
+  let dashGap: string | undefined;
   for (const entry of tree.entries.values()) {
     if (entry.shape === 'scalar') {
       const c = text[entry.value.offset];
@@ -125,11 +129,15 @@ function layoutOf(tree: YamlTree): Layout {
       else if (c === '"') double++;
     } else if (seqIndented === undefined && entry.shape === 'block-seq' && entry.key && entry.children?.length) {
       seqIndented = indentAt(text, entry.children[0].offset).length > indentAt(text, entry.key.offset).length;
+      // The item's value on the dash's line: the blanks between them (a value on the next line says nothing).
+      const gap = /^-( +)[^ \r\n]/.exec(text.slice(entry.children[0].offset, entry.children[0].offset + 12));
+      if (gap) dashGap = gap[1];
     }
   }
   layout = {
     quote: single > double ? "'" : '"',
     seqIndented: seqIndented ?? true,
+    dashGap,
     unit: indentUnit(text),
     eol: text.includes('\r\n') ? '\r\n' : '\n',
   };
