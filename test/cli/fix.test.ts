@@ -161,6 +161,29 @@ test('--fix-dry-run: a value a fix carries from an unknown key to a known one st
   }
 });
 
+test("--fix-dry-run shows the value of a key that surely names a plain field (the vendor's product name), and masks one that may be a misspelt secret", async () => {
+  const text = '{"opensearch_version": "2.19", "client_secrt": "CANARY-typo", "opensearch": {"email_sender_password": "CANARY-smtp"}}\n';
+  const dir = tempTree({ 'a.search.json': text });
+  try {
+    const r = await runCli(['lint', '--fix-dry-run', 'a.search.json'], { cwd: dir });
+    assert.match(
+      r.out,
+      /^-\{"opensearch_version": "2\.19", "client_secrt": "\*\*\*", "opensearch": \{"email_sender_password": "\*\*\*"\}\}$/m,
+      r.out,
+    );
+    assert.match(
+      r.out,
+      /^\+\{"search_version": "2\.19", "client_secrt": "\*\*\*", "search": \{"email_sender_password": "\*\*\*"\}\}$/m,
+      r.out,
+    );
+    const json = await runCli(['lint', '--fix-dry-run', '--format', 'json', 'a.search.json'], { cwd: dir });
+    assert.ok(JSON.parse(json.out)[0].output.startsWith('{"search_version": "2.19", '), json.out);
+    assert.ok(!r.out.includes('CANARY') && !json.out.includes('CANARY'), r.out + json.out);
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('a key cut short and as near another key by a typo gets both as suggestions and no fix: a password is never moved into a plain field', async () => {
   const text = '{\n  "search": {\n    "email_sender_username": "alerts@example.com",\n    "email_sender_pass": "CANARY-pass-1"\n  }\n}\n';
   const dir = tempTree({ 'a.search.json': text });

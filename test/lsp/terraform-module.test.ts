@@ -170,3 +170,58 @@ describe('Terraform override files in the language server, as in the CLI', () =>
     assert.ok(judged && !judged.contents.value.includes('Not sent'), judged?.contents.value);
   });
 });
+
+describe("A secret from a variable that is not marked sensitive, in the language server's hover", () => {
+  const dir = tempDir('terraform-secret-variable');
+  let client: TestClient;
+  const mainUri = uriOf(path.join(dir, 'main.tf'));
+  const MAIN_SECRET = [
+    'variable "pw" {',
+    '  default = "hunter2-in-default"',
+    '}',
+    'variable "hook" {',
+    '  default = "https://ops:hunter3-in-url@hooks.example.com/search"',
+    '}',
+    'resource "vendor_search" "logs" {',
+    '  search_user_config {',
+    '    custom_domain = var.pw',
+    '    search {',
+    '      email_sender_password = var.pw',
+    '    }',
+    '    openid {',
+    '      connect_url = var.hook',
+    '    }',
+    '  }',
+    '}',
+    '',
+  ].join('\n');
+  const hoverAt = (needle: string): Promise<Hover> => {
+    const offset = MAIN_SECRET.indexOf(needle) + 2;
+    const line = MAIN_SECRET.slice(0, offset).split('\n').length - 1;
+    return client.request<Hover>('textDocument/hover', {
+      textDocument: { uri: mainUri },
+      position: { line, character: offset - MAIN_SECRET.lastIndexOf('\n', offset - 1) - 1 },
+    });
+  };
+
+  before(async () => {
+    fs.writeFileSync(path.join(dir, 'main.tf'), MAIN_SECRET);
+    client = await TestClient.start({ folders: [dir], settings: { baseline: 'none' } });
+  });
+  after(() => client.shutdown());
+
+  it('says where the value is set, never what it is: in the secret field, in a field the secret feeds too, and a URL without its password', async () => {
+    await client.open(mainUri, MAIN_SECRET, 'terraform');
+    await client.until('the first findings', () => client.published.get(mainUri)?.length);
+    const secret = await hoverAt('email_sender_password');
+    assert.ok(secret);
+    assert.match(secret.contents.value, /`var\.pw` is set in main\.tf:2 \(its value is not shown here\)\./);
+    const other = await hoverAt('custom_domain');
+    assert.ok(other);
+    assert.match(other.contents.value, /`var\.pw` is set in main\.tf:2 \(its value is not shown here\)\./);
+    const url = await hoverAt('connect_url');
+    assert.ok(url);
+    assert.match(url.contents.value, /`var\.hook` is `"https:\/\/\*\*\*@hooks\.example\.com\/search"`, set in main\.tf:5\./);
+    for (const h of [secret, other, url]) assert.ok(!/hunter[23]/.test(h.contents.value), h.contents.value);
+  });
+});

@@ -16,6 +16,7 @@ import {
   type AnalysisResult,
   sensitiveTextRanges,
   sensitiveValuesOf,
+  plainFieldMeant,
 } from '../core';
 import { readConfigurations, secretValueRanges } from './terraform-secrets';
 
@@ -358,7 +359,7 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
         if (!key || !value) continue;
         const k = String(key.value);
         // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-        const child = unknown ? undefined : schemaOfMember(schema, path, k);
+        const child = unknown ? undefined : (schemaOfMember(schema, path, k) ?? plainFieldMeant(path, k));
         stack.push({ node: value, path: [...path, k], schema: child, unknown: unknown || child === undefined });
       }
     } else if (node.type === 'array') {

@@ -1,6 +1,8 @@
 import type { ConfigDocument } from './formats/document';
 import { withinPath } from './paths';
-import { rootSchema, schemaAt, type SchemaNode } from './schema';
+import { isCredentialName } from './credentials';
+import { fieldByName, rootSchema, schemaAt, type SchemaNode } from './schema';
+import { suggestKey } from './suggest';
 import type { FieldPath, Segment } from './types';
 import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
 import { currentSensitive, NO_SENSITIVE_VALUES as EMPTY, type SensitiveValues } from './sensitive-now';
@@ -129,6 +131,21 @@ function holdsSecret(schema: SchemaNode | undefined): boolean {
 }
 
 const pathText = (path: FieldPath): string => JSON.stringify(path);
+
+/**
+ * The schema of the field an unknown key surely names, where that field holds no secret: the vendor's
+ * product name (`opensearch_version` for `search_version`) or the same name in other case or separators.
+ * Outputs that mask every value below an unknown key (it may be a misspelt secret) show these as the
+ * field's; a key a typo away from a field is no sure sign, and a key named like a credential stays masked.
+ */
+export function plainFieldMeant(path: FieldPath, key: string): SchemaNode | undefined {
+  if (isCredentialName(key)) return undefined;
+  const { list, clear } = suggestKey(path, key);
+  const meant = clear ? list[0] : undefined;
+  if (!meant || meant.moves || (meant.reason !== 'product-name' && meant.reason !== 'spelling')) return undefined;
+  const schema = fieldByName(meant.field)?.schema;
+  return schema && !holdsSecret(schema) ? schema : undefined;
+}
 
 /** True when the value at `path` is sensitive by where it came from (a marked path at or above it). */
 export function isSensitivePath(doc: Pick<ConfigDocument, 'sensitivePaths'>, path: FieldPath): boolean {

@@ -5,7 +5,8 @@ import type { FieldPath, OffsetRange } from '../types';
 import { fieldAt } from '../schema';
 import { UNKNOWN_VALUE } from '../values';
 import { valueAt } from '../walk';
-import { describing, isSensitivePath, sensitiveValuesOf } from '../sensitive';
+import { maskCredentials } from '../credentials';
+import { describing, isSensitivePath, isSensitiveValue, sensitiveValuesOf } from '../sensitive';
 import type { EditorHover } from './hover';
 
 /** A configuration read from a file of another format (Terraform, YAML) that knows which member is where. */
@@ -54,7 +55,8 @@ export function memberHoverAt(
     const header = described.indexOf('\n');
     const under = [...(by ? [notSent(by)] : []), ...(written && written !== field.key ? [`Written \`${written}\` here.`] : [])];
     const markdown = under.length ? `${described.slice(0, header)}\n\n${under.join('\n\n')}${described.slice(header)}` : described;
-    return { markdown: used ? `${markdown}\n\n${variableOrigin(used, value)}` : markdown, range: member.range };
+    const origin = used && describing(sensitiveValuesOf(doc), () => variableOrigin(used, value, shown === undefined));
+    return { markdown: origin ? `${markdown}\n\n${origin}` : markdown, range: member.range };
   }
   return undefined;
 }
@@ -63,8 +65,18 @@ export function memberHoverAt(
 const notSent = (by: Replacement): string =>
   `**Not sent**: Terraform replaces this search_user_config block with the one in ${by.fileName}:${by.line} (a Terraform override file), whose values are sent instead and judged there.`;
 
-/** Where a value from `var.NAME` comes from: `var.size` is `"100mb"`, set in terraform.tfvars:3. */
-function variableOrigin(used: { variable: string; from: string; sensitive?: boolean }, value: unknown): string {
+/**
+ * Where a value from `var.NAME` comes from: `var.size` is `"100mb"`, set in terraform.tfvars:3. Not the
+ * value where the field's own value is hidden (a secret field, a sensitive source), where a secret
+ * field holds it too, or a URL's credentials in it: run while the document's sensitive values are current.
+ */
+function variableOrigin(used: { variable: string; from: string; sensitive?: boolean }, value: unknown, hidden: boolean): string {
   if (used.sensitive) return `\`${used.variable}\` is sensitive: its value (set in ${used.from}) is not shown.`;
-  return `\`${used.variable}\` is \`${JSON.stringify(value)}\`, set in ${used.from}.`;
+  let secret = hidden;
+  const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (isSensitiveValue(v)) secret = true;
+    return typeof v === 'string' ? maskCredentials(v) : v;
+  });
+  if (secret || text === undefined) return `\`${used.variable}\` is set in ${used.from} (its value is not shown here).`;
+  return `\`${used.variable}\` is \`${text}\`, set in ${used.from}.`;
 }
