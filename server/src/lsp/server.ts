@@ -80,16 +80,17 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     (m) => log.warn(m),
   );
   const shownLintProblems = new Set<string>();
-  // The HCL parser is loaded the first time a Terraform file is looked at; until it is there the
-  // file has no diagnostics, and every document is looked at again once it is.
+  // The HCL parser is loaded the first time a Terraform file is looked at: what asks about a Terraform
+  // file meanwhile (its diagnostics, a hover, a completion) waits for it, rather than answering as if the
+  // file held no configuration. False when it cannot be loaded (said once in the log).
   let terraformLoading: Promise<void> | undefined;
-  const terraformReady = (): boolean => {
+  const terraformReady = async (): Promise<boolean> => {
     if (terraformParserLoaded()) return true;
-    terraformLoading ??= runtime.loadTerraformParser?.().then(
-      () => refreshAll(),
-      (err: unknown) => log.error(`Terraform files get no diagnostics: the HCL parser cannot be loaded (${redactedMessage(err)})`),
-    );
-    return false;
+    terraformLoading ??= runtime
+      .loadTerraformParser?.()
+      .catch((err: unknown) => log.error(`Terraform files get no diagnostics: the HCL parser cannot be loaded (${redactedMessage(err)})`));
+    await terraformLoading;
+    return terraformParserLoaded();
   };
 
   const settingsFor = (uri: string): Promise<ServerSettings> => {
@@ -120,7 +121,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
     const settings = await settingsFor(uri);
     if (!(await workspace.isConfiguration(doc, settings)) && !(await workspace.isRequestDocument(doc, settings))) return undefined;
     const format = formatOf(fileNameOf(doc));
-    if (format.needsHclParser?.(doc.getText()) && !terraformReady()) return undefined;
+    if (format.needsHclParser?.(doc.getText()) && !(await terraformReady())) return undefined;
     const { options, lintConfigProblems } = await workspace.optionsFor(doc, settings);
     if (lintConfigProblems) reportLintConfigProblems(lintConfigProblems);
     // A Terraform file's variables get their values from its module's files, whose override files may
