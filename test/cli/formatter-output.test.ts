@@ -174,12 +174,17 @@ test('json: fix, suggestions and output appear only when there are some', () => 
   assert.deepEqual([full.fixableErrorCount, full.fixableWarningCount], [1, 0]);
   // What a directive silenced, with its reason, as ESLint's suppressedMessages.
   const silenced = toJsonResult(
-    report([finding('invalid-json', 'error', 'e')], {
+    report([finding('invalid-json', 'error', 'e', { fatal: true }), finding('invalid-json', 'error', 'a comment')], {
       text,
       suppressed: [{ finding: finding('type-mismatch', 'error', 's'), justification: 'converted later' }],
     }),
   );
+  // Only the syntax error after which the file is not read is fatal (a comment in a .json file is not).
   assert.equal(silenced.fatalErrorCount, 1);
+  assert.deepEqual(
+    silenced.messages.map((m) => m.fatal),
+    [true, undefined],
+  );
   assert.deepEqual(
     silenced.suppressedMessages.map((m) => [m.ruleId, m.suppressions]),
     [['type-mismatch', [{ kind: 'directive', justification: 'converted later' }]]],

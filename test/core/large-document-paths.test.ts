@@ -4,6 +4,7 @@ import { hostPortLooksValid, hostPortProblemOf } from '../../server/src/core/val
 import { LineIndex } from '../../server/src/core/lines';
 import { fieldByName, rootSchema, schemaAt, type SchemaNode } from '../../server/src/core/schema';
 import { suggestKey } from '../../server/src/core/suggest';
+import { plainFieldMeant } from '../../server/src/core/sensitive';
 import { parseDocument } from '../../server/src/core/formats/json/document';
 import { secretTextsOf } from '../../server/src/cli/formatters/json';
 import { eachKnownField, knownFields, knownFieldsWhere } from '../../server/src/core/walk';
@@ -176,7 +177,8 @@ test('string lengths are counted in code points, as the schema validator always 
  * is as JavaScript prints it; when one of them is past 2^53 (whose double prints other digits than
  * those written), every number is its text as written. A key of a closed object that names a field
  * of another object exactly (the one clear suggestion, at the wrong level or an engine setting's
- * name) is read as that field: its schema path goes on from there.
+ * name) is read as that field: its schema path goes on from there; so is a key that surely names a
+ * field holding no secret (the vendor's product name, or the same name in other case or separators).
  */
 function referenceSecrets(doc: ReturnType<typeof parseDocument>): string[] {
   const printed = referenceSecretsAs(doc, false);
@@ -194,6 +196,10 @@ function referenceSecretsAs(doc: ReturnType<typeof parseDocument>, asWritten: bo
     if (!clear || !list[0].moves || !['wrong-level', 'engine-setting'].includes(list[0].reason)) return undefined;
     return fieldByName(list[0].field)?.path.map((s) => (s === '[]' ? 0 : s));
   };
+  const meant = (path: Segment[], key: string): Segment[] | undefined => {
+    if (!plainFieldMeant(path, key)) return undefined;
+    return fieldByName(suggestKey(path, key).list[0].field)?.path.map((s) => (s === '[]' ? 0 : s));
+  };
   const written = (path: Segment[]): string => {
     const at = doc.rangeAt(path)!;
     return doc.text.slice(at.offset, at.offset + at.length);
@@ -210,7 +216,7 @@ function referenceSecretsAs(doc: ReturnType<typeof parseDocument>, asWritten: bo
     else if (v && typeof v === 'object')
       for (const [k, item] of Object.entries(v)) {
         const own = [...schemaPath, k];
-        const sp = unknown || schemaAt(own) !== undefined ? own : (movedTo(schemaPath, k) ?? own);
+        const sp = unknown || schemaAt(own) !== undefined ? own : (movedTo(schemaPath, k) ?? meant(path, k) ?? own);
         stack.push({ value: item, path: [...path, k], schemaPath: sp, unknown: unknown || schemaAt(sp) === undefined });
       }
   }

@@ -175,8 +175,10 @@ export function checkConfiguration(
   // Indexed: a for-of loop allocates an iterator result per step until V8 optimises the loop.
   for (let r = 0; r < RULES.length; r++) {
     const rule = RULES[r];
-    const setting = effectiveSeverity(rule, options);
-    if (setting === 'off') continue;
+    const set = effectiveSeverity(rule, options);
+    // A syntax rule turned off still reports what stops the file being read (see Finding.fatal).
+    if (set === 'off' && !rule.meta.reportsSyntax) continue;
+    const setting = set === 'off' ? 'error' : set;
     // A rule that may stand for others (and take their severity) runs whenever they could.
     if (mildest !== undefined && severityRank(setting) > mildest && !mayStandForOthers(rule.meta.id)) continue;
     if (rule.meta.needsBaseline && !baseline) continue;
@@ -185,10 +187,16 @@ export function checkConfiguration(
     ruleId = rule.meta.id;
     severity = setting;
     mark?.('other');
+    const before = reported.length;
     try {
       rule.check(ctx);
     } catch (err) {
       internalErrors.push({ ruleId, message: err instanceof Error ? err.message : String(err) });
+    }
+    if (set === 'off') {
+      let kept = before;
+      for (let i = before; i < reported.length; i++) if (reported[i].fatal) reported[kept++] = reported[i];
+      reported.length = kept;
     }
     mark?.(ruleId);
   }
@@ -256,7 +264,7 @@ export function locateFinding(
   const maskTitle = derived ? (text: string): string => maskDerived(mask(text), typeof key === 'string' ? key : undefined) : mask;
   const f: Finding = {
     ruleId,
-    severity: raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
+    severity: raw.fatal ? 'error' : raw.severity && severityRank(raw.severity) > severityRank(severity) ? raw.severity : severity,
     message: mask(raw.message),
     path: maskCredentials(formatPath(raw.path)),
     offset: at.offset,
@@ -267,6 +275,7 @@ export function locateFinding(
   if (raw.suggestions?.length) f.suggestions = raw.suggestions.map((s) => withMaskedTitle(s, maskTitle));
   if (raw.tags?.length) f.tags = raw.tags;
   if (raw.related?.length) f.related = raw.related.map((r) => ({ ...r, message: mask(r.message) }));
+  if (raw.fatal) f.fatal = true;
   return f;
 }
 

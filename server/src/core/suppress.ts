@@ -321,7 +321,8 @@ export function applyDirectives(findings: readonly Finding[], directives: readon
   const silenced: Array<number | undefined> = findings.map(() => undefined);
   for (const i of order) {
     const f = findings[i];
-    if (f.ruleId === 'unused-suppression' || f.ruleId === 'invalid-suppression') continue;
+    // A syntax error that stops the file being read is never silenced (ESLint's parse errors are not).
+    if (f.ruleId === 'unused-suppression' || f.ruleId === 'invalid-suppression' || f.fatal) continue;
     advance(f.offset);
     const mark = (d: number, rules: readonly RuleRef[]): boolean => {
       if (!rules.length) {

@@ -64,6 +64,11 @@ export interface Finding {
   suggestions?: Fix[];
   tags?: FindingTag[];
   related?: RelatedInfo[];
+  /**
+   * A syntax error after which the file cannot be read (ESLint's parse error): an error whatever the
+   * rule's severity is set to, `off` included, and no suppression comment silences it.
+   */
+  fatal?: true;
 }
 
 /** Options understood by `analyze`. All optional: defaults give the documented behaviour. */
@@ -138,6 +143,8 @@ export interface RawFinding {
   related?: RelatedInfo[];
   /** A milder severity for this one finding (e.g. a suspicious but valid value); never raises the rule's severity. */
   severity?: Severity;
+  /** A syntax error after which the file cannot be read (see Finding.fatal). */
+  fatal?: true;
 }
 
 export interface RuleExample {

@@ -49,19 +49,22 @@ test('with the specific rule off, the general ones report as before', () => {
   assert.deepEqual(at(text, 'a.search.json', { 'unit-mismatch': 'off' }), ['1:40 error type-mismatch']);
 });
 
-test('a truncated Terraform file reports its syntax error once, as invalid-syntax; invalid-json settings and comments still apply', () => {
+test('a truncated Terraform file reports its syntax error once, as invalid-syntax: an error whatever it or its old id invalid-json is set to, and whatever a comment says', () => {
   const text = 'resource "vendor_search" "a" {\n  search_user_config {\n    static_ips = true\n';
   assert.deepEqual(at(text, 'main.tf'), ['3:0 error invalid-syntax']);
-  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'off' }), []);
-  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'warning' }), ['3:0 warning invalid-syntax']);
+  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'off' }), ['3:0 error invalid-syntax']);
+  assert.deepEqual(at(text, 'main.tf', { 'invalid-json': 'warning' }), ['3:0 error invalid-syntax']);
   assert.deepEqual(
     at('a: [\n', 'a.search.yaml').filter((f) => f.endsWith('syntax') || f.endsWith('json')),
     ['1:0 error invalid-syntax'],
   );
   assert.deepEqual(
     at('# search-config-disable invalid-json\na: [\n', 'a.search.yaml').filter((f) => !f.endsWith('unknown-field')),
-    [],
+    ['0:0 warning unused-suppression', '2:0 error invalid-syntax'],
   );
+  // What is no syntax error (a configuration that is a list) follows the old id's setting.
+  assert.deepEqual(at('- static_ips\n', 'a.search.yaml'), ['0:0 error invalid-syntax']);
+  assert.deepEqual(at('- static_ips\n', 'a.search.yaml', { 'invalid-json': 'off' }), []);
 });
 
 test('a required field the baseline had is one finding, missing-required; a setting that cannot be enabled is not also reported deprecated', () => {

@@ -11,6 +11,7 @@ import {
   type FieldPath,
   type TextEdit,
   schemaOfMember,
+  plainFieldMeant,
   hasCredentials,
   hasOwn,
   isPlaceholder,
@@ -35,6 +36,8 @@ export interface JsonMessage {
   endColumn: number;
   fix?: JsonFix;
   suggestions?: Array<{ desc: string; fix: JsonFix }>;
+  /** As ESLint's parse errors: a syntax error after which the file is not read. */
+  fatal?: true;
 }
 
 export interface JsonFileResult {
@@ -87,6 +90,7 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
       endLine: f.range.end.line + 1,
       endColumn: f.range.end.character + 1,
     };
+    if (f.fatal) m.fatal = true;
     const fix = f.fix && safe(mergeFix(r.text, f.fix));
     if (fix) m.fix = fix;
     if (f.suggestions?.length) {
@@ -109,8 +113,8 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
     hintCount: c.hint,
     fixableErrorCount: fixable('error'),
     fixableWarningCount: fixable('warning'),
-    // ESLint's fatal errors are the file's parse errors: here the syntax errors reported as errors.
-    fatalErrorCount: messages.filter((m) => m.severity === 'error' && SYNTAX_RULES.has(m.ruleId)).length,
+    // ESLint's fatal errors are the file's parse errors: here the syntax errors after which it is not read.
+    fatalErrorCount: messages.filter((m) => m.fatal).length,
     // As ESLint: each silenced message with the comment that silenced it, and its reason ("" when none is written).
     suppressedMessages: (r.suppressed ?? []).map((s) => ({
       ...messageOf(s.finding),
@@ -121,7 +125,6 @@ export function toJsonResult(r: FileReport, c = countFindings(r.findings)): Json
 }
 
 /** The rules that report what a parser cannot read. */
-const SYNTAX_RULES: ReadonlySet<string> = new Set(['invalid-json', 'invalid-syntax']);
 
 /**
  * The source text of every value that may be a secret (secret fields, anything below an unknown
@@ -183,8 +186,11 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
     for (const k in value) {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
-      // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-      const member = unknown ? undefined : memberOf(schema, parent, k, index);
+      // Below an unknown key everything may be a secret; a field written at the wrong level is that field,
+      // and so is a key that surely names a field holding no secret (see plainFieldMeant).
+      const member = unknown
+        ? undefined
+        : (memberOf(schema, parent, k, index) ?? plainFieldMeant(index === undefined ? parent : [...parent, index], k));
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {

@@ -122,7 +122,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'The file must be valid JSON; comments and trailing commas only in .jsonc files.',
     details:
-      "The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.\n\nComments, trailing commas and faults inside a string or a number (a bad escape, `1e`) are reported each, and the value holding such a fault is not judged by other rules. At any other error (a missing comma, quote or brace, a word that is not JSON) the parser can only guess what follows: that first error is reported alone, and nothing after it is judged until it is fixed, since the parser's guesses would be reported as mistakes that are not there.",
+      "The service API takes plain JSON. A syntax error stops the API from reading the configuration at all. Files named `*.jsonc` may hold comments and trailing commas (and suppression comments); they must be converted to JSON before they are submitted. Syntax errors of Terraform and YAML files are reported by `invalid-syntax`.\n\nComments, trailing commas and faults inside a string or a number (a bad escape, `1e`) are reported each, and the value holding such a fault is not judged by other rules. At any other error (a missing comma, quote or brace, a word that is not JSON) the parser can only guess what follows: that first error is reported alone, and nothing after it is judged until it is fixed, since the parser's guesses would be reported as mistakes that are not there. That error is reported as an error whatever the rule is set to (`off` included) and whatever a suppression comment says, as ESLint reports a parse error: a file nobody can read never passes a run.",
     reportsSyntax: true,
     fixable: true,
     exampleFormats: {
@@ -185,6 +185,8 @@ export default defineRule({
           e.code === 'InvalidCommentToken' && !unclosed
             ? [{ title: 'Remove the comment', edits: [{ offset: e.offset, length: e.length, newText: '' }] }]
             : undefined,
+        // Past it the file is not read: reported whatever the settings and comments say (see Finding.fatal).
+        ...(e.offset === until ? { fatal: true as const } : {}),
       });
       if (e.offset === until) break;
     }

@@ -10,7 +10,7 @@ export default defineRule({
     defaultSeverity: 'error',
     summary: 'A Terraform or YAML file must be readable: HCL or YAML syntax errors, each reported once.',
     details:
-      'What the HCL parser (in `.tf` files) or the YAML parser (in `.yaml` manifests and `*.search.yaml` files) cannot read is reported once per place, with what is missing or unexpected. The blocks of a Terraform file that can be read are still checked. In YAML, what follows an error in its document is not checked until the error is fixed, since the parser can only guess it (a key above a line indented with a tab is read as having no value); the other documents of the file are checked. A configuration that is no map of settings (`userConfig: [static_ips]`, a text) is reported here too, as `invalid-json` reports a JSON file that holds no object; an empty one (`userConfig:`) sets nothing and is not reported. JSON files have their own rule, `invalid-json`. This rule was part of `invalid-json` before: a severity set for `invalid-json` in `.search-lint.json`, and a suppression comment naming `invalid-json`, apply to it too.',
+      'What the HCL parser (in `.tf` files) or the YAML parser (in `.yaml` manifests and `*.search.yaml` files) cannot read is reported once per place, with what is missing or unexpected. The blocks of a Terraform file that can be read are still checked. In YAML, what follows an error in its document is not checked until the error is fixed, since the parser can only guess it (a key above a line indented with a tab is read as having no value); the other documents of the file are checked. A configuration that is no map of settings (`userConfig: [static_ips]`, a text) is reported here too, as `invalid-json` reports a JSON file that holds no object; an empty one (`userConfig:`) sets nothing and is not reported. JSON files have their own rule, `invalid-json`. This rule was part of `invalid-json` before: a severity set for `invalid-json` in `.search-lint.json`, and a suppression comment naming `invalid-json`, apply to it too. A syntax error is reported as an error whatever the rule is set to (`off` included) and whatever a suppression comment says, as ESLint reports a parse error: Terraform reads no file with one, and kubectl applies no document with one.',
     reportsSyntax: true,
     fixable: false,
     exampleFormats: {
@@ -40,6 +40,8 @@ export default defineRule({
         path: [],
         at: clampToText(ctx.doc.text, e.offset, e.length),
         message: message(e.code, ctx.doc.text.slice(e.offset, e.offset + e.length)),
+        // Terraform reads no file with a syntax error, nor kubectl a document: see Finding.fatal.
+        fatal: true,
       });
     }
     // As invalid-json says of a JSON file: a configuration is a map (`userConfig: [static_ips]` is none).

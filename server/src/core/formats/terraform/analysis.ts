@@ -83,8 +83,8 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   }
   // Syntax problems inside a configuration are its own; one elsewhere is reported when it may be
   // what kept a configuration from being read (no configuration was, or it holds the block's name).
-  const syntaxSeverity = severityOf('invalid-syntax', options);
-  if (syntaxSeverity !== 'off') {
+  // Reported whatever the rule's setting (see Finding.fatal): Terraform reads no file with a syntax error.
+  {
     // Once per place: several braces missing at the end of a truncated file are one mistake.
     const errorsOf = (docs: TerraformDocument[]): Set<number> => new Set(docs.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     const covered = errorsOf(file.configurations.filter((d) => !replaced.has(d.address)));
@@ -96,7 +96,8 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       covered.add(e.offset);
       findings.push({
         ruleId: 'invalid-syntax',
-        severity: syntaxSeverity,
+        severity: 'error',
+        fatal: true,
         message: terraformSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)),
         path: '',
         offset: e.offset,

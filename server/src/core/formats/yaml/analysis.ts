@@ -22,10 +22,10 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   // In an editor, a file with a kind: Search line is one the user means as ours: it is treated as named.
   const named = options.named === true || (options.named === 'when-ours' && SEARCH_KIND_LINE.test(text));
   const file = parseYamlFile(text, options.fileName, maxDepth, state?.yaml, named);
-  const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number): void => {
+  const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number, fatal?: true): void => {
     // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
     const { offset, length } = clampToText(text, at, size);
-    findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length) });
+    findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length), ...(fatal && { fatal }) });
   };
   const limitSeverity = severityOf('input-limit', options);
   if (file.template !== undefined) {
@@ -99,19 +99,13 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     }
   }
   // Syntax problems outside every configuration that was read: they may be what kept one from being read.
-  const syntaxSeverity = severityOf('invalid-syntax', options);
-  if (syntaxSeverity !== 'off') {
+  // Reported whatever the rule's setting (see Finding.fatal): kubectl refuses a document with a syntax error.
+  {
     const covered = new Set(file.configurations.flatMap((d) => d.syntaxErrors.map((e) => e.offset)));
     for (const e of file.syntaxErrors) {
       if (covered.has(e.offset)) continue;
       covered.add(e.offset);
-      fileFinding(
-        'invalid-syntax',
-        syntaxSeverity,
-        yamlSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)),
-        e.offset,
-        e.length,
-      );
+      fileFinding('invalid-syntax', 'error', yamlSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)), e.offset, e.length, true);
     }
   }
   // Not in an editor: there a file with a kind: Search line nested somewhere is not one the user means as a manifest.
