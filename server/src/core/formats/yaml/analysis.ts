@@ -25,7 +25,16 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   const fileFinding = (ruleId: string, severity: Severity, message: string, at: number, size: number, fatal?: true): void => {
     // The YAML parser places an error about a missing end (`[true` at the end of the file) one past the text.
     const { offset, length } = clampToText(text, at, size);
-    findings.push({ ruleId, severity, message, path: '', offset, length, range: file.lines.rangeOf(offset, length), ...(fatal && { fatal }) });
+    findings.push({
+      ruleId,
+      severity,
+      message,
+      path: '',
+      offset,
+      length,
+      range: file.lines.rangeOf(offset, length),
+      ...(fatal && { fatal }),
+    });
   };
   const limitSeverity = severityOf('input-limit', options);
   if (file.template !== undefined) {
@@ -105,7 +114,14 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     for (const e of file.syntaxErrors) {
       if (covered.has(e.offset)) continue;
       covered.add(e.offset);
-      fileFinding('invalid-syntax', 'error', yamlSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)), e.offset, e.length, true);
+      fileFinding(
+        'invalid-syntax',
+        'error',
+        yamlSyntaxMessage(e.code, text.slice(e.offset, e.offset + e.length)),
+        e.offset,
+        e.length,
+        true,
+      );
     }
   }
   // Not in an editor: there a file with a kind: Search line nested somewhere is not one the user means as a manifest.
