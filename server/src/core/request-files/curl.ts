@@ -1,3 +1,4 @@
+import { isCredentialName } from '../credentials';
 import { scanShellSteps, type Assignment, type Word } from './shell';
 import { runToEnd, type Steps } from './steps';
 import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan } from './types';
@@ -6,7 +7,9 @@ import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan }
  * curl commands in shell text: the words as the shell splits them (see shell.ts: also inside `$(…)`,
  * backticks and subshells), then curl's own options read to find the method, the URLs and an inline
  * body. A URL held in a variable that the script assigns once, before the command, is read with the
- * variable's value put in; a variable assigned more than once, or not at all, stays a variable.
+ * variable's value put in; a variable assigned more than once, or not at all, stays a variable, and so
+ * does a variable named like a credential (`$ES_PASSWORD`, `$TOKEN`): its value would be shown in the
+ * finding's message.
  */
 
 const SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz');
@@ -154,7 +157,10 @@ function plainValue(value: string): boolean {
   return true;
 }
 
-/** `$name` and `${name}` replaced by the value of a variable assigned once, before `at`; others kept as written. Read once. */
+/**
+ * `$name` and `${name}` replaced by the value of a variable assigned once, before `at`; others, and those
+ * named like a credential (never put into a path: it is shown in messages), kept as written. Read once.
+ */
 export function withVariables(target: string, at: number, vars: ReadonlyMap<string, Assignment>): string {
   if (!vars.size || !target.includes('$')) return target;
   let out = '';
@@ -172,7 +178,7 @@ export function withVariables(target: string, at: number, vars: ReadonlyMap<stri
     while (j < target.length && /\w/.test(target[j])) j++;
     const name = target.slice(nameStart, j);
     const closed = !braced || target[j] === '}';
-    const v = name && closed && /^[A-Za-z_]/.test(name) ? vars.get(name) : undefined;
+    const v = name && closed && /^[A-Za-z_]/.test(name) && !isCredentialName(name) ? vars.get(name) : undefined;
     // Values put in many times could make a URL of gigabytes: past the command limit, they stay variables.
     if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) {
       out += v.value;
