@@ -13,8 +13,9 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, type RequestScan, type Span } from './t
  * with `curl` is a curl command, as REST Client reads it. The URL runs to the end of the line (or to
  * ` HTTP/x`): it may hold blanks, as in `{{ host }}`. As JetBrains writes it, the path and query may
  * continue on indented lines right after the request line (see continuesUrl): each is trimmed and the
- * line breaks are not sent. Comments stand before the request line and between the headers; a line of
- * the body is the body's, whatever it starts with.
+ * line breaks are not sent. Comments stand before the request line, between the headers and in the
+ * body, as whole lines: a body line that starts with `#` or `//` is left out of the body, as REST Client
+ * drops it before sending.
  * Every line is read by hand, once.
  */
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
@@ -138,7 +139,15 @@ function* readBlock(
     if (isBlank(t)) break;
     if (isComment(t) && t.includes('search-config-')) scan.comments.push(commentOf(lines.at(i)));
   }
-  const body = i + 1 < to ? text.slice(lines.offset(i + 1), lines.end(to - 1)).trim() : '';
+  // The body, without its comment lines: REST Client drops every line that starts with `#` or `//`, and
+  // JetBrains reads them as comments. The file's variables are put in, as both clients do before sending.
+  const kept: string[] = [];
+  for (let k = i + 1; k < to; k++) {
+    if (pacer.due(lines.offset(k))) yield;
+    const t = lines.text(k);
+    if (!isComment(t)) kept.push(t);
+  }
+  const body = kept.join('\n').trim();
   scan.requests.push({
     method: request.method,
     target,
@@ -146,7 +155,7 @@ function* readBlock(
     offset: request.offset,
     length: end - request.offset,
     resolved: resolveVariables(target, vars),
-    body: body && !/^\s*<@?\w*\s/.test(body) ? body : undefined,
+    body: body && !/^\s*<@?\w*\s/.test(body) ? resolveVariables(body, vars) : undefined,
   });
 }
 
