@@ -69,9 +69,17 @@ const LONG_WITH_VALUE = new Set([
 ]);
 const BODY = new Set(['d', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'F', 'form', 'form-string']);
 
+/**
+ * The requests of one curl command: the method curl sends (`-X` as written; else `-T` PUT, `-I` HEAD,
+ * `-G` GET with the data put in the query string, whatever the order of the options; else POST with
+ * data; else GET), each URL, and the inline body.
+ */
 function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
   let method: string | undefined;
-  let implied = 'GET';
+  let upload = false;
+  let head = false;
+  let get = false;
+  let data = false;
   let body: string | undefined;
   const urls: Word[] = [];
   for (let i = at + 1; i < words.length; i++) {
@@ -80,9 +88,9 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
     const note = (name: string, value: string | undefined): void => {
       if (name === 'X' || name === 'request') method = value;
       else if (name === 'url' && value !== undefined) urls.push({ ...words[i], value });
-      else if (name === 'T' || name === 'upload-file') implied = 'PUT';
+      else if (name === 'T' || name === 'upload-file') upload = true;
       else if (BODY.has(name)) {
-        if (implied === 'GET') implied = 'POST';
+        data = true;
         if (value !== undefined && !value.startsWith('@') && name !== 'F' && !name.startsWith('form')) body = value;
       }
     };
@@ -92,16 +100,16 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
     }
     if (w.value.startsWith('--')) {
       const name = w.value.slice(2);
-      if (name === 'head') implied = 'HEAD';
-      else if (name === 'get') implied = 'GET';
+      if (name === 'head') head = true;
+      else if (name === 'get') get = true;
       if (LONG_WITH_VALUE.has(name)) note(name, take(''));
       continue;
     }
     if (w.value.startsWith('-') && w.value.length > 1) {
       for (let k = 1; k < w.value.length; k++) {
         const f = w.value[k];
-        if (f === 'I') implied = 'HEAD';
-        else if (f === 'G') implied = 'GET';
+        if (f === 'I') head = true;
+        else if (f === 'G') get = true;
         if (SHORT_WITH_VALUE.has(f)) {
           note(f, take(w.value.slice(k + 1)));
           break;
@@ -111,6 +119,7 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
     }
     urls.push(w);
   }
+  const implied = upload ? 'PUT' : head ? 'HEAD' : get ? 'GET' : data ? 'POST' : 'GET';
   // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
   return urls
     .filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r'))
@@ -121,7 +130,8 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
       format: 'curl' as const,
       offset: u.offset,
       length: u.length,
-      body,
+      // With -G the data goes into the query string: there is no body.
+      body: get ? undefined : body,
     }));
 }
 
