@@ -9,7 +9,9 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, type RequestScan, type Span } from './t
  * share: `###` separators (text after them is a title), `#` and `//` comment lines, `@name = value`
  * file variables and `{{name}}` references, `# @name` metadata, a request line `METHOD URL [HTTP/x]`
  * or a bare URL (a GET), headers up to a blank line, then the body; response handlers (`> …`), file
- * includes (`< file`) and pasted responses (`HTTP/1.1 200`) are not requests. A block that starts
+ * includes (`< file`) and pasted responses (`HTTP/1.1 200`) are not requests; JetBrains' pre-request
+ * scripts before the request line (`< ./pre.js`, `< {% … %}` on one line or more) are skipped, and the
+ * request after them is read. A block that starts
  * with `curl` is a curl command, as REST Client reads it. The URL runs to the end of the line (or to
  * ` HTTP/x`): it may hold blanks, as in `{{ host }}`. As JetBrains writes it, the path and query may
  * continue on indented lines right after the request line (see continuesUrl): each is trimmed and the
@@ -87,6 +89,19 @@ function* readBlock(
   for (; first < to; first++) {
     if (pacer.due(lines.offset(first))) yield;
     const t = lines.text(first);
+    const lead = t.trimStart();
+    if (lead.startsWith('<') && !lead.startsWith('<>')) {
+      // A JetBrains pre-request script before the request line: `< ./pre.js`, or `< {% … %}` up to the line that closes it.
+      const open = lead.indexOf('{%');
+      if (/^<\s*\{%/.test(lead) && !lead.includes('%}', open + 2)) {
+        while (first + 1 < to && !lines.text(first + 1).includes('%}')) {
+          first++;
+          if (pacer.due(lines.offset(first))) yield;
+        }
+        first++;
+      }
+      continue;
+    }
     if (isComment(t)) {
       if (t.includes('search-config-')) scan.comments.push(commentOf(lines.at(first)));
     } else if (!isBlank(t) && !variableLine(t)) break;
