@@ -36,6 +36,12 @@ test('warnings alone exit 0, unless there are more than --max-warnings', async (
     assert.equal(over.code, 1);
     assert.match(over.err, /2 warnings, more than the --max-warnings limit of 1/);
     assert.equal((await runCli(['lint', '--max-warnings', '0', '--rule', 'deprecated-field=off'], { cwd: dir })).code, 0);
+    // -1 is ESLint's default: no limit.
+    for (const argv of [['--max-warnings', '-1'], ['--max-warnings=-1']]) {
+      const none = await runCli(['lint', ...argv], { cwd: dir });
+      assert.deepEqual([none.code, none.err], [0, ''], argv.join(' '));
+      assert.match(none.out, /2 problems \(0 errors, 2 warnings\)/);
+    }
   } finally {
     removeTree(dir);
   }
@@ -62,6 +68,7 @@ const USAGE_CASES: Array<[string[], RegExp]> = [
   [['--rule', 'unit-hint=eror'], /not "eror"; did you mean unit-hint=error\?/],
   [['--rule', 'unit-hint'], /--rule takes ID=LEVEL/],
   [['--max-warnings', 'many'], /--max-warnings takes a whole number/],
+  [['--max-warnings', '-2'], /--max-warnings takes a whole number, not "-2"/],
   [['--cpus', '0'], /--cpus takes a whole number of at least 1/],
   [['--min-severity', 'fatal'], /--min-severity must be/],
   [['--output'], /--output needs a value/],

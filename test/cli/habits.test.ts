@@ -125,7 +125,7 @@ test('a .tfvars file on the command line lints the .tf files of its directory th
   }
 });
 
-test('the pre-commit hooks run on .tfvars changes and say what they do with them', () => {
+test('the pre-commit hooks run on .tfvars changes and on every file lint . reads, and say what they do with them', () => {
   const hooks = parseYaml(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as Array<{
     id: string;
     files: string;
@@ -141,9 +141,14 @@ test('the pre-commit hooks run on .tfvars changes and say what they do with them
       'main.tf',
       'k8s/search.yaml',
       'svc.search.json',
+      'search-config.jsonc',
+      'infra/main.tf.json',
+      'ops/runbook.http',
+      'ops/runbook.rest',
     ])
       assert.ok(files.test(name), `${hook.id} runs on ${name}`);
-    assert.ok(!files.test('README.md') && !files.test('package.json'), `${hook.id} leaves other files alone`);
+    for (const name of ['README.md', 'package.json', 'main.tf.json.bak', 'notes.http.txt', 'tsconfig.json'])
+      assert.ok(!files.test(name), `${hook.id} leaves ${name} alone`);
     assert.match(hook.description, /\*\.tfvars file lints .*\.tf files of its module directory/);
   }
 });

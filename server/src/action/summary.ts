@@ -22,13 +22,14 @@ export function totals(reports: readonly JsonReport[]): Record<'error' | 'warnin
 }
 
 /**
- * The job summary: counts by severity, every finding in a table with a link to its rule (annotations
- * show only ten of each kind per step), then the change-impact reports, all within GitHub's limit.
+ * The job summary: counts by severity, what could not be read or was refused (exit code 2), every finding
+ * in a table with a link to its rule (annotations show only ten of each kind per step), then the
+ * change-impact reports, all within GitHub's limit.
  */
 export function jobSummary(
   reports: readonly JsonReport[],
   changeReports: readonly string[],
-  notes: { sarifFile?: string; baseline?: string },
+  notes: { sarifFile?: string; baseline?: string; problems?: readonly string[] },
 ): string {
   const t = totals(reports);
   const head = [
@@ -37,6 +38,8 @@ export function jobSummary(
     `${reports.length} configuration file${reports.length === 1 ? '' : 's'} checked: **${t.error} error${t.error === 1 ? '' : 's'}**, ${t.warning} warning${t.warning === 1 ? '' : 's'}, ${t.info} info, ${t.hint} hint${t.hint === 1 ? '' : 's'}.`,
   ];
   if (notes.baseline) head.push('', `Change-aware rules compared each file with \`${notes.baseline}\`.`);
+  // Exit code 2: what could not be read or was refused, the other files being reported below.
+  if (notes.problems?.length) head.push('', '**Not checked** (exit code 2):', '', ...notes.problems.map((p) => `- ${cell(p)}`));
   const findings = reports.flatMap((r) => r.messages.map((m) => ({ ...m, file: r.filePath })));
   const tail: string[] = [];
   for (const c of changeReports) tail.push('', c.trimEnd());

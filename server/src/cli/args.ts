@@ -51,6 +51,7 @@ Options:
                              with --max-warnings the warnings are still counted
                              toward its limit
   --max-warnings N           Exit with 1 when there are more than N warnings
+                             (-1, ESLint's default: no limit)
   --no-warn-ignored          Say nothing of a named file that holds no configuration
                              (as ESLint's flag; the pre-commit hooks pass it)
   --rule ID=LEVEL            Set a rule to off, hint, info, warning or error
@@ -187,7 +188,9 @@ function applyOption(args: LintArgs, name: string, value: string | undefined): v
       args.minSeverity = v as Severity;
       break;
     case 'max-warnings':
-      args.maxWarnings = nonNegativeInteger(name, v);
+      // -1 is ESLint's default, no limit: as if the option were not given (so --quiet runs rules for their errors only).
+      if (v.trim() === '-1') args.maxWarnings = undefined;
+      else args.maxWarnings = nonNegativeInteger(name, v);
       break;
     case 'rule': {
       const m = /^([^=]+)=(.*)$/.exec(v);

@@ -1,3 +1,4 @@
+import { isCredentialName } from '../credentials';
 import { scanShellSteps, type Assignment, type Word } from './shell';
 import { runToEnd, type Steps } from './steps';
 import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan } from './types';
@@ -6,7 +7,9 @@ import { MAX_COMMAND_LENGTH, MAX_REQUESTS, type FoundRequest, type RequestScan }
  * curl commands in shell text: the words as the shell splits them (see shell.ts: also inside `$(…)`,
  * backticks and subshells), then curl's own options read to find the method, the URLs and an inline
  * body. A URL held in a variable that the script assigns once, before the command, is read with the
- * variable's value put in; a variable assigned more than once, or not at all, stays a variable.
+ * variable's value put in; a variable assigned more than once, or not at all, stays a variable, and so
+ * does a variable named like a credential (`$ES_PASSWORD`, `$TOKEN`): its value would be shown in the
+ * finding's message.
  */
 
 const SHORT_WITH_VALUE = new Set('AbcCdDeEFHKmoPQrtTuUwxXyYz');
@@ -66,39 +69,61 @@ const LONG_WITH_VALUE = new Set([
 ]);
 const BODY = new Set(['d', 'data', 'data-raw', 'data-binary', 'data-ascii', 'data-urlencode', 'json', 'F', 'form', 'form-string']);
 
+/** What one part of a curl command (up to `--next`) says of its requests. */
+interface CurlPart {
+  method?: string;
+  upload: boolean;
+  head: boolean;
+  get: boolean;
+  data: boolean;
+  body?: string;
+  urls: Word[];
+}
+const newPart = (): CurlPart => ({ upload: false, head: false, get: false, data: false, urls: [] });
+
+/**
+ * The requests of one curl command. `--next` (`-:`) starts a new part: the method, data and headers
+ * written before it are for the URLs before it only. In each part, the method curl sends (`-X` as
+ * written; else `-T` PUT, `-I` HEAD, `-G` GET with the data put in the query string, whatever the order
+ * of the options; else POST with data; else GET), each URL, and the inline body.
+ */
 function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
-  let method: string | undefined;
-  let implied = 'GET';
-  let body: string | undefined;
-  const urls: Word[] = [];
+  const parts: CurlPart[] = [newPart()];
+  let part = parts[0];
+  const next = (): void => {
+    part = newPart();
+    parts.push(part);
+  };
   for (let i = at + 1; i < words.length; i++) {
     const w = words[i];
     const take = (inline: string): string | undefined => (inline !== '' ? inline : words[++i]?.value);
     const note = (name: string, value: string | undefined): void => {
-      if (name === 'X' || name === 'request') method = value;
-      else if (name === 'url' && value !== undefined) urls.push({ ...words[i], value });
-      else if (name === 'T' || name === 'upload-file') implied = 'PUT';
+      if (name === 'X' || name === 'request') part.method = value;
+      else if (name === 'url' && value !== undefined) part.urls.push({ ...words[i], value });
+      else if (name === 'T' || name === 'upload-file') part.upload = true;
       else if (BODY.has(name)) {
-        if (implied === 'GET') implied = 'POST';
-        if (value !== undefined && !value.startsWith('@') && name !== 'F' && !name.startsWith('form')) body = value;
+        part.data = true;
+        if (value !== undefined && !value.startsWith('@') && name !== 'F' && !name.startsWith('form')) part.body = value;
       }
     };
     if (w.value === '--') {
-      urls.push(...words.slice(i + 1));
+      part.urls.push(...words.slice(i + 1));
       break;
     }
     if (w.value.startsWith('--')) {
       const name = w.value.slice(2);
-      if (name === 'head') implied = 'HEAD';
-      else if (name === 'get') implied = 'GET';
+      if (name === 'head') part.head = true;
+      else if (name === 'get') part.get = true;
+      else if (name === 'next') next();
       if (LONG_WITH_VALUE.has(name)) note(name, take(''));
       continue;
     }
     if (w.value.startsWith('-') && w.value.length > 1) {
       for (let k = 1; k < w.value.length; k++) {
         const f = w.value[k];
-        if (f === 'I') implied = 'HEAD';
-        else if (f === 'G') implied = 'GET';
+        if (f === 'I') part.head = true;
+        else if (f === 'G') part.get = true;
+        else if (f === ':') next();
         if (SHORT_WITH_VALUE.has(f)) {
           note(f, take(w.value.slice(k + 1)));
           break;
@@ -106,20 +131,24 @@ function requestsOfCurl(words: Word[], at: number): FoundRequest[] {
       }
       continue;
     }
-    urls.push(w);
+    part.urls.push(w);
   }
-  // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
-  return urls
-    .filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r'))
-    .map((u) => ({
-      method: method ?? implied,
-      target: u.value,
-      resolved: u.value,
-      format: 'curl' as const,
-      offset: u.offset,
-      length: u.length,
-      body,
-    }));
+  return parts.flatMap((p) => {
+    const method = p.method ?? (p.upload ? 'PUT' : p.head ? 'HEAD' : p.get ? 'GET' : p.data ? 'POST' : 'GET');
+    // curl refuses a URL with a line break in it: such a word is a quote left open, not a URL.
+    return p.urls
+      .filter((u) => u.value !== '' && !u.value.includes('\n') && !u.value.includes('\r'))
+      .map((u) => ({
+        method,
+        target: u.value,
+        resolved: u.value,
+        format: 'curl' as const,
+        offset: u.offset,
+        length: u.length,
+        // With -G the data goes into the query string: there is no body.
+        body: p.get ? undefined : p.body,
+      }));
+  });
 }
 
 const isCurl = (word: string): boolean => word === 'curl' || word.endsWith('/curl');
@@ -154,7 +183,10 @@ function plainValue(value: string): boolean {
   return true;
 }
 
-/** `$name` and `${name}` replaced by the value of a variable assigned once, before `at`; others kept as written. Read once. */
+/**
+ * `$name` and `${name}` replaced by the value of a variable assigned once, before `at`; others, and those
+ * named like a credential (never put into a path: it is shown in messages), kept as written. Read once.
+ */
 export function withVariables(target: string, at: number, vars: ReadonlyMap<string, Assignment>): string {
   if (!vars.size || !target.includes('$')) return target;
   let out = '';
@@ -172,7 +204,7 @@ export function withVariables(target: string, at: number, vars: ReadonlyMap<stri
     while (j < target.length && /\w/.test(target[j])) j++;
     const name = target.slice(nameStart, j);
     const closed = !braced || target[j] === '}';
-    const v = name && closed && /^[A-Za-z_]/.test(name) ? vars.get(name) : undefined;
+    const v = name && closed && /^[A-Za-z_]/.test(name) && !isCredentialName(name) ? vars.get(name) : undefined;
     // Values put in many times could make a URL of gigabytes: past the command limit, they stay variables.
     if (v && v.count === 1 && v.offset < at && out.length + v.value.length <= MAX_COMMAND_LENGTH && plainValue(v.value)) {
       out += v.value;

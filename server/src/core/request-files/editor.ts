@@ -1,9 +1,9 @@
-import { parse } from 'jsonc-parser';
 import { actionsAt, type EditorAction } from '../editor/actions';
 import type { EditorCompletion } from '../editor/completion';
 import { LineIndex } from '../lines';
 import type { Finding, OffsetRange } from '../types';
-import { convertEngineSettings, flattenEngineSettings, type Assignment } from '../engine-settings';
+import { convertEngineSettings, type Assignment } from '../engine-settings';
+import { bodySettings } from './body';
 import { findRequests } from './analyze';
 import { ENDPOINT_POLICY, requestPath, verdictOf } from './match';
 import type { RequestFileKind } from './types';
@@ -78,8 +78,7 @@ export function settingsUpdateAt(text: string, kind: RequestFileKind, offset: nu
   const req = findRequests(text, kind).find((r) => r.offset >= lineStart && r.offset <= lineEnd);
   if (!req || req.method.toUpperCase() !== 'PUT' || requestPath(req.resolved, req.format).path !== '/_cluster/settings' || !req.body)
     return [];
-  const value: unknown = parse(req.body, [], { allowTrailingComma: true, disallowComments: false });
-  return convertEngineSettings(flattenEngineSettings(value).settings).assignments;
+  return convertEngineSettings(bodySettings(req).settings).assignments;
 }
 
 /** Quick fixes in a request file: each finding's own fix (an unused suppression removed), and for a refused request a comment that silences it. */

@@ -9,12 +9,15 @@ import { MAX_REQUEST_LINE, MAX_REQUESTS, type RequestScan, type Span } from './t
  * share: `###` separators (text after them is a title), `#` and `//` comment lines, `@name = value`
  * file variables and `{{name}}` references, `# @name` metadata, a request line `METHOD URL [HTTP/x]`
  * or a bare URL (a GET), headers up to a blank line, then the body; response handlers (`> …`), file
- * includes (`< file`) and pasted responses (`HTTP/1.1 200`) are not requests. A block that starts
+ * includes (`< file`) and pasted responses (`HTTP/1.1 200`) are not requests; JetBrains' pre-request
+ * scripts before the request line (`< ./pre.js`, `< {% … %}` on one line or more) are skipped, and the
+ * request after them is read. A block that starts
  * with `curl` is a curl command, as REST Client reads it. The URL runs to the end of the line (or to
  * ` HTTP/x`): it may hold blanks, as in `{{ host }}`. As JetBrains writes it, the path and query may
  * continue on indented lines right after the request line (see continuesUrl): each is trimmed and the
- * line breaks are not sent. Comments stand before the request line and between the headers; a line of
- * the body is the body's, whatever it starts with.
+ * line breaks are not sent. Comments stand before the request line, between the headers and in the
+ * body, as whole lines: a body line that starts with `#` or `//` is left out of the body, as REST Client
+ * drops it before sending.
  * Every line is read by hand, once.
  */
 const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
@@ -86,6 +89,19 @@ function* readBlock(
   for (; first < to; first++) {
     if (pacer.due(lines.offset(first))) yield;
     const t = lines.text(first);
+    const lead = t.trimStart();
+    if (lead.startsWith('<') && !lead.startsWith('<>')) {
+      // A JetBrains pre-request script before the request line: `< ./pre.js`, or `< {% … %}` up to the line that closes it.
+      const open = lead.indexOf('{%');
+      if (/^<\s*\{%/.test(lead) && !lead.includes('%}', open + 2)) {
+        while (first + 1 < to && !lines.text(first + 1).includes('%}')) {
+          first++;
+          if (pacer.due(lines.offset(first))) yield;
+        }
+        first++;
+      }
+      continue;
+    }
     if (isComment(t)) {
       if (t.includes('search-config-')) scan.comments.push(commentOf(lines.at(first)));
     } else if (!isBlank(t) && !variableLine(t)) break;
@@ -138,7 +154,15 @@ function* readBlock(
     if (isBlank(t)) break;
     if (isComment(t) && t.includes('search-config-')) scan.comments.push(commentOf(lines.at(i)));
   }
-  const body = i + 1 < to ? text.slice(lines.offset(i + 1), lines.end(to - 1)).trim() : '';
+  // The body, without its comment lines: REST Client drops every line that starts with `#` or `//`, and
+  // JetBrains reads them as comments. The file's variables are put in, as both clients do before sending.
+  const kept: string[] = [];
+  for (let k = i + 1; k < to; k++) {
+    if (pacer.due(lines.offset(k))) yield;
+    const t = lines.text(k);
+    if (!isComment(t)) kept.push(t);
+  }
+  const body = kept.join('\n').trim();
   scan.requests.push({
     method: request.method,
     target,
@@ -146,7 +170,7 @@ function* readBlock(
     offset: request.offset,
     length: end - request.offset,
     resolved: resolveVariables(target, vars),
-    body: body && !/^\s*<@?\w*\s/.test(body) ? body : undefined,
+    body: body && !/^\s*<@?\w*\s/.test(body) ? resolveVariables(body, vars) : undefined,
   });
 }
 

@@ -82,7 +82,9 @@ export function requestPath(target: string, format: 'http' | 'console' | 'curl')
     }
   }
   if (format === 'console') rest = withoutTrailingComment(rest);
+  // A blank before the query or fragment (`PUT https://h/_snapshot/y # note`) is not part of the path.
   rest = cutAtFirst(rest, '?#')
+    .trimEnd()
     .replace(/\\/g, '/')
     .replace(UNRESERVED, (e) => String.fromCharCode(parseInt(e.slice(1), 16)));
   const segments: string[] = [];
