@@ -120,3 +120,15 @@ const textAt = (doc: WrittenText, path: FieldPath): string | undefined => {
   const at = doc.rangeAt(path);
   return at && doc.text.slice(at.offset, at.offset + at.length);
 };
+
+/** Whether two values read from configurations are the same: scalars, lists in order, maps by their keys. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isObject(a) && isObject(b)) {
+    const ka = Object.keys(a),
+      kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}

@@ -2,7 +2,7 @@ import { defineRule, type BaselineInfo } from '../rule';
 import { formatPath } from '../paths';
 import { ALL_FIELDS, type FieldInfo, type SchemaNode } from '../schema';
 import type { RelatedInfo, Segment } from '../types';
-import { isObject, shortened, show } from '../values';
+import { deepEqual, shortened, show } from '../values';
 import { isUnknownAt, valueAt } from '../walk';
 
 /** A value in a few characters for "old -> new": secrets masked, long values cut. */
@@ -12,16 +12,7 @@ export function brief(v: unknown, schema: SchemaNode): string {
   return shortened(JSON.stringify(v));
 }
 
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a),
-      kb = Object.keys(b);
-    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
+export { deepEqual } from '../values';
 
 /** Fields with a marker, at concrete paths (the markers are never inside arrays). */
 export function markedFields(marker: (s: SchemaNode) => boolean | undefined): Array<{ info: FieldInfo; path: Segment[] }> {

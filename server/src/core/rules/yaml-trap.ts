@@ -20,7 +20,7 @@ export default defineRule({
     defaultSeverity: 'warning',
     summary: 'A YAML value that YAML 1.1 tools, or a round trip, read otherwise than written.',
     details:
-      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. kubectl and Helm turn YAML into JSON with a YAML 1.1 reader, which reads `on`, `off`, `yes`, `no`, `y` and `n` as booleans and an integer with a leading zero (`0755`) as octal (493); kustomize and YAML 1.2 readers read the words as strings, and YAML 1.2 readers read `0755` as 755. The checks judge what kubectl sends, and this rule says where the readers part: write `true` or `false` where a boolean is meant, quote the word where text is meant, and write an integer without a leading zero. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A manifest written after a `...` end marker without a `---` line starts a document for YAML, but kubectl, Helm and kustomize cut a file at `---` lines and read only the first document of each part: it is never applied, and is reported instead of checked. A key written twice in one mapping is reported by duplicate-key.',
+      'In a `*.search.yaml` file or the `spec.userConfig` of a Kubernetes manifest, some values are read differently by different YAML readers. kubectl and Helm turn YAML into JSON with a YAML 1.1 reader, which reads `on`, `off`, `yes`, `no`, `y` and `n` as booleans and an integer with a leading zero (`0755`) as octal (493); kustomize and YAML 1.2 readers read the words as strings, and YAML 1.2 readers read `0755` as 755. The checks judge what kubectl sends, and this rule says where the readers part: write `true` or `false` where a boolean is meant, quote the word where text is meant, and write an integer without a leading zero. A number where text is expected loses how it was written (`10.0` becomes 10): quote it. An alias (`*name`) in the configuration, or an anchor (`&name`) that an alias elsewhere names, makes two places share one value: a change to one changes the other, which the configuration rarely means. A key written before a merge key (`<<: *base`) that brings it with another value is kept by YAML 1.2 readers and kustomize, but replaced by the merged value in kubectl and Helm, whose reader merges where `<<` stands: write the merge key first. A member a merge key brings in from outside the configuration is reported at the merge, with the line where its spelling is written. A manifest written after a `...` end marker without a `---` line starts a document for YAML, but kubectl, Helm and kustomize cut a file at `---` lines and read only the first document of each part: it is never applied, and is reported instead of checked. A key written twice in one mapping is reported by duplicate-key.',
     fixable: true,
     exampleFormats: { formats: ['yaml'], why: 'only YAML reads these values otherwise than they are written.' },
     examples: {
@@ -98,6 +98,15 @@ export default defineRule({
           suggestions: optional(intentFix(doc, `Write ${s.value}`, { kind: 'set', path: s.path, value: s.value })),
         });
       }
+    }
+    for (const m of doc.mergedOver) {
+      const field = formatPath(m.path);
+      ctx.report({
+        path: m.path,
+        at: m.range,
+        message: `${field} is written before the merge key << (line ${lineOf(m.merge)}) that brings it too, with another value: YAML 1.2 readers and kustomize keep the value written here, but kubectl and Helm (Go's YAML reader merges where << stands) take the merged one. Write the merge key first, or remove one of the two values.`,
+        related: [{ message: 'The merge key that brings it too', range: doc.lines.rangeOf(m.merge, 2) }],
+      });
     }
     for (const s of doc.sharing) {
       const field = formatPath(s.path) || 'the configuration';

@@ -20,6 +20,7 @@ import {
   syntaxProblemsOf,
   type ConfigurationRead,
   type Entry,
+  type MergedOver,
   type PlainScalar,
   type Sharing,
 } from './read';
@@ -35,6 +36,8 @@ export interface YamlDocument extends ConfigDocument {
   readonly plainScalars: readonly PlainScalar[];
   /** Aliases in the configuration, and its anchors that an alias names. */
   readonly sharing: readonly Sharing[];
+  /** Keys written before a merge key that brings them with another value (see MergedOver). */
+  readonly mergedOver: readonly MergedOver[];
   /** The member whose key or value holds `offset`, innermost first; undefined outside the configuration. */
   memberAt(offset: number): { path: FieldPath; range: OffsetRange } | undefined;
 }
@@ -465,6 +468,7 @@ function configurationDocument(
     noDuplicateKeys: read.repeated.length === 0,
     plainScalars: read.plainScalars,
     sharing: read.sharing,
+    mergedOver: read.mergedOver,
     comments: () => {
       // The comments above the document's first line (after its `---`) are its own too: a
       // `# search-config-disable-next-line` there speaks for that line. The file's comments are in

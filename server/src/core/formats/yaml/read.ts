@@ -11,7 +11,7 @@
 import type { CST, Document } from 'yaml';
 import { kubernetesValue } from './plain-scalars';
 import type { OffsetRange, Segment } from '../../types';
-import { isScalarValue, UNKNOWN_VALUE } from '../../values';
+import { deepEqual, isScalarValue, UNKNOWN_VALUE } from '../../values';
 import type { RepeatedKey, SyntaxProblem } from '../document';
 import {
   isAlias,
@@ -80,12 +80,26 @@ export interface Sharing {
   /** The other end: where the anchor, or the first alias, is. */ other: number;
 }
 
+/**
+ * A key written before a merge key (`<<`) that brings the same key with another value: YAML (and
+ * kustomize) keep the value written, kubectl and Helm (Go's YAML v2 reader, which merges where `<<`
+ * stands) the merged one.
+ */
+export interface MergedOver {
+  path: Segment[];
+  /** The key written before the merge. */
+  range: OffsetRange;
+  /** Where the merge key is. */
+  merge: number;
+}
+
 export interface ConfigurationRead {
   value: unknown;
   entries: Map<string, Entry>;
   repeated: RepeatedKey[];
   plainScalars: PlainScalar[];
   sharing: Sharing[];
+  mergedOver: MergedOver[];
   /** Keys written as a list or a map (`? [a, b]`): no field has such a name, and the API takes none. */
   keysNotText: OffsetRange[];
   /**
@@ -193,6 +207,7 @@ const emptyRead = (): ConfigurationRead => ({
   repeated: [],
   plainScalars: [],
   sharing: [],
+  mergedOver: [],
   keysNotText: [],
   aliasesWithoutAnchor: [],
 });
@@ -505,7 +520,13 @@ export function readConfigurations(
           total.values += source.values;
           total.characters += source.characters;
           for (const [k, v] of Object.entries(source.value as Record<string, unknown>)) {
-            if (Object.hasOwn(map, k)) continue;
+            if (Object.hasOwn(map, k)) {
+              // Written before the merge, with another value: the readers part (see MergedOver).
+              const written = sink && rel !== undefined ? seen.get(k)?.at(-1) : undefined;
+              if (written && written.key.offset < merge.keyRange.offset && !deepEqual(map[k], v))
+                sink!.mergedOver.push({ path: pathOfKey(rel + keySegment(k)), range: written.key, merge: merge.keyRange.offset });
+              continue;
+            }
             setOwn(map, k, v);
             // A merged member is written elsewhere: found at the merge, and never edited there.
             if (sink && rel !== undefined) {
