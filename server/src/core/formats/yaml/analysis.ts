@@ -4,6 +4,7 @@ import { baselineReader } from '../baseline';
 import { clampToText } from '../../lines';
 import { parseDocument } from '..';
 import { OPERATOR_GROUP, parseYamlFile, type YamlDocument } from './document';
+import { kubectlRefusals } from './kubectl-split';
 import { SEARCH_KIND_LINE } from './names';
 import { yamlSyntaxMessage } from '../../rules/invalid-json';
 import type { DocumentState } from '../../document-state';
@@ -67,6 +68,9 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
   if (limitSeverity !== 'off')
     for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
   const trapSeverity = severityOf('yaml-trap', options);
+  // Manifests kubectl would refuse for how the file is cut into documents (said where one is read).
+  if (trapSeverity !== 'off' && file.manifests && file.configurations.length && /^(?:%|---[ \t]+[^ \t#\r\n])/m.test(text))
+    for (const r of kubectlRefusals(text)) fileFinding('yaml-trap', trapSeverity, r.message, r.offset, r.length);
   if (trapSeverity !== 'off')
     for (const d of file.ignoredAfterEnd) {
       const line = file.lines.positionAt(d.end).line + 1;

@@ -419,7 +419,7 @@ export function readConfigurations(
     }
     const n = node as NodeLike;
     const anchor = n.anchor;
-    const range = isCollection(n) ? tight(text, rangeOf(n)) : rangeOf(n);
+    const range = isCollection(n) ? tight(text, rangeOf(n)) : isBlockScalar(n) ? withoutLineEnd(text, rangeOf(n)) : rangeOf(n);
     if (anchor) anchors.set(anchor, { converted: 'open', offset: range.offset, configPath: rel, sink });
     let c: Converted;
     if (isScalar(n)) {
@@ -614,6 +614,19 @@ function linkSharedValues(linking: ReadonlyArray<{ sink?: ConfigurationRead; use
 const end = (r: OffsetRange): number => r.offset + r.length;
 
 /** A block collection's range without the line breaks, blanks and comment lines that end it. */
+/** A block scalar (`|`, `>-`): its range runs on over the line break after its last line. */
+const isBlockScalar = (n: NodeLike): boolean => isScalar(n) && (n.type === 'BLOCK_LITERAL' || n.type === 'BLOCK_FOLDED');
+
+/**
+ * A block scalar's range up to the end of its last line with text: an edit that replaces it (a fix
+ * writing `true` for `|-\n  true`) keeps the line break, and the blank lines a `|+` keeps, after it.
+ */
+function withoutLineEnd(text: string, r: OffsetRange): OffsetRange {
+  let stop = r.offset + r.length;
+  while (stop > r.offset && /\s/.test(text[stop - 1])) stop--;
+  return { offset: r.offset, length: stop - r.offset };
+}
+
 export function tight(text: string, r: OffsetRange): OffsetRange {
   // Nested collections end at the same place: the blanks after them are skipped once.
   const known = trimmed.text === text ? trimmed.ends.get(r.offset + r.length) : undefined;
