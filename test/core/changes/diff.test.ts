@@ -11,6 +11,7 @@ import { changeImpact } from '../../../server/src/core/changes/comparison';
 import { assertGolden, runCli, transcript } from '../../support/cli-golden';
 import { planOf } from '../../support/terraform-plans';
 import { REPO } from '../../support/repo';
+import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
 
 const DIR = path.join(REPO, 'test/fixtures/cli/diff');
 const GOLDEN = DIR;
@@ -525,4 +526,79 @@ test('the filter written under another of the provider names is a change to note
   assert.equal(logs.status, 'changed');
   assert.match(logs.note ?? '', /written ip_filter_string here and ip_filter before/);
   assert.equal(diffConfigurationSets(after, same)[0].status, 'unchanged');
+});
+
+test('a search_user_config block removed from a resource that stays is no destroy: the service is updated and keeps every value', async () => {
+  const { compareTexts, comparePlan, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  const { analyze } = await import('../../../server/src/core');
+  await loadTerraformFromDisk();
+  const before = { search_dashboards: { max_old_space_size: 1024 }, search: { indices_query_bool_max_clause_count: 1024 } };
+  const tf = (block: string): string => `resource "vendor_search" "a" {\n  project = "p"\n${block}}\n`;
+  const tfJson = (config?: unknown): string =>
+    JSON.stringify({ resource: { vendor_search: { a: { project: 'p', ...(config ? { search_user_config: config } : {}) } } } });
+  const sides: Array<[string, string, string, string]> = [
+    [
+      '.tf',
+      tf(
+        '  search_user_config {\n    search_dashboards {\n      max_old_space_size = 1024\n    }\n    search {\n      indices_query_bool_max_clause_count = 1024\n    }\n  }\n',
+      ),
+      tf(''),
+      'main.tf',
+    ],
+    ['.tf.json', tfJson(before), tfJson(), 'main.tf.json'],
+  ];
+  for (const [format, old, now, name] of sides) {
+    const compared = compareTexts(old, now, { old: name, new: name });
+    assert.ok('result' in compared, `${format}: ${JSON.stringify(compared)}`);
+    const [a] = compared.result;
+    assert.equal(a.status, 'changed', format);
+    assert.match(
+      a.note ?? '',
+      /^The search_user_config block was removed, but the resource stays: Terraform updates the service without destroying it/,
+    );
+    // The default kept is no value worth saying; the other stays on the service.
+    assert.deepEqual(
+      a.changes.map((c) => [c.path, c.kind, /^Not reset on the service/.test(c.notes.join(' '))]),
+      [
+        ['search_dashboards.max_old_space_size', 'removed', true],
+        ['search.indices_query_bool_max_clause_count', 'removed', false],
+      ],
+      format,
+    );
+    const text = formatComparison(compared.result, { old: 'git:HEAD', new: name }, 'text');
+    assert.doesNotMatch(text, /to destroy|destroys this|configurations? removed/, text);
+  }
+  // The resource itself removed is still destroyed.
+  const gone = compareTexts(sides[0][1], 'resource "vendor_search" "b" {\n}\n', { old: 'main.tf', new: 'main.tf' });
+  assert.ok('result' in gone);
+  assert.deepEqual(
+    gone.result.map((c) => [c.name, c.status]),
+    [['vendor_search.a', 'removed']],
+  );
+  // A plan that updates the resource with the block gone (an empty list): the same, and lint says what is kept.
+  for (const unset of [[], null]) {
+    const plan = JSON.parse(planOf({}, before)) as { resource_changes: Array<{ change: { after: Record<string, unknown> } }> };
+    plan.resource_changes[0].change.after.search_user_config = unset;
+    const text = JSON.stringify(plan, null, 2);
+    const planned = comparePlan(text);
+    assert.ok('result' in planned, JSON.stringify(planned));
+    assert.equal(planned.result[0].status, 'changed');
+    assert.match(planned.result[0].note ?? '', /^The plan removes the search_user_config block, but not the resource/);
+    assert.deepEqual(
+      planned.result[0].changes.map((c) => [c.path, /^Not reset on the service/.test(c.notes.join(' '))]),
+      [
+        ['search_dashboards.max_old_space_size', true],
+        ['search.indices_query_bool_max_clause_count', false],
+      ],
+    );
+    const lint = analyze(text, { fileName: 'plan.json' }).findings;
+    assert.deepEqual(
+      lint.map((f) => [f.ruleId, f.path, text.slice(f.offset, f.offset + f.length)]),
+      [['removed-field', 'search_dashboards.max_old_space_size', '"search_user_config"']],
+    );
+    assert.match(
+      lint[0].message,
+      /keeps its old value\. To reset it, write its default: 128\. The plan removes the search_user_config block, but not the resource/,
+    );
+  }
 });

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_DEPTH, type Segment } from '../types';
 import { isObject, UNKNOWN_VALUE } from '../values';
 import { setOwn } from '../formats/terraform/expressions';
 import { valueAt, withUnknownAt } from '../walk';
+import { parse as parseJson } from 'jsonc-parser';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -42,6 +43,8 @@ export interface ConfigurationSet {
   /** True for the two sides of a Terraform plan. */
   plan?: boolean;
   configurations: NamedConfiguration[];
+  /** Terraform: every resource address of the version, with a configuration or without one. */
+  resources?: ReadonlySet<string>;
 }
 
 /** `plan`: the text is a Terraform plan, which holds its own before and after. */
@@ -88,7 +91,8 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   // The parser (WebAssembly) is loaded by the host only when a .tf file is to be read.
   if (holdsConfiguration(text) && !terraformParserLoaded()) return { error: 'the Terraform parser is not loaded' };
   // Variables are not looked up: a value written as an expression is reported as not known until plan.
-  const file = parseTerraform(text, maxDepth);
+  // Its resources without a configuration too (one whose block was removed), when the parser is loaded.
+  const file = parseTerraform(text, maxDepth, undefined, undefined, terraformParserLoaded());
   if (file.tooLarge) return { error: `it has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads` };
   if (file.tooDeep)
     return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
@@ -99,6 +103,7 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   if (blocking) return { error: syntaxError(file.lines, blocking) };
   return {
     format: 'terraform',
+    resources: new Set(file.outline?.resources.keys()),
     configurations: file.configurations.map((doc) => {
       const dynamic = new Map<string, string>();
       // A value given to sensitive() is compared and shown as the expression it is written in, which is
@@ -116,6 +121,7 @@ function readTerraformJson(text: string): ReadConfigurations {
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
   return {
     format: 'terraform',
+    resources: jsonResources(text),
     // A value given to sensitive() is compared and shown as the expression it is written in, as in a .tf file.
     configurations: file.configurations.map((doc) => ({
       name: doc.address,
@@ -123,6 +129,20 @@ function readTerraformJson(text: string): ReadConfigurations {
       side: terraformSide(doc, new Map()),
     })),
   };
+}
+
+/** Terraform's JSON syntax: the objects a level stands for (an object, or each object of an array). */
+const jsonObjects = (v: unknown): Array<Record<string, unknown>> =>
+  (Array.isArray(v) ? v : [v]).filter((o): o is Record<string, unknown> => isObject(o));
+
+/** Every resource address of a `.tf.json` file (read without syntax errors). */
+function jsonResources(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const top of jsonObjects(parseJson(text)))
+    for (const types of jsonObjects(top.resource))
+      for (const [type, byName] of Object.entries(types))
+        for (const names of jsonObjects(byName)) for (const name of Object.keys(names)) out.add(`${type}.${name}`);
+  return out;
 }
 
 /** An expression's text, for a value the text does not determine; `dynamic`: the items of dynamic blocks, by path. */
@@ -249,6 +269,9 @@ function removedNote(set: ConfigurationSet): string {
   return 'No longer in the file.';
 }
 
+const BLOCK_REMOVED =
+  'The search_user_config block was removed, but the resource stays: Terraform updates the service without destroying it, and removing the block resets nothing (the API merges the configuration).';
+
 /**
  * Matches the configurations of two versions by name and compares each pair. Removed
  * configurations come first (the most consequential), then those of the new version in order.
@@ -267,8 +290,16 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
     if (partner) matched.add(partner);
     return partner;
   });
-  for (const c of old)
-    if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+  for (const c of old) {
+    if (matched.has(c)) continue;
+    // The resource stays without its block: Terraform updates the service, which keeps every value (as with an emptied block).
+    if (c.name && after.resources?.has(c.name)) {
+      const changes = diffConfigs(c.value, {}, { before: c.side, after: { appliedByTerraform: true } });
+      out.push({ name: c.name, status: 'changed', changes, note: BLOCK_REMOVED });
+      continue;
+    }
+    out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+  }
   now.forEach((c, i) => {
     const partner = partners[i];
     // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).

@@ -72,8 +72,12 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
   }
   const before: NamedConfiguration[] = [],
     after: NamedConfiguration[] = [];
-  for (const { address, after: now, before: was, replaced } of planConfigurations(plan)) {
-    const note = replaced ? 'The plan replaces this service: Terraform destroys it and creates a new one.' : undefined;
+  for (const { address, after: now, before: was, replaced, blockRemoved } of planConfigurations(plan)) {
+    const note = replaced
+      ? 'The plan replaces this service: Terraform destroys it and creates a new one.'
+      : blockRemoved
+        ? 'The plan removes the search_user_config block, but not the resource: Terraform updates the service without destroying it, and removing the block resets nothing (the API merges the configuration).'
+        : undefined;
     const shown = sensitiveHidden(now);
     after.push({ name: address, value: shown.value, side: planSide(shown), note, created: replaced });
     if (was) {

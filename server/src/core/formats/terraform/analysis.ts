@@ -2,7 +2,7 @@ import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppress
 import { baselineReader } from '../baseline';
 import { parseDocument, type ParsedDocument } from '..';
 import { planConfigurations } from '../terraform-plan/document';
-import { holdsConfiguration, parseTerraform } from './document';
+import { holdsConfiguration, parseTerraform, withoutBlockDocument } from './document';
 import { spoiledText } from './syntax-errors';
 import { terraformParserLoaded } from './parser';
 import { mentioningAny, usedVariableNames, variableValues } from './variables';
@@ -42,7 +42,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
           { fileName: options.fileName ?? 'main.tf', shownAs: options.displayName, text, root },
         ])
     : undefined;
-  const file = parseTerraform(text, maxDepth, variables, state?.terraform);
+  // The same file as deployed: each resource is compared with the one of the same address there.
+  const deployed = deployedOf(options);
+  // With a deployed version, the file's resources without a configuration are read too: one whose block was removed.
+  const file = parseTerraform(text, maxDepth, variables, state?.terraform, !!deployed?.size);
   const limitSeverity = severityOf('input-limit', options);
   const limit = limitOf(file, maxDepth);
   if (limit) {
@@ -58,8 +61,6 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     });
     return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
-  // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed = deployedOf(options);
   // Suppression comments speak for the file: one at its top reaches every resource below.
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
@@ -78,6 +79,18 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
       f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
+      findings.push(f);
+    }
+  }
+  // A resource that stays without the block it had as deployed: Terraform updates the service, and nothing is reset.
+  for (const [address, at] of file.outline?.resources ?? []) {
+    const before = deployed?.get(address);
+    if (!before || replaced.has(address) || file.configurations.some((d) => d.address === address)) continue;
+    const doc = withoutBlockDocument(text, file.lines, address, at);
+    const own: Finding[] = [];
+    checkConfiguration(doc, options, terraformBaseline(doc, before, options), own, internalErrors, undefined, directives);
+    for (const f of own) {
+      f.message = `${address}: ${f.message} ${BLOCK_REMOVED}`;
       findings.push(f);
     }
   }
@@ -117,6 +130,14 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     ...(suppressed.length ? { suppressed } : {}),
   };
 }
+
+/** What a finding about a resource whose block was removed adds. */
+const BLOCK_REMOVED =
+  'The resource no longer has a search_user_config block, but it stays: Terraform updates the service without the block, which resets nothing.';
+
+/** What a finding about a plan's resource whose block the plan removes adds. */
+const PLAN_BLOCK_REMOVED =
+  'The plan removes the search_user_config block, but not the resource: Terraform updates the service without the block, which resets nothing.';
 
 /**
  * The resource of the same address as deployed, for the change-aware rules. A fork field changed makes
@@ -168,12 +189,12 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const changes = planConfigurations(plan);
-  for (const { address, after, before, replaced } of changes) {
+  for (const { address, after, before, replaced, blockRemoved } of changes) {
     const own: Finding[] = [];
     const baseline = before && { doc: before, value: before.value, label: 'the state before the plan', replaced };
     checkConfiguration(after, options, baseline, own, internalErrors);
     for (const f of own) {
-      f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`;
+      f.message = `${address}: ${f.message}${spellingNote(after, f.path)}${blockRemoved ? ` ${PLAN_BLOCK_REMOVED}` : ''}`;
       findings.push(f);
     }
   }
