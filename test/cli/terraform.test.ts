@@ -260,3 +260,26 @@ test("lint reads the variables of a .tf file's module directory (defaults and te
     removeTree(dir);
   }
 });
+
+test('lint --baseline: a moved block in another file of the module gives a resource its former address', async () => {
+  const dir = tempTree({
+    'deployed/main.tf':
+      'resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["a.example.com:9200"]\n    }\n  }\n}\n',
+    'infra/main.tf':
+      'resource "vendor_search" "b" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["b.example.com:9200"]\n    }\n  }\n}\n',
+    'infra/moves.tf': 'moved {\n  from = vendor_search.a\n  to   = vendor_search.b\n}\n',
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '--baseline', 'deployed/main.tf', 'infra/main.tf'], { cwd: dir });
+    assert.equal(r.code, 0, r.err);
+    const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+    assert.deepEqual(
+      result.messages.map((m) => `${m.ruleId}: ${m.message}`),
+      [
+        'restart-required: vendor_search.b: Changing search.reindex_remote_whitelist restarts all engine instances (["a.example.com:9200"] -> ["b.example.com:9200"], compared with vendor_search.a in main.tf). Apply it in a maintenance window, or revert the change if it is not needed now.',
+      ],
+    );
+  } finally {
+    removeTree(dir);
+  }
+});

@@ -602,3 +602,66 @@ test('a search_user_config block removed from a resource that stays is no destro
     );
   }
 });
+
+test('a resource renamed by a moved block is the same service: compared with its former address, never destroyed', async () => {
+  const { compareTexts, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  await loadTerraformFromDisk();
+  const resource = (name: string, hosts?: string): string =>
+    `resource "vendor_search" "${name}" {\n${hosts ? `  search_user_config {\n    search {\n      reindex_remote_whitelist = ["${hosts}"]\n    }\n  }\n` : ''}}\n`;
+  const moved = (from: string, to: string): string => `moved {\n  from = vendor_search.${from}\n  to   = vendor_search.${to}\n}\n`;
+  const old = resource('a', 'a.example.com:9200') + resource('keep', 'k.example.com:9200') + resource('x', 'x.example.com:9200');
+  const now = [
+    // Renamed twice: a, then b, now c.
+    moved('a', 'b'),
+    moved('b', 'c'),
+    resource('c', 'c.example.com:9200'),
+    // Still declared, keep is not moved: other is a new service.
+    moved('keep', 'other'),
+    resource('keep', 'k.example.com:9200'),
+    resource('other', 'o.example.com:9200'),
+    // Renamed without its block: the service keeps every value.
+    moved('x', 'y'),
+    resource('y'),
+  ].join('\n');
+  const compared = compareTexts(old, now, { old: 'main.tf', new: 'main.tf' });
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.deepEqual(
+    compared.result.map((c) => [c.name, c.status, c.changes.map((x) => `${x.kind} ${x.path} ${x.classes.join()}`)]),
+    [
+      ['vendor_search.y', 'changed', ['removed search.reindex_remote_whitelist plain']],
+      [
+        'vendor_search.c',
+        'changed',
+        ['removed search.reindex_remote_whitelist[0] restartsEngine', 'added search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+      ['vendor_search.keep', 'unchanged', []],
+      ['vendor_search.other', 'added', ['added search.reindex_remote_whitelist plain']],
+    ],
+  );
+  const rename =
+    /^Renamed from vendor_search\.(\w+) by a moved block: Terraform updates the service at its new address, without destroying it\./;
+  assert.equal(rename.exec(compared.result[1].note ?? '')?.[1], 'a');
+  assert.equal(rename.exec(compared.result[0].note ?? '')?.[1], 'x');
+  assert.match(compared.result[0].note ?? '', /The search_user_config block was removed, but the resource stays/);
+  const text = formatComparison(compared.result, { old: 'git:HEAD', new: 'main.tf' }, 'text');
+  assert.doesNotMatch(text, /to destroy|destroys this|configurations? removed/, text);
+  // Terraform's JSON syntax: the same.
+  const json = (name: string, hosts: string, moves?: unknown): string =>
+    JSON.stringify({
+      ...(moves ? { moved: moves } : {}),
+      resource: { vendor_search: { [name]: { search_user_config: { search: { reindex_remote_whitelist: [hosts] } } } } },
+    });
+  const fromJson = compareTexts(
+    json('a', 'a.example.com:9200'),
+    json('b', 'b.example.com:9200', [{ from: 'vendor_search.a', to: 'vendor_search.b' }]),
+    {
+      old: 'main.tf.json',
+      new: 'main.tf.json',
+    },
+  );
+  assert.ok('result' in fromJson, JSON.stringify(fromJson));
+  assert.deepEqual(
+    fromJson.result.map((c) => [c.name, c.status, c.changes.length]),
+    [['vendor_search.b', 'changed', 2]],
+  );
+});

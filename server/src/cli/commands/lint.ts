@@ -164,7 +164,7 @@ const run: Command = async (argv, io) => {
     // override files may also replace its configurations. Standard input named with --stdin-filename
     // is that file of its directory's module (as an editor's unsaved buffer is), in place of its text on the disk.
     if ((!job.stdin || args.stdinFilename) && formatOf(job.file).moduleVariables)
-      options.terraformVariables = await moduleFiles(job.file, raw);
+      options.terraformVariables = await moduleFiles(job.file, raw, !!baseline);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
     if (job.stdin && !args.stdinFilename) {

@@ -14,6 +14,7 @@ import { isObject, UNKNOWN_VALUE } from '../values';
 import { setOwn } from '../formats/terraform/expressions';
 import { valueAt, withUnknownAt } from '../walk';
 import { parse as parseJson } from 'jsonc-parser';
+import { formerAddress, jsonMoves, jsonResources, laterAddress, type Move } from '../formats/terraform/moved';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -45,6 +46,8 @@ export interface ConfigurationSet {
   configurations: NamedConfiguration[];
   /** Terraform: every resource address of the version, with a configuration or without one. */
   resources?: ReadonlySet<string>;
+  /** Terraform: the version's `moved` blocks, which give a resource of the other version its new address. */
+  moved?: readonly Move[];
 }
 
 /** `plan`: the text is a Terraform plan, which holds its own before and after. */
@@ -104,6 +107,7 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   return {
     format: 'terraform',
     resources: new Set(file.outline?.resources.keys()),
+    moved: file.outline?.moved,
     configurations: file.configurations.map((doc) => {
       const dynamic = new Map<string, string>();
       // A value given to sensitive() is compared and shown as the expression it is written in, which is
@@ -119,9 +123,11 @@ function readTerraformJson(text: string): ReadConfigurations {
   const file = parseTerraformJson(text);
   // Terraform reads nothing of a JSON file with a syntax error.
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
+  const value = parseJson(text) as unknown;
   return {
     format: 'terraform',
-    resources: jsonResources(text),
+    resources: jsonResources(value),
+    moved: jsonMoves(value),
     // A value given to sensitive() is compared and shown as the expression it is written in, as in a .tf file.
     configurations: file.configurations.map((doc) => ({
       name: doc.address,
@@ -129,20 +135,6 @@ function readTerraformJson(text: string): ReadConfigurations {
       side: terraformSide(doc, new Map()),
     })),
   };
-}
-
-/** Terraform's JSON syntax: the objects a level stands for (an object, or each object of an array). */
-const jsonObjects = (v: unknown): Array<Record<string, unknown>> =>
-  (Array.isArray(v) ? v : [v]).filter((o): o is Record<string, unknown> => isObject(o));
-
-/** Every resource address of a `.tf.json` file (read without syntax errors). */
-function jsonResources(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const top of jsonObjects(parseJson(text)))
-    for (const types of jsonObjects(top.resource))
-      for (const [type, byName] of Object.entries(types))
-        for (const names of jsonObjects(byName)) for (const name of Object.keys(names)) out.add(`${type}.${name}`);
-  return out;
 }
 
 /** An expression's text, for a value the text does not determine; `dynamic`: the items of dynamic blocks, by path. */
@@ -285,17 +277,30 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
   const out: ConfigurationChanges[] = [];
   const byName = new Map(old.map((c) => [c.name, c]));
   const matched = new Set<NamedConfiguration>();
+  // A moved block of the new version renames a resource of the old one that it no longer declares.
+  const declared = new Set([...now.map((c) => c.name), ...(after.resources ?? [])]);
+  const formerOf = (name: string): string | undefined =>
+    after.moved?.length ? formerAddress(after.moved, name, (a) => byName.has(a) && !declared.has(a)) : undefined;
+  const renamedFrom = new Map<NamedConfiguration, string>();
   const partners = now.map((c) => {
-    const partner = lonePair ? old[0] : byName.get(c.name);
+    let partner = lonePair ? old[0] : byName.get(c.name);
+    const former = partner || !c.name ? undefined : formerOf(c.name);
+    if (former && !matched.has(byName.get(former)!)) {
+      partner = byName.get(former);
+      renamedFrom.set(c, former);
+    }
     if (partner) matched.add(partner);
     return partner;
   });
   for (const c of old) {
     if (matched.has(c)) continue;
-    // The resource stays without its block: Terraform updates the service, which keeps every value (as with an emptied block).
-    if (c.name && after.resources?.has(c.name)) {
+    // The resource stays without its block (at its address, or where a moved block takes it): Terraform
+    // updates the service, which keeps every value (as with an emptied block).
+    const stays = c.name && !declared.has(c.name) && after.moved?.length ? laterAddress(after.moved, c.name) : c.name;
+    if (stays && after.resources?.has(stays)) {
       const changes = diffConfigs(c.value, {}, { before: c.side, after: { appliedByTerraform: true } });
-      out.push({ name: c.name, status: 'changed', changes, note: BLOCK_REMOVED });
+      const note = [stays !== c.name && renamedNote(c.name), BLOCK_REMOVED].filter(Boolean).join(' ');
+      out.push({ name: stays, status: 'changed', changes, note });
       continue;
     }
     out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
@@ -312,11 +317,18 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
     const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
     const created = c.created || replacing.length > 0;
     const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
-    const note = [c.note, replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
+    const former = renamedFrom.get(c);
+    const note =
+      [c.note, former && renamedNote(former), replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') ||
+      undefined;
     out.push({ name, status: changes.length || note ? 'changed' : 'unchanged', changes, note });
   });
   return out;
 }
+
+/** A resource a moved block renamed: the same service. */
+const renamedNote = (former: string): string =>
+  `Renamed from ${former} by a moved block: Terraform updates the service at its new address, without destroying it.`;
 
 /** What a replacement for a fork field means for the rest of the configuration's changes. */
 function replacingNote(replacing: readonly string[]): string | undefined {

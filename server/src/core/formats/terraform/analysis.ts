@@ -5,7 +5,8 @@ import { planConfigurations } from '../terraform-plan/document';
 import { holdsConfiguration, parseTerraform, withoutBlockDocument } from './document';
 import { spoiledText } from './syntax-errors';
 import { terraformParserLoaded } from './parser';
-import { mentioningAny, usedVariableNames, variableValues } from './variables';
+import { mentioningAny, movesOf, usedVariableNames, variableValues } from './variables';
+import { formerAddress, type Move } from './moved';
 import { replacedConfigurations, replacedFinding } from './overrides';
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from '../../paths';
@@ -66,6 +67,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
   const replaced = replacedConfigurations(options.fileName ?? 'main.tf', options.terraformVariables);
   const replacedDocs = new Map<ConfigDocument, Replacement>();
+  // A resource renamed by a moved block is compared with its former address as deployed.
+  const declared = file.outline?.resources;
+  const moves = deployed?.size ? [...(file.outline?.moved ?? []), ...movesOf(options.terraformVariables)] : [];
+  const deployedAt = deployedResource(deployed, moves, (a) => !!declared?.has(a));
   for (const doc of file.configurations) {
     const by = replaced.get(doc.address);
     if (by) {
@@ -75,7 +80,7 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       continue;
     }
     const own: Finding[] = [];
-    const baseline = terraformBaseline(doc, deployed?.get(doc.address), options);
+    const baseline = terraformBaseline(doc, deployedAt(doc.address), options);
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
       f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
@@ -83,9 +88,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     }
   }
   // A resource that stays without the block it had as deployed: Terraform updates the service, and nothing is reset.
+  const configured = new Set(file.configurations.map((d) => d.address));
   for (const [address, at] of file.outline?.resources ?? []) {
-    const before = deployed?.get(address);
-    if (!before || replaced.has(address) || file.configurations.some((d) => d.address === address)) continue;
+    const before = deployedAt(address);
+    if (!before || replaced.has(address) || configured.has(address)) continue;
     const doc = withoutBlockDocument(text, file.lines, address, at);
     const own: Finding[] = [];
     checkConfiguration(doc, options, terraformBaseline(doc, before, options), own, internalErrors, undefined, directives);
@@ -146,12 +152,39 @@ const PLAN_BLOCK_REMOVED =
  */
 export function terraformBaseline(
   doc: ConfigDocument,
-  before: ConfigDocument | undefined,
+  deployed: { doc: ConfigDocument; former?: string } | undefined,
   options: AnalyzeOptions,
 ): BaselineInfo | undefined {
-  if (!before) return undefined;
+  if (!deployed) return undefined;
+  const before = deployed.doc;
   const replaced = replacingChanges(doc.value, before.value).length > 0;
-  return { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline', ...(replaced ? { replaced } : {}) };
+  const label = options.baselineLabel ?? 'the baseline';
+  // Renamed by a moved block: the same service, under its former address there.
+  return {
+    doc: before,
+    value: before.value,
+    label: deployed.former ? `${deployed.former} in ${label}` : label,
+    ...(replaced ? { replaced } : {}),
+  };
+}
+
+/**
+ * The resource at `address` as deployed: the one of the same address, or the one a `moved` block
+ * (of the file, or of its module's other files) renamed to it, which Terraform updates in place. A
+ * former address still declared in the file is no move: Terraform moves only what is no longer there.
+ */
+export function deployedResource(
+  deployed: ReadonlyMap<string, ConfigDocument> | undefined,
+  moves: readonly Move[],
+  declared: (address: string) => boolean,
+): (address: string) => { doc: ConfigDocument; former?: string } | undefined {
+  return (address) => {
+    if (!deployed?.size) return undefined;
+    const same = deployed.get(address);
+    if (same) return { doc: same };
+    const former = moves.length ? formerAddress(moves, address, (a) => deployed.has(a) && !declared(a)) : undefined;
+    return former ? { doc: deployed.get(former)!, former } : undefined;
+  };
 }
 
 /** Why a Terraform file was not read, and where that is said. */

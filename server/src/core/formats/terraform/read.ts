@@ -12,6 +12,7 @@ import { innermostErrors, missingToken, unreadText } from './syntax-errors';
 import { CONFIGURATION_BLOCK, keyOf, madeByTerraform, setInOtherSpelling, settingsClash, whyRefused, type Setting } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
+import { addressText, type Move } from './moved';
 
 export type { Configuration, Entry, VariableValues } from './configuration';
 export { literalOf } from './expressions';
@@ -32,7 +33,7 @@ export interface TerraformOutline {
   /** Each `resource` block by address: the block, and its name label (where a finding about the resource stands). */
   resources: Map<string, { resource: OffsetRange; name: OffsetRange }>;
   /** `moved { from = ADDRESS  to = ADDRESS }`, the addresses as written, without blanks. */
-  moved: Array<{ from: string; to: string }>;
+  moved: Move[];
 }
 
 export const emptyOutline = (): TerraformOutline => ({ resources: new Map(), moved: [] });
@@ -199,16 +200,24 @@ function outlineBlock(block: Node, text: string, outline: TerraformOutline): voi
     if (header && !outline.resources.has(header.address))
       outline.resources.set(header.address, { resource: rangeOf(block), name: rangeOf(header.name) });
   } else if (word === 'moved') {
-    const body = childOfType(block, 'body');
-    let from: string | undefined, to: string | undefined;
-    for (const member of body ? named(body) : []) {
-      const [nameNode, expr] = typeOf(member) === 'attribute' ? named(member) : [];
-      const end = nameNode && expr ? textOf(nameNode) : undefined;
-      if (end === 'from') from = textOf(expr).replace(/\s+/g, '');
-      else if (end === 'to') to = textOf(expr).replace(/\s+/g, '');
-    }
-    if (from && to) outline.moved.push({ from, to });
+    const move = moveOf(block);
+    if (move) outline.moved.push(move);
   }
+}
+
+/** A `moved` block's two addresses; undefined for any other block, or one without both. */
+export function moveOf(block: Node): Move | undefined {
+  const parts = named(block);
+  if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'moved') return undefined;
+  const body = childOfType(block, 'body');
+  let from: string | undefined, to: string | undefined;
+  for (const member of body ? named(body) : []) {
+    const [nameNode, expr] = typeOf(member) === 'attribute' ? named(member) : [];
+    const end = nameNode && expr ? textOf(nameNode) : undefined;
+    if (end === 'from') from = addressText(textOf(expr));
+    else if (end === 'to') to = addressText(textOf(expr));
+  }
+  return from && to ? { from, to } : undefined;
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */
