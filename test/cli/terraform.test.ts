@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeTree, runCli, tempTree } from './support';
@@ -279,6 +280,77 @@ test('lint --baseline: a moved block in another file of the module gives a resou
         'restart-required: vendor_search.b: Changing search.reindex_remote_whitelist restarts all engine instances (["a.example.com:9200"] -> ["b.example.com:9200"], compared with vendor_search.a in main.tf). Apply it in a maintenance window, or revert the change if it is not needed now.',
       ],
     );
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('diff: a resource moved to another file of its module is the same service, compared there, in both directions', async () => {
+  const resource = (name: string, hosts: string): string =>
+    `resource "vendor_search" "${name}" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["${hosts}"]\n    }\n  }\n}\n`;
+  const dir = tempTree({
+    'infra/search.tf': resource('a', 'a.example.com:9200') + resource('b', 'b.example.com:9200'),
+    'infra/vars.tf': '',
+  });
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+  };
+  try {
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'one');
+    git('mv', 'infra/search.tf', 'infra/services.tf');
+    // One resource changed on the way; the other goes to a file of another module.
+    fs.writeFileSync(path.join(dir, 'infra/services.tf'), resource('a', 'c.example.com:9200'));
+    fs.mkdirSync(path.join(dir, 'other'));
+    fs.writeFileSync(path.join(dir, 'other/main.tf'), resource('b', 'b.example.com:9200'));
+    type Report = {
+      configurations: Array<{ name: string; status: string; note?: string; changes: Array<{ path: string; classes: string[] }> }>;
+    };
+    const diff = async (...argv: string[]): Promise<Report> => {
+      const r = await runCli(['diff', ...argv, '--format', 'json'], { cwd: dir });
+      assert.equal(r.code, 0, r.err);
+      return JSON.parse(r.out) as Report;
+    };
+    const summary = (report: Report) =>
+      report.configurations.map((c) => [c.name, c.status, c.changes.map((x) => `${x.path} ${x.classes.join()}`)]);
+    const from = await diff('git:HEAD', 'infra/search.tf');
+    assert.deepEqual(summary(from), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+      ['vendor_search.b', 'removed', []],
+    ]);
+    assert.match(
+      from.configurations[0].note ?? '',
+      /^Now in services\.tf, another file of the module: Terraform addresses a resource by its module, not by its file/,
+    );
+    assert.match(from.configurations[1].note ?? '', /Terraform plans to destroy this service/);
+    const into = await diff('git:HEAD', 'infra/services.tf');
+    assert.deepEqual(summary(into), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+    ]);
+    assert.match(into.configurations[0].note ?? '', /^Before in search\.tf, another file of the module/);
+    // Two directories: each side's module is its own.
+    fs.mkdirSync(path.join(dir, 'deployed'));
+    fs.writeFileSync(path.join(dir, 'deployed/search.tf'), resource('a', 'a.example.com:9200'));
+    fs.writeFileSync(path.join(dir, 'infra/empty.tf'), '# nothing here\n');
+    assert.deepEqual(summary(await diff('deployed/search.tf', 'infra/empty.tf')), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+    ]);
+    // Two files of one directory are two versions of one file, not files of a module.
+    fs.copyFileSync(path.join(dir, 'deployed/search.tf'), path.join(dir, 'infra/deployed.tf'));
+    assert.deepEqual(summary(await diff('infra/deployed.tf', 'infra/empty.tf')), [['vendor_search.a', 'removed', []]]);
   } finally {
     removeTree(dir);
   }

@@ -48,6 +48,8 @@ export interface ConfigurationSet {
   resources?: ReadonlySet<string>;
   /** Terraform: the version's `moved` blocks, which give a resource of the other version its new address. */
   moved?: readonly Move[];
+  /** Terraform: the other files of the module in this version (by name), where a resource may be now or have been. */
+  elsewhere?: ReadonlyArray<{ fileName: string; set: ConfigurationSet }>;
 }
 
 /** `plan`: the text is a Terraform plan, which holds its own before and after. */
@@ -277,14 +279,18 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
   const out: ConfigurationChanges[] = [];
   const byName = new Map(old.map((c) => [c.name, c]));
   const matched = new Set<NamedConfiguration>();
-  // A moved block of the new version renames a resource of the old one that it no longer declares.
+  // A moved block of the new version (in the file or another of its module) renames a resource of the
+  // old one that the module no longer declares.
+  const moves = [...(after.moved ?? []), ...(after.elsewhere ?? []).flatMap((e) => e.set.moved ?? [])];
   const declared = new Set([...now.map((c) => c.name), ...(after.resources ?? [])]);
-  const formerOf = (name: string): string | undefined =>
-    after.moved?.length ? formerAddress(after.moved, name, (a) => byName.has(a) && !declared.has(a)) : undefined;
+  for (const { set } of after.elsewhere ?? [])
+    for (const name of [...set.configurations.map((c) => c.name), ...(set.resources ?? [])]) declared.add(name);
+  const formerOf = (name: string, had: (a: string) => boolean): string | undefined =>
+    moves.length ? formerAddress(moves, name, (a) => had(a) && !declared.has(a)) : undefined;
   const renamedFrom = new Map<NamedConfiguration, string>();
   const partners = now.map((c) => {
     let partner = lonePair ? old[0] : byName.get(c.name);
-    const former = partner || !c.name ? undefined : formerOf(c.name);
+    const former = partner || !c.name ? undefined : formerOf(c.name, (a) => byName.has(a));
     if (former && !matched.has(byName.get(former)!)) {
       partner = byName.get(former);
       renamedFrom.set(c, former);
@@ -294,37 +300,68 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
   });
   for (const c of old) {
     if (matched.has(c)) continue;
-    // The resource stays without its block (at its address, or where a moved block takes it): Terraform
-    // updates the service, which keeps every value (as with an emptied block).
-    const stays = c.name && !declared.has(c.name) && after.moved?.length ? laterAddress(after.moved, c.name) : c.name;
-    if (stays && after.resources?.has(stays)) {
+    // Where the resource is now: at its address, or where a moved block takes it, in this file or
+    // another of the module (Terraform addresses a resource by its module, not by its file).
+    const stays = c.name && !declared.has(c.name) && moves.length ? laterAddress(moves, c.name) : c.name;
+    const renamed = stays !== c.name ? renamedNote(c.name) : undefined;
+    // Moved into another file: one that did not declare it before (two files declaring it are Terraform's error, not a move).
+    const there = stays && !after.resources?.has(stays) && !inModule(before, stays) ? inModule(after, stays) : undefined;
+    const config = there?.set.configurations.find((x) => x.name === stays);
+    if (there && config) {
+      out.push(comparedPair(c, config, stays, [renamed, movedFileNote(there.fileName, 'now')]));
+      continue;
+    }
+    // The resource stays without its block: Terraform updates the service, which keeps every value (as with an emptied block).
+    if (stays && (there || after.resources?.has(stays))) {
       const changes = diffConfigs(c.value, {}, { before: c.side, after: { appliedByTerraform: true } });
-      const note = [stays !== c.name && renamedNote(c.name), BLOCK_REMOVED].filter(Boolean).join(' ');
+      const note = [renamed, there && movedFileNote(there.fileName, 'now'), BLOCK_REMOVED].filter(Boolean).join(' ');
       out.push({ name: stays, status: 'changed', changes, note });
       continue;
     }
     out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
   }
   now.forEach((c, i) => {
-    const partner = partners[i];
+    let partner = partners[i];
     // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).
     const name = c.name || partner?.name || (partner ? '' : UNNAMED);
+    // Not in the old version of the file: maybe in another file of the module then (under this address or a former one).
+    const had = (a: string): boolean => !inModule(after, a) && !!inModule(before, a)?.set.configurations.some((x) => x.name === a);
+    const from = !partner && c.name ? (had(c.name) ? c.name : formerOf(c.name, had)) : undefined;
+    const was = from ? inModule(before, from) : undefined;
+    partner = partner ?? was?.set.configurations.find((x) => x.name === from);
     if (!partner) {
       out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
       return;
     }
-    // A fork field changed makes the provider replace the service, as a plan's replace does: a new service.
-    const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
-    const created = c.created || replacing.length > 0;
-    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
-    const former = renamedFrom.get(c);
-    const note =
-      [c.note, former && renamedNote(former), replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') ||
-      undefined;
-    out.push({ name, status: changes.length || note ? 'changed' : 'unchanged', changes, note });
+    const former = renamedFrom.get(c) ?? (from !== c.name ? from : undefined);
+    out.push(comparedPair(partner, c, name, [former && renamedNote(former), was && movedFileNote(was.fileName, 'was')]));
   });
   return out;
 }
+
+/** The other file of the module that declares the resource, in a version. */
+function inModule(set: ConfigurationSet, address: string): NonNullable<ConfigurationSet['elsewhere']>[number] | undefined {
+  return set.elsewhere?.find((e) => e.set.resources?.has(address) || e.set.configurations.some((c) => c.name === address));
+}
+
+/** One configuration's two versions compared, with what is said of it. */
+function comparedPair(
+  partner: NamedConfiguration,
+  c: NamedConfiguration,
+  name: string,
+  notes: ReadonlyArray<string | undefined | false>,
+): ConfigurationChanges {
+  // A fork field changed makes the provider replace the service, as a plan's replace does: a new service.
+  const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
+  const created = c.created || replacing.length > 0;
+  const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
+  const note = [c.note, ...notes, replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
+  return { name, status: changes.length || note ? 'changed' : 'unchanged', changes, note };
+}
+
+/** A resource that moved between the files of its module: the same service. */
+const movedFileNote = (fileName: string, when: 'now' | 'was'): string =>
+  `${when === 'now' ? 'Now' : 'Before'} in ${fileName}, another file of the module: Terraform addresses a resource by its module, not by its file, so this is the same service, compared with the resource ${when === 'now' ? 'there' : 'as it was there'}.`;
 
 /** A resource a moved block renamed: the same service. */
 const renamedNote = (former: string): string =>
