@@ -665,3 +665,71 @@ test('a resource renamed by a moved block is the same service: compared with its
     [['vendor_search.b', 'changed', 2]],
   );
 });
+
+test('a plan that forgets a resource, knows its block only after apply, destroys a deposed object or reads a data source is said so', async () => {
+  const { comparePlan } = await import('../../../server/src/core/changes/comparison');
+  const { analyze } = await import('../../../server/src/core');
+  const block = (size: number | string) => [{ search_dashboards: [{ max_old_space_size: size }] }];
+  const entry = (address: string, actions: string[], change: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    address,
+    mode: 'managed',
+    type: 'vendor_search',
+    name: address.split('.').pop(),
+    ...extra,
+    change: { actions, after_unknown: {}, before_sensitive: {}, after_sensitive: {}, ...change },
+  });
+  const plan = JSON.stringify({
+    format_version: '1.2',
+    terraform_version: '1.9.5',
+    resource_changes: [
+      entry('vendor_search.forgotten', ['forget'], { before: { search_user_config: block(1024) }, after: null }),
+      entry('vendor_search.computed', ['update'], {
+        before: { search_user_config: block(1024) },
+        after: { project: 'p' },
+        after_unknown: { search_user_config: true },
+      }),
+      entry('vendor_search.computed_new', ['create'], {
+        before: null,
+        after: { project: 'p' },
+        after_unknown: { search_user_config: true },
+      }),
+      // The deposed object comes first: it must not stand for the current object in the comparison.
+      entry('vendor_search.current', ['delete'], { before: { search_user_config: block(512) }, after: null }, { deposed: '00000001' }),
+      entry('vendor_search.current', ['update'], {
+        before: { search_user_config: block(1024) },
+        after: { search_user_config: block(2048) },
+      }),
+      entry('data.vendor_search.read', ['read'], { before: null, after: { search_user_config: block('lots') } }, { mode: 'data' }),
+    ],
+  });
+  const compared = comparePlan(plan);
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.deepEqual(
+    compared.result.map((c) => [c.name, c.status, c.changes.map((x) => `${x.kind} ${x.path} ${x.before ?? ''} -> ${x.after ?? ''}`)]),
+    [
+      ['vendor_search.forgotten', 'removed', []],
+      ['vendor_search.current (deposed object 00000001)', 'removed', []],
+      ['vendor_search.current', 'changed', ['changed search_dashboards.max_old_space_size 1024 MiB (1 GiB) -> 2048 MiB (2 GiB)']],
+      ['vendor_search.computed', 'changed', []],
+      ['vendor_search.computed_new', 'added', []],
+    ],
+  );
+  const notes = new Map(compared.result.map((c) => [c.name, c.note ?? '']));
+  assert.match(
+    notes.get('vendor_search.forgotten')!,
+    /^The plan removes this resource from the Terraform state .* without destroying the service/,
+  );
+  assert.match(notes.get('vendor_search.current (deposed object 00000001)')!, /^A deposed object, left by an earlier replacement/);
+  assert.match(notes.get('vendor_search.computed')!, /^The plan knows this search_user_config only after apply/);
+  assert.match(notes.get('vendor_search.computed_new')!, /creates this service.* only after apply/);
+  for (const [name, note] of notes)
+    if (name !== 'vendor_search.current (deposed object 00000001)' && name !== 'vendor_search.computed_new')
+      assert.doesNotMatch(note, /destroys this service|creates this service/, name);
+  // lint judges what the plan sends: nothing of a data source, which only reads.
+  assert.deepEqual(
+    analyze(plan, { fileName: 'plan.json' })
+      .findings.filter((f) => f.severity !== 'hint')
+      .map((f) => `${f.ruleId} ${f.message}`),
+    [],
+  );
+});

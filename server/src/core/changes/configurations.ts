@@ -33,6 +33,8 @@ export interface NamedConfiguration {
   note?: string;
   /** True when this version is a new service even though the name is the same (a replacement). */
   created?: boolean;
+  /** What it means that the other version does not have it, when not what the format says (see removedNote). */
+  removal?: string;
 }
 
 export type FileFormat = 'json' | 'terraform' | 'yaml';
@@ -318,7 +320,7 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
       out.push({ name: stays, status: 'changed', changes, note });
       continue;
     }
-    out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+    out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: c.removal ?? removedNote(before) });
   }
   now.forEach((c, i) => {
     let partner = partners[i];
@@ -330,7 +332,8 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
     const was = from ? inModule(before, from) : undefined;
     partner = partner ?? was?.set.configurations.find((x) => x.name === from);
     if (!partner) {
-      out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
+      const note = [addedNote(after), c.note].filter(Boolean).join(' ');
+      out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note });
       return;
     }
     const former = renamedFrom.get(c) ?? (from !== c.name ? from : undefined);

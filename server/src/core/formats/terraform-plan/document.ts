@@ -37,7 +37,9 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
   const out: PlanConfiguration[] = [];
   const changes = (plan.value as Record<string, unknown>).resource_changes as unknown[];
   changes.forEach((change, i) => {
-    if (!isObject(change) || !isObject(change.change)) return;
+    // A data source reads the service and sends it nothing; a deposed object (left by an earlier
+    // replacement) is not the resource's current one, and is only destroyed.
+    if (!isObject(change) || !isObject(change.change) || change.mode === 'data' || typeof change.deposed === 'string') return;
     const { after, before } = change.change;
     const address = typeof change.address === 'string' ? change.address : `resource_changes[${i}]`;
     const at = (side: string): Segment[] => ['resource_changes', i, 'change', side];
