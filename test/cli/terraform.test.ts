@@ -355,3 +355,16 @@ test('diff: a resource moved to another file of its module is the same service, 
     removeTree(dir);
   }
 });
+
+test('standard input without a name: HCL after a byte order mark, or with its first block indented, is read as HCL', async () => {
+  const hcl = 'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = "1"\n  }\n}\n';
+  for (const stdin of [`\uFEFF${hcl}`, `  ${hcl}`]) {
+    const r = await runCli(['lint', '--format', 'json', '-'], { cwd: process.cwd(), stdin });
+    const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; line: number }> }>;
+    assert.deepEqual(
+      result.messages.map((m) => `${m.line} ${m.ruleId}`),
+      ['3 deprecated-field'],
+      JSON.stringify(stdin.slice(0, 3)),
+    );
+  }
+});
