@@ -106,6 +106,12 @@ export function readTerraform(
     }
     if (n.isMissing) syntaxErrors.push(missingToken(n, type));
     else if (type === 'ERROR') syntaxErrors.push(unreadText(n, text));
+    else if (type === 'config_file') {
+      // The grammar takes a file that is one object (Terraform's JSON syntax, or HCL's `{ ... }`), which
+      // Terraform refuses in a .tf file ("Argument or block definition required").
+      const object = named(n).find((c) => typeOf(c) === 'object');
+      if (object) syntaxErrors.push({ offset: object.startIndex, length: 1, code: 'object as file' });
+    }
     let configured = false;
     if (type === 'block' && place === Place.TopLevel) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
