@@ -192,7 +192,7 @@ test("a search_user_config block replaced by an override file's is not judged no
         const results = JSON.parse(r.out) as JsonResult[];
         const messages = results.flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
         assert.deepEqual(messages, [
-          'mod/main.tf:3:3 no-effect vendor_search.a: this search_user_config block is replaced by the one in main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
+          'mod/main.tf:3:3 no-effect vendor_search.a: this search_user_config block is replaced by the one in mod/main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
         ]);
       }
       await runCli(['lint', '--fix', 'mod'], { cwd: dir });
@@ -253,7 +253,12 @@ test("lint reads the variables of a .tf file's module directory (defaults and te
     const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
     assert.match(
       r.out,
-      /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/,
+      /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from mod\/terraform\.tfvars:1\)/,
+    );
+    // Where the value is set is named as the report names files: relative to where lint runs.
+    assert.match(
+      (await runCli(['lint', 'main.tf'], { cwd: path.join(dir, 'mod') })).out,
+      /\(the value of var\.max_body, from terraform\.tfvars:1\)/,
     );
     await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
     assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
@@ -366,5 +371,21 @@ test('standard input without a name: HCL after a byte order mark, or with its fi
       ['3 deprecated-field'],
       JSON.stringify(stdin.slice(0, 3)),
     );
+  }
+});
+
+test("a variable's value set in the linted file itself is named by the file's path as the report gives it", async () => {
+  const dir = tempTree({
+    'infra/search/main.tf':
+      'variable "max_body" {\n  default = 5\n}\n\nresource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
+  });
+  try {
+    const from = async (cwd: string, file: string): Promise<string | undefined> =>
+      /\(the value of var\.max_body, from ([^)]*)\)/.exec((await runCli(['lint', file], { cwd: path.join(dir, cwd) })).out)?.[1];
+    assert.equal(await from('.', 'infra/search/main.tf'), 'infra/search/main.tf:2');
+    assert.equal(await from('infra', 'search'), 'search/main.tf:2');
+    assert.equal(await from('infra/search', 'main.tf'), 'main.tf:2');
+  } finally {
+    removeTree(dir);
   }
 });
