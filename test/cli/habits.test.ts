@@ -117,7 +117,7 @@ test('a .tfvars file on the command line lints the .tf files of its directory th
       ['mod/main.tf'],
       'only the file whose configuration uses a variable',
     );
-    assert.match(results[0].messages[0].message, /the value of var\.max_body, from terraform\.tfvars:1/);
+    assert.match(results[0].messages[0].message, /the value of var\.max_body, from mod\/terraform\.tfvars:1/);
     const none = await runCli(['lint', 'other/terraform.tfvars'], { cwd: dir });
     assert.deepEqual(none, { code: 0, out: '', err: '' }, 'a module without search configurations gives nothing, as for any .tf file');
   } finally {

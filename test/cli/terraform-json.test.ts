@@ -54,7 +54,10 @@ test("lint of a directory reads the .tf.json files that hold the block, by resou
     assert.deepEqual([unit.line, unit.column], [line + 1, lines[line].indexOf('"100mb"') + 1]);
     assert.match(unit.message, /^vendor_search\.logs: search\.http_max_content_length is the string "100mb"/);
     // The variable is declared in the module's .tf file.
-    assert.match(messages.find((m) => m.ruleId === 'invalid-value')?.message ?? '', /\(the value of var\.clauses, from variables\.tf:2\)$/);
+    assert.match(
+      messages.find((m) => m.ruleId === 'invalid-value')?.message ?? '',
+      /\(the value of var\.clauses, from cdktf\/variables\.tf:2\)$/,
+    );
     assert.ok(messages.some((m) => m.ruleId === 'secret-in-plain-text'));
     assert.ok(!r.out.includes('plain-secret-value'), 'the secret is never printed');
   } finally {
@@ -74,7 +77,7 @@ test('a .tfvars file lints the .tf.json files of its module that use variables',
     );
     assert.match(
       results[0].messages.find((m) => m.ruleId === 'invalid-value')?.message ?? '',
-      /is 20000,.*\(the value of var\.clauses, from terraform\.tfvars:1\)$/,
+      /is 20000,.*\(the value of var\.clauses, from m\/terraform\.tfvars:1\)$/,
     );
   } finally {
     removeTree(dir);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeTree, runCli, tempTree } from './support';
@@ -191,7 +192,7 @@ test("a search_user_config block replaced by an override file's is not judged no
         const results = JSON.parse(r.out) as JsonResult[];
         const messages = results.flatMap((f) => f.messages.map((m) => `${f.filePath}:${m.line}:${m.column} ${m.ruleId} ${m.message}`));
         assert.deepEqual(messages, [
-          'mod/main.tf:3:3 no-effect vendor_search.a: this search_user_config block is replaced by the one in main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
+          'mod/main.tf:3:3 no-effect vendor_search.a: this search_user_config block is replaced by the one in mod/main_override.tf:2 (a Terraform override file) and is never sent; its values are judged there.',
         ]);
       }
       await runCli(['lint', '--fix', 'mod'], { cwd: dir });
@@ -252,10 +253,138 @@ test("lint reads the variables of a .tf file's module directory (defaults and te
     const r = await runCli(['lint', 'mod/main.tf'], { cwd: dir });
     assert.match(
       r.out,
-      /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from terraform\.tfvars:1\)/,
+      /mod\/main\.tf:3:40 +error +vendor_search\.logs: search\.http_max_content_length is the string "100mb".*\(the value of var\.max_body, from mod\/terraform\.tfvars:1\)/,
+    );
+    // Where the value is set is named as the report names files: relative to where lint runs.
+    assert.match(
+      (await runCli(['lint', 'main.tf'], { cwd: path.join(dir, 'mod') })).out,
+      /\(the value of var\.max_body, from terraform\.tfvars:1\)/,
     );
     await runCli(['lint', '--fix', 'mod/main.tf'], { cwd: dir });
     assert.match(fs.readFileSync(path.join(dir, 'mod/main.tf'), 'utf8'), /= var\.max_body/, 'the reference is never rewritten');
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('lint --baseline: a moved block in another file of the module gives a resource its former address', async () => {
+  const dir = tempTree({
+    'deployed/main.tf':
+      'resource "vendor_search" "a" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["a.example.com:9200"]\n    }\n  }\n}\n',
+    'infra/main.tf':
+      'resource "vendor_search" "b" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["b.example.com:9200"]\n    }\n  }\n}\n',
+    'infra/moves.tf': 'moved {\n  from = vendor_search.a\n  to   = vendor_search.b\n}\n',
+  });
+  try {
+    const r = await runCli(['lint', '--format', 'json', '--baseline', 'deployed/main.tf', 'infra/main.tf'], { cwd: dir });
+    assert.equal(r.code, 0, r.err);
+    const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+    assert.deepEqual(
+      result.messages.map((m) => `${m.ruleId}: ${m.message}`),
+      [
+        'restart-required: vendor_search.b: Changing search.reindex_remote_whitelist restarts all engine instances (["a.example.com:9200"] -> ["b.example.com:9200"], compared with vendor_search.a in main.tf). Apply it in a maintenance window, or revert the change if it is not needed now.',
+      ],
+    );
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('diff: a resource moved to another file of its module is the same service, compared there, in both directions', async () => {
+  const resource = (name: string, hosts: string): string =>
+    `resource "vendor_search" "${name}" {\n  search_user_config {\n    search {\n      reindex_remote_whitelist = ["${hosts}"]\n    }\n  }\n}\n`;
+  const dir = tempTree({
+    'infra/search.tf': resource('a', 'a.example.com:9200') + resource('b', 'b.example.com:9200'),
+    'infra/vars.tf': '',
+  });
+  const git = (...args: string[]): void => {
+    execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], { cwd: dir, stdio: 'ignore' });
+  };
+  try {
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'one');
+    git('mv', 'infra/search.tf', 'infra/services.tf');
+    // One resource changed on the way; the other goes to a file of another module.
+    fs.writeFileSync(path.join(dir, 'infra/services.tf'), resource('a', 'c.example.com:9200'));
+    fs.mkdirSync(path.join(dir, 'other'));
+    fs.writeFileSync(path.join(dir, 'other/main.tf'), resource('b', 'b.example.com:9200'));
+    type Report = {
+      configurations: Array<{ name: string; status: string; note?: string; changes: Array<{ path: string; classes: string[] }> }>;
+    };
+    const diff = async (...argv: string[]): Promise<Report> => {
+      const r = await runCli(['diff', ...argv, '--format', 'json'], { cwd: dir });
+      assert.equal(r.code, 0, r.err);
+      return JSON.parse(r.out) as Report;
+    };
+    const summary = (report: Report) =>
+      report.configurations.map((c) => [c.name, c.status, c.changes.map((x) => `${x.path} ${x.classes.join()}`)]);
+    const from = await diff('git:HEAD', 'infra/search.tf');
+    assert.deepEqual(summary(from), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+      ['vendor_search.b', 'removed', []],
+    ]);
+    assert.match(
+      from.configurations[0].note ?? '',
+      /^Now in services\.tf, another file of the module: Terraform addresses a resource by its module, not by its file/,
+    );
+    assert.match(from.configurations[1].note ?? '', /Terraform plans to destroy this service/);
+    const into = await diff('git:HEAD', 'infra/services.tf');
+    assert.deepEqual(summary(into), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+    ]);
+    assert.match(into.configurations[0].note ?? '', /^Before in search\.tf, another file of the module/);
+    // Two directories: each side's module is its own.
+    fs.mkdirSync(path.join(dir, 'deployed'));
+    fs.writeFileSync(path.join(dir, 'deployed/search.tf'), resource('a', 'a.example.com:9200'));
+    fs.writeFileSync(path.join(dir, 'infra/empty.tf'), '# nothing here\n');
+    assert.deepEqual(summary(await diff('deployed/search.tf', 'infra/empty.tf')), [
+      [
+        'vendor_search.a',
+        'changed',
+        ['search.reindex_remote_whitelist[0] restartsEngine', 'search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+    ]);
+    // Two files of one directory are two versions of one file, not files of a module.
+    fs.copyFileSync(path.join(dir, 'deployed/search.tf'), path.join(dir, 'infra/deployed.tf'));
+    assert.deepEqual(summary(await diff('infra/deployed.tf', 'infra/empty.tf')), [['vendor_search.a', 'removed', []]]);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('standard input without a name: HCL after a byte order mark, or with its first block indented, is read as HCL', async () => {
+  const hcl = 'resource "vendor_search" "a" {\n  search_user_config {\n    search_version = "1"\n  }\n}\n';
+  for (const stdin of [`\uFEFF${hcl}`, `  ${hcl}`]) {
+    const r = await runCli(['lint', '--format', 'json', '-'], { cwd: process.cwd(), stdin });
+    const [result] = JSON.parse(r.out) as Array<{ messages: Array<{ ruleId: string; line: number }> }>;
+    assert.deepEqual(
+      result.messages.map((m) => `${m.line} ${m.ruleId}`),
+      ['3 deprecated-field'],
+      JSON.stringify(stdin.slice(0, 3)),
+    );
+  }
+});
+
+test("a variable's value set in the linted file itself is named by the file's path as the report gives it", async () => {
+  const dir = tempTree({
+    'infra/search/main.tf':
+      'variable "max_body" {\n  default = 5\n}\n\nresource "vendor_search" "logs" {\n  search_user_config {\n    search { http_max_content_length = var.max_body }\n  }\n}\n',
+  });
+  try {
+    const from = async (cwd: string, file: string): Promise<string | undefined> =>
+      /\(the value of var\.max_body, from ([^)]*)\)/.exec((await runCli(['lint', file], { cwd: path.join(dir, cwd) })).out)?.[1];
+    assert.equal(await from('.', 'infra/search/main.tf'), 'infra/search/main.tf:2');
+    assert.equal(await from('infra', 'search'), 'search/main.tf:2');
+    assert.equal(await from('infra/search', 'main.tf'), 'main.tf:2');
   } finally {
     removeTree(dir);
   }

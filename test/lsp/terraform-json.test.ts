@@ -107,6 +107,6 @@ describe('a .tf.json file in the language server', () => {
         ?.at(-1)
         ?.diagnostics.find((x) => x.code === 'invalid-value'),
     );
-    assert.match(d.message, /\(the value of var\.clauses, from variables\.tf:2\)$/);
+    assert.match(d.message, /\(the value of var\.clauses, from module\/variables\.tf:2\)$/);
   });
 });

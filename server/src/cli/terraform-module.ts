@@ -37,21 +37,29 @@ const DIRECTORIES_KEPT = 8;
 
 /**
  * The module files each Terraform file of a run is analysed with (see readsModuleFiles): those
- * that give variables their values when the file uses one, else only the override files that may
- * replace its configurations. A directory is read once for the files of the run in it (not once
+ * that give variables their values when the file uses one or is compared with a baseline (whose
+ * `moved` blocks count then), else only the override files that may replace its configurations. A directory is read once for the files of the run in it (not once
  * per file), so that each module file is read and parsed once: the core keeps what a file says
- * with the object it was given as. What --fix writes meanwhile changes none of it: a fix edits
+ * with the object it was given as. `show`: how the report names a file. What --fix writes meanwhile changes none of it: a fix edits
  * inside a configuration, which gives no variable its value, and never removes a search_user_config block.
  */
-export function moduleFilesOnDisk(): (file: string, text: string) => Promise<VariableSource[] | undefined> {
+export function moduleFilesOnDisk(
+  show: (file: string) => string,
+): (file: string, text: string, compared?: boolean) => Promise<VariableSource[] | undefined> {
   const byDirectory = new Map<string, Promise<VariableSource[]>>();
-  return async (file, text) => {
-    if (!readsModuleFiles(text)) return undefined;
-    const variables = text.includes('var.');
+  return async (file, text, compared = false) => {
+    // Compared with a baseline, a file without the block may have had one, and a `moved` block in any file
+    // of the module may have renamed one of its resources: every file of the module is read.
+    if (!readsModuleFiles(text) && !compared) return undefined;
+    const variables = compared || text.includes('var.');
     const key = `${variables ? 'variables' : 'overrides'}\0${path.dirname(file)}`;
     let read = byDirectory.get(key);
     if (!read) {
-      read = (variables ? readModuleVariableFiles : readModuleOverrideFiles)(moduleDirectoryOnDisk(file));
+      const dir = path.dirname(file);
+      // Messages name a module file as the report names files (`infra/terraform.tfvars:3`), not by its name in the module.
+      read = (variables ? readModuleVariableFiles : readModuleOverrideFiles)(moduleDirectoryOnDisk(file)).then((sources) =>
+        sources.map((source) => ({ ...source, shownAs: show(path.join(dir, source.fileName)) })),
+      );
       byDirectory.set(key, read);
       // The oldest directory goes: the run has moved past it.
       if (byDirectory.size > DIRECTORIES_KEPT) byDirectory.delete(byDirectory.keys().next().value!);

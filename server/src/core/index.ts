@@ -44,7 +44,7 @@ export {
   type SettingsPlaces,
 } from './lint-config-lookup';
 export { convertEngineSettings, flattenEngineSettings, fragmentOf, mergeIntoConfiguration, type Assignment } from './engine-settings';
-export { changeImpact, comparePlan, compareTexts, formatComparison } from './changes/comparison';
+export { changeImpact, comparePlan, compareTexts, formatComparison, type ModuleFile } from './changes/comparison';
 export { formatOfName, type ConfigurationChanges } from './changes/configurations';
 export { nameForContent } from './formats/unnamed';
 

@@ -76,8 +76,9 @@ export interface AnalyzeOptions {
   /** Used only to tell `.jsonc` (comments and trailing commas allowed) from `.json`. */
   fileName?: string;
   /**
-   * How messages name the file itself when fileName is not its name: standard input read without
-   * `--stdin-filename` is given a name by its content (`stdin.tf`), but is `<stdin>` to its reader.
+   * How messages name the file itself (a Terraform variable's value `from infra/main.tf:2`), when not by
+   * its base name: the path the report shows; standard input read without `--stdin-filename` is given a
+   * name by its content (`stdin.tf`), but is `<stdin>` to its reader.
    */
   displayName?: string;
   /** Rule id -> severity override. */

@@ -53,7 +53,7 @@ export function startServer(connection: Connection, runtime: ServerRuntime, serv
   const cache = new DocumentCache();
   const releaser = new MemoryReleaser(runtime.collectGarbage, runtime.setBackgroundTimeout);
   const workspace = new Workspace(runtime);
-  const modules = new TerraformModules(runtime, documents);
+  const modules = new TerraformModules(runtime, documents, (uri) => workspace.shownName(uri));
   let capabilities: ClientCapabilities = {};
   let pullDiagnostics = false;
   let configurationPull = false;

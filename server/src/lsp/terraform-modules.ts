@@ -29,9 +29,11 @@ export class TerraformModules {
    */
   private readonly lastRead = new Map<string, Map<string, VariableSource>>();
 
+  /** `show`: how messages name a module file (see Workspace.shownName). */
   constructor(
     private readonly runtime: ServerRuntime,
     private readonly documents: TextDocuments<TextDocument>,
+    private readonly show: (uri: string) => string = nameOf,
   ) {}
 
   /** The module files of the directory holding `uri` (the file itself left out: its own text is used). */
@@ -56,7 +58,7 @@ export class TerraformModules {
           text = d.getText();
         // A buffer whose text is the file's on disk (just opened, or saved) or as it was is the same source.
         const same = [byName.get(fileName), before?.get(fileName)].find((s) => s?.text === text);
-        byName.set(fileName, same ?? { fileName, text });
+        byName.set(fileName, same ?? { fileName, text, shownAs: this.show(d.uri) });
       }
       const sources = [...byName.values()].sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
       // A buffer opened or closed with the text on disk changes nothing: the lists stay the same
@@ -113,12 +115,13 @@ export class TerraformModules {
   /** The sources of a directory read again, each the object of the previous read when its text is the same. */
   private reusing(dir: string, read: VariableSource[]): VariableSource[] {
     const previous = this.lastRead.get(dir);
+    const shown = read.map((s) => ({ ...s, shownAs: this.show(childUri(dir, s.fileName)) }));
     const sources = previous
-      ? read.map((s) => {
+      ? shown.map((s) => {
           const p = previous.get(s.fileName);
-          return p?.text === s.text ? p : s;
+          return p?.text === s.text && p.shownAs === s.shownAs ? p : s;
         })
-      : read;
+      : shown;
     this.lastRead.set(dir, new Map(sources.map((s) => [s.fileName, s])));
     return sources;
   }

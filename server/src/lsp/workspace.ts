@@ -74,6 +74,15 @@ export class Workspace {
     return this.folders.find((f) => relativePath(f, uri) !== undefined);
   }
 
+  /**
+   * How messages name a file (a Terraform variable's value `from infra/terraform.tfvars:3`): its path
+   * within its workspace folder, as `search-config lint` run there names it, or its base name.
+   */
+  shownName(uri: string): string {
+    const folder = this.folderOf(uri);
+    return (folder && relativePath(folder, uri)) || (relativePath(parentUri(uri), uri) ?? displayName(uri));
+  }
+
   /** A resource's path within its workspace folder, or its name. */
   relativeName(uri: string): string {
     const folder = this.folderOf(uri);
@@ -151,6 +160,7 @@ export class Workspace {
   ): Promise<{ options: AnalyzeOptions; lintConfigProblems?: { file: string; problems: string[] } }> {
     // An editor opens every YAML file of a workspace: what was not read is said only of those that try to be ours.
     const options: AnalyzeOptions = { fileName: fileNameOf(doc), named: 'when-ours' };
+    if (isHierarchical(doc.uri)) options.displayName = this.shownName(doc.uri);
     let lintConfigProblems: { file: string; problems: string[] } | undefined;
     const lookup = this.lintConfigOf(doc.uri);
     const lint = lookup && (await lookup);

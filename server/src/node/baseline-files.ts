@@ -63,6 +63,34 @@ export async function readGitBaseline(file: string, ref: string): Promise<Baseli
   return { ok: false, message: `cannot read the baseline ${label} of ${file}: ${why}` };
 }
 
+/**
+ * The files of a directory at a git revision whose names `wanted` takes, with their texts (a directory
+ * deleted since then is read from the nearest folder that exists). Nothing when the revision, or the
+ * directory in it, cannot be read.
+ */
+export async function readGitDirectory(
+  dir: string,
+  ref: string,
+  wanted: (name: string) => boolean,
+): Promise<Array<{ fileName: string; text: string }>> {
+  if (!isSafeGitRef(ref)) return [];
+  const abs = path.resolve(dir);
+  let from = abs;
+  while (!fs.existsSync(from) && path.dirname(from) !== from) from = path.dirname(from);
+  const relative = path.relative(from, abs).split(path.sep).join('/');
+  const prefix = relative ? `./${relative}/` : './';
+  // The paths listed are relative to the folder it runs in (git's default): the directory's own entries.
+  const listed = await gitShow(['ls-tree', '--name-only', '-z', ref, '--', prefix], from);
+  if (listed.code !== 0) return [];
+  const out: Array<{ fileName: string; text: string }> = [];
+  const names = listed.stdout.split('\0').map((n) => n.slice(n.lastIndexOf('/') + 1));
+  for (const name of names.filter((n) => n && wanted(n))) {
+    const answer = await readThroughBatch(from, `${ref}:${prefix}${name}`);
+    if (answer?.kind === 'blob') out.push({ fileName: name, text: stripBom(answer.text) });
+  }
+  return out;
+}
+
 export async function readFileBaseline(file: string): Promise<BaselineResult> {
   try {
     return { ok: true, text: stripBom(await fs.promises.readFile(file, 'utf8')), label: path.basename(file) };

@@ -11,6 +11,7 @@ import { changeImpact } from '../../../server/src/core/changes/comparison';
 import { assertGolden, runCli, transcript } from '../../support/cli-golden';
 import { planOf } from '../../support/terraform-plans';
 import { REPO } from '../../support/repo';
+import { loadTerraformFromDisk } from '../../../server/src/node/terraform-wasm';
 
 const DIR = path.join(REPO, 'test/fixtures/cli/diff');
 const GOLDEN = DIR;
@@ -525,4 +526,210 @@ test('the filter written under another of the provider names is a change to note
   assert.equal(logs.status, 'changed');
   assert.match(logs.note ?? '', /written ip_filter_string here and ip_filter before/);
   assert.equal(diffConfigurationSets(after, same)[0].status, 'unchanged');
+});
+
+test('a search_user_config block removed from a resource that stays is no destroy: the service is updated and keeps every value', async () => {
+  const { compareTexts, comparePlan, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  const { analyze } = await import('../../../server/src/core');
+  await loadTerraformFromDisk();
+  const before = { search_dashboards: { max_old_space_size: 1024 }, search: { indices_query_bool_max_clause_count: 1024 } };
+  const tf = (block: string): string => `resource "vendor_search" "a" {\n  project = "p"\n${block}}\n`;
+  const tfJson = (config?: unknown): string =>
+    JSON.stringify({ resource: { vendor_search: { a: { project: 'p', ...(config ? { search_user_config: config } : {}) } } } });
+  const sides: Array<[string, string, string, string]> = [
+    [
+      '.tf',
+      tf(
+        '  search_user_config {\n    search_dashboards {\n      max_old_space_size = 1024\n    }\n    search {\n      indices_query_bool_max_clause_count = 1024\n    }\n  }\n',
+      ),
+      tf(''),
+      'main.tf',
+    ],
+    ['.tf.json', tfJson(before), tfJson(), 'main.tf.json'],
+  ];
+  for (const [format, old, now, name] of sides) {
+    const compared = compareTexts(old, now, { old: name, new: name });
+    assert.ok('result' in compared, `${format}: ${JSON.stringify(compared)}`);
+    const [a] = compared.result;
+    assert.equal(a.status, 'changed', format);
+    assert.match(
+      a.note ?? '',
+      /^The search_user_config block was removed, but the resource stays: Terraform updates the service without destroying it/,
+    );
+    // The default kept is no value worth saying; the other stays on the service.
+    assert.deepEqual(
+      a.changes.map((c) => [c.path, c.kind, /^Not reset on the service/.test(c.notes.join(' '))]),
+      [
+        ['search_dashboards.max_old_space_size', 'removed', true],
+        ['search.indices_query_bool_max_clause_count', 'removed', false],
+      ],
+      format,
+    );
+    const text = formatComparison(compared.result, { old: 'git:HEAD', new: name }, 'text');
+    assert.doesNotMatch(text, /to destroy|destroys this|configurations? removed/, text);
+  }
+  // The resource itself removed is still destroyed.
+  const gone = compareTexts(sides[0][1], 'resource "vendor_search" "b" {\n}\n', { old: 'main.tf', new: 'main.tf' });
+  assert.ok('result' in gone);
+  assert.deepEqual(
+    gone.result.map((c) => [c.name, c.status]),
+    [['vendor_search.a', 'removed']],
+  );
+  // A plan that updates the resource with the block gone (an empty list): the same, and lint says what is kept.
+  for (const unset of [[], null]) {
+    const plan = JSON.parse(planOf({}, before)) as { resource_changes: Array<{ change: { after: Record<string, unknown> } }> };
+    plan.resource_changes[0].change.after.search_user_config = unset;
+    const text = JSON.stringify(plan, null, 2);
+    const planned = comparePlan(text);
+    assert.ok('result' in planned, JSON.stringify(planned));
+    assert.equal(planned.result[0].status, 'changed');
+    assert.match(planned.result[0].note ?? '', /^The plan removes the search_user_config block, but not the resource/);
+    assert.deepEqual(
+      planned.result[0].changes.map((c) => [c.path, /^Not reset on the service/.test(c.notes.join(' '))]),
+      [
+        ['search_dashboards.max_old_space_size', true],
+        ['search.indices_query_bool_max_clause_count', false],
+      ],
+    );
+    const lint = analyze(text, { fileName: 'plan.json' }).findings;
+    assert.deepEqual(
+      lint.map((f) => [f.ruleId, f.path, text.slice(f.offset, f.offset + f.length)]),
+      [['removed-field', 'search_dashboards.max_old_space_size', '"search_user_config"']],
+    );
+    assert.match(
+      lint[0].message,
+      /keeps its old value\. To reset it, write its default: 128\. The plan removes the search_user_config block, but not the resource/,
+    );
+  }
+});
+
+test('a resource renamed by a moved block is the same service: compared with its former address, never destroyed', async () => {
+  const { compareTexts, formatComparison } = await import('../../../server/src/core/changes/comparison');
+  await loadTerraformFromDisk();
+  const resource = (name: string, hosts?: string): string =>
+    `resource "vendor_search" "${name}" {\n${hosts ? `  search_user_config {\n    search {\n      reindex_remote_whitelist = ["${hosts}"]\n    }\n  }\n` : ''}}\n`;
+  const moved = (from: string, to: string): string => `moved {\n  from = vendor_search.${from}\n  to   = vendor_search.${to}\n}\n`;
+  const old = resource('a', 'a.example.com:9200') + resource('keep', 'k.example.com:9200') + resource('x', 'x.example.com:9200');
+  const now = [
+    // Renamed twice: a, then b, now c.
+    moved('a', 'b'),
+    moved('b', 'c'),
+    resource('c', 'c.example.com:9200'),
+    // Still declared, keep is not moved: other is a new service.
+    moved('keep', 'other'),
+    resource('keep', 'k.example.com:9200'),
+    resource('other', 'o.example.com:9200'),
+    // Renamed without its block: the service keeps every value.
+    moved('x', 'y'),
+    resource('y'),
+  ].join('\n');
+  const compared = compareTexts(old, now, { old: 'main.tf', new: 'main.tf' });
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.deepEqual(
+    compared.result.map((c) => [c.name, c.status, c.changes.map((x) => `${x.kind} ${x.path} ${x.classes.join()}`)]),
+    [
+      ['vendor_search.y', 'changed', ['removed search.reindex_remote_whitelist plain']],
+      [
+        'vendor_search.c',
+        'changed',
+        ['removed search.reindex_remote_whitelist[0] restartsEngine', 'added search.reindex_remote_whitelist[0] restartsEngine'],
+      ],
+      ['vendor_search.keep', 'unchanged', []],
+      ['vendor_search.other', 'added', ['added search.reindex_remote_whitelist plain']],
+    ],
+  );
+  const rename =
+    /^Renamed from vendor_search\.(\w+) by a moved block: Terraform updates the service at its new address, without destroying it\./;
+  assert.equal(rename.exec(compared.result[1].note ?? '')?.[1], 'a');
+  assert.equal(rename.exec(compared.result[0].note ?? '')?.[1], 'x');
+  assert.match(compared.result[0].note ?? '', /The search_user_config block was removed, but the resource stays/);
+  const text = formatComparison(compared.result, { old: 'git:HEAD', new: 'main.tf' }, 'text');
+  assert.doesNotMatch(text, /to destroy|destroys this|configurations? removed/, text);
+  // Terraform's JSON syntax: the same.
+  const json = (name: string, hosts: string, moves?: unknown): string =>
+    JSON.stringify({
+      ...(moves ? { moved: moves } : {}),
+      resource: { vendor_search: { [name]: { search_user_config: { search: { reindex_remote_whitelist: [hosts] } } } } },
+    });
+  const fromJson = compareTexts(
+    json('a', 'a.example.com:9200'),
+    json('b', 'b.example.com:9200', [{ from: 'vendor_search.a', to: 'vendor_search.b' }]),
+    {
+      old: 'main.tf.json',
+      new: 'main.tf.json',
+    },
+  );
+  assert.ok('result' in fromJson, JSON.stringify(fromJson));
+  assert.deepEqual(
+    fromJson.result.map((c) => [c.name, c.status, c.changes.length]),
+    [['vendor_search.b', 'changed', 2]],
+  );
+});
+
+test('a plan that forgets a resource, knows its block only after apply, destroys a deposed object or reads a data source is said so', async () => {
+  const { comparePlan } = await import('../../../server/src/core/changes/comparison');
+  const { analyze } = await import('../../../server/src/core');
+  const block = (size: number | string) => [{ search_dashboards: [{ max_old_space_size: size }] }];
+  const entry = (address: string, actions: string[], change: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    address,
+    mode: 'managed',
+    type: 'vendor_search',
+    name: address.split('.').pop(),
+    ...extra,
+    change: { actions, after_unknown: {}, before_sensitive: {}, after_sensitive: {}, ...change },
+  });
+  const plan = JSON.stringify({
+    format_version: '1.2',
+    terraform_version: '1.9.5',
+    resource_changes: [
+      entry('vendor_search.forgotten', ['forget'], { before: { search_user_config: block(1024) }, after: null }),
+      entry('vendor_search.computed', ['update'], {
+        before: { search_user_config: block(1024) },
+        after: { project: 'p' },
+        after_unknown: { search_user_config: true },
+      }),
+      entry('vendor_search.computed_new', ['create'], {
+        before: null,
+        after: { project: 'p' },
+        after_unknown: { search_user_config: true },
+      }),
+      // The deposed object comes first: it must not stand for the current object in the comparison.
+      entry('vendor_search.current', ['delete'], { before: { search_user_config: block(512) }, after: null }, { deposed: '00000001' }),
+      entry('vendor_search.current', ['update'], {
+        before: { search_user_config: block(1024) },
+        after: { search_user_config: block(2048) },
+      }),
+      entry('data.vendor_search.read', ['read'], { before: null, after: { search_user_config: block('lots') } }, { mode: 'data' }),
+    ],
+  });
+  const compared = comparePlan(plan);
+  assert.ok('result' in compared, JSON.stringify(compared));
+  assert.deepEqual(
+    compared.result.map((c) => [c.name, c.status, c.changes.map((x) => `${x.kind} ${x.path} ${x.before ?? ''} -> ${x.after ?? ''}`)]),
+    [
+      ['vendor_search.forgotten', 'removed', []],
+      ['vendor_search.current (deposed object 00000001)', 'removed', []],
+      ['vendor_search.current', 'changed', ['changed search_dashboards.max_old_space_size 1024 MiB (1 GiB) -> 2048 MiB (2 GiB)']],
+      ['vendor_search.computed', 'changed', []],
+      ['vendor_search.computed_new', 'added', []],
+    ],
+  );
+  const notes = new Map(compared.result.map((c) => [c.name, c.note ?? '']));
+  assert.match(
+    notes.get('vendor_search.forgotten')!,
+    /^The plan removes this resource from the Terraform state .* without destroying the service/,
+  );
+  assert.match(notes.get('vendor_search.current (deposed object 00000001)')!, /^A deposed object, left by an earlier replacement/);
+  assert.match(notes.get('vendor_search.computed')!, /^The plan knows this search_user_config only after apply/);
+  assert.match(notes.get('vendor_search.computed_new')!, /creates this service.* only after apply/);
+  for (const [name, note] of notes)
+    if (name !== 'vendor_search.current (deposed object 00000001)' && name !== 'vendor_search.computed_new')
+      assert.doesNotMatch(note, /destroys this service|creates this service/, name);
+  // lint judges what the plan sends: nothing of a data source, which only reads.
+  assert.deepEqual(
+    analyze(plan, { fileName: 'plan.json' })
+      .findings.filter((f) => f.severity !== 'hint')
+      .map((f) => `${f.ruleId} ${f.message}`),
+    [],
+  );
 });

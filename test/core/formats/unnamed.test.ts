@@ -19,6 +19,10 @@ const cases: Array<[string, string, string]> = [
   ['a YAML key named like a block type', 'resource: logs\n', 'stdin.yaml'],
   ['a block type in a sentence', 'note: the resource "vendor_search" block {\n', 'stdin.yaml'],
   ['two blanks after the block type', 'resource  "vendor_search" "logs" {\n}\n', 'stdin.tf'],
+  ['a resource block after a byte order mark', '\uFEFFresource "vendor_search" "logs" {\n  search_user_config {}\n}\n', 'stdin.tf'],
+  ['an indented first block', '  resource "vendor_search" "logs" {\n  search_user_config {}\n  }\n', 'stdin.tf'],
+  ['an indented first block after a mark, a comment and a blank line', '\uFEFF# main\n\n\tmoved {\n}\n', 'stdin.tf'],
+  ['an indented block header after the first line', 'note: |\n  resource "vendor_search" "logs" {\n', 'stdin.yaml'],
   // Manifests, in block, flow and JSON style.
   ['a block-style manifest', MANIFEST, 'stdin.yaml'],
   ['manifests after a comment and a document marker', `# generated\n---\n${MANIFEST}`, 'stdin.yaml'],

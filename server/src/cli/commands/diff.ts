@@ -9,8 +9,9 @@ import {
   type ConfigurationChanges,
   formatOf,
   terraformParserLoaded,
+  type ModuleFile,
 } from '../../core';
-import { readGitBaseline } from '../../node/baseline-files';
+import { readGitBaseline, readGitDirectory } from '../../node/baseline-files';
 import { loadTerraformFromDisk } from '../../node/terraform-wasm';
 import { writeReport } from '../write';
 
@@ -27,6 +28,8 @@ a .tf or YAML file deleted since then has all its configurations removed).
 Each side is read in the format its name gives: JSON, Terraform (.tf: each search_user_config
 block, matched by resource address) or YAML (*.search.yaml, and kind: Search manifests'
 spec.userConfig, matched by kind/metadata.name); standard input takes the other side's format.
+A Terraform resource that moved to or from another .tf file of the directory (its module) is
+compared there; one renamed by a moved block is compared with its former address.
 Each configuration's changes are listed under its name; one added or removed is said so. A value
 written as a Terraform expression (var.x, a function call, a dynamic block) is shown as not known
 until plan, with its expression.
@@ -152,8 +155,9 @@ const run: Command = async (argv, io) => {
       }
     }
   }
-  // The Terraform parser (WebAssembly) is loaded only when a side's format needs it to be read.
-  if ([names.old, names.new].some((name, i) => formatOf(name).needsHclParser?.(texts[i] ?? ''))) {
+  // The Terraform parser (WebAssembly) is loaded only when a side's format needs it to be read (and the
+  // module's other files, read for a Terraform file, may need it).
+  if ([names.old, names.new].some((name, i) => formatOf(name).needsHclParser?.(texts[i] ?? '') || formatOfName(name) === 'terraform')) {
     // Once per process: the Action runs diff once per file, in-process.
     if (!terraformParserLoaded())
       try {
@@ -167,7 +171,8 @@ const run: Command = async (argv, io) => {
     old: oldFile === '-' ? '<stdin>' : oldFile,
     new: newFile === '-' ? '<stdin>' : texts[1] === undefined ? `${newFile} (deleted)` : newFile,
   };
-  const compared = compareTexts(texts[0], texts[1], names);
+  const modules = formatOfName(names.new) === 'terraform' ? await moduleFiles(oldFile, newFile, io.cwd) : undefined;
+  const compared = compareTexts(texts[0], texts[1], names, modules);
   if ('error' in compared) {
     const which = compared.which ? ` ${labels[compared.which]}` : '';
     io.err(`search-config diff: cannot ${compared.plan || !compared.which ? 'compare' : 'parse'}${which}: ${compared.error}\n`);
@@ -175,6 +180,50 @@ const run: Command = async (argv, io) => {
   }
   return output(formatComparison(compared.result, labels, args.format), args, io, hasChanges(compared.result));
 };
+
+/** The files of a Terraform module other than the one compared (`.tf`, `.tf.json`; override files declare no resource). */
+const otherModuleFile =
+  (...not: string[]) =>
+  (name: string): boolean =>
+    /\.tf(?:\.json)?$/i.test(name) && !/^(?:override|.*_override)\.tf(?:\.json)?$/.test(name) && !not.includes(name);
+
+/**
+ * The other files of the compared file's module (its directory) in each version, where a resource that
+ * left the file (or came into it) may be: the working tree's for NEW, and for OLD the same directory at
+ * git:REF, or OLD's own directory when that is another. Two files of one directory are two versions of
+ * nothing Terraform reads together: no module is read for them.
+ */
+async function moduleFiles(oldFile: string, newFile: string, cwd: string): Promise<{ old?: ModuleFile[]; new?: ModuleFile[] } | undefined> {
+  if (oldFile === '-' || newFile === '-') return undefined;
+  const newPath = path.resolve(cwd, newFile);
+  const dir = path.dirname(newPath);
+  const oldPath = oldFile.startsWith('git:') ? undefined : path.resolve(cwd, oldFile);
+  if (oldPath && path.dirname(oldPath) === dir) return undefined;
+  const own = path.basename(newPath);
+  const onDisk = (folder: string, wanted: (name: string) => boolean): ModuleFile[] => {
+    let names: string[];
+    try {
+      names = fs.readdirSync(folder).filter(wanted).sort();
+    } catch {
+      return [];
+    }
+    const out: ModuleFile[] = [];
+    for (const name of names)
+      try {
+        const full = path.join(folder, name);
+        if (fs.statSync(full).isFile()) out.push({ fileName: name, text: fs.readFileSync(full, 'utf8').replace(/^\uFEFF/, '') });
+      } catch {
+        // A file that cannot be read says nothing.
+      }
+    return out;
+  };
+  return {
+    new: onDisk(dir, otherModuleFile(own)),
+    old: oldPath
+      ? onDisk(path.dirname(oldPath), otherModuleFile(path.basename(oldPath)))
+      : await readGitDirectory(dir, oldFile.slice(4), otherModuleFile(own)),
+  };
+}
 
 /** Whether anything differs: a field changed, or a configuration added or removed. */
 const hasChanges = (result: readonly ConfigurationChanges[]): boolean =>

@@ -141,7 +141,7 @@ const run: Command = async (argv, io) => {
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
   const timings = io.env.TIMING ? new Map<string, number>() : undefined;
 
-  const moduleFiles = moduleFilesOnDisk();
+  const moduleFiles = moduleFilesOnDisk((file) => displayPath(file, cwd));
   const lintJob = async (job: Job): Promise<FileReport | undefined> => {
     const s = settings.forDirectory(path.dirname(job.file));
     if (!s) return undefined;
@@ -164,13 +164,12 @@ const run: Command = async (argv, io) => {
     // override files may also replace its configurations. Standard input named with --stdin-filename
     // is that file of its directory's module (as an editor's unsaved buffer is), in place of its text on the disk.
     if ((!job.stdin || args.stdinFilename) && formatOf(job.file).moduleVariables)
-      options.terraformVariables = await moduleFiles(job.file, raw);
+      options.terraformVariables = await moduleFiles(job.file, raw, !!baseline);
     // Rules that can only report findings below --min-severity need not run (fixes still need every rule).
     if (mode === 'check') options.minSeverity = runFrom;
-    if (job.stdin && !args.stdinFilename) {
-      options.fileName = stdinName;
-      options.displayName = job.display;
-    }
+    // Messages name the file as the report does (a variable's value `from mod/main.tf:2`).
+    options.displayName = job.display;
+    if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
     // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is
     // said; with --no-warn-ignored (a hook passing every YAML file) such a file is read as a search reads it.
     options.named = job.stdin || (args.warnIgnored && expansion.sizes.has(job.file));

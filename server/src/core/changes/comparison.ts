@@ -34,20 +34,47 @@ export interface Labels {
 /** Why a comparison of the two versions cannot be made (after "cannot compare"), or what the versions hold. */
 export type Comparison = { error: string; which?: 'old' | 'new'; plan?: true } | { result: ConfigurationChanges[] };
 
+/** A file of the compared file's Terraform module (its directory), in one of the two versions. */
+export interface ModuleFile {
+  fileName: string;
+  text: string;
+}
+
 /**
  * Reads both versions (each with the format its name gives) and compares them. A text undefined:
- * the file does not exist in that version (not yet, or no longer).
+ * the file does not exist in that version (not yet, or no longer). `modules`: the other `.tf` and
+ * `.tf.json` files of a Terraform file's module in each version: Terraform addresses a resource by its
+ * module, not its file, so one that left the file for another of the module is not destroyed.
  */
-export function compareTexts(oldText: string | undefined, newText: string | undefined, names: { old?: string; new?: string }): Comparison {
+export function compareTexts(
+  oldText: string | undefined,
+  newText: string | undefined,
+  names: { old?: string; new?: string },
+  modules?: { old?: readonly ModuleFile[]; new?: readonly ModuleFile[] },
+): Comparison {
   const before = readConfigurations(oldText, names.old),
     after = readConfigurations(newText, names.new);
   if ('error' in before) return { error: before.error, which: 'old', plan: before.plan };
   if ('error' in after) return { error: after.error, which: 'new', plan: after.plan };
+  if (before.format === 'terraform' && after.format === 'terraform') {
+    before.elsewhere = moduleSets(modules?.old);
+    after.elsewhere = moduleSets(modules?.new);
+  }
   if (!before.configurations.length && !after.configurations.length)
     return { error: `neither version holds a configuration (${expected(after)})` };
   const ambiguous = unmatchable(before, after) ?? unmatchable(after, before);
   if (ambiguous) return { error: ambiguous };
   return { result: diffConfigurationSets(before, after) };
+}
+
+/** The module's other files as read (one that cannot be read, a syntax error in it, counts for nothing). */
+function moduleSets(files: readonly ModuleFile[] | undefined): ConfigurationSet['elsewhere'] {
+  const out: NonNullable<ConfigurationSet['elsewhere']>[number][] = [];
+  for (const { fileName, text } of files ?? []) {
+    const set = readConfigurations(text, fileName);
+    if (!('error' in set) && set.format === 'terraform') out.push({ fileName, set });
+  }
+  return out.length ? out : undefined;
 }
 
 /**

@@ -13,6 +13,8 @@ import { DEFAULT_MAX_DEPTH, type Segment } from '../types';
 import { isObject, UNKNOWN_VALUE } from '../values';
 import { setOwn } from '../formats/terraform/expressions';
 import { valueAt, withUnknownAt } from '../walk';
+import { parse as parseJson } from 'jsonc-parser';
+import { formerAddress, jsonMoves, jsonResources, laterAddress, type Move } from '../formats/terraform/moved';
 
 /**
  * The configurations of one version of a file, in any format, as a change report compares them:
@@ -31,6 +33,8 @@ export interface NamedConfiguration {
   note?: string;
   /** True when this version is a new service even though the name is the same (a replacement). */
   created?: boolean;
+  /** What it means that the other version does not have it, when not what the format says (see removedNote). */
+  removal?: string;
 }
 
 export type FileFormat = 'json' | 'terraform' | 'yaml';
@@ -42,6 +46,12 @@ export interface ConfigurationSet {
   /** True for the two sides of a Terraform plan. */
   plan?: boolean;
   configurations: NamedConfiguration[];
+  /** Terraform: every resource address of the version, with a configuration or without one. */
+  resources?: ReadonlySet<string>;
+  /** Terraform: the version's `moved` blocks, which give a resource of the other version its new address. */
+  moved?: readonly Move[];
+  /** Terraform: the other files of the module in this version (by name), where a resource may be now or have been. */
+  elsewhere?: ReadonlyArray<{ fileName: string; set: ConfigurationSet }>;
 }
 
 /** `plan`: the text is a Terraform plan, which holds its own before and after. */
@@ -88,7 +98,8 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   // The parser (WebAssembly) is loaded by the host only when a .tf file is to be read.
   if (holdsConfiguration(text) && !terraformParserLoaded()) return { error: 'the Terraform parser is not loaded' };
   // Variables are not looked up: a value written as an expression is reported as not known until plan.
-  const file = parseTerraform(text, maxDepth);
+  // Its resources without a configuration too (one whose block was removed), when the parser is loaded.
+  const file = parseTerraform(text, maxDepth, undefined, undefined, terraformParserLoaded());
   if (file.tooLarge) return { error: `it has ${file.tooLarge.size} characters, more than the ${file.tooLarge.limit} the HCL parser reads` };
   if (file.tooDeep)
     return { error: `blocks, lists or calls are nested ${file.tooDeep.depth} levels deep, more than the ${maxDepth} levels read` };
@@ -99,6 +110,8 @@ function readTerraform(text: string, maxDepth: number): ReadConfigurations {
   if (blocking) return { error: syntaxError(file.lines, blocking) };
   return {
     format: 'terraform',
+    resources: new Set(file.outline?.resources.keys()),
+    moved: file.outline?.moved,
     configurations: file.configurations.map((doc) => {
       const dynamic = new Map<string, string>();
       // A value given to sensitive() is compared and shown as the expression it is written in, which is
@@ -114,8 +127,11 @@ function readTerraformJson(text: string): ReadConfigurations {
   const file = parseTerraformJson(text);
   // Terraform reads nothing of a JSON file with a syntax error.
   if (file.syntaxErrors.length) return { error: syntaxError(file.lines, file.syntaxErrors[0]) };
+  const value = parseJson(text) as unknown;
   return {
     format: 'terraform',
+    resources: jsonResources(value),
+    moved: jsonMoves(value),
     // A value given to sensitive() is compared and shown as the expression it is written in, as in a .tf file.
     configurations: file.configurations.map((doc) => ({
       name: doc.address,
@@ -249,6 +265,9 @@ function removedNote(set: ConfigurationSet): string {
   return 'No longer in the file.';
 }
 
+const BLOCK_REMOVED =
+  'The search_user_config block was removed, but the resource stays: Terraform updates the service without destroying it, and removing the block resets nothing (the API merges the configuration).';
+
 /**
  * Matches the configurations of two versions by name and compares each pair. Removed
  * configurations come first (the most consequential), then those of the new version in order.
@@ -262,30 +281,94 @@ export function diffConfigurationSets(before: ConfigurationSet, after: Configura
   const out: ConfigurationChanges[] = [];
   const byName = new Map(old.map((c) => [c.name, c]));
   const matched = new Set<NamedConfiguration>();
+  // A moved block of the new version (in the file or another of its module) renames a resource of the
+  // old one that the module no longer declares.
+  const moves = [...(after.moved ?? []), ...(after.elsewhere ?? []).flatMap((e) => e.set.moved ?? [])];
+  const declared = new Set([...now.map((c) => c.name), ...(after.resources ?? [])]);
+  for (const { set } of after.elsewhere ?? [])
+    for (const name of [...set.configurations.map((c) => c.name), ...(set.resources ?? [])]) declared.add(name);
+  const formerOf = (name: string, had: (a: string) => boolean): string | undefined =>
+    moves.length ? formerAddress(moves, name, (a) => had(a) && !declared.has(a)) : undefined;
+  const renamedFrom = new Map<NamedConfiguration, string>();
   const partners = now.map((c) => {
-    const partner = lonePair ? old[0] : byName.get(c.name);
+    let partner = lonePair ? old[0] : byName.get(c.name);
+    const former = partner || !c.name ? undefined : formerOf(c.name, (a) => byName.has(a));
+    if (former && !matched.has(byName.get(former)!)) {
+      partner = byName.get(former);
+      renamedFrom.set(c, former);
+    }
     if (partner) matched.add(partner);
     return partner;
   });
-  for (const c of old)
-    if (!matched.has(c)) out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: removedNote(before) });
+  for (const c of old) {
+    if (matched.has(c)) continue;
+    // Where the resource is now: at its address, or where a moved block takes it, in this file or
+    // another of the module (Terraform addresses a resource by its module, not by its file).
+    const stays = c.name && !declared.has(c.name) && moves.length ? laterAddress(moves, c.name) : c.name;
+    const renamed = stays !== c.name ? renamedNote(c.name) : undefined;
+    // Moved into another file: one that did not declare it before (two files declaring it are Terraform's error, not a move).
+    const there = stays && !after.resources?.has(stays) && !inModule(before, stays) ? inModule(after, stays) : undefined;
+    const config = there?.set.configurations.find((x) => x.name === stays);
+    if (there && config) {
+      out.push(comparedPair(c, config, stays, [renamed, movedFileNote(there.fileName, 'now')]));
+      continue;
+    }
+    // The resource stays without its block: Terraform updates the service, which keeps every value (as with an emptied block).
+    if (stays && (there || after.resources?.has(stays))) {
+      const changes = diffConfigs(c.value, {}, { before: c.side, after: { appliedByTerraform: true } });
+      const note = [renamed, there && movedFileNote(there.fileName, 'now'), BLOCK_REMOVED].filter(Boolean).join(' ');
+      out.push({ name: stays, status: 'changed', changes, note });
+      continue;
+    }
+    out.push({ name: c.name || UNNAMED, status: 'removed', changes: [], note: c.removal ?? removedNote(before) });
+  }
   now.forEach((c, i) => {
-    const partner = partners[i];
+    let partner = partners[i];
     // Unnamed on both sides, the one configuration of each file is reported as a plain list (see isSingleConfiguration).
     const name = c.name || partner?.name || (partner ? '' : UNNAMED);
+    // Not in the old version of the file: maybe in another file of the module then (under this address or a former one).
+    const had = (a: string): boolean => !inModule(after, a) && !!inModule(before, a)?.set.configurations.some((x) => x.name === a);
+    const from = !partner && c.name ? (had(c.name) ? c.name : formerOf(c.name, had)) : undefined;
+    const was = from ? inModule(before, from) : undefined;
+    partner = partner ?? was?.set.configurations.find((x) => x.name === from);
     if (!partner) {
-      out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note: addedNote(after) });
+      const note = [addedNote(after), c.note].filter(Boolean).join(' ');
+      out.push({ name, status: 'added', changes: diffConfigs({}, c.value, { after: c.side, created: true }), note });
       return;
     }
-    // A fork field changed makes the provider replace the service, as a plan's replace does: a new service.
-    const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
-    const created = c.created || replacing.length > 0;
-    const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
-    const note = [c.note, replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
-    out.push({ name, status: changes.length || note ? 'changed' : 'unchanged', changes, note });
+    const former = renamedFrom.get(c) ?? (from !== c.name ? from : undefined);
+    out.push(comparedPair(partner, c, name, [former && renamedNote(former), was && movedFileNote(was.fileName, 'was')]));
   });
   return out;
 }
+
+/** The other file of the module that declares the resource, in a version. */
+function inModule(set: ConfigurationSet, address: string): NonNullable<ConfigurationSet['elsewhere']>[number] | undefined {
+  return set.elsewhere?.find((e) => e.set.resources?.has(address) || e.set.configurations.some((c) => c.name === address));
+}
+
+/** One configuration's two versions compared, with what is said of it. */
+function comparedPair(
+  partner: NamedConfiguration,
+  c: NamedConfiguration,
+  name: string,
+  notes: ReadonlyArray<string | undefined | false>,
+): ConfigurationChanges {
+  // A fork field changed makes the provider replace the service, as a plan's replace does: a new service.
+  const replacing = c.side.appliedByTerraform && !c.created ? replacingChanges(c.value, partner.value) : [];
+  const created = c.created || replacing.length > 0;
+  const changes = diffConfigs(partner.value, c.value, { before: partner.side, after: c.side, created, replacing });
+  const note = [c.note, ...notes, replacingNote(replacing), spellingNote(partner.side, c.side)].filter(Boolean).join(' ') || undefined;
+  return { name, status: changes.length || note ? 'changed' : 'unchanged', changes, note };
+}
+
+/** A resource that moved between the files of its module: the same service. */
+const movedFileNote = (fileName: string, when: 'now' | 'was'): string =>
+  `${when === 'now' ? 'Now' : 'Before'} in ${fileName}, another file of the module: Terraform addresses a resource by its module, not by its file, so this is the same service, compared with the resource ${when === 'now' ? 'there' : 'as it was there'}.`;
+
+/** A resource a moved block renamed: the same service. */
+const renamedNote = (former: string): string =>
+  `Renamed from ${former} by a moved block: Terraform updates the service at its new address, without destroying it.`;
 
 /** What a replacement for a fork field means for the rest of the configuration's changes. */
 function replacingNote(replacing: readonly string[]): string | undefined {

@@ -15,6 +15,19 @@ import { withUnknownAt } from '../walk';
  */
 
 const KNOWN_AFTER_APPLY = '(known after apply)';
+
+/** What a plan says of a resource whose search_user_config is known only after apply. */
+const KNOWN_AFTER_APPLY_BLOCK =
+  'The plan knows this search_user_config only after apply (it is made of values Terraform computes then): what it changes cannot be told from the plan.';
+/** A resource the plan removes from the state without destroying it (`["forget"]`). */
+const FORGOTTEN =
+  'The plan removes this resource from the Terraform state (a removed block with destroy = false) without destroying the service: it keeps running with its configuration, and Terraform no longer manages it.';
+/** An object an earlier replacement left (create_before_destroy), which the plan destroys. */
+const DEPOSED =
+  'A deposed object, left by an earlier replacement that created its successor first: the plan destroys it. The resource itself is compared on its own.';
+
+/** Whether a plan's value of a block holds one (an empty list or null holds none). */
+const holds = (v: unknown): boolean => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0);
 const SENSITIVE = '(sensitive value)';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -72,8 +85,12 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
   }
   const before: NamedConfiguration[] = [],
     after: NamedConfiguration[] = [];
-  for (const { address, after: now, before: was, replaced } of planConfigurations(plan)) {
-    const note = replaced ? 'The plan replaces this service: Terraform destroys it and creates a new one.' : undefined;
+  for (const { address, after: now, before: was, replaced, blockRemoved } of planConfigurations(plan)) {
+    const note = replaced
+      ? 'The plan replaces this service: Terraform destroys it and creates a new one.'
+      : blockRemoved
+        ? 'The plan removes the search_user_config block, but not the resource: Terraform updates the service without destroying it, and removing the block resets nothing (the API merges the configuration).'
+        : undefined;
     const shown = sensitiveHidden(now);
     after.push({ name: address, value: shown.value, side: planSide(shown), note, created: replaced });
     if (was) {
@@ -81,17 +98,29 @@ export function readPlan(text: string): PlanSets | { error: string } | undefined
       before.push({ name: address, value: old.value, side: planSide(old) });
     }
   }
-  // A resource the plan destroys has no after: its before alone says it had a configuration.
+  const compared = new Set(after.map((c) => c.name));
   for (const change of (plan.value.resource_changes as unknown[]).filter(isObject)) {
     const c = change.change;
-    if (
-      !isObject(c) ||
-      !isObject(c.before) ||
-      c.before.search_user_config === undefined ||
-      (isObject(c.after) && c.after.search_user_config !== undefined)
-    )
+    // A data source reads the service: it sends no configuration, and the plan changes nothing of it.
+    if (!isObject(c) || change.mode === 'data') continue;
+    const address = typeof change.address === 'string' ? change.address : '(a resource without an address)';
+    const had = isObject(c.before) && holds(c.before.search_user_config);
+    // An object an earlier replacement left (create_before_destroy): not the resource's current object.
+    if (typeof change.deposed === 'string') {
+      if (had) before.push({ name: `${address} (deposed object ${change.deposed})`, value: {}, side: {}, removal: DEPOSED });
       continue;
-    before.push({ name: typeof change.address === 'string' ? change.address : '(a resource without an address)', value: {}, side: {} });
+    }
+    if (compared.has(address)) continue;
+    // The whole block known only after apply: what it holds cannot be told before.
+    const unknown = c.after_unknown === true || (isObject(c.after_unknown) && c.after_unknown.search_user_config === true);
+    if (isObject(c.after) && unknown) {
+      if (had) before.push({ name: address, value: {}, side: {} });
+      after.push({ name: address, value: {}, side: {}, note: KNOWN_AFTER_APPLY_BLOCK });
+      continue;
+    }
+    // A resource the plan destroys (or forgets) has no after: its before alone says it had a configuration.
+    const actions = Array.isArray(c.actions) ? c.actions : [];
+    if (had) before.push({ name: address, value: {}, side: {}, ...(actions.includes('forget') ? { removal: FORGOTTEN } : {}) });
   }
   return {
     before: { format: 'terraform', plan: true, configurations: before },

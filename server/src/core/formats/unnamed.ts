@@ -21,7 +21,7 @@ import { holdsManifest, SEARCH_KIND_LINE } from './yaml/names';
  */
 export function nameForContent(text: string): string {
   // HCL first: a manifest inside HCL is in a heredoc or a string, while a YAML text has no HCL block header at a line's start.
-  if (HCL_BLOCK.test(text)) return 'stdin.tf';
+  if (HCL_BLOCK.test(text) || startsWithHclBlock(text)) return 'stdin.tf';
   if (holdsManifest(text) && SEARCH_KIND_LINE.test(text)) return 'stdin.yaml';
   if (!startsAsJson(text)) {
     if (startsWithRequest(text)) return 'stdin.http';
@@ -36,8 +36,33 @@ export function nameForContent(text: string): string {
 const TF_JSON_RESOURCE = /"resource"\s*:\s*\{/;
 const PLAN_FORMAT = /"format_version"\s*:/;
 
-/** A top-level HCL block header: its type, then a label or the brace (YAML has a colon after a key). */
-const HCL_BLOCK = /^(?:resource|data|module|variable|locals|terraform|provider|output)[ \t]+["{]/m;
+/** The types of Terraform's top-level blocks. */
+const BLOCK_TYPES = 'resource|data|module|variable|locals|terraform|provider|output|moved|import|removed|check';
+
+/**
+ * A top-level HCL block header at a line's start (after a byte order mark at the text's): its type, then
+ * a label or the brace (YAML has a colon after a key).
+ */
+const HCL_BLOCK = new RegExp(`^\\uFEFF?(?:${BLOCK_TYPES})[ \\t]+["{]`, 'm');
+const INDENTED_HCL_BLOCK = new RegExp(`^[ \\t]+(?:${BLOCK_TYPES})[ \\t]+["{]`);
+
+/**
+ * Whether the first line that is not blank or a comment is a block header, indented (HCL does not mind
+ * the indentation); only the first such line counts, where an indented one later may be text in YAML.
+ */
+function startsWithHclBlock(text: string): boolean {
+  let from = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let lines = 0; from < text.length && lines < 64; lines++) {
+    let end = text.indexOf('\n', from);
+    if (end < 0) end = text.length;
+    const line = text.slice(from, Math.min(end, from + 4096));
+    from = end + 1;
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#') || trimmed.startsWith('//')) continue;
+    return INDENTED_HCL_BLOCK.test(line);
+  }
+  return false;
+}
 
 /** Whether the first thing after blanks and comments (line and block ones, as JSONC has) is `{` or `[`. */
 function startsAsJson(text: string): boolean {

@@ -78,6 +78,8 @@ const MISSING_TOKEN: Readonly<Record<string, string>> = {
 /** A syntax problem of a Terraform file, as its parser names it (`missing }`, `unexpected text`, `unclosed string`). */
 export function terraformSyntaxMessage(code: string, written = ''): string {
   if (code === 'quoted name') return quotedNameMessage(written);
+  if (code === 'object as file')
+    return 'Syntax error in the Terraform file: the file is one object, as Terraform\'s JSON syntax writes it, but a .tf file is read as HCL, where only arguments and blocks stand at the top level ("Argument or block definition required"). Name the file .tf.json, or write it in HCL.';
   const missing = code.startsWith('missing ') ? code.slice('missing '.length) : undefined;
   const what =
     missing !== undefined && (Object.hasOwn(MISSING_TOKEN, missing) || !/^[a-z_]+$/.test(missing))

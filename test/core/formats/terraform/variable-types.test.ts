@@ -45,6 +45,11 @@ test('values are converted to the declared type as Terraform converts them', () 
   assert.equal(convertToType('4 GB', { kind: 'number' }), '4 GB', 'refused by Terraform: judged as written');
   assert.equal(convertToType('true', { kind: 'bool' }), true);
   assert.equal(convertToType('yes', { kind: 'bool' }), 'yes');
+  // As tobool("1") and tobool("0"): the digits are the two words.
+  assert.equal(convertToType('1', { kind: 'bool' }), true);
+  assert.equal(convertToType('0', { kind: 'bool' }), false);
+  assert.equal(convertToType('2', { kind: 'bool' }), '2');
+  assert.equal(convertToType(1, { kind: 'bool' }), 1, 'a number is no bool');
   assert.equal(convertToType(null, { kind: 'string' }), null);
   assert.deepEqual(convertToType(['a', 1], { kind: 'list', of: { kind: 'string' } }), ['a', '1']);
   assert.deepEqual(convertToType({ a: '1' }, { kind: 'map', of: { kind: 'number' } }), { a: 1 });

@@ -6,10 +6,12 @@ import { readableUntil } from '../json/damaged';
 import { holdsConfiguration } from '../terraform/document';
 import { parseTerraformJson } from './document';
 import { terraformParserLoaded } from '../terraform/parser';
-import { mentioningAny, usedVariableNames, variableValues, type VariableSource } from '../terraform/variables';
+import { mentioningAny, movesOf, usedVariableNames, variableValues, type VariableSource } from '../terraform/variables';
 import { LineIndex } from '../../lines';
 import { terraformJsonSyntaxMessage } from '../../rules/invalid-json';
-import { spellingNote, terraformBaseline, variableNote } from '../terraform/analysis';
+import { deployedResource, spellingNote, terraformBaseline, variableNote } from '../terraform/analysis';
+import { jsonMoves, jsonResources } from '../terraform/moved';
+import { parse as parseJson } from 'jsonc-parser';
 import { replacedConfigurations, replacedFinding } from '../terraform/overrides';
 import { DEFAULT_MAX_DEPTH, type AnalyzeOptions, type Finding } from '../../types';
 import type { ConfigDocument, Replacement } from '../document';
@@ -53,6 +55,12 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
   const replaced = replacedConfigurations(options.fileName ?? 'main.tf.json', options.terraformVariables);
   const replacedDocs = new Map<ConfigDocument, Replacement>();
+  // A resource renamed by a moved block (of the file, or of its module) is compared with its former address as deployed.
+  const moduleMoves = deployed?.size ? movesOf(options.terraformVariables) : [];
+  const own = deployed?.size && (moduleMoves.length || /\bmoved\b/.test(text)) ? (parseJson(text) as unknown) : undefined;
+  const moves = [...jsonMoves(own), ...moduleMoves];
+  const declared = jsonResources(own);
+  const deployedAt = deployedResource(deployed, moves, (a) => declared.has(a));
   for (const doc of file.configurations) {
     const by = replaced.get(doc.address);
     if (by) {
@@ -62,7 +70,7 @@ export function analyzeTerraformJson(text: string, options: AnalyzeOptions): Ana
       continue;
     }
     const own: Finding[] = [];
-    const baseline = terraformBaseline(doc, deployed?.get(doc.address), options);
+    const baseline = terraformBaseline(doc, deployedAt(doc.address), options);
     checkConfiguration(doc, options, baseline, own, internalErrors);
     for (const f of own) {
       if (until !== undefined && f.offset >= until) continue;

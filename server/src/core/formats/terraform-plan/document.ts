@@ -20,7 +20,12 @@ export interface PlanConfiguration {
   before?: ConfigDocument;
   /** True when the plan replaces the resource (`["delete", "create"]`): `before` is the service destroyed. */
   replaced: boolean;
+  /** True when the resource had a search_user_config block and has none after the plan (`after` is then empty). */
+  blockRemoved?: boolean;
 }
+
+/** How a plan shows a block that is not written: an empty list (or null). */
+const unset = (v: unknown): boolean => v === null || (Array.isArray(v) && v.length === 0);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -32,24 +37,36 @@ export function planConfigurations(plan: ParsedDocument): PlanConfiguration[] {
   const out: PlanConfiguration[] = [];
   const changes = (plan.value as Record<string, unknown>).resource_changes as unknown[];
   changes.forEach((change, i) => {
-    if (!isObject(change) || !isObject(change.change)) return;
+    // A data source reads the service and sends it nothing; a deposed object (left by an earlier
+    // replacement) is not the resource's current one, and is only destroyed.
+    if (!isObject(change) || !isObject(change.change) || change.mode === 'data' || typeof change.deposed === 'string') return;
     const { after, before } = change.change;
     const address = typeof change.address === 'string' ? change.address : `resource_changes[${i}]`;
     const at = (side: string): Segment[] => ['resource_changes', i, 'change', side];
     // A value sensitive on either side is sensitive on both: a variable newly declared sensitive marks
     // only `after_sensitive`, and the same value before it must not be shown either.
     const sensitive = eitherMarked(change.change.before_sensitive, change.change.after_sensitive);
-    const afterDoc =
-      isObject(after) && after[CONFIGURATION_BLOCK] !== undefined
-        ? planDocument(plan, after[CONFIGURATION_BLOCK], [...at('after'), CONFIGURATION_BLOCK], change.change.after_unknown, sensitive)
-        : undefined;
-    if (!afterDoc) return;
     const beforeDoc =
       isObject(before) && before[CONFIGURATION_BLOCK] !== undefined
         ? planDocument(plan, before[CONFIGURATION_BLOCK], [...at('before'), CONFIGURATION_BLOCK], undefined, sensitive)
         : undefined;
+    let afterDoc =
+      isObject(after) && after[CONFIGURATION_BLOCK] !== undefined
+        ? planDocument(plan, after[CONFIGURATION_BLOCK], [...at('after'), CONFIGURATION_BLOCK], change.change.after_unknown, sensitive)
+        : undefined;
+    // The block removed from a resource that stays (an empty list, or null): Terraform updates the
+    // service without it, which resets nothing, as with an emptied block.
+    const blockRemoved = !afterDoc && !!beforeDoc && isObject(after) && unset(after[CONFIGURATION_BLOCK]);
+    if (blockRemoved) afterDoc = planDocument(plan, {}, [...at('after'), CONFIGURATION_BLOCK], undefined, undefined);
+    if (!afterDoc) return;
     const actions = Array.isArray(change.change.actions) ? change.change.actions : [];
-    out.push({ address, after: afterDoc, before: beforeDoc, replaced: actions.includes('delete') && actions.includes('create') });
+    out.push({
+      address,
+      after: afterDoc,
+      before: beforeDoc,
+      replaced: actions.includes('delete') && actions.includes('create'),
+      ...(blockRemoved ? { blockRemoved } : {}),
+    });
   });
   return out;
 }

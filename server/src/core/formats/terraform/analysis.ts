@@ -2,10 +2,11 @@ import { checkConfiguration, directiveScanOf, severityOf, sortFindings, suppress
 import { baselineReader } from '../baseline';
 import { parseDocument, type ParsedDocument } from '..';
 import { planConfigurations } from '../terraform-plan/document';
-import { holdsConfiguration, parseTerraform } from './document';
+import { holdsConfiguration, parseTerraform, withoutBlockDocument } from './document';
 import { spoiledText } from './syntax-errors';
 import { terraformParserLoaded } from './parser';
-import { mentioningAny, usedVariableNames, variableValues } from './variables';
+import { mentioningAny, movesOf, usedVariableNames, variableValues } from './variables';
+import { formerAddress, type Move } from './moved';
 import { replacedConfigurations, replacedFinding } from './overrides';
 import type { Node } from 'web-tree-sitter';
 import { formatPath } from '../../paths';
@@ -42,7 +43,10 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
           { fileName: options.fileName ?? 'main.tf', shownAs: options.displayName, text, root },
         ])
     : undefined;
-  const file = parseTerraform(text, maxDepth, variables, state?.terraform);
+  // The same file as deployed: each resource is compared with the one of the same address there.
+  const deployed = deployedOf(options);
+  // With a deployed version, the file's resources without a configuration are read too: one whose block was removed.
+  const file = parseTerraform(text, maxDepth, variables, state?.terraform, !!deployed?.size);
   const limitSeverity = severityOf('input-limit', options);
   const limit = limitOf(file, maxDepth);
   if (limit) {
@@ -58,13 +62,15 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
     });
     return { findings, format: 'terraform', configurations: [], syntaxErrors: 0, doc: empty, internalErrors };
   }
-  // The same file as deployed: each resource is compared with the one of the same address there.
-  const deployed = deployedOf(options);
   // Suppression comments speak for the file: one at its top reaches every resource below.
   const directives = directiveScanOf(text, file.lines, file.comments ?? []);
   // A block an override file of the module replaces is never sent: it is not judged, only said to be replaced.
   const replaced = replacedConfigurations(options.fileName ?? 'main.tf', options.terraformVariables);
   const replacedDocs = new Map<ConfigDocument, Replacement>();
+  // A resource renamed by a moved block is compared with its former address as deployed.
+  const declared = file.outline?.resources;
+  const moves = deployed?.size ? [...(file.outline?.moved ?? []), ...movesOf(options.terraformVariables)] : [];
+  const deployedAt = deployedResource(deployed, moves, (a) => !!declared?.has(a));
   for (const doc of file.configurations) {
     const by = replaced.get(doc.address);
     if (by) {
@@ -74,10 +80,23 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
       continue;
     }
     const own: Finding[] = [];
-    const baseline = terraformBaseline(doc, deployed?.get(doc.address), options);
+    const baseline = terraformBaseline(doc, deployedAt(doc.address), options);
     checkConfiguration(doc, options, baseline, own, internalErrors, undefined, directives);
     for (const f of own) {
       f.message = `${doc.address}: ${f.message}${spellingNote(doc, f.path)}${variableNote(doc, f)}`;
+      findings.push(f);
+    }
+  }
+  // A resource that stays without the block it had as deployed: Terraform updates the service, and nothing is reset.
+  const configured = new Set(file.configurations.map((d) => d.address));
+  for (const [address, at] of file.outline?.resources ?? []) {
+    const before = deployedAt(address);
+    if (!before || replaced.has(address) || configured.has(address)) continue;
+    const doc = withoutBlockDocument(text, file.lines, address, at);
+    const own: Finding[] = [];
+    checkConfiguration(doc, options, terraformBaseline(doc, before, options), own, internalErrors, undefined, directives);
+    for (const f of own) {
+      f.message = `${address}: ${f.message} ${BLOCK_REMOVED}`;
       findings.push(f);
     }
   }
@@ -119,6 +138,14 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
   };
 }
 
+/** What a finding about a resource whose block was removed adds. */
+const BLOCK_REMOVED =
+  'The resource no longer has a search_user_config block, but it stays: Terraform updates the service without the block, which resets nothing.';
+
+/** What a finding about a plan's resource whose block the plan removes adds. */
+const PLAN_BLOCK_REMOVED =
+  'The plan removes the search_user_config block, but not the resource: Terraform updates the service without the block, which resets nothing.';
+
 /**
  * The resource of the same address as deployed, for the change-aware rules. A fork field changed makes
  * the provider replace the service, as a plan's `["delete", "create"]` does: the configuration is then a
@@ -126,12 +153,39 @@ export function analyzeTerraform(text: string, options: AnalyzeOptions, state?: 
  */
 export function terraformBaseline(
   doc: ConfigDocument,
-  before: ConfigDocument | undefined,
+  deployed: { doc: ConfigDocument; former?: string } | undefined,
   options: AnalyzeOptions,
 ): BaselineInfo | undefined {
-  if (!before) return undefined;
+  if (!deployed) return undefined;
+  const before = deployed.doc;
   const replaced = replacingChanges(doc.value, before.value).length > 0;
-  return { doc: before, value: before.value, label: options.baselineLabel ?? 'the baseline', ...(replaced ? { replaced } : {}) };
+  const label = options.baselineLabel ?? 'the baseline';
+  // Renamed by a moved block: the same service, under its former address there.
+  return {
+    doc: before,
+    value: before.value,
+    label: deployed.former ? `${deployed.former} in ${label}` : label,
+    ...(replaced ? { replaced } : {}),
+  };
+}
+
+/**
+ * The resource at `address` as deployed: the one of the same address, or the one a `moved` block
+ * (of the file, or of its module's other files) renamed to it, which Terraform updates in place. A
+ * former address still declared in the file is no move: Terraform moves only what is no longer there.
+ */
+export function deployedResource(
+  deployed: ReadonlyMap<string, ConfigDocument> | undefined,
+  moves: readonly Move[],
+  declared: (address: string) => boolean,
+): (address: string) => { doc: ConfigDocument; former?: string } | undefined {
+  return (address) => {
+    if (!deployed?.size) return undefined;
+    const same = deployed.get(address);
+    if (same) return { doc: same };
+    const former = moves.length ? formerAddress(moves, address, (a) => deployed.has(a) && !declared(a)) : undefined;
+    return former ? { doc: deployed.get(former)!, former } : undefined;
+  };
 }
 
 /** Why a Terraform file was not read, and where that is said. */
@@ -169,12 +223,12 @@ export function analyzePlan(plan: ParsedDocument, options: AnalyzeOptions): Anal
   const findings: Finding[] = [];
   const internalErrors: AnalysisResult['internalErrors'] = [];
   const changes = planConfigurations(plan);
-  for (const { address, after, before, replaced } of changes) {
+  for (const { address, after, before, replaced, blockRemoved } of changes) {
     const own: Finding[] = [];
     const baseline = before && { doc: before, value: before.value, label: 'the state before the plan', replaced };
     checkConfiguration(after, options, baseline, own, internalErrors);
     for (const f of own) {
-      f.message = `${address}: ${f.message}${spellingNote(after, f.path)}`;
+      f.message = `${address}: ${f.message}${spellingNote(after, f.path)}${blockRemoved ? ` ${PLAN_BLOCK_REMOVED}` : ''}`;
       findings.push(f);
     }
   }

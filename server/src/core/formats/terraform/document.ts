@@ -8,7 +8,7 @@ import type { TerraformConfiguration, VariableUse } from './configuration';
 import { terraformEdits } from './edits';
 import type { TerraformDocumentState } from './incremental';
 import { HclParseAbandoned, parseHcl } from './parser';
-import { pathKey, readTerraform, type Configuration, type VariableValues } from './read';
+import { emptyOutline, pathKey, readTerraform, type Configuration, type TerraformOutline, type VariableValues } from './read';
 import { CONFIGURATION_BLOCK, DEPRECATED_NAMES, providerBlockOf, providerName } from './names';
 import { readAfterSyntaxErrors } from './resync';
 import { pathOfKey } from './nodes';
@@ -42,6 +42,8 @@ export interface TerraformFileDocuments {
   tooBroken?: { offset: number | undefined };
   /** The comments of the file outside blocks and inside the configurations' resources (for suppression directives). */
   comments?: Comment[];
+  /** The file's resources and `moved` blocks, when asked for (see parseTerraform). */
+  outline?: TerraformOutline;
 }
 
 /**
@@ -65,18 +67,23 @@ export const holdsConfiguration = (text: string): boolean => text.includes(CONFI
 /**
  * Reads every configuration of a Terraform file. The parser must be loaded (loadTerraformParser).
  * `state`: what the previous version of the same document left (its tree, the blocks read), for
- * an edit to cost what it changed; it then owns the new tree.
+ * an edit to cost what it changed; it then owns the new tree. `outline`: read the file's resources
+ * and `moved` blocks too (a comparison with another version needs them), even when it holds no
+ * configuration: a resource whose block was removed, or one renamed.
  */
 export function parseTerraform(
   text: string,
   maxDepth = 256,
   variables?: VariableValues | ((root: Node) => VariableValues),
   state?: TerraformDocumentState,
+  outline = false,
 ): TerraformFileDocuments {
   // A byte order mark is read as a blank, which keeps every offset.
   const source = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
   const lines = new LineIndex(text);
-  if (!holdsConfiguration(source)) return { configurations: [], syntaxErrors: [], lines };
+  const wanted = outline ? emptyOutline() : undefined;
+  const none = (): TerraformFileDocuments => ({ configurations: [], syntaxErrors: [], lines, ...(wanted ? { outline: wanted } : {}) });
+  if (!holdsConfiguration(source) && !(outline && /\b(?:resource|moved)\b/.test(source))) return none();
   if (source.length > MAX_TERRAFORM_SIZE)
     return { configurations: [], syntaxErrors: [], lines, tooLarge: { size: source.length, limit: MAX_TERRAFORM_SIZE } };
   const tooDeep = nestingBeyond(source, maxDepth);
@@ -93,7 +100,7 @@ export function parseTerraform(
     const values = typeof variables === 'function' ? variables(tree.rootNode) : variables;
     // Blocks read with other values of the variables may read differently now.
     state?.memo.begin(values?.size ? JSON.stringify([...values]) : '');
-    const read = readTerraform(tree.rootNode, source, values, state?.memo);
+    const read = readTerraform(tree.rootNode, source, values, state?.memo, wanted);
     state?.memo.end();
     // A resource the parser's recovery from a syntax error took for part of a block above it is read on its own.
     const file = read.syntaxErrors.length ? readAfterSyntaxErrors(source, read, values) : read;
@@ -104,7 +111,7 @@ export function parseTerraform(
       line: lines.positionAt(c.offset).line,
     }));
     const configurations = file.configurations.map((config) => configurationDocument(text, lines, config, file.syntaxErrors, comments));
-    return { configurations, syntaxErrors: file.syntaxErrors, lines, comments };
+    return { configurations, syntaxErrors: file.syntaxErrors, lines, comments, ...(wanted ? { outline: wanted } : {}) };
   } finally {
     if (!state) tree.delete();
   }
@@ -371,4 +378,37 @@ function blockAt<E>(entries: ReadonlyMap<string, E>, syntax: TerraformSyntax<E>,
     if (!best || size < best.size || (size === best.size && key.length > best.key.length)) best = { key, size };
   }
   return best && (best.key ? pathOfKey(best.key) : []);
+}
+
+/**
+ * The configuration of a resource that has no `search_user_config` block (any more): nothing is
+ * written, so every finding about it stands at the resource's name. The resource stays, so
+ * Terraform updates the service without sending the block: a baseline's values are kept, as
+ * those of an emptied block are. No fix is written (the block to write them into is gone).
+ */
+export function withoutBlockDocument(
+  text: string,
+  lines: LineIndex,
+  address: string,
+  at: { resource: OffsetRange; name: OffsetRange },
+): TerraformDocument {
+  const root = { kind: 'block' as const, key: at.name, value: at.resource, member: at.resource };
+  const config: TerraformConfiguration<typeof root> = {
+    address,
+    resource: at.resource,
+    value: {},
+    entries: new Map([[pathKey([]), root]]),
+    unknownPaths: [],
+    repeated: [],
+    spellings: [],
+    resolved: new Map(),
+  };
+  return terraformConfigurationDocument(text, lines, config, {
+    commentsAllowed: true,
+    syntaxErrors: [],
+    comments: () => [],
+    holdsMembers: () => true,
+    braces: () => undefined,
+    editsFor: () => undefined,
+  });
 }

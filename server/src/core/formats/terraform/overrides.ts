@@ -37,7 +37,8 @@ export function replacedConfigurations(
         holdsConfiguration(source.text),
     )
     .sort((a, b) => compareNames(a.name, b.name));
-  for (const { source, name } of later) for (const [address, line] of overrideBlocksOf(source)) out.set(address, { fileName: name, line });
+  for (const { source, name } of later)
+    for (const [address, line] of overrideBlocksOf(source)) out.set(address, { fileName: source.shownAs ?? name, line });
   return out;
 }
 

@@ -12,6 +12,7 @@ import { innermostErrors, missingToken, unreadText } from './syntax-errors';
 import { CONFIGURATION_BLOCK, keyOf, madeByTerraform, setInOtherSpelling, settingsClash, whyRefused, type Setting } from './names';
 import { childOfType, endOf, named, pathKey, rangeOf, textOf, typeOf } from './nodes';
 import { noneRead, type Configuration, type Entry, type VariableValues } from './configuration';
+import { addressText, type Move } from './moved';
 
 export type { Configuration, Entry, VariableValues } from './configuration';
 export { literalOf } from './expressions';
@@ -23,6 +24,19 @@ export interface TerraformFile {
   /** The comments inside the resources of the configurations (a configuration's comments are those of its resource). */
   comments: OffsetRange[];
 }
+
+/**
+ * What a file declares beside its configurations, read when asked (see readTerraform): every
+ * resource, with or without a configuration, and the `moved` blocks that give a resource a new address.
+ */
+export interface TerraformOutline {
+  /** Each `resource` block by address: the block, and its name label (where a finding about the resource stands). */
+  resources: Map<string, { resource: OffsetRange; name: OffsetRange }>;
+  /** `moved { from = ADDRESS  to = ADDRESS }`, the addresses as written, without blanks. */
+  moved: Move[];
+}
+
+export const emptyOutline = (): TerraformOutline => ({ resources: new Map(), moved: [] });
 
 /**
  * Where `name` is next written in `text` at or after an offset (Infinity when it is not). Asked
@@ -60,8 +74,17 @@ const enum Place {
   InConfiguredResource,
 }
 
-/** Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block. */
-export function readTerraform(root: Node, text: string, variables?: VariableValues, memo?: ReadMemo): TerraformFile {
+/**
+ * Reads the configurations of a parsed file: every `search_user_config` block inside a `resource` block.
+ * `outline`: filled with the file's resources and `moved` blocks (asked only when a comparison needs them).
+ */
+export function readTerraform(
+  root: Node,
+  text: string,
+  variables?: VariableValues,
+  memo?: ReadMemo,
+  outline?: TerraformOutline,
+): TerraformFile {
   const configurations: Configuration[] = [];
   const syntaxErrors: SyntaxProblem[] = [];
   const comments: OffsetRange[] = [];
@@ -83,12 +106,19 @@ export function readTerraform(root: Node, text: string, variables?: VariableValu
     }
     if (n.isMissing) syntaxErrors.push(missingToken(n, type));
     else if (type === 'ERROR') syntaxErrors.push(unreadText(n, text));
+    else if (type === 'config_file') {
+      // The grammar takes a file that is one object (Terraform's JSON syntax, or HCL's `{ ... }`), which
+      // Terraform refuses in a .tf file ("Argument or block definition required").
+      const object = named(n).find((c) => typeOf(c) === 'object');
+      if (object) syntaxErrors.push({ offset: object.startIndex, length: 1, code: 'object as file' });
+    }
     let configured = false;
     if (type === 'block' && place === Place.TopLevel) {
       // A block whose text does not even hold the configuration's name is no resource of ours, and
       // is not read further than its type and range: most blocks of a module are such.
       const start = n.startIndex;
       const end = endOf(n);
+      if (outline) outlineBlock(n, text, outline);
       const config = nameAt(start) < end ? resourceConfiguration(n, variables, reading) : undefined;
       if (config?.length) {
         configurations.push(...config);
@@ -150,10 +180,50 @@ function commentsOf(block: Node, text: string, comments: OffsetRange[], memo?: R
 
 /** The address of a `resource "TYPE" "NAME" { ... }` block (`TYPE.NAME`); undefined for any other block. */
 export function resourceAddress(block: Node): string | undefined {
+  return resourceHeader(block)?.address;
+}
+
+/** The address of a `resource` block and its name label. */
+function resourceHeader(block: Node): { address: string; name: Node } | undefined {
   const parts = named(block);
   if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'resource') return undefined;
-  const labels = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0])).map(labelText);
-  return labels.length === 2 && labels.every((l) => l !== undefined) ? printable(`${labels[0]}.${labels[1]}`) : undefined;
+  const labelNodes = parts.filter((p) => typeOf(p) === 'string_lit' || (typeOf(p) === 'identifier' && p !== parts[0]));
+  const labels = labelNodes.map(labelText);
+  return labels.length === 2 && labels.every((l) => l !== undefined)
+    ? { address: printable(`${labels[0]}.${labels[1]}`), name: labelNodes[1] }
+    : undefined;
+}
+
+/** The word a top-level block starts with, read from the text (no node asked). */
+const BLOCK_TYPE = /[A-Za-z_][\w-]*/y;
+
+/** Notes a top-level block in the outline when it is a resource or a `moved` block. */
+function outlineBlock(block: Node, text: string, outline: TerraformOutline): void {
+  BLOCK_TYPE.lastIndex = block.startIndex;
+  const word = BLOCK_TYPE.exec(text)?.[0];
+  if (word === 'resource') {
+    const header = resourceHeader(block);
+    if (header && !outline.resources.has(header.address))
+      outline.resources.set(header.address, { resource: rangeOf(block), name: rangeOf(header.name) });
+  } else if (word === 'moved') {
+    const move = moveOf(block);
+    if (move) outline.moved.push(move);
+  }
+}
+
+/** A `moved` block's two addresses; undefined for any other block, or one without both. */
+export function moveOf(block: Node): Move | undefined {
+  const parts = named(block);
+  if (!parts[0] || typeOf(parts[0]) !== 'identifier' || textOf(parts[0]) !== 'moved') return undefined;
+  const body = childOfType(block, 'body');
+  let from: string | undefined, to: string | undefined;
+  for (const member of body ? named(body) : []) {
+    const [nameNode, expr] = typeOf(member) === 'attribute' ? named(member) : [];
+    const end = nameNode && expr ? textOf(nameNode) : undefined;
+    if (end === 'from') from = addressText(textOf(expr));
+    else if (end === 'to') to = addressText(textOf(expr));
+  }
+  return from && to ? { from, to } : undefined;
 }
 
 /** The configurations of a `resource "TYPE" "NAME" { ... }` block (none for any other block). */

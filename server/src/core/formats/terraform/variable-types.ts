@@ -120,7 +120,8 @@ export function convertToType(value: unknown, type: TypeConstraint, numberText?:
       }
       return value;
     case 'bool':
-      return value === 'true' ? true : value === 'false' ? false : value;
+      // Terraform's conversion of a string to a bool takes "1" and "0" too (tobool("1") is true).
+      return value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
     case 'list':
     case 'set':
       return Array.isArray(value) ? mapItems(value, (v) => convertToType(v, type.of)) : value;

@@ -5,7 +5,8 @@ import { nodeValue } from '../json/document';
 import { holdsConfiguration } from './document';
 import { hclOverrideBlocks, jsonOverrideBlocks, type OverrideBlocks } from './override-blocks';
 import { HclParseAbandoned, parseHcl } from './parser';
-import { labelText, literalOf, type VariableValues } from './read';
+import { labelText, literalOf, moveOf, type VariableValues } from './read';
+import { jsonMoves, type Move } from './moved';
 import { exactNumberText } from '../conversion';
 import { convertToType, parseTypeConstraint, type TypeConstraint } from './variable-types';
 
@@ -119,6 +120,8 @@ interface Found {
 interface SourceFacts {
   found: Found[];
   blocks?: OverrideBlocks;
+  /** Its `moved` blocks (a `.tf` or `.tf.json` file). */
+  moves?: Move[];
 }
 
 /**
@@ -145,6 +148,10 @@ const NO_BLOCKS: OverrideBlocks = new Map();
  */
 export const overrideBlocksOf = (source: VariableSource): OverrideBlocks => factsOf(source).blocks ?? NO_BLOCKS;
 
+/** The `moved` blocks of the module's other files (see formerAddress). */
+export const movesOf = (sources: ReadonlyArray<VariableSource> | undefined): Move[] =>
+  (sources ?? []).filter((s) => /\bmoved\b/.test(s.text)).flatMap((s) => factsOf(s).moves ?? []);
+
 /** What one file says about variables (declarations or assignments, by its rank) and, for an override file, about configurations. */
 function readSource(source: VariableSource): SourceFacts {
   const { fileName, text } = source;
@@ -154,12 +161,14 @@ function readSource(source: VariableSource): SourceFacts {
   // Only files that can say something are parsed, once for both questions; one already parsed is not parsed again.
   const values = declarations ? text.includes('variable') : /[=:]/.test(text);
   const blocks = rank === RANK_OVERRIDE && holdsConfiguration(text);
-  if (!values && !blocks) return { found: [] };
+  const moves = declarations && /\bmoved\b/.test(text);
+  if (!values && !blocks && !moves) return { found: [] };
   if (/\.json$/i.test(fileName)) {
     const root = parseTree(text, [], { allowTrailingComma: false, disallowComments: true });
     return {
       found: values ? (declarations ? jsonDeclarations(root, text) : jsonAssignments(root, text)) : [],
       blocks: blocks ? jsonOverrideBlocks(root, text) : undefined,
+      moves: moves && root ? jsonMoves(nodeValue(root)) : undefined,
     };
   }
   let tree;
@@ -177,7 +186,8 @@ function readSource(source: VariableSource): SourceFacts {
       const one = item && (declarations ? declarationOf(item) : tfvarsValueOf(item));
       if (one) found.push(one);
     }
-    return { found, blocks: blocks ? hclOverrideBlocks(body) : undefined };
+    const moved = moves ? (body?.namedChildren ?? []).map((item) => item && moveOf(item)).filter((m): m is Move => !!m) : undefined;
+    return { found, blocks: blocks ? hclOverrideBlocks(body) : undefined, moves: moved };
   } finally {
     tree?.delete();
   }
