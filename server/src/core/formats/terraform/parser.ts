@@ -72,9 +72,8 @@ export function parseHcl(text: string, previous?: Tree, readable = grammarText(t
 }
 
 /** The tree of the text, or undefined when the parser takes longer than the text's allowance. */
-function parseWithin(readable: string, previous?: Tree): Tree | undefined {
+function parseWithin(readable: string, previous?: Tree, allowance = parseAllowanceMs(readable.length)): Tree | undefined {
   if (!parser) throw new Error('the Terraform parser is not loaded: the host loads it before analysing .tf files');
-  const allowance = parseAllowanceMs(readable.length);
   // The time between two calls of the callback (every hundred or so steps of the parser) counts for
   // at most an eighth of the allowance: on a busy machine the process may wait for a core, or for the
   // garbage collector, for longer than the whole allowance of a small file, once; a parse that is
@@ -98,6 +97,12 @@ function parseWithin(readable: string, previous?: Tree): Tree | undefined {
 
 /** The text read for the first error of a text the parser gave up on: enough for a few screens of HCL. */
 const START = 4096;
+/**
+ * The time the parse of that start is given. Its text is bounded, so its worst case is too (tens of
+ * milliseconds for a start broken on every line); the allowance of a text of its size is not enough
+ * for it on a machine whose cores are busy, where the first error would then go unnamed.
+ */
+const START_ALLOWANCE_MS = 1000;
 
 /**
  * Where the first syntax error of a text starts, found in its first few kilobytes (up to a line's
@@ -107,7 +112,7 @@ const START = 4096;
 function firstErrorOfStart(readable: string): number | undefined {
   const lineEnd = readable.indexOf('\n', START);
   const start = lineEnd < 0 ? readable : readable.slice(0, lineEnd + 1);
-  const tree = parseWithin(start);
+  const tree = parseWithin(start, undefined, START_ALLOWANCE_MS);
   if (!tree) return undefined;
   try {
     let node: Node | null = tree.rootNode;
