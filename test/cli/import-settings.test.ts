@@ -126,9 +126,10 @@ test('unreadable and malformed input exits 2 and changes nothing', async () => {
   }
 });
 
-test('the legacy list form key.0, key.1, … becomes a list', async () => {
+test('the legacy list form key.0, key.1, … becomes a list; one setting written flat and nested is refused, exit 2', async () => {
   const dir = tempTree({
     'legacy.yml': 'reindex.remote.whitelist.0: a:1\nreindex.remote.whitelist.1: b:2\n',
+    'twice.yml': 'indices.query.bool.max_clause_count: 2048\nindices:\n  query.bool.max_clause_count: 4096\n',
   });
   try {
     const legacy = await runCli(['import-settings', 'legacy.yml'], { cwd: dir });
@@ -140,6 +141,13 @@ test('the legacy list form key.0, key.1, … becomes a list', async () => {
     });
     assert.equal(body.code, 0, body.err);
     assert.deepEqual(JSON.parse(body.out), { search: { reindex_remote_whitelist: ['a:1', 'b:2'] } });
+    const twice = await runCli(['import-settings', 'twice.yml'], { cwd: dir });
+    assert.equal(twice.code, 2, twice.err);
+    assert.equal(twice.out, '');
+    assert.match(
+      twice.err,
+      /cannot read twice\.yml: the setting indices\.query\.bool\.max_clause_count is written twice, as "indices\.query\.bool\.max_clause_count" and as "indices" > "query\.bool\.max_clause_count"; the engine refuses it/,
+    );
   } finally {
     removeTree(dir);
   }

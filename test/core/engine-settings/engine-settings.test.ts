@@ -190,8 +190,25 @@ test('the legacy list form key.0, key.1, … is read as one list, in a settings 
     legacy.unmapped.map((u) => u.setting),
     ['reindex.remote.whitelist.5', 'opendistro.x.y'],
   );
+});
+
+test('one setting written twice in a settings file or a section, flat and nested, is refused as the engine refuses it, naming both places', () => {
+  const twice = flattenEngineSettings({ 'indices.query.bool.max_clause_count': 2048, indices: { 'query.bool.max_clause_count': 4096 } });
+  assert.deepEqual(twice.settings, []);
+  assert.deepEqual(twice.refused, [
+    'the setting indices.query.bool.max_clause_count is written twice, as "indices.query.bool.max_clause_count" and as "indices" > "query.bool.max_clause_count"; the engine refuses it ("duplicate settings key"): keep one',
+  ]);
+  const section = flattenEngineSettings({ persistent: { 'search.max_buckets': 1, search: { max_buckets: 2 } } });
+  assert.match(section.refused?.[0] ?? '', /as "persistent" > "search.max_buckets" and as "persistent" > "search" > "max_buckets"/);
   const both = flattenEngineSettings({ 'reindex.remote.whitelist': 'x:1', 'reindex.remote.whitelist.0': 'a:1' });
   assert.match(both.refused?.[0] ?? '', /reindex\.remote\.whitelist is written both as a value .* and as a list in the legacy form/);
+  // Persistent and transient are two sections: transient wins, as before.
+  const sections = flattenEngineSettings({ persistent: { 'search.max_buckets': 1 }, transient: { search: { max_buckets: 2 } } });
+  assert.equal(sections.refused, undefined);
+  assert.deepEqual(
+    sections.settings.map((s) => s.value),
+    [2],
+  );
 });
 
 test('merging keeps comments and formatting, creates missing objects and replaces existing values', () => {

@@ -24,6 +24,7 @@ opensearch.yml (flat dotted keys, nested maps or both) or a _cluster/settings bo
 response (persistent, transient; defaults are left out), as JSON or YAML. Values are read
 with the engine's own rules (byte sizes in binary multiples, times, percentages) and written
 in each field's unit; a value that is not a whole number there is reported, never rounded.
+A setting written twice (flat and nested) is refused, as the engine refuses it.
 
 Prints the configuration fragment as JSON on standard output, and on standard error each
 setting that cannot be carried over, with the reason.

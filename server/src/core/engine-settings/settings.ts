@@ -40,8 +40,8 @@ export interface FlattenResult {
   settings: EngineSetting[];
   problems: string[];
   /**
-   * Why the engine refuses the input as a whole (a legacy list `key.0` beside `key`): nothing should be
-   * converted then, the input is reported instead.
+   * Why the engine refuses the input as a whole (a setting written twice, flat and nested; a legacy list
+   * `key.0` beside `key`): nothing should be converted then, the input is reported instead.
    */
   refused?: string[];
   /** Set when a limit was reached: nothing should be converted, the input is reported instead. */
@@ -97,8 +97,9 @@ function foldLegacyLists(written: Written, refused: string[]): void {
 /**
  * The settings of a body, response or settings file, in the order they apply: `defaults`, then
  * `persistent`, then `transient` (which wins, as in the engine). A later value for the same setting
- * replaces an earlier one. Arrays stay lists; `null` stays null (a reset). The legacy list form `key.0`,
- * `key.1`, … is read as the list `key`.
+ * replaces an earlier one. Arrays stay lists; `null` stays null (a reset). Within one section (or a
+ * settings file), one setting written twice (flat and nested) is refused, as the engine refuses it
+ * ("duplicate settings key"), and the legacy list form `key.0`, `key.1`, … is read as the list `key`.
  */
 export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): FlattenResult {
   const problems: string[] = [];
@@ -154,8 +155,15 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
       return;
     }
     if (Array.isArray(value) && !listWithinLimits(value, depth)) return;
-    // A later value for the same name replaces an earlier one.
-    if (!written.delete(prefix)) count++;
+    const before = written.get(prefix);
+    if (before) {
+      if (refused.length < MAX_REFUSED)
+        refused.push(
+          `the setting ${prefix} is written twice, as ${placeText(before.place)} and as ${placeText(place)}; the engine refuses it ("duplicate settings key"): keep one`,
+        );
+      return;
+    }
+    count++;
     written.set(prefix, { value, place });
   };
   const read = (section: EngineSetting['section'], part: Record<string, unknown>): void => {
