@@ -44,7 +44,8 @@ test('an opensearch.yml (flat, nested and mixed keys) becomes configuration fiel
     ['discovery.seed_hosts', /no configuration field/],
     ['indices.fielddata.cache.size', /"8gb" is not a percentage/],
     ['thread_pool.write.queue_size', /outside the allowed range/],
-    ['plugins.index_state_management.history.max_age', /"90m" is 1\.5 hours, not a whole number/],
+    // Named as the file writes it (the legacy opendistro. prefix), not by its current name.
+    ['opendistro.index_state_management.history.max_age', /"90m" is 1\.5 hours, not a whole number/],
   ] as const) {
     assert.ok(
       lines.some((l) => l.includes(` ${setting} `) && why.test(l)),
@@ -120,6 +121,33 @@ test('unreadable and malformed input exits 2 and changes nothing', async () => {
     assert.equal(broken.code, 2);
     assert.equal(fs.readFileSync(path.join(dir, 'prod.search.json'), 'utf8'), '{ "search": ');
     assert.equal((await runCli(['import-settings'], { cwd: dir })).code, 2);
+  } finally {
+    removeTree(dir);
+  }
+});
+
+test('the legacy list form key.0, key.1, … becomes a list; one setting written flat and nested is refused, exit 2', async () => {
+  const dir = tempTree({
+    'legacy.yml': 'reindex.remote.whitelist.0: a:1\nreindex.remote.whitelist.1: b:2\n',
+    'twice.yml': 'indices.query.bool.max_clause_count: 2048\nindices:\n  query.bool.max_clause_count: 4096\n',
+  });
+  try {
+    const legacy = await runCli(['import-settings', 'legacy.yml'], { cwd: dir });
+    assert.equal(legacy.code, 0, legacy.err);
+    assert.deepEqual(JSON.parse(legacy.out), { search: { reindex_remote_whitelist: ['a:1', 'b:2'] } });
+    const body = await runCli(['import-settings', '-'], {
+      cwd: dir,
+      stdin: '{"persistent":{"reindex":{"remote":{"whitelist":{"0":"a:1","1":"b:2"}}}}}',
+    });
+    assert.equal(body.code, 0, body.err);
+    assert.deepEqual(JSON.parse(body.out), { search: { reindex_remote_whitelist: ['a:1', 'b:2'] } });
+    const twice = await runCli(['import-settings', 'twice.yml'], { cwd: dir });
+    assert.equal(twice.code, 2, twice.err);
+    assert.equal(twice.out, '');
+    assert.match(
+      twice.err,
+      /cannot read twice\.yml: the setting indices\.query\.bool\.max_clause_count is written twice, as "indices\.query\.bool\.max_clause_count" and as "indices" > "query\.bool\.max_clause_count"; the engine refuses it/,
+    );
   } finally {
     removeTree(dir);
   }

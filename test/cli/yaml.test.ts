@@ -308,6 +308,37 @@ test('--no-warn-ignored (as the pre-commit hooks pass it): a named file without 
   }
 });
 
+test('a name without an extension the tool knows (rendered.txt, manifests), given with --stdin-filename or named on the command line, is read by content and reported under that name', async () => {
+  const rendered = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\ndata:\n  a: b\n---\n' + MANIFEST;
+  const hcl = 'resource "vendor_search" "logs" {\n  search_user_config {\n    max_index_cont = 5\n  }\n}\n';
+  const dir = tempTree({ 'rendered.txt': rendered, 'main.txt': hcl });
+  try {
+    for (const [text, names] of [
+      [rendered, ['rendered.txt', 'manifests']],
+      [hcl, ['main.txt', 'infra']],
+    ] as const) {
+      const unnamed = messagesOf((await runCli(['lint', '--format', 'json', '-'], { cwd: dir, stdin: text })).out);
+      assert.ok(unnamed.length > 0 && !unnamed.some(([, id]) => id === 'invalid-json'), JSON.stringify(unnamed));
+      for (const name of names) {
+        const named = await runCli(['lint', '--format', 'json', '--stdin-filename', name, '-'], { cwd: dir, stdin: text });
+        assert.deepEqual(
+          messagesOf(named.out),
+          unnamed.map(([, id, line]) => [name, id, line]),
+          `--stdin-filename ${name}: ${named.out}${named.err}`,
+        );
+      }
+      const onDisk = await runCli(['lint', '--format', 'json', names[0]], { cwd: dir });
+      assert.deepEqual(
+        messagesOf(onDisk.out),
+        unnamed.map(([, id, line]) => [names[0], id, line]),
+        `lint ${names[0]}: ${onDisk.out}${onDisk.err}`,
+      );
+    }
+  } finally {
+    removeTree(dir);
+  }
+});
+
 test('standard input without --stdin-filename is read as what it holds: a manifest, HCL, Terraform JSON, a plan, a configuration or requests', async () => {
   const rendered =
     'apiVersion: monitoring.coreos.com/v1\nkind: PrometheusRule\nmetadata:\n  name: alerts\nspec:\n  groups:\n    - name: x\n      rules:\n        - alert: Down\n          annotations:\n            summary: "{{ $labels.instance }} is down"\n---\n' +

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ALL_FIELDS, BY_ENGINE_SETTING } from '../../server/src/core/schema';
 import { RULES } from '../../server/src/core/rules';
-import { defaultText, typeText } from '../../server/src/core/describe';
+import { boundsText, defaultText, typeText } from '../../server/src/core/describe';
 import { isPlaceholder } from '../../server/src/core/values';
 import { assertGolden, runCli, transcript } from '../support/cli-golden';
 import { REPO } from '../support/repo';
@@ -103,4 +103,12 @@ test('an unknown name exits 2 and suggests the closest names', async () => {
   }
   const bad = await runCli(['explain', 'x', '--format', 'yaml']);
   assert.equal(bad.code, 2);
+});
+
+test('bounds of one character or one item are written in the singular', () => {
+  assert.equal(boundsText({ type: 'string', minLength: 1, maxLength: 1 }), 'at least 1 character, at most 1 character');
+  assert.equal(boundsText({ type: 'array', maxItems: 1 }), 'at most 1 item');
+  assert.equal(boundsText({ type: 'string', minLength: 2, maxLength: 256 }), 'at least 2 characters, at most 256 characters');
+  const secret = ALL_FIELDS.find((f) => f.dotted === 'openid.client_id')!;
+  assert.match(boundsText(secret.schema) ?? '', /^at least 1 character, at most \d+ characters/);
 });

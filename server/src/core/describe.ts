@@ -40,9 +40,10 @@ export function boundsText(s: SchemaNode): string | undefined {
   if (s.minimum !== undefined && s.maximum !== undefined) parts.push(`${big(s.minimum)} to ${big(s.maximum)}${u}`);
   else if (s.minimum !== undefined) parts.push(`at least ${big(s.minimum)}${u}`);
   else if (s.maximum !== undefined) parts.push(`at most ${big(s.maximum)}${u}`);
-  if (s.minLength !== undefined && s.minLength > 0) parts.push(`at least ${s.minLength} characters`);
-  if (s.maxLength !== undefined) parts.push(`at most ${s.maxLength} characters`);
-  if (s.maxItems !== undefined) parts.push(`at most ${s.maxItems} items`);
+  const count = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+  if (s.minLength !== undefined && s.minLength > 0) parts.push(`at least ${count(s.minLength, 'character')}`);
+  if (s.maxLength !== undefined) parts.push(`at most ${count(s.maxLength, 'character')}`);
+  if (s.maxItems !== undefined) parts.push(`at most ${count(s.maxItems, 'item')}`);
   if (s.pattern) parts.push(`matching \`${s.pattern}\``);
   return parts.length ? parts.join(', ') : undefined;
 }

@@ -92,5 +92,5 @@ export {
   type EditorSymbol,
   type MemberDocument,
 } from './editor';
-export { FORMATS, formatOf, type FormatHandler, type MemberCompletionOptions } from './formats/registry';
+export { FORMATS, formatOf, namesItsFormat, readingName, type FormatHandler, type MemberCompletionOptions } from './formats/registry';
 export type { FormatId } from './check';

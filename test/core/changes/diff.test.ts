@@ -221,6 +221,16 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
     JSON.parse(added.stdout).changes.map((c: { kind: string; path: string }) => `${c.kind} ${c.path}`),
     ['added static_ips'],
   );
+  // A *.search.yaml file the revision lacks is an empty configuration too, compared field by field.
+  fs.writeFileSync(path.join(dir, 'new.search.yaml'), 'service_to_fork_from: src\nsearch:\n  reindex_remote_whitelist: ["a:1"]\n');
+  const addedYaml = await runCli(['diff', 'git:HEAD', 'new.search.yaml', '--format', 'json'], { cwd: dir });
+  assert.deepEqual(
+    JSON.parse(addedYaml.stdout).changes.map((c: { kind: string; path: string; classes: string[] }) => [c.kind, c.path, c.classes]),
+    [
+      ['added', 'search.reindex_remote_whitelist', ['restartsEngine']],
+      ['added', 'service_to_fork_from', ['createOnly']],
+    ],
+  );
   assert.equal((await runCli(['diff', 'git:no-such-ref', 'svc.search.json'], { cwd: dir })).code, 2);
   // A .tf file or manifest the revision does not have holds no configuration: each of the new file's is added.
   for (const [file, names] of [
@@ -243,6 +253,36 @@ test('OLD as git:REF reads the NEW file at that revision; a file the revision la
         c.changes.every((ch) => !ch.classes.includes('restartsEngine') && !ch.classes.includes('createOnly')),
       ),
     );
+  }
+});
+
+test('an empty *.search.yaml document (no text, or only comments) is an empty configuration, compared field by field', async () => {
+  const { compareTexts } = await import('../../../server/src/core/changes/comparison');
+  const full = 'service_to_fork_from: src\nsearch:\n  reindex_remote_whitelist: ["a:1"]\n';
+  const json = compareTexts('{}', JSON.stringify({ service_to_fork_from: 'src', search: { reindex_remote_whitelist: ['a:1'] } }), {
+    old: 'a.json',
+    new: 'b.json',
+  });
+  assert.ok('result' in json, JSON.stringify(json));
+  const fields = (c: ReturnType<typeof compareTexts>) =>
+    'result' in c ? c.result.flatMap((r) => r.changes.map((ch) => [ch.kind, ch.path, ch.classes, ch.notes])) : c;
+  for (const name of ['svc.search.yaml', 'svc.search.yml']) {
+    for (const empty of ['', '# only a comment\n', '\n']) {
+      const added = compareTexts(empty, full, { old: name, new: name });
+      assert.deepEqual(fields(added), fields(json), `${name}, ${JSON.stringify(empty)}`);
+      const removed = compareTexts(full, empty, { old: name, new: name });
+      const removals = fields(removed) as unknown[][];
+      assert.deepEqual(
+        removals.map((r) => [r[0], r[1]]),
+        [
+          ['removed', 'service_to_fork_from'],
+          ['removed', 'search.reindex_remote_whitelist'],
+        ],
+      );
+      assert.match((removals[1][3] as string[]).join(' '), /Not reset on the service/);
+    }
+    const none = compareTexts('', '# nothing yet\n', { old: name, new: name });
+    assert.ok('result' in none && none.result.every((r) => r.status === 'unchanged' && !r.changes.length), JSON.stringify(none));
   }
 });
 

@@ -158,6 +158,59 @@ test('flat, nested and mixed settings are the same; transient wins; legacy names
   );
 });
 
+test('the legacy list form key.0, key.1, … is read as one list, in a settings file and in a body; messages name a setting as written', () => {
+  const lists = [
+    { 'reindex.remote.whitelist.0': 'a:1', 'reindex.remote.whitelist.1': 'b:2' },
+    { persistent: { reindex: { remote: { whitelist: { '0': 'a:1', '1': 'b:2' } } } } },
+    { reindex: { remote: { 'allowlist.0': 'a:1', 'allowlist.1': 'b:2' } } },
+  ];
+  for (const body of lists) {
+    const flat = flattenEngineSettings(body);
+    assert.deepEqual([flat.problems, flat.refused], [[], undefined], JSON.stringify(body));
+    const { assignments, unmapped } = convertEngineSettings(flat.settings);
+    assert.deepEqual(unmapped, [], JSON.stringify(body));
+    assert.deepEqual(
+      assignments.map((a) => [a.path, a.value]),
+      [['search.reindex_remote_whitelist', ['a:1', 'b:2']]],
+    );
+  }
+  // From .0 on while the next index is there, as the engine folds them; another key is left as it is.
+  assert.deepEqual(
+    flattenEngineSettings({ 'x.list.0': 'a', 'x.list.1': 'b', 'x.list.3': 'd', 'y.1': 'c' }).settings.map((s) => [s.key, s.value]),
+    [
+      ['x.list.3', 'd'],
+      ['y.1', 'c'],
+      ['x.list', ['a', 'b']],
+    ],
+  );
+  const legacy = convertEngineSettings(
+    flattenEngineSettings({ 'reindex.remote.whitelist.0': 'a:1', 'reindex.remote.whitelist.5': 'b', 'opendistro.x.y': 1 }).settings,
+  );
+  assert.deepEqual(
+    legacy.unmapped.map((u) => u.setting),
+    ['reindex.remote.whitelist.5', 'opendistro.x.y'],
+  );
+});
+
+test('one setting written twice in a settings file or a section, flat and nested, is refused as the engine refuses it, naming both places', () => {
+  const twice = flattenEngineSettings({ 'indices.query.bool.max_clause_count': 2048, indices: { 'query.bool.max_clause_count': 4096 } });
+  assert.deepEqual(twice.settings, []);
+  assert.deepEqual(twice.refused, [
+    'the setting indices.query.bool.max_clause_count is written twice, as "indices.query.bool.max_clause_count" and as "indices" > "query.bool.max_clause_count"; the engine refuses it ("duplicate settings key"): keep one',
+  ]);
+  const section = flattenEngineSettings({ persistent: { 'search.max_buckets': 1, search: { max_buckets: 2 } } });
+  assert.match(section.refused?.[0] ?? '', /as "persistent" > "search.max_buckets" and as "persistent" > "search" > "max_buckets"/);
+  const both = flattenEngineSettings({ 'reindex.remote.whitelist': 'x:1', 'reindex.remote.whitelist.0': 'a:1' });
+  assert.match(both.refused?.[0] ?? '', /reindex\.remote\.whitelist is written both as a value .* and as a list in the legacy form/);
+  // Persistent and transient are two sections: transient wins, as before.
+  const sections = flattenEngineSettings({ persistent: { 'search.max_buckets': 1 }, transient: { search: { max_buckets: 2 } } });
+  assert.equal(sections.refused, undefined);
+  assert.deepEqual(
+    sections.settings.map((s) => s.value),
+    [2],
+  );
+});
+
 test('merging keeps comments and formatting, creates missing objects and replaces existing values', () => {
   const config =
     '{\n  // production\n  "search_version": "2.19",\n  "search": {\n    "http_max_content_length": 1024 // old limit\n  }\n}\n';

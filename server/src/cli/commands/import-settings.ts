@@ -24,6 +24,7 @@ opensearch.yml (flat dotted keys, nested maps or both) or a _cluster/settings bo
 response (persistent, transient; defaults are left out), as JSON or YAML. Values are read
 with the engine's own rules (byte sizes in binary multiples, times, percentages) and written
 in each field's unit; a value that is not a whole number there is reported, never rounded.
+A setting written twice (flat and nested) is refused, as the engine refuses it.
 
 Prints the configuration fragment as JSON on standard output, and on standard error each
 setting that cannot be carried over, with the reason.
@@ -143,9 +144,15 @@ const run: Command = async (argv, io) => {
     io.err(cannotRead(label, parsed));
     return 2;
   }
-  const { settings, problems, limit } = flattenEngineSettings(parsed.value);
+  const { settings, problems, limit, refused } = flattenEngineSettings(parsed.value);
   if (limit) {
     io.err(cannotRead(label, { error: limit, limit: true }));
+    return 2;
+  }
+  // What the engine refuses to read at all: nothing is converted, as nothing of it would be applied.
+  if (refused) {
+    for (const why of refused) io.err(cannotRead(label, { error: why }));
+    io.err(`${NAME}: nothing was converted\n`);
     return 2;
   }
   if (!settings.length && problems.length) {
@@ -215,7 +222,7 @@ function mergeSettings(mergeInto: string, assignments: Assignment[], code: numbe
   }
   for (const d of duplicateKeys)
     io.err(`${NAME}: note: "${d}" is written more than once in ${mergeInto}; the service reads the last one, so that is the one set\n`);
-  for (const n of notSet) io.err(`${NAME}: ${n.assignment.setting} not set in ${mergeInto}: ${n.why}\n`);
+  for (const n of notSet) io.err(`${NAME}: ${n.assignment.written ?? n.assignment.setting} not set in ${mergeInto}: ${n.why}\n`);
   if (notSet.length) code = 1;
   io.err(`${NAME}: ${set.length} field${set.length === 1 ? '' : 's'} set in ${mergeInto}\n`);
   const after = analyze(merged, { fileName: target });

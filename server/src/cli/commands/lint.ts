@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { resolveLintOptions, type LintConfig, type AnalyzeOptions, type DecodedBytes, nameForContent, VERSION, formatOf } from '../../core';
+import {
+  resolveLintOptions,
+  type LintConfig,
+  type AnalyzeOptions,
+  type DecodedBytes,
+  readingName,
+  terraformParserLoaded,
+  VERSION,
+  formatOf,
+} from '../../core';
 import { BaselineReader, parseBaselineSpec, type BaselineResult } from '../../node/baseline-files';
 import { LintConfigFinder, type LintConfigResult } from '../../node/lint-config-files';
 import { LINT_USAGE, parseLintArgs, UsageError, type LintArgs } from '../args';
@@ -122,21 +131,26 @@ const run: Command = async (argv, io) => {
     jobs.unshift({ file: path.resolve(cwd, name ?? '<stdin>'), display: name ?? '<stdin>', stdin: true });
   }
   const stdinText = targets.includes('-') ? await io.readStdin() : '';
-  // Standard input without a name is read as what it holds: a manifest, HCL, a plan or a configuration.
-  const stdinName = args.stdinFilename ?? (targets.includes('-') ? nameForContent(stdinText) : undefined);
+  // Standard input without a name, or with one that does not say its format (rendered.txt), is read as
+  // what it holds: a manifest, HCL, a plan or a configuration.
+  const stdinName = targets.includes('-') ? readingName(args.stdinFilename, stdinText) : undefined;
 
   const names = jobs.map((job) => (job.stdin ? stdinName : job.file));
   // The Terraform parser (WebAssembly) is loaded only when a Terraform file is to be read (a .tf.json
-  // file's variables may be declared in the module's .tf files).
-  if (names.some((n) => formatOf(n).moduleVariables)) {
+  // file's variables may be declared in the module's .tf files); for a file read by its content, once it is read.
+  let parserProblem = false;
+  const loadParser = async (): Promise<void> => {
+    if (terraformParserLoaded() || parserProblem) return;
     try {
       await loadTerraformFromDisk();
     } catch (err) {
+      parserProblem = true;
       problems.push(
         `the Terraform parser cannot be loaded, so .tf files are not checked: ${err instanceof Error ? err.message : String(err)}`,
       );
     }
-  }
+  };
+  if (names.some((n) => formatOf(n).moduleVariables)) await loadParser();
 
   // TIMING=1 (as with ESLint): time by phase and rule, summed over the files.
   const timings = io.env.TIMING ? new Map<string, number>() : undefined;
@@ -169,7 +183,13 @@ const run: Command = async (argv, io) => {
     if (mode === 'check') options.minSeverity = runFrom;
     // Messages name the file as the report does (a variable's value `from mod/main.tf:2`).
     options.displayName = job.display;
-    if (job.stdin && !args.stdinFilename) options.fileName = stdinName;
+    // A name that does not say the file's format (standard input without one, rendered.txt): the file is read as
+    // what it holds, and reported under its own name.
+    const readAs = job.stdin ? stdinName! : readingName(job.file, raw);
+    if (readAs !== job.file) {
+      options.fileName = readAs;
+      if (formatOf(readAs).moduleVariables) await loadParser();
+    }
     // A file the user named (not found by a search) is read whatever a pre-filter says, and what is not read is
     // said; with --no-warn-ignored (a hook passing every YAML file) such a file is read as a search reads it.
     options.named = job.stdin || (args.warnIgnored && expansion.sizes.has(job.file));

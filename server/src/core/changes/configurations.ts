@@ -211,7 +211,12 @@ function readYaml(text: string, fileName: string | undefined, maxDepth: number):
   return {
     format: 'yaml',
     manifests: file.manifests,
-    configurations: file.configurations.map((doc) => ({ name: doc.label, value: doc.value, side: yamlSide(doc) })),
+    // An empty document (no text, or only comments) is an empty configuration, compared field by field.
+    configurations: file.configurations.map((doc) => ({
+      name: doc.label,
+      value: !file.manifests && doc.value === null ? {} : doc.value,
+      side: yamlSide(doc),
+    })),
   };
 }
 

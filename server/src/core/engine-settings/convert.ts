@@ -9,7 +9,10 @@ export interface Assignment {
   path: string;
   segments: string[];
   value: unknown;
+  /** The engine setting's current name. */
   setting: string;
+  /** The name as the input writes it, when it differs from `setting` (a legacy name): what messages name. */
+  written?: string;
   raw: unknown;
   secret: boolean;
 }
@@ -93,7 +96,7 @@ export function convertEngineSettings(settings: readonly EngineSetting[]): {
   const assignments: Assignment[] = [];
   const unmapped: Unmapped[] = [];
   let defaultsLeftOut = 0;
-  for (const { key, value, section } of settings) {
+  for (const { key, value, section, written } of settings) {
     if (section === 'defaults') {
       defaultsLeftOut++;
       continue;
@@ -101,7 +104,7 @@ export function convertEngineSettings(settings: readonly EngineSetting[]): {
     const field = BY_ENGINE_SETTING.get(key);
     if (!field) {
       unmapped.push({
-        setting: key,
+        setting: written ?? key,
         reason: key.startsWith('index.')
           ? 'is an index setting: set it in an index template, not on the cluster'
           : 'has no configuration field: it cannot be changed on the service',
@@ -115,10 +118,11 @@ export function convertEngineSettings(settings: readonly EngineSetting[]): {
         segments: [...field.path],
         value: converted.value,
         setting: key,
+        ...(written ? { written } : {}),
         raw: value,
         secret: !!field.schema.secret,
       });
-    else unmapped.push({ setting: key, reason: `${converted.why} (field ${field.dotted})` });
+    else unmapped.push({ setting: written ?? key, reason: `${converted.why} (field ${field.dotted})` });
   }
   return { assignments, unmapped, defaultsLeftOut };
 }

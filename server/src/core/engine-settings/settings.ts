@@ -5,9 +5,12 @@
  * flat, nested and mixed forms are the same setting.
  */
 export interface EngineSetting {
+  /** The setting's current name (`reindex.remote.allowlist` for the legacy `reindex.remote.whitelist`). */
   key: string;
   value: unknown;
   section?: 'persistent' | 'transient' | 'defaults';
+  /** The name as the input writes it, when it differs from `key`: what messages name. */
+  written?: string;
 }
 
 /** Names the engine still reads for a setting under an older name. */
@@ -36,25 +39,78 @@ export const FLATTEN_LIMITS = { visits: 1_000_000, nameCharacters: 32 * 1024 * 1
 export interface FlattenResult {
   settings: EngineSetting[];
   problems: string[];
+  /**
+   * Why the engine refuses the input as a whole (a setting written twice, flat and nested; a legacy list
+   * `key.0` beside `key`): nothing should be converted then, the input is reported instead.
+   */
+  refused?: string[];
   /** Set when a limit was reached: nothing should be converted, the input is reported instead. */
   limit?: string;
   /** Values visited and characters of setting names built, for tests of the bound. */
   work: { visits: number; nameCharacters: number };
 }
 
+/** Where a setting is written: each key on the way to it, as the input writes them (the last one here). */
+interface Place {
+  key: string;
+  parent?: Place;
+}
+
+function placeText(place: Place | undefined): string {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.unshift(`"${at.key}"`);
+  return keys.join(' > ');
+}
+
+/** The engine stops at the first; a few are listed, so that most can be mended at once. */
+const MAX_REFUSED = 10;
+
+/** What one section (or a settings file) writes, by flattened name as written, in the order written. */
+type Written = Map<string, { value: unknown; place?: Place }>;
+
+/**
+ * The legacy list form `key.0`, `key.1`, … folded into one list `key`, as the engine's
+ * Settings.Builder does (processLegacyLists): from `.0` on while the next index is there; `key` written
+ * beside `key.0` is refused.
+ */
+function foldLegacyLists(written: Written, refused: string[]): void {
+  for (const [name, entry] of [...written]) {
+    if (!name.endsWith('.0') || !written.has(name)) continue;
+    const prefix = name.slice(0, -2);
+    const plain = written.get(prefix);
+    if (plain) {
+      if (refused.length < MAX_REFUSED)
+        refused.push(
+          `the setting ${prefix} is written both as a value (${placeText(plain.place)}) and as a list in the legacy form ${prefix}.0, ${prefix}.1, … (${placeText(entry.place)}); the engine refuses to read both`,
+        );
+      continue;
+    }
+    const values: unknown[] = [];
+    for (let i = 0; written.has(`${prefix}.${i}`); i++) {
+      values.push(written.get(`${prefix}.${i}`)!.value);
+      written.delete(`${prefix}.${i}`);
+    }
+    written.set(prefix, { value: values, place: entry.place });
+  }
+}
+
 /**
  * The settings of a body, response or settings file, in the order they apply: `defaults`, then
  * `persistent`, then `transient` (which wins, as in the engine). A later value for the same setting
- * replaces an earlier one. Arrays stay lists; `null` stays null (a reset).
+ * replaces an earlier one. Arrays stay lists; `null` stays null (a reset). Within one section (or a
+ * settings file), one setting written twice (flat and nested) is refused, as the engine refuses it
+ * ("duplicate settings key"), and the legacy list form `key.0`, `key.1`, … is read as the list `key`.
  */
 export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): FlattenResult {
   const problems: string[] = [];
+  const refused: string[] = [];
   const work = { visits: 0, nameCharacters: 0 };
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return { settings: [], problems: ['the input is not an object of settings'], work };
   const top = body as Record<string, unknown>;
   const isClusterBody = SECTIONS.some((s) => Object.hasOwn(top, s));
   const byKey = new Map<string, EngineSetting>();
+  let count = 0;
   let limit: string | undefined;
   const visit = (): boolean => {
     if (++work.visits <= limits.visits) return true;
@@ -79,8 +135,8 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
     }
     return true;
   };
-  const add = (section: EngineSetting['section'], prefix: string, value: unknown, depth: number): void => {
-    if (byKey.size >= MAX_SETTINGS || limit || !visit()) return;
+  const add = (written: Written, place: Place | undefined, prefix: string, value: unknown, depth: number): void => {
+    if (count >= MAX_SETTINGS || limit || !visit()) return;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       if (depth >= limits.depth) {
         tooDeep();
@@ -93,15 +149,33 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
           limit = `its setting names, each with the names of the objects around it, add up to more than ${limits.nameCharacters} characters`;
           return;
         }
-        add(section, key, v, depth + 1);
+        add(written, { key: k, parent: place }, key, v, depth + 1);
         if (limit) return;
       }
       return;
     }
     if (Array.isArray(value) && !listWithinLimits(value, depth)) return;
-    const key = currentName(prefix);
-    byKey.delete(key);
-    byKey.set(key, { key, value, section });
+    const before = written.get(prefix);
+    if (before) {
+      if (refused.length < MAX_REFUSED)
+        refused.push(
+          `the setting ${prefix} is written twice, as ${placeText(before.place)} and as ${placeText(place)}; the engine refuses it ("duplicate settings key"): keep one`,
+        );
+      return;
+    }
+    count++;
+    written.set(prefix, { value, place });
+  };
+  const read = (section: EngineSetting['section'], part: Record<string, unknown>): void => {
+    const written: Written = new Map();
+    add(written, section ? { key: section } : undefined, '', part, 0);
+    if (limit) return;
+    foldLegacyLists(written, refused);
+    for (const [name, { value }] of written) {
+      const key = currentName(name);
+      byKey.delete(key);
+      byKey.set(key, { key, value, section, ...(key === name ? {} : { written: name }) });
+    }
   };
   if (isClusterBody) {
     for (const s of SECTIONS) {
@@ -111,7 +185,7 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
         problems.push(`"${s}" is not an object of settings`);
         continue;
       }
-      add(s, '', part, 0);
+      read(s, part as Record<string, unknown>);
     }
     const other = Object.keys(top).filter((k) => !(SECTIONS as readonly string[]).includes(k));
     if (other.length)
@@ -119,9 +193,10 @@ export function flattenEngineSettings(body: unknown, limits = FLATTEN_LIMITS): F
         `${other.map((k) => `"${k}"`).join(', ')} ${other.length === 1 ? 'is' : 'are'} not settings (only persistent, transient and defaults are read)`,
       );
   } else {
-    add(undefined, '', top, 0);
+    read(undefined, top);
   }
   if (limit) return { settings: [], problems, limit, work };
-  if (byKey.size >= MAX_SETTINGS) problems.push(`only the first ${MAX_SETTINGS} settings were read`);
+  if (refused.length) return { settings: [], problems, refused, work };
+  if (count >= MAX_SETTINGS) problems.push(`only the first ${MAX_SETTINGS} settings were read`);
   return { settings: [...byKey.values()], problems, work };
 }

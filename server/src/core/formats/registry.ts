@@ -24,6 +24,7 @@ import { CONFIGURATION_BLOCK, isTerraformName } from './terraform/document';
 import { applyTerraformEdits, layoutWindows } from './terraform/layout';
 import { analyzeYaml } from './yaml/analysis';
 import { holdsManifest, isSearchYamlName, isYamlName } from './yaml/names';
+import { nameForContent } from './unnamed';
 
 export interface FormatHandler {
   readonly id: FormatId;
@@ -185,3 +186,14 @@ export function formatOf(fileName: string | undefined): FormatHandler {
   lastAsked = { name: fileName, handler };
   return handler;
 }
+
+/** Whether a name says which format its file is in: an extension a format reads, or `.json` / `.jsonc`. */
+export const namesItsFormat = (fileName: string | undefined): boolean =>
+  !!fileName && (/\.jsonc?$/i.test(fileName) || FORMATS.some((f) => f !== json && f.recognises(fileName)));
+
+/**
+ * The name a text is read under: its own when that says its format, otherwise (standard input without a
+ * name, `rendered.txt`, `manifests`) the name its content gives, as for unnamed standard input (see nameForContent).
+ */
+export const readingName = (fileName: string | undefined, text: string): string =>
+  fileName !== undefined && namesItsFormat(fileName) ? fileName : nameForContent(text);
