@@ -20,6 +20,16 @@ const VARIABLES = 'variable "max_body" {\n  default = "100mb"\n}\nvariable "doma
 
 type Hover = { contents: { value: string } } | null;
 
+/** A hover two characters into the first occurrence of `needle` in `text`, the document at `uri`. */
+const hoverIn = (client: TestClient, uri: string, text: string, needle: string): Promise<Hover> => {
+  const offset = text.indexOf(needle) + 2;
+  const line = text.slice(0, offset).split('\n').length - 1;
+  return client.request<Hover>('textDocument/hover', {
+    textDocument: { uri },
+    position: { line, character: offset - text.lastIndexOf('\n', offset - 1) - 1 },
+  });
+};
+
 describe('Terraform module variables in the language server, as in the CLI', () => {
   const dir = tempDir('terraform-module');
   let client: TestClient;
@@ -29,14 +39,7 @@ describe('Terraform module variables in the language server, as in the CLI', () 
     const list = client.published.get(uri) ?? [];
     return list.length > after ? list[list.length - 1].diagnostics : undefined;
   };
-  const hoverAt = (needle: string): Promise<Hover> => {
-    const offset = MAIN.indexOf(needle) + 2;
-    const line = MAIN.slice(0, offset).split('\n').length - 1;
-    return client.request<Hover>('textDocument/hover', {
-      textDocument: { uri: mainUri },
-      position: { line, character: offset - MAIN.lastIndexOf('\n', offset - 1) - 1 },
-    });
-  };
+  const hoverAt = (needle: string): Promise<Hover> => hoverIn(client, mainUri, MAIN, needle);
 
   before(async () => {
     fs.writeFileSync(path.join(dir, 'main.tf'), MAIN);
@@ -136,14 +139,7 @@ describe('Terraform override files in the language server, as in the CLI', () =>
 
   it('says on hover, on the block and on a field in it, that the block is not sent and which override replaces it', async () => {
     const main = fs.readFileSync(path.join(dir, 'main.tf'), 'utf8');
-    const hoverAt = (needle: string): Promise<Hover> => {
-      const offset = main.indexOf(needle) + 2;
-      const line = main.slice(0, offset).split('\n').length - 1;
-      return client.request<Hover>('textDocument/hover', {
-        textDocument: { uri: mainUri },
-        position: { line, character: offset - main.lastIndexOf('\n', offset - 1) - 1 },
-      });
-    };
+    const hoverAt = (needle: string): Promise<Hover> => hoverIn(client, mainUri, main, needle);
     const note =
       '**Not sent**: Terraform replaces this search_user_config block with the one in main_override.tf:2 (a Terraform override file), whose values are sent instead and judged there.';
     const byArgument = await nextOfMain('the findings once main_override.tf replaces the block with an argument', () =>
@@ -195,14 +191,7 @@ describe("A secret from a variable that is not marked sensitive, in the language
     '}',
     '',
   ].join('\n');
-  const hoverAt = (needle: string): Promise<Hover> => {
-    const offset = MAIN_SECRET.indexOf(needle) + 2;
-    const line = MAIN_SECRET.slice(0, offset).split('\n').length - 1;
-    return client.request<Hover>('textDocument/hover', {
-      textDocument: { uri: mainUri },
-      position: { line, character: offset - MAIN_SECRET.lastIndexOf('\n', offset - 1) - 1 },
-    });
-  };
+  const hoverAt = (needle: string): Promise<Hover> => hoverIn(client, mainUri, MAIN_SECRET, needle);
 
   before(async () => {
     fs.writeFileSync(path.join(dir, 'main.tf'), MAIN_SECRET);
