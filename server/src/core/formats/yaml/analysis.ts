@@ -69,7 +69,7 @@ export function analyzeYaml(text: string, options: AnalyzeOptions, state?: Docum
     for (const s of file.skipped) if (s.always || named) fileFinding('input-limit', 'info', s.message, s.offset, s.length);
   const trapSeverity = severityOf('yaml-trap', options);
   // Manifests kubectl would refuse for how the file is cut into documents (said where one is read).
-  if (trapSeverity !== 'off' && file.manifests && file.configurations.length && /^(?:%|---[ \t]+[^ \t#\r\n])/m.test(text))
+  if (trapSeverity !== 'off' && file.manifests && file.configurations.length)
     for (const r of kubectlRefusals(text)) fileFinding('yaml-trap', trapSeverity, r.message, r.offset, r.length);
   if (trapSeverity !== 'off')
     for (const d of file.ignoredAfterEnd) {

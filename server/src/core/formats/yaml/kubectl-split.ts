@@ -16,8 +16,12 @@ export interface KubectlRefusal {
 const CONTENT_AFTER_MARKER = /^---[ \t]+[^ \t#\r\n]/;
 const BLANK_OR_COMMENT = /^[ \t]*(?:#.*)?\r?$/;
 
+/** A line that may be refused: most files have none, and are not cut into lines for nothing. */
+const MAY_BE_REFUSED = /^(?:%|---[ \t]+[^ \t#\r\n])/m;
+
 export function kubectlRefusals(text: string): KubectlRefusal[] {
   const out: KubectlRefusal[] = [];
+  if (!MAY_BE_REFUSED.test(text)) return out;
   // Whether the part kubectl cuts at the last `---` line holds anything but blanks and comments yet: a
   // directive after a whole document is never read (the first document of a part is), only one that
   // starts its part is.
