@@ -4,8 +4,7 @@ import {
   type SchemaNode,
   type ConfigDocument,
   isPlaceholder,
-  schemaOfMember,
-  plainFieldMeant,
+  schemaShownFor,
   UNKNOWN_VALUE,
   type Segment,
 } from '../core';
@@ -45,7 +44,7 @@ export function secretValueRanges(doc: ConfigDocument): Array<[number, number]> 
     } else if (value && typeof value === 'object' && value !== UNKNOWN_VALUE) {
       for (const k of Object.keys(value)) {
         // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-        const child = unknown ? undefined : (schemaOfMember(schema, path, k) ?? plainFieldMeant(path, k));
+        const child = unknown ? undefined : schemaShownFor(schema, path, k);
         stack.push({
           value: (value as Record<string, unknown>)[k],
           path: [...path, k],

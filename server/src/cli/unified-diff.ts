@@ -5,7 +5,6 @@ import {
   type ParsedDocument,
   type SchemaNode,
   type FieldPath,
-  schemaOfMember,
   credentialRanges,
   maskCredentials,
   isCredentialName,
@@ -16,7 +15,7 @@ import {
   type AnalysisResult,
   sensitiveTextRanges,
   sensitiveValuesOf,
-  plainFieldMeant,
+  schemaShownFor,
 } from '../core';
 import { readConfigurations, secretValueRanges } from './terraform-secrets';
 
@@ -359,7 +358,7 @@ export function secretRangesOf(doc: ParsedDocument): Array<[number, number]> | u
         if (!key || !value) continue;
         const k = String(key.value);
         // Below an unknown key everything may be a secret; a field written at the wrong level is that field.
-        const child = unknown ? undefined : (schemaOfMember(schema, path, k) ?? plainFieldMeant(path, k));
+        const child = unknown ? undefined : schemaShownFor(schema, path, k);
         stack.push({ node: value, path: [...path, k], schema: child, unknown: unknown || child === undefined });
       }
     } else if (node.type === 'array') {

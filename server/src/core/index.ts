@@ -55,7 +55,7 @@ export type { TerraformDocumentState } from './formats/terraform/incremental';
 export { readModuleOverrideFiles, readModuleVariableFiles, readsModuleFiles, type ModuleDirectory } from './formats/terraform/module';
 export { loadTerraformParser, terraformParserLoaded, type TerraformWasm } from './formats/terraform/parser';
 export { sensitiveTextRanges } from './formats/terraform/sensitive-text';
-export { plainFieldMeant, sensitiveValuesOf } from './sensitive';
+export { schemaShownFor, sensitiveValuesOf } from './sensitive';
 export { levelMeant } from './lint-config-messages';
 export { isVariableFile, type VariableSource } from './formats/terraform/variables';
 export { holdsManifest, isSearchYamlName, isYamlName } from './formats/yaml/document';

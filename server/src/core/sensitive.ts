@@ -2,7 +2,7 @@ import type { ConfigDocument } from './formats/document';
 import { withinPath } from './paths';
 import { isCredentialName } from './credentials';
 import { fieldByName, rootSchema, schemaAt, type SchemaNode } from './schema';
-import { suggestKey } from './suggest';
+import { schemaOfMember, suggestKey } from './suggest';
 import type { FieldPath, Segment } from './types';
 import { hasOwn, isPlaceholder, UNKNOWN_VALUE } from './values';
 import { currentSensitive, NO_SENSITIVE_VALUES as EMPTY, type SensitiveValues } from './sensitive-now';
@@ -145,6 +145,15 @@ export function plainFieldMeant(path: FieldPath, key: string): SchemaNode | unde
   if (!meant || meant.moves || (meant.reason !== 'product-name' && meant.reason !== 'spelling')) return undefined;
   const schema = fieldByName(meant.field)?.schema;
   return schema && !holdsSecret(schema) ? schema : undefined;
+}
+
+/**
+ * The schema a member is shown by in outputs that mask what may be a secret: the member's own (a field
+ * written at the wrong level is that field, see schemaOfMember), or the plain field its key surely names.
+ * `index`: the member's object is item `index` of the list at `path`.
+ */
+export function schemaShownFor(schema: SchemaNode | undefined, path: FieldPath, key: string, index?: number): SchemaNode | undefined {
+  return schemaOfMember(schema, path, key, index) ?? plainFieldMeant(index === undefined ? path : [...path, index], key);
 }
 
 /** True when the value at `path` is sensitive by where it came from (a marked path at or above it). */

@@ -10,8 +10,7 @@ import {
   type SchemaNode,
   type FieldPath,
   type TextEdit,
-  schemaOfMember,
-  plainFieldMeant,
+  schemaShownFor,
   hasCredentials,
   hasOwn,
   isPlaceholder,
@@ -147,7 +146,7 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
   // on every use, and these two run for every member of every document.
   const own = hasOwn,
     placeholder = isPlaceholder,
-    memberOf = schemaOfMember;
+    memberOf = schemaShownFor;
   // The parsed value keeps only the last of duplicate keys, and spells escapes out: in those
   // cases the values are read from the full parse tree instead.
   if (doc.noDuplicateKeys !== true || text.includes('\\u')) return treeSecretTexts(doc);
@@ -187,10 +186,8 @@ export function secretTextsOf(doc: ParsedDocument): string[] {
       if (!own(value, k)) continue;
       const v = (value as Record<string, unknown>)[k];
       // Below an unknown key everything may be a secret; a field written at the wrong level is that field,
-      // and so is a key that surely names a field holding no secret (see plainFieldMeant).
-      const member = unknown
-        ? undefined
-        : (memberOf(schema, parent, k, index) ?? plainFieldMeant(index === undefined ? parent : [...parent, index], k));
+      // and so is a key that surely names a field holding no secret (see schemaShownFor).
+      const member = unknown ? undefined : memberOf(schema, parent, k, index);
       if (typeof v === 'string' || typeof v === 'number') {
         if (unknown || !member || member.secret) take(v);
       } else if (v !== null && typeof v === 'object') {
